@@ -1,0 +1,271 @@
+"""The organ loop: connect, register, heartbeat, run calls on workers, reconnect, exit when orphaned."""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import threading
+import time
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+
+import zmq
+
+from actors.organ import Organ
+from broker import protocol
+from broker.errors import DecodeError, EncodeError
+from broker.protocol import (Blood, Call, Failure, Goodbye, Heartbeat, Refused, Register, Reply, Reregister,
+                             Welcome)
+from broker.restart import EXIT_REFUSED
+
+log = logging.getLogger(__name__)
+
+EXIT_OK = 0
+EXIT_ORPHANED = 3
+RECONNECT_MIN_S = 0.1
+RECONNECT_MAX_S = 2.0
+DONE_CACHE = 1024  # replies kept so a re-sent request id is answered, never run twice
+
+
+class OrganLoop:
+    """Runs one organ against one heart until stopped, refused or orphaned."""
+
+    def __init__(self, organ: Organ, endpoint: str, *, token: str = "", heart_pid: int | None = None,
+                 heartbeat_s: float = 0.5, liveness: int = 3, orphan_after_s: float = 3.0) -> None:
+        self.organ = organ
+        self.endpoint = endpoint
+        self.token = token
+        self.heart_pid = heart_pid
+        self.heartbeat_s = heartbeat_s
+        self.liveness = liveness
+        self.orphan_after_s = orphan_after_s
+        self.stop_reason = ""
+        self.exit_code = EXIT_OK
+        self.registered = False
+        self.in_flight: set[str] = set()
+        self.done: OrderedDict[str, list[bytes]] = OrderedDict()
+        self.ctx = zmq.Context()
+        self.dealer: zmq.Socket | None = None
+        self.sub: zmq.Socket | None = None
+        self.local = threading.local()
+        self.results_ep = f"inproc://results-{id(self)}"
+        self.results = self._socket(zmq.PULL)
+        self.results.bind(self.results_ep)
+        self.wake_r, self.wake_w = os.pipe()
+        for fd in (self.wake_r, self.wake_w):
+            os.set_blocking(fd, False)
+        self.pool = ThreadPoolExecutor(max_workers=organ.workers, thread_name_prefix=f"{organ.name}-call")
+
+    def stop(self, reason: str) -> None:
+        """Ask the loop to end at its next turn (safe from signal handlers)."""
+        self.stop_reason = self.stop_reason or reason
+
+    def run(self) -> int:
+        """Run until stopped; return the process exit code."""
+        for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+            signal.signal(sig, lambda signum, frame: self.stop(f"received {signal.Signals(signum).name}"))
+        signal.set_wakeup_fd(self.wake_w, warn_on_full_buffer=False)
+        try:
+            self.organ.on_start()
+            self._loop()
+        finally:
+            self._shutdown()
+        return self.exit_code
+
+    # -- the loop -------------------------------------------------------------------------
+
+    def _loop(self) -> None:
+        self._connect()
+        next_heartbeat = time.monotonic()
+        while not self.stop_reason:
+            now = time.monotonic()
+            ready = dict(self.poller.poll(max(0, int((next_heartbeat - now) * 1000)) + 1))
+            if self.results in ready:
+                self._forward_results()
+            if self.dealer in ready:
+                self._drain_heart()
+            if self.sub is not None and self.sub in ready:
+                self._drain_blood()
+            if self.wake_r in ready:
+                _drain_fd(self.wake_r)
+            now = time.monotonic()
+            if now >= next_heartbeat:
+                self._send(Heartbeat(organ=self.organ.name))
+                next_heartbeat = now + self.heartbeat_s
+                self._check_heart(now)
+
+    def _check_heart(self, now: float) -> None:
+        silent = now - self.heart_seen
+        if self.heart_pid is not None and os.getppid() != self.heart_pid:
+            self._orphaned("the heart that spawned this organ is gone")
+        elif self.heart_pid is not None and silent > self.orphan_after_s:
+            self._orphaned(f"the heart has been silent for {silent:.1f}s")
+        elif silent > max(self.heartbeat_s * self.liveness, self.reconnect_after):
+            log.warning("heart silent for %.1fs; reconnecting to %s", silent, self.endpoint)
+            self.reconnect_after = min(RECONNECT_MAX_S, self.reconnect_after * 2)
+            self._connect()
+
+    def _orphaned(self, why: str) -> None:
+        log.warning("%s; exiting", why)
+        self.exit_code = EXIT_ORPHANED
+        self.stop(why)
+
+    def _connect(self) -> None:
+        if self.dealer is not None:
+            self.dealer.close(linger=0)
+        self.dealer = self._socket(zmq.DEALER)
+        self.dealer.setsockopt(zmq.RECONNECT_IVL, int(RECONNECT_MIN_S * 1000))
+        self.dealer.setsockopt(zmq.RECONNECT_IVL_MAX, int(RECONNECT_MAX_S * 1000))
+        self.dealer.connect(self.endpoint)
+        self.registered = False
+        self.heart_seen = time.monotonic()
+        self._watch()
+        if not hasattr(self, "reconnect_after"):
+            self.reconnect_after = RECONNECT_MIN_S
+        self._register()
+
+    def _register(self) -> None:
+        self._send(Register(organ=self.organ.name, pid=os.getpid(), abilities=self.organ.abilities(),
+                            perception=tuple(self.organ.perception), reflexes=tuple(self.organ.reflexes),
+                            token=self.token))
+
+    def _send(self, msg) -> None:
+        try:
+            self.dealer.send_multipart(protocol.encode(msg), zmq.NOBLOCK)
+        except zmq.Again:
+            pass  # not connected yet; the heartbeat or re-registration will follow
+
+    def _drain_heart(self) -> None:
+        while True:
+            try:
+                frames = self.dealer.recv_multipart(zmq.NOBLOCK)
+            except zmq.Again:
+                return
+            self.heart_seen = time.monotonic()
+            try:
+                msg = protocol.decode(frames)
+            except DecodeError as exc:
+                log.warning("dropped a malformed message from the heart: %s", exc)
+                continue
+            self._on_message(msg)
+
+    def _on_message(self, msg) -> None:
+        if isinstance(msg, Call):
+            self._on_call(msg)
+        elif isinstance(msg, Welcome):
+            self.registered = True
+            self.reconnect_after = RECONNECT_MIN_S
+            self.heartbeat_s = msg.heartbeat_s
+            self.liveness = msg.liveness
+            log.info("registered as %s", msg.organ)
+            if self.organ.perception and self.sub is None:
+                self._subscribe(msg.blood)
+        elif isinstance(msg, Refused):
+            log.error("the heart refused this organ: %s", msg.reason)
+            self.exit_code = EXIT_REFUSED
+            self.stop(f"refused: {msg.reason}")
+        elif isinstance(msg, Reregister):
+            log.info("re-registering: %s", msg.reason)
+            self._register()
+
+    # -- calls ----------------------------------------------------------------------------
+
+    def _on_call(self, call: Call) -> None:
+        cached = self.done.get(call.id)
+        if cached is not None:
+            self.dealer.send_multipart(cached, zmq.NOBLOCK)
+            return
+        if call.id in self.in_flight:
+            return  # a re-sent request: its reply is on the way
+        self.in_flight.add(call.id)
+        self.pool.submit(self._work, call)
+
+    def _work(self, call: Call) -> None:
+        reply = self.organ.handle(call)
+        try:
+            frames = protocol.encode(reply)
+        except EncodeError as exc:
+            frames = protocol.encode(Reply(id=call.id, ok=False, duration_s=reply.duration_s, error=Failure(
+                "unknown", f"the result of {call.ability} cannot be sent: {exc}", type="EncodeError")))
+        push = getattr(self.local, "push", None)
+        if push is None:
+            push = self.local.push = self._socket(zmq.PUSH)
+            push.connect(self.results_ep)
+        push.send_multipart([call.id.encode(), *frames])
+
+    def _forward_results(self) -> None:
+        while True:
+            try:
+                call_id, *frames = self.results.recv_multipart(zmq.NOBLOCK)
+            except zmq.Again:
+                return
+            key = call_id.decode()
+            self.in_flight.discard(key)
+            self.done[key] = frames
+            if len(self.done) > DONE_CACHE:
+                self.done.popitem(last=False)
+            try:
+                self.dealer.send_multipart(frames, zmq.NOBLOCK)
+            except zmq.Again:
+                log.warning("reply %s could not be sent; the caller will time out", key)
+
+    # -- perception -----------------------------------------------------------------------
+
+    def _subscribe(self, endpoint: str) -> None:
+        self.sub = self._socket(zmq.SUB)
+        self.sub.setsockopt(zmq.SUBSCRIBE, protocol.BLOOD)
+        self.sub.connect(endpoint)
+        self._watch()
+
+    def _watch(self) -> None:
+        self.poller = zmq.Poller()
+        for sock in (self.dealer, self.results, self.sub, self.wake_r):
+            if sock is not None:
+                self.poller.register(sock, zmq.POLLIN)
+
+    def _drain_blood(self) -> None:
+        while True:
+            try:
+                frames = self.sub.recv_multipart(zmq.NOBLOCK)
+            except zmq.Again:
+                return
+            try:
+                blood: Blood = protocol.decode_blood(frames)
+            except DecodeError as exc:
+                log.warning("dropped a malformed beat: %s", exc)
+                continue
+            try:
+                self.organ.on_blood(blood)
+            except Exception:
+                log.exception("on_blood failed")
+
+    # -- shutdown -------------------------------------------------------------------------
+
+    def _socket(self, kind: int) -> zmq.Socket:
+        sock = self.ctx.socket(kind)
+        sock.setsockopt(zmq.LINGER, 0)
+        return sock
+
+    def _shutdown(self) -> None:
+        log.info("organ %s stopping: %s", self.organ.name, self.stop_reason or "error")
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        try:
+            self.organ.on_stop()
+        except Exception:
+            log.exception("on_stop failed")
+        if self.dealer is not None and self.registered:
+            self._send(Goodbye(organ=self.organ.name, reason=self.stop_reason))
+            time.sleep(0.01)  # let the I/O thread hand the goodbye over before the socket closes
+        signal.set_wakeup_fd(-1)
+        self.ctx.destroy(linger=0)
+        for fd in (self.wake_r, self.wake_w):
+            os.close(fd)
+
+
+def _drain_fd(fd: int) -> None:
+    try:
+        while os.read(fd, 4096):
+            pass
+    except (BlockingIOError, OSError):
+        pass

@@ -1,0 +1,316 @@
+"""The `actors` command: thin commands over the client, with named exit codes."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any, NoReturn, Optional
+
+import typer
+
+from actors import doctor as doctor_checks
+from actors.client import Client
+from broker import config as mesh_config
+from broker import protocol
+from broker.errors import ConfigError, HomeError, MeshError, MeshUnreachable
+from broker.home import Home, pid_alive
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+EXIT_NO_MESH = 3
+EXIT_CALL_FAILED = 4
+EXIT_CONFIG = 5
+EXIT_TIMEOUT = 6
+EXIT_RUNNING = 7
+EXIT_UNHEALTHY = 8
+
+DEFAULT_MESH = Path(__file__).with_name("default_mesh.toml")
+DOWN_TIMEOUT_S = 30.0
+
+app = typer.Typer(help="Run and inspect a mesh of supervised tool plugins (organs).", no_args_is_help=True,
+                  add_completion=False, pretty_exceptions_enable=False)
+
+HomeOpt = Annotated[Path, typer.Option("--home", envvar="ACTORS_HOME", help="State directory of the mesh.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document and nothing else.")]
+DEFAULT_HOME = Path(".actors")
+
+
+def _die(message: str, code: int) -> NoReturn:
+    typer.echo(f"actors: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _client(home: Path) -> Client:
+    try:
+        return Client(Home(home))
+    except MeshUnreachable as exc:
+        _die(str(exc), EXIT_NO_MESH)
+
+
+def _emit(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False))
+
+
+# -- up / down ------------------------------------------------------------------------------
+
+@app.command()
+def up(config: Annotated[Optional[Path], typer.Option(help="Mesh file (TOML); default: the built-in mesh.")] = None,
+       detach: Annotated[bool, typer.Option(help="Start in the background; return once every organ is up.")] = False,
+       wait: Annotated[float, typer.Option(help="With --detach: seconds to wait for the organs.")] = 30.0,
+       home: HomeOpt = DEFAULT_HOME) -> None:
+    """Launch the heart and the supervised organs (foreground; Ctrl-C stops everything)."""
+    config_path = (config or DEFAULT_MESH).absolute()
+    try:
+        parsed = mesh_config.load(config_path)
+    except ConfigError as exc:
+        _die(str(exc), EXIT_CONFIG)
+    state = Home(home)
+    running = state.read_endpoints()
+    if running:
+        _die(f"a mesh is already running under {state.path} (pid {running['pid']})", EXIT_RUNNING)
+    if detach:
+        _up_detached(state, config_path, parsed, wait)
+        return
+    from broker.__main__ import build, run_until_signalled
+
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        run_until_signalled(build(str(state.path), str(config_path), os.getcwd()))
+    except MeshError as exc:
+        _die(str(exc), EXIT_FAILED)
+
+
+def _up_detached(state: Home, config_path: Path, parsed: mesh_config.MeshConfig, wait: float) -> None:
+    state.create()
+    log_path = state.logs / "heart.log"
+    with open(log_path, "ab") as log_file:
+        heart = subprocess.Popen(
+            [sys.executable, "-m", "broker", "--home", str(state.path), "--config", str(config_path),
+             "--workdir", os.getcwd()],
+            stdin=subprocess.DEVNULL, stdout=log_file, stderr=log_file, start_new_session=True)
+    expected = [o.name for o in parsed.organs if o.supervised]
+    deadline = time.monotonic() + wait
+    problem = "the heart did not start"
+    while time.monotonic() < deadline:
+        if heart.poll() is not None:
+            _die(f"the heart exited ({_last_line(log_path)}); log: {log_path}", EXIT_FAILED)
+        problem = _detach_problem(state, expected)
+        if not problem:
+            typer.echo(f"mesh up under {state.path} (heart pid {heart.pid}; organs: {', '.join(expected) or 'none'})")
+            return
+        if problem.startswith("fatal"):
+            break
+        time.sleep(0.05)
+    heart.terminate()
+    try:
+        heart.wait(timeout=DOWN_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        heart.kill()
+    _die(f"{problem}; stopped the mesh again (log: {state.logs})", EXIT_TIMEOUT)
+
+
+def _detach_problem(state: Home, expected: list[str]) -> str:
+    if state.read_endpoints() is None:
+        return "the heart did not start"
+    try:
+        with Client(state) as client:
+            organs = {o["name"]: o for o in client.control("status")["organs"]}
+    except MeshError as exc:
+        return str(exc)
+    fatal = [f"{n} ({organs[n]['reason']})" for n in expected if organs[n]["state"] == "fatal"]
+    if fatal:
+        return "fatal organs: " + ", ".join(fatal)
+    waiting = [f"{n} ({organs[n]['state']})" for n in expected if organs[n]["state"] != "up"]
+    return "organs not up: " + ", ".join(waiting) if waiting else ""
+
+
+def _last_line(path: Path) -> str:
+    try:
+        lines = path.read_text(errors="replace").strip().splitlines()
+    except OSError:
+        return "no log"
+    return lines[-1] if lines else "no output"
+
+
+@app.command()
+def down(home: HomeOpt = DEFAULT_HOME) -> None:
+    """Stop the mesh; no process of it remains."""
+    with _client(home) as client:
+        try:
+            pids = [o["pid"] for o in client.control("status")["organs"] if o["pid"]]
+            heart_pid = client.control("stop")["pid"]
+        except MeshError as exc:
+            _die(str(exc), EXIT_FAILED)
+    deadline = time.monotonic() + DOWN_TIMEOUT_S
+    while pid_alive(heart_pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    leftovers = [pid for pid in [heart_pid, *pids] if pid_alive(pid)]
+    for pid in leftovers:
+        for kill in (os.killpg, os.kill):
+            try:
+                kill(pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+    if leftovers:
+        Home(home).clear()
+        typer.echo(f"actors: the mesh did not stop in {DOWN_TIMEOUT_S:g}s; killed {leftovers}", err=True)
+    typer.echo("mesh stopped")
+
+
+# -- inspection -----------------------------------------------------------------------------
+
+@app.command()
+def status(home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
+    """Show the heart, every organ and the current alerts."""
+    with _client(home) as client:
+        try:
+            data = client.control("status")
+        except MeshError as exc:
+            _die(str(exc), EXIT_NO_MESH)
+    if as_json:
+        _emit(data)
+        return
+    h = data["heart"]
+    typer.echo(f"heart pid {h['pid']}  beat #{h['seq']} every {h['interval_s']:.2f}s ({h['reason']})  "
+               f"stage {h['stage']}  metrics {h['metrics'] or '-'}")
+    if h["instruction"]:
+        typer.echo(f"instruction: {h['instruction']}")
+    for o in data["organs"]:
+        typer.echo(f"  {o['name']:<16} {o['state']:<10} pid {str(o['pid'] or '-'):<8} restarts {o['restarts']:<3} "
+                   f"{len(o['abilities'])} abilities  {o['reason']}")
+    for a in data["alerts"]:
+        typer.echo(f"  [{a['level']}] {a['message']}")
+
+
+@app.command()
+def blood(count: Annotated[Optional[int], typer.Option(help="Stop after this many beats.")] = None,
+          home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
+    """Print beats as they are published (a late joiner first gets the current state)."""
+    with _client(home) as client:
+        try:
+            for beat in client.blood(count):
+                if as_json:
+                    _emit(protocol.to_plain(beat))
+                else:
+                    organs = " ".join(f"{n}:{s.state}" for n, s in beat.organs.items())
+                    typer.echo(f"#{beat.seq} {beat.stage} every {beat.interval_s:.2f}s ({beat.reason}) {organs}"
+                               + "".join(f"\n  [{a.level}] {a.message}" for a in beat.alerts))
+        except MeshUnreachable as exc:
+            _die(str(exc), EXIT_NO_MESH)
+
+
+# -- actions --------------------------------------------------------------------------------
+
+@app.command()
+def call(target: Annotated[str, typer.Argument(metavar="ORGAN.ABILITY")],
+         args: Annotated[str, typer.Option("--args", help="Arguments as a JSON object.")] = "{}",
+         timeout: Annotated[float, typer.Option(help="Seconds before the call fails (0: the ability's).")] = 0.0,
+         session: Annotated[str, typer.Option(help="Session the call belongs to.")] = "",
+         home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
+    """Call an ability through the heart."""
+    organ, dot, ability = target.partition(".")
+    if not dot or not organ or not ability:
+        _die(f"expected ORGAN.ABILITY, got {target!r}", EXIT_USAGE)
+    try:
+        arguments = json.loads(args)
+    except ValueError as exc:
+        _die(f"--args is not valid JSON: {exc}", EXIT_USAGE)
+    if not isinstance(arguments, dict):
+        _die("--args must be a JSON object", EXIT_USAGE)
+    with _client(home) as client:
+        try:
+            reply = client.call(organ, ability, arguments, timeout_s=timeout, session=session)
+        except MeshUnreachable as exc:
+            _die(str(exc), EXIT_NO_MESH)
+    if reply.ok:
+        _emit({"ok": True, "result": reply.result}) if as_json else typer.echo(_show(reply.result))
+        return
+    error = protocol.to_plain(reply.error)
+    if as_json:
+        _emit({"ok": False, "error": error})
+    else:
+        typer.echo(f"actors: {target} failed ({error['cause']}): {error['message']}", err=True)
+    raise typer.Exit(EXIT_CALL_FAILED)
+
+
+def _show(result: Any) -> str:
+    return result if isinstance(result, str) else json.dumps(result, indent=2, ensure_ascii=False)
+
+
+@app.command()
+def kill(organ: str, signal_name: Annotated[str, typer.Option("--signal", help="Signal name.")] = "KILL",
+         home: HomeOpt = DEFAULT_HOME) -> None:
+    """Fault drill: send a signal (default KILL) to an organ's process."""
+    with _client(home) as client:
+        try:
+            result = client.control("kill", organ=organ, signal_name=signal_name)
+        except MeshUnreachable as exc:
+            _die(str(exc), EXIT_NO_MESH)
+        except MeshError as exc:
+            _die(str(exc), EXIT_FAILED)
+    typer.echo(f"sent {result['signal']} to {organ} (pid {result['pid']})")
+
+
+@app.command()
+def revive(organ: str, home: HomeOpt = DEFAULT_HOME) -> None:
+    """Start a fatal or stopped organ again with a clean restart history."""
+    with _client(home) as client:
+        try:
+            result = client.control("revive", organ=organ)
+        except MeshUnreachable as exc:
+            _die(str(exc), EXIT_NO_MESH)
+        except MeshError as exc:
+            _die(str(exc), EXIT_FAILED)
+    typer.echo(f"revived {organ} (pid {result['pid']})")
+
+
+@app.command()
+def instruct(text: str, session: Annotated[str, typer.Option(help="Session the instruction belongs to.")] = "",
+             home: HomeOpt = DEFAULT_HOME) -> None:
+    """Set the current instruction (the session's latest intent); counts as session progress."""
+    with _client(home) as client:
+        try:
+            client.control("instruction", text=text, session=session)
+        except MeshError as exc:
+            _die(str(exc), EXIT_NO_MESH)
+    typer.echo("instruction set")
+
+
+@app.command()
+def doctor(home: HomeOpt = DEFAULT_HOME, no_mesh: Annotated[bool, typer.Option(
+               "--no-mesh", help="Check the installation only.")] = False,
+           as_json: JsonOpt = False) -> None:
+    """Check the installation and the running mesh; exit non-zero when something is wrong."""
+    results = doctor_checks.run(Home(home), DEFAULT_MESH, with_mesh=not no_mesh)
+    if as_json:
+        _emit({"ok": all(r.ok for r in results), "checks": [r.as_dict() for r in results]})
+    else:
+        for r in results:
+            typer.echo(f"{'ok  ' if r.ok else 'FAIL'} {r.name}: {r.detail}")
+    if not all(r.ok for r in results):
+        raise typer.Exit(EXIT_UNHEALTHY)
+
+
+def main() -> None:
+    """Entry point of the `actors` console script."""
+    try:
+        app()
+    except HomeError as exc:
+        _print_and_exit(str(exc), EXIT_FAILED)
+    except MeshUnreachable as exc:
+        _print_and_exit(str(exc), EXIT_NO_MESH)
+    except MeshError as exc:
+        _print_and_exit(str(exc), EXIT_FAILED)
+
+
+def _print_and_exit(message: str, code: int) -> NoReturn:
+    print(f"actors: {message}", file=sys.stderr)
+    sys.exit(code)

@@ -1,0 +1,93 @@
+"""Self-checks of the installation and of a running mesh, for `actors doctor`."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import stat
+import sys
+import urllib.request
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from actors.client import Client
+from broker import config as mesh_config
+from broker.errors import MeshError
+from broker.home import Home
+
+MODULES = ("zmq", "msgpack", "tenacity", "prometheus_client", "typer")
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    name: str
+    ok: bool
+    detail: str
+
+    def as_dict(self) -> dict:
+        """The check as a JSON object."""
+        return asdict(self)
+
+
+def run(home: Home, default_config: Path, with_mesh: bool = True) -> list[Check]:
+    """Run every check; the mesh checks only when with_mesh."""
+    checks = [_python(), *(_module(name) for name in MODULES), _config(default_config), _home(home)]
+    if with_mesh:
+        checks.extend(_mesh(home))
+    return checks
+
+
+def _python() -> Check:
+    ok = sys.version_info >= (3, 11)
+    return Check("python", ok, sys.version.split()[0] + ("" if ok else " (3.11 or newer is required)"))
+
+
+def _module(name: str) -> Check:
+    try:
+        module = importlib.import_module(name)
+    except ImportError as exc:
+        return Check(f"import {name}", False, str(exc))
+    version = getattr(module, "__version__", "") or getattr(module, "version", "")
+    if name == "zmq":
+        version = f"pyzmq {module.pyzmq_version()}, libzmq {module.zmq_version()}"
+    return Check(f"import {name}", True, str(version) or "ok")
+
+
+def _config(path: Path) -> Check:
+    try:
+        parsed = mesh_config.load(path)
+    except MeshError as exc:
+        return Check("default mesh", False, str(exc))
+    return Check("default mesh", True, f"{len(parsed.organs)} organs: {', '.join(o.name for o in parsed.organs)}")
+
+
+def _home(home: Home) -> Check:
+    if not home.path.exists():
+        return Check("state directory", True, f"{home.path} (not created yet)")
+    mode = stat.S_IMODE(home.path.stat().st_mode)
+    if not os.access(home.path, os.W_OK):
+        return Check("state directory", False, f"{home.path} is not writable")
+    if mode & 0o077:
+        return Check("state directory", False, f"{home.path} has mode {mode:o}; expected 700")
+    return Check("state directory", True, f"{home.path} (mode 700; ipc under {home.ipc_dir()})")
+
+
+def _mesh(home: Home) -> list[Check]:
+    try:
+        with Client(home) as client:
+            status = client.control("status")
+    except MeshError as exc:
+        return [Check("mesh", False, str(exc))]
+    checks = [Check("mesh", True, f"heart pid {status['heart']['pid']}, beat #{status['heart']['seq']}")]
+    for organ in status["organs"]:
+        checks.append(Check(f"organ {organ['name']}", organ["state"] == "up",
+                            f"{organ['state']} ({organ['reason']}), {organ['restarts']} restarts"))
+    url = status["heart"]["metrics"]
+    if url:
+        try:
+            with urllib.request.urlopen(url, timeout=3) as response:
+                body = response.read()
+            checks.append(Check("metrics", b"actors_heart_beats_total" in body, url))
+        except OSError as exc:
+            checks.append(Check("metrics", False, f"{url}: {exc}"))
+    return checks

@@ -1,0 +1,125 @@
+"""The organ SDK: declare abilities with @ability, override hooks, never the loop."""
+
+from __future__ import annotations
+
+import errno
+import inspect
+import logging
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from actors import schema
+from broker.errors import BadParams, OrganError, ToolMissing
+from broker.protocol import Ability, Blood, Call, Failure, Reflex, Reply
+
+log = logging.getLogger(__name__)
+
+_MARK = "__actors_ability__"
+
+# errno values whose meaning is unambiguous; anything else is left to the healer to classify
+_ERRNO_CAUSES = {
+    errno.ENOENT: "not_found", errno.ENOTDIR: "not_found", errno.EACCES: "permission",
+    errno.EPERM: "permission", errno.EROFS: "permission", errno.EEXIST: "conflict", errno.EBUSY: "conflict",
+    errno.ETIMEDOUT: "timeout", errno.ECONNREFUSED: "network", errno.ECONNRESET: "network",
+    errno.EHOSTUNREACH: "network", errno.ENETUNREACH: "network", errno.EISDIR: "bad_params",
+}
+
+
+def ability(description: str, *, params: dict[str, dict] | None = None, read_only: bool = False,
+            idempotent: bool | None = None, destructive: bool = False,
+            timeout_s: float = 30.0) -> Callable[[Callable], Callable]:
+    """Mark a method as an ability; `params` maps each argument to its JSON Schema."""
+    def mark(fn: Callable) -> Callable:
+        properties = params or {}
+        signature = inspect.signature(fn)
+        arguments = [p for name, p in signature.parameters.items() if name != "self"]
+        missing = [p.name for p in arguments if p.name not in properties]
+        if missing:
+            raise TypeError(f"ability {fn.__name__}: no schema for parameter(s) {', '.join(missing)}")
+        required = [p.name for p in arguments if p.default is inspect.Parameter.empty]
+        setattr(fn, _MARK, Ability(
+            name=fn.__name__, description=description, params=schema.object_schema(properties, required),
+            read_only=read_only, idempotent=read_only if idempotent is None else idempotent,
+            destructive=destructive, timeout_s=timeout_s))
+        return fn
+    return mark
+
+
+class Organ:
+    """An organ's behaviour. The SDK's loop registers it, heartbeats and calls its hooks."""
+
+    name: str = ""
+    perception: tuple[str, ...] = ()  # blood fields this organ watches; non-empty: on_blood is called
+    reflexes: tuple[Reflex, ...] = ()
+    workers: int = 4  # calls run concurrently on this many threads, never on the loop
+
+    def __init__(self, name: str = "", options: dict | None = None, workdir: str | Path = ".") -> None:
+        self.name = name or self.name or type(self).__name__.lower()
+        self.options = dict(options or {})
+        self.workdir = Path(workdir).resolve()
+
+    # -- hooks ----------------------------------------------------------------------------
+
+    def on_start(self) -> None:
+        """Prepare before registration (open files, check options)."""
+
+    def on_stop(self) -> None:
+        """Release what on_start took; called once on a clean shutdown."""
+
+    def on_blood(self, blood: Blood) -> None:
+        """React to a beat; runs on the loop, so keep it quick."""
+
+    def on_call(self, call: Call) -> Any:
+        """Run an ability and return its result; by default dispatches to the @ability method."""
+        method = self._abilities_by_name().get(call.ability)
+        if method is None:
+            raise ToolMissing(f"organ {self.name} has no ability {call.ability!r}")
+        ability_ = getattr(method, _MARK)
+        schema.validate(ability_.params, call.args)
+        bound = getattr(self, call.ability)
+        try:
+            inspect.signature(bound).bind(**call.args)
+        except TypeError as exc:
+            raise BadParams(f"args: {exc}") from None
+        return bound(**call.args)
+
+    def on_failure(self, call: Call, exc: BaseException) -> Failure:
+        """Describe a failed call for the healer."""
+        if isinstance(exc, OrganError):
+            return Failure(cause=exc.cause, message=str(exc), type=type(exc).__name__, hint=exc.hint)
+        if isinstance(exc, OSError) and exc.errno is not None:
+            code = errno.errorcode.get(exc.errno, str(exc.errno))
+            where = f": {exc.filename!r}" if exc.filename else ""
+            return Failure(cause=_ERRNO_CAUSES.get(exc.errno, "unknown"),
+                           message=f"{code}: {exc.strerror}{where}", type=type(exc).__name__)
+        cause = "timeout" if isinstance(exc, TimeoutError) else "unknown"
+        return Failure(cause=cause, message=f"{type(exc).__name__}: {exc}", type=type(exc).__name__)
+
+    # -- used by the loop -----------------------------------------------------------------
+
+    @classmethod
+    def abilities(cls) -> tuple[Ability, ...]:
+        """The abilities this organ declares, in definition order."""
+        return tuple(getattr(m, _MARK) for m in cls._abilities_by_name().values())
+
+    @classmethod
+    def _abilities_by_name(cls) -> dict[str, Callable]:
+        found: dict[str, Callable] = {}
+        for klass in reversed(cls.__mro__):
+            for name, member in vars(klass).items():
+                if callable(member) and hasattr(member, _MARK):
+                    found[name] = member
+        return found
+
+    def handle(self, call: Call) -> Reply:
+        """Run one call to completion and turn its outcome into a reply; never raises."""
+        started = time.monotonic()
+        try:
+            result = self.on_call(call)
+        except Exception as exc:  # every failure goes back to the caller, never up the loop
+            if not isinstance(exc, OrganError):
+                log.info("%s.%s failed: %r", self.name, call.ability, exc)
+            return Reply(id=call.id, ok=False, error=self.on_failure(call, exc),
+                         duration_s=time.monotonic() - started)
+        return Reply(id=call.id, ok=True, result=result, duration_s=time.monotonic() - started)

@@ -1,0 +1,1 @@
+"""Built-in organs of the default mesh."""

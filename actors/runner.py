@@ -1,0 +1,64 @@
+"""Start one organ process: `python -m actors.runner MODULE[:CLASS]` (what the supervisor spawns).
+
+Kept lean on purpose: restart time is mostly import time, so nothing here imports the CLI.
+Reads ACTORS_ROUTER, ACTORS_ORGAN, ACTORS_TOKEN, ACTORS_HEART_PID, ACTORS_OPTIONS, ACTORS_WORKDIR,
+ACTORS_HEARTBEAT_S and ACTORS_ORPHAN_S from the environment.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import json
+import logging
+import os
+import sys
+
+from actors._loop import OrganLoop
+from actors.organ import Organ
+
+EXIT_USAGE = 64
+EXIT_SOFTWARE = 70
+
+
+def find_organ(target: str) -> type[Organ]:
+    """Import MODULE[:CLASS] and return its organ class (MODULE.ORGAN, or its one Organ subclass)."""
+    module_name, _, class_name = target.partition(":")
+    module = importlib.import_module(module_name)
+    if class_name:
+        return getattr(module, class_name)
+    if isinstance(getattr(module, "ORGAN", None), type):
+        return module.ORGAN
+    found = [obj for obj in vars(module).values()
+             if inspect.isclass(obj) and issubclass(obj, Organ) and obj.__module__ == module.__name__]
+    if len(found) != 1:
+        raise LookupError(f"module {module_name} defines {len(found)} organ classes; name one as "
+                          f"{module_name}:CLASS or set ORGAN = ...")
+    return found[0]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Build the organ named on the command line and run its loop."""
+    argv = sys.argv[1:] if argv is None else argv
+    logging.basicConfig(level=os.environ.get("ACTORS_LOG_LEVEL", "INFO"), stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s[%(process)d]: %(message)s")
+    if len(argv) != 1 or "ACTORS_ROUTER" not in os.environ:
+        print("usage: ACTORS_ROUTER=ENDPOINT python -m actors.runner MODULE[:CLASS]", file=sys.stderr)
+        return EXIT_USAGE
+    env = os.environ
+    try:
+        cls = find_organ(argv[0])
+        organ = cls(name=env.get("ACTORS_ORGAN", ""), options=json.loads(env.get("ACTORS_OPTIONS", "{}")),
+                    workdir=env.get("ACTORS_WORKDIR", "."))
+    except Exception:
+        logging.getLogger(__name__).exception("cannot load organ %s", argv[0])
+        return EXIT_SOFTWARE
+    heart_pid = int(env["ACTORS_HEART_PID"]) if env.get("ACTORS_HEART_PID") else None
+    loop = OrganLoop(organ, env["ACTORS_ROUTER"], token=env.get("ACTORS_TOKEN", ""), heart_pid=heart_pid,
+                     heartbeat_s=float(env.get("ACTORS_HEARTBEAT_S", "0.5")),
+                     orphan_after_s=float(env.get("ACTORS_ORPHAN_S", "3.0")))
+    return loop.run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

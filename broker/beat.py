@@ -1,0 +1,48 @@
+"""Beat rules: how fast the heart beats and how deeply the body sleeps. Pure functions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CRITICAL_SPEEDUP = 3.0
+FAILING_SPEEDUP = 2.0
+FAILING_STREAK = 3
+QUIET_SLOWDOWN = 1.25
+
+
+@dataclass(frozen=True, slots=True)
+class Vitals:
+    """What the heart knows when it schedules the next beat."""
+
+    critical: tuple[str, ...] = ()  # organs (or "heart") with a critical alert
+    failing: tuple[str, ...] = ()  # organs with at least FAILING_STREAK consecutive failures
+    alerts: int = 0  # alerts of any level
+    idle_s: float = 0.0  # seconds since the last session progress
+
+
+@dataclass(frozen=True, slots=True)
+class Pulse:
+    interval_s: float
+    reason: str
+
+
+def next_pulse(previous_s: float, vitals: Vitals, base_s: float = 1.0, max_s: float = 5.0,
+               quiet_after_s: float = 30.0) -> Pulse:
+    """Choose the next beat interval and say why: alarm speeds it up, quiet slows it down."""
+    if vitals.critical:
+        return Pulse(base_s / CRITICAL_SPEEDUP, "critical alert: " + ", ".join(vitals.critical))
+    if vitals.failing:
+        return Pulse(base_s / FAILING_SPEEDUP, "repeated failures: " + ", ".join(vitals.failing))
+    if vitals.alerts == 0 and vitals.idle_s >= quiet_after_s:
+        slower = min(max_s, max(previous_s, base_s) * QUIET_SLOWDOWN)
+        return Pulse(slower, "quiet" if slower < max_s else "quiet (at ceiling)")
+    return Pulse(base_s, "alerts" if vitals.alerts else "steady")
+
+
+def sleep_stage(idle_s: float, light_after_s: float = 120.0, deep_after_s: float = 300.0) -> str:
+    """Name the sleep stage for this much time without session progress."""
+    if idle_s >= deep_after_s:
+        return "deep"
+    if idle_s >= light_after_s:
+        return "light"
+    return "awake"

@@ -1,0 +1,209 @@
+"""The mesh configuration (TOML): the heart's settings and one table per organ, validated."""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import re
+import tomllib
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from broker.errors import ConfigError
+
+RESTART_POLICIES = ("permanent", "transient", "temporary")
+ORGAN_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+RESERVED_NAMES = ("heart", "mesh")
+
+
+@dataclass(frozen=True, slots=True)
+class HeartConfig:
+    router: str = ""  # empty: ipc:// under the state directory
+    blood: str = ""
+    metrics: str = "127.0.0.1:0"  # host:port of the Prometheus endpoint; port 0 picks a free one
+    workdir: str = ""  # the mesh's working directory; empty: where `actors up` ran
+    beat_s: float = 1.0
+    beat_max_s: float = 5.0
+    quiet_after_s: float = 30.0
+    heartbeat_s: float = 0.5
+    liveness: int = 3
+    hang_kill_s: float = 10.0
+    call_timeout_s: float = 30.0
+    light_after_s: float = 120.0
+    deep_after_s: float = 300.0
+    alert_ttl_s: float = 30.0
+    max_frame_bytes: int = 8 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class OrganSpec:
+    name: str
+    module: str = ""
+    mcp: tuple[str, ...] = ()
+    external: bool = False
+    env: dict = field(default_factory=dict)
+    cwd: str = ""
+    options: dict = field(default_factory=dict)
+    restart: str = "permanent"
+    max_restarts: int = 5
+    restart_window_s: float = 60.0
+    backoff_initial_s: float = 0.1
+    backoff_max_s: float = 10.0
+    stable_after_s: float = 10.0
+    stop_timeout_s: float = 5.0
+
+    @property
+    def supervised(self) -> bool:
+        return not self.external
+
+
+@dataclass(frozen=True, slots=True)
+class MeshConfig:
+    heart: HeartConfig
+    organs: tuple[OrganSpec, ...]
+    source: str = "<built-in>"
+
+    def organ(self, name: str) -> OrganSpec | None:
+        """Return the spec of the organ with this name, if declared."""
+        return next((o for o in self.organs if o.name == name), None)
+
+
+def load(path: str | Path) -> MeshConfig:
+    """Read and validate a mesh file; raise ConfigError naming the file, line and key."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
+    return parse(text, str(path))
+
+
+def parse(text: str, source: str = "<string>") -> MeshConfig:
+    """Validate TOML text as a mesh configuration."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{source}: {exc}") from None
+    where = _Locator(text, source)
+    where.unknown(data, ("heart", "organs"), ())
+    heart = _build(HeartConfig, _table(data, "heart", where), ("heart",), where)
+    _check_heart(heart, where)
+    organs_table = _table(data, "organs", where)
+    organs = tuple(_organ(name, raw, where) for name, raw in organs_table.items())
+    return MeshConfig(heart=heart, organs=organs, source=source)
+
+
+def _organ(name: str, raw: Any, where: _Locator) -> OrganSpec:
+    key = ("organs", name)
+    if not isinstance(raw, dict):
+        raise where.error(key, "must be a table")
+    if not ORGAN_NAME.match(name) or name in RESERVED_NAMES:
+        raise where.error(key, "organ names are 1-32 characters of a-z, 0-9, '_' or '-', starting "
+                               f"with a letter, and not one of {', '.join(RESERVED_NAMES)}")
+    spec = _build(OrganSpec, raw, key, where, name=name)
+    kinds = [k for k in ("module", "mcp", "external") if getattr(spec, k)]
+    if len(kinds) != 1:
+        raise where.error(key, "declare exactly one of module = \"pkg.mod\", mcp = [\"cmd\", ...] "
+                               "or external = true")
+    if spec.restart not in RESTART_POLICIES:
+        raise where.error(key + ("restart",), f"must be one of {', '.join(RESTART_POLICIES)}")
+    for name_ in ("max_restarts", "restart_window_s", "backoff_max_s", "stop_timeout_s"):
+        if getattr(spec, name_) <= 0:
+            raise where.error(key + (name_,), "must be positive")
+    for name_ in ("backoff_initial_s", "stable_after_s"):
+        if getattr(spec, name_) < 0:
+            raise where.error(key + (name_,), "must not be negative")
+    if spec.backoff_initial_s > spec.backoff_max_s:
+        raise where.error(key + ("backoff_initial_s",), "must not exceed backoff_max_s")
+    if not all(isinstance(v, str) for v in spec.env.values()):
+        raise where.error(key + ("env",), "values must be strings")
+    return spec
+
+
+def _check_heart(heart: HeartConfig, where: _Locator) -> None:
+    for name in ("router", "blood"):
+        value = getattr(heart, name)
+        if value and not value.startswith(("ipc://", "tcp://")):
+            raise where.error(("heart", name), "must be an ipc:// or tcp:// endpoint")
+    for name in ("beat_s", "beat_max_s", "heartbeat_s", "hang_kill_s", "call_timeout_s",
+                 "light_after_s", "deep_after_s", "alert_ttl_s", "max_frame_bytes", "quiet_after_s"):
+        if getattr(heart, name) <= 0:
+            raise where.error(("heart", name), "must be positive")
+    if heart.liveness < 1:
+        raise where.error(("heart", "liveness"), "must be at least 1")
+    if heart.beat_max_s < heart.beat_s:
+        raise where.error(("heart", "beat_max_s"), "must be at least beat_s")
+    if heart.deep_after_s < heart.light_after_s:
+        raise where.error(("heart", "deep_after_s"), "must be at least light_after_s")
+    host, _, port = heart.metrics.rpartition(":")
+    if heart.metrics and (not host or not port.isdigit() or int(port) > 65535):
+        raise where.error(("heart", "metrics"), "must be HOST:PORT (port 0 picks a free one), or \"\" to disable")
+
+
+def _table(data: dict, key: str, where: _Locator) -> dict:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise where.error((key,), "must be a table")
+    return value
+
+
+def _build(cls: type, raw: dict, key: tuple[str, ...], where: _Locator, **fixed: Any) -> Any:
+    names = [f.name for f in dataclasses.fields(cls) if f.name not in fixed]
+    where.unknown(raw, names, key)
+    hints = typing.get_type_hints(cls)
+    values = {name: _coerce(hints[name], value, key + (name,), where) for name, value in raw.items()}
+    return cls(**values, **fixed)
+
+
+def _coerce(tp: Any, value: Any, key: tuple[str, ...], where: _Locator) -> Any:
+    if tp is float and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    if tp is int and isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if tp in (str, bool, dict) and isinstance(value, tp):
+        return value
+    if typing.get_origin(tp) is tuple and isinstance(value, list) and value \
+            and all(isinstance(v, str) and v for v in value):
+        return tuple(value)
+    expected = {float: "a number", int: "an integer", str: "a string", bool: "true or false",
+                dict: "a table"}.get(tp, "a non-empty list of strings")
+    raise where.error(key, f"must be {expected}, not {value!r}")
+
+
+class _Locator:
+    """Names a key as file:line: key.path, finding the line in the TOML text on a best-effort basis."""
+
+    def __init__(self, text: str, source: str) -> None:
+        self.lines = text.splitlines()
+        self.source = source
+
+    def error(self, key: tuple[str, ...], message: str) -> ConfigError:
+        line = self._line(key)
+        at = f"{self.source}:{line}" if line else self.source
+        return ConfigError(f"{at}: {'.'.join(key)}: {message}")
+
+    def unknown(self, raw: dict, known: typing.Iterable[str], key: tuple[str, ...]) -> None:
+        known = list(known)
+        for name in raw:
+            if name not in known:
+                close = difflib.get_close_matches(name, known, n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else f" (known: {', '.join(known)})"
+                raise self.error(key + (name,), f"unknown key{hint}")
+
+    def _line(self, key: tuple[str, ...]) -> int | None:
+        header = re.compile(r"^\s*\[\s*" + r"\s*\.\s*".join(map(re.escape, key[:-1])) + r"\s*\]")
+        assign = re.compile(r"^\s*" + re.escape(key[-1]) + r"\s*=")
+        table = re.compile(r"^\s*\[\s*" + r"\s*\.\s*".join(map(re.escape, key)) + r"\s*\]")
+        start = 0
+        if len(key) > 1:
+            start = next((i for i, ln in enumerate(self.lines) if header.match(ln)), None)
+            if start is None:
+                return next((i + 1 for i, ln in enumerate(self.lines) if table.match(ln)), None)
+        for i in range(start, len(self.lines)):
+            if i > start and self.lines[i].lstrip().startswith("["):
+                break
+            if assign.match(self.lines[i]) or table.match(self.lines[i]):
+                return i + 1
+        return None

@@ -1,0 +1,554 @@
+"""The heart: routes ability calls, supervises organs and publishes blood on every beat."""
+
+from __future__ import annotations
+
+import fcntl
+import heapq
+import logging
+import math
+import os
+import signal
+import time
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import zmq
+
+from broker import __version__, protocol
+from broker.beat import FAILING_STREAK, Vitals, next_pulse, sleep_stage
+from broker.config import MeshConfig
+from broker.errors import DecodeError, EncodeError, HomeError
+from broker.home import Home
+from broker.metrics import HeartMetrics
+from broker.protocol import (Alert, Blood, Call, Control, ControlReply, Failure, Goodbye, Heartbeat, Refused,
+                             Register, Reply, Reregister, Snapshot, SnapshotRequest, Welcome)
+from broker.registry import OrganRecord
+from broker.supervisor import Supervisor
+
+log = logging.getLogger(__name__)
+
+DRAIN_BATCH = 1000  # messages handled per wake-up before the beat clock is checked again
+MAX_EVENT_ALERTS = 100
+NOISY_PEERS_MAX = 1024
+
+
+@dataclass(slots=True)
+class Pending:
+    client: bytes
+    organ: str
+    ability: str
+    deadline: float
+    started: float
+
+
+class Heart:
+    """One mesh's broker and supervisor, driven by a single poll loop."""
+
+    def __init__(self, config: MeshConfig, home: Home, workdir: Path) -> None:
+        self.config = config
+        self.settings = config.heart
+        self.home = home
+        self.workdir = workdir
+        self.metrics = HeartMetrics(__version__)
+        self.organs: dict[str, OrganRecord] = {spec.name: OrganRecord(spec) for spec in config.organs}
+        self.by_ident: dict[bytes, str] = {}
+        self.pending: dict[str, Pending] = {}
+        self.deadlines: list[tuple[float, str]] = []
+        self.event_alerts: deque[tuple[float, Alert]] = deque(maxlen=MAX_EVENT_ALERTS)
+        self.noisy_peers: set[bytes] = set()
+        self.instruction = ""
+        self.last_progress = time.monotonic()
+        self.started = time.monotonic()
+        self.seq = 0
+        self.pulse = next_pulse(self.settings.beat_s, Vitals(), self.settings.beat_s, self.settings.beat_max_s,
+                                self.settings.quiet_after_s)
+        self.last_blood: Blood | None = None
+        self.stop_reason = ""
+        self.endpoints: dict[str, Any] = {}
+        self.supervisor: Supervisor | None = None
+        self.ctx: zmq.Context | None = None
+        self.metrics_server = None
+        for name in self.organs:
+            self.metrics.declare_organ(name)
+
+    # -- life cycle -----------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Bind, spawn the organs, beat until asked to stop, then stop everything."""
+        self.home.create()
+        lock = self._lock()
+        try:
+            self._open()
+            try:
+                self.supervisor.start_all()
+                self._loop()
+            finally:
+                self._close()
+        finally:
+            lock.close()
+
+    def stop(self, reason: str) -> None:
+        """Ask the loop to stop at its next turn (safe from signal handlers)."""
+        self.stop_reason = self.stop_reason or reason
+
+    def _lock(self):
+        lock = open(self.home.lock_file, "a+")
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            lock.close()
+            pid = (self.home.read_endpoints() or {}).get("pid", "?")
+            raise HomeError(f"a heart is already running under {self.home.path} (pid {pid})") from None
+        return lock
+
+    def _open(self) -> None:
+        s = self.settings
+        self.ctx = zmq.Context()
+        router_ep = s.router or self.home.ipc_endpoint("heart")
+        blood_ep = s.blood or self.home.ipc_endpoint("blood")
+        self.router = self.ctx.socket(zmq.ROUTER)
+        self.router.setsockopt(zmq.LINGER, 0)
+        self.router.setsockopt(zmq.ROUTER_MANDATORY, 1)
+        self.router.setsockopt(zmq.MAXMSGSIZE, s.max_frame_bytes + 4096)
+        self.router.setsockopt(zmq.SNDHWM, 10000)
+        self.router.setsockopt(zmq.RCVHWM, 10000)
+        self.pub = self.ctx.socket(zmq.PUB)
+        self.pub.setsockopt(zmq.LINGER, 0)
+        try:
+            self.router.bind(router_ep)
+            self.pub.bind(blood_ep)
+        except zmq.ZMQError as exc:
+            raise HomeError(f"cannot bind {router_ep} / {blood_ep}: {exc}") from None
+        router_ep = self.router.getsockopt_string(zmq.LAST_ENDPOINT)
+        blood_ep = self.pub.getsockopt_string(zmq.LAST_ENDPOINT)
+        for ep in (router_ep, blood_ep):
+            if ep.startswith("ipc://"):
+                os.chmod(ep[len("ipc://"):], 0o600)
+            elif not ep.startswith(("tcp://127.", "tcp://[::1]", "tcp://localhost")):
+                log.warning("%s is reachable from other hosts and not authenticated", ep)
+        metrics_url = self._serve_metrics()
+        self.supervisor = Supervisor(self.organs, self._organ_env(router_ep), self.workdir, self.home.logs,
+                                     self.alert)
+        signal.set_wakeup_fd(self.supervisor.wake_w, warn_on_full_buffer=False)
+        self.poller = zmq.Poller()
+        self.poller.register(self.router, zmq.POLLIN)
+        self.poller.register(self.supervisor.wake_r, zmq.POLLIN)
+        self.endpoints = {"pid": os.getpid(), "router": router_ep, "blood": blood_ep, "metrics": metrics_url,
+                          "workdir": str(self.workdir), "config": self.config.source, "version": __version__,
+                          "started_at": time.time()}
+        self.home.pid_file.write_text(f"{os.getpid()}\n")
+        self.home.write_endpoints(self.endpoints)
+        log.info("heart %d listening on %s, blood on %s, metrics at %s", os.getpid(), router_ep, blood_ep,
+                 metrics_url or "(disabled)")
+
+    def _serve_metrics(self) -> str:
+        if not self.settings.metrics:
+            return ""
+        from prometheus_client import start_http_server
+
+        host, _, port = self.settings.metrics.rpartition(":")
+        host = host.strip("[]")
+        try:
+            self.metrics_server, _ = start_http_server(int(port), addr=host, registry=self.metrics.registry)
+        except OSError as exc:
+            raise HomeError(f"cannot serve metrics on {self.settings.metrics}: {exc.strerror}") from None
+        shown = f"[{host}]" if ":" in host else host
+        return f"http://{shown}:{self.metrics_server.server_port}/metrics"
+
+    def _organ_env(self, router_ep: str) -> dict[str, str]:
+        return {"ACTORS_ROUTER": router_ep, "ACTORS_HEART_PID": str(os.getpid()),
+                "ACTORS_HOME": str(self.home.path), "ACTORS_WORKDIR": str(self.workdir),
+                "ACTORS_HEARTBEAT_S": str(self.settings.heartbeat_s)}
+
+    def _close(self) -> None:
+        log.info("heart stopping: %s", self.stop_reason or "error")
+        if self.supervisor is not None:
+            self.supervisor.stop_all()
+            self._fail_pending(lambda p: True, "crashed", "the mesh is stopping")
+            signal.set_wakeup_fd(-1)
+            self.supervisor.close()
+        if self.metrics_server is not None:
+            self.metrics_server.shutdown()
+            self.metrics_server.server_close()
+        self.home.clear()
+        if self.ctx is not None:
+            self.ctx.destroy(linger=0)
+        log.info("heart stopped")
+
+    # -- the loop -------------------------------------------------------------------------
+
+    def _loop(self) -> None:
+        next_beat = time.monotonic()
+        next_heartbeat = next_beat
+        heartbeat = protocol.encode(Heartbeat())
+        while not self.stop_reason:
+            now = time.monotonic()
+            wake_at = min(next_beat, next_heartbeat, self._next_deadline(), self.supervisor.next_due() or math.inf)
+            timeout_ms = max(0, math.ceil((wake_at - now) * 1000))
+            ready = dict(self.poller.poll(timeout_ms))
+            now = time.monotonic()
+            if now >= next_beat:
+                next_beat = self._beat(next_beat, now)
+            if self.router in ready:
+                self._drain_router()
+            if self.supervisor.wake_r in ready:
+                self._handle_exits()
+            now = time.monotonic()
+            self._expire_calls(now)
+            self.supervisor.restart_due(now)
+            if now >= next_heartbeat:
+                self._check_liveness(now)
+                for rec in self.organs.values():
+                    if rec.ident is not None:
+                        self._send(rec.ident, heartbeat)
+                next_heartbeat = now + self.settings.heartbeat_s
+
+    def _drain_router(self) -> None:
+        for _ in range(DRAIN_BATCH):
+            try:
+                frames = self.router.recv_multipart(zmq.NOBLOCK, copy=True)
+            except zmq.Again:
+                return
+            self._dispatch(frames[0], frames[1:])
+
+    def _dispatch(self, ident: bytes, frames: list[bytes]) -> None:
+        try:
+            msg = protocol.decode(frames, self.settings.max_frame_bytes)
+        except DecodeError as exc:
+            self._protocol_error(ident, exc.reason, str(exc))
+            return
+        handler = self._handlers.get(type(msg))
+        if handler is None:
+            self._protocol_error(ident, "kind", f"{type(msg).__name__} is not sent to the heart")
+            return
+        handler(self, ident, msg, frames)
+
+    def _protocol_error(self, ident: bytes, reason: str, message: str) -> None:
+        self.metrics.protocol_errors.labels(reason).inc()
+        if ident not in self.noisy_peers:
+            if len(self.noisy_peers) >= NOISY_PEERS_MAX:
+                self.noisy_peers.clear()
+            self.noisy_peers.add(ident)
+            log.warning("dropped a malformed message from peer %s (further ones are only counted): %s",
+                        ident.hex(), message)
+
+    def _send(self, ident: bytes, frames: list[bytes]) -> bool:
+        try:
+            self.router.send_multipart([ident, *frames], zmq.NOBLOCK)
+            return True
+        except zmq.ZMQError as exc:  # EHOSTUNREACH: peer gone; EAGAIN: peer not reading
+            log.debug("cannot send to %s: %s", ident.hex(), exc)
+            return False
+
+    # -- organs ---------------------------------------------------------------------------
+
+    def _on_register(self, ident: bytes, msg: Register, frames: list[bytes]) -> None:
+        rec = self.organs.get(msg.organ)
+        reason = self._refusal(rec, msg)
+        if reason:
+            log.warning("refused registration of %r (pid %d): %s", msg.organ, msg.pid, reason)
+            self._send(ident, protocol.encode(Refused(organ=msg.organ, reason=reason)))
+            return
+        now = time.monotonic()
+        if rec.ident is not None and rec.ident != ident:
+            self.by_ident.pop(rec.ident, None)
+        self.by_ident[ident] = rec.name
+        rec.ident = ident
+        rec.abilities = {a.name: a for a in msg.abilities}
+        rec.perception, rec.reflexes = msg.perception, msg.reflexes
+        rec.last_seen = now
+        if rec.spec.external:
+            rec.pid, rec.started = msg.pid, now
+        came_back = rec.restarts > 0 or rec.spec.external
+        rec.state, rec.reason = "up", "registered"
+        rec.failures = 0
+        self.metrics.organ_up.labels(rec.name).set(1)
+        self._send(ident, protocol.encode(Welcome(organ=rec.name, heartbeat_s=self.settings.heartbeat_s,
+                                                  liveness=self.settings.liveness, blood=self.endpoints["blood"])))
+        log.info("organ %s registered (pid %s, %d abilities)", rec.name, msg.pid, len(rec.abilities))
+        if came_back:
+            self.alert("info", rec.name, f"organ {rec.name} is up (pid {rec.pid})")
+
+    def _refusal(self, rec: OrganRecord | None, msg: Register) -> str:
+        if rec is None:
+            declared = ", ".join(sorted(self.organs)) or "none"
+            return f"organ {msg.organ!r} is not declared in the mesh config (declared: {declared})"
+        if rec.spec.supervised and (not rec.token or msg.token != rec.token or msg.pid != rec.pid):
+            return f"only the process the heart spawned (pid {rec.pid}) may register as {rec.name!r}"
+        names = [a.name for a in msg.abilities]
+        if len(set(names)) != len(names):
+            return "ability names must be unique"
+        bad = [n for n in names if not n or "." in n or len(n) > 128]
+        if bad:
+            return f"invalid ability name {bad[0]!r}: 1-128 characters, no '.'"
+        return ""
+
+    def _on_heartbeat(self, ident: bytes, msg: Heartbeat, frames: list[bytes]) -> None:
+        rec = self._organ_of(ident)
+        if rec is None:
+            self._send(ident, protocol.encode(Reregister(reason="the heart does not know this connection")))
+            return
+        self._seen(rec)
+
+    def _seen(self, rec: OrganRecord) -> None:
+        rec.last_seen = time.monotonic()
+        if rec.state == "lost":
+            rec.state, rec.reason = "up", "answers again"
+            self.metrics.organ_up.labels(rec.name).set(1)
+            self.alert("info", rec.name, f"organ {rec.name} answers again")
+
+    def _on_goodbye(self, ident: bytes, msg: Goodbye, frames: list[bytes]) -> None:
+        rec = self._organ_of(ident)
+        if rec is not None:
+            log.info("organ %s says goodbye: %s", rec.name, msg.reason or "no reason")
+            self._disconnect(rec, "said goodbye")
+            if rec.spec.external:
+                rec.state, rec.reason, rec.pid = "stopped", msg.reason or "said goodbye", None
+
+    def _organ_of(self, ident: bytes) -> OrganRecord | None:
+        name = self.by_ident.get(ident)
+        return self.organs.get(name) if name else None
+
+    def _disconnect(self, rec: OrganRecord, why: str) -> None:
+        if rec.ident is not None:
+            self.by_ident.pop(rec.ident, None)
+        rec.forget_connection()
+        self.metrics.organ_up.labels(rec.name).set(0)
+        self._fail_pending(lambda p: p.organ == rec.name, "crashed", f"organ {rec.name} {why} during the call")
+
+    def _handle_exits(self) -> None:
+        now = time.monotonic()
+        for exit in self.supervisor.drain_exits():
+            rec = self.organs.get(exit.organ)
+            if rec is None or rec.pid != exit.pid:
+                continue  # a process we already replaced
+            self._disconnect(rec, "died")
+            self.supervisor.handle_exit(rec, exit, now)
+
+    def _check_liveness(self, now: float) -> None:
+        window = self.settings.heartbeat_s * self.settings.liveness
+        for rec in self.organs.values():
+            silent = now - rec.last_seen
+            if rec.state == "up" and silent > window:
+                rec.state, rec.reason = "lost", f"no heartbeat for {silent:.1f}s"
+                self.metrics.organ_up.labels(rec.name).set(0)
+                self.alert("warn", rec.name, f"organ {rec.name} lost: no heartbeat for {silent:.1f}s")
+            elif rec.state == "lost" and rec.spec.supervised and rec.pid and silent > self.settings.hang_kill_s:
+                self.alert("critical", rec.name, f"organ {rec.name} hung for {silent:.0f}s; killing it")
+                rec.reason = "hung"
+                try:
+                    self.supervisor.signal(rec, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                rec.last_seen = now  # one kill per hang; the reaper does the rest
+
+    # -- calls ----------------------------------------------------------------------------
+
+    def _on_call(self, ident: bytes, call: Call, frames: list[bytes]) -> None:
+        rec = self.organs.get(call.organ)
+        failure = self._call_refusal(rec, call)
+        if failure is not None:
+            self.metrics.calls.labels(call.organ if rec else "unknown", "error").inc()
+            self._send(ident, protocol.encode(Reply(id=call.id, ok=False, error=failure)))
+            return
+        ability = rec.abilities[call.ability]
+        timeout = call.timeout_s or ability.timeout_s or self.settings.call_timeout_s
+        now = time.monotonic()
+        if call.origin == "agent" and call.session:
+            self.last_progress = now
+        if not self._send(rec.ident, frames):
+            self._send(ident, protocol.encode(Reply(id=call.id, ok=False, error=Failure(
+                "crashed", f"organ {rec.name} cannot be reached", type="Unreachable"))))
+            return
+        self.pending[call.id] = Pending(ident, rec.name, call.ability, now + timeout, now)
+        heapq.heappush(self.deadlines, (now + timeout, call.id))
+
+    def _call_refusal(self, rec: OrganRecord | None, call: Call) -> Failure | None:
+        if rec is None:
+            known = ", ".join(sorted(self.organs)) or "none"
+            return Failure("tool_missing", f"no organ named {call.organ!r} (organs: {known})", type="UnknownOrgan",
+                           hint="call one of the listed organs")
+        if rec.state != "up":
+            cause = "network" if rec.state == "lost" else "crashed"
+            return Failure(cause, f"organ {rec.name} is {rec.state} ({rec.reason})", type="OrganUnavailable",
+                           hint="retry after it is up again" if rec.state != "fatal" else "the organ needs repair")
+        if call.ability not in rec.abilities:
+            known = ", ".join(sorted(rec.abilities)) or "none"
+            return Failure("tool_missing", f"organ {rec.name} has no ability {call.ability!r} (abilities: {known})",
+                           type="UnknownAbility", hint="call one of the listed abilities")
+        if call.id in self.pending:
+            return Failure("bad_params", f"request id {call.id!r} is already in flight", type="DuplicateRequest")
+        return None
+
+    def _on_reply(self, ident: bytes, reply: Reply, frames: list[bytes]) -> None:
+        rec = self._organ_of(ident)
+        if rec is not None:
+            self._seen(rec)
+        pending = self.pending.pop(reply.id, None)
+        if pending is None:
+            log.debug("dropped a late or unknown reply %r", reply.id)
+            return
+        self._record_outcome(pending, reply.ok)
+        self._send(pending.client, frames)
+
+    def _record_outcome(self, pending: Pending, ok: bool) -> None:
+        self.metrics.calls.labels(pending.organ, "ok" if ok else "error").inc()
+        self.metrics.call_seconds.labels(pending.organ).observe(time.monotonic() - pending.started)
+        rec = self.organs.get(pending.organ)
+        if rec is not None:
+            rec.failures = 0 if ok else rec.failures + 1
+
+    def _next_deadline(self) -> float:
+        while self.deadlines and self.deadlines[0][1] not in self.pending:
+            heapq.heappop(self.deadlines)
+        return self.deadlines[0][0] if self.deadlines else math.inf
+
+    def _expire_calls(self, now: float) -> None:
+        while self.deadlines and self.deadlines[0][0] <= now:
+            _, call_id = heapq.heappop(self.deadlines)
+            pending = self.pending.get(call_id)
+            if pending is not None and pending.deadline <= now:
+                self._fail(call_id, "timeout", f"organ {pending.organ} did not answer "
+                           f"{pending.organ}.{pending.ability} within {pending.deadline - pending.started:.1f}s")
+
+    def _fail_pending(self, which, cause: str, message: str) -> None:
+        for call_id in [cid for cid, p in self.pending.items() if which(p)]:
+            self._fail(call_id, cause, message)
+
+    def _fail(self, call_id: str, cause: str, message: str) -> None:
+        pending = self.pending.pop(call_id)
+        self._record_outcome(pending, False)
+        reply = Reply(id=call_id, ok=False, error=Failure(cause, message, type="HeartError"),
+                      duration_s=time.monotonic() - pending.started)
+        self._send(pending.client, protocol.encode(reply))
+
+    # -- blood ----------------------------------------------------------------------------
+
+    def alert(self, level: str, organ: str, message: str) -> None:
+        """Raise an event alert; it rides in blood for alert_ttl_s."""
+        log.log(logging.WARNING if level != "info" else logging.INFO, "alert[%s] %s", level, message)
+        self.event_alerts.append((time.monotonic() + self.settings.alert_ttl_s,
+                                  Alert(level=level, organ=organ, message=message, at=time.time())))
+
+    def current_alerts(self, now: float) -> tuple[Alert, ...]:
+        """Standing conditions first, then recent events."""
+        while self.event_alerts and self.event_alerts[0][0] <= now:
+            self.event_alerts.popleft()
+        standing = []
+        for rec in self.organs.values():
+            if rec.state == "fatal":
+                standing.append(Alert("critical", rec.name, f"organ {rec.name} is fatal: {rec.reason}"))
+            elif rec.state == "lost":
+                standing.append(Alert("warn", rec.name, f"organ {rec.name} is lost: {rec.reason}"))
+        return (*standing, *(alert for _, alert in self.event_alerts))
+
+    def stage(self, now: float) -> str:
+        """The sleep stage from the time since the last session progress."""
+        return sleep_stage(now - self.last_progress, self.settings.light_after_s, self.settings.deep_after_s)
+
+    def _beat(self, scheduled: float, now: float) -> float:
+        alerts = self.current_alerts(now)
+        vitals = Vitals(
+            critical=tuple(dict.fromkeys(a.organ for a in alerts if a.level == "critical")),
+            failing=tuple(r.name for r in self.organs.values() if r.failures >= FAILING_STREAK),
+            alerts=len(alerts), idle_s=now - self.last_progress)
+        s = self.settings
+        self.pulse = next_pulse(self.pulse.interval_s, vitals, s.beat_s, s.beat_max_s, s.quiet_after_s)
+        stage = self.stage(now)
+        self.seq += 1
+        blood = Blood(seq=self.seq, at=time.time(), interval_s=self.pulse.interval_s, reason=self.pulse.reason,
+                      instruction=self.instruction, stage=stage,
+                      organs={name: rec.status() for name, rec in self.organs.items()}, alerts=alerts)
+        try:
+            self.pub.send_multipart(protocol.encode_blood(blood), zmq.NOBLOCK)
+        except zmq.Again:
+            pass  # PUB never blocks; a slow subscriber sees a gap in seq
+        self.last_blood = blood
+        self.metrics.beats.inc()
+        self.metrics.interval.set(self.pulse.interval_s)
+        self.metrics.set_stage(stage)
+        following = scheduled + self.pulse.interval_s
+        return following if following > now else now + self.pulse.interval_s
+
+    def _on_snapshot(self, ident: bytes, msg: SnapshotRequest, frames: list[bytes]) -> None:
+        blood = self.last_blood or Blood(seq=0, at=time.time(), interval_s=self.pulse.interval_s)
+        self._send(ident, protocol.encode(Snapshot(blood=blood)))
+
+    # -- control --------------------------------------------------------------------------
+
+    def _on_control(self, ident: bytes, msg: Control, frames: list[bytes]) -> None:
+        command = self._commands.get(msg.command)
+        if command is None:
+            reply = ControlReply(id=msg.id, ok=False, error=f"unknown command {msg.command!r} "
+                                 f"(commands: {', '.join(sorted(self._commands))})")
+        else:
+            try:
+                reply = ControlReply(id=msg.id, ok=True, result=command(self, **msg.args))
+            except (TypeError, ValueError, LookupError, OSError) as exc:
+                reply = ControlReply(id=msg.id, ok=False, error=str(exc) or type(exc).__name__)
+        try:
+            self._send(ident, protocol.encode(reply))
+        except EncodeError as exc:
+            self._send(ident, protocol.encode(ControlReply(id=msg.id, ok=False, error=str(exc))))
+
+    def status(self) -> dict:
+        """The whole mesh, as `actors status --json` prints it."""
+        now = time.monotonic()
+        return {
+            "heart": {"pid": os.getpid(), "seq": self.seq, "interval_s": self.pulse.interval_s,
+                      "reason": self.pulse.reason, "stage": self.stage(now), "instruction": self.instruction,
+                      "metrics": self.endpoints["metrics"], "uptime_s": round(now - self.started, 3),
+                      "version": __version__, "workdir": str(self.workdir), "config": self.config.source,
+                      "endpoints": {"router": self.endpoints["router"], "blood": self.endpoints["blood"]}},
+            "organs": [rec.describe() for rec in self.organs.values()],
+            "alerts": [protocol.to_plain(a) for a in self.current_alerts(now)],
+        }
+
+    def _cmd_status(self) -> dict:
+        return self.status()
+
+    def _cmd_instruction(self, text: str, session: str = "") -> dict:
+        if not isinstance(text, str):
+            raise TypeError("instruction text must be a string")
+        self.instruction = text
+        self.last_progress = time.monotonic()
+        return {"instruction": text}
+
+    def _cmd_progress(self, session: str = "", text: str = "") -> dict:
+        self.last_progress = time.monotonic()
+        return {"stage": "awake"}
+
+    def _cmd_kill(self, organ: str, signal_name: str = "KILL") -> dict:
+        rec = self._known(organ)
+        name = signal_name.upper().removeprefix("SIG")
+        try:
+            sig = signal.Signals["SIG" + name]
+        except KeyError:
+            raise ValueError(f"unknown signal {signal_name!r}") from None
+        self.supervisor.signal(rec, sig)
+        self.alert("info", organ, f"organ {organ} sent {sig.name} (fault drill)")
+        return {"organ": organ, "pid": rec.pid, "signal": sig.name}
+
+    def _cmd_revive(self, organ: str) -> dict:
+        rec = self._known(organ)
+        if rec.state not in ("fatal", "stopped") or not rec.spec.supervised:
+            raise ValueError(f"organ {organ} is {rec.state}; only a fatal or stopped supervised organ can be revived")
+        self.supervisor.revive(rec)
+        return {"organ": organ, "pid": rec.pid}
+
+    def _cmd_stop(self) -> dict:
+        self.stop("asked to stop")
+        return {"stopping": True, "pid": os.getpid()}
+
+    def _known(self, organ: str) -> OrganRecord:
+        rec = self.organs.get(organ)
+        if rec is None:
+            raise LookupError(f"no organ named {organ!r} (organs: {', '.join(sorted(self.organs)) or 'none'})")
+        return rec
+
+    _handlers = {Register: _on_register, Heartbeat: _on_heartbeat, Goodbye: _on_goodbye, Call: _on_call,
+                 Reply: _on_reply, SnapshotRequest: _on_snapshot, Control: _on_control}
+    _commands = {"status": _cmd_status, "instruction": _cmd_instruction, "progress": _cmd_progress,
+                 "kill": _cmd_kill, "revive": _cmd_revive, "stop": _cmd_stop}

@@ -1,0 +1,43 @@
+"""The heart's Prometheus metrics: declared once, in one registry owned by the heart."""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, Info
+
+from broker.protocol import STAGES
+
+CALL_BUCKETS = (0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1,
+                0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
+
+
+class HeartMetrics:
+    """Every series the heart exports, on a private registry."""
+
+    def __init__(self, version: str) -> None:
+        self.registry = CollectorRegistry(auto_describe=True)
+        r = self.registry
+        Info("actors_build", "Build of the running heart.", registry=r).info({"version": version})
+        self.beats = Counter("actors_heart_beats_total", "Beats published on the blood topic.", registry=r)
+        self.interval = Gauge("actors_heart_interval_seconds", "Current beat interval.", registry=r)
+        self.organ_up = Gauge("actors_organ_up", "1 when the organ is registered and alive.", ["organ"], registry=r)
+        self.restarts = Counter("actors_organ_restarts_total", "Organ restarts by the supervisor.",
+                                ["organ"], registry=r)
+        self.calls = Counter("actors_calls_total", "Ability calls routed by the heart.",
+                             ["organ", "outcome"], registry=r)
+        self.call_seconds = Histogram("actors_call_duration_seconds", "Call round trip through the heart.",
+                                      ["organ"], buckets=CALL_BUCKETS, registry=r)
+        self.protocol_errors = Counter("actors_protocol_errors_total", "Frames dropped as malformed.",
+                                       ["reason"], registry=r)
+        self.sleep_stage = Gauge("actors_sleep_stage", "Sleep stage: 0 awake, 1 light, 2 deep.", registry=r)
+
+    def declare_organ(self, organ: str) -> None:
+        """Export zeros for an organ's series so dashboards see it before anything happens."""
+        self.organ_up.labels(organ).set(0)
+        self.restarts.labels(organ)
+        for outcome in ("ok", "error"):
+            self.calls.labels(organ, outcome)
+        self.call_seconds.labels(organ)
+
+    def set_stage(self, stage: str) -> None:
+        """Record the sleep stage as its index in STAGES."""
+        self.sleep_stage.set(STAGES.index(stage))

@@ -1,0 +1,367 @@
+"""The wire protocol: every message the mesh exchanges, and the only module that touches msgpack.
+
+Frames (ZeroMQ multipart), see docs/protocol.md:
+  peer -> heart ROUTER   [VERSION, kind, body]
+  heart ROUTER -> peer   [routing-id, VERSION, kind, body]   (the id is stripped by the peer's DEALER)
+  heart PUB -> SUB       [BLOOD, VERSION, body]
+`body` is a msgpack map of the message's fields; unknown fields are ignored, missing ones take
+their defaults, and a missing required field or a wrong type is a DecodeError.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import types
+import typing
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar
+
+import msgpack
+
+from broker.errors import DecodeError, EncodeError
+
+VERSION = b"ACT1"
+BLOOD = b"blood"
+DEFAULT_MAX_FRAME_BYTES = 8 * 1024 * 1024
+
+STATES = ("starting", "up", "lost", "restarting", "fatal", "stopped")
+STAGES = ("awake", "light", "deep")
+LEVELS = ("info", "warn", "critical")
+CAUSES = (
+    "tool_missing", "bad_params", "not_found", "permission", "timeout", "network",
+    "rate_limited", "conflict", "crashed", "organ_unhealthy", "unknown",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    name: str
+    description: str = ""
+    params: dict = field(default_factory=dict)  # JSON Schema of the arguments object
+    read_only: bool = False
+    idempotent: bool = False
+    destructive: bool = False
+    timeout_s: float = 30.0
+
+
+@dataclass(frozen=True, slots=True)
+class Reflex:
+    when: dict  # condition tree over events; evaluated by the healer, never eval'd
+    then: dict  # action: a read-only ability call or an alert
+    name: str = ""
+    cooldown_s: float = 60.0
+    max_fires: int = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Register:
+    KIND: ClassVar[bytes] = b"register"
+    organ: str
+    pid: int
+    abilities: tuple[Ability, ...] = ()
+    perception: tuple[str, ...] = ()
+    reflexes: tuple[Reflex, ...] = ()
+    token: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Welcome:
+    KIND: ClassVar[bytes] = b"welcome"
+    organ: str
+    heartbeat_s: float
+    liveness: int
+    blood: str
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    KIND: ClassVar[bytes] = b"refused"
+    organ: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Heartbeat:
+    KIND: ClassVar[bytes] = b"heartbeat"
+    organ: str = ""  # empty when the heart sends it
+
+
+@dataclass(frozen=True, slots=True)
+class Reregister:
+    KIND: ClassVar[bytes] = b"reregister"
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Goodbye:
+    KIND: ClassVar[bytes] = b"goodbye"
+    organ: str
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    KIND: ClassVar[bytes] = b"call"
+    id: str
+    organ: str
+    ability: str
+    args: dict = field(default_factory=dict)
+    timeout_s: float = 0.0  # 0: the ability's own timeout
+    session: str = ""
+    origin: str = "agent"  # agent | reflex | background: only agent work counts as progress
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    cause: str
+    message: str
+    type: str = ""
+    hint: str = ""
+    retried: int = 0
+    decision: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    KIND: ClassVar[bytes] = b"reply"
+    id: str
+    ok: bool
+    result: Any = None
+    error: Failure | None = None
+    duration_s: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class OrganStatus:
+    state: str
+    pid: int | None = None
+    restarts: int = 0
+    wounds: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Alert:
+    level: str
+    organ: str
+    message: str
+    at: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Blood:
+    seq: int
+    at: float
+    interval_s: float
+    reason: str = ""
+    instruction: str = ""
+    stage: str = "awake"
+    organs: dict[str, OrganStatus] = field(default_factory=dict)
+    alerts: tuple[Alert, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SnapshotRequest:
+    KIND: ClassVar[bytes] = b"snapshot?"
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    KIND: ClassVar[bytes] = b"snapshot"
+    blood: Blood
+
+
+@dataclass(frozen=True, slots=True)
+class Control:
+    KIND: ClassVar[bytes] = b"control"
+    id: str
+    command: str
+    args: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class ControlReply:
+    KIND: ClassVar[bytes] = b"control!"
+    id: str
+    ok: bool
+    result: Any = None
+    error: str = ""
+
+
+Message = (Register | Welcome | Refused | Heartbeat | Reregister | Goodbye | Call | Reply
+           | SnapshotRequest | Snapshot | Control | ControlReply)
+KINDS: dict[bytes, type] = {cls.KIND: cls for cls in typing.get_args(Message)}
+
+
+# -- encoding -------------------------------------------------------------------------------
+
+def encode(msg: Message) -> list[bytes]:
+    """Encode a message as [VERSION, kind, body]."""
+    return [VERSION, msg.KIND, _pack(msg)]
+
+
+def encode_blood(blood: Blood) -> list[bytes]:
+    """Encode a beat for the PUB socket, topic first."""
+    return [BLOOD, VERSION, _pack(blood)]
+
+
+def pack_value(value: Any) -> bytes:
+    """Encode a plain value (for stored state that is not a message)."""
+    return _pack_plain(value)
+
+
+def _pack(msg: Any) -> bytes:
+    return _pack_plain(to_plain(msg))
+
+
+def _pack_plain(value: Any) -> bytes:
+    try:
+        return msgpack.packb(value, use_bin_type=True)
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise EncodeError(f"value cannot be encoded: {exc}") from exc
+
+
+def to_plain(value: Any) -> Any:
+    """Turn dataclasses (recursively) into maps, tuples into lists: what msgpack and JSON take."""
+    names = _field_names(type(value))
+    if names is not None:
+        return {name: to_plain(getattr(value, name)) for name in names}
+    if isinstance(value, (list, tuple)):
+        return [to_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: to_plain(v) for k, v in value.items()}
+    return value
+
+
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...] | None:
+    if not dataclasses.is_dataclass(cls):
+        return None
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+# -- decoding -------------------------------------------------------------------------------
+
+def decode(frames: list[bytes], max_bytes: int = DEFAULT_MAX_FRAME_BYTES) -> Message:
+    """Decode [VERSION, kind, body] into a message, or raise DecodeError carrying the frames."""
+    if len(frames) != 3:
+        raise DecodeError(f"expected 3 frames, got {len(frames)}", frames=frames, reason="framing")
+    version, kind, body = frames
+    if version != VERSION:
+        raise DecodeError(f"unsupported protocol version {bytes(version[:16])!r}", frames=frames,
+                          reason="version")
+    cls = KINDS.get(bytes(kind))
+    if cls is None:
+        raise DecodeError(f"unknown message kind {bytes(kind[:32])!r}", frames=frames, reason="kind")
+    return _decode_body(cls, body, frames, max_bytes)
+
+
+def decode_blood(frames: list[bytes], max_bytes: int = DEFAULT_MAX_FRAME_BYTES) -> Blood:
+    """Decode a beat received on a SUB socket."""
+    if len(frames) != 3 or frames[0] != BLOOD:
+        raise DecodeError("not a blood message", frames=frames, reason="framing")
+    if frames[1] != VERSION:
+        raise DecodeError(f"unsupported protocol version {bytes(frames[1][:16])!r}", frames=frames,
+                          reason="version")
+    return _decode_body(Blood, frames[2], frames, max_bytes)
+
+
+def unpack_value(data: bytes) -> Any:
+    """Decode a plain value written by pack_value."""
+    try:
+        return msgpack.unpackb(data, raw=False)
+    except Exception as exc:  # msgpack raises several unrelated types on garbage
+        raise DecodeError(f"corrupt value: {type(exc).__name__}: {exc}", frames=[data]) from exc
+
+
+def from_plain(cls: type, data: Any) -> Any:
+    """Build a message dataclass from a plain map, validating every field."""
+    try:
+        return _build(cls, data, cls.__name__)
+    except _Invalid as exc:
+        raise DecodeError(str(exc), reason="schema") from None
+
+
+def _decode_body(cls: type, body: bytes, frames: list[bytes], max_bytes: int) -> Any:
+    if len(body) > max_bytes:
+        raise DecodeError(f"{cls.__name__} body of {len(body)} bytes exceeds {max_bytes}", frames=frames,
+                          reason="size")
+    try:
+        data = msgpack.unpackb(body, raw=False)
+    except Exception as exc:  # msgpack raises several unrelated types on garbage
+        raise DecodeError(f"bad {cls.__name__} body: {type(exc).__name__}: {exc}", frames=frames) from exc
+    try:
+        return _build(cls, data, cls.__name__)
+    except _Invalid as exc:
+        raise DecodeError(str(exc), frames=frames, reason="schema") from None
+
+
+class _Invalid(Exception):
+    pass
+
+
+def _build(cls: type, data: Any, path: str) -> Any:
+    if not isinstance(data, dict):
+        raise _Invalid(f"{path}: expected a map, got {type(data).__name__}")
+    values = {}
+    for name, convert, required in _spec(cls):
+        if name in data:
+            values[name] = convert(data[name], f"{path}.{name}")
+        elif required:
+            raise _Invalid(f"{path}: missing field {name!r}")
+    return cls(**values)
+
+
+@functools.cache
+def _spec(cls: type) -> tuple[tuple[str, Callable[[Any, str], Any], bool], ...]:
+    hints = typing.get_type_hints(cls)
+    return tuple(
+        (f.name, _converter(hints[f.name]),
+         f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
+        for f in dataclasses.fields(cls)
+    )
+
+
+def _converter(tp: Any) -> Callable[[Any, str], Any]:
+    origin = typing.get_origin(tp)
+    if tp is Any:
+        return lambda v, p: v
+    if origin in (types.UnionType, typing.Union):
+        inner = _converter(next(a for a in typing.get_args(tp) if a is not type(None)))
+        return lambda v, p: None if v is None else inner(v, p)
+    if origin is tuple:
+        item = _converter(typing.get_args(tp)[0])
+
+        def tuple_of(v: Any, p: str) -> tuple:
+            _expect(v, (list, tuple), "an array", p)
+            return tuple(item(x, f"{p}[{i}]") for i, x in enumerate(v))
+        return tuple_of
+    if origin is dict:
+        value = _converter(typing.get_args(tp)[1])
+
+        def dict_of(v: Any, p: str) -> dict:
+            _expect(v, dict, "a map", p)
+            return {_expect(k, str, "a string key", p): value(x, f"{p}[{k!r}]") for k, x in v.items()}
+        return dict_of
+    if dataclasses.is_dataclass(tp):
+        return lambda v, p: _build(tp, v, p)
+    if tp is float:
+        return lambda v, p: float(_expect(v, (int, float), "a number", p))
+    if tp is int:
+        return lambda v, p: _expect(v, int, "an integer", p)
+    if tp is bool:
+        return lambda v, p: _expect(v, bool, "a boolean", p)
+    if tp in (str, dict, list, bytes):
+        return lambda v, p: _expect(v, tp, f"a {tp.__name__}", p)
+    raise TypeError(f"no wire converter for {tp!r}")
+
+
+def _expect(value: Any, kinds: type | tuple[type, ...], what: str, path: str) -> Any:
+    # bool is an int in Python, never on the wire
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in _as_tuple(kinds)):
+        raise _Invalid(f"{path}: expected {what}, got {type(value).__name__}")
+    return value
+
+
+def _as_tuple(kinds: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kinds if isinstance(kinds, tuple) else (kinds,)

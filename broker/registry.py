@@ -1,0 +1,53 @@
+"""What the heart knows of each organ: its process, its registration and its health."""
+
+from __future__ import annotations
+
+import subprocess
+from collections import deque
+from dataclasses import dataclass, field
+
+from broker.config import OrganSpec
+from broker.protocol import Ability, OrganStatus, Reflex
+
+
+@dataclass(slots=True)
+class OrganRecord:
+    spec: OrganSpec
+    state: str = "stopped"
+    reason: str = ""  # why it is in this state, for people
+    pid: int | None = None
+    proc: subprocess.Popen | None = None
+    token: str = ""  # given at spawn, required at registration
+    ident: bytes | None = None  # routing id of the registered connection
+    abilities: dict[str, Ability] = field(default_factory=dict)
+    perception: tuple[str, ...] = ()
+    reflexes: tuple[Reflex, ...] = ()
+    started: float = 0.0  # monotonic time of the spawn (or registration, for external organs)
+    last_seen: float = 0.0  # monotonic time of the last message from it
+    restarts: int = 0
+    restart_times: deque = field(default_factory=lambda: deque(maxlen=64))
+    streak: int = 0  # consecutive unstable runs, for the backoff
+    due: float | None = None  # monotonic time of a scheduled restart
+    failures: int = 0  # consecutive failed calls
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    def status(self) -> OrganStatus:
+        """The organ as blood shows it."""
+        return OrganStatus(state=self.state, pid=self.pid, restarts=self.restarts)
+
+    def describe(self) -> dict:
+        """The organ as `actors status --json` shows it."""
+        return {
+            "name": self.name, "pid": self.pid, "state": self.state, "reason": self.reason,
+            "restarts": self.restarts, "abilities": sorted(self.abilities), "wounds": [],
+            "kind": "external" if self.spec.external else "mcp" if self.spec.mcp else "module",
+            "consecutive_failures": self.failures,
+        }
+
+    def forget_connection(self) -> None:
+        """Drop what the last registration told us."""
+        self.ident = None
+        self.abilities = {}

@@ -1,0 +1,53 @@
+"""Restart rules: whether, when and how often a dead organ comes back. Pure functions."""
+
+from __future__ import annotations
+
+import signal
+from dataclasses import dataclass
+
+from broker.config import OrganSpec
+
+EXIT_REFUSED = 78  # an organ the heart refused exits with EX_CONFIG; restarting cannot help
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    action: str  # restart | stop | fatal
+    delay_s: float
+    streak: int  # consecutive unstable runs, including this one
+    reason: str
+
+
+def describe_exit(returncode: int) -> str:
+    """Say how a process ended, in words."""
+    if returncode < 0:
+        try:
+            return f"killed by {signal.Signals(-returncode).name}"
+        except ValueError:
+            return f"killed by signal {-returncode}"
+    return f"exited with code {returncode}"
+
+
+def decide(spec: OrganSpec, returncode: int, ran_s: float, streak: int,
+           recent_restarts: tuple[float, ...], now: float) -> Verdict:
+    """Apply the organ's restart policy, intensity limit and backoff to one exit."""
+    how = describe_exit(returncode)
+    if spec.restart == "temporary":
+        return Verdict("stop", 0.0, 0, f"{how}; temporary organs are not restarted")
+    if spec.restart == "transient" and returncode == 0:
+        return Verdict("stop", 0.0, 0, f"{how}; transient organs stop on a clean exit")
+    if returncode == EXIT_REFUSED:
+        return Verdict("fatal", 0.0, streak, f"{how}: the heart refused it")
+    in_window = [t for t in recent_restarts if now - t < spec.restart_window_s]
+    if len(in_window) >= spec.max_restarts:
+        return Verdict("fatal", 0.0, streak,
+                       f"{how}; {len(in_window)} restarts within {spec.restart_window_s:g}s")
+    streak = 0 if ran_s >= spec.stable_after_s else streak
+    return Verdict("restart", backoff(spec, streak), streak + 1, how)
+
+
+def backoff(spec: OrganSpec, streak: int) -> float:
+    """Delay before a restart: none after a stable run, then doubling up to the cap."""
+    if streak == 0:
+        return 0.0
+    return min(spec.backoff_max_s, spec.backoff_initial_s * 2 ** (streak - 1))

@@ -1,0 +1,207 @@
+"""The supervisor: spawns organ processes, reaps them at once and restarts them by policy."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import queue
+import secrets
+import signal
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from broker import restart
+from broker.config import OrganSpec
+from broker.registry import OrganRecord
+
+log = logging.getLogger(__name__)
+
+RUNNER = "actors.runner"  # the organ launcher, run as a fresh interpreter (never forked)
+
+
+@dataclass(frozen=True, slots=True)
+class Exit:
+    organ: str
+    pid: int
+    returncode: int
+
+
+def organ_command(spec: OrganSpec) -> list[str]:
+    """The command line that starts an organ process."""
+    if spec.mcp:
+        return [sys.executable, "-m", RUNNER, "--mcp", "--", *spec.mcp]
+    return [sys.executable, "-m", RUNNER, spec.module]
+
+
+class Supervisor:
+    """Owns the organ processes of one heart; driven by the heart's loop, never by its own."""
+
+    def __init__(self, organs: dict[str, OrganRecord], env: dict[str, str], workdir: Path,
+                 logs: Path, alert: Callable[[str, str, str], None]) -> None:
+        self.organs = organs
+        self.env = env
+        self.workdir = workdir
+        self.logs = logs
+        self.alert = alert
+        self.exits: queue.SimpleQueue[Exit] = queue.SimpleQueue()
+        self.wake_r, self.wake_w = os.pipe()
+        os.set_blocking(self.wake_r, False)
+        os.set_blocking(self.wake_w, False)
+        self.stopping = False
+
+    # -- spawning -------------------------------------------------------------------------
+
+    def start_all(self) -> None:
+        """Spawn every supervised organ."""
+        for rec in self.organs.values():
+            if rec.spec.supervised:
+                self.spawn(rec)
+            else:
+                rec.state, rec.reason = "starting", "waiting for the external organ to connect"
+
+    def spawn(self, rec: OrganRecord) -> None:
+        """Start the organ's process in its own process group."""
+        rec.token = secrets.token_hex(16)
+        env = {**os.environ, **rec.spec.env, **self.env,
+               "ACTORS_ORGAN": rec.name, "ACTORS_TOKEN": rec.token,
+               "ACTORS_OPTIONS": json.dumps(rec.spec.options)}
+        cwd = Path(rec.spec.cwd).expanduser() if rec.spec.cwd else self.workdir
+        try:
+            with open(self.logs / f"{rec.name}.log", "ab") as out:
+                proc = subprocess.Popen(organ_command(rec.spec), env=env, cwd=cwd, stdin=subprocess.DEVNULL,
+                                        stdout=out, stderr=out, start_new_session=True)
+        except OSError as exc:
+            rec.state, rec.reason, rec.pid, rec.proc = "fatal", f"cannot start: {exc.strerror}", None, None
+            self.alert("critical", rec.name, f"organ {rec.name} cannot start: {exc.strerror}")
+            return
+        rec.proc, rec.pid, rec.due = proc, proc.pid, None
+        rec.state, rec.reason = "starting", "spawned, waiting for registration"
+        rec.started = time.monotonic()
+        rec.forget_connection()
+        threading.Thread(target=self._reap, args=(rec.name, proc), name=f"reap-{rec.name}", daemon=True).start()
+        log.info("spawned organ %s as pid %d", rec.name, proc.pid)
+
+    def _reap(self, name: str, proc: subprocess.Popen) -> None:
+        # A blocking wait per child: the heart hears of a death at once, not at the next poll.
+        returncode = proc.wait()
+        self.exits.put(Exit(name, proc.pid, returncode))
+        try:
+            os.write(self.wake_w, b"x")
+        except OSError:
+            pass  # the heart closed the pipe while stopping
+
+    # -- exits and restarts ---------------------------------------------------------------
+
+    def drain_exits(self) -> list[Exit]:
+        """Collect the exits the reapers reported since the last call."""
+        try:
+            while os.read(self.wake_r, 4096):
+                pass
+        except (BlockingIOError, OSError):
+            pass
+        exits = []
+        while True:
+            try:
+                exits.append(self.exits.get_nowait())
+            except queue.Empty:
+                return exits
+
+    def handle_exit(self, rec: OrganRecord, exit: Exit, now: float) -> None:
+        """Apply the restart policy to a reaped organ."""
+        rec.proc, rec.pid = None, None
+        rec.forget_connection()
+        how = restart.describe_exit(exit.returncode)
+        if self.stopping:
+            rec.state, rec.reason = "stopped", how
+            return
+        verdict = restart.decide(rec.spec, exit.returncode, now - rec.started, rec.streak,
+                                 tuple(rec.restart_times), now)
+        rec.streak = verdict.streak
+        rec.reason = verdict.reason
+        log_file = self.logs / f"{rec.name}.log"
+        if verdict.action == "restart":
+            rec.state, rec.due = "restarting", now + verdict.delay_s
+            self.alert("warn", rec.name, f"organ {rec.name} {how}; restarting in {verdict.delay_s:.2f}s")
+        elif verdict.action == "fatal":
+            rec.state, rec.due = "fatal", None
+            self.alert("critical", rec.name, f"organ {rec.name} is fatal: {verdict.reason} (log: {log_file})")
+        else:
+            rec.state, rec.due = "stopped", None
+            self.alert("info", rec.name, f"organ {rec.name} stopped: {verdict.reason}")
+        log.warning("organ %s (pid %d) %s -> %s", rec.name, exit.pid, how, rec.state)
+
+    def restart_due(self, now: float) -> list[OrganRecord]:
+        """Respawn the organs whose backoff has elapsed; return them."""
+        due = [rec for rec in self.organs.values()
+               if rec.state == "restarting" and rec.due is not None and rec.due <= now]
+        for rec in due:
+            rec.restarts += 1
+            rec.restart_times.append(now)
+            self.spawn(rec)
+        return due
+
+    def next_due(self) -> float | None:
+        """The earliest scheduled restart, if any."""
+        times = [rec.due for rec in self.organs.values() if rec.state == "restarting" and rec.due is not None]
+        return min(times, default=None)
+
+    def revive(self, rec: OrganRecord) -> None:
+        """Give a fatal or stopped organ a fresh start with a clean restart history."""
+        rec.restart_times.clear()
+        rec.streak = 0
+        self.spawn(rec)
+
+    # -- signals and shutdown -------------------------------------------------------------
+
+    def signal(self, rec: OrganRecord, sig: signal.Signals) -> None:
+        """Send a signal to the organ's process (a fault drill or a hung organ)."""
+        if rec.pid is None:
+            raise ProcessLookupError(f"organ {rec.name} has no running process (state {rec.state})")
+        os.kill(rec.pid, sig)
+
+    def stop_all(self) -> None:
+        """Stop every organ: SIGTERM to each process group, SIGKILL after its stop timeout."""
+        self.stopping = True
+        running = [rec for rec in self.organs.values() if rec.proc is not None]
+        for rec in running:
+            _killpg(rec.pid, signal.SIGTERM)
+        deadline = {rec.name: time.monotonic() + rec.spec.stop_timeout_s for rec in running}
+        for rec in running:
+            proc, pid = rec.proc, rec.pid
+            try:
+                proc.wait(timeout=max(0.0, deadline[rec.name] - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                log.warning("organ %s ignored SIGTERM for %.1fs; killing it", rec.name, rec.spec.stop_timeout_s)
+            # the group may hold the organ's own children (a wrapped server): end them all
+            _killpg(pid, signal.SIGKILL)
+            try:
+                proc.wait(timeout=2.0)
+            except subprocess.TimeoutExpired:
+                log.error("organ %s (pid %d) survived SIGKILL", rec.name, pid)
+            rec.state, rec.reason, rec.proc, rec.pid = "stopped", "mesh stopped", None, None
+        for rec in self.organs.values():
+            if rec.state == "restarting":
+                rec.state, rec.due = "stopped", None
+
+    def close(self) -> None:
+        """Release the wake-up pipe."""
+        for fd in (self.wake_r, self.wake_w):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+def _killpg(pid: int | None, sig: signal.Signals) -> None:
+    if pid is None:
+        return
+    try:
+        os.killpg(pid, sig)
+    except (ProcessLookupError, PermissionError):
+        pass
