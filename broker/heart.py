@@ -197,7 +197,8 @@ class Heart:
                 self._handle_exits()
             now = time.monotonic()
             self._expire_calls(now)
-            self.supervisor.restart_due(now)
+            for rec in self.supervisor.restart_due(now):
+                self.metrics.restarts.labels(rec.name).inc()
             if now >= next_heartbeat:
                 self._check_liveness(now)
                 for rec in self.organs.values():
@@ -232,7 +233,7 @@ class Heart:
                 self.noisy_peers.clear()
             self.noisy_peers.add(ident)
             log.warning("dropped a malformed message from peer %s (further ones are only counted): %s",
-                        ident.hex(), message)
+                        ident[:16].hex(), message)
 
     def _send(self, ident: bytes, frames: list[bytes]) -> bool:
         try:

@@ -1,0 +1,5 @@
+"""`python -m actors` is the `actors` command."""
+
+from actors.cli import main
+
+main()

@@ -1,0 +1,166 @@
+"""Call round trip through the heart vs a raw pyzmq DEALER<->ROUTER echo over ipc://.
+
+Mesh: Client.call("echo", "echo", {"x": "hi"}) in a loop (client -> heart -> organ -> heart -> client).
+Baseline: the same encoded Call frames sent from a DEALER to a bare ROUTER echo in another process.
+Both are measured in alternating rounds in the same run, so drift in machine load hits both alike.
+Target: mesh p50 <= 2x raw p50. When it misses, a breakdown of the mean round trip is printed.
+
+    python bench/call_roundtrip.py [--n 2000] [--warmup 200] [--rounds 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+import zmq
+
+from _mesh import Mesh, config_text
+from _stats import describe, percentile, verdict
+from actors.client import Client
+from broker import protocol
+from broker.protocol import Call, Reply
+
+ORGAN, ABILITY, ARGS = "echo", "echo", {"x": "hi"}
+TARGET_RATIO = 2.0
+PS = (50, 90, 99)
+US = 1e6
+RAW_TIMEOUT_MS = 10_000
+CALL_SECONDS = "actors_call_duration_seconds"
+
+
+def main() -> None:
+    args = _parse_args()
+    frames = protocol.encode(Call(id=uuid.uuid4().hex, organ=ORGAN, ability=ABILITY, args=ARGS))
+    per_round = max(1, args.n // args.rounds)
+    mesh_s, raw_s, organ_s = [], [], []
+    with Mesh(config_text({ORGAN: {}}, beat_s=1.0)) as mesh, Client(mesh.home) as client, \
+            raw_echo(mesh.home / "raw.sock") as dealer:
+        _call_mesh(client, args.warmup)
+        _echo_raw(dealer, frames, args.warmup)
+        metrics_url = client.control("status")["heart"]["metrics"]
+        heart_before = _heart_call_seconds(metrics_url)
+        for _ in range(args.rounds):
+            raw_s += _echo_raw(dealer, frames, per_round)
+            took, handled = _call_mesh(client, per_round)
+            mesh_s += took
+            organ_s += handled
+        heart_after = _heart_call_seconds(metrics_url)
+    ratio = percentile(mesh_s, 50) / percentile(raw_s, 50)
+    met = ratio <= TARGET_RATIO
+    print(f"payload: {sum(map(len, frames))} bytes in {len(frames)} frames, both ways of the baseline")
+    print(f"mesh call round trip: {describe(mesh_s, PS, 'us', US)}")
+    print(f"raw zmq DEALER<->ROUTER echo: {describe(raw_s, PS, 'us', US)}")
+    print(f"p50 ratio mesh/raw = {ratio:.2f}x (target <= {TARGET_RATIO:g}x): {verdict(met)}")
+    if not met:
+        _print_breakdown(mesh_s, raw_s, organ_s, heart_before, heart_after, frames)
+
+
+def _parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--n", type=int, default=2000, help="measured round trips of each kind (default 2000)")
+    parser.add_argument("--warmup", type=int, default=200, help="unmeasured round trips first (default 200)")
+    parser.add_argument("--rounds", type=int, default=4, help="alternating baseline/mesh rounds (default 4)")
+    return parser.parse_args()
+
+
+# -- the two round trips --------------------------------------------------------------------
+
+def _call_mesh(client: Client, n: int) -> tuple[list[float], list[float]]:
+    """Round-trip times through the heart, and the organ's own handling time of each call."""
+    took, handled = [], []
+    for _ in range(n):
+        started = time.perf_counter()
+        reply = client.call(ORGAN, ABILITY, ARGS)
+        took.append(time.perf_counter() - started)
+        if not reply.ok:
+            raise RuntimeError(f"{ORGAN}.{ABILITY} failed: {reply.error}")
+        handled.append(reply.duration_s)
+    return took, handled
+
+
+def _echo_raw(dealer: zmq.Socket, frames: list[bytes], n: int) -> list[float]:
+    took = []
+    for _ in range(n):
+        started = time.perf_counter()
+        dealer.send_multipart(frames)
+        dealer.recv_multipart()
+        took.append(time.perf_counter() - started)
+    return took
+
+
+@contextmanager
+def raw_echo(socket_path: Path) -> Iterator[zmq.Socket]:
+    """A DEALER connected to a bare ROUTER echo running in a process of its own."""
+    endpoint = f"ipc://{socket_path}"
+    server = subprocess.Popen([sys.executable, str(Path(__file__).with_name("_raw_echo.py")), endpoint])
+    ctx = zmq.Context()
+    try:
+        dealer = ctx.socket(zmq.DEALER)
+        dealer.setsockopt(zmq.LINGER, 0)
+        dealer.setsockopt(zmq.RCVTIMEO, RAW_TIMEOUT_MS)  # zmq.Again instead of a hang if the echo died
+        dealer.connect(endpoint)
+        yield dealer
+    finally:
+        ctx.destroy(linger=0)
+        server.terminate()
+        try:
+            server.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+# -- where the time goes (printed only when the target is missed) ---------------------------
+
+def _heart_call_seconds(metrics_url: str) -> tuple[float, float]:
+    """The heart's (sum, count) of call durations, measured from forwarding a call to its reply."""
+    with urllib.request.urlopen(metrics_url, timeout=5) as response:
+        text = response.read().decode()
+    values = {}
+    for line in text.splitlines():
+        for part in ("sum", "count"):
+            if line.startswith(f'{CALL_SECONDS}_{part}{{organ="{ORGAN}"}}'):
+                values[part] = float(line.rsplit(" ", 1)[1])
+    return values["sum"], values["count"]
+
+
+def _client_codec_s(frames: list[bytes], n: int = 2000) -> float:
+    """Mean client-side cost of one call's protocol work: build and encode the Call, decode a Reply."""
+    reply = protocol.encode(Reply(id=uuid.uuid4().hex, ok=True, result=ARGS["x"], duration_s=1e-5))
+    started = time.perf_counter()
+    for _ in range(n):
+        protocol.encode(Call(id=uuid.uuid4().hex, organ=ORGAN, ability=ABILITY, args=ARGS))
+        protocol.decode(reply)
+    return (time.perf_counter() - started) / n
+
+
+def _print_breakdown(mesh_s: list[float], raw_s: list[float], organ_s: list[float],
+                     heart_before: tuple[float, float], heart_after: tuple[float, float],
+                     frames: list[bytes]) -> None:
+    total = statistics.fmean(mesh_s)
+    heart_leg = (heart_after[0] - heart_before[0]) / (heart_after[1] - heart_before[1])
+    organ = statistics.fmean(organ_s)
+    codec = _client_codec_s(frames)
+    rows = [
+        ("client <-> heart: 2 ipc hops, heart decode + routing, client codec", total - heart_leg),
+        ("  of which client codec (uuid, encode Call, decode Reply)", codec),
+        ("heart <-> organ: 2 ipc hops, organ loop decode, thread-pool + inproc hand-off", heart_leg - organ),
+        ("organ handle (schema check, signature bind, echo)", organ),
+    ]
+    print(f"breakdown of the mean mesh round trip ({total * US:.0f} us; raw echo mean "
+          f"{statistics.fmean(raw_s) * US:.0f} us = 2 ipc hops):")
+    for label, seconds in rows:
+        print(f"  {label:<80} {seconds * US:7.0f} us  {seconds / total:5.1%}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,13 @@
+"""The echo organ: returns its argument unchanged, so a benchmark measures the mesh and nothing else."""
+
+from __future__ import annotations
+
+from actors.organ import Organ, ability
+
+
+class Echo(Organ):
+    name = "echo"
+
+    @ability("Return x unchanged.", read_only=True, params={"x": {"type": "string"}})
+    def echo(self, x: str) -> str:
+        return x

@@ -1,0 +1,136 @@
+"""Argument checking against the JSON Schema subset abilities declare."""
+
+from __future__ import annotations
+
+import pytest
+
+from actors.schema import check, object_schema, validate
+from broker.errors import BadParams
+
+READ = object_schema(
+    {
+        "path": {"type": "string", "minLength": 1, "maxLength": 8},
+        "lines": {"type": "integer", "minimum": 1, "maximum": 100},
+        "ratio": {"type": "number", "minimum": 0, "maximum": 1},
+        "follow": {"type": "boolean"},
+        "mode": {"enum": ["text", "bytes"]},
+        "tags": {"type": "array", "items": {"type": "string"}},
+        "matrix": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}},
+        "opts": {"type": "object", "properties": {"depth": {"type": "integer"}}, "required": ["depth"],
+                 "additionalProperties": False},
+        "note": {"type": ["string", "null"]},
+        "anything": {},
+    },
+    required=["path"],
+)
+
+VALID = [
+    ("only the required parameter", {"path": "a.txt"}),
+    ("every parameter", {"path": "a.txt", "lines": 10, "ratio": 0.5, "follow": True, "mode": "text",
+                         "tags": ["x", "y"], "matrix": [[1, 2], []], "opts": {"depth": 2}, "note": None,
+                         "anything": {"k": [1]}}),
+    ("an integer-valued float as an integer", {"path": "a", "lines": 3.0}),
+    ("an integer as a number", {"path": "a", "ratio": 1}),
+    ("a string at minLength", {"path": "a"}),
+    ("a string at maxLength", {"path": "a" * 8}),
+    ("a number at minimum", {"path": "a", "lines": 1, "ratio": 0}),
+    ("a number at maximum", {"path": "a", "lines": 100, "ratio": 1.0}),
+    ("an empty array", {"path": "a", "tags": []}),
+    ("a tuple as an array", {"path": "a", "tags": ("x",)}),
+    ("the second of a union of types", {"path": "a", "note": "hi"}),
+    ("any value where no type is declared", {"path": "a", "anything": 3.5}),
+]
+
+# name, args, the path the message must name, words it must hold
+INVALID = [
+    ("a missing required parameter", {}, "args", "missing required parameter 'path'"),
+    ("an unknown parameter", {"path": "a", "pth": "b"}, "args", "unknown parameter 'pth'"),
+    ("an integer where a string is expected", {"path": 5}, "args.path", "expected string, got integer"),
+    ("a string where an integer is expected", {"path": "a", "lines": "10"}, "args.lines", "expected integer"),
+    ("a bool where an integer is expected", {"path": "a", "lines": True}, "args.lines",
+     "expected integer, got boolean"),
+    ("a bool where a number is expected", {"path": "a", "ratio": False}, "args.ratio", "expected number"),
+    ("a fractional float where an integer is expected", {"path": "a", "lines": 2.5}, "args.lines",
+     "expected integer"),
+    ("an integer where a bool is expected", {"path": "a", "follow": 1}, "args.follow", "expected boolean"),
+    ("a string where an array is expected", {"path": "a", "tags": "x"}, "args.tags", "expected array"),
+    ("a list where an object is expected", {"path": "a", "opts": [1]}, "args.opts", "expected object"),
+    ("a value outside the enum", {"path": "a", "mode": "lines"}, "args.mode", "must be one of 'text', 'bytes'"),
+    ("a number below minimum", {"path": "a", "lines": 0}, "args.lines", "at least 1"),
+    ("a number above maximum", {"path": "a", "ratio": 1.01}, "args.ratio", "at most 1"),
+    ("a string below minLength", {"path": ""}, "args.path", "at least 1 characters"),
+    ("a string above maxLength", {"path": "a" * 9}, "args.path", "at most 8 characters"),
+    ("a wrong array item", {"path": "a", "tags": ["x", 2]}, "args.tags[1]", "expected string"),
+    ("a wrong item two arrays deep", {"path": "a", "matrix": [[1], [2, "3"]]}, "args.matrix[1][1]",
+     "expected integer"),
+    ("a nested object without its required key", {"path": "a", "opts": {}}, "args.opts",
+     "missing required parameter 'depth'"),
+    ("a nested object with a wrong type", {"path": "a", "opts": {"depth": "deep"}}, "args.opts.depth",
+     "expected integer"),
+    ("a nested object with an unknown key", {"path": "a", "opts": {"depth": 1, "width": 2}}, "args.opts",
+     "unknown parameter 'width'"),
+    ("none of a union of types", {"path": "a", "note": 3}, "args.note", "expected string or null"),
+    ("arguments that are not an object", ["a.txt"], "args", "expected object, got array"),
+]
+
+
+@pytest.mark.parametrize("args", [c[1] for c in VALID], ids=[c[0] for c in VALID])
+def test_arguments_that_fit_the_schema_pass(args):
+    assert check(READ, args) == ""
+    validate(READ, args)
+
+
+@pytest.mark.parametrize("args, path, words", [c[1:] for c in INVALID], ids=[c[0] for c in INVALID])
+def test_arguments_that_do_not_fit_are_described_at_their_path(args, path, words):
+    problem = check(READ, args)
+
+    assert problem.startswith(f"{path}: "), problem
+    assert words in problem, problem
+
+
+@pytest.mark.parametrize("args, path", [c[1:3] for c in INVALID], ids=[c[0] for c in INVALID])
+def test_validate_raises_bad_params_naming_the_path(args, path):
+    with pytest.raises(BadParams) as caught:
+        validate(READ, args)
+
+    assert caught.value.cause == "bad_params"
+    assert str(caught.value).startswith(f"{path}: ")
+    assert caught.value.hint
+
+
+def test_validate_names_the_path_it_is_given():
+    with pytest.raises(BadParams, match=r"^call\.args\.path: "):
+        validate(READ, {"path": 1}, path="call.args")
+
+
+def test_additional_properties_are_allowed_unless_refused():
+    open_schema = {"type": "object", "properties": {"a": {"type": "integer"}}}
+
+    assert check(open_schema, {"a": 1, "b": "anything"}) == ""
+    assert check({**open_schema, "additionalProperties": False}, {"a": 1, "b": 2}) != ""
+
+
+def test_object_schema_refuses_unknown_parameters_and_lists_the_required_ones():
+    schema = object_schema({"path": {"type": "string"}}, ["path"])
+
+    assert schema == {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"],
+                      "additionalProperties": False}
+
+
+def test_an_object_schema_without_parameters_accepts_only_empty_arguments():
+    schema = object_schema({}, [])
+
+    assert check(schema, {}) == ""
+    assert "unknown parameter 'x' (parameters: none)" in check(schema, {"x": 1})
+
+
+def test_a_type_outside_the_subset_is_not_refused():
+    assert check({"type": "uuid"}, "not checked") == ""
+
+
+@pytest.mark.xfail(reason="the enum check uses Python's `in`, where True == 1 and False == 0, so a boolean "
+                          "matches a numeric enum", strict=True)
+@pytest.mark.parametrize("schema, value", [({"enum": [0, 1]}, True), ({"enum": [0, 1]}, False),
+                                           ({"enum": [True]}, 1)], ids=["true for 1", "false for 0", "1 for true"])
+def test_an_enum_does_not_confuse_booleans_with_numbers(schema, value):
+    assert check(schema, value) != ""
