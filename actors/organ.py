@@ -25,6 +25,12 @@ _ERRNO_CAUSES = {
     errno.EHOSTUNREACH: "network", errno.ENETUNREACH: "network", errno.EISDIR: "bad_params",
 }
 
+_TYPE_CAUSES = (
+    (FileNotFoundError, "not_found"), (NotADirectoryError, "not_found"), (PermissionError, "permission"),
+    (FileExistsError, "conflict"), (IsADirectoryError, "bad_params"), (TimeoutError, "timeout"),
+    (ConnectionError, "network"),
+)
+
 
 def ability(description: str, *, params: dict[str, dict] | None = None, read_only: bool = False,
             idempotent: bool | None = None, destructive: bool = False,
@@ -93,7 +99,7 @@ class Organ:
             where = f": {exc.filename!r}" if exc.filename else ""
             return Failure(cause=_ERRNO_CAUSES.get(exc.errno, "unknown"),
                            message=f"{code}: {exc.strerror}{where}", type=type(exc).__name__)
-        cause = "timeout" if isinstance(exc, TimeoutError) else "unknown"
+        cause = next((c for kind, c in _TYPE_CAUSES if isinstance(exc, kind)), "unknown")
         return Failure(cause=cause, message=f"{type(exc).__name__}: {exc}", type=type(exc).__name__)
 
     # -- used by the loop -----------------------------------------------------------------

@@ -31,7 +31,7 @@ def check(schema: dict, value: Any, path: str = "args") -> str:
         names = expected if isinstance(expected, list) else [expected]
         if not any(_is(value, name) for name in names):
             return f"{path}: expected {' or '.join(names)}, got {_json_type(value)}"
-    if "enum" in schema and value not in schema["enum"]:
+    if "enum" in schema and not any(_same(value, option) for option in schema["enum"]):
         return f"{path}: must be one of {', '.join(map(repr, schema['enum']))}"
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if "minimum" in schema and value < schema["minimum"]:
@@ -78,6 +78,11 @@ def _is(value: Any, name: str) -> bool:
     if name == "integer" and isinstance(value, float):
         return value.is_integer()
     return isinstance(value, kinds)
+
+
+def _same(value: Any, option: Any) -> bool:
+    # JSON equality: true is not 1, and 1 is not true
+    return value == option and isinstance(value, bool) == isinstance(option, bool)
 
 
 def _json_type(value: Any) -> str:

@@ -20,13 +20,15 @@ import tempfile
 import time
 from pathlib import Path
 
-from broker.home import Home, pid_alive
+from broker.home import Home
 
 REPO = Path(__file__).resolve().parent.parent
 ECHO_MODULE = "bench.organs.echo"
 UP_WAIT_S = 60.0
 DOWN_TIMEOUT_S = 45.0  # `actors down` itself gives the heart 30 s
 REAP_WAIT_S = 2.0
+
+Process = tuple[int, str]  # (pid, start time in clock ticks since boot): survives pid reuse
 
 # Restarts are immediate (no backoff: every run counts as stable) and never exhaust the intensity limit.
 FAST_RESTART = {"restart": "permanent", "max_restarts": 1000, "restart_window_s": 60, "stable_after_s": 0}
@@ -51,6 +53,7 @@ class Mesh:
     def __init__(self, config: str) -> None:
         self.config = config
         self.home = Path(tempfile.mkdtemp(prefix="ab-", dir="/tmp"))
+        self.started: list[Process] = []  # the mesh's processes right after `up`, in case the heart dies
 
     def __enter__(self) -> Mesh:
         config_file = self.home / "mesh.toml"
@@ -61,27 +64,28 @@ class Mesh:
         except BaseException:
             self._teardown(keep=True)
             raise
+        self.started = self._processes()
         return self
 
     def __exit__(self, exc_type: type | None, *_: object) -> None:
         self._teardown(keep=exc_type is not None)
 
     def _teardown(self, keep: bool) -> None:
-        pids = self._processes()
+        running = self._processes()
         try:
-            if pids:
+            if running:
                 self._actors(["down"], DOWN_TIMEOUT_S)
         finally:
-            _kill_survivors(pids)
+            _kill_survivors(sorted({*self.started, *running}))
             if keep:
                 print(f"mesh home kept for its logs: {self.home}", file=sys.stderr)
             else:
                 shutil.rmtree(self.home, ignore_errors=True)
 
-    def _processes(self) -> list[int]:
+    def _processes(self) -> list[Process]:
         """The heart and every process below it (organs, and whatever they started)."""
         endpoints = Home(self.home).read_endpoints()
-        return [endpoints["pid"], *_descendants(endpoints["pid"])] if endpoints else []
+        return _process_tree(endpoints["pid"]) if endpoints else []
 
     def _actors(self, args: list[str], timeout_s: float) -> None:
         done = subprocess.run([_actors_command(), *args, "--home", str(self.home)], env=repo_env(), cwd=REPO,
@@ -104,29 +108,43 @@ def _actors_command() -> str:
     return found
 
 
-def _descendants(root: int) -> list[int]:
-    children: dict[int, list[int]] = {}
+def _process_tree(root: int) -> list[Process]:
+    """root and its descendants, each as (pid, start time), from /proc."""
+    started, children = {}, {}
     for entry in os.scandir("/proc"):
-        if entry.name.isdigit():
-            try:
-                stat = Path(entry.path, "stat").read_text()
-            except OSError:
-                continue
-            ppid = int(stat.rsplit(")", 1)[1].split()[1])
-            children.setdefault(ppid, []).append(int(entry.name))
-    found, todo = [], [root]
+        fields = _stat(entry.name) if entry.name.isdigit() else None
+        if fields:
+            started[int(entry.name)] = fields[19]
+            children.setdefault(int(fields[1]), []).append(int(entry.name))
+    tree: list[Process] = []
+    todo = [root] if root in started else []
     while todo:
-        kids = children.get(todo.pop(), [])
-        found += kids
-        todo += kids
-    return found
+        pid = todo.pop()
+        tree.append((pid, started[pid]))
+        todo += children.get(pid, [])
+    return tree
 
 
-def _kill_survivors(pids: list[int]) -> None:
+def _stat(pid: int | str) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command name (state, ppid, ...), or None when gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+
+
+def _same_process(process: Process) -> bool:
+    """Whether this process still runs (not a zombie), and its pid was not reused since."""
+    pid, started = process
+    fields = _stat(pid)
+    return fields is not None and fields[19] == started and fields[0] != "Z"
+
+
+def _kill_survivors(processes: list[Process]) -> None:
     deadline = time.monotonic() + REAP_WAIT_S
-    while any(pid_alive(p) for p in pids) and time.monotonic() < deadline:
+    while any(map(_same_process, processes)) and time.monotonic() < deadline:
         time.sleep(0.05)
-    for pid in (p for p in pids if pid_alive(p)):
+    for pid, _ in filter(_same_process, processes):
         print(f"killing leftover mesh process {pid}", file=sys.stderr)
         try:
             os.kill(pid, signal.SIGKILL)

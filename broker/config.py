@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import math
 import re
 import tomllib
 import typing
@@ -110,11 +111,11 @@ def _organ(name: str, raw: Any, where: _Locator) -> OrganSpec:
     if spec.restart not in RESTART_POLICIES:
         raise where.error(key + ("restart",), f"must be one of {', '.join(RESTART_POLICIES)}")
     for name_ in ("max_restarts", "restart_window_s", "backoff_max_s", "stop_timeout_s"):
-        if getattr(spec, name_) <= 0:
-            raise where.error(key + (name_,), "must be positive")
+        if not 0 < getattr(spec, name_) < math.inf:
+            raise where.error(key + (name_,), "must be a positive finite number")
     for name_ in ("backoff_initial_s", "stable_after_s"):
-        if getattr(spec, name_) < 0:
-            raise where.error(key + (name_,), "must not be negative")
+        if not 0 <= getattr(spec, name_) < math.inf:
+            raise where.error(key + (name_,), "must be finite and must not be negative")
     if spec.backoff_initial_s > spec.backoff_max_s:
         raise where.error(key + ("backoff_initial_s",), "must not exceed backoff_max_s")
     if not all(isinstance(v, str) for v in spec.env.values()):
@@ -129,8 +130,8 @@ def _check_heart(heart: HeartConfig, where: _Locator) -> None:
             raise where.error(("heart", name), "must be an ipc:// or tcp:// endpoint")
     for name in ("beat_s", "beat_max_s", "heartbeat_s", "hang_kill_s", "call_timeout_s",
                  "light_after_s", "deep_after_s", "alert_ttl_s", "max_frame_bytes", "quiet_after_s"):
-        if getattr(heart, name) <= 0:
-            raise where.error(("heart", name), "must be positive")
+        if not 0 < getattr(heart, name) < math.inf:
+            raise where.error(("heart", name), "must be a positive finite number")
     if heart.liveness < 1:
         raise where.error(("heart", "liveness"), "must be at least 1")
     if heart.beat_max_s < heart.beat_s:
@@ -193,17 +194,20 @@ class _Locator:
                 raise self.error(key + (name,), f"unknown key{hint}")
 
     def _line(self, key: tuple[str, ...]) -> int | None:
-        header = re.compile(r"^\s*\[\s*" + r"\s*\.\s*".join(map(re.escape, key[:-1])) + r"\s*\]")
+        table = _header(key)
+        for i, line in enumerate(self.lines):
+            if table.match(line):
+                return i + 1
+        parent = _header(key[:-1]) if len(key) > 1 else None
         assign = re.compile(r"^\s*" + re.escape(key[-1]) + r"\s*=")
-        table = re.compile(r"^\s*\[\s*" + r"\s*\.\s*".join(map(re.escape, key)) + r"\s*\]")
-        start = 0
-        if len(key) > 1:
-            start = next((i for i, ln in enumerate(self.lines) if header.match(ln)), None)
-            if start is None:
-                return next((i + 1 for i, ln in enumerate(self.lines) if table.match(ln)), None)
-        for i in range(start, len(self.lines)):
-            if i > start and self.lines[i].lstrip().startswith("["):
-                break
-            if assign.match(self.lines[i]) or table.match(self.lines[i]):
+        inside = parent is None  # top-level keys come before the first table header
+        for i, line in enumerate(self.lines):
+            if line.lstrip().startswith("["):
+                inside = parent is not None and bool(parent.match(line))
+            elif inside and assign.match(line):
                 return i + 1
         return None
+
+
+def _header(key: tuple[str, ...]) -> re.Pattern:
+    return re.compile(r"^\s*\[\s*" + r"\s*\.\s*".join(map(re.escape, key)) + r"\s*\]")

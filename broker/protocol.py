@@ -211,7 +211,11 @@ def pack_value(value: Any) -> bytes:
 
 
 def _pack(msg: Any) -> bytes:
-    return _pack_plain(to_plain(msg))
+    try:
+        plain = to_plain(msg)
+    except RecursionError:
+        raise EncodeError("value is nested too deeply to be encoded") from None
+    return _pack_plain(plain)
 
 
 def _pack_plain(value: Any) -> bytes:

@@ -25,7 +25,7 @@ class OrganRecord:
     started: float = 0.0  # monotonic time of the spawn (or registration, for external organs)
     last_seen: float = 0.0  # monotonic time of the last message from it
     restarts: int = 0
-    restart_times: deque = field(default_factory=lambda: deque(maxlen=64))
+    restart_times: deque = field(default_factory=deque)  # monotonic times, pruned to the restart window
     streak: int = 0  # consecutive unstable runs, for the backoff
     due: float | None = None  # monotonic time of a scheduled restart
     failures: int = 0  # consecutive failed calls

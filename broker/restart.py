@@ -50,4 +50,4 @@ def backoff(spec: OrganSpec, streak: int) -> float:
     """Delay before a restart: none after a stable run, then doubling up to the cap."""
     if streak == 0:
         return 0.0
-    return min(spec.backoff_max_s, spec.backoff_initial_s * 2 ** (streak - 1))
+    return min(spec.backoff_max_s, spec.backoff_initial_s * 2.0 ** min(streak - 1, 64))

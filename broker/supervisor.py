@@ -143,6 +143,8 @@ class Supervisor:
         for rec in due:
             rec.restarts += 1
             rec.restart_times.append(now)
+            while now - rec.restart_times[0] >= rec.spec.restart_window_s:
+                rec.restart_times.popleft()
             self.spawn(rec)
         return due
 

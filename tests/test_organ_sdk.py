@@ -219,8 +219,6 @@ def test_a_timeout_error_gives_cause_timeout():
     assert Slow().handle(Call(id="c1", organ="slow", ability="wait")).error.cause == "timeout"
 
 
-@pytest.mark.xfail(reason="on_failure maps OSError by errno only; an OSError subclass raised without an errno "
-                          "(e.g. PermissionError('...')) falls through to cause 'unknown'", strict=True)
 @pytest.mark.parametrize("exc, cause", [(PermissionError("not yours"), "permission"),
                                         (FileNotFoundError("no such note"), "not_found")],
                          ids=["PermissionError", "FileNotFoundError"])
