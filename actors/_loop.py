@@ -15,9 +15,8 @@ import zmq
 from actors.organ import Organ
 from broker import protocol
 from broker.errors import DecodeError, EncodeError
-from broker.protocol import (Blood, Call, Failure, Goodbye, Heartbeat, Refused, Register, Reply, Reregister,
-                             Welcome)
-from broker.restart import EXIT_REFUSED
+from broker.protocol import (EXIT_REFUSED, Blood, Call, Failure, Goodbye, Heartbeat, Refused, Register, Reply,
+                             Reregister, Welcome)
 
 log = logging.getLogger(__name__)
 
@@ -43,8 +42,8 @@ class OrganLoop:
         self.stop_reason = ""
         self.exit_code = EXIT_OK
         self.registered = False
-        self.in_flight: set[str] = set()
-        self.done: OrderedDict[str, list[bytes]] = OrderedDict()
+        self.in_flight: set[bytes] = set()
+        self.done: OrderedDict[bytes, list[bytes]] = OrderedDict()
         self.ctx = zmq.Context()
         self.dealer: zmq.Socket | None = None
         self.sub: zmq.Socket | None = None
@@ -158,6 +157,7 @@ class OrganLoop:
             self.reconnect_after = RECONNECT_MIN_S
             self.heartbeat_s = msg.heartbeat_s
             self.liveness = msg.liveness
+            self.orphan_after_s = max(self.orphan_after_s, 2 * msg.heartbeat_s * msg.liveness)
             log.info("registered as %s", msg.organ)
             if self.organ.perception and self.sub is None:
                 self._subscribe(msg.blood)
@@ -172,43 +172,52 @@ class OrganLoop:
     # -- calls ----------------------------------------------------------------------------
 
     def _on_call(self, call: Call) -> None:
-        cached = self.done.get(call.id)
+        key = _fingerprint(call)
+        cached = self.done.get(key)
         if cached is not None:
             self.dealer.send_multipart(cached, zmq.NOBLOCK)
             return
-        if call.id in self.in_flight:
+        if key in self.in_flight:
             return  # a re-sent request: its reply is on the way
-        self.in_flight.add(call.id)
-        self.pool.submit(self._work, call)
+        if self.organ.runs_inline(call.ability):
+            self._finish(key, self._encode(call, self.organ.handle(call)))
+            return
+        self.in_flight.add(key)
+        self.pool.submit(self._work, key, call)
 
-    def _work(self, call: Call) -> None:
-        reply = self.organ.handle(call)
-        try:
-            frames = protocol.encode(reply)
-        except EncodeError as exc:
-            frames = protocol.encode(Reply(id=call.id, ok=False, duration_s=reply.duration_s, error=Failure(
-                "unknown", f"the result of {call.ability} cannot be sent: {exc}", type="EncodeError")))
+    def _work(self, key: bytes, call: Call) -> None:
+        frames = self._encode(call, self.organ.handle(call))
         push = getattr(self.local, "push", None)
         if push is None:
             push = self.local.push = self._socket(zmq.PUSH)
             push.connect(self.results_ep)
-        push.send_multipart([call.id.encode(), *frames])
+        push.send_multipart([key, *frames])
+
+    @staticmethod
+    def _encode(call: Call, reply: Reply) -> list[bytes]:
+        try:
+            return protocol.encode(reply)
+        except EncodeError as exc:
+            return protocol.encode(Reply(id=call.id, ok=False, duration_s=reply.duration_s, error=Failure(
+                "unknown", f"the result of {call.ability} cannot be sent: {exc}", type="EncodeError")))
 
     def _forward_results(self) -> None:
         while True:
             try:
-                call_id, *frames = self.results.recv_multipart(zmq.NOBLOCK)
+                key, *frames = self.results.recv_multipart(zmq.NOBLOCK)
             except zmq.Again:
                 return
-            key = call_id.decode()
             self.in_flight.discard(key)
-            self.done[key] = frames
-            if len(self.done) > DONE_CACHE:
-                self.done.popitem(last=False)
-            try:
-                self.dealer.send_multipart(frames, zmq.NOBLOCK)
-            except zmq.Again:
-                log.warning("reply %s could not be sent; the caller will time out", key)
+            self._finish(key, frames)
+
+    def _finish(self, key: bytes, frames: list[bytes]) -> None:
+        self.done[key] = frames
+        if len(self.done) > DONE_CACHE:
+            self.done.popitem(last=False)
+        try:
+            self.dealer.send_multipart(frames, zmq.NOBLOCK)
+        except zmq.Again:
+            log.warning("a reply could not be sent; the caller will time out")
 
     # -- perception -----------------------------------------------------------------------
 
@@ -261,6 +270,11 @@ class OrganLoop:
         self.ctx.destroy(linger=0)
         for fd in (self.wake_r, self.wake_w):
             os.close(fd)
+
+
+def _fingerprint(call: Call) -> bytes:
+    # a re-sent request carries the same id and the same work; a reused id with other work is a new call
+    return protocol.pack_value([call.id, call.ability, call.args])
 
 
 def _drain_fd(fd: int) -> None:

@@ -230,14 +230,18 @@ def call(target: Annotated[str, typer.Argument(metavar="ORGAN.ABILITY")],
             reply = client.call(organ, ability, arguments, timeout_s=timeout, session=session)
         except MeshUnreachable as exc:
             _die(str(exc), EXIT_NO_MESH)
+    retried = {"retried": reply.retried} if reply.retried else {}
     if reply.ok:
-        _emit({"ok": True, "result": reply.result}) if as_json else typer.echo(_show(reply.result))
+        _emit({"ok": True, "result": reply.result, **retried}) if as_json else typer.echo(_show(reply.result))
         return
     error = protocol.to_plain(reply.error)
     if as_json:
-        _emit({"ok": False, "error": error})
+        _emit({"ok": False, "error": error, **({"result": reply.result} if reply.result is not None else {})})
     else:
-        typer.echo(f"actors: {target} failed ({error['cause']}): {error['message']}", err=True)
+        if reply.result is not None:
+            typer.echo(_show(reply.result))
+        typer.echo(f"actors: {target} failed ({error['cause']}, {error['decision']}, {error['retried']} retries): "
+                   f"{error['message']}" + (f"\n  hint: {error['hint']}" if error["hint"] else ""), err=True)
     raise typer.Exit(EXIT_CALL_FAILED)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import functools
 import inspect
 import logging
 import time
@@ -16,6 +17,7 @@ from broker.protocol import Ability, Blood, Call, Failure, Reflex, Reply
 log = logging.getLogger(__name__)
 
 _MARK = "__actors_ability__"
+_INLINE = "__actors_inline__"
 
 # errno values whose meaning is unambiguous; anything else is left to the healer to classify
 _ERRNO_CAUSES = {
@@ -33,9 +35,13 @@ _TYPE_CAUSES = (
 
 
 def ability(description: str, *, params: dict[str, dict] | None = None, read_only: bool = False,
-            idempotent: bool | None = None, destructive: bool = False,
-            timeout_s: float = 30.0) -> Callable[[Callable], Callable]:
-    """Mark a method as an ability; `params` maps each argument to its JSON Schema."""
+            idempotent: bool | None = None, destructive: bool = False, timeout_s: float = 30.0,
+            inline: bool = False) -> Callable[[Callable], Callable]:
+    """Mark a method as an ability; `params` maps each argument to its JSON Schema.
+
+    `inline` runs it on the organ's loop instead of a worker thread: only for quick, non-blocking work
+    (an in-memory lookup), since a slow inline ability delays the organ's heartbeats.
+    """
     def mark(fn: Callable) -> Callable:
         properties = params or {}
         signature = inspect.signature(fn)
@@ -48,6 +54,7 @@ def ability(description: str, *, params: dict[str, dict] | None = None, read_onl
             name=fn.__name__, description=description, params=schema.object_schema(properties, required),
             read_only=read_only, idempotent=read_only if idempotent is None else idempotent,
             destructive=destructive, timeout_s=timeout_s))
+        setattr(fn, _INLINE, inline)
         return fn
     return mark
 
@@ -81,14 +88,9 @@ class Organ:
         method = self._abilities_by_name().get(call.ability)
         if method is None:
             raise ToolMissing(f"organ {self.name} has no ability {call.ability!r}")
-        ability_ = getattr(method, _MARK)
-        schema.validate(ability_.params, call.args)
-        bound = getattr(self, call.ability)
-        try:
-            inspect.signature(bound).bind(**call.args)
-        except TypeError as exc:
-            raise BadParams(f"args: {exc}") from None
-        return bound(**call.args)
+        # the schema was built from the method's signature, so arguments that fit it also bind
+        schema.validate(getattr(method, _MARK).params, call.args)
+        return method(self, **call.args)
 
     def on_failure(self, call: Call, exc: BaseException) -> Failure:
         """Describe a failed call for the healer."""
@@ -111,12 +113,12 @@ class Organ:
 
     @classmethod
     def _abilities_by_name(cls) -> dict[str, Callable]:
-        found: dict[str, Callable] = {}
-        for klass in reversed(cls.__mro__):
-            for name, member in vars(klass).items():
-                if callable(member) and hasattr(member, _MARK):
-                    found[name] = member
-        return found
+        return _abilities_of(cls)
+
+    @classmethod
+    def runs_inline(cls, name: str) -> bool:
+        """Tell whether the ability runs on the loop rather than on a worker thread."""
+        return getattr(cls._abilities_by_name().get(name), _INLINE, False)
 
     def handle(self, call: Call) -> Reply:
         """Run one call to completion and turn its outcome into a reply; never raises."""
@@ -129,3 +131,13 @@ class Organ:
             return Reply(id=call.id, ok=False, error=self.on_failure(call, exc),
                          duration_s=time.monotonic() - started)
         return Reply(id=call.id, ok=True, result=result, duration_s=time.monotonic() - started)
+
+
+@functools.cache
+def _abilities_of(cls: type) -> dict[str, Callable]:
+    found: dict[str, Callable] = {}
+    for klass in reversed(cls.__mro__):
+        for name, member in vars(klass).items():
+            if callable(member) and hasattr(member, _MARK):
+                found[name] = member
+    return found

@@ -61,4 +61,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    code = main()
+    logging.shutdown()
+    # leave now: a call still running on a worker thread must not keep a stopped organ alive
+    os._exit(code)

@@ -18,6 +18,7 @@ import time
 import urllib.request
 import uuid
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
@@ -37,31 +38,48 @@ RAW_TIMEOUT_MS = 10_000
 CALL_SECONDS = "actors_call_duration_seconds"
 
 
+@dataclass
+class Run:
+    """The samples of one benchmark run, in seconds."""
+
+    mesh_s: list[float] = field(default_factory=list)  # round trips through the heart
+    raw_s: list[float] = field(default_factory=list)  # raw DEALER<->ROUTER echoes
+    organ_s: list[float] = field(default_factory=list)  # the organ's own handling time (Reply.duration_s)
+    heart_leg_s: float = 0.0  # mean time the heart waited for the organ (its call duration metric)
+
+
 def main() -> None:
     args = _parse_args()
     frames = protocol.encode(Call(id=uuid.uuid4().hex, organ=ORGAN, ability=ABILITY, args=ARGS))
-    per_round = max(1, args.n // args.rounds)
-    mesh_s, raw_s, organ_s = [], [], []
-    with Mesh(config_text({ORGAN: {}}, beat_s=1.0)) as mesh, Client(mesh.home) as client, \
-            raw_echo(mesh.home / "raw.sock") as dealer:
-        _call_mesh(client, args.warmup)
-        _echo_raw(dealer, frames, args.warmup)
-        metrics_url = client.control("status")["heart"]["metrics"]
-        heart_before = _heart_call_seconds(metrics_url)
-        for _ in range(args.rounds):
-            raw_s += _echo_raw(dealer, frames, per_round)
-            took, handled = _call_mesh(client, per_round)
-            mesh_s += took
-            organ_s += handled
-        heart_after = _heart_call_seconds(metrics_url)
-    ratio = percentile(mesh_s, 50) / percentile(raw_s, 50)
+    run = _measure(frames, args.n, args.warmup, args.rounds)
+    ratio = percentile(run.mesh_s, 50) / percentile(run.raw_s, 50)
     met = ratio <= TARGET_RATIO
     print(f"payload: {sum(map(len, frames))} bytes in {len(frames)} frames, both ways of the baseline")
-    print(f"mesh call round trip: {describe(mesh_s, PS, 'us', US)}")
-    print(f"raw zmq DEALER<->ROUTER echo: {describe(raw_s, PS, 'us', US)}")
+    print(f"mesh call round trip: {describe(run.mesh_s, PS, 'us', US)}")
+    print(f"raw zmq DEALER<->ROUTER echo: {describe(run.raw_s, PS, 'us', US)}")
     print(f"p50 ratio mesh/raw = {ratio:.2f}x (target <= {TARGET_RATIO:g}x): {verdict(met)}")
     if not met:
-        _print_breakdown(mesh_s, raw_s, organ_s, heart_before, heart_after, frames)
+        _print_breakdown(run)
+
+
+def _measure(frames: list[bytes], n: int, warmup: int, rounds: int) -> Run:
+    """Warm both paths up, then alternate rounds of raw echoes and mesh calls."""
+    run = Run()
+    per_round = max(1, n // rounds)
+    with Mesh(config_text({ORGAN: {}}, beat_s=1.0)) as mesh, Client(mesh.home) as client, \
+            raw_echo(mesh.home / "raw.sock") as dealer:
+        _call_mesh(client, warmup)
+        _echo_raw(dealer, frames, warmup)
+        metrics_url = client.control("status")["heart"]["metrics"]
+        before = _heart_call_seconds(metrics_url)
+        for _ in range(rounds):
+            run.raw_s += _echo_raw(dealer, frames, per_round)
+            took, handled = _call_mesh(client, per_round)
+            run.mesh_s += took
+            run.organ_s += handled
+        after = _heart_call_seconds(metrics_url)
+    run.heart_leg_s = (after[0] - before[0]) / (after[1] - before[1])
+    return run
 
 
 def _parse_args() -> argparse.Namespace:
@@ -123,7 +141,8 @@ def raw_echo(socket_path: Path) -> Iterator[zmq.Socket]:
 
 def _heart_call_seconds(metrics_url: str) -> tuple[float, float]:
     """The heart's (sum, count) of call durations, measured from forwarding a call to its reply."""
-    with urllib.request.urlopen(metrics_url, timeout=5) as response:
+    direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # loopback: never via a proxy
+    with direct.open(metrics_url, timeout=5) as response:
         text = response.read().decode()
     values = {}
     for line in text.splitlines():
@@ -133,7 +152,7 @@ def _heart_call_seconds(metrics_url: str) -> tuple[float, float]:
     return values["sum"], values["count"]
 
 
-def _client_codec_s(frames: list[bytes], n: int = 2000) -> float:
+def _client_codec_s(n: int = 2000) -> float:
     """Mean client-side cost of one call's protocol work: build and encode the Call, decode a Reply."""
     reply = protocol.encode(Reply(id=uuid.uuid4().hex, ok=True, result=ARGS["x"], duration_s=1e-5))
     started = time.perf_counter()
@@ -143,13 +162,9 @@ def _client_codec_s(frames: list[bytes], n: int = 2000) -> float:
     return (time.perf_counter() - started) / n
 
 
-def _print_breakdown(mesh_s: list[float], raw_s: list[float], organ_s: list[float],
-                     heart_before: tuple[float, float], heart_after: tuple[float, float],
-                     frames: list[bytes]) -> None:
-    total = statistics.fmean(mesh_s)
-    heart_leg = (heart_after[0] - heart_before[0]) / (heart_after[1] - heart_before[1])
-    organ = statistics.fmean(organ_s)
-    codec = _client_codec_s(frames)
+def _print_breakdown(run: Run) -> None:
+    total, heart_leg, organ = statistics.fmean(run.mesh_s), run.heart_leg_s, statistics.fmean(run.organ_s)
+    codec = _client_codec_s()
     rows = [
         ("client <-> heart: 2 ipc hops, heart decode + routing, client codec", total - heart_leg),
         ("  of which client codec (uuid, encode Call, decode Reply)", codec),
@@ -157,7 +172,7 @@ def _print_breakdown(mesh_s: list[float], raw_s: list[float], organ_s: list[floa
         ("organ handle (schema check, signature bind, echo)", organ),
     ]
     print(f"breakdown of the mean mesh round trip ({total * US:.0f} us; raw echo mean "
-          f"{statistics.fmean(raw_s) * US:.0f} us = 2 ipc hops):")
+          f"{statistics.fmean(run.raw_s) * US:.0f} us = 2 ipc hops):")
     for label, seconds in rows:
         print(f"  {label:<80} {seconds * US:7.0f} us  {seconds / total:5.1%}")
 

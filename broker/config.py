@@ -31,11 +31,21 @@ class HeartConfig:
     heartbeat_s: float = 0.5
     liveness: int = 3
     hang_kill_s: float = 10.0
+    register_timeout_s: float = 30.0  # a spawned organ that has not registered by then is killed
     call_timeout_s: float = 30.0
     light_after_s: float = 120.0
     deep_after_s: float = 300.0
     alert_ttl_s: float = 30.0
     max_frame_bytes: int = 8 * 1024 * 1024
+    healer: str = "healer"  # the organ that runs retries and reflexes, when the mesh declares it
+    retry_attempts: int = 3  # attempts in all for a retried call, the first included
+    retry_backoff_initial_s: float = 0.1
+    retry_backoff_max_s: float = 2.0
+    retry_budget: int = 20  # retries one session may spend per retry_budget_window_s
+    retry_budget_window_s: float = 60.0
+    breaker_threshold: int = 5  # consecutive failures that open an organ's breaker
+    breaker_cooldown_s: float = 10.0
+    chronic_after_s: float = 300.0  # a wound open this long is chronic
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,12 +138,17 @@ def _check_heart(heart: HeartConfig, where: _Locator) -> None:
         value = getattr(heart, name)
         if value and not value.startswith(("ipc://", "tcp://")):
             raise where.error(("heart", name), "must be an ipc:// or tcp:// endpoint")
-    for name in ("beat_s", "beat_max_s", "heartbeat_s", "hang_kill_s", "call_timeout_s",
-                 "light_after_s", "deep_after_s", "alert_ttl_s", "max_frame_bytes", "quiet_after_s"):
+    for name in ("beat_s", "beat_max_s", "heartbeat_s", "hang_kill_s", "call_timeout_s", "register_timeout_s",
+                 "light_after_s", "deep_after_s", "alert_ttl_s", "max_frame_bytes", "quiet_after_s",
+                 "retry_backoff_initial_s", "retry_backoff_max_s", "retry_budget_window_s", "breaker_cooldown_s",
+                 "chronic_after_s"):
         if not 0 < getattr(heart, name) < math.inf:
             raise where.error(("heart", name), "must be a positive finite number")
-    if heart.liveness < 1:
-        raise where.error(("heart", "liveness"), "must be at least 1")
+    for name in ("liveness", "retry_attempts", "breaker_threshold"):
+        if getattr(heart, name) < 1:
+            raise where.error(("heart", name), "must be at least 1")
+    if heart.retry_budget < 0:
+        raise where.error(("heart", "retry_budget"), "must not be negative")
     if heart.beat_max_s < heart.beat_s:
         raise where.error(("heart", "beat_max_s"), "must be at least beat_s")
     if heart.deep_after_s < heart.light_after_s:

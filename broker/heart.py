@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import fcntl
-import heapq
 import logging
 import math
 import os
 import signal
 import time
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,29 +17,23 @@ import zmq
 
 from broker import __version__, protocol
 from broker.beat import FAILING_STREAK, Vitals, next_pulse, sleep_stage
+from broker.calls import CallDesk
 from broker.config import MeshConfig
 from broker.errors import DecodeError, EncodeError, HomeError
+from broker.gate import record
 from broker.home import Home
 from broker.metrics import HeartMetrics
-from broker.protocol import (Alert, Blood, Call, Control, ControlReply, Failure, Goodbye, Heartbeat, Refused,
+from broker.protocol import (Alert, Blood, Call, Control, ControlReply, Event, Goodbye, Heartbeat, Refused,
                              Register, Reply, Reregister, Snapshot, SnapshotRequest, Welcome)
 from broker.registry import OrganRecord
 from broker.supervisor import Supervisor
+from broker.wounds import Wounds
 
 log = logging.getLogger(__name__)
 
 DRAIN_BATCH = 1000  # messages handled per wake-up before the beat clock is checked again
 MAX_EVENT_ALERTS = 100
 NOISY_PEERS_MAX = 1024
-
-
-@dataclass(slots=True)
-class Pending:
-    client: bytes
-    organ: str
-    ability: str
-    deadline: float
-    started: float
 
 
 class Heart:
@@ -54,8 +47,9 @@ class Heart:
         self.metrics = HeartMetrics(__version__)
         self.organs: dict[str, OrganRecord] = {spec.name: OrganRecord(spec) for spec in config.organs}
         self.by_ident: dict[bytes, str] = {}
-        self.pending: dict[str, Pending] = {}
-        self.deadlines: list[tuple[float, str]] = []
+        self.calls = CallDesk(self)
+        self.wounds = Wounds(self.settings.chronic_after_s)
+        self.event_seq = 0
         self.event_alerts: deque[tuple[float, Alert]] = deque(maxlen=MAX_EVENT_ALERTS)
         self.noisy_peers: set[bytes] = set()
         self.instruction = ""
@@ -70,6 +64,7 @@ class Heart:
         self.supervisor: Supervisor | None = None
         self.ctx: zmq.Context | None = None
         self.metrics_server = None
+        self.pub: zmq.Socket | None = None
         for name in self.organs:
             self.metrics.declare_organ(name)
 
@@ -166,7 +161,7 @@ class Heart:
         log.info("heart stopping: %s", self.stop_reason or "error")
         if self.supervisor is not None:
             self.supervisor.stop_all()
-            self._fail_pending(lambda p: True, "crashed", "the mesh is stopping")
+            self.calls.fail_all("the mesh is stopping")
             signal.set_wakeup_fd(-1)
             self.supervisor.close()
         if self.metrics_server is not None:
@@ -185,7 +180,7 @@ class Heart:
         heartbeat = protocol.encode(Heartbeat())
         while not self.stop_reason:
             now = time.monotonic()
-            wake_at = min(next_beat, next_heartbeat, self._next_deadline(), self.supervisor.next_due() or math.inf)
+            wake_at = min(next_beat, next_heartbeat, self.calls.next_deadline(), self.supervisor.next_due() or math.inf)
             timeout_ms = max(0, math.ceil((wake_at - now) * 1000))
             ready = dict(self.poller.poll(timeout_ms))
             now = time.monotonic()
@@ -196,14 +191,15 @@ class Heart:
             if self.supervisor.wake_r in ready:
                 self._handle_exits()
             now = time.monotonic()
-            self._expire_calls(now)
+            self.calls.expire(now)
             for rec in self.supervisor.restart_due(now):
                 self.metrics.restarts.labels(rec.name).inc()
             if now >= next_heartbeat:
                 self._check_liveness(now)
+                self._check_wounds(now)
                 for rec in self.organs.values():
                     if rec.ident is not None:
-                        self._send(rec.ident, heartbeat)
+                        self.send(rec.ident, heartbeat)
                 next_heartbeat = now + self.settings.heartbeat_s
 
     def _drain_router(self) -> None:
@@ -224,7 +220,11 @@ class Heart:
         if handler is None:
             self._protocol_error(ident, "kind", f"{type(msg).__name__} is not sent to the heart")
             return
-        handler(self, ident, msg, frames)
+        try:
+            handler(self, ident, msg, frames)
+        except Exception:  # a bug must cost one message, never the heart
+            log.exception("handling %s from %s failed", type(msg).__name__, ident[:16].hex())
+            self.metrics.protocol_errors.labels("handler").inc()
 
     def _protocol_error(self, ident: bytes, reason: str, message: str) -> None:
         self.metrics.protocol_errors.labels(reason).inc()
@@ -235,7 +235,8 @@ class Heart:
             log.warning("dropped a malformed message from peer %s (further ones are only counted): %s",
                         ident[:16].hex(), message)
 
-    def _send(self, ident: bytes, frames: list[bytes]) -> bool:
+    def send(self, ident: bytes, frames: list[bytes]) -> bool:
+        """Send to a peer without ever blocking the heart; False when it cannot be reached."""
         try:
             self.router.send_multipart([ident, *frames], zmq.NOBLOCK)
             return True
@@ -250,7 +251,7 @@ class Heart:
         reason = self._refusal(rec, msg)
         if reason:
             log.warning("refused registration of %r (pid %d): %s", msg.organ, msg.pid, reason)
-            self._send(ident, protocol.encode(Refused(organ=msg.organ, reason=reason)))
+            self.send(ident, protocol.encode(Refused(organ=msg.organ, reason=reason)))
             return
         now = time.monotonic()
         if rec.ident is not None and rec.ident != ident:
@@ -264,9 +265,8 @@ class Heart:
             rec.pid, rec.started = msg.pid, now
         came_back = rec.restarts > 0 or rec.spec.external
         rec.state, rec.reason = "up", "registered"
-        rec.failures = 0
         self.metrics.organ_up.labels(rec.name).set(1)
-        self._send(ident, protocol.encode(Welcome(organ=rec.name, heartbeat_s=self.settings.heartbeat_s,
+        self.send(ident, protocol.encode(Welcome(organ=rec.name, heartbeat_s=self.settings.heartbeat_s,
                                                   liveness=self.settings.liveness, blood=self.endpoints["blood"])))
         log.info("organ %s registered (pid %s, %d abilities)", rec.name, msg.pid, len(rec.abilities))
         if came_back:
@@ -289,7 +289,7 @@ class Heart:
     def _on_heartbeat(self, ident: bytes, msg: Heartbeat, frames: list[bytes]) -> None:
         rec = self._organ_of(ident)
         if rec is None:
-            self._send(ident, protocol.encode(Reregister(reason="the heart does not know this connection")))
+            self.send(ident, protocol.encode(Reregister(reason="the heart does not know this connection")))
             return
         self._seen(rec)
 
@@ -305,8 +305,9 @@ class Heart:
         if rec is not None:
             log.info("organ %s says goodbye: %s", rec.name, msg.reason or "no reason")
             self._disconnect(rec, "said goodbye")
+            rec.state, rec.reason = "stopped", f"said goodbye: {msg.reason or 'no reason'}"
             if rec.spec.external:
-                rec.state, rec.reason, rec.pid = "stopped", msg.reason or "said goodbye", None
+                rec.pid = None
 
     def _organ_of(self, ident: bytes) -> OrganRecord | None:
         name = self.by_ident.get(ident)
@@ -317,7 +318,7 @@ class Heart:
             self.by_ident.pop(rec.ident, None)
         rec.forget_connection()
         self.metrics.organ_up.labels(rec.name).set(0)
-        self._fail_pending(lambda p: p.organ == rec.name, "crashed", f"organ {rec.name} {why} during the call")
+        self.calls.fail_organ(rec.name, f"organ {rec.name} {why} during the call")
 
     def _handle_exits(self) -> None:
         now = time.monotonic()
@@ -337,93 +338,69 @@ class Heart:
                 self.metrics.organ_up.labels(rec.name).set(0)
                 self.alert("warn", rec.name, f"organ {rec.name} lost: no heartbeat for {silent:.1f}s")
             elif rec.state == "lost" and rec.spec.supervised and rec.pid and silent > self.settings.hang_kill_s:
-                self.alert("critical", rec.name, f"organ {rec.name} hung for {silent:.0f}s; killing it")
-                rec.reason = "hung"
-                try:
-                    self.supervisor.signal(rec, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
-                rec.last_seen = now  # one kill per hang; the reaper does the rest
+                self._kill_stuck(rec, f"hung for {silent:.0f}s", now)
+            elif (rec.state == "starting" and rec.spec.supervised and rec.pid
+                  and now - max(rec.started, rec.last_seen) > self.settings.register_timeout_s):
+                self._kill_stuck(rec, f"not registered after {self.settings.register_timeout_s:g}s", now)
 
-    # -- calls ----------------------------------------------------------------------------
+    def _kill_stuck(self, rec: OrganRecord, why: str, now: float) -> None:
+        self.alert("critical", rec.name, f"organ {rec.name} {why}; killing it")
+        rec.reason = why
+        self.supervisor.kill_group(rec)
+        rec.last_seen = now  # one kill per episode; the reaper does the rest
 
-    def _on_call(self, ident: bytes, call: Call, frames: list[bytes]) -> None:
-        rec = self.organs.get(call.organ)
-        failure = self._call_refusal(rec, call)
-        if failure is not None:
-            self.metrics.calls.labels(call.organ if rec else "unknown", "error").inc()
-            self._send(ident, protocol.encode(Reply(id=call.id, ok=False, error=failure)))
-            return
-        ability = rec.abilities[call.ability]
-        timeout = call.timeout_s or ability.timeout_s or self.settings.call_timeout_s
-        now = time.monotonic()
-        if call.origin == "agent" and call.session:
-            self.last_progress = now
-        if not self._send(rec.ident, frames):
-            self._send(ident, protocol.encode(Reply(id=call.id, ok=False, error=Failure(
-                "crashed", f"organ {rec.name} cannot be reached", type="Unreachable"))))
-            return
-        self.pending[call.id] = Pending(ident, rec.name, call.ability, now + timeout, now)
-        heapq.heappush(self.deadlines, (now + timeout, call.id))
+    # -- outcomes -------------------------------------------------------------------------
 
-    def _call_refusal(self, rec: OrganRecord | None, call: Call) -> Failure | None:
+    def observe(self, rec: OrganRecord | None, call: Call, cause: str | None, duration_s: float,
+                message: str = "") -> None:
+        """Account for one outcome of an organ: metrics, breaker, wounds and an event."""
         if rec is None:
-            known = ", ".join(sorted(self.organs)) or "none"
-            return Failure("tool_missing", f"no organ named {call.organ!r} (organs: {known})", type="UnknownOrgan",
-                           hint="call one of the listed organs")
-        if rec.state != "up":
-            cause = "network" if rec.state == "lost" else "crashed"
-            return Failure(cause, f"organ {rec.name} is {rec.state} ({rec.reason})", type="OrganUnavailable",
-                           hint="retry after it is up again" if rec.state != "fatal" else "the organ needs repair")
-        if call.ability not in rec.abilities:
-            known = ", ".join(sorted(rec.abilities)) or "none"
-            return Failure("tool_missing", f"organ {rec.name} has no ability {call.ability!r} (abilities: {known})",
-                           type="UnknownAbility", hint="call one of the listed abilities")
-        if call.id in self.pending:
-            return Failure("bad_params", f"request id {call.id!r} is already in flight", type="DuplicateRequest")
-        return None
-
-    def _on_reply(self, ident: bytes, reply: Reply, frames: list[bytes]) -> None:
-        rec = self._organ_of(ident)
-        if rec is not None:
-            self._seen(rec)
-        pending = self.pending.pop(reply.id, None)
-        if pending is None:
-            log.debug("dropped a late or unknown reply %r", reply.id)
             return
-        self._record_outcome(pending, reply.ok)
-        self._send(pending.client, frames)
+        now = time.monotonic()
+        self.metrics.calls.labels(rec.name, "ok" if cause is None else "error").inc()
+        self.metrics.call_seconds.labels(rec.name).observe(duration_s)
+        was_open = rec.breaker.state
+        rec.breaker = record(rec.breaker, cause, now, self.settings.breaker_threshold)
+        if rec.breaker.state == "open" and was_open != "open":
+            self.alert("critical", rec.name, f"organ {rec.name} failed {rec.breaker.failures} times in a row; "
+                       f"its breaker is open for {self.settings.breaker_cooldown_s:g}s")
+        if cause is None:
+            for wound in self.wounds.heal(rec.name):
+                self._wound_closed(wound, now)
+        else:
+            wound = self.wounds.hurt(rec.name, cause, now, time.time())
+            if wound is not None:
+                self.metrics.wounds_total.labels(rec.name, cause).inc()
+                self.metrics.wounds_open.labels(rec.name, cause).inc()
+                self.publish("wound", organ=rec.name, cause=cause, message=message[:500])
+        self.publish("call", organ=rec.name, ability=call.ability, ok=cause is None, cause=cause or "",
+                     origin=call.origin, session=call.session, duration_s=duration_s, message=message[:500],
+                     args=call.args)
 
-    def _record_outcome(self, pending: Pending, ok: bool) -> None:
-        self.metrics.calls.labels(pending.organ, "ok" if ok else "error").inc()
-        self.metrics.call_seconds.labels(pending.organ).observe(time.monotonic() - pending.started)
-        rec = self.organs.get(pending.organ)
-        if rec is not None:
-            rec.failures = 0 if ok else rec.failures + 1
+    def _wound_closed(self, wound, now: float) -> None:
+        self.metrics.wounds_open.labels(wound.organ, wound.cause).dec()
+        self.metrics.wounds_healed.labels(wound.organ, wound.cause).inc()
+        self.publish("healed", organ=wound.organ, cause=wound.cause,
+                     message=f"open {now - wound.opened:.1f}s, {wound.failures} failures")
+        log.info("wound %s/%s healed", wound.organ, wound.cause)
 
-    def _next_deadline(self) -> float:
-        while self.deadlines and self.deadlines[0][1] not in self.pending:
-            heapq.heappop(self.deadlines)
-        return self.deadlines[0][0] if self.deadlines else math.inf
+    def publish(self, kind: str, **fields: Any) -> None:
+        """Publish an event on topic event.<kind>; PUB never blocks, a slow subscriber sees a seq gap."""
+        if self.pub is None:
+            return
+        self.event_seq += 1
+        event = Event(seq=self.event_seq, at=time.time(), kind=kind, **fields)
+        try:
+            self.pub.send_multipart(protocol.encode_event(event), zmq.NOBLOCK)
+        except zmq.Again:
+            pass
+        except EncodeError:
+            self.pub.send_multipart(protocol.encode_event(replace(event, args={"unencodable": True})), zmq.NOBLOCK)
 
-    def _expire_calls(self, now: float) -> None:
-        while self.deadlines and self.deadlines[0][0] <= now:
-            _, call_id = heapq.heappop(self.deadlines)
-            pending = self.pending.get(call_id)
-            if pending is not None and pending.deadline <= now:
-                self._fail(call_id, "timeout", f"organ {pending.organ} did not answer "
-                           f"{pending.organ}.{pending.ability} within {pending.deadline - pending.started:.1f}s")
-
-    def _fail_pending(self, which, cause: str, message: str) -> None:
-        for call_id in [cid for cid, p in self.pending.items() if which(p)]:
-            self._fail(call_id, cause, message)
-
-    def _fail(self, call_id: str, cause: str, message: str) -> None:
-        pending = self.pending.pop(call_id)
-        self._record_outcome(pending, False)
-        reply = Reply(id=call_id, ok=False, error=Failure(cause, message, type="HeartError"),
-                      duration_s=time.monotonic() - pending.started)
-        self._send(pending.client, protocol.encode(reply))
+    def _check_wounds(self, now: float) -> None:
+        for wound in self.wounds.turn_chronic(now):
+            self.alert("warn", wound.organ, f"wound {wound.organ}/{wound.cause} is chronic: open "
+                       f"{now - wound.opened:.0f}s, {wound.failures} failures")
 
     # -- blood ----------------------------------------------------------------------------
 
@@ -432,6 +409,7 @@ class Heart:
         log.log(logging.WARNING if level != "info" else logging.INFO, "alert[%s] %s", level, message)
         self.event_alerts.append((time.monotonic() + self.settings.alert_ttl_s,
                                   Alert(level=level, organ=organ, message=message, at=time.time())))
+        self.publish("alert", organ=organ, cause=level, message=message)
 
     def current_alerts(self, now: float) -> tuple[Alert, ...]:
         """Standing conditions first, then recent events."""
@@ -443,6 +421,13 @@ class Heart:
                 standing.append(Alert("critical", rec.name, f"organ {rec.name} is fatal: {rec.reason}"))
             elif rec.state == "lost":
                 standing.append(Alert("warn", rec.name, f"organ {rec.name} is lost: {rec.reason}"))
+            if rec.breaker.state != "closed":
+                standing.append(Alert("critical", rec.name, f"organ {rec.name} breaker is {rec.breaker.state} after "
+                                      f"{rec.breaker.failures} consecutive failures"))
+        for wound in self.wounds.open.values():
+            if wound.chronic:
+                standing.append(Alert("warn", wound.organ, f"wound {wound.organ}/{wound.cause} is chronic "
+                                      f"({wound.failures} failures)"))
         return (*standing, *(alert for _, alert in self.event_alerts))
 
     def stage(self, now: float) -> str:
@@ -451,9 +436,10 @@ class Heart:
 
     def _beat(self, scheduled: float, now: float) -> float:
         alerts = self.current_alerts(now)
+        chronic = [w.organ for w in self.wounds.open.values() if w.chronic]
         vitals = Vitals(
-            critical=tuple(dict.fromkeys(a.organ for a in alerts if a.level == "critical")),
-            failing=tuple(r.name for r in self.organs.values() if r.failures >= FAILING_STREAK),
+            critical=tuple(dict.fromkeys([*(a.organ for a in alerts if a.level == "critical"), *chronic])),
+            failing=tuple(r.name for r in self.organs.values() if r.breaker.failures >= FAILING_STREAK),
             alerts=len(alerts), idle_s=now - self.last_progress)
         s = self.settings
         self.pulse = next_pulse(self.pulse.interval_s, vitals, s.beat_s, s.beat_max_s, s.quiet_after_s)
@@ -461,7 +447,8 @@ class Heart:
         self.seq += 1
         blood = Blood(seq=self.seq, at=time.time(), interval_s=self.pulse.interval_s, reason=self.pulse.reason,
                       instruction=self.instruction, stage=stage,
-                      organs={name: rec.status() for name, rec in self.organs.items()}, alerts=alerts)
+                      organs={name: rec.status(tuple(w.cause for w in self.wounds.of(name)))
+                              for name, rec in self.organs.items()}, alerts=alerts)
         try:
             self.pub.send_multipart(protocol.encode_blood(blood), zmq.NOBLOCK)
         except zmq.Again:
@@ -475,7 +462,7 @@ class Heart:
 
     def _on_snapshot(self, ident: bytes, msg: SnapshotRequest, frames: list[bytes]) -> None:
         blood = self.last_blood or Blood(seq=0, at=time.time(), interval_s=self.pulse.interval_s)
-        self._send(ident, protocol.encode(Snapshot(blood=blood)))
+        self.send(ident, protocol.encode(Snapshot(blood=blood)))
 
     # -- control --------------------------------------------------------------------------
 
@@ -487,12 +474,13 @@ class Heart:
         else:
             try:
                 reply = ControlReply(id=msg.id, ok=True, result=command(self, **msg.args))
-            except (TypeError, ValueError, LookupError, OSError) as exc:
-                reply = ControlReply(id=msg.id, ok=False, error=str(exc) or type(exc).__name__)
+            except (TypeError, ValueError, LookupError, OSError, AttributeError) as exc:
+                reply = ControlReply(id=msg.id, ok=False, error=f"{msg.command}: {exc}" if str(exc)
+                                     else f"{msg.command}: {type(exc).__name__}")
         try:
-            self._send(ident, protocol.encode(reply))
+            self.send(ident, protocol.encode(reply))
         except EncodeError as exc:
-            self._send(ident, protocol.encode(ControlReply(id=msg.id, ok=False, error=str(exc))))
+            self.send(ident, protocol.encode(ControlReply(id=msg.id, ok=False, error=str(exc))))
 
     def status(self) -> dict:
         """The whole mesh, as `actors status --json` prints it."""
@@ -503,7 +491,8 @@ class Heart:
                       "metrics": self.endpoints["metrics"], "uptime_s": round(now - self.started, 3),
                       "version": __version__, "workdir": str(self.workdir), "config": self.config.source,
                       "endpoints": {"router": self.endpoints["router"], "blood": self.endpoints["blood"]}},
-            "organs": [rec.describe() for rec in self.organs.values()],
+            "organs": [rec.describe([w.describe(now) for w in self.wounds.of(rec.name)])
+                       for rec in self.organs.values()],
             "alerts": [protocol.to_plain(a) for a in self.current_alerts(now)],
         }
 
@@ -523,6 +512,10 @@ class Heart:
 
     def _cmd_kill(self, organ: str, signal_name: str = "KILL") -> dict:
         rec = self._known(organ)
+        if not rec.spec.supervised:
+            raise ValueError(f"organ {organ} is external: this heart does not own its process")
+        if not isinstance(signal_name, str):
+            raise TypeError("signal_name must be a signal name such as KILL or STOP")
         name = signal_name.upper().removeprefix("SIG")
         try:
             sig = signal.Signals["SIG" + name]
@@ -539,6 +532,17 @@ class Heart:
         self.supervisor.revive(rec)
         return {"organ": organ, "pid": rec.pid}
 
+    def _cmd_manifest(self) -> dict:
+        return {name: {"abilities": [protocol.to_plain(a) for a in rec.abilities.values()],
+                       "reflexes": [protocol.to_plain(r) for r in rec.reflexes], "state": rec.state}
+                for name, rec in self.organs.items()}
+
+    def _cmd_alert(self, level: str, message: str, organ: str = "") -> dict:
+        if level not in protocol.LEVELS:
+            raise ValueError(f"level must be one of {', '.join(protocol.LEVELS)}")
+        self.alert(level, organ, str(message)[:1000])
+        return {"raised": True}
+
     def _cmd_stop(self) -> dict:
         self.stop("asked to stop")
         return {"stopping": True, "pid": os.getpid()}
@@ -549,7 +553,19 @@ class Heart:
             raise LookupError(f"no organ named {organ!r} (organs: {', '.join(sorted(self.organs)) or 'none'})")
         return rec
 
+    def _on_call(self, ident: bytes, call: Call, frames: list[bytes]) -> None:
+        self.calls.on_call(ident, call, frames)
+
+    def _on_reply(self, ident: bytes, reply: Reply, frames: list[bytes]) -> None:
+        rec = self._organ_of(ident)
+        if rec is None:
+            self._protocol_error(ident, "sender", "a reply from a connection that is not a registered organ")
+            return
+        self._seen(rec)
+        self.calls.on_reply(rec.name, reply, frames)
+
     _handlers = {Register: _on_register, Heartbeat: _on_heartbeat, Goodbye: _on_goodbye, Call: _on_call,
                  Reply: _on_reply, SnapshotRequest: _on_snapshot, Control: _on_control}
     _commands = {"status": _cmd_status, "instruction": _cmd_instruction, "progress": _cmd_progress,
-                 "kill": _cmd_kill, "revive": _cmd_revive, "stop": _cmd_stop}
+                 "kill": _cmd_kill, "revive": _cmd_revive, "stop": _cmd_stop, "manifest": _cmd_manifest,
+                 "alert": _cmd_alert}

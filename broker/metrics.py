@@ -28,6 +28,12 @@ class HeartMetrics:
                                       ["organ"], buckets=CALL_BUCKETS, registry=r)
         self.protocol_errors = Counter("actors_protocol_errors_total", "Frames dropped as malformed.",
                                        ["reason"], registry=r)
+        self.wounds_open = Gauge("actors_wounds_open", "Open wounds.", ["organ", "cause"], registry=r)
+        self.wounds_total = Counter("actors_wounds_total", "Wounds opened.", ["organ", "cause"], registry=r)
+        self.wounds_healed = Counter("actors_wounds_healed_total", "Wounds healed by a real success.",
+                                     ["organ", "cause"], registry=r)
+        self.retries = Counter("actors_retries_total", "Retry decisions: retries made (retried), or failures "
+                               "handed back (refer) or refused at once (fail_fast).", ["cause", "decision"], registry=r)
         self.sleep_stage = Gauge("actors_sleep_stage", "Sleep stage: 0 awake, 1 light, 2 deep.", registry=r)
 
     def declare_organ(self, organ: str) -> None:

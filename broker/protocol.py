@@ -23,7 +23,9 @@ from broker.errors import DecodeError, EncodeError
 
 VERSION = b"ACT1"
 BLOOD = b"blood"
+EVENT = b"event."  # topics event.call, event.wound, event.healed, event.alert
 DEFAULT_MAX_FRAME_BYTES = 8 * 1024 * 1024
+EXIT_REFUSED = 78  # an organ the heart refused exits with EX_CONFIG; restarting it cannot help
 
 STATES = ("starting", "up", "lost", "restarting", "fatal", "stopped")
 STAGES = ("awake", "light", "deep")
@@ -130,6 +132,7 @@ class Reply:
     result: Any = None
     error: Failure | None = None
     duration_s: float = 0.0
+    retried: int = 0  # retries the healer made before this outcome
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +161,25 @@ class Blood:
     stage: str = "awake"
     organs: dict[str, OrganStatus] = field(default_factory=dict)
     alerts: tuple[Alert, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened in the mesh, published on topic EVENT + kind for any subscriber."""
+
+    seq: int
+    at: float
+    kind: str  # call | wound | healed | alert
+    organ: str = ""
+    ability: str = ""
+    ok: bool = True
+    cause: str = ""
+    origin: str = ""
+    session: str = ""
+    duration_s: float = 0.0
+    retried: int = 0
+    message: str = ""
+    args: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +225,11 @@ def encode(msg: Message) -> list[bytes]:
 def encode_blood(blood: Blood) -> list[bytes]:
     """Encode a beat for the PUB socket, topic first."""
     return [BLOOD, VERSION, _pack(blood)]
+
+
+def encode_event(event: Event) -> list[bytes]:
+    """Encode an event for the PUB socket under its topic."""
+    return [EVENT + event.kind.encode(), VERSION, _pack(event)]
 
 
 def pack_value(value: Any) -> bytes:
@@ -268,6 +295,16 @@ def decode_blood(frames: list[bytes], max_bytes: int = DEFAULT_MAX_FRAME_BYTES) 
         raise DecodeError(f"unsupported protocol version {bytes(frames[1][:16])!r}", frames=frames,
                           reason="version")
     return _decode_body(Blood, frames[2], frames, max_bytes)
+
+
+def decode_event(frames: list[bytes], max_bytes: int = DEFAULT_MAX_FRAME_BYTES) -> Event:
+    """Decode an event received on a SUB socket."""
+    if len(frames) != 3 or not frames[0].startswith(EVENT):
+        raise DecodeError("not an event message", frames=frames, reason="framing")
+    if frames[1] != VERSION:
+        raise DecodeError(f"unsupported protocol version {bytes(frames[1][:16])!r}", frames=frames,
+                          reason="version")
+    return _decode_body(Event, frames[2], frames, max_bytes)
 
 
 def unpack_value(data: bytes) -> Any:

@@ -7,7 +7,8 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from broker.config import OrganSpec
-from broker.protocol import Ability, OrganStatus, Reflex
+from broker.gate import Breaker
+from broker.protocol import Ability, OrganStatus, Reflex, to_plain
 
 
 @dataclass(slots=True)
@@ -28,23 +29,24 @@ class OrganRecord:
     restart_times: deque = field(default_factory=deque)  # monotonic times, pruned to the restart window
     streak: int = 0  # consecutive unstable runs, for the backoff
     due: float | None = None  # monotonic time of a scheduled restart
-    failures: int = 0  # consecutive failed calls
+    breaker: Breaker = field(default_factory=Breaker)
 
     @property
     def name(self) -> str:
         return self.spec.name
 
-    def status(self) -> OrganStatus:
-        """The organ as blood shows it."""
-        return OrganStatus(state=self.state, pid=self.pid, restarts=self.restarts)
+    def status(self, wounds: tuple[str, ...]) -> OrganStatus:
+        """The organ as blood shows it, with the causes of its open wounds."""
+        return OrganStatus(state=self.state, pid=self.pid, restarts=self.restarts, wounds=wounds)
 
-    def describe(self) -> dict:
+    def describe(self, wounds: list[dict]) -> dict:
         """The organ as `actors status --json` shows it."""
         return {
             "name": self.name, "pid": self.pid, "state": self.state, "reason": self.reason,
-            "restarts": self.restarts, "abilities": sorted(self.abilities), "wounds": [],
+            "restarts": self.restarts, "abilities": sorted(self.abilities), "wounds": wounds,
             "kind": "external" if self.spec.external else "mcp" if self.spec.mcp else "module",
-            "consecutive_failures": self.failures,
+            "breaker": self.breaker.state, "consecutive_failures": self.breaker.failures,
+            "reflexes": [to_plain(r) for r in self.reflexes],
         }
 
     def forget_connection(self) -> None:

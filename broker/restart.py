@@ -6,8 +6,7 @@ import signal
 from dataclasses import dataclass
 
 from broker.config import OrganSpec
-
-EXIT_REFUSED = 78  # an organ the heart refused exits with EX_CONFIG; restarting cannot help
+from broker.protocol import EXIT_REFUSED
 
 
 @dataclass(frozen=True, slots=True)

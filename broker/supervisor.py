@@ -114,6 +114,7 @@ class Supervisor:
 
     def handle_exit(self, rec: OrganRecord, exit: Exit, now: float) -> None:
         """Apply the restart policy to a reaped organ."""
+        kill_session(exit.pid)  # what the organ started dies with it
         rec.proc, rec.pid = None, None
         rec.forget_connection()
         how = restart.describe_exit(exit.returncode)
@@ -167,6 +168,10 @@ class Supervisor:
             raise ProcessLookupError(f"organ {rec.name} has no running process (state {rec.state})")
         os.kill(rec.pid, sig)
 
+    def kill_group(self, rec: OrganRecord) -> None:
+        """SIGKILL the organ's process group (a hung organ and whatever it started)."""
+        _killpg(rec.pid, signal.SIGKILL)
+
     def stop_all(self) -> None:
         """Stop every organ: SIGTERM to each process group, SIGKILL after its stop timeout."""
         self.stopping = True
@@ -180,8 +185,9 @@ class Supervisor:
                 proc.wait(timeout=max(0.0, deadline[rec.name] - time.monotonic()))
             except subprocess.TimeoutExpired:
                 log.warning("organ %s ignored SIGTERM for %.1fs; killing it", rec.name, rec.spec.stop_timeout_s)
-            # the group may hold the organ's own children (a wrapped server): end them all
+            # its group and session may hold the organ's own children (a wrapped server, a command): end them
             _killpg(pid, signal.SIGKILL)
+            kill_session(pid)
             try:
                 proc.wait(timeout=2.0)
             except subprocess.TimeoutExpired:
@@ -197,6 +203,22 @@ class Supervisor:
             try:
                 os.close(fd)
             except OSError:
+                pass
+
+
+def kill_session(sid: int) -> None:
+    """SIGKILL every process left in the session the organ leads (commands it ran in their own groups)."""
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[3]) == sid:  # the session id, fourth field after the command name
+            try:
+                os.kill(int(entry.name), signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
                 pass
 
 

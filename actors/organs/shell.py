@@ -1,4 +1,8 @@
-"""The shell organ: run a command in the mesh's working directory, with a timeout."""
+"""The shell organ: run a command in the mesh's working directory, with a timeout.
+
+Each command runs in a process group of its own (so a timeout kills its whole tree) but stays in the
+organ's session, so the supervisor ends whatever is left when the organ stops or dies.
+"""
 
 from __future__ import annotations
 
@@ -34,7 +38,7 @@ class ShellOrgan(Organ):
         where = confine(self.root, cwd)
         started = time.monotonic()
         proc = subprocess.Popen([self.shell, "-c", command], cwd=where, stdin=subprocess.DEVNULL,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, process_group=0)
         timed_out = False
         try:
             out, err = proc.communicate(timeout=timeout_s)

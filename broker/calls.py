@@ -1,0 +1,264 @@
+"""The heart's call desk: admits, forwards and times calls, judges their outcomes and hands retries to the healer."""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import logging
+import math
+import os
+import time
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from broker import protocol
+from broker.causes import classify, hint, retry_after
+from broker.errors import DecodeError
+from broker.gate import Budget, RetryPolicy, Verdict, admit, gate, record
+from broker.outcome import detect
+from broker.protocol import Ability, Call, Failure, Reply
+from broker.registry import OrganRecord
+
+if TYPE_CHECKING:
+    from broker.heart import Heart
+
+log = logging.getLogger(__name__)
+
+HEAL = "heal"  # the healer's ability that retries a call; only the heart may call it
+NOT_HEALED = ("healer", "reflex", "heart")  # origins whose failures are never retried for them
+MAX_TIMEOUT_S = 86400.0
+
+
+@dataclass(slots=True)
+class Pending:
+    client: bytes | None  # None: a heal request the heart made itself
+    call: Call
+    ability: Ability | None
+    deadline: float  # of this attempt
+    overall: float  # of the whole call, retries included
+    started: float
+    heal_of: str = ""  # a heal request: the id of the call it heals
+    healing: str = ""  # a call being healed: the id of its heal request
+    reserved: int = 0  # retries reserved from the session's budget
+    failure: Failure | None = None  # the failure that started the healing
+    result: Any = None  # the result that came with that failure, if any
+
+
+class CallDesk:
+    """Every call in flight through one heart."""
+
+    def __init__(self, heart: Heart) -> None:
+        self.heart = heart
+        s = heart.settings
+        self.policy = RetryPolicy(attempts=s.retry_attempts, backoff_initial_s=s.retry_backoff_initial_s,
+                                  backoff_max_s=s.retry_backoff_max_s, budget=s.retry_budget,
+                                  budget_window_s=s.retry_budget_window_s)
+        self.budget = Budget(self.policy)
+        self.pending: dict[str, Pending] = {}
+        self.deadlines: list[tuple[float, str]] = []
+        self.heal_ids = (f"heal-{os.getpid()}-{n}" for n in itertools.count(1))
+
+    # -- admission ------------------------------------------------------------------------
+
+    def on_call(self, ident: bytes, call: Call, frames: list[bytes]) -> None:
+        """Admit a call from a client and forward it to its organ, or answer at once."""
+        h = self.heart
+        now = time.monotonic()
+        rec = h.organs.get(call.organ)
+        failure = self._refusal(rec, call, now)
+        if failure is not None:
+            if rec is not None and failure.cause != "organ_unhealthy":
+                h.observe(rec, call, failure.cause, 0.0, failure.message)
+            else:
+                h.metrics.calls.labels(call.organ if rec else "unknown", "error").inc()
+                h.metrics.retries.labels(failure.cause, failure.decision).inc()
+            h.send(ident, protocol.encode(Reply(id=call.id, ok=False, error=failure)))
+            return
+        ability = rec.abilities[call.ability]
+        attempt = ability.timeout_s or h.settings.call_timeout_s
+        retries_possible = self._healer() is not None and (ability.read_only or ability.idempotent)
+        overall = call.timeout_s or attempt * (self.policy.attempts if retries_possible else 1)
+        pending = Pending(ident, call, ability, now + min(attempt, overall), now + overall, now)
+        if not h.send(rec.ident, frames):
+            self._conclude(pending, Failure("crashed", f"organ {rec.name} cannot be reached", type="Unreachable"),
+                           None, now)
+            return
+        self._track(call.id, pending)
+
+    def _refusal(self, rec: OrganRecord | None, call: Call, now: float) -> Failure | None:
+        h = self.heart
+        if rec is None:
+            known = ", ".join(sorted(h.organs)) or "none"
+            return _refused("tool_missing", f"no organ named {call.organ!r} (organs: {known})", "UnknownOrgan")
+        if rec.state != "up":
+            cause = "network" if rec.state == "lost" else "crashed"
+            return _refused(cause, f"organ {rec.name} is {rec.state} ({rec.reason})", "OrganUnavailable")
+        if call.ability not in rec.abilities or (rec.name == h.settings.healer and call.ability == HEAL):
+            known = ", ".join(sorted(a for a in rec.abilities if not (rec.name == h.settings.healer and a == HEAL)))
+            return _refused("tool_missing", f"organ {rec.name} has no ability {call.ability!r} "
+                            f"(abilities: {known or 'none'})", "UnknownAbility")
+        if call.id in self.pending:
+            return _refused("bad_params", f"request id {call.id!r} is already in flight", "DuplicateRequest")
+        if not 0 <= call.timeout_s <= MAX_TIMEOUT_S:  # also refuses NaN
+            return _refused("bad_params", f"timeout_s must be between 0 and {MAX_TIMEOUT_S:g}", "BadTimeout")
+        allowed, rec.breaker = admit(rec.breaker, now, h.settings.breaker_cooldown_s)
+        if not allowed:
+            wait = max(0.0, rec.breaker.opened_at + h.settings.breaker_cooldown_s - now)
+            return Failure("organ_unhealthy", f"organ {rec.name} failed {rec.breaker.failures} times in a row; "
+                           f"calls fail fast for another {wait:.1f}s", type="BreakerOpen",
+                           hint="wait for the organ to recover, or use another ability", decision="fail_fast")
+        return None
+
+    def _track(self, call_id: str, pending: Pending) -> None:
+        self.pending[call_id] = pending
+        heapq.heappush(self.deadlines, (pending.deadline, call_id))
+
+    # -- outcomes -------------------------------------------------------------------------
+
+    def on_reply(self, sender: str, reply: Reply, frames: list[bytes]) -> None:
+        """Judge an organ's reply and answer the caller, or start healing."""
+        pending = self.pending.get(reply.id)
+        if pending is None or pending.call.organ != sender:
+            log.debug("dropped a late, unknown or misdirected reply %r from %s", reply.id, sender)
+            return
+        del self.pending[reply.id]
+        now = time.monotonic()
+        if pending.heal_of:
+            self._healed(pending, reply, now)
+            return
+        failure = detect(reply)
+        if failure is None:
+            self.budget.refund(pending.call.session, pending.reserved)  # a late first attempt won the race
+            self.heart.observe(self._organ(pending), pending.call, None, now - pending.started)
+            self.heart.send(pending.client, frames)  # a success goes back byte for byte
+            return
+        cause = classify(failure.message, failure.type, failure.cause)
+        self._conclude(pending, replace(failure, cause=cause), reply.result if reply.ok else None, now)
+
+    def _conclude(self, pending: Pending, failure: Failure, result: Any, now: float) -> None:
+        self.heart.observe(self._organ(pending), pending.call, failure.cause, now - pending.started, failure.message)
+        if pending.healing:
+            self._track(pending.call.id, pending)  # a late answer to the first attempt; the healer decides
+            return
+        verdict = self._gate(pending, failure, now)
+        if verdict.retries and self._heal(pending, failure, result, verdict, now):
+            return
+        self.heart.metrics.retries.labels(failure.cause, "refer").inc()
+        self._answer(pending, Reply(id=pending.call.id, ok=False, result=result, duration_s=now - pending.started,
+                                    error=_advised(failure, "refer", 0)))
+
+    def _gate(self, pending: Pending, failure: Failure, now: float) -> Verdict:
+        if pending.call.origin in NOT_HEALED:
+            return Verdict(0, "refer", f"{pending.call.origin} calls are not retried")
+        return gate(failure.cause, pending.ability, pending.overall - now,
+                    self.budget.left(pending.call.session, now), self._healer() is not None, self.policy)
+
+    def _organ(self, pending: Pending) -> OrganRecord | None:
+        return self.heart.organs.get(pending.call.organ)
+
+    def _answer(self, pending: Pending, reply: Reply) -> None:
+        if pending.client is not None:
+            self.heart.send(pending.client, protocol.encode(reply))
+
+    # -- healing --------------------------------------------------------------------------
+
+    def _healer(self) -> OrganRecord | None:
+        rec = self.heart.organs.get(self.heart.settings.healer)
+        return rec if rec is not None and rec.state == "up" and HEAL in rec.abilities else None
+
+    def _heal(self, pending: Pending, failure: Failure, result: Any, verdict: Verdict, now: float) -> bool:
+        healer = self._healer()
+        remaining = pending.overall - now
+        heal_id = next(self.heal_ids)
+        args = {"call": protocol.to_plain(pending.call), "failure": protocol.to_plain(failure),
+                "retries": verdict.retries, "deadline_s": remaining,
+                "attempt_timeout_s": min(pending.ability.timeout_s or remaining, remaining),
+                "backoff_initial_s": self.policy.backoff_initial_s, "backoff_max_s": self.policy.backoff_max_s,
+                "retry_after_s": retry_after(failure.message)}
+        heal = Call(id=heal_id, organ=healer.name, ability=HEAL, args=args, timeout_s=remaining, origin="heart")
+        if not self.heart.send(healer.ident, protocol.encode(heal)):
+            return False
+        self.budget.spend(pending.call.session, verdict.retries, now)
+        pending.healing, pending.reserved, pending.failure, pending.result = heal_id, verdict.retries, failure, result
+        pending.deadline = pending.overall
+        self._track(pending.call.id, pending)
+        self._track(heal_id, Pending(None, heal, None, pending.overall, pending.overall, now, heal_of=pending.call.id))
+        return True
+
+    def _healed(self, heal: Pending, reply: Reply, now: float) -> None:
+        healer = self.heart.organs.get(heal.call.organ)
+        self.heart.observe(healer, heal.call, None if reply.ok else "unknown", now - heal.started)
+        pending = self.pending.pop(heal.heal_of, None)
+        if pending is None:
+            return  # the call was answered another way (its first attempt succeeded late, or its deadline passed)
+        try:
+            inner = protocol.from_plain(Reply, reply.result["reply"]) if reply.ok else None
+            retried = int(reply.result["retried"]) if reply.ok else 0
+        except (DecodeError, TypeError, KeyError, ValueError) as exc:
+            log.warning("the healer sent a malformed heal result: %s", exc)
+            inner, retried = None, 0
+        self.budget.refund(pending.call.session, pending.reserved - retried)
+        self.heart.metrics.retries.labels(pending.failure.cause, "retried").inc(retried)
+        if inner is None:
+            why = reply.error.message if reply.error else "malformed heal result"
+            final = Reply(id=pending.call.id, ok=False, result=pending.result, error=replace(
+                _advised(pending.failure, "refer", 0), hint=f"the healer could not retry: {why}"))
+        else:
+            error = _advised(inner.error, "retried", retried) if inner.error else None
+            final = replace(inner, id=pending.call.id, retried=retried, error=error,
+                            duration_s=now - pending.started)
+        self._answer(pending, final)
+
+    # -- deadlines and deaths -------------------------------------------------------------
+
+    def next_deadline(self) -> float:
+        """When the earliest call in flight runs out of time."""
+        while self.deadlines and self.deadlines[0][1] not in self.pending:
+            heapq.heappop(self.deadlines)
+        return self.deadlines[0][0] if self.deadlines else math.inf
+
+    def expire(self, now: float) -> None:
+        """Fail the attempts and calls whose deadline has passed."""
+        while self.deadlines and self.deadlines[0][0] <= now:
+            _, call_id = heapq.heappop(self.deadlines)
+            pending = self.pending.get(call_id)
+            if pending is None or pending.deadline > now:
+                continue
+            del self.pending[call_id]
+            took = now - pending.started
+            failure = Failure("timeout", f"organ {pending.call.organ} did not answer "
+                              f"{pending.call.organ}.{pending.call.ability} within {took:.1f}s", type="Deadline")
+            if pending.heal_of:
+                self._healed(pending, Reply(id=call_id, ok=False, error=failure), now)
+            elif pending.healing:
+                self.budget.refund(pending.call.session, pending.reserved)
+                self._answer(pending, Reply(id=call_id, ok=False, result=pending.result, duration_s=took,
+                                            error=_advised(failure, "retried", 0)))
+            else:
+                self._conclude(pending, failure, None, now)
+
+    def fail_organ(self, organ: str, message: str) -> None:
+        """The organ died: its calls in flight fail now, as crashed."""
+        now = time.monotonic()
+        for call_id in [cid for cid, p in self.pending.items() if p.call.organ == organ]:
+            pending = self.pending.pop(call_id)
+            failure = Failure("crashed", message, type="OrganDied")
+            if pending.heal_of:
+                self._healed(pending, Reply(id=call_id, ok=False, error=failure), now)
+            else:
+                self._conclude(pending, failure, None, now)
+
+    def fail_all(self, message: str) -> None:
+        """The heart is stopping: every caller gets an answer."""
+        for call_id, pending in list(self.pending.items()):
+            self._answer(pending, Reply(id=call_id, ok=False, error=_advised(
+                Failure("crashed", message, type="HeartStopping"), "refer", 0)))
+        self.pending.clear()
+
+
+def _refused(cause: str, message: str, type_name: str) -> Failure:
+    return _advised(Failure(cause, message, type=type_name), "refer", 0)
+
+
+def _advised(failure: Failure, decision: str, retried: int) -> Failure:
+    return replace(failure, hint=failure.hint or hint(failure.cause), decision=decision, retried=retried)

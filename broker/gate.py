@@ -1,0 +1,109 @@
+"""Retry gating, the per-session retry budget and the per-organ circuit breaker. Pure functions."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, replace
+
+from broker.causes import NEVER_RETRIED, RETRYABLE
+from broker.protocol import Ability
+
+# Causes that speak of the organ's health; the others are the caller's mistakes and leave the breaker alone.
+HEALTH_CAUSES = RETRYABLE | {"unknown"}
+
+
+@dataclass(frozen=True, slots=True)
+class RetryPolicy:
+    attempts: int = 3  # in all, the first one included
+    backoff_initial_s: float = 0.1
+    backoff_max_s: float = 2.0
+    budget: int = 20  # retries a session may spend within budget_window_s
+    budget_window_s: float = 60.0
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    retries: int  # how many retries are granted; 0 means the failure goes back to the caller
+    decision: str  # retried | refer | fail_fast
+    reason: str
+
+
+def gate(cause: str, ability: Ability, remaining_s: float, budget_left: int, healer_up: bool,
+         policy: RetryPolicy = RetryPolicy()) -> Verdict:
+    """Decide whether a failed call is retried for the caller or referred back to it."""
+    if cause in NEVER_RETRIED:
+        return Verdict(0, "refer", f"{cause} is never retried")
+    if cause not in RETRYABLE:
+        return Verdict(0, "refer", f"{cause} is not a transient failure")
+    if not (ability.read_only or ability.idempotent):
+        return Verdict(0, "refer", f"{ability.name} has side effects; the caller decides")
+    if not healer_up:
+        return Verdict(0, "refer", "the healer is not up")
+    if budget_left <= 0:
+        return Verdict(0, "refer", "the session's retry budget is spent")
+    if remaining_s <= policy.backoff_initial_s:
+        return Verdict(0, "refer", "no time left before the call's deadline")
+    retries = min(policy.attempts - 1, budget_left)
+    if retries < 1:
+        return Verdict(0, "refer", "retries are disabled (attempts = 1)")
+    return Verdict(retries, "retried", f"{cause} on a read-only or idempotent ability")
+
+
+class Budget:
+    """Retries spent per session within a sliding window."""
+
+    def __init__(self, policy: RetryPolicy = RetryPolicy()) -> None:
+        self.policy = policy
+        self.spent: dict[str, deque[float]] = {}
+
+    def left(self, session: str, now: float) -> int:
+        """Retries this session may still spend."""
+        times = self.spent.get(session)
+        if not times:
+            return self.policy.budget
+        while times and now - times[0] >= self.policy.budget_window_s:
+            times.popleft()
+        if not times:
+            del self.spent[session]
+        return self.policy.budget - len(times)
+
+    def spend(self, session: str, count: int, now: float) -> None:
+        """Record retries spent (or reserved) by this session."""
+        self.spent.setdefault(session, deque()).extend([now] * count)
+
+    def refund(self, session: str, count: int) -> None:
+        """Give back retries reserved and not used."""
+        times = self.spent.get(session)
+        for _ in range(min(count, len(times or ()))):
+            times.pop()
+
+
+@dataclass(frozen=True, slots=True)
+class Breaker:
+    state: str = "closed"  # closed | open | half_open
+    failures: int = 0  # consecutive failures that speak of the organ's health
+    opened_at: float = 0.0
+    probing: bool = False  # half open: the one probe call is under way
+
+
+def admit(breaker: Breaker, now: float, cooldown_s: float) -> tuple[bool, Breaker]:
+    """Let a call through, or not; after the cool-down one probe goes through."""
+    if breaker.state == "closed":
+        return True, breaker
+    if breaker.state == "open" and now - breaker.opened_at >= cooldown_s:
+        return True, replace(breaker, state="half_open", probing=True)
+    if breaker.state == "half_open" and not breaker.probing:
+        return True, replace(breaker, probing=True)
+    return False, breaker
+
+
+def record(breaker: Breaker, cause: str | None, now: float, threshold: int) -> Breaker:
+    """Update the breaker with a call's outcome: cause None is a success."""
+    if cause is None:
+        return Breaker()
+    if cause not in HEALTH_CAUSES:
+        return replace(breaker, probing=False)  # the organ answered; the caller was wrong
+    failures = breaker.failures + 1
+    if breaker.state == "half_open" or failures >= threshold:
+        return Breaker(state="open", failures=failures, opened_at=now)
+    return replace(breaker, failures=failures)

@@ -1,0 +1,160 @@
+"""The healer end to end: retries, referrals, the breaker, wounds and reflexes with real organ processes."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from tests.conftest import wait_for
+from tests.test_mesh import metric
+
+HEALER_MESH = """
+[heart]
+beat_s = 0.2
+heartbeat_s = 0.2
+quiet_after_s = 600
+retry_backoff_initial_s = 0.05
+retry_backoff_max_s = 0.2
+breaker_threshold = 5
+breaker_cooldown_s = 1.0
+
+[organs.healer]
+module = "actors.healer"
+
+[organs.flaky]
+module = "tests.organs.flaky"
+"""
+
+NO_HEALER_MESH = HEALER_MESH.replace('[organs.healer]\nmodule = "actors.healer"\n', "")
+
+BUILTIN_MESH = """
+[heart]
+beat_s = 0.2
+heartbeat_s = 0.2
+
+[organs.healer]
+module = "actors.healer"
+
+[organs.fs]
+module = "actors.organs.fs"
+
+[organs.shell]
+module = "actors.organs.shell"
+"""
+
+
+def call(mesh, target: str, **args) -> dict:
+    result = mesh.cli("call", target, "--args", json.dumps(args), "--json", timeout=60)
+    return json.loads(result.stdout)
+
+
+def attempts(mesh, key: str) -> int:
+    return call(mesh, "flaky.attempts_of", key=key)["result"]["attempts"]
+
+
+@pytest.fixture
+def healed(make_mesh):
+    return make_mesh(HEALER_MESH)
+
+
+def test_a_flaky_read_only_ability_that_times_out_twice_succeeds_after_two_retries(healed):
+    out = call(healed, "flaky.flaky_read", key="a", fails=2)
+    assert out == {"ok": True, "result": {"attempt": 3}, "retried": 2}
+    assert attempts(healed, "a") == 3
+    assert metric(healed, "actors_retries_total", cause="timeout", decision="retried") == 2
+
+
+def test_a_read_only_failure_that_outlasts_the_attempts_ends_as_retried_with_its_cause(healed):
+    out = call(healed, "flaky.flaky_read", key="b", fails=10)
+    assert out["ok"] is False
+    assert (out["error"]["cause"], out["error"]["decision"], out["error"]["retried"]) == ("timeout", "retried", 2)
+    assert attempts(healed, "b") == 3
+
+
+def test_the_same_failure_on_an_ability_with_side_effects_is_referred_not_retried(healed):
+    out = call(healed, "flaky.flaky_write", key="w", fails=2)
+    assert out["ok"] is False
+    assert (out["error"]["cause"], out["error"]["decision"], out["error"]["retried"]) == ("timeout", "refer", 0)
+    assert attempts(healed, "w") == 1
+
+
+def test_bad_parameters_are_never_retried(healed):
+    out = call(healed, "flaky.flaky_read", key="p", fails="two")
+    assert (out["error"]["cause"], out["error"]["decision"], out["error"]["retried"]) == ("bad_params", "refer", 0)
+    assert out["error"]["hint"]
+    assert attempts(healed, "p") == 0
+
+
+def test_a_permanently_failing_organ_opens_its_breaker_and_a_successful_probe_closes_it(make_mesh):
+    mesh = make_mesh(NO_HEALER_MESH)
+    (mesh.workdir / "down").touch()
+    causes = [call(mesh, "flaky.service")["error"]["cause"] for _ in range(5)]
+    assert causes == ["network"] * 5
+    refused = call(mesh, "flaky.service")["error"]
+    assert (refused["cause"], refused["decision"]) == ("organ_unhealthy", "fail_fast")
+    flaky = mesh.organ("flaky")
+    assert flaky["breaker"] == "open"
+    status = mesh.status()
+    assert status["heart"]["reason"] == "critical alert: flaky"
+    (mesh.workdir / "down").unlink()
+    wait_for(lambda: call(mesh, "flaky.service")["ok"], timeout=10, interval=0.3, what="a successful probe")
+    assert mesh.organ("flaky")["breaker"] == "closed"
+
+
+def test_a_wound_heals_only_when_its_organ_really_succeeds_again(make_mesh):
+    mesh = make_mesh(NO_HEALER_MESH)
+    (mesh.workdir / "down").touch()
+    call(mesh, "flaky.service")
+    call(mesh, "flaky.service")
+    wounds = mesh.organ("flaky")["wounds"]
+    assert [(w["cause"], w["failures"]) for w in wounds] == [("network", 2)]
+    old = mesh.organ("flaky")["pid"]
+    mesh.cli("kill", "flaky", check=True)
+    wait_for(lambda: (o := mesh.organ("flaky"))["state"] == "up" and o["pid"] != old, what="flaky back up")
+    assert [w["cause"] for w in mesh.organ("flaky")["wounds"]] == ["network"], "a restart must not heal"
+    assert call(mesh, "flaky.always_fail")["ok"] is False
+    assert {w["cause"] for w in mesh.organ("flaky")["wounds"]} == {"network", "unknown"}
+    (mesh.workdir / "down").unlink()
+    assert call(mesh, "flaky.service")["ok"] is True
+    assert mesh.organ("flaky")["wounds"] == []
+    assert metric(mesh, "actors_wounds_healed_total", organ="flaky", cause="network") == 1
+    assert metric(mesh, "actors_wounds_open", organ="flaky", cause="network") == 0
+    beat = json.loads(mesh.cli("blood", "--count", "1", "--json", check=True).stdout)
+    assert beat["organs"]["flaky"]["wounds"] == []
+
+
+def test_a_reflex_whose_own_call_fails_with_alarm_words_fires_only_once(healed):
+    wait_for(lambda: any(r["reflex"] == "flaky/probe-on-failure"
+                         for r in call(healed, "healer.list_reflexes")["result"]["reflexes"]),
+             timeout=10, what="the healer to load the reflex")
+    assert call(healed, "flaky.always_fail", message="boom")["ok"] is False
+    wait_for(lambda: attempts(healed, "always_fail") == 2, timeout=10, what="the reflex's own call")
+    time.sleep(1.0)  # room for a self-triggered loop to show itself (max_fires is 10, cooldown 0)
+    assert attempts(healed, "always_fail") == 2
+    (reflex,) = call(healed, "healer.list_reflexes")["result"]["reflexes"]
+    assert reflex["fires"] == 1
+
+
+def test_the_heal_ability_cannot_be_called_by_a_client(healed):
+    out = call(healed, "healer.heal", call={}, failure={}, retries=1, deadline_s=1, attempt_timeout_s=1,
+               backoff_initial_s=0.1, backoff_max_s=0.1)
+    assert out["error"]["cause"] == "tool_missing"
+
+
+def test_builtin_organs_report_the_right_cause_for_common_failures(make_mesh):
+    mesh = make_mesh(BUILTIN_MESH)
+    cases = [
+        ("fs.read_file", {"path": "missing.txt"}, "not_found"),
+        ("fs.read_file", {"path": 42}, "bad_params"),
+        ("shell.run", {"command": "no-such-program-xyz"}, "tool_missing"),
+        ("shell.run", {"command": "exit 1"}, "unknown"),
+        ("shell.run", {"command": "sleep 5", "timeout_s": 0.2}, "timeout"),
+    ]
+    for target, args, cause in cases:
+        out = call(mesh, target, **args)
+        assert out["ok"] is False, (target, args)
+        assert out["error"]["cause"] == cause, (target, args, out["error"])
+        assert out["error"]["decision"] == "refer"
+    assert call(mesh, "shell.run", command="echo fine")["ok"] is True
