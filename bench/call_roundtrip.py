@@ -1,6 +1,7 @@
 """Call round trip through the heart vs a raw pyzmq DEALER<->ROUTER echo over ipc://.
 
-Mesh: Client.call("echo", "echo", {"x": "hi"}) in a loop (client -> heart -> organ -> heart -> client).
+Mesh: Client.call("echo", "echo", {"x": "hi"}) in a loop (client -> heart -> organ -> heart -> client),
+once for an ability run on a worker thread (the default) and once for an inline ability (run on the loop).
 Baseline: the same encoded Call frames sent from a DEALER to a bare ROUTER echo in another process.
 Both are measured in alternating rounds in the same run, so drift in machine load hits both alike.
 Target: mesh p50 <= 2x raw p50. When it misses, a breakdown of the mean round trip is printed.
@@ -30,7 +31,7 @@ from actors.client import Client
 from broker import protocol
 from broker.protocol import Call, Reply
 
-ORGAN, ABILITY, ARGS = "echo", "echo", {"x": "hi"}
+ORGAN, ABILITY, INLINE, ARGS = "echo", "echo", "echo_inline", {"x": "hi"}
 TARGET_RATIO = 2.0
 PS = (50, 90, 99)
 US = 1e6
@@ -43,6 +44,7 @@ class Run:
     """The samples of one benchmark run, in seconds."""
 
     mesh_s: list[float] = field(default_factory=list)  # round trips through the heart
+    inline_s: list[float] = field(default_factory=list)  # the same, to an inline ability
     raw_s: list[float] = field(default_factory=list)  # raw DEALER<->ROUTER echoes
     organ_s: list[float] = field(default_factory=list)  # the organ's own handling time (Reply.duration_s)
     heart_leg_s: float = 0.0  # mean time the heart waited for the organ (its call duration metric)
@@ -58,6 +60,9 @@ def main() -> None:
     print(f"mesh call round trip: {describe(run.mesh_s, PS, 'us', US)}")
     print(f"raw zmq DEALER<->ROUTER echo: {describe(run.raw_s, PS, 'us', US)}")
     print(f"p50 ratio mesh/raw = {ratio:.2f}x (target <= {TARGET_RATIO:g}x): {verdict(met)}")
+    inline = percentile(run.inline_s, 50) / percentile(run.raw_s, 50)
+    print(f"inline ability round trip: {describe(run.inline_s, PS, 'us', US)}")
+    print(f"p50 ratio inline/raw = {inline:.2f}x (target <= {TARGET_RATIO:g}x): {verdict(inline <= TARGET_RATIO)}")
     if not met:
         _print_breakdown(run)
 
@@ -77,6 +82,7 @@ def _measure(frames: list[bytes], n: int, warmup: int, rounds: int) -> Run:
             took, handled = _call_mesh(client, per_round)
             run.mesh_s += took
             run.organ_s += handled
+            run.inline_s += _call_mesh(client, per_round, INLINE)[0]
         after = _heart_call_seconds(metrics_url)
     run.heart_leg_s = (after[0] - before[0]) / (after[1] - before[1])
     return run
@@ -92,12 +98,12 @@ def _parse_args() -> argparse.Namespace:
 
 # -- the two round trips --------------------------------------------------------------------
 
-def _call_mesh(client: Client, n: int) -> tuple[list[float], list[float]]:
+def _call_mesh(client: Client, n: int, ability: str = ABILITY) -> tuple[list[float], list[float]]:
     """Round-trip times through the heart, and the organ's own handling time of each call."""
     took, handled = [], []
     for _ in range(n):
         started = time.perf_counter()
-        reply = client.call(ORGAN, ABILITY, ARGS)
+        reply = client.call(ORGAN, ability, ARGS)
         took.append(time.perf_counter() - started)
         if not reply.ok:
             raise RuntimeError(f"{ORGAN}.{ABILITY} failed: {reply.error}")

@@ -11,3 +11,7 @@ class Echo(Organ):
     @ability("Return x unchanged.", read_only=True, params={"x": {"type": "string"}})
     def echo(self, x: str) -> str:
         return x
+
+    @ability("Return x unchanged, on the organ's loop.", read_only=True, inline=True, params={"x": {"type": "string"}})
+    def echo_inline(self, x: str) -> str:
+        return x
