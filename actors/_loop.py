@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import queue
 import signal
 import threading
 import time
@@ -16,7 +17,7 @@ from actors.organ import Organ
 from broker import protocol
 from broker.errors import DecodeError, EncodeError
 from broker.protocol import (EXIT_REFUSED, Blood, Call, Failure, Goodbye, Heartbeat, Refused, Register, Reply,
-                             Reregister, Welcome)
+                             Report, Reregister, Welcome)
 
 log = logging.getLogger(__name__)
 
@@ -24,6 +25,7 @@ EXIT_OK = 0
 EXIT_ORPHANED = 3
 RECONNECT_MIN_S = 0.1
 RECONNECT_MAX_S = 2.0
+MAX_REPORT = 1000  # observations per report; more wait for the next heartbeat
 DONE_CACHE = 1024  # replies kept so a re-sent request id is answered, never run twice
 
 
@@ -91,6 +93,7 @@ class OrganLoop:
             now = time.monotonic()
             if now >= next_heartbeat:
                 self._send(Heartbeat(organ=self.organ.name))
+                self._send_reports()
                 next_heartbeat = now + self.heartbeat_s
                 self._check_heart(now)
 
@@ -104,6 +107,16 @@ class OrganLoop:
             log.warning("heart silent for %.1fs; reconnecting to %s", silent, self.endpoint)
             self.reconnect_after = min(RECONNECT_MAX_S, self.reconnect_after * 2)
             self._connect()
+
+    def _send_reports(self) -> None:
+        observations = []
+        while len(observations) < MAX_REPORT:
+            try:
+                observations.append(self.organ.reports.get_nowait())
+            except queue.Empty:
+                break
+        if observations and self.registered:
+            self._send(Report(organ=self.organ.name, observations=tuple(observations)))
 
     def _orphaned(self, why: str) -> None:
         log.warning("%s; exiting", why)

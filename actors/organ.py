@@ -6,13 +6,14 @@ import errno
 import functools
 import inspect
 import logging
+import queue
 import time
 from pathlib import Path
 from typing import Any, Callable
 
 from actors import schema
 from broker.errors import BadParams, OrganError, ToolMissing
-from broker.protocol import Ability, Blood, Call, Failure, Reflex, Reply
+from broker.protocol import Ability, Blood, Call, Failure, Observation, Reflex, Reply
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +72,7 @@ class Organ:
         self.name = name or self.name or type(self).__name__.lower()
         self.options = dict(options or {})
         self.workdir = Path(workdir).resolve()
+        self.reports: queue.SimpleQueue[Observation] = queue.SimpleQueue()
 
     # -- hooks ----------------------------------------------------------------------------
 
@@ -103,6 +105,10 @@ class Organ:
                            message=f"{code}: {exc.strerror}{where}", type=type(exc).__name__)
         cause = next((c for kind, c in _TYPE_CAUSES if isinstance(exc, kind)), "unknown")
         return Failure(cause=cause, message=f"{type(exc).__name__}: {exc}", type=type(exc).__name__)
+
+    def report(self, metric: str, value: float, **labels: str) -> None:
+        """Hand a metric observation to the heart, which exports it (safe from any thread)."""
+        self.reports.put(Observation(metric=metric, value=float(value), labels=labels))
 
     # -- used by the loop -----------------------------------------------------------------
 

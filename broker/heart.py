@@ -24,7 +24,7 @@ from broker.gate import record
 from broker.home import Home
 from broker.metrics import HeartMetrics
 from broker.protocol import (Alert, Blood, Call, Control, ControlReply, Event, Goodbye, Heartbeat, Refused,
-                             Register, Reply, Reregister, Snapshot, SnapshotRequest, Welcome)
+                             Register, Reply, Report, Reregister, Snapshot, SnapshotRequest, Welcome)
 from broker.registry import OrganRecord
 from broker.supervisor import Supervisor
 from broker.wounds import Wounds
@@ -503,12 +503,16 @@ class Heart:
         if not isinstance(text, str):
             raise TypeError("instruction text must be a string")
         self.instruction = text
-        self.last_progress = time.monotonic()
+        self._progress(session, text)
         return {"instruction": text}
 
     def _cmd_progress(self, session: str = "", text: str = "") -> dict:
-        self.last_progress = time.monotonic()
+        self._progress(session, str(text))
         return {"stage": "awake"}
+
+    def _progress(self, session: str, text: str) -> None:
+        self.last_progress = time.monotonic()
+        self.publish("progress", session=str(session), message=text[:2000])
 
     def _cmd_kill(self, organ: str, signal_name: str = "KILL") -> dict:
         rec = self._known(organ)
@@ -553,6 +557,17 @@ class Heart:
             raise LookupError(f"no organ named {organ!r} (organs: {', '.join(sorted(self.organs)) or 'none'})")
         return rec
 
+    def _on_report(self, ident: bytes, report: Report, frames: list[bytes]) -> None:
+        rec = self._organ_of(ident)
+        if rec is None:
+            self._protocol_error(ident, "sender", "a report from a connection that is not a registered organ")
+            return
+        self._seen(rec)
+        for obs in report.observations:
+            problem = self.metrics.apply(obs.metric, obs.value, obs.labels)
+            if problem:
+                self._protocol_error(ident, "report", f"organ {rec.name}: {problem}")
+
     def _on_call(self, ident: bytes, call: Call, frames: list[bytes]) -> None:
         self.calls.on_call(ident, call, frames)
 
@@ -565,7 +580,7 @@ class Heart:
         self.calls.on_reply(rec.name, reply, frames)
 
     _handlers = {Register: _on_register, Heartbeat: _on_heartbeat, Goodbye: _on_goodbye, Call: _on_call,
-                 Reply: _on_reply, SnapshotRequest: _on_snapshot, Control: _on_control}
+                 Reply: _on_reply, SnapshotRequest: _on_snapshot, Control: _on_control, Report: _on_report}
     _commands = {"status": _cmd_status, "instruction": _cmd_instruction, "progress": _cmd_progress,
                  "kill": _cmd_kill, "revive": _cmd_revive, "stop": _cmd_stop, "manifest": _cmd_manifest,
                  "alert": _cmd_alert}

@@ -164,12 +164,28 @@ class Blood:
 
 
 @dataclass(frozen=True, slots=True)
+class Observation:
+    metric: str  # one of the heart's reportable metrics (broker/metrics.py)
+    value: float
+    labels: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """Metric observations an organ hands to the heart, which exports them (no per-process metric files)."""
+
+    KIND: ClassVar[bytes] = b"report"
+    organ: str
+    observations: tuple[Observation, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened in the mesh, published on topic EVENT + kind for any subscriber."""
 
     seq: int
     at: float
-    kind: str  # call | wound | healed | alert
+    kind: str  # call | progress | wound | healed | alert
     organ: str = ""
     ability: str = ""
     ok: bool = True
@@ -211,7 +227,7 @@ class ControlReply:
 
 
 Message = (Register | Welcome | Refused | Heartbeat | Reregister | Goodbye | Call | Reply
-           | SnapshotRequest | Snapshot | Control | ControlReply)
+           | SnapshotRequest | Snapshot | Control | ControlReply | Report)
 KINDS: dict[bytes, type] = {cls.KIND: cls for cls in typing.get_args(Message)}
 
 

@@ -57,7 +57,7 @@ def test_organs_register_with_their_abilities_and_declared_flags(mesh):
     echo = mesh.organ("echo")
     assert echo["state"] == "up"
     assert pid_alive(echo["pid"])
-    assert echo["abilities"] == ["echo", "missing", "sleep"]
+    assert echo["abilities"] == ["echo", "missing", "report_metric", "sleep"]
     assert status["heart"]["endpoints"]["router"].startswith("ipc://")
     assert status["heart"]["stage"] == "awake"
     with mesh.client() as client:
@@ -71,7 +71,7 @@ def test_a_call_round_trips_through_the_heart_from_the_cli(mesh):
 
 
 def test_unknown_organs_and_abilities_get_a_clear_error_not_a_hang(mesh):
-    for target, names in (("nosuch.echo", "echo"), ("echo.nosuch", "echo, missing, sleep")):
+    for target, names in (("nosuch.echo", "echo"), ("echo.nosuch", "echo, missing, report_metric, sleep")):
         result = mesh.cli("call", target, "--json", timeout=10)
         assert result.returncode == 4
         error = json.loads(result.stdout)["error"]
@@ -309,3 +309,15 @@ def test_doctor_passes_on_a_healthy_mesh_and_fails_without_one(make_mesh):
     assert failed.returncode == 8
     assert not json.loads(failed.stdout)["ok"]
     assert mesh.cli("doctor", "--no-mesh").returncode == 0
+
+
+def test_organ_metric_reports_are_exported_by_the_heart_and_bad_ones_are_counted(mesh):
+    with mesh.client() as client:
+        assert client.call("echo", "report_metric", {"metric": "actors_memory_cards", "value": 7,
+                                                     "labels": {"kind": "pitfall"}}).ok
+        assert client.call("echo", "report_metric", {"metric": "actors_made_up", "value": 1}).ok
+        assert client.call("echo", "report_metric", {"metric": "actors_memory_cards", "value": 1,
+                                                     "labels": {"kind": "has spaces and {braces}"}}).ok
+    wait_for(lambda: metric(mesh, "actors_memory_cards", kind="pitfall") == 7, timeout=5, what="the report")
+    wait_for(lambda: metric(mesh, "actors_protocol_errors_total", reason="report") == 2, timeout=5,
+             what="two refused observations")

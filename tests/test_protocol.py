@@ -11,7 +11,8 @@ from broker import protocol
 from broker.errors import DecodeError, EncodeError
 from broker.protocol import (
     BLOOD, VERSION, Ability, Alert, Blood, Call, Control, ControlReply, Failure, Goodbye, Heartbeat,
-    OrganStatus, Reflex, Refused, Register, Reply, Reregister, Snapshot, SnapshotRequest, Welcome,
+    Observation, OrganStatus, Reflex, Refused, Register, Reply, Report, Reregister, Snapshot, SnapshotRequest,
+    Welcome,
 )
 
 READ = Ability(name="read", description="Read a file.", params={"type": "object", "properties": {}},
@@ -45,6 +46,9 @@ SAMPLES = [
     Snapshot(blood=BLOOD_SAMPLE),
     Control(id="k1", command="kill", args={"organ": "fs", "signal": "SIGKILL"}),
     ControlReply(id="k1", ok=False, result=[1, "two"], error="no such organ"),
+    Report(organ="memory", observations=(Observation(metric="actors_memory_cards", value=3.0,
+                                                     labels={"kind": "pitfall"}),
+                                         Observation(metric="actors_recall_duration_seconds", value=0.002))),
 ]
 
 

@@ -24,3 +24,9 @@ class EchoOrgan(Organ):
     @ability("Fail with NotFound.", read_only=True, params={"what": {"type": "string"}})
     def missing(self, what: str) -> None:
         raise NotFound(f"no such thing: {what}")
+
+    @ability("Report a metric observation to the heart.", read_only=True,
+             params={"metric": {"type": "string"}, "value": {"type": "number"}, "labels": {"type": "object"}})
+    def report_metric(self, metric: str, value: float, labels: dict | None = None) -> dict:
+        self.report(metric, value, **(labels or {}))
+        return {"reported": metric}
