@@ -14,48 +14,21 @@ from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
+from actors import cli_expose, cli_memory, cli_top
 from actors import doctor as doctor_checks
+from actors.cli_common import (DEFAULT_HOME, EXIT_CALL_FAILED, EXIT_CONFIG, EXIT_FAILED, EXIT_NO_MESH, EXIT_RUNNING,
+                               EXIT_TIMEOUT, EXIT_UNHEALTHY, EXIT_USAGE, HomeOpt, JsonOpt, connect, die, emit)
 from actors.client import Client
 from broker import config as mesh_config
 from broker import protocol
 from broker.errors import ConfigError, HomeError, MeshError, MeshUnreachable
 from broker.home import Home, pid_alive
 
-EXIT_OK = 0
-EXIT_FAILED = 1
-EXIT_USAGE = 2
-EXIT_NO_MESH = 3
-EXIT_CALL_FAILED = 4
-EXIT_CONFIG = 5
-EXIT_TIMEOUT = 6
-EXIT_RUNNING = 7
-EXIT_UNHEALTHY = 8
-
 DEFAULT_MESH = Path(__file__).with_name("default_mesh.toml")
 DOWN_TIMEOUT_S = 30.0
 
 app = typer.Typer(help="Run and inspect a mesh of supervised tool plugins (organs).", no_args_is_help=True,
                   add_completion=False, pretty_exceptions_enable=False)
-
-HomeOpt = Annotated[Path, typer.Option("--home", envvar="ACTORS_HOME", help="State directory of the mesh.")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document and nothing else.")]
-DEFAULT_HOME = Path(".actors")
-
-
-def _die(message: str, code: int) -> NoReturn:
-    typer.echo(f"actors: {message}", err=True)
-    raise typer.Exit(code)
-
-
-def _client(home: Path) -> Client:
-    try:
-        return Client(Home(home))
-    except MeshUnreachable as exc:
-        _die(str(exc), EXIT_NO_MESH)
-
-
-def _emit(data: Any) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False))
 
 
 # -- up / down ------------------------------------------------------------------------------
@@ -70,11 +43,11 @@ def up(config: Annotated[Optional[Path], typer.Option(help="Mesh file (TOML); de
     try:
         parsed = mesh_config.load(config_path)
     except ConfigError as exc:
-        _die(str(exc), EXIT_CONFIG)
+        die(str(exc), EXIT_CONFIG)
     state = Home(home)
     running = state.read_endpoints()
     if running:
-        _die(f"a mesh is already running under {state.path} (pid {running['pid']})", EXIT_RUNNING)
+        die(f"a mesh is already running under {state.path} (pid {running['pid']})", EXIT_RUNNING)
     if detach:
         _up_detached(state, config_path, parsed, wait)
         return
@@ -85,7 +58,7 @@ def up(config: Annotated[Optional[Path], typer.Option(help="Mesh file (TOML); de
     try:
         run_until_signalled(build(str(state.path), str(config_path), os.getcwd()))
     except MeshError as exc:
-        _die(str(exc), EXIT_FAILED)
+        die(str(exc), EXIT_FAILED)
 
 
 def _up_detached(state: Home, config_path: Path, parsed: mesh_config.MeshConfig, wait: float) -> None:
@@ -101,7 +74,7 @@ def _up_detached(state: Home, config_path: Path, parsed: mesh_config.MeshConfig,
     problem = "the heart did not start"
     while time.monotonic() < deadline:
         if heart.poll() is not None:
-            _die(f"the heart exited ({_last_line(log_path)}); log: {log_path}", EXIT_FAILED)
+            die(f"the heart exited ({_last_line(log_path)}); log: {log_path}", EXIT_FAILED)
         problem = _detach_problem(state, expected)
         if not problem:
             typer.echo(f"mesh up under {state.path} (heart pid {heart.pid}; organs: {', '.join(expected) or 'none'})")
@@ -114,7 +87,7 @@ def _up_detached(state: Home, config_path: Path, parsed: mesh_config.MeshConfig,
         heart.wait(timeout=DOWN_TIMEOUT_S)
     except subprocess.TimeoutExpired:
         heart.kill()
-    _die(f"{problem}; stopped the mesh again (log: {state.logs})", EXIT_TIMEOUT)
+    die(f"{problem}; stopped the mesh again (log: {state.logs})", EXIT_TIMEOUT)
 
 
 def _detach_problem(state: Home, expected: list[str]) -> str:
@@ -143,12 +116,12 @@ def _last_line(path: Path) -> str:
 @app.command()
 def down(home: HomeOpt = DEFAULT_HOME) -> None:
     """Stop the mesh; no process of it remains."""
-    with _client(home) as client:
+    with connect(home) as client:
         try:
             pids = [o["pid"] for o in client.control("status")["organs"] if o["pid"]]
             heart_pid = client.control("stop")["pid"]
         except MeshError as exc:
-            _die(str(exc), EXIT_FAILED)
+            die(str(exc), EXIT_FAILED)
     deadline = time.monotonic() + DOWN_TIMEOUT_S
     while pid_alive(heart_pid) and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -170,13 +143,13 @@ def down(home: HomeOpt = DEFAULT_HOME) -> None:
 @app.command()
 def status(home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
     """Show the heart, every organ and the current alerts."""
-    with _client(home) as client:
+    with connect(home) as client:
         try:
             data = client.control("status")
         except MeshError as exc:
-            _die(str(exc), EXIT_NO_MESH)
+            die(str(exc), EXIT_NO_MESH)
     if as_json:
-        _emit(data)
+        emit(data)
         return
     h = data["heart"]
     typer.echo(f"heart pid {h['pid']}  beat #{h['seq']} every {h['interval_s']:.2f}s ({h['reason']})  "
@@ -194,17 +167,17 @@ def status(home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
 def blood(count: Annotated[Optional[int], typer.Option(help="Stop after this many beats.")] = None,
           home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
     """Print beats as they are published (a late joiner first gets the current state)."""
-    with _client(home) as client:
+    with connect(home) as client:
         try:
             for beat in client.blood(count):
                 if as_json:
-                    _emit(protocol.to_plain(beat))
+                    emit(protocol.to_plain(beat))
                 else:
                     organs = " ".join(f"{n}:{s.state}" for n, s in beat.organs.items())
                     typer.echo(f"#{beat.seq} {beat.stage} every {beat.interval_s:.2f}s ({beat.reason}) {organs}"
                                + "".join(f"\n  [{a.level}] {a.message}" for a in beat.alerts))
         except MeshUnreachable as exc:
-            _die(str(exc), EXIT_NO_MESH)
+            die(str(exc), EXIT_NO_MESH)
 
 
 # -- actions --------------------------------------------------------------------------------
@@ -218,25 +191,25 @@ def call(target: Annotated[str, typer.Argument(metavar="ORGAN.ABILITY")],
     """Call an ability through the heart."""
     organ, dot, ability = target.partition(".")
     if not dot or not organ or not ability:
-        _die(f"expected ORGAN.ABILITY, got {target!r}", EXIT_USAGE)
+        die(f"expected ORGAN.ABILITY, got {target!r}", EXIT_USAGE)
     try:
         arguments = json.loads(args)
     except ValueError as exc:
-        _die(f"--args is not valid JSON: {exc}", EXIT_USAGE)
+        die(f"--args is not valid JSON: {exc}", EXIT_USAGE)
     if not isinstance(arguments, dict):
-        _die("--args must be a JSON object", EXIT_USAGE)
-    with _client(home) as client:
+        die("--args must be a JSON object", EXIT_USAGE)
+    with connect(home) as client:
         try:
             reply = client.call(organ, ability, arguments, timeout_s=timeout, session=session)
         except MeshUnreachable as exc:
-            _die(str(exc), EXIT_NO_MESH)
+            die(str(exc), EXIT_NO_MESH)
     retried = {"retried": reply.retried} if reply.retried else {}
     if reply.ok:
-        _emit({"ok": True, "result": reply.result, **retried}) if as_json else typer.echo(_show(reply.result))
+        emit({"ok": True, "result": reply.result, **retried}) if as_json else typer.echo(_show(reply.result))
         return
     error = protocol.to_plain(reply.error)
     if as_json:
-        _emit({"ok": False, "error": error, **({"result": reply.result} if reply.result is not None else {})})
+        emit({"ok": False, "error": error, **({"result": reply.result} if reply.result is not None else {})})
     else:
         if reply.result is not None:
             typer.echo(_show(reply.result))
@@ -253,26 +226,26 @@ def _show(result: Any) -> str:
 def kill(organ: str, signal_name: Annotated[str, typer.Option("--signal", help="Signal name.")] = "KILL",
          home: HomeOpt = DEFAULT_HOME) -> None:
     """Fault drill: send a signal (default KILL) to an organ's process."""
-    with _client(home) as client:
+    with connect(home) as client:
         try:
             result = client.control("kill", organ=organ, signal_name=signal_name)
         except MeshUnreachable as exc:
-            _die(str(exc), EXIT_NO_MESH)
+            die(str(exc), EXIT_NO_MESH)
         except MeshError as exc:
-            _die(str(exc), EXIT_FAILED)
+            die(str(exc), EXIT_FAILED)
     typer.echo(f"sent {result['signal']} to {organ} (pid {result['pid']})")
 
 
 @app.command()
 def revive(organ: str, home: HomeOpt = DEFAULT_HOME) -> None:
     """Start a fatal or stopped organ again with a clean restart history."""
-    with _client(home) as client:
+    with connect(home) as client:
         try:
             result = client.control("revive", organ=organ)
         except MeshUnreachable as exc:
-            _die(str(exc), EXIT_NO_MESH)
+            die(str(exc), EXIT_NO_MESH)
         except MeshError as exc:
-            _die(str(exc), EXIT_FAILED)
+            die(str(exc), EXIT_FAILED)
     typer.echo(f"revived {organ} (pid {result['pid']})")
 
 
@@ -280,11 +253,11 @@ def revive(organ: str, home: HomeOpt = DEFAULT_HOME) -> None:
 def instruct(text: str, session: Annotated[str, typer.Option(help="Session the instruction belongs to.")] = "",
              home: HomeOpt = DEFAULT_HOME) -> None:
     """Set the current instruction (the session's latest intent); counts as session progress."""
-    with _client(home) as client:
+    with connect(home) as client:
         try:
             client.control("instruction", text=text, session=session)
         except MeshError as exc:
-            _die(str(exc), EXIT_NO_MESH)
+            die(str(exc), EXIT_NO_MESH)
     typer.echo("instruction set")
 
 
@@ -295,12 +268,16 @@ def doctor(home: HomeOpt = DEFAULT_HOME, no_mesh: Annotated[bool, typer.Option(
     """Check the installation and the running mesh; exit non-zero when something is wrong."""
     results = doctor_checks.run(Home(home), DEFAULT_MESH, with_mesh=not no_mesh)
     if as_json:
-        _emit({"ok": all(r.ok for r in results), "checks": [r.as_dict() for r in results]})
+        emit({"ok": all(r.ok for r in results), "checks": [r.as_dict() for r in results]})
     else:
         for r in results:
             typer.echo(f"{'ok  ' if r.ok else 'FAIL'} {r.name}: {r.detail}")
     if not all(r.ok for r in results):
         raise typer.Exit(EXIT_UNHEALTHY)
+
+
+for module in (cli_expose, cli_memory, cli_top):
+    module.register(app)
 
 
 def main() -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from actors import schema
-from broker.errors import BadParams, OrganError, ToolMissing
+from broker.errors import OrganError, ToolMissing
 from broker.protocol import Ability, Blood, Call, Failure, Observation, Reflex, Reply
 
 log = logging.getLogger(__name__)

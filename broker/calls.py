@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from broker import protocol
 from broker.causes import classify, hint, retry_after
 from broker.errors import DecodeError
-from broker.gate import Budget, RetryPolicy, Verdict, admit, gate, record
+from broker.gate import Budget, RetryPolicy, Verdict, admit, gate
 from broker.outcome import detect
 from broker.protocol import Ability, Call, Failure, Reply
 from broker.registry import OrganRecord

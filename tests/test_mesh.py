@@ -13,15 +13,14 @@ import sys
 import threading
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
 import zmq
 
 from broker import protocol
 from broker.home import pid_alive
-from broker.protocol import Call, Refused, Register
-from tests.conftest import ECHO_MESH, kill_all, mesh_processes, wait_for
+from broker.protocol import Refused, Register
+from tests.conftest import ECHO_MESH, mesh_processes, wait_for
 
 CRASHY_MESH = """
 [heart]

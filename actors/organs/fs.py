@@ -8,7 +8,7 @@ from pathlib import Path
 
 from actors.organ import Organ, ability
 from actors.organs.paths import confine, relative
-from broker.errors import BadParams, NotFound
+from broker.errors import BadParams
 
 MAX_READ_BYTES = 4 * 1024 * 1024
 MAX_FOUND = 1000

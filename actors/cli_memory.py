@@ -1,0 +1,9 @@
+"""`actors memory`, `actors recall` and `actors cards` (issue: memory)."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the `actors` app."""
