@@ -22,6 +22,7 @@ from broker.protocol import (EXIT_REFUSED, Blood, Call, Failure, Goodbye, Heartb
 log = logging.getLogger(__name__)
 
 EXIT_OK = 0
+EXIT_ABORTED = 1
 EXIT_ORPHANED = 3
 RECONNECT_MIN_S = 0.1
 RECONNECT_MAX_S = 2.0
@@ -94,6 +95,7 @@ class OrganLoop:
             if now >= next_heartbeat:
                 self._send(Heartbeat(organ=self.organ.name))
                 self._send_reports()
+                self._check_organ()
                 next_heartbeat = now + self.heartbeat_s
                 self._check_heart(now)
 
@@ -107,6 +109,16 @@ class OrganLoop:
             log.warning("heart silent for %.1fs; reconnecting to %s", silent, self.endpoint)
             self.reconnect_after = min(RECONNECT_MAX_S, self.reconnect_after * 2)
             self._connect()
+
+    def _check_organ(self) -> None:
+        if self.organ.aborted:
+            log.error("organ aborted: %s", self.organ.aborted)
+            self.exit_code = EXIT_ABORTED
+            self.stop(self.organ.aborted)
+        elif self.organ.changed.is_set() and self.registered:
+            self.organ.changed.clear()
+            log.info("abilities changed; registering again")
+            self._register()
 
     def _send_reports(self) -> None:
         observations = []

@@ -7,6 +7,7 @@ import functools
 import inspect
 import logging
 import queue
+import threading
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -73,6 +74,8 @@ class Organ:
         self.options = dict(options or {})
         self.workdir = Path(workdir).resolve()
         self.reports: queue.SimpleQueue[Observation] = queue.SimpleQueue()
+        self.aborted = ""  # set by abort(): the loop ends the process with a failure
+        self.changed = threading.Event()  # set by manifest_changed(): the loop registers again
 
     # -- hooks ----------------------------------------------------------------------------
 
@@ -105,6 +108,14 @@ class Organ:
                            message=f"{code}: {exc.strerror}{where}", type=type(exc).__name__)
         cause = next((c for kind, c in _TYPE_CAUSES if isinstance(exc, kind)), "unknown")
         return Failure(cause=cause, message=f"{type(exc).__name__}: {exc}", type=type(exc).__name__)
+
+    def abort(self, reason: str) -> None:
+        """End this organ's process as failed (from any thread), so its supervisor restarts it."""
+        self.aborted = reason or "aborted"
+
+    def manifest_changed(self) -> None:
+        """Tell the heart the abilities changed (from any thread); the loop registers again."""
+        self.changed.set()
 
     def report(self, metric: str, value: float, **labels: str) -> None:
         """Hand a metric observation to the heart, which exports it (safe from any thread)."""

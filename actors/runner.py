@@ -42,16 +42,23 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     logging.basicConfig(level=os.environ.get("ACTORS_LOG_LEVEL", "INFO"), stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s[%(process)d]: %(message)s")
-    if len(argv) != 1 or "ACTORS_ROUTER" not in os.environ:
-        print("usage: ACTORS_ROUTER=ENDPOINT python -m actors.runner MODULE[:CLASS]", file=sys.stderr)
+    mcp = argv[:2] == ["--mcp", "--"] and len(argv) > 2
+    if not (mcp or len(argv) == 1) or "ACTORS_ROUTER" not in os.environ:
+        print("usage: ACTORS_ROUTER=ENDPOINT python -m actors.runner MODULE[:CLASS]\n"
+              "       ACTORS_ROUTER=ENDPOINT python -m actors.runner --mcp -- COMMAND [ARG...]", file=sys.stderr)
         return EXIT_USAGE
     env = os.environ
+    settings = {"name": env.get("ACTORS_ORGAN", ""), "options": json.loads(env.get("ACTORS_OPTIONS", "{}")),
+                "workdir": env.get("ACTORS_WORKDIR", ".")}
     try:
-        cls = find_organ(argv[0])
-        organ = cls(name=env.get("ACTORS_ORGAN", ""), options=json.loads(env.get("ACTORS_OPTIONS", "{}")),
-                    workdir=env.get("ACTORS_WORKDIR", "."))
+        if mcp:
+            from actors.mcp_organ import McpOrgan
+
+            organ = McpOrgan(**settings, command=argv[2:])
+        else:
+            organ = find_organ(argv[0])(**settings)
     except Exception:
-        logging.getLogger(__name__).exception("cannot load organ %s", argv[0])
+        logging.getLogger(__name__).exception("cannot load organ %s", " ".join(argv))
         return EXIT_SOFTWARE
     heart_pid = int(env["ACTORS_HEART_PID"]) if env.get("ACTORS_HEART_PID") else None
     loop = OrganLoop(organ, env["ACTORS_ROUTER"], token=env.get("ACTORS_TOKEN", ""), heart_pid=heart_pid,

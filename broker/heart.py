@@ -263,7 +263,7 @@ class Heart:
         rec.last_seen = now
         if rec.spec.external:
             rec.pid, rec.started = msg.pid, now
-        came_back = rec.restarts > 0 or rec.spec.external
+        came_back = rec.state != "up" and (rec.restarts > 0 or rec.spec.external)
         rec.state, rec.reason = "up", "registered"
         self.metrics.organ_up.labels(rec.name).set(1)
         self.send(ident, protocol.encode(Welcome(organ=rec.name, heartbeat_s=self.settings.heartbeat_s,
