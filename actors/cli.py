@@ -26,6 +26,7 @@ from broker.home import Home, pid_alive
 
 DEFAULT_MESH = Path(__file__).with_name("default_mesh.toml")
 DOWN_TIMEOUT_S = 30.0
+HOOK_TIMEOUT_S = 1.0  # a hook must never hold the agent up
 
 app = typer.Typer(help="Run and inspect a mesh of supervised tool plugins (organs).", no_args_is_help=True,
                   add_completion=False, pretty_exceptions_enable=False)
@@ -278,6 +279,75 @@ def doctor(home: HomeOpt = DEFAULT_HOME, no_mesh: Annotated[bool, typer.Option(
 
 for module in (cli_expose, cli_memory, cli_top):
     module.register(app)
+
+
+@app.command()
+def mcp(http: Annotated[str, typer.Option(help="Serve Streamable HTTP on HOST:PORT instead of stdio.")] = "",
+        session: Annotated[str, typer.Option(help="Session name for the calls this server makes.")] = "mcp",
+        home: HomeOpt = DEFAULT_HOME) -> None:
+    """Serve the running mesh to an agent as an MCP server (stdio by default)."""
+    state = Home(home)
+    if state.read_endpoints() is None:
+        die(f"no mesh is running under {state.path} (start one with `actors up`)", EXIT_NO_MESH)
+    from actors.mcp_server import MeshServer
+
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    server = MeshServer(state, session)
+    if not http:
+        import anyio
+
+        anyio.run(server.run_stdio)
+        return
+    host, _, port = http.rpartition(":")
+    if not host or not port.isdigit():
+        die(f"--http takes HOST:PORT, not {http!r}", EXIT_USAGE)
+    if host not in ("127.0.0.1", "localhost", "::1", "[::1]"):
+        typer.echo(f"actors: serving MCP on {host} (not loopback): anyone who reaches it can call the mesh",
+                   err=True)
+    server.run_http(host.strip("[]"), int(port))
+
+
+@app.command()
+def hook(event: Annotated[str, typer.Argument(help="UserPromptSubmit, PreToolUse, PostToolUse, Stop, "
+                                                   "or prompt/tool/stop for the plain form.")],
+         home: HomeOpt = DEFAULT_HOME) -> None:
+    """Feed a host's hook payload (JSON on stdin) to the mesh; never blocks the agent."""
+    from actors import hooks
+
+    state = Home(home)
+    raw = sys.stdin.read()
+    if state.read_endpoints() is None:
+        return  # no mesh: stay out of the agent's way
+    try:
+        payload = json.loads(raw or "{}")
+    except ValueError as exc:
+        typer.echo(f"actors: hook payload is not JSON: {exc}", err=True)
+        return
+    action = hooks.parse(event, payload)
+    try:
+        with Client(state) as client:
+            _run_hook(client, action, claude_style=isinstance(payload, dict) and "hook_event_name" in payload)
+    except MeshError as exc:
+        typer.echo(f"actors: hook: {exc}", err=True)
+
+
+def _run_hook(client: Client, action, claude_style: bool) -> None:
+    from actors import hooks
+
+    quick = HOOK_TIMEOUT_S
+    if isinstance(action, hooks.Prompt):
+        client.control("instruction", text=action.text, session=action.session, timeout_s=quick)
+        reply = client.call("memory", "inject", {"query": action.text, "session": action.session}, timeout_s=quick)
+        text = reply.result.get("text", "") if reply.ok and isinstance(reply.result, dict) else ""
+        if text and claude_style:
+            emit({"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": text}})
+        elif text:
+            typer.echo(text)
+    elif isinstance(action, hooks.ToolUse):
+        client.control("record", tool=action.tool, ok=action.ok, session=action.session, args=action.args,
+                       cause=action.cause, message=action.message, duration_s=action.duration_s, timeout_s=quick)
+    elif isinstance(action, hooks.Stop):
+        client.control("progress", session=action.session, text="stop", timeout_s=quick)
 
 
 def main() -> None:

@@ -52,10 +52,9 @@ class Client:
         limit = timeout_s + CALL_GRACE_S if timeout_s else None
         return self._request(call, Reply, limit)
 
-    def control(self, command: str, **args: Any) -> Any:
+    def control(self, command: str, *, timeout_s: float = CONTROL_TIMEOUT_S, **args: Any) -> Any:
         """Run a control command on the heart; raise MeshError with its reason when it fails."""
-        reply = self._request(Control(id=uuid.uuid4().hex, command=command, args=args), ControlReply,
-                              CONTROL_TIMEOUT_S)
+        reply = self._request(Control(id=uuid.uuid4().hex, command=command, args=args), ControlReply, timeout_s)
         if not reply.ok:
             raise MeshError(reply.error)
         return reply.result
@@ -69,7 +68,8 @@ class Client:
         want_id = getattr(msg, "id", None)
         deadline = None if limit_s is None else time.monotonic() + limit_s
         while True:
-            if self.dealer.poll(int(SLICE_S * 1000)):
+            slice_s = SLICE_S if deadline is None else max(0.0, min(SLICE_S, deadline - time.monotonic()))
+            if self.dealer.poll(int(slice_s * 1000)):
                 try:
                     reply = protocol.decode(self.dealer.recv_multipart())
                 except DecodeError:

@@ -19,7 +19,8 @@ from broker import __version__, protocol
 from broker.beat import FAILING_STREAK, Vitals, next_pulse, sleep_stage
 from broker.calls import CallDesk
 from broker.config import MeshConfig
-from broker.errors import DecodeError, EncodeError, HomeError
+from broker.errors import DecodeError, EncodeError, HomeError, MeshError
+from broker.exposed import ExposureState
 from broker.gate import record
 from broker.home import Home
 from broker.metrics import HeartMetrics
@@ -31,6 +32,7 @@ from broker.wounds import Wounds
 
 log = logging.getLogger(__name__)
 
+HOST_ORGAN = "host"  # the agent host's own tools, reported by hooks
 DRAIN_BATCH = 1000  # messages handled per wake-up before the beat clock is checked again
 MAX_EVENT_ALERTS = 100
 NOISY_PEERS_MAX = 1024
@@ -48,6 +50,8 @@ class Heart:
         self.organs: dict[str, OrganRecord] = {spec.name: OrganRecord(spec) for spec in config.organs}
         self.by_ident: dict[bytes, str] = {}
         self.calls = CallDesk(self)
+        self.exposed = ExposureState()
+        self._exposure_failed = False
         self.wounds = Wounds(self.settings.chronic_after_s)
         self.event_seq = 0
         self.event_alerts: deque[tuple[float, Alert]] = deque(maxlen=MAX_EVENT_ALERTS)
@@ -373,6 +377,8 @@ class Heart:
                 self.metrics.wounds_total.labels(rec.name, cause).inc()
                 self.metrics.wounds_open.labels(rec.name, cause).inc()
                 self.publish("wound", organ=rec.name, cause=cause, message=message[:500])
+        if cause is None and call.origin == "agent":
+            self.exposed.use(f"{rec.name}.{call.ability}")
         self.publish("call", organ=rec.name, ability=call.ability, ok=cause is None, cause=cause or "",
                      origin=call.origin, session=call.session, duration_s=duration_s, message=message[:500],
                      args=call.args)
@@ -445,10 +451,14 @@ class Heart:
         self.pulse = next_pulse(self.pulse.interval_s, vitals, s.beat_s, s.beat_max_s, s.quiet_after_s)
         stage = self.stage(now)
         self.seq += 1
+        exposure = self.exposure()
+        for view, tokens in (exposure.tokens.items() if exposure else ()):
+            self.metrics.schema_tokens.labels(view).set(tokens)
         blood = Blood(seq=self.seq, at=time.time(), interval_s=self.pulse.interval_s, reason=self.pulse.reason,
                       instruction=self.instruction, stage=stage,
                       organs={name: rec.status(tuple(w.cause for w in self.wounds.of(name)))
-                              for name, rec in self.organs.items()}, alerts=alerts)
+                              for name, rec in self.organs.items()}, alerts=alerts,
+                      exposed=exposure.exposed if exposure else (), tokens=dict(exposure.tokens) if exposure else {})
         try:
             self.pub.send_multipart(protocol.encode_blood(blood), zmq.NOBLOCK)
         except zmq.Again:
@@ -459,6 +469,20 @@ class Heart:
         self.metrics.set_stage(stage)
         following = scheduled + self.pulse.interval_s
         return following if following > now else now + self.pulse.interval_s
+
+    def exposure(self, intent: str | None = None):
+        """The exposure for an intent (default: the instruction) over the abilities; None if it cannot be made."""
+        abilities = {name: [a for a in rec.abilities.values()
+                            if not (name == self.settings.healer and a.name == "heal")]
+                     for name, rec in self.organs.items() if rec.state == "up" and rec.abilities}
+        try:
+            exposure = self.exposed.exposure(self.instruction if intent is None else intent, abilities)
+        except (ImportError, MeshError, ValueError) as exc:
+            if not self._exposure_failed:
+                log.error("cannot compute the exposure: %s", exc)
+                self._exposure_failed = True
+            return None
+        return exposure
 
     def _on_snapshot(self, ident: bytes, msg: SnapshotRequest, frames: list[bytes]) -> None:
         blood = self.last_blood or Blood(seq=0, at=time.time(), interval_s=self.pulse.interval_s)
@@ -502,9 +526,20 @@ class Heart:
     def _cmd_instruction(self, text: str, session: str = "") -> dict:
         if not isinstance(text, str):
             raise TypeError("instruction text must be a string")
+        if text != self.instruction:
+            self.exposed.new_turn()
         self.instruction = text
         self._progress(session, text)
         return {"instruction": text}
+
+    def _cmd_expose(self, intent: str | None = None, pin: list | None = None) -> dict:
+        for address in pin or ():
+            self.exposed.use(str(address))
+        exposure = self.exposure(None if intent is None else str(intent))
+        if exposure is None:
+            raise ValueError("the exposure cannot be computed (see the heart's log)")
+        return {"instruction": self.instruction if intent is None else intent, "exposed": list(exposure.exposed),
+                "tools": list(exposure.tools), "tokens": dict(exposure.tokens)}
 
     def _cmd_progress(self, session: str = "", text: str = "") -> dict:
         self._progress(session, str(text))
@@ -547,6 +582,16 @@ class Heart:
         self.alert(level, organ, str(message)[:1000])
         return {"raised": True}
 
+    def _cmd_record(self, tool: str, ok: bool, session: str = "", args: dict | None = None, cause: str = "",
+                    message: str = "", duration_s: float = 0.0) -> dict:
+        """A tool call the agent's host ran itself: journal it as host.<tool> for memory and reflexes."""
+        cause = "" if ok else (cause if cause in protocol.CAUSES else "unknown")
+        self.metrics.calls.labels(HOST_ORGAN, "ok" if ok else "error").inc()
+        self.publish("call", organ=HOST_ORGAN, ability=str(tool)[:128], ok=bool(ok), cause=cause, origin="agent",
+                     session=str(session), duration_s=float(duration_s), message=str(message)[:500],
+                     args=args if isinstance(args, dict) else {})
+        return {"recorded": True}
+
     def _cmd_stop(self) -> dict:
         self.stop("asked to stop")
         return {"stopping": True, "pid": os.getpid()}
@@ -583,4 +628,4 @@ class Heart:
                  Reply: _on_reply, SnapshotRequest: _on_snapshot, Control: _on_control, Report: _on_report}
     _commands = {"status": _cmd_status, "instruction": _cmd_instruction, "progress": _cmd_progress,
                  "kill": _cmd_kill, "revive": _cmd_revive, "stop": _cmd_stop, "manifest": _cmd_manifest,
-                 "alert": _cmd_alert}
+                 "alert": _cmd_alert, "expose": _cmd_expose, "record": _cmd_record}

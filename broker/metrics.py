@@ -1,34 +1,62 @@
-"""The heart's Prometheus metrics: declared once, in one registry owned by the heart."""
+"""The heart's Prometheus metrics: declared once, in one registry owned by the heart.
+
+Organs never export metrics themselves: they report observations to the heart (`Organ.report`), which
+applies them here. One process, one registry, no multiprocess files: the series count depends only on
+the mesh file's organs and the fixed vocabularies below, never on pids or restarts.
+"""
 
 from __future__ import annotations
 
 import math
 import re
+from typing import Any
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, Info
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, Info, disable_created_metrics
 
-from broker.protocol import STAGES
+from broker.protocol import CAUSES, STAGES, STATES
 
 RECALL_BUCKETS = (0.0001, 0.00025, 0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.025, 0.05, 0.1, 0.5)
 LABEL_VALUE = re.compile(r"^[A-Za-z0-9_.:-]{1,64}$")
 CALL_BUCKETS = (0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1,
                 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
 
+OUTCOMES = ("ok", "error")
+DECISIONS = ("retried", "refer", "fail_fast")  # broker.gate.Verdict.decision
+BEAT_REASONS = ("steady", "alerts", "quiet", "critical", "failing")  # broker.beat.next_pulse, by kind
+PROTOCOL_ERROR_REASONS = ("framing", "version", "kind", "size", "body", "schema",  # DecodeError.reason
+                          "handler", "sender", "report")  # the heart's own
+CARD_KINDS = ("pitfall", "playbook", "weak_link", "rule", "judgment")
+VIEWS = ("full", "exposed")
+UNKNOWN_ORGAN = "unknown"  # the organ label of calls to an organ the mesh does not declare
+# label values organs may report, where the vocabulary is fixed (anything else is refused)
+REPORTED_VOCABULARY = {"kind": CARD_KINDS, "view": VIEWS}
+
 
 class HeartMetrics:
     """Every series the heart exports, on a private registry."""
 
     def __init__(self, version: str) -> None:
+        # _created gauges would double every counter and histogram; Prometheus does not need them
+        disable_created_metrics()
         self.registry = CollectorRegistry(auto_describe=True)
         r = self.registry
-        Info("actors_build", "Build of the running heart.", registry=r).info({"version": version})
+        Info("actors_build", "Build of the running heart: 1, with the version as a label.",
+             registry=r).info({"version": version})
         self.beats = Counter("actors_heart_beats_total", "Beats published on the blood topic.", registry=r)
         self.interval = Gauge("actors_heart_interval_seconds", "Current beat interval.", registry=r)
+        self.beat_reason = Gauge("actors_heart_beat_reason", "1 for the kind of reason of the current beat "
+                                 "interval (steady, alerts, quiet, critical, failing), 0 for the others.",
+                                 ["reason"], registry=r)
         self.organ_up = Gauge("actors_organ_up", "1 when the organ is registered and alive.", ["organ"], registry=r)
+        self.organ_state = Gauge("actors_organ_state", "1 for the organ's current state (starting, up, lost, "
+                                 "restarting, fatal, stopped), 0 for the others; as of the last beat.",
+                                 ["organ", "state"], registry=r)
         self.restarts = Counter("actors_organ_restarts_total", "Organ restarts by the supervisor.",
                                 ["organ"], registry=r)
         self.calls = Counter("actors_calls_total", "Ability calls routed by the heart.",
                              ["organ", "outcome"], registry=r)
+        self.call_errors = Counter("actors_call_errors_total", "Failed ability calls, by the cause of the failure.",
+                                   ["organ", "cause"], registry=r)
         self.call_seconds = Histogram("actors_call_duration_seconds", "Call round trip through the heart.",
                                       ["organ"], buckets=CALL_BUCKETS, registry=r)
         self.protocol_errors = Counter("actors_protocol_errors_total", "Frames dropped as malformed.",
@@ -46,12 +74,26 @@ class HeartMetrics:
         self.memory_cards = Gauge("actors_memory_cards", "Memory cards by kind.", ["kind"], registry=r)
         self.schema_tokens = Gauge("actors_tool_schema_tokens", "Tool-schema tokens sent to the agent "
                                    "(o200k, compact JSON of MCP tool objects).", ["view"], registry=r)
-        for view in ("full", "exposed"):
-            self.schema_tokens.labels(view)
         # what organs may report, by metric name: the series and the label names it takes
         self.reportable = {"actors_recall_duration_seconds": (self.recall_seconds, ()),
                            "actors_memory_cards": (self.memory_cards, ("kind",)),
                            "actors_tool_schema_tokens": (self.schema_tokens, ("view",))}
+        self._declare_mesh()
+
+    def _declare_mesh(self) -> None:
+        """Export zeros for every series whose labels do not name an organ."""
+        for reason in PROTOCOL_ERROR_REASONS:
+            self.protocol_errors.labels(reason)
+        for cause in CAUSES:
+            for decision in DECISIONS:
+                self.retries.labels(cause, decision)
+        for kind in CARD_KINDS:
+            self.memory_cards.labels(kind)
+        for view in VIEWS:
+            self.schema_tokens.labels(view)
+        self.set_beat_reason("steady")
+        self.calls.labels(UNKNOWN_ORGAN, "error")
+        self.call_errors.labels(UNKNOWN_ORGAN, "tool_missing")
 
     def apply(self, metric: str, value: float, labels: dict[str, str]) -> str:
         """Apply one organ observation; return why it was refused, or ''."""
@@ -61,6 +103,9 @@ class HeartMetrics:
         series, names = entry
         if set(labels) != set(names) or not all(isinstance(v, str) and LABEL_VALUE.match(v) for v in labels.values()):
             return f"{metric} takes labels {list(names)} with short plain values, not {labels!r}"
+        for name, value_ in labels.items():
+            if name in REPORTED_VOCABULARY and value_ not in REPORTED_VOCABULARY[name]:
+                return f"{metric}: {name} must be one of {', '.join(REPORTED_VOCABULARY[name])}, not {value_!r}"
         if not math.isfinite(value):
             return f"{metric}: value must be finite"
         child = series.labels(**labels) if names else series
@@ -70,11 +115,59 @@ class HeartMetrics:
     def declare_organ(self, organ: str) -> None:
         """Export zeros for an organ's series so dashboards see it before anything happens."""
         self.organ_up.labels(organ).set(0)
+        self.set_organ_state(organ, "stopped")  # an OrganRecord's state until the supervisor spawns it
         self.restarts.labels(organ)
-        for outcome in ("ok", "error"):
+        for outcome in OUTCOMES:
             self.calls.labels(organ, outcome)
         self.call_seconds.labels(organ)
+        for cause in CAUSES:
+            self.call_errors.labels(organ, cause)
+            self.wounds_open.labels(organ, cause)
+            self.wounds_total.labels(organ, cause)
+            self.wounds_healed.labels(organ, cause)
 
     def set_stage(self, stage: str) -> None:
         """Record the sleep stage as its index in STAGES."""
         self.sleep_stage.set(STAGES.index(stage))
+
+    def set_organ_state(self, organ: str, state: str) -> None:
+        """Record the organ's state: 1 for it, 0 for every other state."""
+        for known in STATES:
+            self.organ_state.labels(organ, known).set(1 if known == state else 0)
+
+    def set_beat_reason(self, reason: str) -> None:
+        """Record the kind of the beat's reason (a fixed word, never the reason's free text)."""
+        kind = beat_reason_kind(reason)
+        for known in BEAT_REASONS:
+            self.beat_reason.labels(known).set(1 if known == kind else 0)
+
+    def beat(self, blood: Any) -> None:
+        """Account for one published beat: count it, and record its interval, reason, stage and organ states."""
+        self.beats.inc()
+        self.interval.set(blood.interval_s)
+        self.set_beat_reason(blood.reason)
+        self.set_stage(blood.stage)
+        for organ, status in blood.organs.items():
+            self.set_organ_state(organ, status.state)
+
+    def call_done(self, organ: str, cause: str | None, duration_s: float | None = None) -> None:
+        """Count one call's outcome (cause None: a success), and its round trip when it was forwarded."""
+        self.calls.labels(organ, "ok" if cause is None else "error").inc()
+        if cause is not None:
+            self.call_errors.labels(organ, cause if cause in CAUSES else "unknown").inc()
+        if duration_s is not None:
+            self.call_seconds.labels(organ).observe(duration_s)
+
+
+def beat_reason_kind(reason: str) -> str:
+    """Name the kind of a beat reason from broker.beat.next_pulse, one of BEAT_REASONS."""
+    head = reason.split(":", 1)[0].strip()
+    if head.startswith("critical"):
+        return "critical"
+    if head.startswith("repeated failures"):
+        return "failing"
+    if head.startswith("quiet"):
+        return "quiet"
+    if head == "alerts":
+        return "alerts"
+    return "steady"

@@ -161,6 +161,8 @@ class Blood:
     stage: str = "awake"
     organs: dict[str, OrganStatus] = field(default_factory=dict)
     alerts: tuple[Alert, ...] = ()
+    exposed: tuple[str, ...] = ()  # organ.ability addresses the agent sees for the instruction
+    tokens: dict[str, int] = field(default_factory=dict)  # tool-schema tokens: full | exposed
 
 
 @dataclass(frozen=True, slots=True)

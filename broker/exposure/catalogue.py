@@ -1,0 +1,250 @@
+"""Catalogues of abilities: loading, validation, wire names, and the indexes selection reads.
+
+An ability is addressed `organ.tool`. On the wire the agent sees it as `organ__tool` (double
+underscore): common clients accept only tool names matching ^[a-zA-Z0-9_-]{1,64}$ (Claude does), so a
+dot cannot be used. A name with other characters (BFCL's `math.hypot`) has them replaced by `_`, and
+a name that is too long, or that would collide with another once replaced, is cut and given a short
+hash of its address; `Catalogue.address_of` maps any wire name back exactly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+from broker import tokens
+from broker.errors import ConfigError
+from broker.exposure import lexicon
+from broker.exposure.bm25 import Index
+
+SEPARATOR = "__"
+WIRE_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
+MAX_WIRE = 64
+EMPTY_SCHEMA = {"type": "object", "properties": {}}
+
+# how much each part of a tool counts in its document (term frequency weights)
+W_NAME = 3.0
+W_ORGAN = 1.0
+W_DESCRIPTION = 1.0
+W_PARAM = 1.0
+W_PARAM_TEXT = 0.5
+W_ORGAN_NAME = 5.0  # in the organ's own document, next to all its tools' terms
+ORGAN_B = 0.3  # organs differ tenfold in size; full length normalisation would bury the big ones
+SCHEMA_DEPTH = 3
+
+META_NAME = "find_abilities"
+META_TOOL = {
+    "name": META_NAME,
+    "description": "Search all abilities by keywords when none of the listed tools fits; "
+                   "the matches are listed to you and can be called next.",
+    "inputSchema": {"type": "object", "properties": {
+        "query": {"type": "string", "description": "What the tool should do, in a few words."}},
+        "required": ["query"]},
+    "annotations": {"readOnlyHint": True},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Tool:
+    """One ability of the catalogue as the agent would see it."""
+
+    address: str  # organ.tool
+    organ: str
+    name: str  # the tool's own name inside its organ
+    wire: dict  # the MCP tool object sent to the agent, named organ__tool
+    tokens: int  # o200k tokens of the wire object alone (compact JSON)
+    terms: dict[str, float]  # weighted bag of index terms
+
+
+class Catalogue:
+    """Abilities grouped by organ, indexed once for fast repeated selection."""
+
+    def __init__(self, organs: Mapping[str, list[dict]]) -> None:
+        self.organs: dict[str, tuple[int, ...]] = {}
+        tools: list[Tool] = []
+        for organ, entries in organs.items():
+            start = len(tools)
+            for entry in entries:
+                tools.append(_tool(organ, entry))
+            self.organs[organ] = tuple(range(start, len(tools)))
+        tools = _fix_wire_names(tools)
+        self.tools: tuple[Tool, ...] = tuple(tools)
+        self.by_address = {t.address: i for i, t in enumerate(tools)}
+        self.by_wire = {t.wire["name"]: i for i, t in enumerate(tools)}
+        self.organ_of = [t.organ for t in tools]
+        self.organ_names = tuple(self.organs)
+        self.index = Index(t.terms for t in tools)
+        self.organ_index = Index((_organ_terms(organ, [tools[i] for i in members])
+                                  for organ, members in self.organs.items()), b=ORGAN_B)
+        self.meta_tokens = tokens.count_tokens([META_TOOL])
+        self.full_tokens = tokens.count_tokens([t.wire for t in tools])
+
+    def __len__(self) -> int:
+        return len(self.tools)
+
+    def address_of(self, tool_name: str) -> str:
+        """Map a wire tool name (organ__tool) back to its organ.tool address."""
+        i = self.by_wire.get(tool_name)
+        return self.tools[i].address if i is not None else address_of(tool_name)
+
+    def wire_name(self, address: str) -> str:
+        """The wire tool name of an organ.tool address in this catalogue."""
+        return self.tools[self.by_address[address]].wire["name"]
+
+
+def address_of(tool_name: str) -> str:
+    """Map organ__tool back to organ.tool (names the catalogue had to escape need Catalogue.address_of)."""
+    organ, sep, tool = tool_name.partition(SEPARATOR)
+    if not sep or not organ or not tool:
+        raise ValueError(f"{tool_name!r} is not an organ__tool name")
+    return f"{organ}.{tool}"
+
+
+def wire_name(organ: str, tool: str) -> str:
+    """The wire tool name of organ.tool before collisions are settled: organ__tool, made valid."""
+    raw = f"{organ}{SEPARATOR}{tool}"
+    if WIRE_NAME.match(raw):
+        return raw
+    safe = re.sub(r"[^a-zA-Z0-9_-]", "_", raw)
+    return safe if len(safe) <= MAX_WIRE else _hashed(safe, f"{organ}.{tool}")
+
+
+def catalogue_from_mcp(organs: dict[str, list[dict]]) -> Catalogue:
+    """Build a catalogue from organ -> MCP tool objects (the catalogue file's "organs" map)."""
+    return Catalogue(_checked_organs(organs, "catalogue"))
+
+
+def catalogue_from_abilities(abilities: dict[str, list[Any]]) -> Catalogue:
+    """Build a catalogue from organ -> registered abilities (broker.protocol.Ability)."""
+    return Catalogue({organ: [ability_tool(a) for a in items] for organ, items in abilities.items()})
+
+
+def ability_tool(ability: Any) -> dict:
+    """The MCP tool object of an ability, its side-effect facts as MCP annotations."""
+    return {
+        "name": ability.name,
+        "description": ability.description,
+        "inputSchema": ability.params or dict(EMPTY_SCHEMA),
+        "annotations": {"readOnlyHint": ability.read_only, "idempotentHint": ability.idempotent,
+                        "destructiveHint": ability.destructive},
+    }
+
+
+def load_catalogue(path: str | Path) -> Catalogue:
+    """Read a catalogue file ({"organs": {organ: [MCP tool, ..]}}); ConfigError says what is wrong."""
+    where = f"catalogue {path}"
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"cannot read {where}: {exc}") from None
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise ConfigError(f"{where} is not valid JSON: {exc}") from None
+    if not isinstance(data, dict) or "organs" not in data:
+        raise ConfigError(f"{where}: expected a JSON object with an \"organs\" map")
+    return Catalogue(_checked_organs(data["organs"], where))
+
+
+# -- validation -----------------------------------------------------------------------------
+
+def _checked_organs(organs: Any, where: str) -> dict[str, list[dict]]:
+    if not isinstance(organs, dict):
+        raise ConfigError(f"{where}: \"organs\" must map organ names to lists of tools")
+    for organ, entries in organs.items():
+        if not organ or "." in organ or organ != organ.strip():
+            raise ConfigError(f"{where}: bad organ name {organ!r} (it must be non-empty, without '.' or "
+                              "surrounding spaces)")
+        if not isinstance(entries, list):
+            raise ConfigError(f"{where}: organs.{organ} must be a list of tools")
+        seen: set[str] = set()
+        for i, entry in enumerate(entries):
+            _check_tool(entry, f"{where}: organs.{organ}[{i}]")
+            if entry["name"] in seen:
+                raise ConfigError(f"{where}: organs.{organ}[{i}]: tool {entry['name']!r} is listed twice")
+            seen.add(entry["name"])
+    return organs
+
+
+def _check_tool(entry: Any, where: str) -> None:
+    if not isinstance(entry, dict):
+        raise ConfigError(f"{where}: a tool must be a JSON object")
+    name = entry.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise ConfigError(f"{where}: a tool needs a non-empty string \"name\"")
+    for key, kind in (("description", str), ("inputSchema", dict), ("annotations", dict)):
+        if key in entry and entry[key] is not None and not isinstance(entry[key], kind):
+            raise ConfigError(f"{where} ({name}): \"{key}\" must be a {'string' if kind is str else 'JSON object'}")
+
+
+# -- building -------------------------------------------------------------------------------
+
+def _tool(organ: str, entry: dict) -> Tool:
+    name = entry["name"]
+    wire = {key: value for key, value in entry.items() if value is not None}
+    wire["name"] = wire_name(organ, name)
+    wire.setdefault("inputSchema", dict(EMPTY_SCHEMA))
+    return Tool(address=f"{organ}.{name}", organ=organ, name=name, wire=wire,
+                tokens=tokens.count_tokens([wire]), terms=_tool_terms(organ, entry))
+
+
+def _fix_wire_names(tools: list[Tool]) -> list[Tool]:
+    counts: dict[str, int] = {}
+    for t in tools:
+        counts[t.wire["name"]] = counts.get(t.wire["name"], 0) + 1
+    fixed = []
+    for t in tools:
+        name = t.wire["name"]
+        if counts[name] > 1 and name != f"{t.organ}{SEPARATOR}{t.name}":
+            wire = {**t.wire, "name": _hashed(name, t.address)}
+            t = Tool(t.address, t.organ, t.name, wire, tokens.count_tokens([wire]), t.terms)
+        fixed.append(t)
+    return fixed
+
+
+def _hashed(name: str, address: str) -> str:
+    digest = hashlib.sha1(address.encode()).hexdigest()[:8]
+    return f"{name[:MAX_WIRE - 9]}_{digest}"
+
+
+def _tool_terms(organ: str, entry: dict) -> dict[str, float]:
+    bag: dict[str, float] = {}
+    _add(bag, entry["name"], W_NAME)
+    _add(bag, organ, W_ORGAN)
+    _add(bag, entry.get("description") or "", W_DESCRIPTION)
+    _add_schema(bag, entry.get("inputSchema") or {}, SCHEMA_DEPTH)
+    return bag
+
+
+def _add_schema(bag: dict[str, float], schema: Any, depth: int) -> None:
+    if depth == 0 or not isinstance(schema, dict):
+        return
+    properties = schema.get("properties")
+    if isinstance(properties, dict):
+        for name, sub in properties.items():
+            _add(bag, str(name), W_PARAM)
+            if isinstance(sub, dict):
+                _add(bag, str(sub.get("description") or ""), W_PARAM_TEXT)
+                enum = sub.get("enum")
+                if isinstance(enum, list):
+                    _add(bag, " ".join(str(v) for v in enum), W_PARAM_TEXT)
+                _add_schema(bag, sub, depth - 1)
+                _add_schema(bag, sub.get("items"), depth - 1)
+
+
+def _add(bag: dict[str, float], text: str, weight: float) -> None:
+    for term in lexicon.terms(text):
+        bag[term] = bag.get(term, 0.0) + weight
+
+
+def _organ_terms(organ: str, members: list[Tool]) -> dict[str, float]:
+    bag: dict[str, float] = {}
+    _add(bag, organ, W_ORGAN_NAME)
+    for t in members:
+        for term, weight in t.terms.items():
+            bag[term] = bag.get(term, 0.0) + weight
+    return bag

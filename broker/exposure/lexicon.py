@@ -1,0 +1,149 @@
+"""Text to index terms: split names, stem English, pair CJK characters, expand a small glossary.
+
+Both sides go through the same `terms`, so the stemmer only has to be consistent, not correct:
+`pull_requests`, `PullRequest` and "pull requests" all become `pull`, `request`.
+"""
+
+from __future__ import annotations
+
+import re
+
+# a latin run (letters and digits) or a run of CJK characters (Han, kana, hangul)
+_RUN = re.compile(r"[A-Za-z0-9]+|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
+_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
+_CJK_START = "\u3040"
+_VOWELS = frozenset("aeiouy")
+
+STOPWORDS = frozenset("""
+a about above after again against all also am an and any are as at be been before being below between both but
+by can could did do does doing done down during each else etc few for from further had has have having he her
+here hers him his how i if im in into is it its itself just let lets like me might mine more most much must my
+myself no nor not now of off ok okay on once only onto or other our ours out over own please pls plz same she
+should so some such than thank thanks that the their theirs them then there these they this those through to too
+under until up us very was we were what when where whether which while who whom whose why will with within
+without would yes yet you your yours hey hi hello wanna gonna gotta kinda sure really thing stuff something
+somewhere anything everything every via e g ie eg rn lol tell help want need give
+""".split())
+
+# query-side expansion: words people type -> words tool schemas use (weighted lower than the words typed)
+SYNONYMS: dict[str, tuple[str, ...]] = {
+    "pr": ("pull", "request"), "prs": ("pull", "request"), "mr": ("merge", "request"),
+    "repo": ("repository",), "repos": ("repository",),
+    "k8s": ("kubernetes",), "kube": ("kubernetes",), "ns": ("namespace",),
+    "dir": ("directory",), "dirs": ("directory",), "folder": ("directory",), "folders": ("directory",),
+    "doc": ("documentation",), "docs": ("documentation",), "msg": ("message",), "img": ("image",),
+    "pic": ("image",), "picture": ("image",), "photo": ("image",), "env": ("environment",),
+    "config": ("configuration",), "cfg": ("configuration",), "db": ("database",),
+    "js": ("javascript",), "ts": ("typescript",), "py": ("python",),
+    "deploy": ("deployment",), "ticket": ("issue",), "tickets": ("issue",), "bug": ("issue",),
+    "bugs": ("issue",), "make": ("create",), "new": ("create",), "fix": ("edit",), "change": ("edit", "update"),
+    "modify": ("edit", "update"), "bump": ("update", "edit"), "rm": ("delete", "remove"), "remove": ("delete",),
+    "delete": ("remove",), "ls": ("list",), "grep": ("search",), "find": ("search",), "lookup": ("search",),
+    "look": ("search",), "open": ("read",), "cat": ("read",), "view": ("read", "get"), "run": ("execute", "start"),
+    "exec": ("execute",), "launch": ("start",), "kill": ("terminate",), "crash": ("error",), "crashes": ("error",),
+    "exception": ("error",), "url": ("page",), "link": ("url",), "site": ("page", "url"), "website": ("page", "url"),
+    "webpage": ("page", "url"), "summarise": ("summary",), "summarize": ("summary",), "today": ("date", "current"),
+    "tomorrow": ("date",), "yesterday": ("date",), "now": ("current",), "latest": ("current", "recent"),
+    "rename": ("move",), "logs": ("log",), "sha": ("commit",), "timezone": ("time", "zone"), "tz": ("time", "zone"),
+}
+
+# CJK words people mix into requests -> the English a tool schema uses (matched as substrings)
+GLOSSARY: dict[str, tuple[str, ...]] = {
+    "提交": ("commit",), "分支": ("branch",), "合并": ("merge",), "日志": ("log",), "状态": ("status",),
+    "查询": ("query", "search"), "搜索": ("search",), "查找": ("find", "search"), "查": ("search", "query"),
+    "找": ("find", "search"), "读取": ("read",), "读": ("read",), "打开": ("open", "navigate"),
+    "写入": ("write",), "写": ("write",), "文件夹": ("directory",), "文件": ("file",), "目录": ("directory",),
+    "删除": ("delete",), "删": ("delete",), "创建": ("create",), "新建": ("create",), "更新": ("update",),
+    "修改": ("edit", "update"), "运行": ("run", "execute"), "执行": ("execute",), "页面": ("page",),
+    "网页": ("page",), "网站": ("page", "url"), "截图": ("screenshot",), "截个图": ("screenshot",),
+    "点击": ("click",), "部署": ("deployment",), "重启": ("restart",), "错误": ("error",), "报错": ("error",),
+    "崩溃": ("crash", "error"), "挂掉": ("crash", "error"), "问题": ("issue",), "评论": ("comment",),
+    "文档": ("documentation",), "时间": ("time",), "现在": ("current",), "当前": ("current",),
+    "转到": ("transition",), "服务": ("service",), "容器": ("container",), "命名空间": ("namespace",),
+    "仪表盘": ("dashboard",), "看板": ("dashboard", "board"), "告警": ("alert",), "记忆": ("memory",),
+    "思考": ("thinking",), "一步步": ("sequential", "step"), "浏览器": ("browser",), "代码": ("code",),
+    "仓库": ("repository",), "差异": ("diff",), "改动": ("change", "diff"), "变更": ("change",),
+    "暂存": ("stage",), "测试": ("test",), "进程": ("process",), "终端": ("terminal",), "命令": ("command",),
+    "天气": ("weather",), "股票": ("stock",), "地图": ("map",), "翻译": ("translate",), "图片": ("image",),
+    "图表": ("chart",), "表格": ("table", "spreadsheet"), "邮件": ("email",), "用户": ("user",),
+    "项目": ("project",), "任务": ("task",), "日历": ("calendar",), "新闻": ("news",), "价格": ("price",),
+    "火车": ("train",), "酒店": ("hotel",), "视频": ("video",), "音乐": ("music",), "论文": ("paper",),
+    "延迟": ("latency",), "指标": ("metric",), "节点": ("node",), "集群": ("cluster",), "数据库": ("database",),
+    "ファイル": ("file",), "検索": ("search",), "파일": ("file",), "검색": ("search",),
+}
+_GLOSSARY_KEYS = sorted(GLOSSARY, key=len, reverse=True)
+
+
+def words(text: str) -> list[str]:
+    """Split text into lowercase words: on punctuation, `_`, `-`, `.`, camelCase, and CJK runs kept whole."""
+    out: list[str] = []
+    for run in _RUN.findall(text):
+        if run[0] >= _CJK_START:
+            out.append(run)
+        else:
+            out.extend(part.lower() for part in _CAMEL.findall(run))
+    return out
+
+
+def terms(text: str) -> list[str]:
+    """Index terms of a text: stemmed words without stopwords or bare numbers, CJK as character pairs."""
+    out: list[str] = []
+    for word in words(text):
+        if word[0] >= _CJK_START:
+            out.extend(cjk_pairs(word))
+        elif len(word) > 1 and word not in STOPWORDS and not word.isdigit():
+            out.append(stem(word))
+    return out
+
+
+def cjk_pairs(run: str) -> list[str]:
+    """Overlapping character pairs of a CJK run (the run itself when it is one character)."""
+    if len(run) == 1:
+        return [run]
+    return [run[i:i + 2] for i in range(len(run) - 1)]
+
+
+def synonyms(word: str) -> tuple[str, ...]:
+    """Words tool schemas use for a word people type (lowercase, unstemmed)."""
+    return SYNONYMS.get(word, ())
+
+
+def glossary(text: str) -> list[str]:
+    """English words for the CJK words found in a text, longest match first."""
+    found: list[str] = []
+    for run in _RUN.findall(text):
+        if run[0] < _CJK_START:
+            continue
+        i = 0
+        while i < len(run):
+            key = next((k for k in _GLOSSARY_KEYS if run.startswith(k, i)), None)
+            if key is None:
+                i += 1
+                continue
+            found.extend(GLOSSARY[key])
+            i += len(key)
+    return found
+
+
+def stem(word: str) -> str:
+    """Strip common English inflections (plural, -ing, -ed, -ment, final e) so forms of a word meet."""
+    if len(word) <= 3 or not word.isalpha() or not word.isascii():
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith("sses"):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    for suffix in ("ing", "ed"):
+        root = word[:-len(suffix)]
+        if word.endswith(suffix) and len(root) >= 3 and _VOWELS.intersection(root):
+            word = root
+            if len(word) >= 4 and word[-1] == word[-2] and word[-1] not in "lsz":
+                word = word[:-1]  # stopped -> stop, running -> run
+            break
+    if word.endswith("ment") and len(word) >= 9:
+        word = word[:-4]
+    if word.endswith("e") and not word.endswith("ee") and len(word) > 4:
+        word = word[:-1]
+    return word
