@@ -19,7 +19,7 @@ from broker import __version__, protocol
 from broker.beat import FAILING_STREAK, Vitals, next_pulse, sleep_stage
 from broker.calls import CallDesk
 from broker.config import MeshConfig
-from broker.errors import DecodeError, EncodeError, HomeError, MeshError
+from broker.errors import DecodeError, EncodeError, HomeError
 from broker.exposed import ExposureState
 from broker.gate import record
 from broker.home import Home
@@ -477,9 +477,9 @@ class Heart:
                      for name, rec in self.organs.items() if rec.state == "up" and rec.abilities}
         try:
             exposure = self.exposed.exposure(self.instruction if intent is None else intent, abilities)
-        except (ImportError, MeshError, ValueError) as exc:
+        except Exception:  # exposure is a convenience: a fault there must never stop the beat
             if not self._exposure_failed:
-                log.error("cannot compute the exposure: %s", exc)
+                log.exception("cannot compute the exposure; the agent will see every ability")
                 self._exposure_failed = True
             return None
         return exposure

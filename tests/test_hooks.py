@@ -1,0 +1,115 @@
+"""Host hooks: recorded payloads in the shapes hosts send, parsed purely and fed to a real mesh."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+import zmq
+
+from actors import hooks
+from broker import protocol
+from tests.conftest import ECHO_MESH, wait_for
+
+# Shaped after Claude Code's documented hook input (common fields plus the event's own).
+PROMPT = {"session_id": "abc123", "transcript_path": "/home/me/.claude/projects/p/abc123.jsonl",
+          "cwd": "/home/me/project", "permission_mode": "default", "hook_event_name": "UserPromptSubmit",
+          "prompt": "make the login tests pass"}
+BASH_FAILED = {"session_id": "abc123", "cwd": "/home/me/project", "hook_event_name": "PostToolUse",
+               "tool_name": "Bash", "tool_input": {"command": "npm test", "description": "Run the tests"},
+               "tool_response": {"stdout": "", "stderr": "sh: 1: jest: not found", "exitCode": 127,
+                                 "interrupted": False}}
+READ_OK = {"session_id": "abc123", "hook_event_name": "PostToolUse", "tool_name": "Read",
+           "tool_input": {"file_path": "/home/me/project/src/app.py"},
+           "tool_response": {"type": "text", "file": {"filePath": "/home/me/project/src/app.py",
+                                                      "content": "print('Error: not really')\n"}}}
+EDIT_FAILED = {"session_id": "abc123", "hook_event_name": "PostToolUse", "tool_name": "Edit",
+               "tool_input": {"file_path": "src/app.py", "old_string": "x", "new_string": "y"},
+               "tool_response": {"success": False, "error": "String to replace not found in file."}}
+STOP = {"session_id": "abc123", "hook_event_name": "Stop", "stop_hook_active": False}
+PLAIN_TOOL = {"event": "tool", "session": "s9", "tool": "shell", "input": {"cmd": "make"},
+              "output": "make: *** No rule to make target 'all'.  Stop.\n[exit code: 2]", "duration_ms": 12}
+
+
+@pytest.mark.parametrize("payload, expected", [
+    (PROMPT, hooks.Prompt("abc123", "make the login tests pass")),
+    (STOP, hooks.Stop("abc123")),
+    ({"event": "prompt", "session": "s9", "text": "fix the build"}, hooks.Prompt("s9", "fix the build")),
+])
+def test_prompts_and_stops_are_read_from_both_shapes(payload, expected):
+    assert hooks.parse("ignored", payload) == expected
+
+
+def test_a_shell_result_with_a_non_zero_exit_code_is_a_failure_even_if_the_host_did_not_flag_it():
+    use = hooks.parse("PostToolUse", BASH_FAILED)
+    assert (use.tool, use.ok, use.cause) == ("Bash", False, "tool_missing")
+    assert "jest: not found" in use.message
+
+
+def test_a_successful_read_of_a_file_that_mentions_errors_stays_a_success():
+    use = hooks.parse("PostToolUse", READ_OK)
+    assert use.ok is True and use.cause == ""
+
+
+def test_host_failures_flagged_by_success_false_or_trailing_exit_markers_are_failures():
+    edit = hooks.parse("PostToolUse", EDIT_FAILED)
+    assert edit.ok is False and "not found" in edit.message
+    plain = hooks.parse("tool", PLAIN_TOOL)
+    assert (plain.ok, plain.tool, plain.duration_s) == (False, "shell", 0.012)
+
+
+@pytest.mark.parametrize("payload", [[], "text", {"hook_event_name": "Notification", "message": "hi"},
+                                     {"hook_event_name": "PostToolUse"}, {"event": "prompt", "text": ""}])
+def test_payloads_with_nothing_to_learn_are_ignored(payload):
+    assert isinstance(hooks.parse("x", payload), hooks.Ignore)
+
+
+def run_hook(mesh, event: str, payload) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "actors", "hook", event, "--home", str(mesh.home)],
+                          input=json.dumps(payload), capture_output=True, text=True, timeout=30, env=mesh.env,
+                          cwd=mesh.workdir)
+
+
+def test_a_prompt_hook_sets_the_instruction_and_a_tool_hook_publishes_a_classified_call(mesh):
+    ctx = zmq.Context()
+    try:
+        sub = ctx.socket(zmq.SUB)
+        sub.setsockopt(zmq.LINGER, 0)
+        sub.setsockopt(zmq.SUBSCRIBE, protocol.EVENT)
+        sub.connect(mesh.status()["heart"]["endpoints"]["blood"])
+        wait_for(lambda: run_hook(mesh, "prompt", {"event": "prompt", "session": "warmup", "text": "x"})
+                 and sub.poll(200), timeout=10, what="the event stream")  # a SUB joins late: wait until it hears
+        assert run_hook(mesh, "UserPromptSubmit", PROMPT).returncode == 0
+        assert mesh.status()["heart"]["instruction"] == "make the login tests pass"
+        assert run_hook(mesh, "PostToolUse", BASH_FAILED).returncode == 0
+        events = []
+        wait_for(lambda: _collect(sub, events) and any(e.kind == "call" for e in events), timeout=10,
+                 what="the host call event")
+    finally:
+        ctx.destroy(linger=0)
+    call = next(e for e in events if e.kind == "call")
+    assert (call.organ, call.ability, call.ok, call.cause, call.session) == ("host", "Bash", False, "tool_missing",
+                                                                            "abc123")
+    assert call.args == {"command": "npm test", "description": "Run the tests"}
+    assert any(e.kind == "progress" and e.message == "make the login tests pass" for e in events)
+
+
+def _collect(sub, events: list) -> bool:
+    while sub.poll(100):
+        events.append(protocol.decode_event(sub.recv_multipart()))
+    return True
+
+
+def test_a_hook_against_a_stopped_mesh_exits_zero_at_once_and_prints_nothing(make_mesh):
+    mesh = make_mesh(ECHO_MESH, start=False)
+    result = run_hook(mesh, "UserPromptSubmit", PROMPT)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+
+
+def test_a_malformed_payload_is_reported_on_stderr_and_never_fails_the_agent(mesh):
+    result = subprocess.run([sys.executable, "-m", "actors", "hook", "PostToolUse", "--home", str(mesh.home)],
+                            input="{not json", capture_output=True, text=True, timeout=30, env=mesh.env)
+    assert result.returncode == 0 and result.stdout == ""
+    assert "not JSON" in result.stderr

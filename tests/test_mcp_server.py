@@ -1,0 +1,149 @@
+"""`actors mcp` end to end, with the official MCP SDK client as the agent, over stdio and Streamable HTTP."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import subprocess
+import sys
+
+import pytest
+from mcp import ClientSession, StdioServerParameters, stdio_client
+
+from tests.conftest import wait_for
+
+MESH = """
+[heart]
+beat_s = 0.2
+heartbeat_s = 0.2
+quiet_after_s = 600
+
+[organs.fs]
+module = "actors.organs.fs"
+
+[organs.shell]
+module = "actors.organs.shell"
+
+[organs.echo]
+module = "tests.organs.echo"
+"""
+
+
+def names(result) -> set[str]:
+    return {t.name for t in result.tools}
+
+
+class ListChanges:
+    """Counts notifications/tools/list_changed as the client receives them."""
+
+    def __init__(self) -> None:
+        self.seen = asyncio.Event()
+
+    async def __call__(self, message) -> None:
+        if type(getattr(message, "root", message)).__name__ == "ToolListChangedNotification":
+            self.seen.set()
+
+
+async def agent_session(mesh):
+    params = StdioServerParameters(command=sys.executable, args=["-m", "actors", "mcp", "--home", str(mesh.home)],
+                                   env=mesh.env, cwd=str(mesh.workdir))
+    return stdio_client(params)
+
+
+def test_an_agent_lists_calls_and_sees_the_tool_table_follow_the_instruction(make_mesh):
+    mesh = make_mesh(MESH, start=False)
+    (mesh.workdir / "README.md").write_text("# hello from the mesh\n")
+    mesh.up()
+    mesh.cli("instruct", "read the README file", check=True)
+
+    async def scenario():
+        changes = ListChanges()
+        async with await agent_session(mesh) as (read, write):
+            async with ClientSession(read, write, message_handler=changes) as session:
+                await session.initialize()
+                first = await session.list_tools()
+                assert "find_abilities" in names(first)
+                assert "fs__read_file" in names(first)
+                assert len(first.tools) < 12  # not every ability of the mesh
+                result = await session.call_tool("fs__read_file", {"path": "README.md"})
+                assert not result.is_error
+                assert "hello from the mesh" in result.content[0].text
+                failed = await session.call_tool("fs__read_file", {"path": "missing.txt"})
+                assert failed.is_error and "cause: not_found" in failed.content[0].text
+                mesh.cli("instruct", "run the test suite with a shell command", check=True)
+                await asyncio.wait_for(changes.seen.wait(), 15)
+                second = await session.list_tools()
+                assert "shell__run" in names(second)
+                assert "fs__read_file" in names(second)  # just used: it stays a while (hysteresis)
+                changes.seen.clear()
+                found = await session.call_tool("find_abilities", {"query": "echo a value back"})
+                assert "echo__echo" in found.content[0].text
+                third = await session.list_tools()
+                assert "echo__echo" in names(third)
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))
+    journal = mesh.status()["heart"]
+    assert journal["instruction"] == "run the test suite with a shell command"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_the_http_transport_serves_the_same_tools_and_refuses_foreign_origins(make_mesh):
+    import httpx2 as httpx
+    from mcp.client.streamable_http import streamable_http_client
+
+    mesh = make_mesh(MESH, start=False)
+    (mesh.workdir / "notes.txt").write_text("notes\n")
+    mesh.up()
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "actors", "mcp", "--http", f"127.0.0.1:{port}",
+                               "--home", str(mesh.home)], env=mesh.env, cwd=mesh.workdir,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}/mcp"
+    try:
+        wait_for(lambda: _listening(port), timeout=20, what="the HTTP server")
+        foreign = httpx.post(url, headers={"Origin": "http://evil.example", "Content-Type": "application/json",
+                                           "Accept": "application/json, text/event-stream"},
+                             content=json.dumps({"jsonrpc": "2.0", "id": 1, "method": "ping"}))
+        assert foreign.status_code == 403
+
+        async def scenario():
+            async with streamable_http_client(url) as streams:
+                read, write = streams[0], streams[1]
+                async with ClientSession(read, write) as session:
+                    await session.initialize()
+                    tools = await session.list_tools()
+                    assert "find_abilities" in names(tools)
+                    result = await session.call_tool("fs__read_file", {"path": "notes.txt"})
+                    assert result.content[0].text.count("notes") >= 1
+
+        asyncio.run(asyncio.wait_for(scenario(), 60))
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def _listening(port: int) -> bool:
+    with socket.socket() as s:
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+def test_mcp_without_a_running_mesh_says_so_and_fails(make_mesh):
+    mesh = make_mesh(MESH, start=False)
+    result = mesh.cli("mcp", timeout=20)
+    assert result.returncode == 3 and "no mesh is running" in result.stderr
+
+
+@pytest.mark.parametrize("bad", ["nohost", "127.0.0.1:notaport"])
+def test_a_bad_http_address_is_a_usage_error(make_mesh, bad):
+    mesh = make_mesh(MESH)
+    assert mesh.cli("mcp", "--http", bad, timeout=20).returncode == 2
