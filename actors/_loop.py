@@ -10,6 +10,7 @@ import threading
 import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 
 import zmq
 
@@ -34,9 +35,11 @@ class OrganLoop:
     """Runs one organ against one heart until stopped, refused or orphaned."""
 
     def __init__(self, organ: Organ, endpoint: str, *, token: str = "", heart_pid: int | None = None,
-                 heartbeat_s: float = 0.5, liveness: int = 3, orphan_after_s: float = 3.0) -> None:
+                 heartbeat_s: float = 0.5, liveness: int = 3, orphan_after_s: float = 3.0,
+                 curve: Curve | None = None) -> None:
         self.organ = organ
         self.endpoint = endpoint
+        self.curve = curve
         self.token = token
         self.heart_pid = heart_pid
         self.heartbeat_s = heartbeat_s
@@ -138,7 +141,7 @@ class OrganLoop:
     def _connect(self) -> None:
         if self.dealer is not None:
             self.dealer.close(linger=0)
-        self.dealer = self._socket(zmq.DEALER)
+        self.dealer = self._socket(zmq.DEALER, secure=True)
         self.dealer.setsockopt(zmq.RECONNECT_IVL, int(RECONNECT_MIN_S * 1000))
         self.dealer.setsockopt(zmq.RECONNECT_IVL_MAX, int(RECONNECT_MAX_S * 1000))
         self.dealer.connect(self.endpoint)
@@ -241,9 +244,9 @@ class OrganLoop:
     # -- perception -----------------------------------------------------------------------
 
     def _subscribe(self, endpoint: str) -> None:
-        self.sub = self._socket(zmq.SUB)
+        self.sub = self._socket(zmq.SUB, secure=True)
         self.sub.setsockopt(zmq.SUBSCRIBE, protocol.BLOOD)
-        self.sub.connect(endpoint)
+        self.sub.connect(reachable(endpoint, self.endpoint))
         self._watch()
 
     def _watch(self) -> None:
@@ -267,9 +270,13 @@ class OrganLoop:
 
     # -- shutdown -------------------------------------------------------------------------
 
-    def _socket(self, kind: int) -> zmq.Socket:
+    def _socket(self, kind: int, secure: bool = False) -> zmq.Socket:
         sock = self.ctx.socket(kind)
         sock.setsockopt(zmq.LINGER, 0)
+        if secure and self.curve is not None:
+            sock.curve_publickey = self.curve.public.encode()
+            sock.curve_secretkey = self.curve.secret.encode()
+            sock.curve_serverkey = self.curve.server.encode()
         return sock
 
     def _shutdown(self) -> None:
@@ -286,6 +293,22 @@ class OrganLoop:
         self.ctx.destroy(linger=0)
         for fd in (self.wake_r, self.wake_w):
             os.close(fd)
+
+
+@dataclass(frozen=True, slots=True)
+class Curve:
+    public: str  # this organ's key pair (Z85)
+    secret: str
+    server: str  # the heart's public key
+
+
+def reachable(endpoint: str, via: str) -> str:
+    """An endpoint the heart bound on every interface, made reachable through the host we connected to."""
+    scheme, _, rest = endpoint.partition("://")
+    host, _, port = rest.rpartition(":")
+    if scheme == "tcp" and host in ("0.0.0.0", "*", "[::]", "::"):
+        return f"tcp://{via.partition('://')[2].rpartition(':')[0]}:{port}"
+    return endpoint
 
 
 def _readable(sock: zmq.Socket) -> bool:

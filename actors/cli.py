@@ -14,7 +14,7 @@ from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
-from actors import cli_expose, cli_memory, cli_top
+from actors import cli_expose, cli_memory, cli_net, cli_top
 from actors import doctor as doctor_checks
 from actors.cli_common import (DEFAULT_HOME, EXIT_CALL_FAILED, EXIT_CONFIG, EXIT_FAILED, EXIT_NO_MESH, EXIT_RUNNING,
                                EXIT_TIMEOUT, EXIT_UNHEALTHY, EXIT_USAGE, HomeOpt, JsonOpt, connect, die, emit)
@@ -119,7 +119,8 @@ def down(home: HomeOpt = DEFAULT_HOME) -> None:
     """Stop the mesh; no process of it remains."""
     with connect(home) as client:
         try:
-            pids = [o["pid"] for o in client.control("status")["organs"] if o["pid"]]
+            # an external organ's pid is what it reported about itself, maybe on another host: never ours to kill
+            pids = [o["pid"] for o in client.control("status")["organs"] if o["pid"] and o["kind"] != "external"]
             heart_pid = client.control("stop")["pid"]
         except MeshError as exc:
             die(str(exc), EXIT_FAILED)
@@ -277,7 +278,7 @@ def doctor(home: HomeOpt = DEFAULT_HOME, no_mesh: Annotated[bool, typer.Option(
         raise typer.Exit(EXIT_UNHEALTHY)
 
 
-for module in (cli_expose, cli_memory, cli_top):
+for module in (cli_expose, cli_memory, cli_net, cli_top):
     module.register(app)
 
 

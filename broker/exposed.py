@@ -1,26 +1,36 @@
-"""What the agent sees: the exposure for the current instruction, kept stable across turns."""
+"""What the agent sees: the exposure for the current instruction, kept stable across turns.
+
+Selection loads a tokenizer (seconds, holding the GIL) and builds an index: it runs in a worker process,
+driven by a thread of the heart, and the heart reads the latest result (or gets an answer to a query)
+without ever waiting for it.
+"""
 
 from __future__ import annotations
 
+import logging
+import queue
+import subprocess
+import sys
+import threading
 from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any, Callable
 
-from broker.protocol import Ability
+from broker.exposure_worker import read_frame, write_frame
+from broker.protocol import Ability, to_plain
+
+log = logging.getLogger(__name__)
 
 HYSTERESIS_TURNS = 3  # a tool used (or found) stays exposed for this many instructions after its last use
 MAX_REMEMBERED = 64
 
 
-class ExposureState:
-    """The heart's exposure: recomputed when the instruction or the organs' abilities change."""
+class Hysteresis:
+    """Abilities the agent used recently, by turn (one turn per new instruction)."""
 
-    def __init__(self, budget_tokens: int | None = None) -> None:
-        self.budget_tokens = budget_tokens
+    def __init__(self) -> None:
         self.turn = 0
         self.used: OrderedDict[str, int] = OrderedDict()  # address -> turn of its last use
-        self._catalogue = None
-        self._catalogue_key: tuple = ()
-        self._cached_key: tuple = ()
-        self._cached = None
 
     def new_turn(self) -> None:
         """A new instruction: older uses start to fade."""
@@ -36,18 +46,119 @@ class ExposureState:
         while len(self.used) > MAX_REMEMBERED:
             self.used.popitem(last=False)
 
-    def exposure(self, instruction: str, abilities: dict[str, list[Ability]], mentioned: tuple[str, ...] = ()):
-        """The Exposure for this instruction over these abilities (cached until something changes)."""
-        from broker import exposure  # the index and the tokenizer load on first use, not at heart start-up
+    def recent(self) -> tuple[str, ...]:
+        """Most recent first."""
+        return tuple(reversed(self.used))
 
-        key = tuple((organ, tuple(a.name for a in abilities[organ])) for organ in sorted(abilities))
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    intent: str
+    abilities: dict[str, list[Ability]]
+    recent: tuple[str, ...]
+    reply: Any = None  # None: the current instruction's exposure; else handed back with the answer
+
+
+class Selector:
+    """Runs selection on its own thread; the catalogue is rebuilt only when the abilities change."""
+
+    def __init__(self, wake: Callable[[], None], env: dict[str, str], budget_tokens: int | None = None) -> None:
+        self.wake = wake
+        self.env = env
+        self.budget_tokens = budget_tokens
+        self.latest = None  # the Exposure of the current instruction, once computed
+        self.answers: queue.SimpleQueue[tuple[Any, Any, str]] = queue.SimpleQueue()
+        self.queries: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
+        self.current: Job | None = None
+        self.pending = threading.Event()
+        self.worker: subprocess.Popen | None = None
+        self._catalogue_key: tuple = ()
+        self._done_key: tuple = ()
+        self.thread = threading.Thread(target=self._run, name="exposure", daemon=True)
+        self.thread.start()
+
+    def want(self, job: Job) -> None:
+        """Ask for the current exposure over these inputs; only the newest request counts."""
+        key = _key(job)
+        if key != self._done_key:
+            self.current = job
+            self.queries.put(None)
+
+    def ask(self, job: Job) -> None:
+        """Ask for an exposure for an intent; the answer comes back through answers (reply, exposure, error)."""
+        self.queries.put(job)
+
+    def stop(self) -> None:
+        """End the thread."""
+        self.queries.put(Job("", {}, (), reply=StopIteration))
+
+    def _run(self) -> None:
+        while True:
+            job = self.queries.get()
+            if job is not None and job.reply is StopIteration:
+                return
+            if job is None:
+                job, self.current = self.current, None
+                if job is None:
+                    continue
+            try:
+                exposure, error = self._select(job), ""
+            except Exception as exc:  # reported to the caller; the heart keeps beating either way
+                log.exception("exposure for %r failed", job.intent[:80])
+                exposure, error = None, f"{type(exc).__name__}: {exc}"
+            if job.reply is None:
+                self.latest = exposure if exposure is not None else self.latest
+                self._done_key = _key(job)
+            else:
+                self.answers.put((job.reply, exposure, error))
+                self.wake()
+
+    def _select(self, job: Job) -> Exposed:
+        key = _catalogue_key(job.abilities)
+        if self.worker is None or self.worker.poll() is not None:
+            self._start_worker()
         if key != self._catalogue_key:
-            self._catalogue = exposure.catalogue_from_abilities(abilities)
+            self._exchange({"op": "catalogue", "abilities": {organ: [to_plain(a) for a in items]
+                                                             for organ, items in job.abilities.items()}})
             self._catalogue_key = key
-        recent = tuple(reversed(self.used))  # most recent first
-        cache_key = (instruction, key, recent, mentioned)
-        if cache_key != self._cached_key:
-            context = exposure.Context(recent=recent, mentioned=mentioned)
-            self._cached = exposure.select(instruction, self._catalogue, context, budget_tokens=self.budget_tokens)
-            self._cached_key = cache_key
-        return self._cached
+        answer = self._exchange({"op": "select", "intent": job.intent, "recent": list(job.recent),
+                                 "budget": self.budget_tokens})
+        return Exposed(tuple(answer["exposed"]), tuple(answer["tools"]), dict(answer["tokens"]))
+
+    def _start_worker(self) -> None:
+        self._catalogue_key = ()
+        self.worker = subprocess.Popen([sys.executable, "-m", "broker.exposure_worker"], stdin=subprocess.PIPE,
+                                       stdout=subprocess.PIPE, env=self.env)
+
+    def _exchange(self, request: dict) -> dict:
+        try:
+            write_frame(self.worker.stdin, request)
+            answer = read_frame(self.worker.stdout)
+        except (EOFError, OSError) as exc:
+            self.worker.kill()
+            raise RuntimeError(f"the exposure worker died: {exc}") from None
+        if not answer.get("ok"):
+            raise RuntimeError(answer.get("error", "the exposure worker failed"))
+        return answer
+
+    def close(self) -> None:
+        """Stop the thread and the worker process."""
+        self.stop()
+        if self.worker is not None:
+            self.worker.kill()
+            self.worker.wait()
+
+
+@dataclass(frozen=True, slots=True)
+class Exposed:
+    exposed: tuple[str, ...]  # organ.ability addresses, best first
+    tools: tuple[dict, ...]  # the MCP tool objects sent to the agent, meta-ability included
+    tokens: dict  # {"full": N, "exposed": M}
+
+
+def _catalogue_key(abilities: dict[str, list[Ability]]) -> tuple:
+    return tuple((organ, tuple(a.name for a in abilities[organ])) for organ in sorted(abilities))
+
+
+def _key(job: Job) -> tuple:
+    return job.intent, _catalogue_key(job.abilities), job.recent

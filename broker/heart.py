@@ -6,6 +6,7 @@ import fcntl
 import logging
 import math
 import os
+import queue
 import signal
 import time
 from collections import deque
@@ -19,10 +20,12 @@ from broker import __version__, protocol
 from broker.beat import FAILING_STREAK, Vitals, next_pulse, sleep_stage
 from broker.calls import CallDesk
 from broker.config import MeshConfig
+from broker.auth import Gatekeeper
 from broker.errors import DecodeError, EncodeError, HomeError
-from broker.exposed import ExposureState
+from broker.exposed import Hysteresis, Job, Selector
 from broker.gate import record
 from broker.home import Home
+from broker.keys import allowed_file, heart_keypair
 from broker.metrics import HeartMetrics
 from broker.protocol import (Alert, Blood, Call, Control, ControlReply, Event, Goodbye, Heartbeat, Refused,
                              Register, Reply, Report, Reregister, Snapshot, SnapshotRequest, Welcome)
@@ -32,6 +35,9 @@ from broker.wounds import Wounds
 
 log = logging.getLogger(__name__)
 
+READ_ONLY_COMMANDS = frozenset({"status", "manifest", "expose"})
+DEFERRING = frozenset({"expose"})  # commands answered later, from the loop, once a worker is done
+DEFERRED = object()
 HOST_ORGAN = "host"  # the agent host's own tools, reported by hooks
 DRAIN_BATCH = 1000  # messages handled per wake-up before the beat clock is checked again
 MAX_EVENT_ALERTS = 100
@@ -50,8 +56,8 @@ class Heart:
         self.organs: dict[str, OrganRecord] = {spec.name: OrganRecord(spec) for spec in config.organs}
         self.by_ident: dict[bytes, str] = {}
         self.calls = CallDesk(self)
-        self.exposed = ExposureState()
-        self._exposure_failed = False
+        self.hysteresis = Hysteresis()
+        self.selector: Selector | None = None
         self.wounds = Wounds(self.settings.chronic_after_s)
         self.event_seq = 0
         self.event_alerts: deque[tuple[float, Alert]] = deque(maxlen=MAX_EVENT_ALERTS)
@@ -69,6 +75,9 @@ class Heart:
         self.ctx: zmq.Context | None = None
         self.metrics_server = None
         self.pub: zmq.Socket | None = None
+        self.curve = False  # tcp:// endpoints bound: connections carry the User-Id their key was allowed as
+        self.gatekeeper: Gatekeeper | None = None
+        self.users: dict[bytes, str] = {}  # routing id -> "role:name" of connections that came over CURVE
         for name in self.organs:
             self.metrics.declare_organ(name)
 
@@ -105,8 +114,9 @@ class Heart:
     def _open(self) -> None:
         s = self.settings
         self.ctx = zmq.Context()
-        router_ep = s.router or self.home.ipc_endpoint("heart")
-        blood_ep = s.blood or self.home.ipc_endpoint("blood")
+        remote = {name: ep for name, ep in (("router", s.router), ("blood", s.blood)) if ep.startswith("tcp://")}
+        router_ep = s.router if s.router and "router" not in remote else self.home.ipc_endpoint("heart")
+        blood_ep = s.blood if s.blood and "blood" not in remote else self.home.ipc_endpoint("blood")
         self.router = self.ctx.socket(zmq.ROUTER)
         self.router.setsockopt(zmq.LINGER, 0)
         self.router.setsockopt(zmq.ROUTER_MANDATORY, 1)
@@ -125,22 +135,46 @@ class Heart:
         for ep in (router_ep, blood_ep):
             if ep.startswith("ipc://"):
                 os.chmod(ep[len("ipc://"):], 0o600)
-            elif not ep.startswith(("tcp://127.", "tcp://[::1]", "tcp://localhost")):
-                log.warning("%s is reachable from other hosts and not authenticated", ep)
+        remote_endpoints = self._bind_remote(remote) if remote else {}
         metrics_url = self._serve_metrics()
         self.supervisor = Supervisor(self.organs, self._organ_env(router_ep), self.workdir, self.home.logs,
                                      self.alert)
         signal.set_wakeup_fd(self.supervisor.wake_w, warn_on_full_buffer=False)
+        self.selector = Selector(wake=self.supervisor.wake, env={**os.environ, "ACTORS_HOME": str(self.home.path)})
         self.poller = zmq.Poller()
         self.poller.register(self.router, zmq.POLLIN)
         self.poller.register(self.supervisor.wake_r, zmq.POLLIN)
         self.endpoints = {"pid": os.getpid(), "router": router_ep, "blood": blood_ep, "metrics": metrics_url,
                           "workdir": str(self.workdir), "config": self.config.source, "version": __version__,
-                          "started_at": time.time()}
+                          "started_at": time.time(), **({"remote": remote_endpoints} if remote_endpoints else {})}
         self.home.pid_file.write_text(f"{os.getpid()}\n")
         self.home.write_endpoints(self.endpoints)
         log.info("heart %d listening on %s, blood on %s, metrics at %s", os.getpid(), router_ep, blood_ep,
                  metrics_url or "(disabled)")
+
+    def _bind_remote(self, remote: dict[str, str]) -> dict[str, str]:
+        """Bind the tcp:// endpoints with CURVE: only keys in the allow-list get through (ZAP)."""
+        pair = heart_keypair(self.home.path)
+        self.gatekeeper = Gatekeeper(self.ctx, allowed_file(self.home.path),
+                                     lambda reason: self.metrics.protocol_errors.labels("auth").inc())
+        self.gatekeeper.start()
+        bound = {"server_key": pair.public}
+        for name, sock in (("router", self.router), ("blood", self.pub)):
+            if name not in remote:
+                continue
+            # options set after the local ipc bind apply to the tcp listener only
+            sock.curve_secretkey = pair.secret.encode()
+            sock.curve_publickey = pair.public.encode()
+            sock.curve_server = True
+            sock.zap_domain = b"actors"
+            try:
+                sock.bind(remote[name])
+            except zmq.ZMQError as exc:
+                raise HomeError(f"cannot bind {remote[name]}: {exc}") from None
+            bound[name] = sock.getsockopt_string(zmq.LAST_ENDPOINT)
+        self.curve = True
+        log.info("remote endpoints %s need CURVE keys from %s", bound, allowed_file(self.home.path))
+        return bound
 
     def _serve_metrics(self) -> str:
         if not self.settings.metrics:
@@ -172,6 +206,10 @@ class Heart:
             self.metrics_server.shutdown()
             self.metrics_server.server_close()
         self.home.clear()
+        if self.gatekeeper is not None:
+            self.gatekeeper.stop()
+        if self.selector is not None:
+            self.selector.close()
         if self.ctx is not None:
             self.ctx.destroy(linger=0)
         log.info("heart stopped")
@@ -194,6 +232,7 @@ class Heart:
                 self._drain_router()
             if self.supervisor.wake_r in ready:
                 self._handle_exits()
+                self._answer_queries()
             now = time.monotonic()
             self.calls.expire(now)
             for rec in self.supervisor.restart_due(now):
@@ -211,8 +250,18 @@ class Heart:
             # asking EVENTS costs no syscall, unlike a receive that ends in zmq.Again
             if not self.router.get(zmq.EVENTS) & zmq.POLLIN:
                 return
-            frames = self.router.recv_multipart(zmq.NOBLOCK)
-            self._dispatch(frames[0], frames[1:])
+            if not self.curve:
+                frames = self.router.recv_multipart(zmq.NOBLOCK)
+                self._dispatch(frames[0], frames[1:])
+                continue
+            parts = self.router.recv_multipart(zmq.NOBLOCK, copy=False)
+            ident = parts[0].bytes
+            user = _user_id(parts[-1])
+            if user:
+                if len(self.users) >= NOISY_PEERS_MAX and ident not in self.users:
+                    self.users.clear()  # bounded; live peers are learnt again from their next message
+                self.users[ident] = user
+            self._dispatch(ident, [p.bytes for p in parts[1:]])
 
     def _dispatch(self, ident: bytes, frames: list[bytes]) -> None:
         try:
@@ -252,7 +301,7 @@ class Heart:
 
     def _on_register(self, ident: bytes, msg: Register, frames: list[bytes]) -> None:
         rec = self.organs.get(msg.organ)
-        reason = self._refusal(rec, msg)
+        reason = self._refusal(rec, msg, self.users.get(ident, ""))
         if reason:
             log.warning("refused registration of %r (pid %d): %s", msg.organ, msg.pid, reason)
             self.send(ident, protocol.encode(Refused(organ=msg.organ, reason=reason)))
@@ -270,13 +319,18 @@ class Heart:
         came_back = rec.state != "up" and (rec.restarts > 0 or rec.spec.external)
         rec.state, rec.reason = "up", "registered"
         self.metrics.organ_up.labels(rec.name).set(1)
+        remote = ident in self.users and "blood" in self.endpoints.get("remote", {})
+        blood = self.endpoints["remote"]["blood"] if remote else self.endpoints["blood"]
         self.send(ident, protocol.encode(Welcome(organ=rec.name, heartbeat_s=self.settings.heartbeat_s,
-                                                  liveness=self.settings.liveness, blood=self.endpoints["blood"])))
+                                                  liveness=self.settings.liveness, blood=blood)))
         log.info("organ %s registered (pid %s, %d abilities)", rec.name, msg.pid, len(rec.abilities))
         if came_back:
             self.alert("info", rec.name, f"organ {rec.name} is up (pid {rec.pid})")
 
-    def _refusal(self, rec: OrganRecord | None, msg: Register) -> str:
+    def _refusal(self, rec: OrganRecord | None, msg: Register, user: str) -> str:
+        role, _, key_name = user.partition(":")
+        if user and (role != "organ" or key_name != msg.organ):
+            return f"the key {key_name!r} ({role}) may not register as organ {msg.organ!r}"
         if rec is None:
             declared = ", ".join(sorted(self.organs)) or "none"
             return f"organ {msg.organ!r} is not declared in the mesh config (declared: {declared})"
@@ -378,7 +432,7 @@ class Heart:
                 self.metrics.wounds_open.labels(rec.name, cause).inc()
                 self.publish("wound", organ=rec.name, cause=cause, message=message[:500])
         if cause is None and call.origin == "agent":
-            self.exposed.use(f"{rec.name}.{call.ability}")
+            self.hysteresis.use(f"{rec.name}.{call.ability}")
         self.publish("call", organ=rec.name, ability=call.ability, ok=cause is None, cause=cause or "",
                      origin=call.origin, session=call.session, duration_s=duration_s, message=message[:500],
                      args=call.args)
@@ -470,19 +524,30 @@ class Heart:
         following = scheduled + self.pulse.interval_s
         return following if following > now else now + self.pulse.interval_s
 
-    def exposure(self, intent: str | None = None):
-        """The exposure for an intent (default: the instruction) over the abilities; None if it cannot be made."""
+    def exposure(self):
+        """The latest exposure of the current instruction (None until the selector first answers)."""
+        self.selector.want(self._job(self.instruction))
+        return self.selector.latest
+
+    def _job(self, intent: str, reply=None) -> Job:
         abilities = {name: [a for a in rec.abilities.values()
                             if not (name == self.settings.healer and a.name == "heal")]
                      for name, rec in self.organs.items() if rec.state == "up" and rec.abilities}
-        try:
-            exposure = self.exposed.exposure(self.instruction if intent is None else intent, abilities)
-        except Exception:  # exposure is a convenience: a fault there must never stop the beat
-            if not self._exposure_failed:
-                log.exception("cannot compute the exposure; the agent will see every ability")
-                self._exposure_failed = True
-            return None
-        return exposure
+        return Job(intent, abilities, self.hysteresis.recent(), reply)
+
+    def _answer_queries(self) -> None:
+        while True:
+            try:
+                (ident, msg_id, intent), exposure, error = self.selector.answers.get_nowait()
+            except queue.Empty:
+                return
+            if exposure is None:
+                reply = ControlReply(id=msg_id, ok=False, error=f"expose: {error}")
+            else:
+                reply = ControlReply(id=msg_id, ok=True, result={
+                    "instruction": intent, "exposed": list(exposure.exposed), "tools": list(exposure.tools),
+                    "tokens": dict(exposure.tokens)})
+            self.send(ident, protocol.encode(reply))
 
     def _on_snapshot(self, ident: bytes, msg: SnapshotRequest, frames: list[bytes]) -> None:
         blood = self.last_blood or Blood(seq=0, at=time.time(), interval_s=self.pulse.interval_s)
@@ -492,12 +557,20 @@ class Heart:
 
     def _on_control(self, ident: bytes, msg: Control, frames: list[bytes]) -> None:
         command = self._commands.get(msg.command)
-        if command is None:
+        user = self.users.get(ident, "")
+        if user and not user.startswith("admin:") and msg.command not in READ_ONLY_COMMANDS:
+            reply = ControlReply(id=msg.id, ok=False, error=f"the key {user!r} may not run {msg.command!r} "
+                                 "(only admin keys control the mesh from another host)")
+        elif command is None:
             reply = ControlReply(id=msg.id, ok=False, error=f"unknown command {msg.command!r} "
                                  f"(commands: {', '.join(sorted(self._commands))})")
         else:
             try:
-                reply = ControlReply(id=msg.id, ok=True, result=command(self, **msg.args))
+                extra = {"_reply": (ident, msg.id)} if msg.command in DEFERRING else {}
+                result = command(self, **msg.args, **extra)
+                if result is DEFERRED:
+                    return  # answered when its work is done
+                reply = ControlReply(id=msg.id, ok=True, result=result)
             except (TypeError, ValueError, LookupError, OSError, AttributeError) as exc:
                 reply = ControlReply(id=msg.id, ok=False, error=f"{msg.command}: {exc}" if str(exc)
                                      else f"{msg.command}: {type(exc).__name__}")
@@ -527,19 +600,17 @@ class Heart:
         if not isinstance(text, str):
             raise TypeError("instruction text must be a string")
         if text != self.instruction:
-            self.exposed.new_turn()
+            self.hysteresis.new_turn()
         self.instruction = text
         self._progress(session, text)
         return {"instruction": text}
 
-    def _cmd_expose(self, intent: str | None = None, pin: list | None = None) -> dict:
+    def _cmd_expose(self, intent: str | None = None, pin: list | None = None, *, _reply=None):
         for address in pin or ():
-            self.exposed.use(str(address))
-        exposure = self.exposure(None if intent is None else str(intent))
-        if exposure is None:
-            raise ValueError("the exposure cannot be computed (see the heart's log)")
-        return {"instruction": self.instruction if intent is None else intent, "exposed": list(exposure.exposed),
-                "tools": list(exposure.tools), "tokens": dict(exposure.tokens)}
+            self.hysteresis.use(str(address))
+        intent = self.instruction if intent is None else str(intent)
+        self.selector.ask(self._job(intent, reply=(*_reply, intent)))
+        return DEFERRED
 
     def _cmd_progress(self, session: str = "", text: str = "") -> dict:
         self._progress(session, str(text))
@@ -629,3 +700,11 @@ class Heart:
     _commands = {"status": _cmd_status, "instruction": _cmd_instruction, "progress": _cmd_progress,
                  "kill": _cmd_kill, "revive": _cmd_revive, "stop": _cmd_stop, "manifest": _cmd_manifest,
                  "alert": _cmd_alert, "expose": _cmd_expose, "record": _cmd_record}
+
+
+def _user_id(frame: zmq.Frame) -> str:
+    """The User-Id ZAP gave the connection a frame came on ('' for local, unauthenticated ones)."""
+    try:
+        return frame.get("User-Id") or ""
+    except zmq.ZMQError:
+        return ""

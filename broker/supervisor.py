@@ -91,10 +91,14 @@ class Supervisor:
         # A blocking wait per child: the heart hears of a death at once, not at the next poll.
         returncode = proc.wait()
         self.exits.put(Exit(name, proc.pid, returncode))
+        self.wake()
+
+    def wake(self) -> None:
+        """Wake the heart's loop from another thread (it polls the pipe)."""
         try:
             os.write(self.wake_w, b"x")
         except OSError:
-            pass  # the heart closed the pipe while stopping
+            pass  # closed while stopping, or full: the loop is awake anyway
 
     # -- exits and restarts ---------------------------------------------------------------
 

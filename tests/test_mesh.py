@@ -247,7 +247,7 @@ def test_only_the_spawned_process_may_register_under_a_declared_name(mesh):
 
 
 def test_down_leaves_no_process_of_the_mesh_behind(mesh):
-    assert len(mesh_processes(mesh.home)) == 2
+    assert len(mesh_processes(mesh.home)) >= 2  # the heart, the echo organ (and the exposure worker)
     out = mesh.cli("down", check=True)
     assert "mesh stopped" in out.stdout
     assert mesh_processes(mesh.home) == []

@@ -33,8 +33,11 @@ W_DESCRIPTION = 1.0
 W_PARAM = 1.0
 W_PARAM_TEXT = 0.5
 W_ORGAN_NAME = 5.0  # in the organ's own document, next to all its tools' terms
+TOOL_K1 = 1.2
+TOOL_B = 0.75
 ORGAN_B = 0.3  # organs differ tenfold in size; full length normalisation would bury the big ones
 SCHEMA_DEPTH = 3
+_NAME_LIKE = re.compile(r"[\w.-]+")
 
 META_NAME = "find_abilities"
 META_TOOL = {
@@ -58,6 +61,7 @@ class Tool:
     wire: dict  # the MCP tool object sent to the agent, named organ__tool
     tokens: int  # o200k tokens of the wire object alone (compact JSON)
     terms: dict[str, float]  # weighted bag of index terms
+    words: frozenset[str]  # the lowercase words it is written with (what typos are corrected towards)
 
 
 class Catalogue:
@@ -77,9 +81,11 @@ class Catalogue:
         self.by_wire = {t.wire["name"]: i for i, t in enumerate(tools)}
         self.organ_of = [t.organ for t in tools]
         self.organ_names = tuple(self.organs)
-        self.index = Index(t.terms for t in tools)
+        self.references = _references(tools, self.organs)  # position -> siblings its schema names
+        self.index = Index((t.terms for t in tools), k1=TOOL_K1, b=TOOL_B)
         self.organ_index = Index((_organ_terms(organ, [tools[i] for i in members])
                                   for organ, members in self.organs.items()), b=ORGAN_B)
+        self.speller = lexicon.Speller(set().union(*(t.words for t in tools)))
         self.meta_tokens = tokens.count_tokens([META_TOOL])
         self.full_tokens = tokens.count_tokens([t.wire for t in tools])
 
@@ -188,8 +194,9 @@ def _tool(organ: str, entry: dict) -> Tool:
     wire = {key: value for key, value in entry.items() if value is not None}
     wire["name"] = wire_name(organ, name)
     wire.setdefault("inputSchema", dict(EMPTY_SCHEMA))
-    return Tool(address=f"{organ}.{name}", organ=organ, name=name, wire=wire,
-                tokens=tokens.count_tokens([wire]), terms=_tool_terms(organ, entry))
+    texts = [(lexicon.words(text), weight) for text, weight in _texts(organ, entry)]
+    return Tool(address=f"{organ}.{name}", organ=organ, name=name, wire=wire, tokens=tokens.count_tokens([wire]),
+                terms=_bag(texts), words=frozenset(w for words, _ in texts for w in words))
 
 
 def _fix_wire_names(tools: list[Tool]) -> list[Tool]:
@@ -201,7 +208,7 @@ def _fix_wire_names(tools: list[Tool]) -> list[Tool]:
         name = t.wire["name"]
         if counts[name] > 1 and name != f"{t.organ}{SEPARATOR}{t.name}":
             wire = {**t.wire, "name": _hashed(name, t.address)}
-            t = Tool(t.address, t.organ, t.name, wire, tokens.count_tokens([wire]), t.terms)
+            t = Tool(t.address, t.organ, t.name, wire, tokens.count_tokens([wire]), t.terms, t.words)
         fixed.append(t)
     return fixed
 
@@ -211,39 +218,52 @@ def _hashed(name: str, address: str) -> str:
     return f"{name[:MAX_WIRE - 9]}_{digest}"
 
 
-def _tool_terms(organ: str, entry: dict) -> dict[str, float]:
-    bag: dict[str, float] = {}
-    _add(bag, entry["name"], W_NAME)
-    _add(bag, organ, W_ORGAN)
-    _add(bag, entry.get("description") or "", W_DESCRIPTION)
-    _add_schema(bag, entry.get("inputSchema") or {}, SCHEMA_DEPTH)
-    return bag
+def _texts(organ: str, entry: dict) -> list[tuple[str, float]]:
+    texts = [(entry["name"], W_NAME), (organ, W_ORGAN), (str(entry.get("description") or ""), W_DESCRIPTION)]
+    _schema_texts(texts, entry.get("inputSchema") or {}, SCHEMA_DEPTH)
+    return texts
 
 
-def _add_schema(bag: dict[str, float], schema: Any, depth: int) -> None:
+def _schema_texts(texts: list[tuple[str, float]], schema: Any, depth: int) -> None:
     if depth == 0 or not isinstance(schema, dict):
         return
     properties = schema.get("properties")
     if isinstance(properties, dict):
         for name, sub in properties.items():
-            _add(bag, str(name), W_PARAM)
+            texts.append((str(name), W_PARAM))
             if isinstance(sub, dict):
-                _add(bag, str(sub.get("description") or ""), W_PARAM_TEXT)
+                texts.append((str(sub.get("description") or ""), W_PARAM_TEXT))
                 enum = sub.get("enum")
                 if isinstance(enum, list):
-                    _add(bag, " ".join(str(v) for v in enum), W_PARAM_TEXT)
-                _add_schema(bag, sub, depth - 1)
-                _add_schema(bag, sub.get("items"), depth - 1)
+                    texts.append((" ".join(str(v) for v in enum), W_PARAM_TEXT))
+                _schema_texts(texts, sub, depth - 1)
+                _schema_texts(texts, sub.get("items"), depth - 1)
 
 
-def _add(bag: dict[str, float], text: str, weight: float) -> None:
-    for term in lexicon.terms(text):
-        bag[term] = bag.get(term, 0.0) + weight
+def _bag(texts: list[tuple[list[str], float]]) -> dict[str, float]:
+    bag: dict[str, float] = {}
+    for words, weight in texts:
+        for term in lexicon.terms_of(words):
+            bag[term] = bag.get(term, 0.0) + weight
+    return bag
+
+
+def _references(tools: list[Tool], organs: dict[str, tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
+    # a description that names a sibling ("call resolve-library-id first") says the two go together
+    found: list[tuple[int, ...]] = [()] * len(tools)
+    for members in organs.values():
+        siblings = {tools[j].name: j for j in members if len(tools[j].name) > 3}
+        for i in members:
+            text = json.dumps({k: v for k, v in tools[i].wire.items() if k != "name"}, ensure_ascii=False)
+            named = {word.strip(".") for word in _NAME_LIKE.findall(text)}
+            found[i] = tuple(sorted(siblings[n] for n in named if n in siblings and siblings[n] != i))
+    return tuple(found)
 
 
 def _organ_terms(organ: str, members: list[Tool]) -> dict[str, float]:
     bag: dict[str, float] = {}
-    _add(bag, organ, W_ORGAN_NAME)
+    for term in lexicon.terms(organ):
+        bag[term] = bag.get(term, 0.0) + W_ORGAN_NAME
     for t in members:
         for term, weight in t.terms.items():
             bag[term] = bag.get(term, 0.0) + weight

@@ -14,15 +14,19 @@ from broker.exposure.catalogue import META_TOOL, Catalogue
 
 DEFAULT_BUDGET_TOKENS = 6000  # the tool table an agent pays for on every turn, meta-ability included
 RELATIVE_CUTOFF = 0.2  # tools scoring below this share of the best one are not worth their tokens
-ORGAN_WEIGHT = 0.5  # how much an organ's own match lifts each of its tools (the best organ lifts by this)
-SIBLING_WEIGHT = 0.35  # share of a strong tool's score passed to its organ siblings of the same family
-SIBLING_FLOOR = 0.4  # only tools at least this strong (relative) vouch for their siblings
+ORGAN_WEIGHT = 0.4  # how much an organ's evidence lifts each of its tools
+ORGAN_MIX = 0.5  # organ evidence: this share from the organ's whole text, the rest from its best tool
+CLAUSE_WEIGHT = 0.9  # the best tool of one clause of a compound request ranks just below the best overall
+CLAUSE_FLOOR = 0.3  # a clause matching only weakly (its best below this share of the best) is not inflated
+REFERENCE_WEIGHT = 0.8  # a tool named in a strong tool's schema scores this share of it
 MENTION_WEIGHT = 0.6  # a memory card that names an ability counts like a good lexical match
 RECENT_ORGAN_WEIGHT = 0.3  # the organ the session works with is likely needed again
 W_SYNONYM = 0.5
-W_GLOSSARY = 0.9
-W_FUZZY = 0.7
+W_FUZZY = 0.4
 W_COMPOUND = 1.0
+W_REFERENCE = 0.4  # words inside paths and URLs: names the user chose, seldom what a tool is for
+W_HINT = 0.5
+REFERENCE_HINTS = {"url": ("url",), "path": ("path", "directory"), "file": ("file",), "key": ("issue", "jira")}
 
 
 @dataclass(frozen=True)
@@ -59,29 +63,60 @@ def select(intent: str, catalogue: Catalogue, context: Context = Context(),
 
 
 def relevance(intent: str, catalogue: Catalogue, context: Context = Context()) -> dict[int, float]:
-    """Score each matching tool (by position) in [0, ~2]: lexical match, organ, siblings, memory."""
+    """Score each matching tool (by position): lexical match, lifted by its organ, siblings and memory."""
     query = query_terms(intent, catalogue)
-    lexical = _normalised(catalogue.index.score(query))
-    organs = _normalised(catalogue.organ_index.score(query))
-    recent_organs = {catalogue.organ_of[catalogue.by_address[a]] for a in context.recent
-                     if a in catalogue.by_address}
-    for name in recent_organs:
-        i = catalogue.organ_names.index(name)
-        organs[i] = organs.get(i, 0.0) + RECENT_ORGAN_WEIGHT
-    scores = dict(lexical)
+    lexical = _lexical(intent, query, catalogue)
     for address in context.mentioned:
         i = catalogue.by_address.get(address)
         if i is not None:
-            scores[i] = scores.get(i, 0.0) + MENTION_WEIGHT
-    for organ_pos, lift in organs.items():
+            lexical[i] = lexical.get(i, 0.0) + MENTION_WEIGHT
+    for i, s in list(lexical.items()):
+        for j in catalogue.references[i]:  # a strong tool brings the siblings its schema names
+            lexical[j] = max(lexical.get(j, 0.0), REFERENCE_WEIGHT * s)
+    lift = organ_evidence(query, lexical, catalogue, context)
+    scores: dict[int, float] = {}
+    for organ_pos, evidence in lift.items():
         for i in catalogue.organs[catalogue.organ_names[organ_pos]]:
-            if i in scores or lift > 0:
-                scores[i] = scores.get(i, 0.0) + ORGAN_WEIGHT * lift * _has_evidence(i, lexical, organs)
+            scores[i] = lexical.get(i, 0.0) + ORGAN_WEIGHT * evidence
     return {i: s for i, s in scores.items() if s > 0}
 
 
-def _has_evidence(i: int, lexical: dict[int, float], organs: dict[int, float]) -> float:
-    return 1.0
+def _lexical(intent: str, query: dict[str, float], catalogue: Catalogue) -> dict[int, float]:
+    # "do X, then Y": each clause's best tools count, not only those of the clause with the rarest words
+    whole = catalogue.index.score(query)
+    top = max(whole.values(), default=0.0)
+    if top <= 0:
+        return {}
+    lexical = {i: s / top for i, s in whole.items()}
+    parts = lexicon.clauses(intent)
+    if len(parts) < 2:
+        return lexical
+    for part in parts:
+        scores = catalogue.index.score(query_terms(part, catalogue))
+        scale = CLAUSE_WEIGHT / max(max(scores.values(), default=0.0), CLAUSE_FLOOR * top)
+        for i, s in scores.items():
+            lexical[i] = max(lexical[i], s * scale)
+    return lexical
+
+
+def organ_evidence(query: dict[str, float], lexical: dict[int, float], catalogue: Catalogue,
+                   context: Context = Context()) -> dict[int, float]:
+    """How strongly the intent points at each organ (by position), in [0, 1]: its match and its best tool."""
+    if len(catalogue.organs) < 2:
+        return {0: 0.0} if catalogue.organs else {}  # one organ holding everything tells nothing
+    whole = _normalised(catalogue.organ_index.score(query))
+    best: dict[int, float] = {}
+    position = {name: k for k, name in enumerate(catalogue.organ_names)}
+    for i, s in lexical.items():
+        k = position[catalogue.organ_of[i]]
+        best[k] = max(best.get(k, 0.0), s)
+    for address in context.recent:
+        if address in catalogue.by_address:
+            k = position[catalogue.organ_of[catalogue.by_address[address]]]
+            best[k] = best.get(k, 0.0) + RECENT_ORGAN_WEIGHT
+    evidence = {k: ORGAN_MIX * whole.get(k, 0.0) + (1 - ORGAN_MIX) * min(best.get(k, 0.0), 1.0)
+                for k in set(whole) | set(best)}
+    return evidence
 
 
 def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
@@ -93,24 +128,35 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
         if term in index:
             query[term] = max(query.get(term, 0.0), weight)
 
-    content: list[str] = []
-    for word in lexicon.words(intent):
+    def add_word(word: str, weight: float) -> None:
         for synonym in lexicon.synonyms(word):
             for term in lexicon.terms(synonym):
-                put(term, W_SYNONYM)
+                put(term, W_SYNONYM * weight)
         for term in lexicon.terms(word):
-            if term in index:
-                put(term, 1.0)
-            else:
-                for near in index.near(term):
-                    put(near, W_FUZZY)
-        if word.isascii() and len(word) > 1:
-            content.append(word)
-    for english in lexicon.glossary(intent):
-        for term in lexicon.terms(english):
-            put(term, W_GLOSSARY)
-    for a, b in zip(content, content[1:]):
-        put(lexicon.stem(a + b), W_COMPOUND)
+            put(term, weight)
+
+    def add_text(text: str, weight: float) -> None:
+        content: list[str] = []
+        for word in lexicon.words(text):
+            add_word(word, weight)
+            if not any(term in index for term in lexicon.terms(word)):
+                for guess in catalogue.speller.suggest(word):
+                    add_word(guess, W_FUZZY * weight)
+            if word.isascii() and len(word) > 1 and word not in lexicon.STOPWORDS:
+                content.append(word)
+        for a, b in zip(content, content[1:]):
+            put(lexicon.stem(a + b), W_COMPOUND * weight)
+
+    rest, references = lexicon.references(intent)
+    add_text(rest, 1.0)
+    for kind, reference in references:
+        add_text(reference, W_REFERENCE)
+        hints = REFERENCE_HINTS[kind]
+        if kind == "file":
+            hints += lexicon.EXTENSIONS.get(reference.rsplit(".", 1)[-1].lower(), ())
+        for hint in hints:
+            for term in lexicon.terms(hint):
+                put(term, W_HINT)
     return query
 
 

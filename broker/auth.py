@@ -1,0 +1,89 @@
+"""The heart's gatekeeper: answers ZAP requests so only allow-listed CURVE keys reach its tcp:// sockets."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from pathlib import Path
+
+import zmq
+from zmq.utils import z85
+
+from broker.errors import ConfigError
+from broker.keys import Peer, parse_allowed
+
+log = logging.getLogger(__name__)
+
+ZAP_ENDPOINT = "inproc://zeromq.zap.01"
+ZAP_VERSION = b"1.0"
+POLL_MS = 200
+
+
+class Gatekeeper:
+    """A ZAP handler on its own thread, reading the allow-list again whenever the file changes."""
+
+    def __init__(self, ctx: zmq.Context, allowed: Path, on_refusal=None) -> None:
+        self.ctx = ctx
+        self.allowed = allowed
+        self.on_refusal = on_refusal or (lambda reason: None)
+        self.peers: dict[str, Peer] = {}
+        self.stamp: tuple = ()
+        self.stopping = threading.Event()
+        self.sock = ctx.socket(zmq.REP)
+        self.sock.setsockopt(zmq.LINGER, 0)
+        self.sock.bind(ZAP_ENDPOINT)  # bound before any CURVE socket binds, so no handshake goes unanswered
+        self.thread = threading.Thread(target=self._run, name="zap", daemon=True)
+
+    def start(self) -> None:
+        """Begin answering."""
+        self._reload()
+        self.thread.start()
+
+    def stop(self) -> None:
+        """Stop answering and release the socket."""
+        self.stopping.set()
+        self.thread.join(timeout=2.0)
+
+    def _run(self) -> None:
+        try:
+            while not self.stopping.is_set():
+                if self.sock.poll(POLL_MS):
+                    self.sock.send_multipart(self._answer(self.sock.recv_multipart()))
+        finally:
+            self.sock.close(linger=0)
+
+    def _answer(self, request: list[bytes]) -> list[bytes]:
+        if len(request) < 6 or request[0] != ZAP_VERSION:
+            return [ZAP_VERSION, request[1] if len(request) > 1 else b"", b"500", b"bad ZAP request", b"", b""]
+        _, request_id, _domain, address, _identity, mechanism, *credentials = request
+        peer_address = address.decode(errors="replace") or "unknown address"
+        if mechanism != b"CURVE" or not credentials or len(credentials[0]) != 32:
+            return self._refuse(request_id, f"{mechanism.decode(errors='replace')} from {peer_address}",
+                                "plaintext")
+        key = z85.encode(credentials[0]).decode()
+        self._reload()
+        peer = self.peers.get(key)
+        if peer is None:
+            return self._refuse(request_id, f"unknown CURVE key {key} from {peer_address}", "unknown_key")
+        log.info("allowed %s (%s) from %s", peer.name, peer.role, peer_address)
+        return [ZAP_VERSION, request_id, b"200", b"OK", peer.user_id.encode(), b""]
+
+    def _refuse(self, request_id: bytes, what: str, reason: str) -> list[bytes]:
+        log.warning("refused %s", what)
+        self.on_refusal(reason)
+        return [ZAP_VERSION, request_id, b"400", b"not allowed", b"", b""]
+
+    def _reload(self) -> None:
+        try:
+            st = self.allowed.stat()
+        except FileNotFoundError:
+            self.peers, self.stamp = {}, ()
+            return
+        stamp = (st.st_mtime_ns, st.st_size)
+        if stamp == self.stamp:
+            return
+        try:
+            self.peers = parse_allowed(self.allowed.read_text(), str(self.allowed))
+        except (ConfigError, OSError) as exc:
+            log.error("allow-list not reloaded, keeping the previous one: %s", exc)
+        self.stamp = stamp

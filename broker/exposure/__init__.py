@@ -1,0 +1,15 @@
+"""On-demand capability exposure: only the abilities an intent needs, within a token budget.
+
+Pure and offline: no sockets, no actors imports. The heart builds a Catalogue once from the organs'
+abilities and calls `select` for each new instruction; `actors expose --catalog` does the same from a file.
+"""
+
+from broker.exposure.catalogue import (META_NAME, META_TOOL, Catalogue, Tool, address_of, catalogue_from_abilities,
+                                       catalogue_from_mcp, load_catalogue, wire_name)
+from broker.exposure.selection import DEFAULT_BUDGET_TOKENS, Context, Exposure, select
+from broker.tokens import count_tokens
+
+__all__ = [
+    "Catalogue", "Context", "DEFAULT_BUDGET_TOKENS", "Exposure", "META_NAME", "META_TOOL", "Tool", "address_of",
+    "catalogue_from_abilities", "catalogue_from_mcp", "count_tokens", "load_catalogue", "select", "wire_name",
+]

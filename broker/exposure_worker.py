@@ -1,0 +1,70 @@
+"""The exposure worker: selection in a process of its own, so loading the tokenizer never stalls the heart.
+
+Run by the heart as `python -m broker.exposure_worker`; speaks length-prefixed frames on stdin/stdout:
+  {"op": "catalogue", "abilities": {organ: [Ability map]}} -> {"ok": true}
+  {"op": "select", "intent", "recent", "budget"}           -> {"ok": true, "exposed", "tools", "tokens"}
+A failure answers {"ok": false, "error": "..."} and the worker goes on.
+"""
+
+from __future__ import annotations
+
+import struct
+import sys
+from typing import Any, BinaryIO
+
+from broker import protocol
+from broker.protocol import Ability
+
+HEADER = struct.Struct(">I")
+MAX_FRAME = 256 * 1024 * 1024
+
+
+def write_frame(out: BinaryIO, value: Any) -> None:
+    """Send one value as a length-prefixed frame."""
+    data = protocol.pack_value(value)
+    out.write(HEADER.pack(len(data)) + data)
+    out.flush()
+
+
+def read_frame(src: BinaryIO) -> Any:
+    """Read one length-prefixed frame; EOFError when the other side is gone."""
+    header = src.read(HEADER.size)
+    if len(header) < HEADER.size:
+        raise EOFError("closed")
+    (size,) = HEADER.unpack(header)
+    if size > MAX_FRAME:
+        raise EOFError(f"frame of {size} bytes refused")
+    data = src.read(size)
+    if len(data) < size:
+        raise EOFError("truncated frame")
+    return protocol.unpack_value(data)
+
+
+def serve(src: BinaryIO, out: BinaryIO) -> None:
+    """Answer requests until stdin closes."""
+    from broker import exposure
+
+    catalogue = exposure.catalogue_from_abilities({})
+    while True:
+        try:
+            request = read_frame(src)
+        except EOFError:
+            return
+        try:
+            if request["op"] == "catalogue":
+                catalogue = exposure.catalogue_from_abilities(
+                    {organ: [protocol.from_plain(Ability, a) for a in items]
+                     for organ, items in request["abilities"].items()})
+                write_frame(out, {"ok": True})
+            else:
+                chosen = exposure.select(request["intent"], catalogue,
+                                         exposure.Context(recent=tuple(request["recent"])),
+                                         budget_tokens=request.get("budget"))
+                write_frame(out, {"ok": True, "exposed": list(chosen.exposed), "tools": list(chosen.tools),
+                                  "tokens": dict(chosen.tokens)})
+        except Exception as exc:  # one bad request must not end the worker
+            write_frame(out, {"ok": False, "error": f"{type(exc).__name__}: {exc}"})
+
+
+if __name__ == "__main__":
+    serve(sys.stdin.buffer, sys.stdout.buffer)
