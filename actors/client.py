@@ -45,10 +45,14 @@ class Client:
     # -- requests -------------------------------------------------------------------------
 
     def call(self, organ: str, ability: str, args: dict | None = None, *, timeout_s: float = 0.0,
-             session: str = "", origin: str = "agent") -> Reply:
-        """Call organ.ability through the heart and wait for its reply."""
-        call = Call(id=uuid.uuid4().hex, organ=organ, ability=ability, args=args or {}, timeout_s=timeout_s,
-                    session=session, origin=origin)
+             session: str = "", origin: str = "agent", request_id: str = "") -> Reply:
+        """Call organ.ability through the heart and wait for its reply.
+
+        Re-sending a call with the same request_id (after a lost reply) never runs it twice: the organ answers
+        again from what it remembers.
+        """
+        call = Call(id=request_id or uuid.uuid4().hex, organ=organ, ability=ability, args=args or {},
+                    timeout_s=timeout_s, session=session, origin=origin)
         limit = timeout_s + CALL_GRACE_S if timeout_s else None
         return self._request(call, Reply, limit)
 

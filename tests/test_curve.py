@@ -27,7 +27,7 @@ def test_an_allow_list_reads_keys_names_and_roles_and_rejects_bad_lines():
     peers = keys.parse_allowed(f"# the mesh's keys\n{one.public} fs\n\n{two.public} ops admin\n")
     assert peers[one.public] == keys.Peer("fs", "organ")
     assert peers[two.public].user_id == "admin:ops"
-    for bad in (f"{one.public}", f"{one.public} fs root", f"tooshort fs", f"{one.public} Bad-Name"):
+    for bad in (f"{one.public}", f"{one.public} fs root", "tooshort fs", f"{one.public} Bad-Name"):
         with pytest.raises(ConfigError, match="allowed:1"):
             keys.parse_allowed(bad)
 
