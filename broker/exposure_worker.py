@@ -8,6 +8,8 @@ A failure answers {"ok": false, "error": "..."} and the worker goes on.
 
 from __future__ import annotations
 
+import os
+import signal
 import struct
 import sys
 from typing import Any, BinaryIO
@@ -17,6 +19,7 @@ from broker.protocol import Ability
 
 HEADER = struct.Struct(">I")
 MAX_FRAME = 256 * 1024 * 1024
+PR_SET_PDEATHSIG = 1
 
 
 def write_frame(out: BinaryIO, value: Any) -> None:
@@ -66,5 +69,18 @@ def serve(src: BinaryIO, out: BinaryIO) -> None:
             write_frame(out, {"ok": False, "error": f"{type(exc).__name__}: {exc}"})
 
 
+def die_with_parent() -> None:
+    """Ask Linux to end this worker when the heart dies, even while it is busy loading the tokenizer."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass  # elsewhere, the closed stdin ends it at the next request
+
+
 if __name__ == "__main__":
-    serve(sys.stdin.buffer, sys.stdout.buffer)
+    parent = os.getppid()
+    die_with_parent()
+    if os.getppid() == parent:  # the heart did not die before the request above took effect
+        serve(sys.stdin.buffer, sys.stdout.buffer)

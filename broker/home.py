@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
@@ -73,10 +74,20 @@ class Home:
             endpoints = json.loads(self.endpoints_file.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return None
-        pid = endpoints.get("pid")
-        if not isinstance(pid, int) or not pid_alive(pid):
+        if not isinstance(endpoints.get("pid"), int) or not self.heart_running():
             return None
         return endpoints
+
+    def heart_running(self) -> bool:
+        """Tell whether a heart holds this home's lock (a pid alone can be reused after a restart)."""
+        try:
+            with open(self.lock_file, "rb") as lock:
+                fcntl.flock(lock, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except FileNotFoundError:
+            return False
+        except BlockingIOError:
+            return True
+        return False
 
     def clear(self) -> None:
         """Remove the files of a heart that has stopped."""

@@ -69,7 +69,8 @@ def read_keypair(path: Path) -> KeyPair:
         raise ConfigError(f"{path}: cannot read the key: {exc.strerror}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not a key file: {exc}") from None
-    if mode:
+    if mode and not (mode & 0o037 == 0 and path.stat().st_uid == 0):
+        # root-owned and group-readable (a mounted secret) is accepted, as PostgreSQL does for its key
         raise ConfigError(f"{path}: a secret key must not be readable by others (chmod 600)")
     public, secret = data.get("public", ""), data.get("secret", "")
     if not (Z85_KEY.match(public) and Z85_KEY.match(secret)):

@@ -192,7 +192,7 @@ def test_organs_exit_soon_after_their_heart_is_killed(mesh):
     organ = mesh.organ("echo")["pid"]
     os.kill(heart, signal.SIGKILL)
     wait_for(lambda: not pid_alive(organ), timeout=8, what="orphaned organ to exit")
-    assert mesh_processes(mesh.home) == []
+    wait_for(lambda: mesh_processes(mesh.home) == [], timeout=5, what="every process of the mesh to end")
 
 
 def test_garbage_sent_to_the_heart_is_counted_and_the_heart_keeps_serving(mesh):
