@@ -1,9 +1,133 @@
-"""`actors expose`: the abilities exposed for an intent (issue: exposure)."""
+"""`actors expose`: the abilities exposed for an intent (issue: exposure).
+
+Offline with `--catalog F` (a catalogue file, see docs/exposure.md); otherwise the live mesh answers
+through its `expose` control command. `--batch F.jsonl` reads {"id", "intent"} lines and prints one
+JSON result line per input, in order; a bad line gives an {"id", "error"} line and the rest goes on.
+"""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Annotated, Any, Callable, Iterator, Optional
+
 import typer
+
+from actors.cli_common import (DEFAULT_HOME, EXIT_CONFIG, EXIT_FAILED, EXIT_NO_MESH, EXIT_USAGE, HomeOpt, JsonOpt,
+                               connect, die, emit)
+
+Answer = Callable[[str], dict]
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the `actors` app."""
+    app.command()(expose)
+
+
+def expose(intent: Annotated[Optional[str], typer.Argument(help="What the agent is asked to do.")] = None,
+           catalog: Annotated[Optional[Path], typer.Option(
+               "--catalog", help="Catalogue file ({\"organs\": {organ: [MCP tool, ..]}}): work offline.")] = None,
+           batch: Annotated[Optional[Path], typer.Option(
+               "--batch", help="JSON lines {\"id\", \"intent\"}: one JSON result line per input, in order.")] = None,
+           budget: Annotated[Optional[int], typer.Option(
+               "--budget", min=1, help="Token budget of the exposed tools (default: a tenth of all, bounded).")] = None,
+           home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
+    """Show the abilities exposed for an intent and what their schemas cost in tokens."""
+    if (intent is None) == (batch is None):
+        die("give either an INTENT or --batch F.jsonl", EXIT_USAGE)
+    if catalog is not None:
+        answer = _offline(catalog, budget)
+        _run(answer, intent, batch, as_json)
+        return
+    with connect(home) as client:
+        _run(_live(client, budget), intent, batch, as_json)
+
+
+def _run(answer: Answer, intent: str | None, batch: Path | None, as_json: bool) -> None:
+    if batch is not None:
+        _batch(answer, batch)
+        return
+    try:
+        result = answer(intent or "")
+    except _Failure as exc:
+        die(str(exc), EXIT_FAILED)
+    if as_json:
+        emit(result)
+        return
+    for address in result["exposed"]:
+        typer.echo(address)
+    tokens = result["tokens"]
+    saved = 1 - tokens["exposed"] / tokens["full"] if tokens["full"] else 0.0
+    typer.echo(f"{len(result['exposed'])} abilities + find_abilities: {tokens['exposed']} of {tokens['full']} "
+               f"tool-schema tokens ({saved:.1%} fewer; o200k, compact JSON)")
+
+
+def _batch(answer: Answer, path: Path) -> None:
+    failed = False
+    try:
+        for key, intent, problem in _batch_lines(path):
+            if problem:
+                failed = True
+                emit({"id": key, "error": problem})
+                continue
+            try:
+                emit({"id": key, **answer(intent)})
+            except _Failure as exc:
+                failed = True
+                emit({"id": key, "error": str(exc)})
+    except OSError as exc:
+        die(f"cannot read --batch {path}: {exc.strerror or exc}", EXIT_USAGE)
+    if failed:
+        raise typer.Exit(EXIT_FAILED)
+
+
+def _batch_lines(path: Path) -> Iterator[tuple[Any, str, str]]:
+    with open(path, encoding="utf-8") as lines:
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except ValueError as exc:
+                yield number, "", f"line {number} is not JSON: {exc}"
+                continue
+            if not isinstance(row, dict):
+                yield number, "", f"line {number} is not a JSON object"
+                continue
+            key = row.get("id", number)
+            if not isinstance(row.get("intent"), str):
+                yield key, "", f"line {number} has no string \"intent\""
+                continue
+            yield key, row["intent"], ""
+
+
+class _Failure(Exception):
+    """One intent could not be answered (the others may still be)."""
+
+
+def _offline(path: Path, budget: int | None) -> Answer:
+    from broker.errors import ConfigError
+    from broker.exposure import load_catalogue, select
+
+    try:
+        catalogue = load_catalogue(path)
+    except ConfigError as exc:
+        die(str(exc), EXIT_CONFIG)
+    return lambda intent: select(intent, catalogue, budget_tokens=budget).as_dict()
+
+
+def _live(client: Any, budget: int | None) -> Answer:
+    from broker.errors import MeshError, MeshUnreachable
+
+    extra = {} if budget is None else {"budget": budget}
+
+    def answer(intent: str) -> dict:
+        try:
+            result = client.control("expose", intent=intent, **extra)
+        except MeshUnreachable as exc:
+            die(str(exc), EXIT_NO_MESH)
+        except MeshError as exc:
+            raise _Failure(str(exc)) from None
+        return {key: result[key] for key in ("exposed", "tools", "tokens") if key in result}
+
+    return answer

@@ -40,6 +40,7 @@ class MeshServer:
         self.local = threading.local()
         self.sessions: set[Any] = set()
         self.exposed: tuple[str, ...] = ()
+        self.names: dict[str, str] = {}  # tool name sent to the agent -> organ.ability
         self.stopping = threading.Event()
         self.server = Server("actors", version=_version(), instructions=(
             "Tools of a supervised mesh of plugins. Only the tools relevant to the current task are listed; "
@@ -87,6 +88,7 @@ class MeshServer:
         self._remember(ctx)
         exposure = await anyio.to_thread.run_sync(lambda: self._client().control("expose"))
         self.exposed = tuple(exposure["exposed"])
+        self.names.update(exposure["names"])
         return types.ListToolsResult(tools=[types.Tool.model_validate(t) for t in exposure["tools"]])
 
     async def _call_tool(self, ctx, params: types.CallToolRequestParams) -> types.CallToolResult:
@@ -94,23 +96,21 @@ class MeshServer:
         args = params.arguments or {}
         if params.name == FIND:
             return await anyio.to_thread.run_sync(self._find, str(args.get("query", "")))
-        organ, sep, ability = params.name.partition(SEP)
-        if not sep:
-            organ, _, ability = params.name.partition(".")
+        address = self.names.get(params.name) or params.name.replace(SEP, ".", 1)
+        organ, _, ability = address.partition(".")
         reply = await anyio.to_thread.run_sync(
             lambda: self._client().call(organ, ability, args, session=self.session))
         return _result(reply)
 
     def _find(self, query: str) -> types.CallToolResult:
         client = self._client()
-        found = client.control("expose", intent=query)["exposed"][:FOUND_LIMIT]
+        answer = client.control("expose", intent=query)
+        found = answer["exposed"][:FOUND_LIMIT]
         client.control("expose", pin=found)  # they stay in the tool table for the next turns
-        manifest = client.control("manifest")
-        lines = []
-        for address in found:
-            organ, _, name = address.partition(".")
-            ability = next((a for a in manifest.get(organ, {}).get("abilities", []) if a["name"] == name), {})
-            lines.append(f"{organ}{SEP}{name}: {ability.get('description', '')}")
+        self.names.update(answer["names"])
+        by_address = {address: name for name, address in answer["names"].items()}
+        descriptions = {t["name"]: t.get("description", "") for t in answer["tools"]}
+        lines = [f"{by_address.get(a, a)}: {descriptions.get(by_address.get(a, ''), '')}" for a in found]
         text = "\n".join(lines) or "no ability matches; describe the task differently"
         self._notify_if_changed()
         return types.CallToolResult(content=[types.TextContent(text=text)], structured_content={"found": found})

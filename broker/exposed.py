@@ -57,6 +57,7 @@ class Job:
     abilities: dict[str, list[Ability]]
     recent: tuple[str, ...]
     reply: Any = None  # None: the current instruction's exposure; else handed back with the answer
+    budget: int | None = None  # tool-schema tokens to stay within; None: the selector's default
 
 
 class Selector:
@@ -122,8 +123,9 @@ class Selector:
                                                              for organ, items in job.abilities.items()}})
             self._catalogue_key = key
         answer = self._exchange({"op": "select", "intent": job.intent, "recent": list(job.recent),
-                                 "budget": self.budget_tokens})
-        return Exposed(tuple(answer["exposed"]), tuple(answer["tools"]), dict(answer["tokens"]))
+                                 "budget": job.budget or self.budget_tokens})
+        return Exposed(tuple(answer["exposed"]), tuple(answer["tools"]), dict(answer["tokens"]),
+                       dict(answer["names"]))
 
     def _start_worker(self) -> None:
         self._catalogue_key = ()
@@ -154,6 +156,7 @@ class Exposed:
     exposed: tuple[str, ...]  # organ.ability addresses, best first
     tools: tuple[dict, ...]  # the MCP tool objects sent to the agent, meta-ability included
     tokens: dict  # {"full": N, "exposed": M}
+    names: dict  # the name each tool is sent under -> its organ.ability address
 
 
 def _catalogue_key(abilities: dict[str, list[Ability]]) -> tuple:

@@ -63,8 +63,10 @@ def serve(src: BinaryIO, out: BinaryIO) -> None:
                 chosen = exposure.select(request["intent"], catalogue,
                                          exposure.Context(recent=tuple(request["recent"])),
                                          budget_tokens=request.get("budget"))
+                names = {t["name"]: catalogue.address_of(t["name"]) for t in chosen.tools
+                         if t["name"] != exposure.META_NAME}
                 write_frame(out, {"ok": True, "exposed": list(chosen.exposed), "tools": list(chosen.tools),
-                                  "tokens": dict(chosen.tokens)})
+                                  "tokens": dict(chosen.tokens), "names": names})
         except Exception as exc:  # one bad request must not end the worker
             write_frame(out, {"ok": False, "error": f"{type(exc).__name__}: {exc}"})
 

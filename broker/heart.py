@@ -529,11 +529,11 @@ class Heart:
         self.selector.want(self._job(self.instruction))
         return self.selector.latest
 
-    def _job(self, intent: str, reply=None) -> Job:
+    def _job(self, intent: str, reply=None, budget: int | None = None) -> Job:
         abilities = {name: [a for a in rec.abilities.values()
                             if not (name == self.settings.healer and a.name == "heal")]
                      for name, rec in self.organs.items() if rec.state == "up" and rec.abilities}
-        return Job(intent, abilities, self.hysteresis.recent(), reply)
+        return Job(intent, abilities, self.hysteresis.recent(), reply, budget)
 
     def _answer_queries(self) -> None:
         while True:
@@ -546,7 +546,7 @@ class Heart:
             else:
                 reply = ControlReply(id=msg_id, ok=True, result={
                     "instruction": intent, "exposed": list(exposure.exposed), "tools": list(exposure.tools),
-                    "tokens": dict(exposure.tokens)})
+                    "tokens": dict(exposure.tokens), "names": dict(exposure.names)})
             self.send(ident, protocol.encode(reply))
 
     def _on_snapshot(self, ident: bytes, msg: SnapshotRequest, frames: list[bytes]) -> None:
@@ -605,11 +605,14 @@ class Heart:
         self._progress(session, text)
         return {"instruction": text}
 
-    def _cmd_expose(self, intent: str | None = None, pin: list | None = None, *, _reply=None):
+    def _cmd_expose(self, intent: str | None = None, pin: list | None = None, budget: int | None = None, *,
+                    _reply=None):
         for address in pin or ():
             self.hysteresis.use(str(address))
+        if budget is not None and (not isinstance(budget, int) or isinstance(budget, bool) or budget < 1):
+            raise ValueError("budget must be a positive number of tokens")
         intent = self.instruction if intent is None else str(intent)
-        self.selector.ask(self._job(intent, reply=(*_reply, intent)))
+        self.selector.ask(self._job(intent, reply=(*_reply, intent), budget=budget))
         return DEFERRED
 
     def _cmd_progress(self, session: str = "", text: str = "") -> dict:

@@ -14,8 +14,8 @@ from typing import Any
 ENCODING = "o200k_base"
 
 
-def wire(tools: list[dict]) -> str:
-    """Serialise tools exactly as they are sent to the agent."""
+def wire(tools: list[dict] | dict) -> str:
+    """Serialise tools (or one tool) exactly as they are sent to the agent."""
     return json.dumps(tools, separators=(",", ":"), ensure_ascii=False)
 
 

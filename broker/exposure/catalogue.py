@@ -9,12 +9,13 @@ hash of its address; `Catalogue.address_of` maps any wire name back exactly.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from broker import tokens
 from broker.errors import ConfigError
@@ -50,6 +51,8 @@ META_TOOL = {
     "annotations": {"readOnlyHint": True},
 }
 
+META_JSON = tokens.wire(META_TOOL)
+
 
 @dataclass(frozen=True, slots=True)
 class Tool:
@@ -59,7 +62,8 @@ class Tool:
     organ: str
     name: str  # the tool's own name inside its organ
     wire: dict  # the MCP tool object sent to the agent, named organ__tool
-    tokens: int  # o200k tokens of the wire object alone (compact JSON)
+    json: str  # the wire object as compact JSON: a list of tools is "[" + ",".join(their json) + "]"
+    tokens: int  # o200k tokens of that JSON alone
     terms: dict[str, float]  # weighted bag of index terms
     words: frozenset[str]  # the lowercase words it is written with (what typos are corrected towards)
 
@@ -87,10 +91,17 @@ class Catalogue:
                                   for organ, members in self.organs.items()), b=ORGAN_B)
         self.speller = lexicon.Speller(set().union(*(t.words for t in tools)))
         self.meta_tokens = tokens.count_tokens([META_TOOL])
-        self.full_tokens = tokens.count_tokens([t.wire for t in tools])
+        self.full_tokens = tokens.count_text(self.wire_text(range(len(tools)), meta=False))
 
     def __len__(self) -> int:
         return len(self.tools)
+
+    def wire_text(self, positions: Iterable[int], meta: bool = True) -> str:
+        """The compact JSON list of these tools (by position), find_abilities last: what the agent receives."""
+        parts = [self.tools[i].json for i in positions]
+        if meta:
+            parts.append(META_JSON)
+        return "[" + ",".join(parts) + "]"
 
     def address_of(self, tool_name: str) -> str:
         """Map a wire tool name (organ__tool) back to its organ.tool address."""
@@ -195,8 +206,13 @@ def _tool(organ: str, entry: dict) -> Tool:
     wire["name"] = wire_name(organ, name)
     wire.setdefault("inputSchema", dict(EMPTY_SCHEMA))
     texts = [(lexicon.words(text), weight) for text, weight in _texts(organ, entry)]
-    return Tool(address=f"{organ}.{name}", organ=organ, name=name, wire=wire, tokens=tokens.count_tokens([wire]),
-                terms=_bag(texts), words=frozenset(w for words, _ in texts for w in words))
+    return _with_wire(Tool(address=f"{organ}.{name}", organ=organ, name=name, wire=wire, json="", tokens=0,
+                           terms=_bag(texts), words=frozenset(w for words, _ in texts for w in words)), wire)
+
+
+def _with_wire(tool: Tool, wire: dict) -> Tool:
+    text = tokens.wire(wire)
+    return dataclasses.replace(tool, wire=wire, json=text, tokens=tokens.count_text(text))
 
 
 def _fix_wire_names(tools: list[Tool]) -> list[Tool]:
@@ -207,8 +223,7 @@ def _fix_wire_names(tools: list[Tool]) -> list[Tool]:
     for t in tools:
         name = t.wire["name"]
         if counts[name] > 1 and name != f"{t.organ}{SEPARATOR}{t.name}":
-            wire = {**t.wire, "name": _hashed(name, t.address)}
-            t = Tool(t.address, t.organ, t.name, wire, tokens.count_tokens([wire]), t.terms, t.words)
+            t = _with_wire(t, {**t.wire, "name": _hashed(name, t.address)})
         fixed.append(t)
     return fixed
 

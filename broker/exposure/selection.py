@@ -12,11 +12,16 @@ from broker import tokens
 from broker.exposure import lexicon
 from broker.exposure.catalogue import META_TOOL, Catalogue
 
-DEFAULT_BUDGET_TOKENS = 6000  # the tool table an agent pays for on every turn, meta-ability included
-RELATIVE_CUTOFF = 0.2  # tools scoring below this share of the best one are not worth their tokens
+# the default budget (o200k tokens of the exposed list, find_abilities included): a share of what sending
+# every tool would cost, so exposure always pays, with a floor that keeps small catalogues useful and a
+# ceiling that bounds the cost of huge ones
+BUDGET_SHARE = 0.10
+BUDGET_FLOOR_TOKENS = 2000
+BUDGET_CEILING_TOKENS = 12000
+RELATIVE_CUTOFF = 0.3  # tools scoring below this share of the best one are not worth their tokens
 ORGAN_WEIGHT = 0.4  # how much an organ's evidence lifts each of its tools
 ORGAN_MIX = 0.5  # organ evidence: this share from the organ's whole text, the rest from its best tool
-CLAUSE_WEIGHT = 0.9  # the best tool of one clause of a compound request ranks just below the best overall
+CLAUSE_WEIGHT = 0.8  # the best tool of one clause of a compound request ranks just below the best overall
 CLAUSE_FLOOR = 0.3  # a clause matching only weakly (its best below this share of the best) is not inflated
 REFERENCE_WEIGHT = 0.8  # a tool named in a strong tool's schema scores this share of it
 MENTION_WEIGHT = 0.6  # a memory card that names an ability counts like a good lexical match
@@ -25,7 +30,7 @@ W_SYNONYM = 0.5
 W_FUZZY = 0.4
 W_COMPOUND = 1.0
 W_REFERENCE = 0.4  # words inside paths and URLs: names the user chose, seldom what a tool is for
-W_HINT = 0.5
+W_HINT = 0.8  # what a path, URL or issue key says about the tool that handles it
 REFERENCE_HINTS = {"url": ("url",), "path": ("path", "directory"), "file": ("file",), "key": ("issue", "jira")}
 
 
@@ -53,13 +58,19 @@ class Exposure:
 def select(intent: str, catalogue: Catalogue, context: Context = Context(),
            budget_tokens: int | None = None) -> Exposure:
     """Expose the abilities the intent needs within a token budget, plus find_abilities."""
-    budget = DEFAULT_BUDGET_TOKENS if budget_tokens is None else budget_tokens
+    budget = default_budget(catalogue) if budget_tokens is None else budget_tokens
     scores = relevance(intent, catalogue, context)
     forced = [catalogue.by_address[a] for a in dict.fromkeys(context.recent) if a in catalogue.by_address]
-    chosen = _fill(catalogue, scores, forced, budget)
+    chosen, exposed_tokens = _fit(catalogue, _fill(catalogue, scores, forced, budget), len(forced), budget)
     tools = [catalogue.tools[i].wire for i in sorted(chosen)] + [META_TOOL]
     return Exposure(exposed=tuple(catalogue.tools[i].address for i in chosen), tools=tuple(tools),
-                    tokens={"full": catalogue.full_tokens, "exposed": tokens.count_tokens(tools)})
+                    tokens={"full": catalogue.full_tokens, "exposed": exposed_tokens})
+
+
+def default_budget(catalogue: Catalogue) -> int:
+    """The token budget used when the caller gives none: a tenth of the full table, within bounds."""
+    share = int(BUDGET_SHARE * catalogue.full_tokens)
+    return min(BUDGET_CEILING_TOKENS, max(BUDGET_FLOOR_TOKENS, share))
 
 
 def relevance(intent: str, catalogue: Catalogue, context: Context = Context()) -> dict[int, float]:
@@ -73,12 +84,12 @@ def relevance(intent: str, catalogue: Catalogue, context: Context = Context()) -
     for i, s in list(lexical.items()):
         for j in catalogue.references[i]:  # a strong tool brings the siblings its schema names
             lexical[j] = max(lexical.get(j, 0.0), REFERENCE_WEIGHT * s)
-    lift = organ_evidence(query, lexical, catalogue, context)
-    scores: dict[int, float] = {}
-    for organ_pos, evidence in lift.items():
-        for i in catalogue.organs[catalogue.organ_names[organ_pos]]:
-            scores[i] = lexical.get(i, 0.0) + ORGAN_WEIGHT * evidence
-    return {i: s for i, s in scores.items() if s > 0}
+    scores = dict(lexical)
+    for organ_pos, evidence in organ_evidence(query, lexical, catalogue, context).items():
+        if evidence > 0:
+            for i in catalogue.organs[catalogue.organ_names[organ_pos]]:
+                scores[i] = lexical.get(i, 0.0) + ORGAN_WEIGHT * evidence
+    return scores
 
 
 def _lexical(intent: str, query: dict[str, float], catalogue: Catalogue) -> dict[int, float]:
@@ -166,28 +177,26 @@ def _normalised(scores: dict[int, float]) -> dict[int, float]:
 
 
 def _fill(catalogue: Catalogue, scores: dict[int, float], forced: list[int], budget: int) -> list[int]:
-    ranked = sorted(scores, key=lambda i: (-scores[i], i))
-    top = scores[ranked[0]] if ranked else 0.0
+    top = max(scores.values(), default=0.0)
+    floor = RELATIVE_CUTOFF * top
+    ranked = sorted((i for i, s in scores.items() if s >= floor and s > 0), key=lambda i: (-scores[i], i))
     chosen = list(forced)
     taken = set(forced)
-    used = catalogue.meta_tokens + sum(catalogue.tools[i].tokens + 1 for i in forced)
+    used = 2 + catalogue.meta_tokens + sum(catalogue.tools[i].tokens + 1 for i in forced)  # brackets, commas
     for i in ranked:
-        if scores[i] < RELATIVE_CUTOFF * top:
-            break
-        cost = catalogue.tools[i].tokens + 1  # its comma in the list
+        cost = catalogue.tools[i].tokens + 1
         if i in taken or used + cost > budget:
             continue  # a smaller tool further down may still fit
         chosen.append(i)
         taken.add(i)
         used += cost
-    return _trim(catalogue, chosen, len(forced), budget)
-
-
-def _trim(catalogue: Catalogue, chosen: list[int], keep: int, budget: int) -> list[int]:
-    # per-tool counts ignore merges across tool boundaries: check the real list, drop the weakest
-    while len(chosen) > keep:
-        tools = [catalogue.tools[i].wire for i in sorted(chosen)] + [META_TOOL]
-        if tokens.count_tokens(tools) <= budget:
-            break
-        chosen = chosen[:-1]
     return chosen
+
+
+def _fit(catalogue: Catalogue, chosen: list[int], keep: int, budget: int) -> tuple[list[int], int]:
+    # the per-tool counts ignore merges across tool boundaries: count the real list, drop the weakest if over
+    while True:
+        count = tokens.count_text(catalogue.wire_text(sorted(chosen)))
+        if count <= budget or len(chosen) <= keep:
+            return chosen, count
+        chosen = chosen[:-1]

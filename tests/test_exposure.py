@@ -1,0 +1,401 @@
+"""Capability exposure: names, ranking, organ evidence, context, budget, the meta-ability, the CLI and the bench."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from broker import tokens
+from broker.errors import ConfigError
+from broker.exposure import (META_NAME, Context, address_of, catalogue_from_abilities, catalogue_from_mcp, lexicon,
+                             load_catalogue, select)
+from broker.exposure.selection import relevance
+from broker.protocol import Ability
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def tool(name: str, description: str, **params: str) -> dict:
+    """An MCP tool object with string parameters described by params."""
+    return {"name": name, "description": description,
+            "inputSchema": {"type": "object", "properties": {p: {"type": "string", "description": d}
+                                                             for p, d in params.items()}}}
+
+
+ORGANS = {
+    "git": [
+        tool("git_status", "Shows the working tree status", repo_path="Path of the repository"),
+        tool("git_commit", "Records changes to the repository", message="Commit message"),
+        tool("git_log", "Shows the commit logs", max_count="How many commits"),
+        tool("git_diff_staged", "Shows changes that are staged for commit"),
+    ],
+    "github": [
+        tool("create_pull_request", "Create a new pull request in a GitHub repository", title="PR title"),
+        tool("merge_pull_request", "Merge a pull request", pull_number="Pull request number"),
+        tool("get_pull_request_status", "Get the combined status of all status checks for a pull request"),
+        tool("create_issue", "Create a new issue in a GitHub repository", title="Issue title"),
+        tool("fork_repository", "Fork a GitHub repository to your account"),
+    ],
+    "fs": [
+        tool("read_file", "Read the complete contents of a file as text.", path="File to read"),
+        tool("write_file", "Create a new file or overwrite an existing file.", path="File to write"),
+        tool("list_directory", "List the entries of a directory.", path="Directory"),
+    ],
+    "desktop": [
+        tool("read_file", "Read contents from files and URLs.", path="File or URL"),
+        tool("start_process", "Start a terminal process with a command.", command="Shell command"),
+    ],
+    "docs": [
+        tool("resolve-library-id", "Resolves a package name to a library ID.", libraryName="Library name"),
+        tool("query-docs", "Retrieves up-to-date documentation. Call resolve-library-id first to get the ID.",
+             libraryId="Library ID", query="Question"),
+    ],
+    "weather": [
+        tool("get_forecast", "Get the weather forecast for a city.", city="City name"),
+        tool("get_alerts", "Get severe weather alerts for a region.", region="Region"),
+    ],
+}
+
+
+@pytest.fixture(scope="module")
+def catalogue():
+    return catalogue_from_mcp(ORGANS)
+
+
+def top(catalogue, intent: str, n: int = 1, context: Context = Context()) -> list[str]:
+    scores = relevance(intent, catalogue, context)
+    ranked = sorted(scores, key=lambda i: (-scores[i], i))
+    return [catalogue.tools[i].address for i in ranked[:n]]
+
+
+# -- text -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("get_pull_request_files", ["get", "pull", "request", "files"]),
+    ("API-get-block-children", ["api", "get", "block", "children"]),
+    ("math.hypot", ["math", "hypot"]),
+    ("createSlice", ["create", "slice"]),
+    ("HTMLParser", ["html", "parser"]),
+    ("what PRs are open", ["what", "prs", "are", "open"]),
+    ("resolve-library-id", ["resolve", "library", "id"]),
+    ("提交 staged 改动", ["提交", "staged", "改动"]),
+])
+def test_names_and_text_split_on_separators_camel_case_and_scripts(text, expected):
+    assert lexicon.words(text) == expected
+
+
+@pytest.mark.parametrize("a, b", [
+    ("pull requests", "pull_request"),
+    ("creating issues", "create_issue"),
+    ("listing directories", "list_directory"),
+    ("stopped processes", "stop_process"),
+])
+def test_inflected_forms_meet_the_names_they_describe(a, b):
+    assert lexicon.terms(a) == lexicon.terms(b)
+
+
+def test_stopwords_and_bare_numbers_are_not_terms():
+    assert lexicon.terms("can you please show me the 3 files") == ["show", "file"]
+
+
+@pytest.mark.parametrize("text, pairs", [
+    ("读取文件", ["读取", "取文", "文件"]),
+    ("查", ["查"]),
+])
+def test_cjk_runs_become_overlapping_pairs(text, pairs):
+    assert lexicon.cjk_pairs(text) == pairs
+
+
+def test_cjk_words_bring_their_english_glossary_terms():
+    assert {"commit", "branch"} <= set(lexicon.terms("提交到分支"))
+
+
+@pytest.mark.parametrize("text, kinds", [
+    ("open /home/maya/shop/.env.example please", [("file", "/home/maya/shop/.env.example")]),
+    ("look at https://example.com/a?b=1.", [("url", "https://example.com/a?b=1")]),
+    ("everything under packages/", [("path", "packages/")]),
+    ("comment on PAY-88", [("key", "PAY-88")]),
+    ("e.g. this", []),
+])
+def test_references_are_cut_out_of_the_request(text, kinds):
+    assert lexicon.references(text)[1] == kinds
+
+
+@pytest.mark.parametrize("word, vocabulary, expected", [
+    ("opne", {"open", "one"}, ("open",)),  # a swap wins over other one-edit neighbours
+    ("staus", {"status"}, ("status",)),
+    ("shop", {"show", "stop"}, ()),  # short words: only swaps are trusted
+    ("status", {"status"}, ()),  # known words are left alone
+])
+def test_the_speller_guesses_only_safe_typos(word, vocabulary, expected):
+    assert lexicon.Speller(vocabulary).suggest(word) == expected
+
+
+def test_a_compound_request_is_split_into_clauses():
+    assert lexicon.clauses("scale api to 3, annotate the dashboard and comment on INC-8") == [
+        "scale api to 3", "annotate the dashboard", "comment on INC-8"]
+
+
+# -- ranking --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("intent, best", [
+    ("open a pull request for my branch", "github.create_pull_request"),
+    ("merge PR 42", "github.merge_pull_request"),
+    ("show me the staged diff", "git.git_diff_staged"),
+    ("what's the weather forecast for Lyon", "weather.get_forecast"),
+    ("fork acme/ui into my account", "github.fork_repository"),
+    ("list the directory src", "fs.list_directory"),
+    ("raed the file notes.txt", "fs.read_file"),  # a typo
+])
+def test_the_best_tool_for_an_intent_ranks_first(catalogue, intent, best):
+    assert top(catalogue, intent) == [best]
+
+
+def test_an_intent_with_several_parts_gets_the_best_tool_of_each_part(catalogue):
+    exposed = select("create an issue about the flaky test, then show me the weather alerts", catalogue).exposed
+    assert {"github.create_issue", "weather.get_alerts"} <= set(exposed)
+
+
+def test_a_pull_request_intent_lifts_the_organ_siblings_over_unrelated_organs(catalogue):
+    scores = relevance("is the pull request green?", catalogue)
+    fork = scores.get(catalogue.by_address["github.fork_repository"], 0.0)
+    assert fork > scores.get(catalogue.by_address["weather.get_alerts"], 0.0)
+    assert fork > scores.get(catalogue.by_address["fs.write_file"], 0.0)
+
+
+def test_a_tool_brings_the_sibling_its_description_names(catalogue):
+    assert catalogue.references[catalogue.by_address["docs.query-docs"]] == (
+        catalogue.by_address["docs.resolve-library-id"],)
+    exposed = select("query the documentation of react", catalogue).exposed
+    assert {"docs.query-docs", "docs.resolve-library-id"} <= set(exposed)
+
+
+def test_a_chinese_intent_finds_english_tools_through_the_glossary(catalogue):
+    assert "git.git_commit" in top(catalogue, "提交 staged 的改动", n=2)
+    assert top(catalogue, "列出目录") == ["fs.list_directory"]
+
+
+def test_a_chinese_intent_matches_a_chinese_description():
+    catalogue = catalogue_from_mcp({"news": [tool("get-hot", "获取热门新闻榜单"), tool("get-weather", "获取城市天气预报")]})
+    assert top(catalogue, "今天的天气预报") == ["news.get-weather"]
+    assert top(catalogue, "today's trending news") == ["news.get-hot"]
+
+
+def test_names_colliding_across_organs_are_kept_apart(catalogue):
+    addresses = [t.address for t in catalogue.tools if t.name == "read_file"]
+    names = [t.wire["name"] for t in catalogue.tools if t.name == "read_file"]
+    assert addresses == ["fs.read_file", "desktop.read_file"]
+    assert names == ["fs__read_file", "desktop__read_file"]
+    assert set(addresses) <= set(select("read the file a.txt", catalogue).exposed)
+
+
+def test_selection_is_deterministic(catalogue):
+    intent = "commit the staged changes and open a pull request"
+    first = select(intent, catalogue)
+    again = select(intent, catalogue_from_mcp(ORGANS))
+    assert first == again
+    assert tokens.wire(list(first.tools)) == tokens.wire(list(again.tools))
+
+
+# -- context --------------------------------------------------------------------------------
+
+def test_recently_used_abilities_stay_exposed_when_the_intent_moves_on(catalogue):
+    exposed = select("what's the weather in Oslo", catalogue,
+                     Context(recent=("github.merge_pull_request", "nope.unknown"))).exposed
+    assert exposed[0] == "github.merge_pull_request"
+    assert "weather.get_forecast" in exposed
+
+
+def test_recent_abilities_stay_exposed_even_past_the_budget(catalogue):
+    recent = ("fs.read_file", "fs.write_file")
+    exposure = select("weather", catalogue, Context(recent=recent), budget_tokens=1)
+    assert exposure.exposed == recent
+
+
+def test_abilities_memory_cards_mention_are_lifted(catalogue):
+    intent = "do the usual release chores"
+    before = top(catalogue, intent, n=3)
+    after = top(catalogue, intent, n=3, context=Context(mentioned=("git.git_log",)))
+    assert "git.git_log" not in before
+    assert after[0] == "git.git_log"
+
+
+# -- budget and meta-ability ----------------------------------------------------------------
+
+@pytest.mark.parametrize("budget", [1, 150, 400, 800, 100_000])
+def test_the_exposed_tokens_never_exceed_the_budget_and_are_exact(catalogue, budget):
+    exposure = select("read a file, commit it and open a pull request", catalogue, budget_tokens=budget)
+    assert exposure.tokens["exposed"] == tokens.count_tokens(list(exposure.tools))
+    assert exposure.tokens["full"] == tokens.count_tokens([t.wire for t in catalogue.tools])
+    if budget >= catalogue.meta_tokens + 2:
+        assert exposure.tokens["exposed"] <= budget
+
+
+def test_a_bigger_budget_exposes_more_and_best_first(catalogue):
+    intent = "read a file, commit it and open a pull request"
+    small = select(intent, catalogue, budget_tokens=400).exposed
+    large = select(intent, catalogue, budget_tokens=100_000).exposed
+    assert 0 < len(small) < len(large)
+    assert set(small) <= set(large)
+    scores = relevance(intent, catalogue)
+    assert [scores[catalogue.by_address[a]] for a in large] == sorted(
+        (scores[catalogue.by_address[a]] for a in large), reverse=True)
+
+
+def test_find_abilities_is_always_sent_last_and_counted(catalogue):
+    for intent in ("merge PR 7", "", "tell me a joke about ducks"):
+        exposure = select(intent, catalogue)
+        assert exposure.tools[-1]["name"] == META_NAME
+        assert META_NAME not in exposure.exposed
+        assert exposure.tokens["exposed"] >= catalogue.meta_tokens
+
+
+def test_an_intent_that_matches_nothing_exposes_only_find_abilities(catalogue):
+    exposure = select("zzz qqq", catalogue)
+    assert exposure.exposed == ()
+    assert [t["name"] for t in exposure.tools] == [META_NAME]
+
+
+def test_an_empty_catalogue_still_offers_find_abilities():
+    exposure = select("read a file", catalogue_from_abilities({}))
+    assert exposure.exposed == () and exposure.tokens["exposed"] == tokens.count_tokens(list(exposure.tools))
+
+
+# -- names and catalogues -------------------------------------------------------------------
+
+def test_wire_names_are_valid_for_clients_and_map_back():
+    organs = {"bfcl": [tool("math.hypot", "Hypotenuse."), tool("math_hypot", "Another one."),
+                       tool("x" * 80, "A very long name.")]}
+    catalogue = catalogue_from_mcp(organs)
+    for t in catalogue.tools:
+        assert len(t.wire["name"]) <= 64
+        assert all(c.isalnum() or c in "_-" for c in t.wire["name"])
+        assert catalogue.address_of(t.wire["name"]) == t.address
+    assert catalogue.wire_name("bfcl.math_hypot") == "bfcl__math_hypot"
+    assert len({t.wire["name"] for t in catalogue.tools}) == 3
+
+
+@pytest.mark.parametrize("name, address", [("git__git_status", "git.git_status"),
+                                           ("context7__resolve-library-id", "context7.resolve-library-id")])
+def test_address_of_maps_a_plain_wire_name_back(name, address):
+    assert address_of(name) == address
+
+
+def test_address_of_refuses_a_name_without_an_organ():
+    with pytest.raises(ValueError):
+        address_of("find_abilities")
+
+
+def test_abilities_become_mcp_tools_with_their_side_effect_annotations():
+    ability = Ability(name="read_file", description="Read a file.", read_only=True, idempotent=True,
+                      params={"type": "object", "properties": {"path": {"type": "string"}}})
+    catalogue = catalogue_from_abilities({"fs": [ability, Ability(name="rm")]})
+    first, second = (t.wire for t in catalogue.tools)
+    assert first == {"name": "fs__read_file", "description": "Read a file.", "inputSchema": ability.params,
+                     "annotations": {"readOnlyHint": True, "idempotentHint": True, "destructiveHint": False}}
+    assert second["inputSchema"] == {"type": "object", "properties": {}}
+
+
+@pytest.mark.parametrize("content, message", [
+    ("{not json", "is not valid JSON"),
+    ('["organs"]', 'expected a JSON object with an "organs" map'),
+    ('{"organs": []}', '"organs" must map organ names'),
+    ('{"organs": {"git": {}}}', "organs.git must be a list"),
+    ('{"organs": {"git": [{"description": "x"}]}}', 'organs.git[0]: a tool needs a non-empty string "name"'),
+    ('{"organs": {"git": [{"name": "a"}, {"name": "a"}]}}', "organs.git[1]: tool 'a' is listed twice"),
+    ('{"organs": {"git": [{"name": "a", "inputSchema": []}]}}', '"inputSchema" must be a JSON object'),
+    ('{"organs": {"a.b": []}}', "bad organ name 'a.b'"),
+])
+def test_a_bad_catalogue_file_says_precisely_what_is_wrong(tmp_path, content, message):
+    path = tmp_path / "catalogue.json"
+    path.write_text(content)
+    with pytest.raises(ConfigError, match="catalogue .*") as caught:
+        load_catalogue(path)
+    assert message in str(caught.value)
+
+
+# -- the benchmark harness ------------------------------------------------------------------
+
+def test_the_bench_harness_computes_recall_reduction_and_negative_tokens():
+    from bench import exposure as bench
+
+    rows = [{"intent": "a", "gold_any": [["x.a"]]}, {"intent": "b", "gold_any": [["x.b", "x.c"], ["y.b"]]},
+            {"intent": "c", "gold_any": [["x.c", "x.d"]]}, {"intent": "none", "gold_any": []}]
+    answers = {"a": (["x.a", "x.z"], 100), "b": (["y.b"], 200), "c": (["x.c"], 300), "none": ([], 50)}
+    result = bench.evaluate("fake", answers.__getitem__, rows, full=1000)
+    assert (result.positives, result.satisfied) == (3, 2)
+    assert result.recall == pytest.approx(2 / 3)
+    assert result.reduction == pytest.approx((0.9 + 0.8 + 0.7 + 0.95) / 4)
+    assert result.negative_tokens == [50]
+    assert len(result.latencies_s) == 4
+
+
+def test_the_bench_baselines_count_what_they_send(catalogue):
+    from bench import exposure as bench
+
+    rows = [{"intent": "merge the pull request", "gold_any": [["github.merge_pull_request"]]},
+            {"intent": "weather forecast", "gold_any": [["weather.get_alerts"]]}]
+    one = bench.evaluate("top-1", bench.baseline(catalogue, bench.top_k(1)), rows, catalogue.full_tokens)
+    sent = [tokens.count_tokens([catalogue.tools[catalogue.by_address[a]].wire])
+            for a in ("github.merge_pull_request", "weather.get_forecast")]
+    assert one.recall == 0.5
+    assert one.reduction == pytest.approx(sum(1 - n / catalogue.full_tokens for n in sent) / 2)
+    everything = bench.evaluate("all", bench.baseline(catalogue, bench.all_tools), rows, catalogue.full_tokens)
+    assert (everything.recall, everything.reduction) == (1.0, 0.0)
+
+
+# -- the command line -----------------------------------------------------------------------
+
+def actors(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "actors", "expose", *args], capture_output=True, text=True,
+                          timeout=60, cwd=cwd, env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
+
+
+@pytest.fixture(scope="module")
+def catalogue_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("expose") / "catalogue.json"
+    path.write_text(json.dumps({"organs": ORGANS}))
+    return path
+
+
+def test_expose_prints_addresses_then_a_token_summary(catalogue_file):
+    out = actors("merge PR 42", "--catalog", str(catalogue_file), cwd=catalogue_file.parent)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.strip().splitlines()
+    assert lines[0] == "github.merge_pull_request"
+    assert "find_abilities" in lines[-1] and "tool-schema tokens" in lines[-1]
+
+
+def test_expose_json_has_the_exact_tools_sent_so_anyone_can_recount(catalogue_file):
+    out = actors("merge PR 42", "--catalog", str(catalogue_file), "--json", cwd=catalogue_file.parent)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert set(data) == {"exposed", "tools", "tokens"}
+    assert data["tools"][-1]["name"] == META_NAME
+    assert data["tokens"]["exposed"] == tokens.count_tokens(data["tools"])
+    assert data == select("merge PR 42", catalogue_from_mcp(ORGANS)).as_dict()
+
+
+def test_expose_batch_answers_every_line_in_order_and_reports_bad_ones(catalogue_file):
+    batch = catalogue_file.parent / "intents.jsonl"
+    batch.write_text('{"id": "b", "intent": "weather in Oslo"}\nnot json\n{"id": "n"}\n'
+                     '{"id": 4, "intent": "merge PR 42"}\n')
+    out = actors("--batch", str(batch), "--catalog", str(catalogue_file), cwd=catalogue_file.parent)
+    results = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [r["id"] for r in results] == ["b", 2, "n", 4]
+    assert "error" in results[1] and "error" in results[2]
+    assert results[0]["exposed"][0] == "weather.get_forecast" and results[3]["exposed"][0] == "github.merge_pull_request"
+    assert out.returncode == 1
+
+
+def test_expose_with_a_bad_catalogue_fails_in_one_line(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"organs": {"git": [{"description": "no name"}]}}')
+    out = actors("anything", "--catalog", str(bad), cwd=tmp_path)
+    assert out.returncode == 5
+    assert out.stdout == ""
+    assert out.stderr.count("\n") == 1 and "non-empty string \"name\"" in out.stderr
