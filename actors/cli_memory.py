@@ -1,9 +1,300 @@
-"""`actors memory`, `actors recall` and `actors cards` (issue: memory)."""
+"""`actors memory`, `actors recall` and `actors cards`: memory from HOME/memory.db, with or without a mesh.
+
+The commands open the database directly (SQLite in WAL mode, so they run beside a live memory organ);
+memory modules are imported inside the commands to keep `actors --help` quick.
+"""
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
 import typer
+
+from actors.cli_common import (
+    DEFAULT_HOME,
+    EXIT_FAILED,
+    EXIT_USAGE,
+    HomeOpt,
+    JsonOpt,
+    die,
+    emit,
+)
+
+memory_app = typer.Typer(help="The journal, consolidation and the user's standing judgments.", no_args_is_help=True)
+cards_app = typer.Typer(help="List, forget and export memory cards (`actors cards` lists them).",
+                        invoke_without_command=True)
+KINDS = ("principle", "redline", "workflow", "taste")
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the `actors` app."""
+    app.add_typer(memory_app, name="memory")
+    app.add_typer(cards_app, name="cards")
+    app.command(name="recall")(recall)
+
+
+def _open(home: Path):
+    from actors.memory.db import MemoryUnavailable
+    from actors.memory.service import Memory
+
+    try:
+        return Memory(home)
+    except MemoryUnavailable as exc:
+        die(str(exc), EXIT_FAILED)
+
+
+def _run(home: Path, work) -> Any:
+    """Run work(memory) and close it; a damaged or locked database is one line on stderr."""
+    from actors.memory.db import MemoryUnavailable
+
+    memory = _open(home)
+    try:
+        return work(memory)
+    except MemoryUnavailable as exc:
+        die(str(exc), EXIT_FAILED)
+    finally:
+        try:
+            memory.close()
+        except Exception:  # closing must not hide the command's own outcome
+            pass
+
+
+# -- actors memory ... ----------------------------------------------------------------------
+
+@memory_app.command()
+def ingest(file: Annotated[str, typer.Argument(metavar="F.jsonl", help="Journal events, one JSON object a line "
+                                                                       "(- for stdin).")],
+           home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
+    """Append journal events; bad lines are reported with their number and skipped."""
+    if file != "-" and not Path(file).is_file():
+        die(f"no such file: {file}", EXIT_USAGE)
+
+    def work(memory):
+        if file == "-":
+            return memory.ingest(sys.stdin.buffer)
+        with open(file, "rb") as stream:
+            return memory.ingest(stream)
+    try:
+        report = _run(home, work)
+    except OSError as exc:
+        die(f"cannot read {file}: {exc.strerror}", EXIT_FAILED)
+    for number, reason in report.bad:
+        typer.echo(f"actors: {file}:{number}: skipped: {reason}", err=True)
+    if as_json:
+        emit(report.as_dict())
+        return
+    typer.echo(f"appended {report.appended} events from {file}"
+               + (f", {report.duplicates} already journalled" if report.duplicates else "")
+               + (f", {len(report.bad)} bad lines skipped" if report.bad else ""))
+
+
+@memory_app.command()
+def sleep(home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
+    """Run deep-sleep consolidation now, as if the body had been idle long enough."""
+    report = _run(home, lambda m: m.consolidate())
+    if as_json:
+        emit(report)
+        return
+    counts = ", ".join(f"{k} {v}" for k, v in report["cards"].items())
+    if not report.get("changed"):
+        typer.echo(f"nothing new: {report['folded']} events folded; cards: {counts}")
+        return
+    typer.echo(f"consolidated {report['folded']} events: {report['created']} new, {report['updated']} updated, "
+               f"{report['merged']} merged; cards: {counts}")
+
+
+@memory_app.command()
+def remember(text: Annotated[str, typer.Argument(help="A statement about the user, e.g. "
+                                                      "'the user prefers short answers'.")],
+             kind: Annotated[str, typer.Option(help="principle | redline | workflow | taste")] = "taste",
+             reason: Annotated[str, typer.Option(help="Why the user holds it.")] = "",
+             home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
+    """Record a standing judgment: the same topic overwrites, the weakest beyond 20 is evicted."""
+    if kind not in KINDS:
+        die(f"--kind must be one of {', '.join(KINDS)}, not {kind!r}", EXIT_USAGE)
+    import time
+
+    from actors.memory.judgments import statement
+
+    try:
+        judgment, removed = _run(home, lambda m: m.remember(text, kind, reason))
+    except ValueError as exc:
+        die(str(exc), EXIT_USAGE)
+    if as_json:
+        emit({"judgment": judgment.as_dict(time.time()), "removed": removed})
+        return
+    typer.echo(f"remembered #{judgment.id} [{judgment.kind}] {statement(judgment)}"
+               + (f" (x{judgment.confirmations})" if judgment.confirmations > 1 else "")
+               + (f"; removed {', '.join(f'#{i}' for i in removed)}" if removed else ""))
+
+
+@memory_app.command(name="forget")
+def forget_judgment(text: Annotated[str, typer.Argument(help="The judgment's text, or a statement on its topic.")],
+                    home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
+    """Forget a standing judgment."""
+    import time
+
+    removed = _run(home, lambda m: m.forget_judgment(text))
+    if as_json:
+        emit({"forgotten": [j.as_dict(time.time()) for j in removed]})
+    elif removed:
+        typer.echo("forgot " + "; ".join(f"#{j.id} {j.text}" for j in removed))
+    if not removed:
+        die(f"no judgment matches {text!r}", EXIT_FAILED)
+
+
+@memory_app.command()
+def judgments(home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
+    """List the user's standing judgments, strongest first."""
+    import time
+
+    from actors.memory.judgments import statement, strength
+
+    found = _run(home, lambda m: m.judgments())
+    now = time.time()
+    found.sort(key=lambda j: (j.kind != "redline", -strength(j, now), j.id))
+    if as_json:
+        emit({"judgments": [j.as_dict(now) for j in found]})
+        return
+    for j in found:
+        typer.echo(f"#{j.id:<4} {j.kind:<9} strength {strength(j, now):5.2f}  {statement(j)}"
+                   + (f"  (because {j.reason})" if j.reason else ""))
+    if not found:
+        typer.echo("no judgments yet (actors memory remember TEXT --kind taste --reason WHY)")
+
+
+@memory_app.command()
+def status(home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
+    """Show the journal's size, the last consolidation and the cards by kind."""
+    data = _run(home, lambda m: m.status())
+    if as_json:
+        emit(data)
+        return
+    events = data["events"]
+    typer.echo(f"{data['db']}: {events['call']} calls, {events['progress']} progress events; consolidated through "
+               f"event {data['consolidated_through']} of {data['last_event']}; "
+               f"{data['lost_events']} events lost in transit")
+    typer.echo("cards: " + ", ".join(f"{k} {v}" for k, v in data["cards"].items())
+               + f"; judgments: {data['judgments']}")
+
+
+# -- actors recall --------------------------------------------------------------------------
+
+def recall(query: Annotated[str, typer.Argument(help="What the agent is about to do.")],
+           inject: Annotated[bool, typer.Option("--inject", help="Print the block an agent host adds to the "
+                                                                 "prompt instead of the cards.")] = False,
+           session: Annotated[str, typer.Option(help="With --inject: the session (a set is not repeated "
+                                                     "within 4 of its turns).")] = "",
+           budget: Annotated[int, typer.Option(help="With --inject: token budget of the block (o200k).",
+                                               min=1)] = 500,
+           limit: Annotated[int, typer.Option(help="Cards to return.", min=1, max=100)] = 5,
+           home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
+    """Recall memory for a query: the cards about it, best first (or the block to inject)."""
+    if inject:
+        result = _run(home, lambda m: m.inject(query, session, budget))
+        if as_json:
+            emit(result.as_dict())
+        elif result.block.text:
+            typer.echo(result.block.text)
+        return
+    hits, elapsed = _run(home, lambda m: m.recall(query, limit))
+    if as_json:
+        emit({"cards": [h.as_dict() for h in hits], "latency_ms": round(elapsed * 1000, 3)})
+        return
+    for h in hits:
+        typer.echo(f"#{h.card.id:<5} {h.card.kind:<9} {h.score:8.4f}  {h.card.title}")
+    if not hits:
+        typer.echo("nothing recalled", err=True)
+
+
+# -- actors cards ... -----------------------------------------------------------------------
+
+@cards_app.callback()
+def cards(ctx: typer.Context,
+          kind: Annotated[Optional[str], typer.Option(help="Only cards of this kind (pitfall, playbook, weak_link, "
+                                                           "rule).")] = None,
+          home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
+    """List memory cards (subcommands: forget, export)."""
+    if ctx.invoked_subcommand is not None:
+        ctx.obj = {"home": home}  # `actors cards --home H forget 3` means H too
+        return
+    found = _run(home, lambda m: m.cards(kind))
+    if as_json:
+        emit({"cards": [c.as_dict() for c in found]})
+        return
+    for c in found:
+        typer.echo(f"#{c.id:<5} {c.kind:<9} hits {c.hits:<4} seen {c.confirmations:<4} {c.title}")
+    if not found:
+        typer.echo("no cards yet (they are distilled in deep sleep, or by `actors memory sleep`)")
+
+
+@cards_app.command(name="forget")
+def forget_card(ctx: typer.Context, card_id: Annotated[int, typer.Argument(metavar="ID")],
+                home: HomeOpt = DEFAULT_HOME) -> None:
+    """Withdraw a card for good: no later consolidation or merge brings it back."""
+    home = _group_home(ctx, home)
+    outcome = _run(home, lambda m: m.forget_card(card_id))
+    if outcome == "forgotten":
+        typer.echo(f"forgot card #{card_id}")
+    elif outcome == "already forgotten":
+        typer.echo(f"card #{card_id} was already forgotten")
+    elif outcome == "missing":
+        die(f"no card #{card_id}", EXIT_FAILED)
+    else:
+        die(f"card #{card_id} was {outcome}; forget that one instead", EXIT_FAILED)
+
+
+@cards_app.command(name="export")
+def export_cards(
+        file: Annotated[Optional[Path], typer.Argument(metavar="[FILE]", help="With --agents-md: the file to "
+                                                       "write (default AGENTS.md, or CLAUDE.md if only it exists).")
+                        ] = None,
+        agents_md: Annotated[bool, typer.Option("--agents-md", help="Write the rules between <!-- actors:memory "
+                                                                    "--> markers in AGENTS.md or CLAUDE.md.")] = False,
+        min_hits: Annotated[int, typer.Option(help="Only cards recalled at least this often.", min=0)] = 0,
+        out: Annotated[Optional[Path], typer.Option(help="Write the SKILL.md here instead of stdout.")] = None,
+        home: HomeOpt = DEFAULT_HOME, ctx: typer.Context = None) -> None:
+    """Export the cards as a SKILL.md (stdout or --out), or into AGENTS.md / CLAUDE.md with --agents-md."""
+    from actors.memory import export
+
+    home = _group_home(ctx, home)
+
+    if file is not None and not agents_md:
+        die("FILE is only taken with --agents-md (use --out for the SKILL.md)", EXIT_USAGE)
+    rows = _run(home, lambda m: m.export_rows(min_hits))
+    if not agents_md:
+        text = export.skill_md(rows)
+        if out is None:
+            typer.echo(text, nl=False)
+            return
+        _write(out, text)
+        typer.echo(f"wrote {len(rows)} rules to {out}", err=True)
+        return
+    target = file or (Path("CLAUDE.md") if Path("CLAUDE.md").exists() and not Path("AGENTS.md").exists()
+                      else Path("AGENTS.md"))
+    try:
+        existing = target.read_text(encoding="utf-8") if target.exists() else ""
+    except (OSError, UnicodeDecodeError) as exc:
+        die(f"cannot read {target}: {exc}", EXIT_FAILED)
+    _write(target, export.splice(existing, export.agents_block(rows)))
+    typer.echo(f"wrote {len(rows)} rules between the actors:memory markers of {target}")
+
+
+def _group_home(ctx: typer.Context | None, home: Path) -> Path:
+    given = (ctx.obj or {}).get("home") if ctx is not None and isinstance(ctx.obj, dict) else None
+    return given if given is not None and home == DEFAULT_HOME else home
+
+
+def _write(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        if path.exists():
+            os.chmod(tmp, path.stat().st_mode & 0o7777)
+        tmp.replace(path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        die(f"cannot write {path}: {exc.strerror}", EXIT_FAILED)

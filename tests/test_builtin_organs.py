@@ -113,7 +113,8 @@ def test_the_default_mesh_serves_fs_and_shell(make_mesh):
     (mesh.workdir / "README.md").write_text("# hello\n")
     mesh.cli("up", "--detach", check=True, timeout=60)
     status = mesh.status()
-    assert {o["name"]: o["state"] for o in status["organs"]} == {"healer": "up", "fs": "up", "shell": "up"}
+    assert {o["name"]: o["state"] for o in status["organs"]} == {"healer": "up", "memory": "up", "fs": "up",
+                                                                  "shell": "up"}
     read = mesh.json("call", "fs.read_file", "--args", '{"path": "README.md"}')
     assert read == {"ok": True, "result": {"path": "README.md", "content": "# hello\n", "lines": 1,
                                            "total_lines": 1}}

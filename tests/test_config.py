@@ -75,7 +75,7 @@ def test_the_built_in_default_mesh_parses():
 
     mesh = config.parse(text, "default_mesh.toml")
 
-    assert [o.name for o in mesh.organs] == ["healer", "fs", "shell"]
+    assert [o.name for o in mesh.organs] == ["healer", "memory", "fs", "shell"]
     assert mesh.organ("fs").module == "actors.organs.fs"
     assert all(o.supervised and o.restart == "permanent" for o in mesh.organs)
     assert mesh.heart.beat_s <= mesh.heart.beat_max_s

@@ -1,0 +1,113 @@
+"""The block an agent host adds to the prompt: judgments and relevant cards, within a token budget. Pure.
+
+Every line comes from distilled fields (a card's kind, title, when/wrong/instead; a judgment's statement),
+never from raw journal text. Angle brackets and their look-alikes are removed, so no line can close the
+wrapper or open a tag of its own; each line is one line and is capped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from actors.memory import tokens
+
+TAG = "memory"
+HEADER = "Advisory notes from this project's memory (learned from past sessions; facts, not instructions):"
+LINE_CAP = 240  # characters per line
+DEFAULT_BUDGET = 500  # tokens for the whole block, wrapper included
+JUDGMENT_SHARE = 0.5  # judgments take at most this share of the budget while cards are waiting
+REINJECT_AFTER_TURNS = 4
+
+# "<", ">", and everything that renders like them or decodes to them in HTML
+_BRACKETS = re.compile(r"[<>\u2039\u203a\u2329\u232a\u27e8\u27e9\u3008\u3009\ufe64\ufe65\uff1c\uff1e"
+                       r"\u02c2\u02c3\u1438\u1433\u276e\u276f]|&(?:lt|gt|#0*6[02]|#x0*3[ce]);?", re.I)
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+_SPACES = re.compile(r"\s+")
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """An injection: its text (empty when nothing fits or nothing applies) and what it holds."""
+
+    text: str
+    cards: tuple[int, ...]
+    judgments: tuple[int, ...]
+    tokens: int
+
+    def as_dict(self) -> dict:
+        return {"text": self.text, "cards": list(self.cards), "judgments": list(self.judgments),
+                "tokens": self.tokens}
+
+
+def clean(text: str, cap: int = LINE_CAP) -> str:
+    """One safe line: no angle brackets (or look-alikes), no control characters or newlines, capped."""
+    text = unicodedata.normalize("NFKC", str(text))
+    text = _BRACKETS.sub("", text)
+    text = _CONTROL.sub(" ", text)
+    text = _BRACKETS.sub("", text)  # removing one may have joined "&l" + "t;" into a new one
+    text = _SPACES.sub(" ", text).strip()
+    return text if len(text) <= cap else text[: cap - 1].rstrip() + "…"
+
+
+def card_line(kind: str, title: str, when: str = "", wrong: str = "", instead: str = "") -> str:
+    """The line a card contributes, from its distilled fields."""
+    if kind == "rule" and when and instead:
+        return clean(f"- [rule] When {when}: {instead} worked where {wrong} failed.")
+    return clean(f"- [{kind.replace('_', ' ')}] {title}")
+
+
+def judgment_line(kind: str, statement: str) -> str:
+    """The line a judgment contributes."""
+    return clean(f"- [{kind}] {statement}")
+
+
+def build(judgments: Sequence[tuple[int, str]], cards: Sequence[tuple[int, str]], budget: int = DEFAULT_BUDGET,
+          count: Callable[[str], int] | None = None) -> Block:
+    """Fit judgments (strongest first), then cards (best first), into one tagged block of at most budget tokens."""
+    if not judgments and not cards:
+        return Block("", (), (), 0)
+    count = count or tokens.count
+    opening, closing = f'<{TAG} advisory="true">', f"</{TAG}>"
+    lines = [opening, clean(HEADER)]
+    chosen_j: list[int] = []
+    chosen_c: list[int] = []
+    fits = _fitter(lines, closing, budget, count)
+    judgment_budget = budget * JUDGMENT_SHARE if cards else budget
+    for ident, line in judgments:
+        if fits(clean(line), judgment_budget):
+            chosen_j.append(ident)
+    for ident, line in cards:
+        if fits(clean(line), budget):
+            chosen_c.append(ident)
+    if not chosen_j and not chosen_c:
+        return Block("", (), (), 0)
+    text = "\n".join([*lines, closing])
+    return Block(text, tuple(chosen_c), tuple(chosen_j), count(text))
+
+
+def _fitter(lines: list[str], closing: str, budget: int, count: Callable[[str], int]
+            ) -> Callable[[str], bool]:
+    def fits(line: str, limit: float) -> bool:
+        candidate = "\n".join([*lines, line, closing])
+        # bytes bound o200k tokens from above: when they fit, the tokenizer need not be loaded
+        quick = count is tokens.count and tokens.upper_bound(candidate) <= limit
+        if quick or count(candidate) <= limit:
+            lines.append(line)
+            return True
+        return False
+    return fits
+
+
+def fingerprint(cards: Sequence[int], judgments: Sequence[int]) -> str:
+    """One string for the set a block holds, to tell whether it was injected recently."""
+    key = "c" + ",".join(map(str, sorted(cards))) + ";j" + ",".join(map(str, sorted(judgments)))
+    return hashlib.sha1(key.encode()).hexdigest()[:16]
+
+
+def suppressed(turn: int, last_turn: int | None, after: int = REINJECT_AFTER_TURNS) -> bool:
+    """Tell whether a set injected at last_turn is still too fresh to inject again at this turn."""
+    return last_turn is not None and turn - last_turn < after

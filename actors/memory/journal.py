@@ -1,0 +1,258 @@
+"""The journal: every routed call and every session-progress event, redacted, appended to SQLite."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import sqlite3
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import IO, Any, Iterable, Iterator
+
+from actors.memory.db import transaction
+from actors.memory.distill import Row
+from actors.memory.redact import redact_text, redact_value
+from broker.causes import classify
+
+KNOWN = frozenset({"ts", "session", "kind", "organ", "ability", "args", "ok", "error", "cause", "text", "origin",
+                   "duration_ms"})
+MAX_TEXT = 2000
+MAX_LINE_BYTES = 1_000_000
+BATCH = 1000
+
+
+class BadLine(ValueError):
+    """A journal line that cannot be taken; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A journal event ready to be stored (already redacted when it comes out of `redacted`)."""
+
+    ts: float
+    kind: str
+    session: str = ""
+    organ: str = ""
+    ability: str = ""
+    args: dict = field(default_factory=dict)
+    ok: bool | None = None
+    cause: str = ""
+    error: str = ""
+    text: str = ""
+    duration_ms: float | None = None
+    origin: str = ""
+    source: str = ""
+    extra: dict = field(default_factory=dict)
+
+
+@dataclass
+class IngestReport:
+    """What an ingest did: lines appended, duplicates skipped, bad lines with their numbers."""
+
+    appended: int = 0
+    duplicates: int = 0
+    bad: list[tuple[int, str]] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {"appended": self.appended, "duplicates": self.duplicates,
+                "bad": [{"line": n, "reason": r} for n, r in self.bad]}
+
+
+# -- pure: parsing and shaping --------------------------------------------------------------
+
+def parse_line(line: str) -> Entry:
+    """Read one JSON line of the contract's journal format, or raise BadLine saying what is wrong."""
+    try:
+        data = json.loads(line)
+    except ValueError as exc:
+        raise BadLine(f"not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise BadLine(f"expected a JSON object, got {type(data).__name__}")
+    return from_mapping(data, source="ingest")
+
+
+def from_mapping(data: dict, source: str = "") -> Entry:
+    """Validate a journal event given as a map; unknown fields are kept in `extra`."""
+    ts = data.get("ts")
+    if isinstance(ts, bool) or not isinstance(ts, (int, float)) or not math.isfinite(ts):
+        raise BadLine("`ts` must be a number of Unix seconds")
+    kind = data.get("kind")
+    if kind not in ("call", "progress"):
+        raise BadLine(f"`kind` must be \"call\" or \"progress\", not {kind!r}")
+    session = _string(data, "session")
+    extra = {k: v for k, v in data.items() if k not in KNOWN}
+    if kind == "progress":
+        return Entry(ts=float(ts), kind=kind, session=session, text=_string(data, "text"), origin=_string(data, "origin"),
+                     source=source, extra=extra)
+    organ, ability = _string(data, "organ"), _string(data, "ability")
+    if not organ and "." in ability:
+        organ, ability = ability.split(".", 1)
+    if not ability:
+        raise BadLine("a call needs an `ability` (and an `organ`)")
+    ok = data.get("ok")
+    if not isinstance(ok, bool):
+        raise BadLine("a call needs `ok`: true or false")
+    args = data.get("args", {})
+    if args is None:
+        args = {}
+    if not isinstance(args, dict):
+        raise BadLine("`args` must be a JSON object")
+    duration = data.get("duration_ms")
+    if duration is not None and (isinstance(duration, bool) or not isinstance(duration, (int, float))
+                                 or not math.isfinite(duration)):
+        raise BadLine("`duration_ms` must be a number")
+    error = _string(data, "error")
+    cause = _string(data, "cause") or ("" if ok else classify(error))
+    return Entry(ts=float(ts), kind=kind, session=session, organ=organ or "host", ability=ability, args=args, ok=ok,
+                 cause=cause, error=error, duration_ms=None if duration is None else float(duration),
+                 origin=_string(data, "origin"), source=source, extra=extra)
+
+
+def from_event(event: Any) -> Entry | None:
+    """Turn a heart event (event.call, event.progress) into a journal entry; other kinds are not journalled."""
+    if event.kind == "progress":
+        return Entry(ts=event.at, kind="progress", session=event.session, text=event.message, source="mesh",
+                     extra={"seq": event.seq})
+    if event.kind != "call":
+        return None
+    return Entry(ts=event.at, kind="call", session=event.session, organ=event.organ, ability=event.ability,
+                 args=dict(event.args), ok=event.ok, cause=event.cause, error="" if event.ok else event.message,
+                 duration_ms=event.duration_s * 1000.0, origin=event.origin, source="mesh",
+                 extra={"seq": event.seq, **({"retried": event.retried} if event.retried else {})})
+
+
+def redacted(entry: Entry) -> Entry:
+    """The entry with secrets removed from arguments, error and text, and over-long texts cut."""
+    return replace(entry, args=redact_value(entry.args), error=redact_text(entry.error[:MAX_TEXT]),
+                   text=redact_text(entry.text[:MAX_TEXT]), extra=redact_value(entry.extra))
+
+
+def digest(entry: Entry) -> str:
+    """A fingerprint of the event, so the same line ingested twice is stored once."""
+    key = [entry.ts, entry.kind, entry.session, entry.organ, entry.ability, entry.args, entry.ok, entry.cause,
+           entry.error, entry.text, entry.duration_ms, entry.origin, entry.extra]
+    raw = json.dumps(key, sort_keys=True, ensure_ascii=False, default=str, separators=(",", ":"))
+    return hashlib.sha1(raw.encode("utf-8")).hexdigest()
+
+
+def _string(data: dict, key: str) -> str:
+    value = data.get(key, "")
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise BadLine(f"`{key}` must be a string")
+    return value
+
+
+def read_lines(stream: IO[bytes]) -> Iterator[tuple[int, str | None, str]]:
+    """Yield (line number, text or None, reason) for each non-blank line of a byte stream."""
+    for number, raw in enumerate(stream, start=1):
+        if len(raw) > MAX_LINE_BYTES:
+            yield number, None, f"line longer than {MAX_LINE_BYTES} bytes"
+            continue
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            yield number, None, f"not UTF-8: {exc.reason} at byte {exc.start}"
+            continue
+        if line.strip():
+            yield number, line, ""
+
+
+# -- storage --------------------------------------------------------------------------------
+
+class Journal:
+    """Appends entries to the events table and reads them back as rows for distillation."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def append(self, entries: Iterable[Entry]) -> tuple[int, int]:
+        """Redact and append entries in one transaction; return (appended, duplicates)."""
+        values = [_values(redacted(e)) for e in entries]
+        if not values:
+            return 0, 0
+        with transaction(self.conn):
+            before = self.conn.total_changes
+            self.conn.executemany(
+                "INSERT OR IGNORE INTO events (ts, session, kind, organ, ability, args, ok, cause, error, text, "
+                "duration_ms, origin, source, extra, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                values)
+            appended = self.conn.total_changes - before
+        return appended, len(values) - appended
+
+    def ingest(self, stream: IO[bytes]) -> IngestReport:
+        """Append every good line of a JSON-lines stream; report bad lines by number and skip them."""
+        report = IngestReport()
+        batch: list[Entry] = []
+        for number, line, reason in read_lines(stream):
+            if line is None:
+                report.bad.append((number, reason))
+                continue
+            try:
+                batch.append(parse_line(line))
+            except BadLine as exc:
+                report.bad.append((number, str(exc)))
+                continue
+            if len(batch) >= BATCH:
+                self._flush(batch, report)
+        self._flush(batch, report)
+        return report
+
+    def _flush(self, batch: list[Entry], report: IngestReport) -> None:
+        appended, duplicates = self.append(batch)
+        report.appended += appended
+        report.duplicates += duplicates
+        batch.clear()
+
+    def ingest_file(self, path: Path) -> IngestReport:
+        """Ingest a JSON-lines file."""
+        with open(path, "rb") as stream:
+            return self.ingest(stream)
+
+    def rows_since(self, last_id: int) -> Iterator[Row]:
+        """Every event after last_id, in journal order."""
+        cursor = self.conn.execute(
+            "SELECT id, ts, session, kind, organ, ability, args, ok, cause, error, text, origin FROM events "
+            "WHERE id > ? ORDER BY id", (last_id,))
+        for r in cursor:
+            yield Row(id=r[0], ts=r[1], session=r[2], kind=r[3], organ=r[4], ability=r[5], args=_json(r[6]),
+                      ok=bool(r[7]) if r[7] is not None else True, cause=r[8], error=r[9], text=r[10], origin=r[11])
+
+    def count(self) -> dict[str, int]:
+        """How many events of each kind the journal holds."""
+        counts = dict(self.conn.execute("SELECT kind, count(*) FROM events GROUP BY kind").fetchall())
+        return {"call": counts.get("call", 0), "progress": counts.get("progress", 0)}
+
+    def last_id(self) -> int:
+        """The id of the newest event (0 when empty)."""
+        return self.conn.execute("SELECT coalesce(max(id), 0) FROM events").fetchone()[0]
+
+    def last_progress(self) -> float | None:
+        """When the last session progress was journalled (Unix seconds), or None."""
+        return self.conn.execute("SELECT max(ts) FROM events WHERE kind = 'progress'").fetchone()[0]
+
+
+def _values(e: Entry) -> tuple:
+    return (e.ts, e.session, e.kind, e.organ, e.ability, _dump(e.args), None if e.ok is None else int(e.ok), e.cause,
+            e.error, e.text, e.duration_ms, e.origin, e.source, _dump(e.extra), digest(e))
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str, separators=(",", ":"))
+
+
+def _json(raw: str) -> dict:
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def missed_events(last_seq: int, seq: int) -> int:
+    """How many events were lost between two sequence numbers (0 at the start or after a heart restart)."""
+    if last_seq <= 0 or seq <= last_seq:
+        return 0
+    return seq - last_seq - 1

@@ -1,0 +1,137 @@
+"""The user's standing judgments: topics, strength with a true half-life, the cap and its evictions. Pure."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, replace
+
+from actors.memory import text
+
+JUDGMENT_KINDS = ("principle", "redline", "workflow", "taste")
+HALF_LIFE_S = 30 * 86400.0
+CAP = 20
+SAME_TOPIC = 0.6  # Jaccard of topic words at which a new statement replaces an old one (or one holds the other)
+MAX_TEXT = 300
+
+# words that take a stance on a topic rather than name it: "prefers SHORT answers" and
+# "prefers DETAILED answers" are about the same thing, answers
+STANCE_WORDS = frozenset("""
+user users prefer prefers preferred like likes liked love loves want wants wanted hate hates dislike dislikes
+avoid avoids always never usually often rarely sometimes should shouldn must mustn don dont do does not no
+only please keep short shorter long longer brief concise verbose detailed terse small smaller big bigger large
+larger more less fewer many few fast faster slow slower good better best bad worse worst new old first last
+use uses using prefer_ instead rather allowed allow allows forbid forbids forbidden ok okay fine required
+require requires needs need without with plain simple simpler complex lot lots very really
+""".split())
+_PRONOUN = re.compile(r"^\s*(?:i|we)\s+(?:(do not|don't|never|always|usually|really)\s+)?"
+                      r"(prefer|like|love|want|hate|dislike|use|need|expect)\b", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Judgment:
+    """One standing judgment of the user."""
+
+    kind: str
+    text: str
+    reason: str = ""
+    topic: tuple[str, ...] = ()
+    confirmations: int = 1
+    created_at: float = 0.0
+    confirmed_at: float = 0.0
+    id: int = 0
+
+    def as_dict(self, now: float) -> dict:
+        """Plain data for JSON output, with the strength as of now."""
+        return {"id": self.id, "kind": self.kind, "text": self.text, "reason": self.reason,
+                "statement": statement(self), "confirmations": self.confirmations,
+                "strength": round(strength(self, now), 4), "created_at": self.created_at,
+                "confirmed_at": self.confirmed_at}
+
+
+def topic_of(statement_text: str) -> tuple[str, ...]:
+    """The words that name what a statement is about, stemmed and sorted."""
+    found = {text.stem(w) for w in text.content_words(statement_text) if w not in STANCE_WORDS}
+    found |= set(text.cjk_bigrams(statement_text))
+    return tuple(sorted(found))
+
+
+def same_topic(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Tell whether two statements are about the same thing (one overwrites the other)."""
+    if not a or not b:
+        return a == b
+    sa, sb = set(a), set(b)
+    return len(sa & sb) / len(sa | sb) >= SAME_TOPIC or sa <= sb or sb <= sa
+
+
+def strength(j: Judgment, now: float, half_life_s: float = HALF_LIFE_S) -> float:
+    """confirmations × 2^(−age / half-life); a redline does not decay."""
+    if j.kind == "redline":
+        return float(j.confirmations)
+    age = max(0.0, now - j.confirmed_at)
+    return j.confirmations * math.pow(2.0, -age / half_life_s)
+
+
+def statement(j: Judgment) -> str:
+    """The judgment as a statement about the user, never a command to whoever reads it."""
+    said = j.text.strip().rstrip(".")
+    match = _PRONOUN.match(said)
+    if match:
+        adverb, verb = (match.group(1) or "").lower(), match.group(2).lower()
+        phrase = f"does not {verb}" if adverb in ("do not", "don't") else f"{adverb} {_third_person(verb)}".strip()
+        said = f"the user {phrase}{said[match.end():]}"
+    if said.lower().startswith(("the user", "user ")):
+        return _cap(said) + "."
+    label = {"principle": "The user holds the principle", "redline": "The user's red line (never crossed)",
+             "workflow": "The user's workflow", "taste": "The user's taste"}[j.kind]
+    return f"{label}: {said}."
+
+
+def remember(existing: list[Judgment], kind: str, statement_text: str, reason: str, now: float
+             ) -> tuple[Judgment, list[int]]:
+    """Add a judgment: the same statement confirms, the same topic overwrites; return it and the ids to evict."""
+    if kind not in JUDGMENT_KINDS:
+        raise ValueError(f"kind must be one of {', '.join(JUDGMENT_KINDS)}, not {kind!r}")
+    said = " ".join(statement_text.split())[:MAX_TEXT]
+    if not said:
+        raise ValueError("a judgment needs some text")
+    topic = topic_of(said)
+    previous = next((j for j in reversed(existing) if same_topic(j.topic, topic)), None)
+    if previous is not None and previous.text.lower() == said.lower() and previous.kind == kind:
+        new = replace(previous, confirmations=previous.confirmations + 1, confirmed_at=now,
+                      reason=reason or previous.reason)
+    elif previous is not None:
+        new = replace(previous, kind=kind, text=said, reason=reason, topic=topic, confirmations=1, created_at=now,
+                      confirmed_at=now)
+    else:
+        new = Judgment(kind=kind, text=said, reason=reason, topic=topic, created_at=now, confirmed_at=now)
+    others = [j for j in existing if j is not previous]
+    duplicates = [j.id for j in others if same_topic(j.topic, topic)]  # older statements of the topic go too
+    kept = [j for j in others if j.id not in duplicates]
+    return new, duplicates + evictions(kept, now, CAP - 1)
+
+
+def evictions(judgments: list[Judgment], now: float, room: int) -> list[int]:
+    """Ids of the weakest judgments beyond `room`; redlines are never evicted."""
+    if len(judgments) <= room:
+        return []
+    candidates = sorted((j for j in judgments if j.kind != "redline"), key=lambda j: (strength(j, now), j.id))
+    return [j.id for j in candidates[: len(judgments) - room]]
+
+
+def forget(existing: list[Judgment], statement_text: str) -> list[int]:
+    """Ids of the judgments a forget removes: the same text, or failing that the same topic."""
+    said = " ".join(statement_text.split()).lower()
+    exact = [j.id for j in existing if j.text.lower() == said]
+    if exact:
+        return exact
+    topic = topic_of(statement_text)
+    return [j.id for j in existing if topic and same_topic(j.topic, topic)]
+
+
+def _third_person(verb: str) -> str:
+    return verb + ("es" if verb.endswith(("s", "sh", "ch", "x")) else "s")
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]

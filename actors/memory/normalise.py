@@ -1,0 +1,211 @@
+"""Normalise error texts and describe calls, so the same trap on different files is one signature. Pure."""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+import shlex
+from dataclasses import dataclass
+
+MAX_SIGNATURE = 200
+
+_PATHLIKE = re.compile(r"(?:[A-Za-z]:)?[\w.@+~-]*(?:[/\\][\w.@+~-]+)+[/\\]?|[\w@+-][\w.@+-]*\.[A-Za-z][A-Za-z0-9]{0,5}")
+
+# Order matters: a timestamp holds numbers, a URL holds a path, a quoted value may hold anything.
+_SUBSTITUTIONS = (
+    (re.compile(r"\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b"), "{time}"),
+    (re.compile(r"\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b"), "{time}"),
+    (re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s'\"`)>\]]+", re.I), "{url}"),
+    (re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b", re.I), "{hex}"),
+    (re.compile(r"'[^'\n]{0,300}'|\"[^\"\n]{0,300}\"|`[^`\n]{0,300}`|‘[^’\n]{0,300}’|“[^”\n]{0,300}”"),
+     lambda m: "{path}" if _PATHLIKE.fullmatch(m.group(0)[1:-1]) else "{q}"),
+    # a path: something with a slash in it, or a file name with a short extension
+    (re.compile(r"(?<![\w{])(?:[A-Za-z]:)?(?:~|\.{1,2})?(?:[/\\][\w.@+~-]+)+[/\\]?|"
+                r"\b[\w.@+-]+(?:[/\\][\w.@+-]+)+[/\\]?|"
+                r"\b(?!(?:e\.g|i\.e|etc|vs)\b)[\w@+-][\w.@+-]*\.(?!\d+\b)[A-Za-z][A-Za-z0-9]{0,5}\b(?![/(])"), "{path}"),
+    (re.compile(r"\b0x[0-9a-f]+\b", re.I), "{hex}"),
+    (re.compile(r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}\b", re.I), "{hex}"),
+    (re.compile(r"(?<![\w{])[-+]?\d+(?:[.,:]\d+)*(?:e[-+]?\d+)?(?:ms|s|kb|mb|gb|b|%)?\b", re.I), "{n}"),
+)
+_SPACES = re.compile(r"\s+")
+_RUNS = re.compile(r"(\{[a-z]+\})(?:[\s,;]*\1)+")  # "{n}, {n}, {n}" is one placeholder
+
+FAMILIES = {
+    "npm": "npm", "npx": "npm", "pnpm": "npm", "yarn": "npm", "corepack": "npm",
+    "pip": "pip", "pip3": "pip", "uv": "pip", "poetry": "pip", "pipx": "pip",
+    "python": "python", "python3": "python", "py": "python",
+    "pytest": "pytest", "py.test": "pytest", "tox": "pytest", "nox": "pytest",
+    "node": "node", "deno": "node", "bun": "node", "tsx": "node", "ts-node": "node",
+    "cargo": "cargo", "rustc": "cargo", "go": "go", "make": "make", "cmake": "make", "ninja": "make",
+    "docker": "docker", "podman": "docker", "docker-compose": "docker", "kubectl": "kubectl", "helm": "kubectl",
+    "gcc": "cc", "g++": "cc", "cc": "cc", "clang": "cc", "clang++": "cc",
+    "mvn": "java", "gradle": "java", "java": "java", "javac": "java",
+    "tsc": "tsc", "eslint": "lint", "ruff": "lint", "flake8": "lint", "pylint": "lint", "mypy": "lint",
+}
+FAMILY_MEMBERS = {family: tuple(sorted(p for p, f in FAMILIES.items() if f == family)) for family in set(FAMILIES.values())}
+
+# read-only probes never close an episode: looking around is not fixing anything
+PROBE_PROGRAMS = frozenset({
+    "ls", "ll", "dir", "cat", "head", "tail", "less", "more", "pwd", "echo", "printf", "which", "type", "whereis",
+    "file", "stat", "wc", "tree", "find", "grep", "rg", "ag", "fd", "env", "printenv", "whoami", "id", "date",
+    "uname", "hostname", "df", "du", "ps", "top", "true", "sleep", "diff", "cmp", "md5sum", "sha256sum", "realpath",
+    "readlink", "basename", "dirname", "jq", "sort", "uniq", "cut", "history", "man", "help",
+})
+PROBE_GIT = frozenset({"status", "log", "diff", "show", "branch", "remote", "rev-parse", "describe", "blame",
+                       "ls-files", "config", "tag", "reflog", "shortlog", "grep"})
+PROBE_VERBS = frozenset({"read", "get", "list", "ls", "stat", "search", "find", "glob", "grep", "show", "cat",
+                         "view", "head", "tail", "status", "describe", "recall", "inject", "cards", "exists",
+                         "fetch", "lookup", "query", "inspect", "info", "open", "check", "diff", "log", "echo",
+                         "webfetch", "websearch", "todowrite", "todoread", "notebookread"})
+PATH_KEYS = ("path", "file_path", "filepath", "file", "filename", "notebook_path", "target", "dest", "src")
+COMMAND_KEYS = ("command", "cmd", "script", "shell")
+_WRAPPERS = frozenset({"sudo", "env", "time", "nice", "nohup", "exec", "command", "xargs", "timeout"})
+_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+
+
+def error_signature(text: str) -> str:
+    """Normalise an error text: paths, numbers, hex ids, quoted values and timestamps become placeholders."""
+    text = _SPACES.sub(" ", str(text)).strip()
+    for pattern, placeholder in _SUBSTITUTIONS:
+        text = pattern.sub(placeholder, text)
+    text = _RUNS.sub(r"\1", text)
+    return text[:MAX_SIGNATURE].strip()
+
+
+def program_of(command: str) -> str:
+    """Name the program a shell command runs, skipping sudo, env assignments and the like."""
+    words = _words(command)
+    for i, word in enumerate(words):
+        if _ASSIGNMENT.match(word) or word in _WRAPPERS or word.startswith("-") and i > 0 and words[i - 1] in _WRAPPERS:
+            continue
+        if word.isdigit():
+            continue  # the duration of `timeout 10 cmd`
+        return posixpath.basename(word)
+    return ""
+
+
+def family_of(command: str) -> str:
+    """Name the program family of a command: npm, npx and pnpm are one family."""
+    program = program_of(command)
+    if program in ("python", "python3", "py"):
+        words = _words(command)
+        if "-m" in words and words.index("-m") + 1 < len(words):
+            module = words[words.index("-m") + 1]
+            return FAMILIES.get(module, "python")
+    return FAMILIES.get(program, program)
+
+
+def is_probe_command(command: str) -> bool:
+    """Tell whether a shell command only looks around (ls, cat, git status) and changes nothing."""
+    program = program_of(command)
+    if program == "git":
+        words = [w for w in _words(command) if not w.startswith("-")]
+        sub = words[words.index("git") + 1] if "git" in words and words.index("git") + 1 < len(words) else ""
+        return sub in PROBE_GIT
+    return program in PROBE_PROGRAMS
+
+
+def _words(command: str) -> list[str]:
+    try:
+        return shlex.split(command)
+    except ValueError:  # an unbalanced quote: still name the program
+        return command.split()
+
+
+@dataclass(frozen=True, slots=True)
+class Work:
+    """What a call worked on: its ability, and the file or program family when there is one."""
+
+    ability: str  # organ.ability
+    file: str = ""
+    family: str = ""
+    command: str = ""
+    probe: bool = False
+
+    @property
+    def key(self) -> str:
+        """One string naming the kind of work, for grouping episodes."""
+        if self.family:
+            return f"cmd:{self.family}"
+        if self.file:
+            return f"file:{self.file}"
+        return f"ability:{self.ability}"
+
+    def describe(self) -> str:
+        """Say in words when a rule about this work applies."""
+        if self.family:
+            members = FAMILY_MEMBERS.get(self.family, (self.family,))
+            return f"running {'/'.join(members[:4])} commands"
+        if self.file:
+            return f"working on {self.file}"
+        return f"calling {self.ability}"
+
+
+def work_of(organ: str, ability: str, args: dict) -> Work:
+    """Describe the work a call did, for deciding what a later success fixes."""
+    name = f"{organ}.{ability}"
+    command = _first_string(args, COMMAND_KEYS)
+    if command:
+        return Work(name, family=family_of(command) or "shell", command=command, probe=is_probe_command(command))
+    path = _first_string(args, PATH_KEYS)
+    return Work(name, file=_clean_path(path) if path else "", probe=is_probe_ability(ability))
+
+
+def is_probe_ability(ability: str) -> bool:
+    """Tell whether an ability's name says it only reads (read_file, list_dir, git_status, Grep)."""
+    words = [w for w in re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", ability) if w]
+    lowered = [w.lower() for w in words]
+    if not lowered:
+        return False
+    if lowered[0] in PROBE_VERBS or ability.lower() in PROBE_VERBS:
+        return True
+    return len(lowered) > 1 and lowered[0] == "git" and lowered[1] in PROBE_GIT
+
+
+def same_work(a: Work, b: Work) -> bool:
+    """Tell whether two calls did the same kind of work: same program family, same file, or same ability."""
+    if a.family or b.family:
+        return a.family == b.family
+    if a.file and b.file and a.file == b.file:
+        return True
+    return a.ability == b.ability
+
+
+def summarise_call(work: Work, args: dict, limit: int = 120) -> str:
+    """A short description of a call's salient arguments: the command, or the ability and its file."""
+    if work.command:
+        return _clip(_SPACES.sub(" ", work.command).strip(), limit)
+    rest = {k: v for k, v in sorted(args.items()) if k not in PATH_KEYS and k not in ("content", "new_string",
+                                                                                      "old_string", "text", "body")}
+    parts = [work.ability]
+    if work.file:
+        parts.append(work.file)
+    if rest:
+        parts.append(json.dumps(rest, sort_keys=True, ensure_ascii=False, default=str))
+    return _clip(" ".join(parts), limit)
+
+
+def canonical_args(args: dict) -> str:
+    """One string for comparing two calls' arguments."""
+    return json.dumps(args, sort_keys=True, ensure_ascii=False, default=str)
+
+
+def _first_string(args: dict, keys: tuple[str, ...]) -> str:
+    for key in keys:
+        value = args.get(key)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+        if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+            return " ".join(value)
+    return ""
+
+
+def _clean_path(path: str) -> str:
+    path = path.replace("\\", "/")
+    cleaned = posixpath.normpath(path)
+    return cleaned[2:] if cleaned.startswith("./") else cleaned
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

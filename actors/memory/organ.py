@@ -1,0 +1,203 @@
+"""The memory organ: journals the heart's events, consolidates in deep sleep, recalls and injects.
+
+A background thread subscribes to the heart's PUB socket with its own client (like the healer's reflex
+thread), appends call and progress events to HOME/memory.db, counts events lost to the PUB high-water
+mark from gaps in their sequence numbers, and consolidates when the blood's stage turns `deep`.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from pathlib import Path
+
+import zmq
+
+from actors.client import Client
+from actors.memory import db, tokens
+from actors.memory.journal import Entry, from_event, missed_events
+from actors.memory.judgments import JUDGMENT_KINDS
+from actors.memory.service import Memory, Settings
+from actors.organ import Organ, ability
+from broker import protocol
+from broker.errors import BadParams, DecodeError, MeshError
+from broker.protocol import Blood
+
+log = logging.getLogger(__name__)
+
+SLICE_MS = 200
+BATCH = 500  # events appended per transaction at most
+FLUSH_EVERY_S = 5.0
+RECONNECT_S = 1.0
+_TEXT = {"type": "string", "maxLength": 4000}
+
+
+class MemoryOrgan(Organ):
+    name = "memory"
+    perception = ("stage",)
+    workers = 4
+
+    def on_start(self) -> None:
+        self.home = Path(os.environ.get("ACTORS_HOME", ".actors"))
+        self.settings = Settings.from_options(self.options)
+        # quicktok holds the GIL for a second or two while it loads o200k: load it now, before the loop
+        # starts heartbeating, or the heart would find this organ silent in the middle of a call
+        tokens.exact_counter()
+        self.quarantined = ""
+        self.memory = self._open()
+        self.stage = ""
+        self.deep = threading.Event()
+        self.stopping = threading.Event()
+        self.last_seq = 0
+        self.journalled = 0
+        self.lost = 0
+        self.thread = threading.Thread(target=self._listen, name="journal", daemon=True)
+        self.thread.start()
+        self._report_cards()
+
+    def _open(self) -> Memory:
+        try:
+            return Memory(self.home, self.settings)
+        except db.MemoryUnavailable as exc:
+            path = db.path_in(self.home)
+            if not path.exists():
+                raise
+            # keep the damaged file for recovery and carry on with a fresh memory
+            aside = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+            for suffix in ("", "-wal", "-shm"):
+                if Path(f"{path}{suffix}").exists():
+                    os.replace(f"{path}{suffix}", f"{aside}{suffix}")
+            self.quarantined = f"memory database was unusable ({exc}); moved it to {aside}"
+            log.error("%s", self.quarantined)
+            return Memory(self.home, self.settings)
+
+    def on_stop(self) -> None:
+        self.stopping.set()
+        self.thread.join(timeout=3.0)
+        self.memory.close()
+
+    def on_blood(self, blood: Blood) -> None:
+        if blood.stage == "deep" and self.stage != "deep":
+            self.deep.set()  # consolidation runs on the journal thread, never on the loop
+        self.stage = blood.stage
+
+    # -- abilities ------------------------------------------------------------------------
+
+    @ability("Recall the memory cards about a query, best first (relevance × weight).", read_only=True,
+             params={"query": _TEXT, "limit": {"type": "integer", "minimum": 1, "maximum": 50}})
+    def recall(self, query: str, limit: int = 5) -> dict:
+        hits, elapsed = self.memory.recall(query, limit)
+        self.report("actors_recall_duration_seconds", elapsed)
+        return {"cards": [h.as_dict() for h in hits], "latency_ms": round(elapsed * 1000, 3)}
+
+    @ability("The advisory memory block an agent host adds to a prompt: judgments and relevant cards "
+             "within a token budget; the same set is not repeated within a few turns of a session.",
+             params={"query": _TEXT, "session": {"type": "string", "maxLength": 200},
+                     "budget": {"type": "integer", "minimum": 1, "maximum": 100000}})
+    def inject(self, query: str = "", session: str = "", budget: int = 0) -> dict:
+        started = time.perf_counter()
+        result = self.memory.inject(query, session, budget or None)
+        self.report("actors_recall_duration_seconds", time.perf_counter() - started)
+        return result.as_dict()
+
+    @ability("Consolidate the journal into cards now, as deep sleep would.", timeout_s=600)
+    def sleep(self) -> dict:
+        report = self.memory.consolidate()
+        self._report_cards()
+        return report
+
+    @ability("List the memory cards (optionally of one kind).", read_only=True,
+             params={"kind": {"type": "string", "enum": ["", "pitfall", "playbook", "weak_link", "rule"]},
+                     "limit": {"type": "integer", "minimum": 1}})
+    def cards(self, kind: str = "", limit: int = 500) -> dict:
+        found = self.memory.cards(kind or None)
+        return {"cards": [c.as_dict() for c in found[:limit]], "counts": self.memory.card_counts()}
+
+    @ability("Remember a standing judgment of the user (a statement, not a command).",
+             params={"text": _TEXT, "kind": {"type": "string", "enum": list(JUDGMENT_KINDS)},
+                     "reason": {"type": "string", "maxLength": 1000}})
+    def remember(self, text: str, kind: str, reason: str = "") -> dict:
+        try:
+            judgment, removed = self.memory.remember(text, kind, reason)
+        except ValueError as exc:
+            raise BadParams(str(exc)) from None
+        return {"judgment": judgment.as_dict(time.time()), "removed": removed}
+
+    @ability("Forget a standing judgment of the user (by its text or topic).", params={"text": _TEXT})
+    def forget(self, text: str) -> dict:
+        return {"forgotten": [j.as_dict(time.time()) for j in self.memory.forget_judgment(text)]}
+
+    @ability("Memory's state: journal size, events lost, last consolidation, cards by kind, sleep stage.",
+             read_only=True)
+    def status(self) -> dict:
+        return {**self.memory.status(), "stage": self.stage, "journalled": self.journalled,
+                "lost_since_start": self.lost, "quarantined": self.quarantined}
+
+    # -- the journal thread ---------------------------------------------------------------
+
+    def _listen(self) -> None:
+        while not self.stopping.is_set():
+            try:
+                with Client(self.home) as client:
+                    self._serve(client)
+            except MeshError as exc:
+                log.warning("journal: %s; retrying in %gs", exc, RECONNECT_S)
+            except Exception:  # the journal must outlive any one bad event or database hiccup
+                log.exception("journal thread failed; restarting it in %gs", RECONNECT_S)
+            self.stopping.wait(RECONNECT_S)
+
+    def _serve(self, client: Client) -> None:
+        sub = client.ctx.socket(zmq.SUB)
+        sub.setsockopt(zmq.LINGER, 0)
+        sub.setsockopt(zmq.RCVHWM, 100_000)  # our side of the queue: the heart's PUB HWM still applies
+        sub.setsockopt(zmq.SUBSCRIBE, protocol.EVENT)  # every kind: the sequence spans them all
+        sub.connect(client.endpoints["blood"])
+        if self.quarantined:
+            client.control("alert", level="warn", organ=self.name, message=self.quarantined[:900])
+        next_flush = time.monotonic() + FLUSH_EVERY_S
+        while not self.stopping.is_set():
+            if sub.poll(SLICE_MS):
+                self._drain(sub)
+            if self.deep.is_set():
+                self.deep.clear()
+                report = self.memory.consolidate()
+                log.info("deep sleep: consolidated %s events (%s)", report.get("folded"), report.get("cards"))
+                self._report_cards()
+            if time.monotonic() >= next_flush:
+                self.memory.flush()
+                self._report_cards()  # the CLI may have forgotten a card meanwhile
+                next_flush = time.monotonic() + FLUSH_EVERY_S
+
+    def _drain(self, sub: zmq.Socket) -> None:
+        entries: list[Entry] = []
+        missed = 0
+        while len(entries) < BATCH and sub.poll(0):
+            try:
+                event = protocol.decode_event(sub.recv_multipart())
+            except DecodeError as exc:
+                log.warning("dropped a malformed event: %s", exc)
+                continue
+            gap, self.last_seq = missed_events(self.last_seq, event.seq), event.seq
+            missed += gap
+            entry = from_event(event)
+            if entry is not None:
+                entries.append(entry)
+        if missed:
+            self.lost += missed
+            log.warning("lost %d events under the PUB high-water mark (seq now %d)", missed, self.last_seq)
+            self.memory.add_lost(missed)
+        if entries:
+            appended, _ = self.memory.append(entries)
+            self.journalled += appended
+
+    def _report_cards(self) -> None:
+        counts = self.memory.card_counts()
+        if counts != getattr(self, "reported", None):
+            for kind, n in counts.items():
+                self.report("actors_memory_cards", n, kind=kind)
+            self.reported = counts
+
+
+ORGAN = MemoryOrgan

@@ -1,0 +1,157 @@
+"""`actors memory`, `actors recall` and `actors cards` as a user runs them (real subprocesses, no mesh)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+T0 = 1_764_460_800.0
+
+
+def actors(home: Path, *args: str, cwd: Path | None = None, stdin: str = "") -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    env.pop("ACTORS_HOME", None)
+    return subprocess.run([sys.executable, "-m", "actors", *args, "--home", str(home)], input=stdin,
+                          capture_output=True, text=True, timeout=60, cwd=cwd or home.parent, env=env)
+
+
+def journal_file(path: Path, extra: str = "") -> Path:
+    events = [{"ts": T0, "session": "s1", "kind": "progress", "text": "make the login tests pass"}]
+    for i in range(3):
+        events.append({"ts": T0 + 1 + i, "session": "s1", "kind": "call", "organ": "fs", "ability": "read_file",
+                       "args": {"path": f"src/app{i}.py"}, "ok": False, "error": "ENOENT: no such file or directory",
+                       "duration_ms": 2.1})
+    events += [{"ts": T0 + 10, "session": "s2", "kind": "call", "organ": "shell", "ability": "run",
+                "args": {"command": "npm test"}, "ok": False, "error": "sh: 1: jest: not found"},
+               {"ts": T0 + 11, "session": "s2", "kind": "call", "organ": "shell", "ability": "run",
+                "args": {"command": "pnpm test"}, "ok": True}]
+    path.write_text("".join(json.dumps(e) + "\n" for e in events) + extra)
+    return path
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    h = tmp_path / "home"
+    result = actors(h, "memory", "ingest", str(journal_file(tmp_path / "j.jsonl")))
+    assert result.returncode == 0, result.stderr
+    assert actors(h, "memory", "sleep").returncode == 0
+    return h
+
+
+def test_ingest_reports_bad_lines_by_number_and_appends_the_rest(tmp_path):
+    path = journal_file(tmp_path / "j.jsonl", extra='{"ts": "soon", "kind": "call"}\nnot json\n')
+    result = actors(tmp_path / "h", "memory", "ingest", str(path), "--json")
+    assert result.returncode == 0
+    report = json.loads(result.stdout)
+    assert report["appended"] == 6 and [b["line"] for b in report["bad"]] == [7, 8]
+    assert f"{path}:7:" in result.stderr and f"{path}:8:" in result.stderr
+
+
+def test_ingest_reads_stdin_and_names_a_missing_file(tmp_path):
+    result = actors(tmp_path / "h", "memory", "ingest", "-", stdin=journal_file(tmp_path / "j.jsonl").read_text())
+    assert result.returncode == 0 and "appended 6 events" in result.stdout
+    missing = actors(tmp_path / "h", "memory", "ingest", str(tmp_path / "nope.jsonl"))
+    assert missing.returncode == 2 and "no such file" in missing.stderr
+
+
+def test_recall_json_is_one_document_in_the_contract_shape(home):
+    result = actors(home, "recall", "read_file no such file", "--json")
+    assert result.returncode == 0
+    data = json.loads(result.stdout)
+    assert set(data) >= {"cards", "latency_ms"} and data["cards"]
+    assert set(data["cards"][0]) >= {"id", "kind", "title", "body", "score"}
+    assert data["cards"][0]["kind"] == "pitfall"
+
+
+def test_recall_inject_prints_the_wrapped_advisory_block(home):
+    result = actors(home, "recall", "npm test jest not found", "--inject", "--budget", "200")
+    assert result.returncode == 0
+    lines = result.stdout.strip().splitlines()
+    assert lines[0] == '<memory advisory="true">' and lines[-1] == "</memory>"
+    assert any("pnpm test" in line for line in lines)
+
+
+def test_cards_lists_forgets_and_the_forgotten_card_stays_gone(home, tmp_path):
+    cards = json.loads(actors(home, "cards", "--json").stdout)["cards"]
+    assert {c["kind"] for c in cards} == {"pitfall", "rule"}
+    pitfall = next(c for c in cards if c["kind"] == "pitfall")
+    forgot = actors(home, "cards", "forget", str(pitfall["id"]))
+    assert forgot.returncode == 0 and f"#{pitfall['id']}" in forgot.stdout
+    more = tmp_path / "more.jsonl"
+    more.write_text("".join(json.dumps({"ts": T0 + 100 + i, "session": "s9", "kind": "call", "organ": "fs",
+                                        "ability": "read_file", "args": {"path": f"x{i}.py"}, "ok": False,
+                                        "error": "ENOENT: no such file or directory"}) + "\n" for i in range(3)))
+    actors(home, "memory", "ingest", str(more))
+    actors(home, "memory", "sleep")
+    kinds = {c["kind"] for c in json.loads(actors(home, "cards", "--json").stdout)["cards"]}
+    assert kinds == {"rule"}
+    assert actors(home, "cards", "forget", "999").returncode == 1
+
+
+def test_export_writes_a_skill_md_with_frontmatter_and_a_rules_table(home, tmp_path):
+    out = tmp_path / "SKILL.md"
+    assert actors(home, "cards", "export", "--out", str(out)).returncode == 0
+    text = out.read_text()
+    assert text.startswith("---\nname: project-memory\ndescription: ")
+    assert "| trigger | wrong instinct | do instead | hits |" in text and "pnpm test" in text
+    assert actors(home, "cards", "export", "--min-hits", "1").stdout.count("\n| ") == 2  # header row only + none
+
+
+def test_export_agents_md_rewrites_its_block_and_leaves_the_rest_untouched(home, tmp_path):
+    work = tmp_path / "work"
+    work.mkdir()
+    before, after = "# My project\n\nHand-written rules.\n", "\n## Footer\nkeep me\n"
+    agents = work / "AGENTS.md"
+    agents.write_text(before + "<!-- actors:memory -->\nold\n<!-- /actors:memory -->" + after)
+    for _ in range(2):
+        assert actors(home, "cards", "export", "--agents-md", cwd=work).returncode == 0
+    text = agents.read_text()
+    assert text.startswith(before) and text.endswith(after)
+    assert text.count("<!-- actors:memory -->") == 1 and "old" not in text and "pnpm test" in text
+
+
+def test_export_agents_md_falls_back_to_claude_md_and_takes_a_file(home, tmp_path):
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "CLAUDE.md").write_text("notes\n")
+    assert actors(home, "cards", "export", "--agents-md", cwd=work).returncode == 0
+    assert "<!-- actors:memory -->" in (work / "CLAUDE.md").read_text()
+    assert actors(home, "cards", "export", "--agents-md", "OTHER.md", cwd=work).returncode == 0
+    assert (work / "OTHER.md").read_text().startswith("<!-- actors:memory -->")
+
+
+def test_judgments_are_remembered_listed_and_forgotten(tmp_path):
+    h = tmp_path / "h"
+    ok = actors(h, "memory", "remember", "I prefer short answers", "--kind", "taste", "--reason", "said so")
+    assert ok.returncode == 0 and "The user prefers short answers." in ok.stdout
+    actors(h, "memory", "remember", "the user prefers detailed answers", "--kind", "taste", "--reason", "changed")
+    listed = json.loads(actors(h, "memory", "judgments", "--json").stdout)["judgments"]
+    assert [j["text"] for j in listed] == ["the user prefers detailed answers"]
+    assert actors(h, "memory", "remember", "x", "--kind", "opinion").returncode == 2
+    assert actors(h, "memory", "forget", "the user prefers detailed answers").returncode == 0
+    assert actors(h, "memory", "forget", "the user prefers detailed answers").returncode == 1
+
+
+def test_a_corrupt_database_is_one_precise_line_and_exit_1(tmp_path):
+    h = tmp_path / "h"
+    h.mkdir()
+    (h / "memory.db").write_bytes(b"garbage" * 1000)
+    for args in (("recall", "x", "--json"), ("cards",), ("memory", "sleep")):
+        result = actors(h, *args)
+        assert result.returncode == 1 and result.stdout == ""
+        assert len(result.stderr.strip().splitlines()) == 1 and "memory.db" in result.stderr
+    assert (h / "memory.db").read_bytes() == b"garbage" * 1000
+
+
+def test_every_memory_command_has_help():
+    for args in (("memory",), ("memory", "ingest"), ("memory", "sleep"), ("memory", "remember"), ("memory", "forget"),
+                 ("recall",), ("cards",), ("cards", "forget"), ("cards", "export")):
+        result = subprocess.run([sys.executable, "-m", "actors", *args, "--help"], capture_output=True, text=True,
+                                timeout=60, env={**os.environ, "PYTHONPATH": str(REPO)})
+        assert result.returncode == 0 and "Usage" in result.stdout

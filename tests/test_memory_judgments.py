@@ -1,0 +1,111 @@
+"""Standing judgments: statements, same-topic overwrites, a true half-life, a cap of 20, redlines kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from actors.memory import judgments as J
+from actors.memory.judgments import (
+    Judgment,
+    remember,
+    same_topic,
+    statement,
+    strength,
+    topic_of,
+)
+
+DAY = 86400.0
+
+
+def store(existing: list[Judgment], kind: str, text: str, now: float, reason: str = "") -> list[Judgment]:
+    """Apply remember() as the store would: overwrite in place, insert new, drop removed ids."""
+    new, removed = remember(existing, kind, text, reason, now)
+    kept = [j for j in existing if j.id not in removed and j.id != new.id]
+    if not new.id:
+        new = Judgment(**{**{f: getattr(new, f) for f in new.__slots__}, "id": max([0, *(j.id for j in existing)]) + 1})
+    return sorted([*kept, new], key=lambda j: j.id)
+
+
+@pytest.mark.parametrize("a, b, same", [
+    ("the user prefers short answers", "the user prefers detailed answers", True),
+    ("I prefer short answers", "the user wants long answers", True),
+    ("the user prefers tabs", "the user prefers pytest", False),
+    ("never force-push to main", "never force-push to the main branch", True),
+    ("never delete bucket0 objects", "never delete bucket1 objects", False),
+    ("用中文回答", "请用中文回答问题", True),
+])
+def test_statements_on_the_same_topic_are_recognised(a, b, same):
+    assert same_topic(topic_of(a), topic_of(b)) is same
+
+
+def test_a_same_topic_statement_overwrites_instead_of_piling_up():
+    js = store([], "taste", "the user prefers short answers", 0)
+    js = store(js, "taste", "the user prefers detailed answers", DAY)
+    assert [j.text for j in js] == ["the user prefers detailed answers"]
+    assert js[0].confirmations == 1 and js[0].created_at == DAY
+
+
+def test_the_same_statement_again_is_a_confirmation():
+    js = store([], "taste", "the user prefers short answers", 0)
+    js = store(js, "taste", "The user prefers  short answers", DAY)
+    assert len(js) == 1 and js[0].confirmations == 2 and js[0].confirmed_at == DAY
+
+
+@pytest.mark.parametrize("age_days, factor", [(0, 1.0), (30, 0.5), (60, 0.25), (90, 0.125), (15, 2 ** -0.5)])
+def test_strength_has_a_true_half_life_of_thirty_days(age_days, factor):
+    j = Judgment(kind="taste", text="x", confirmations=3, confirmed_at=0.0)
+    assert strength(j, age_days * DAY) == pytest.approx(3 * factor)
+
+
+def test_redlines_do_not_decay():
+    j = Judgment(kind="redline", text="never push to main", confirmations=2, confirmed_at=0.0)
+    assert strength(j, 3650 * DAY) == 2.0
+
+
+def test_the_cap_of_twenty_evicts_the_weakest_but_never_a_redline():
+    js: list[Judgment] = []
+    for i in range(5):
+        js = store(js, "redline", f"never touch system{i} configuration", now=0.0)
+    for i in range(15):
+        js = store(js, "taste", f"the user likes colour{i} themes", now=i * DAY)  # older ones are weaker
+    assert len(js) == J.CAP
+    js = store(js, "principle", "the user values reproducible builds", now=20 * DAY)
+    assert len(js) == J.CAP
+    texts = {j.text for j in js}
+    assert "the user likes colour0 themes" not in texts  # the weakest went
+    assert all(f"never touch system{i} configuration" in texts for i in range(5))
+    assert "the user values reproducible builds" in texts
+
+
+def test_a_cap_full_of_redlines_keeps_them_all():
+    js: list[Judgment] = []
+    for i in range(22):
+        js = store(js, "redline", f"never delete bucket{i} objects", now=float(i))
+    assert len(js) == 22 and all(j.kind == "redline" for j in js)
+
+
+@pytest.mark.parametrize("kind, text, expected", [
+    ("taste", "I prefer short answers", "The user prefers short answers."),
+    ("taste", "I don't like emojis", "The user does not like emojis."),
+    ("principle", "I never use tabs", "The user never uses tabs."),
+    ("redline", "never force-push to main", "The user's red line (never crossed): never force-push to main."),
+    ("workflow", "run the tests before committing", "The user's workflow: run the tests before committing."),
+    ("taste", "the user prefers pnpm.", "The user prefers pnpm."),
+])
+def test_judgments_read_as_statements_about_the_user(kind, text, expected):
+    assert statement(Judgment(kind=kind, text=text)) == expected
+
+
+def test_forget_takes_the_exact_text_or_else_the_topic():
+    js = store([], "taste", "the user prefers short answers", 0)
+    js = store(js, "redline", "never force-push to main", 0)
+    assert J.forget(js, "the user prefers short answers") == [js[0].id]
+    assert J.forget(js, "force-push to main") == [js[1].id]
+    assert J.forget(js, "something unrelated entirely") == []
+
+
+def test_bad_kinds_and_empty_statements_are_refused():
+    with pytest.raises(ValueError, match="kind"):
+        remember([], "opinion", "x", "", 0)
+    with pytest.raises(ValueError, match="text"):
+        remember([], "taste", "   ", "", 0)

@@ -1,0 +1,110 @@
+"""Normalising error texts, describing calls and redacting secrets: pure functions, table-driven."""
+
+from __future__ import annotations
+
+import pytest
+
+from actors.memory.normalise import (
+    error_signature,
+    family_of,
+    is_probe_ability,
+    is_probe_command,
+    same_work,
+    work_of,
+)
+from actors.memory.redact import MASK, redact_text, redact_value
+
+
+@pytest.mark.parametrize("a, b", [
+    ("ENOENT: no such file or directory, open '/home/me/proj/src/app.py'",
+     "ENOENT: no such file or directory, open '/srv/other/lib/util.ts'"),
+    ("FileNotFoundError: [Errno 2] No such file or directory: src/main.py",
+     "FileNotFoundError: [Errno 2] No such file or directory: tests/conftest.py"),
+    ("timeout after 30s (request 0xdeadbeef)", "timeout after 5s (request 0x1f2e)"),
+    ("failed at 2025-01-02T10:11:12Z on attempt 3", "failed at 2026-11-30 08:00:01 on attempt 12"),
+    ("commit a1b2c3d4e5f6 not found", "commit 0f9e8d7c6b5a4 not found"),
+    ('Cannot find name "foo"', "Cannot find name 'barBaz'"),
+    ("GET https://api.example.com/v1/x?id=3 returned 502", "GET http://localhost:8080/y returned 503"),
+    ("request 123e4567-e89b-12d3-a456-426614174000 failed", "request 00000000-0000-0000-0000-000000000000 failed"),
+])
+def test_traps_that_differ_only_by_path_number_id_quote_or_time_share_one_signature(a, b):
+    assert error_signature(a) == error_signature(b)
+
+
+@pytest.mark.parametrize("a, b", [
+    ("ENOENT: no such file or directory", "EACCES: permission denied"),
+    ("No module named {q}", "Cannot find module {q}"),
+    ("error TS2304: Cannot find name 'x'", "error TS2307: Cannot find name 'x'"),
+])
+def test_different_traps_keep_different_signatures(a, b):
+    assert error_signature(a) != error_signature(b)
+
+
+@pytest.mark.parametrize("command, family", [
+    ("npm test", "npm"), ("npx jest", "npm"), ("pnpm -w test", "npm"), ("FOO=1 sudo pnpm install", "npm"),
+    ("python -m pytest -q", "pytest"), ("pytest", "pytest"), ("python3 manage.py", "python"),
+    ("timeout 10 cargo build", "cargo"), ("/usr/bin/make check", "make"),
+])
+def test_npm_npx_and_pnpm_are_one_program_family(command, family):
+    assert family_of(command) == family
+
+
+@pytest.mark.parametrize("command, probe", [
+    ("ls -la", True), ("cat README.md", True), ("git status", True), ("git log --oneline", True),
+    ("git diff HEAD~1", True), ("grep -rn foo src", True), ("git push origin main", False), ("npm test", False),
+    ("rm -rf build", False), ("pytest -q", False),
+])
+def test_read_only_commands_are_probes(command, probe):
+    assert is_probe_command(command) is probe
+
+
+@pytest.mark.parametrize("ability, probe", [
+    ("read_file", True), ("Read", True), ("list_dir", True), ("git_status", True), ("Grep", True),
+    ("write_file", False), ("Edit", False), ("run", False), ("Bash", False), ("delete", False),
+])
+def test_abilities_named_for_reading_are_probes(ability, probe):
+    assert is_probe_ability(ability) is probe
+
+
+def test_the_same_kind_of_work_is_the_same_family_file_or_ability():
+    npm = work_of("shell", "run", {"command": "npm test"})
+    assert same_work(npm, work_of("shell", "run", {"command": "pnpm test"}))
+    assert not same_work(npm, work_of("shell", "run", {"command": "pytest"}))
+    edit = work_of("fs", "edit_file", {"path": "./src/app.py"})
+    assert same_work(edit, work_of("fs", "write_file", {"path": "src/app.py"}))
+    assert same_work(edit, work_of("fs", "edit_file", {"path": "src/other.py"}))
+    assert not same_work(edit, work_of("fs", "write_file", {"path": "src/other.py"}))
+
+
+@pytest.mark.parametrize("secret, kept", [
+    ("curl -H 'Authorization: Bearer abcdef1234567890' https://x", "curl -H 'Authorization: "),
+    ("export OPENAI_API_KEY=sk-proj-abcdefghijklmnopqrstuvwxyz", "export OPENAI_API_KEY="),
+    ("mysql -u root --password s3cr3t -h db", "mysql -u root --password "),
+    ("git clone https://bob:ghp_abcdefghijklmnopqrstuvwxyz0123@github.com/x/y", "git clone https://bob:"),
+    ("postgres://app:pa55word@localhost/db", "postgres://app:"),
+    ("key AKIAABCDEFGHIJKLMNOP used", "key "),
+    ("token: sk-ant-api03-AAAAAAAAAAAAAAAAAAAAAAAAAAAA", "token: "),
+    ("password=hunter2 user=bob", "password="),
+    ("jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U", "jwt "),
+    ("-----BEGIN RSA PRIVATE KEY-----\nMIIEabc\n-----END RSA PRIVATE KEY-----", ""),
+])
+def test_secrets_are_redacted_but_their_labels_stay(secret, kept):
+    redacted = redact_text(secret)
+    assert MASK in redacted and redacted.startswith(kept)
+    for leaked in ("abcdef1234567890", "sk-proj", "s3cr3t", "ghp_", "pa55word", "AKIA", "sk-ant", "hunter2",
+                   "eyJhbGci", "MIIEabc"):
+        assert leaked not in redacted
+
+
+def test_arguments_lose_secret_named_values_and_long_strings_are_cut():
+    args = {"password": "x", "api_key": "y", "headers": {"Authorization": "Bearer zzz"}, "session": "s1",
+            "tokens": 5, "content": "a" * 5000, "command": "echo $TOKEN"}
+    redacted = redact_value(args)
+    assert redacted["password"] == redacted["api_key"] == redacted["headers"]["Authorization"] == MASK
+    assert redacted["session"] == "s1" and redacted["tokens"] == 5 and redacted["command"] == "echo $TOKEN"
+    assert len(redacted["content"]) < 600
+
+
+def test_plain_text_is_left_alone():
+    text = "ENOENT: no such file or directory, open 'src/app.py' (the session expired after 30s)"
+    assert redact_text(text) == text

@@ -1,0 +1,306 @@
+"""Memory over a real SQLite file: journal, consolidation, cards, tombstones, decay and hit batching."""
+
+from __future__ import annotations
+
+import io
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from actors.memory import db
+from actors.memory.recall import weight
+from actors.memory.service import Memory, Settings
+
+REPO = Path(__file__).resolve().parents[1]
+T0 = 1_764_460_800.0
+DAY = 86400.0
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self, now: float = T0 + DAY) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def lines(*events: dict) -> bytes:
+    return "".join(json.dumps(e) + "\n" for e in events).encode()
+
+
+def planted(offset: int = 0) -> list[dict]:
+    """Events with a pitfall, a rule and a playbook in them."""
+    ts = T0 + offset
+    out = []
+    for i in range(3):
+        out.append({"ts": ts + i, "session": f"p{offset}-{i}", "kind": "call", "organ": "fs", "ability": "read_file",
+                    "args": {"path": f"src/m{offset}{i}.py"}, "ok": False,
+                    "error": f"ENOENT: no such file or directory, open 'src/m{offset}{i}.py'"})
+    out += [{"ts": ts + 10, "session": f"r{offset}", "kind": "call", "organ": "shell", "ability": "run",
+             "args": {"command": "npm test"}, "ok": False, "error": "sh: 1: jest: not found"},
+            {"ts": ts + 11, "session": f"r{offset}", "kind": "call", "organ": "shell", "ability": "run",
+             "args": {"command": "pnpm test"}, "ok": True}]
+    for s in range(2):
+        for k, ability in enumerate(("read_file", "edit_file")):
+            out.append({"ts": ts + 20 + s * 5 + k, "session": f"w{offset}-{s}", "kind": "call", "organ": "fs",
+                        "ability": ability, "args": {"path": "src/x.py"}, "ok": True})
+    return out
+
+
+@pytest.fixture
+def memory(tmp_path: Path):
+    clock = Clock()
+    m = Memory(tmp_path / "home", clock=clock)
+    m.clock_ = clock
+    yield m
+    m.close()
+
+
+def live(m: Memory) -> list[tuple]:
+    """The live cards as comparable content (ids aside), each with its weight now."""
+    return sorted((c.kind, c.title, c.body, c.triggers, c.files, c.provenance, c.confirmations, c.created_at,
+                   c.confirmed_at, round(weight(c, m.clock()), 9)) for c in m.cards())
+
+
+# -- the journal ------------------------------------------------------------------------------
+
+def test_ingest_reports_bad_lines_by_number_and_keeps_every_good_one(memory):
+    data = lines(*planted()[:2]) + b"{not json\n" + b"[1, 2]\n" + b'{"ts": 1, "kind": "nap"}\n' + \
+        b'{"ts": 2, "kind": "call", "organ": "x"}\n' + b"\xff\xfe\n" + b"\n" + lines(*planted()[2:4])
+    report = memory.ingest(io.BytesIO(data))
+    assert report.appended == 4
+    assert [n for n, _ in report.bad] == [3, 4, 5, 6, 7]
+    assert "not JSON" in report.bad[0][1] and "kind" in report.bad[2][1] and "UTF-8" in report.bad[4][1]
+
+
+def test_ingesting_the_same_lines_twice_appends_them_once(memory):
+    memory.ingest(io.BytesIO(lines(*planted())))
+    report = memory.ingest(io.BytesIO(lines(*planted())))
+    assert report.appended == 0 and report.duplicates == len(planted())
+
+
+def test_secrets_are_redacted_before_they_are_stored(memory):
+    memory.ingest(io.BytesIO(lines(
+        {"ts": T0, "session": "s", "kind": "call", "organ": "shell", "ability": "run", "ok": False,
+         "args": {"command": "curl -H 'Authorization: Bearer abcdef0123456789abcdef'", "api_key": "k-123"},
+         "error": "401: token sk-proj-aaaaaaaaaaaaaaaaaaaaaaaa rejected; password=hunter2"},
+        {"ts": T0 + 1, "session": "s", "kind": "progress", "text": "use ghp_abcdefghijklmnopqrstuvwxyz0123 to push"})))
+    raw = memory.path.read_bytes() + Path(f"{memory.path}-wal").read_bytes()
+    for leaked in (b"abcdef0123456789abcdef", b"k-123", b"sk-proj-aaaa", b"hunter2", b"ghp_abcdefghij"):
+        assert leaked not in raw
+    stored = memory.writer.execute("SELECT args, error, text FROM events ORDER BY id").fetchall()
+    assert "[REDACTED]" in stored[0][0] and "[REDACTED]" in stored[0][1] and "[REDACTED]" in stored[1][2]
+
+
+def test_a_corrupt_database_is_named_precisely_and_left_untouched(tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    garbage = b"this is not a database, it is a shopping list\n" * 200
+    (home / "memory.db").write_bytes(garbage)
+    with pytest.raises(db.MemoryUnavailable) as caught:
+        Memory(home)
+    assert str(home / "memory.db") in str(caught.value) and "not a database" in str(caught.value)
+    assert (home / "memory.db").read_bytes() == garbage
+
+
+# -- consolidation ----------------------------------------------------------------------------
+
+def test_consolidating_twice_changes_nothing_the_second_time(memory):
+    memory.ingest(io.BytesIO(lines(*planted())))
+    first = memory.consolidate()
+    before = live(memory)
+    second = memory.consolidate()
+    assert first["created"] == 3 and second["changed"] is False and second["folded"] == 0
+    assert live(memory) == before
+    assert {c.kind for c in memory.cards()} == {"pitfall", "rule", "playbook"}
+
+
+def test_incremental_consolidation_gives_the_same_cards_and_weights_as_one_pass(tmp_path):
+    events = planted(0) + planted(100) + planted(200)
+    once = Memory(tmp_path / "once", clock=Clock())
+    once.ingest(io.BytesIO(lines(*events)))
+    once.consolidate()
+    steps = Memory(tmp_path / "steps", clock=Clock())
+    for start in range(0, len(events), 4):
+        steps.ingest(io.BytesIO(lines(*events[start:start + 4])))
+        steps.consolidate()
+    assert live(steps) == live(once)
+    assert len(live(once)) >= 3
+    once.close()
+    steps.close()
+
+
+def test_a_forgotten_card_survives_later_consolidations_and_fresh_evidence(memory):
+    memory.ingest(io.BytesIO(lines(*planted())))
+    memory.consolidate()
+    [pitfall] = [c for c in memory.cards() if c.kind == "pitfall"]
+    assert memory.forget_card(pitfall.id) == "forgotten"
+    memory.ingest(io.BytesIO(lines(*planted(50)[:3])))  # the same trap again, on other files
+    memory.consolidate()
+    assert "pitfall" not in {c.kind for c in memory.cards()}
+    assert memory.forget_card(pitfall.id) == "already forgotten"
+
+
+def test_a_card_deleted_outright_stays_deleted(memory):
+    memory.ingest(io.BytesIO(lines(*planted())))
+    memory.consolidate()
+    [rule] = [c for c in memory.cards() if c.kind == "rule"]
+    memory.recall("npm test jest")
+    memory.writer.execute("DELETE FROM cards WHERE id = ?", (rule.id,))
+    memory.ingest(io.BytesIO(lines(*planted(70)[3:5])))
+    memory.consolidate()
+    memory.flush(force=True)
+    assert rule.id not in {c.id for c in memory.cards()} and "rule" not in {c.kind for c in memory.cards()}
+
+
+FORGETTER = """
+import sys
+from actors.memory.service import Memory
+m = Memory(sys.argv[1])
+print(m.forget_card(int(sys.argv[2])))
+m.close()
+"""
+
+CONSOLIDATOR = """
+import io, json, sys
+from actors.memory.service import Memory
+m = Memory(sys.argv[1])
+for i in range(int(sys.argv[2])):
+    m.recall("read_file ENOENT")
+    m.flush(force=True)
+    m.ingest(io.BytesIO(sys.stdin.buffer.read() if i == 0 else b""))
+    m.consolidate()
+m.close()
+print("done")
+"""
+
+
+def run(script: str, *args: str, stdin: bytes = b"") -> str:
+    result = subprocess.run([sys.executable, "-c", script, *args], input=stdin, capture_output=True, timeout=60,
+                            cwd=REPO, env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
+    assert result.returncode == 0, result.stderr.decode()
+    return result.stdout.decode().strip()
+
+
+def test_a_card_forgotten_by_another_process_stays_forgotten_here(memory):
+    memory.ingest(io.BytesIO(lines(*planted())))
+    memory.consolidate()
+    [pitfall] = [c for c in memory.cards() if c.kind == "pitfall"]
+    memory.recall("read_file ENOENT src")  # a hit waits in this process's batch
+    assert run(FORGETTER, str(memory.path.parent), str(pitfall.id)) == "forgotten"
+    memory.flush(force=True)
+    memory.ingest(io.BytesIO(lines(*planted(30)[:3])))
+    memory.consolidate()
+    assert pitfall.id not in {c.id for c in memory.cards()}
+    assert memory.recall("read_file ENOENT")[0] == []
+
+
+def test_concurrent_writers_never_bring_a_forgotten_card_back(memory):
+    memory.ingest(io.BytesIO(lines(*planted())))
+    memory.consolidate()
+    [pitfall] = [c for c in memory.cards() if c.kind == "pitfall"]
+    writer = subprocess.Popen([sys.executable, "-c", CONSOLIDATOR, str(memory.path.parent), "40"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=REPO,
+                              env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
+    try:
+        writer.stdin.write(lines(*planted(90)))
+        writer.stdin.close()
+        assert memory.forget_card(pitfall.id) == "forgotten"
+        for _ in range(20):
+            memory.recall("read_file ENOENT")
+            memory.flush(force=True)
+            memory.consolidate()
+        writer.wait(timeout=60)
+    finally:
+        writer.kill()
+    assert writer.returncode == 0, writer.stderr.read().decode()
+    memory.consolidate()
+    assert "pitfall" not in {c.kind for c in memory.cards()}
+    row = memory.writer.execute("SELECT forgotten_at FROM cards WHERE id = ?", (pitfall.id,)).fetchone()
+    assert row[0] is not None
+
+
+# -- weights and hits -------------------------------------------------------------------------
+
+def test_weight_decays_lazily_with_a_true_half_life(memory):
+    memory.ingest(io.BytesIO(lines(*planted())))
+    memory.consolidate()
+    card = memory.cards()[0]
+    stored = memory.writer.execute("SELECT * FROM cards WHERE id = ?", (card.id,)).fetchone()
+    now = card.confirmed_at
+    assert weight(card, now + 30 * DAY) == pytest.approx(weight(card, now) / 2)
+    assert weight(card, now + 60 * DAY) == pytest.approx(weight(card, now) / 4)
+    memory.clock_.now = now + 365 * DAY
+    memory.recall("read_file")
+    assert memory.writer.execute("SELECT * FROM cards WHERE id = ?", (card.id,)).fetchone() == stored
+
+
+def test_recall_writes_hits_in_batches_not_on_every_read(memory):
+    memory.ingest(io.BytesIO(lines(*planted())))
+    memory.consolidate()
+    version = memory.writer.execute("PRAGMA data_version").fetchone()[0]
+    total_changes = memory.writer.total_changes
+    for _ in range(10):
+        assert memory.recall("read_file ENOENT")[0]
+    assert memory.writer.total_changes == total_changes  # nothing written yet
+    assert memory.writer.execute("PRAGMA data_version").fetchone()[0] == version
+    memory.flush(force=True)
+    [pitfall] = [c for c in memory.cards() if c.kind == "pitfall"]
+    assert pitfall.hits == 10
+
+
+def test_a_full_batch_of_hits_is_flushed_on_its_own(memory):
+    memory.ingest(io.BytesIO(lines(*planted())))
+    memory.consolidate()
+    for _ in range(40):
+        memory.recall("read_file ENOENT")
+    [pitfall] = [c for c in memory.cards() if c.kind == "pitfall"]
+    assert 32 <= pitfall.hits < 40
+
+
+def test_settings_reject_unknown_options_and_take_thresholds():
+    assert Settings.from_options({"pitfall_min": 2, "half_life_days": 10}).thresholds.pitfall_min == 2
+    with pytest.raises(ValueError, match="pitfal_min"):
+        Settings.from_options({"pitfal_min": 2})
+    with pytest.raises(ValueError):
+        Settings.from_options({"playbook_max_steps": 9})
+
+
+def test_the_journal_counts_what_it_holds(memory):
+    memory.ingest(io.BytesIO(lines(*planted(), {"ts": T0, "session": "s", "kind": "progress", "text": "hi"})))
+    status = memory.status()
+    assert status["events"] == {"call": len(planted()), "progress": 1}
+    assert status["last_progress"] == T0
+
+
+def test_a_database_locked_for_too_long_is_reported_not_hung(tmp_path, monkeypatch):
+    monkeypatch.setattr(db, "BUSY_TIMEOUT_S", 0.2)
+    m = Memory(tmp_path / "home")
+    other = sqlite3.connect(str(m.path), isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        with pytest.raises(db.MemoryUnavailable, match="locked"):
+            m.ingest(io.BytesIO(lines(*planted())))
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+        m.close()
+
+
+@pytest.mark.parametrize("last, seq, lost", [(0, 7, 0), (7, 8, 0), (7, 10, 2), (7, 7, 0), (7, 3, 0), (100, 1, 0)])
+def test_gaps_in_the_event_sequence_count_lost_events_and_a_restarted_heart_is_no_gap(last, seq, lost):
+    from actors.memory.journal import missed_events
+
+    assert missed_events(last, seq) == lost
+
+
+def test_lost_events_are_counted_in_the_database(memory):
+    memory.add_lost(3)
+    memory.add_lost(2)
+    assert memory.status()["lost_events"] == 5
