@@ -70,7 +70,7 @@ class CallDesk:
             if rec is not None and failure.cause != "organ_unhealthy":
                 h.observe(rec, call, failure.cause, 0.0, failure.message)
             else:
-                h.metrics.calls.labels(call.organ if rec else "unknown", "error").inc()
+                h.metrics.call_done(call.organ if rec else "unknown", failure.cause)
                 h.metrics.retries.labels(failure.cause, failure.decision).inc()
             h.send(ident, protocol.encode(Reply(id=call.id, ok=False, error=failure)))
             return

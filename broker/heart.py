@@ -415,8 +415,7 @@ class Heart:
         if rec is None:
             return
         now = time.monotonic()
-        self.metrics.calls.labels(rec.name, "ok" if cause is None else "error").inc()
-        self.metrics.call_seconds.labels(rec.name).observe(duration_s)
+        self.metrics.call_done(rec.name, cause, duration_s)
         was_open = rec.breaker.state
         rec.breaker = record(rec.breaker, cause, now, self.settings.breaker_threshold)
         if rec.breaker.state == "open" and was_open != "open":
@@ -518,9 +517,7 @@ class Heart:
         except zmq.Again:
             pass  # PUB never blocks; a slow subscriber sees a gap in seq
         self.last_blood = blood
-        self.metrics.beats.inc()
-        self.metrics.interval.set(self.pulse.interval_s)
-        self.metrics.set_stage(stage)
+        self.metrics.beat(blood)
         following = scheduled + self.pulse.interval_s
         return following if following > now else now + self.pulse.interval_s
 
@@ -660,7 +657,7 @@ class Heart:
                     message: str = "", duration_s: float = 0.0) -> dict:
         """A tool call the agent's host ran itself: journal it as host.<tool> for memory and reflexes."""
         cause = "" if ok else (cause if cause in protocol.CAUSES else "unknown")
-        self.metrics.calls.labels(HOST_ORGAN, "ok" if ok else "error").inc()
+        self.metrics.call_done(HOST_ORGAN, cause or None)
         self.publish("call", organ=HOST_ORGAN, ability=str(tool)[:128], ok=bool(ok), cause=cause, origin="agent",
                      session=str(session), duration_s=float(duration_s), message=str(message)[:500],
                      args=args if isinstance(args, dict) else {})

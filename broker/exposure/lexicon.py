@@ -52,14 +52,16 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "exec": ("execute",), "launch": ("start",), "kill": ("terminate",), "crash": ("error",), "crashes": ("error",),
     "exception": ("error",), "url": ("page",), "link": ("url",), "site": ("page", "url"), "website": ("page", "url"),
     "webpage": ("page", "url"), "summarise": ("summary",), "summarize": ("summary",), "today": ("date", "current", "time"),
-    "tomorrow": ("date", "time"), "yesterday": ("date", "time"), "now": ("current",), "latest": ("current", "recent"),
+    "tomorrow": ("date", "current", "time"), "yesterday": ("date", "current", "time"), "now": ("current",),
+    "latest": ("current", "recent"),
     "rename": ("move",), "logs": ("log",), "sha": ("commit",), "timezone": ("time", "zone"), "tz": ("time", "zone"),
     "save": ("write",), "store": ("write",), "dump": ("write",), "export": ("write",), "note": ("comment",),
     "ppt": ("presentation", "powerpoint"), "slides": ("presentation",), "deck": ("presentation",),
     "xlsx": ("excel", "spreadsheet"), "spreadsheet": ("excel", "sheet"), "docx": ("word", "document"),
     "remember": ("memory",), "stored": ("memory",), "recall": ("memory",),
-    "monday": ("date",), "tuesday": ("date",), "wednesday": ("date",), "thursday": ("date",), "friday": ("date",),
-    "saturday": ("date",), "sunday": ("date",), "weekend": ("date",), "tonight": ("date", "current"),
+    # a day named relative to today can only be resolved by knowing today's date
+    **{day: ("date", "current", "time") for day in (
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "weekend", "tonight")},
     "compute": ("calculate",), "estimate": ("calculate",), "percentage": ("calculate",), "percent": ("calculate",),
     "sum": ("calculate",), "average": ("calculate",), "total": ("calculate",),
 }
@@ -102,6 +104,19 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "图书": ("book",), "书": ("book",), "购物": ("shopping",), "好物": ("shopping", "deal"), "优惠": ("deal",),
     "推荐": ("recommend",), "搜索引擎": ("search",), "天": ("day",), "日期": ("date",), "车站": ("station",),
     "车票": ("ticket",), "余票": ("ticket",), "航班": ("flight",), "城市": ("city",), "翻译成": ("translate",),
+    # common words of Chinese tool descriptions (news, trending and review sites), so English requests meet them
+    "苹果": ("apple",), "人工智能": ("ai", "artificial", "intelligence"), "数码": ("digital", "electronics"),
+    "电子": ("electronics",), "产品": ("product",), "商品": ("product", "goods"), "评测": ("review",),
+    "消费": ("consumer",), "经济": ("economy", "economic"), "政治": ("politics",), "时政": ("politics",),
+    "娱乐": ("entertainment",), "体育": ("sports",), "健康": ("health",), "教育": ("education",),
+    "技术": ("technology", "tech"), "开发": ("development", "developer"), "软件": ("software",),
+    "投融资": ("investment",), "投资": ("investment",), "创业": ("startup",), "国际": ("international", "world"),
+    "全球": ("global", "world"), "文章": ("article",), "教程": ("tutorial",), "小说": ("novel", "fiction"),
+    "阅读": ("reading",), "读书": ("reading", "book"), "话题": ("topic",), "热点": ("trending", "hot"),
+    "动态": ("update", "news"), "评分": ("rating",), "排名": ("rank",), "排行": ("rank",), "电视剧": ("tv",),
+    "实时": ("realtime", "live"), "最新": ("latest",), "设备": ("device",), "互联网": ("internet",),
+    "社会": ("society", "social"), "事件": ("event",), "云计算": ("cloud",), "前端": ("frontend",),
+    "后端": ("backend",), "问答": ("question", "answer"), "讨论": ("discussion",), "明星": ("celebrity",),
     "ファイル": ("file",), "検索": ("search",), "파일": ("file",), "검색": ("search",),
 }
 _GLOSSARY_KEYS = sorted(GLOSSARY, key=len, reverse=True)

@@ -31,7 +31,9 @@ W_FUZZY = 0.4
 W_COMPOUND = 1.0
 W_REFERENCE = 0.4  # words inside paths and URLs: names the user chose, seldom what a tool is for
 W_HINT = 0.8  # what a path, URL or issue key says about the tool that handles it
-REFERENCE_HINTS = {"url": ("url",), "path": ("path", "directory"), "file": ("file",), "key": ("issue", "jira")}
+# a named file is usually read (writing is said: "save", "write"), a named directory listed
+REFERENCE_HINTS = {"url": ("url",), "path": ("path", "directory", "list"), "file": ("file", "read"),
+                   "key": ("issue", "jira")}
 
 
 @dataclass(frozen=True)
