@@ -185,6 +185,29 @@ def test_a_chinese_intent_matches_a_chinese_description():
     assert top(catalogue, "today's trending news") == ["news.get-hot"]
 
 
+def test_english_topics_meet_the_chinese_words_of_news_descriptions():
+    catalogue = catalogue_from_mcp({"trends": [
+        tool("get-tech-news", "获取数码科技快讯，包含最新的电子产品评测"),
+        tool("get-politics-news", "获取时政要闻和国际新闻"),
+        tool("get-book-rank", "获取读书排行榜，包含热门小说")]})
+    assert top(catalogue, "recommend some consumer electronics worth buying") == ["trends.get-tech-news"]
+    assert top(catalogue, "a novel worth reading") == ["trends.get-book-rank"]
+
+
+def test_a_day_named_relative_to_today_asks_for_the_current_time():
+    catalogue = catalogue_from_mcp({
+        "time": [tool("get_current_time", "Get current time in a specific timezone", timezone="IANA name")],
+        "trains": [tool("get-tickets", "Search train tickets between two stations", date="Travel day")]})
+    assert set(select("train tickets to Shanghai next Wednesday", catalogue).exposed) == {
+        "time.get_current_time", "trains.get-tickets"}
+
+
+def test_a_named_file_hints_at_reading_and_a_named_directory_at_listing(catalogue):
+    from broker.exposure.selection import query_terms
+    assert {"file", "read"} <= set(query_terms("compare k8s/api.yaml with prod", catalogue))
+    assert {"directory", "list"} <= set(query_terms("what is under packages/", catalogue))
+
+
 def test_names_colliding_across_organs_are_kept_apart(catalogue):
     addresses = [t.address for t in catalogue.tools if t.name == "read_file"]
     names = [t.wire["name"] for t in catalogue.tools if t.name == "read_file"]
