@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from broker import protocol
 from broker.causes import classify, hint, retry_after
-from broker.errors import DecodeError
+from broker.errors import DecodeError, EncodeError
 from broker.gate import Budget, RetryPolicy, Verdict, admit, gate
 from broker.outcome import detect
 from broker.protocol import Ability, Call, Failure, Reply
@@ -89,16 +89,16 @@ class CallDesk:
         h = self.heart
         if rec is None:
             known = ", ".join(sorted(h.organs)) or "none"
-            return _refused("tool_missing", f"no organ named {call.organ!r} (organs: {known})", "UnknownOrgan")
+            return _refused("tool_missing", f"no organ named {call.organ[:64]!r} (organs: {known})", "UnknownOrgan")
         if rec.state != "up":
             cause = "network" if rec.state == "lost" else "crashed"
             return _refused(cause, f"organ {rec.name} is {rec.state} ({rec.reason})", "OrganUnavailable")
         if call.ability not in rec.abilities or (rec.name == h.settings.healer and call.ability == HEAL):
             known = ", ".join(sorted(a for a in rec.abilities if not (rec.name == h.settings.healer and a == HEAL)))
-            return _refused("tool_missing", f"organ {rec.name} has no ability {call.ability!r} "
+            return _refused("tool_missing", f"organ {rec.name} has no ability {call.ability[:128]!r} "
                             f"(abilities: {known or 'none'})", "UnknownAbility")
         if call.id in self.pending:
-            return _refused("bad_params", f"request id {call.id!r} is already in flight", "DuplicateRequest")
+            return _refused("bad_params", f"request id {call.id[:64]!r} is already in flight", "DuplicateRequest")
         if not 0 <= call.timeout_s <= MAX_TIMEOUT_S:  # also refuses NaN
             return _refused("bad_params", f"timeout_s must be between 0 and {MAX_TIMEOUT_S:g}", "BadTimeout")
         allowed, rec.breaker = admit(rec.breaker, now, h.settings.breaker_cooldown_s)
@@ -170,13 +170,17 @@ class CallDesk:
         healer = self._healer()
         remaining = pending.overall - now
         heal_id = next(self.heal_ids)
-        args = {"call": protocol.to_plain(pending.call), "failure": protocol.to_plain(failure),
+        args = {"call": pending.call, "failure": failure,
                 "retries": verdict.retries, "deadline_s": remaining,
                 "attempt_timeout_s": min(pending.ability.timeout_s or remaining, remaining),
                 "backoff_initial_s": self.policy.backoff_initial_s, "backoff_max_s": self.policy.backoff_max_s,
                 "retry_after_s": retry_after(failure.message)}
         heal = Call(id=heal_id, organ=healer.name, ability=HEAL, args=args, timeout_s=remaining, origin="heart")
-        if not self.heart.send(healer.ident, protocol.encode(heal)):
+        try:
+            frames = protocol.encode(heal)
+        except EncodeError:  # arguments nested too deeply to carry twice: the caller decides
+            return False
+        if not self.heart.send(healer.ident, frames):
             return False
         self.budget.spend(pending.call.session, verdict.retries, now)
         pending.healing, pending.reserved, pending.failure, pending.result = heal_id, verdict.retries, failure, result

@@ -21,6 +21,7 @@ from broker.protocol import Ability, to_plain
 
 log = logging.getLogger(__name__)
 
+MAX_WAITING = 32  # expose queries waiting for the worker; more are refused, so a flood cannot pile up
 HYSTERESIS_TURNS = 3  # a tool used (or found) stays exposed for this many instructions after its last use
 MAX_REMEMBERED = 64
 
@@ -85,9 +86,12 @@ class Selector:
             self.current = job
             self.queries.put(None)
 
-    def ask(self, job: Job) -> None:
-        """Ask for an exposure for an intent; the answer comes back through answers (reply, exposure, error)."""
+    def ask(self, job: Job) -> bool:
+        """Ask for an exposure for an intent (answered through answers); False when too many are waiting."""
+        if self.queries.qsize() >= MAX_WAITING:
+            return False
         self.queries.put(job)
+        return True
 
     def stop(self) -> None:
         """End the thread."""

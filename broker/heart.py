@@ -35,6 +35,7 @@ from broker.wounds import Wounds
 
 log = logging.getLogger(__name__)
 
+MAX_INTENT = 4000  # characters of an intent worth ranking abilities by
 READ_ONLY_COMMANDS = frozenset({"status", "manifest", "expose"})
 DEFERRING = frozenset({"expose"})  # commands answered later, from the loop, once a worker is done
 DEFERRED = object()
@@ -227,23 +228,32 @@ class Heart:
             ready = dict(self.poller.poll(timeout_ms))
             now = time.monotonic()
             if now >= next_beat:
-                next_beat = self._beat(next_beat, now)
+                next_beat = self._guarded(self._beat, next_beat, now) or now + self.pulse.interval_s
             if self.router in ready:
-                self._drain_router()
+                self._guarded(self._drain_router)
             if self.supervisor.wake_r in ready:
-                self._handle_exits()
-                self._answer_queries()
+                self._guarded(self._handle_exits)
+                self._guarded(self._answer_queries)
             now = time.monotonic()
-            self.calls.expire(now)
-            for rec in self.supervisor.restart_due(now):
+            self._guarded(self.calls.expire, now)
+            for rec in self._guarded(self.supervisor.restart_due, now) or ():
                 self.metrics.restarts.labels(rec.name).inc()
             if now >= next_heartbeat:
-                self._check_liveness(now)
-                self._check_wounds(now)
+                self._guarded(self._check_liveness, now)
+                self._guarded(self._check_wounds, now)
                 for rec in self.organs.values():
                     if rec.ident is not None:
                         self.send(rec.ident, heartbeat)
                 next_heartbeat = now + self.settings.heartbeat_s
+
+    def _guarded(self, step, *args):
+        """Run one step of the loop; a bug in it is logged and counted, and the heart beats on."""
+        try:
+            return step(*args)
+        except Exception:
+            log.exception("%s failed", getattr(step, "__name__", step))
+            self.metrics.protocol_errors.labels("internal").inc()
+            return None
 
     def _drain_router(self) -> None:
         for _ in range(DRAIN_BATCH):
@@ -303,7 +313,7 @@ class Heart:
         rec = self.organs.get(msg.organ)
         reason = self._refusal(rec, msg, self.users.get(ident, ""))
         if reason:
-            log.warning("refused registration of %r (pid %d): %s", msg.organ, msg.pid, reason)
+            log.warning("refused registration of %r (pid %d): %s", msg.organ[:64], msg.pid, reason[:300])
             self.send(ident, protocol.encode(Refused(organ=msg.organ, reason=reason)))
             return
         now = time.monotonic()
@@ -330,10 +340,10 @@ class Heart:
     def _refusal(self, rec: OrganRecord | None, msg: Register, user: str) -> str:
         role, _, key_name = user.partition(":")
         if user and (role != "organ" or key_name != msg.organ):
-            return f"the key {key_name!r} ({role}) may not register as organ {msg.organ!r}"
+            return f"the key {key_name!r} ({role}) may not register as organ {msg.organ[:64]!r}"
         if rec is None:
             declared = ", ".join(sorted(self.organs)) or "none"
-            return f"organ {msg.organ!r} is not declared in the mesh config (declared: {declared})"
+            return f"organ {msg.organ[:64]!r} is not declared in the mesh config (declared: {declared})"
         if rec.spec.supervised and (not rec.token or msg.token != rec.token or msg.pid != rec.pid):
             return f"only the process the heart spawned (pid {rec.pid}) may register as {rec.name!r}"
         names = [a.name for a in msg.abilities]
@@ -594,8 +604,9 @@ class Heart:
         return self.status()
 
     def _cmd_instruction(self, text: str, session: str = "") -> dict:
-        if not isinstance(text, str):
-            raise TypeError("instruction text must be a string")
+        if not isinstance(text, str) or not isinstance(session, str):
+            raise TypeError("instruction text and session must be strings")
+        text = text[:MAX_INTENT]  # it rides in every beat
         if text != self.instruction:
             self.hysteresis.new_turn()
         self.instruction = text
@@ -608,8 +619,9 @@ class Heart:
             self.hysteresis.use(str(address))
         if budget is not None and (not isinstance(budget, int) or isinstance(budget, bool) or budget < 1):
             raise ValueError("budget must be a positive number of tokens")
-        intent = self.instruction if intent is None else str(intent)
-        self.selector.ask(self._job(intent, reply=(*_reply, intent), budget=budget))
+        intent = self.instruction if intent is None else str(intent)[:MAX_INTENT]
+        if not self.selector.ask(self._job(intent, reply=(*_reply, intent), budget=budget)):
+            raise LookupError("too many expose requests are waiting; try again shortly")
         return DEFERRED
 
     def _cmd_progress(self, session: str = "", text: str = "") -> dict:
@@ -650,6 +662,9 @@ class Heart:
     def _cmd_alert(self, level: str, message: str, organ: str = "") -> dict:
         if level not in protocol.LEVELS:
             raise ValueError(f"level must be one of {', '.join(protocol.LEVELS)}")
+        if not isinstance(organ, str) or not isinstance(message, str):
+            raise TypeError("organ and message must be strings")
+        organ = organ[:64]
         self.alert(level, organ, str(message)[:1000])
         return {"raised": True}
 

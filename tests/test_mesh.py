@@ -250,7 +250,7 @@ def test_down_leaves_no_process_of_the_mesh_behind(mesh):
     assert len(mesh_processes(mesh.home)) >= 2  # the heart, the echo organ (and the exposure worker)
     out = mesh.cli("down", check=True)
     assert "mesh stopped" in out.stdout
-    assert mesh_processes(mesh.home) == []
+    wait_for(lambda: mesh_processes(mesh.home) == [], timeout=5, what="the last process to finish exiting")
     assert not (mesh.home / "endpoints.json").exists()
 
 
