@@ -67,11 +67,9 @@ class CallDesk:
         rec = h.organs.get(call.organ)
         failure = self._refusal(rec, call, now)
         if failure is not None:
-            if rec is not None and failure.cause != "organ_unhealthy":
-                h.observe(rec, call, failure.cause, 0.0, failure.message)
-            else:
-                h.metrics.call_done(call.organ if rec else "unknown", failure.cause)
-                h.metrics.retries.labels(failure.cause, failure.decision).inc()
+            # refused by the heart, never run: no breaker, wound or latency sample for the organ
+            h.metrics.call_done(call.organ if rec else "unknown", failure.cause)
+            h.metrics.retries.labels(failure.cause, failure.decision or "refer").inc()
             h.send(ident, protocol.encode(Reply(id=call.id, ok=False, error=failure)))
             return
         ability = rec.abilities[call.ability]
@@ -112,6 +110,9 @@ class CallDesk:
     def _track(self, call_id: str, pending: Pending) -> None:
         self.pending[call_id] = pending
         heapq.heappush(self.deadlines, (pending.deadline, call_id))
+        if len(self.deadlines) > 4 * len(self.pending) + 1024:  # answered calls linger there until compacted
+            self.deadlines = [(p.deadline, cid) for cid, p in self.pending.items()]
+            heapq.heapify(self.deadlines)
 
     # -- outcomes -------------------------------------------------------------------------
 

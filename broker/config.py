@@ -31,7 +31,7 @@ class HeartConfig:
     heartbeat_s: float = 0.5
     liveness: int = 3
     hang_kill_s: float = 10.0
-    register_timeout_s: float = 30.0  # a spawned organ that has not registered by then is killed
+    register_timeout_s: float = 90.0  # a spawned organ not registered by then is killed (npx may install first)
     call_timeout_s: float = 30.0
     light_after_s: float = 120.0
     deep_after_s: float = 300.0

@@ -2,7 +2,7 @@
 
 Run by the heart as `python -m broker.exposure_worker`; speaks length-prefixed frames on stdin/stdout:
   {"op": "catalogue", "abilities": {organ: [Ability map]}} -> {"ok": true}
-  {"op": "select", "intent", "recent", "budget"}           -> {"ok": true, "exposed", "tools", "tokens"}
+  {"op": "select", "intent", "recent", "budget"}           -> {"ok": true, "exposed", "tools", "tokens", "names"}
 A failure answers {"ok": false, "error": "..."} and the worker goes on.
 """
 

@@ -35,6 +35,7 @@ from broker.wounds import Wounds
 
 log = logging.getLogger(__name__)
 
+MAX_EVENT_ARGS_BYTES = 16 * 1024
 MAX_INTENT = 4000  # characters of an intent worth ranking abilities by
 READ_ONLY_COMMANDS = frozenset({"status", "manifest", "expose"})
 DEFERRING = frozenset({"expose"})  # commands answered later, from the loop, once a worker is done
@@ -123,7 +124,7 @@ class Heart:
         self.router.setsockopt(zmq.ROUTER_MANDATORY, 1)
         self.router.setsockopt(zmq.MAXMSGSIZE, s.max_frame_bytes + 4096)
         self.router.setsockopt(zmq.SNDHWM, 10000)
-        self.router.setsockopt(zmq.RCVHWM, 10000)
+        self.router.setsockopt(zmq.RCVHWM, 1000)  # bounds what one fast peer can park in the heart
         self.pub = self.ctx.socket(zmq.PUB)
         self.pub.setsockopt(zmq.LINGER, 0)
         try:
@@ -314,7 +315,7 @@ class Heart:
         reason = self._refusal(rec, msg, self.users.get(ident, ""))
         if reason:
             log.warning("refused registration of %r (pid %d): %s", msg.organ[:64], msg.pid, reason[:300])
-            self.send(ident, protocol.encode(Refused(organ=msg.organ, reason=reason)))
+            self.send(ident, protocol.encode(Refused(organ=msg.organ[:64], reason=reason)))
             return
         now = time.monotonic()
         if rec.ident is not None and rec.ident != ident:
@@ -444,7 +445,7 @@ class Heart:
             self.hysteresis.use(f"{rec.name}.{call.ability}")
         self.publish("call", organ=rec.name, ability=call.ability, ok=cause is None, cause=cause or "",
                      origin=call.origin, session=call.session, duration_s=duration_s, message=message[:500],
-                     args=call.args)
+                     args=_event_args(call.args))
 
     def _wound_closed(self, wound, now: float) -> None:
         self.metrics.wounds_open.labels(wound.organ, wound.cause).dec()
@@ -723,3 +724,13 @@ def _user_id(frame: zmq.Frame) -> str:
         return frame.get("User-Id") or ""
     except zmq.ZMQError:
         return ""
+
+
+def _event_args(args: dict) -> dict:
+    """Arguments as events carry them: whole when small, else only their names (a 4 MB write is not news)."""
+    try:
+        if len(protocol.pack_value(args)) <= MAX_EVENT_ARGS_BYTES:
+            return args
+    except EncodeError:
+        pass
+    return {"_truncated": True, "_keys": [str(k)[:64] for k in list(args)[:32]]}

@@ -24,7 +24,7 @@ OUTCOMES = ("ok", "error")
 DECISIONS = ("retried", "refer", "fail_fast")  # broker.gate.Verdict.decision
 BEAT_REASONS = ("steady", "alerts", "quiet", "critical", "failing")  # broker.beat.next_pulse, by kind
 PROTOCOL_ERROR_REASONS = ("framing", "version", "kind", "size", "body", "schema",  # DecodeError.reason
-                          "handler", "sender", "report", "auth")  # the heart's own
+                          "handler", "sender", "report", "auth", "internal")  # the heart's own
 CARD_KINDS = ("pitfall", "playbook", "weak_link", "rule", "judgment")
 VIEWS = ("full", "exposed")
 UNKNOWN_ORGAN = "unknown"  # the organ label of calls to an organ the mesh does not declare

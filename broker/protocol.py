@@ -3,7 +3,7 @@
 Frames (ZeroMQ multipart), see docs/protocol.md:
   peer -> heart ROUTER   [VERSION, kind, body]
   heart ROUTER -> peer   [routing-id, VERSION, kind, body]   (the id is stripped by the peer's DEALER)
-  heart PUB -> SUB       [BLOOD, VERSION, body]
+  heart PUB -> SUB       [BLOOD, VERSION, body]  and  [EVENT + kind, VERSION, body]
 `body` is a msgpack map of the message's fields; unknown fields are ignored, missing ones take
 their defaults, and a missing required field or a wrong type is a DecodeError.
 """
@@ -23,7 +23,7 @@ from broker.errors import DecodeError, EncodeError
 
 VERSION = b"ACT1"
 BLOOD = b"blood"
-EVENT = b"event."  # topics event.call, event.wound, event.healed, event.alert
+EVENT = b"event."  # topics event.call, event.progress, event.wound, event.healed, event.alert
 DEFAULT_MAX_FRAME_BYTES = 8 * 1024 * 1024
 EXIT_REFUSED = 78  # an organ the heart refused exits with EX_CONFIG; restarting it cannot help
 
@@ -111,7 +111,7 @@ class Call:
     args: dict = field(default_factory=dict)
     timeout_s: float = 0.0  # 0: the ability's own timeout
     session: str = ""
-    origin: str = "agent"  # agent | reflex | background: only agent work counts as progress
+    origin: str = "agent"  # agent | healer | reflex | heart: only agent calls are retried for the caller
 
 
 @dataclass(frozen=True, slots=True)
