@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -12,6 +13,7 @@ import zmq
 
 from broker import keys, protocol
 from broker.errors import ConfigError
+from broker.home import Home
 from broker.protocol import Call, Control, ControlReply, Refused, Register, Welcome
 from tests.conftest import wait_for
 
@@ -155,3 +157,22 @@ def test_an_allowed_organ_key_registers_and_is_welcomed_with_the_remote_blood_en
         assert tcp_mesh.organ("remote")["state"] == "up"
     finally:
         ctx.destroy(linger=0)
+
+
+def test_after_the_heart_is_killed_and_restarted_an_external_organ_registers_again_by_itself(tcp_mesh):
+    peer(tcp_mesh, "remote")
+    organ = subprocess.Popen([sys.executable, "-m", "actors", "organ", "run", "tests.organs.echo", "--connect",
+                              f"tcp://127.0.0.1:{tcp_mesh.port}", "--key", str(tcp_mesh.keydir / "remote.key"),
+                              "--server-key", str(tcp_mesh.home / "keys" / "heart.pub")],
+                             env=tcp_mesh.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for(lambda: tcp_mesh.organ("remote")["state"] == "up", timeout=15, what="the remote organ")
+        os.kill(tcp_mesh.status()["heart"]["pid"], signal.SIGKILL)
+        wait_for(lambda: not Home(tcp_mesh.home).heart_running(), timeout=10, what="the heart to be gone")
+        tcp_mesh.up()  # same home: same heart key, same allow-list
+        wait_for(lambda: tcp_mesh.organ("remote")["state"] == "up", timeout=30, what="the organ to come back")
+        assert organ.poll() is None, "the external organ must outlive its heart"
+        assert tcp_mesh.json("call", "remote.echo", "--args", '{"x": 2}')["result"]["x"] == 2
+    finally:
+        organ.terminate()
+        organ.wait(timeout=10)
