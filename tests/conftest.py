@@ -64,6 +64,16 @@ def mesh_processes(home: Path) -> list[int]:
     return found
 
 
+def stop_process(proc: subprocess.Popen, timeout: float = 10.0) -> None:
+    """End a process a test started: SIGTERM, then SIGKILL if it lingers."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 def kill_all(pids: list[int]) -> None:
     for pid in pids:
         try:

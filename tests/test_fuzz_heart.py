@@ -288,11 +288,17 @@ def _deep_call(organ: str, ability: str, depth: int, call_id: str) -> list[bytes
 
 # -- the live fuzz ----------------------------------------------------------------------------
 
-@pytest.mark.timeout(240)
-def test_thousands_of_garbage_messages_leave_the_heart_alive_flat_counted_and_serving(make_mesh):
+def flat_mesh(make_mesh):
+    """A started fuzz mesh whose processes return freed memory at once, so RSS tells growth from churn."""
     mesh = make_mesh(FUZZ_MESH, start=False)
     mesh.env.update(FLAT_MALLOC)
     mesh.up()
+    return mesh
+
+
+@pytest.mark.timeout(240)
+def test_thousands_of_garbage_messages_leave_the_heart_alive_flat_counted_and_serving(make_mesh):
+    mesh = flat_mesh(make_mesh)
     with mesh.client() as client:
         status = client.control("status")
         heart_pid, metrics_url = status["heart"]["pid"], status["heart"]["metrics"]
@@ -418,9 +424,7 @@ def test_a_deeply_nested_call_in_flight_when_its_organ_dies_does_not_stop_the_he
 
 @pytest.mark.timeout(120)
 def test_a_peer_that_never_reads_cannot_make_the_heart_hold_its_names(make_mesh):
-    mesh = make_mesh(FUZZ_MESH, start=False)
-    mesh.env.update(FLAT_MALLOC)
-    mesh.up()
+    mesh = flat_mesh(make_mesh)
     with mesh.client() as client:
         status = client.control("status")
         heart_pid = status["heart"]["pid"]
@@ -461,9 +465,7 @@ def test_refused_registrations_do_not_copy_the_peer_s_name_into_the_log(make_mes
 
 @pytest.mark.timeout(120)
 def test_a_flood_of_expose_commands_cannot_queue_without_bound_in_the_heart(make_mesh):
-    mesh = make_mesh(FUZZ_MESH, start=False)
-    mesh.env.update(FLAT_MALLOC)
-    mesh.up()
+    mesh = flat_mesh(make_mesh)
     with mesh.client() as client:
         status = client.control("status")
         heart_pid, metrics_url = status["heart"]["pid"], status["heart"]["metrics"]

@@ -11,7 +11,7 @@ import sys
 import pytest
 from mcp import ClientSession, StdioServerParameters, stdio_client
 
-from tests.conftest import wait_for
+from tests.conftest import stop_process, wait_for
 
 MESH = """
 [heart]
@@ -124,12 +124,7 @@ def test_the_http_transport_serves_the_same_tools_and_refuses_foreign_origins(ma
 
         asyncio.run(asyncio.wait_for(scenario(), 60))
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        stop_process(server)
 
 
 def _listening(port: int) -> bool:

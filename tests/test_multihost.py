@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import uuid
@@ -10,7 +9,7 @@ import uuid
 import pytest
 
 from broker import keys
-from tests.conftest import wait_for
+from tests.conftest import stop_process, wait_for
 
 PORT, BLOOD_PORT = 7700, 7701
 
@@ -103,9 +102,4 @@ external = true
             assert client.call("remote1", "attempts_of", {"key": "once"}).result == {"attempts": 1}
     finally:
         for organ in organs:
-            organ.terminate()
-            try:
-                organ.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                organ.kill()
-                organ.wait()
+            stop_process(organ)
