@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+from actors.memory import guard
 from actors.memory.inject import clean
 
 BEGIN = "<!-- actors:memory -->"
@@ -24,8 +25,13 @@ class RuleRow:
 
 
 def rows(cards: Iterable, min_hits: int = 0) -> list[RuleRow]:
-    """The export rows of live cards with at least min_hits hits, most used first, then oldest."""
-    chosen = [c for c in cards if c.hits >= min_hits]
+    """The export rows of live cards with at least min_hits hits, most used first, then oldest.
+
+    A card whose text reads as an instruction to a model (`guard`) is never exported: these files are read
+    by agents.
+    """
+    chosen = [c for c in cards if c.hits >= min_hits and not guard.suspect(c.title, c.body, c.when, c.wrong,
+                                                                            c.instead)]
     chosen.sort(key=lambda c: (-c.hits, c.id))
     return [RuleRow(trigger=c.when or c.title, wrong=c.wrong or "-", instead=c.instead or c.body, hits=c.hits)
             for c in chosen]

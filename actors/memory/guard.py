@@ -1,0 +1,83 @@
+"""Flag text that tries to instruct the model (prompt injection) before it is shown to one. Pure.
+
+Tool output, error messages and file contents are data. When such text speaks to the assistant, tells it
+to drop its instructions, plays a chat role, or asks for secrets, memory keeps it out of every prompt
+block and export. The rules look for the shape of an instruction aimed at a model, not for single words,
+so ordinary errors ("You must run npm install first", "system error") pass.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+_INVISIBLE = re.compile(r"[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+_SPACES = re.compile(r"[\s_]+")
+
+_MODEL = r"(?:assistant|ai|a\.i\.|model|llm|agent|chat ?bot|claude|gpt|chatgpt|copilot|gemini|language model)"
+_PRIOR = r"(?:previous|prior|above|earlier|preceding|former|original|existing|old|initial|system|safety|all)"
+_RULES = r"(?:instructions?|prompts?|messages?|directions?|rules|guidelines|guardrails|context|constraints|orders|commands)"
+
+RULES: tuple[tuple[str, re.Pattern], ...] = (
+    ("override", re.compile(
+        r"\b(?:ignore|disregard|forget|skip|bypass|override|overrule|drop|abandon|neglect)\s+"
+        r"(?:(?:all|any|each|every|the|your|my|these|those|of|that|what)\s+){0,3}"
+        rf"(?:{_PRIOR}\s+){{0,2}}{_RULES}\b")),
+    ("addressed to the model", re.compile(
+        r"\b(?:note|message|notice|instructions?|reminder|directive|memo|attention|important|urgent|warning)s?"
+        rf"\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+|an\s+)?(?:ai\s+)?{_MODEL}s?\b")),
+    ("addressed to the model", re.compile(
+        rf"(?:^|[.!?:\n]\s*)(?:dear\s+|hey\s+|attention\s+)?(?:the\s+)?(?:ai\s+)?{_MODEL}s?\s*[,:]\s*"
+        r"(?:you\s+(?:must|should|are|will|need)|please|do\s+not|don't|never|always|ignore|forget|now)\b")),
+    ("addressed to the model", re.compile(
+        r"\b(?:attention|dear|hey|hello|hi|psa)\s+(?:to\s+)?(?:all\s+|any\s+)?(?:the\s+)?(?:ai\s+)?"
+        rf"{_MODEL}s?\b")),
+    ("role marker", re.compile(
+        r"\b(?:system|developer|admin|root)\s+(?:note|prompt|message|instruction|override|directive|command)s?\s*[:!\-]")),
+    ("role marker", re.compile(r"(?:^|\n)\s*(?:assistant|developer|human)\s*:\s*\S"
+                               r"|(?:^|\n)\s*system\s*:\s*(?:you|ignore|forget|new|the\s+assistant|from\s+now)\b")),
+    ("chat template", re.compile(
+        r"<\|(?:im.start|im.end|system|user|assistant|endoftext|eot.id|start.header.id)\|>|\[/?inst\]|<</?sys>>"
+        r"|###\s*(?:instruction|system|new instructions)\b|\bbegin\s+system\s+prompt\b")),
+    ("new persona", re.compile(
+        r"\b(?:you\s+are\s+now\s+(?:a|an|the|in|my|no\s+longer|dan)\b|from\s+now\s+on,?\s+(?:you|the\s+assistant)"
+        r"|pretend\s+(?:to\s+be|you\s+are)|act\s+as\s+(?:if\s+you|an?\s+(?:unrestricted|different|new|evil))"
+        r"|(?:developer|dan|god|jailbreak|unrestricted)\s+mode\b|\bjailbr(?:eak|oken)\b)")),
+    ("new instructions", re.compile(
+        r"\b(?:new|updated|real|actual|true|hidden|secret|revised|additional)\s+(?:system\s+)?instructions?\s*(?:[:!]|follow|are\b)"
+        r"|\bthe\s+(?:real|actual|true)\s+task\s+is\b|\byour\s+(?:new|real|actual)\s+(?:task|goal|instructions?)\b"
+        r"|\binstead,?\s+you\s+(?:must|should|will)\b")),
+    ("concealment", re.compile(
+        r"\b(?:do\s+not|don't|never|without)\s+(?:tell|telling|inform|informing|mention|mentioning|reveal|revealing"
+        r"|alert|alerting|notify|notifying|ask|asking|show|showing)\s+(?:this\s+|it\s+)?(?:to\s+)?(?:the\s+|your\s+)?"
+        r"(?:user|human|operator|developer|owner)s?\b|\bkeep\s+this\s+(?:secret|hidden|quiet)\s+from\b"
+        r"|\bsilently\s+(?:run|execute|send|upload|delete)\b")),
+    ("secret exfiltration", re.compile(
+        r"(?<!not )(?<!never )(?<!n't )"
+        r"\b(?:send|post|upload|exfiltrate|leak|email|forward|transmit|paste|reveal|print|output|dump)\s+"
+        r"(?:(?:me|us|all|any|the|your|of|every)\s+){0,3}(?:contents?\s+of\s+(?:the\s+)?)?"
+        r"(?:secrets?|credentials?|api[\s\-]?keys?|(?:access|api|auth|session)\s+tokens?|passwords?|private\s+keys?"
+        r"|ssh\s+keys?|environment\s+variables|env\s+vars?|\.env\b|~/\.ssh|id.rsa|aws\s+credentials)\b")),
+)
+
+
+def normalised(text: str) -> str:
+    """The text as the rules read it: NFKC, invisible characters removed, lower case, spaces collapsed."""
+    text = unicodedata.normalize("NFKC", str(text))
+    text = _INVISIBLE.sub("", text).lower()
+    lines = (_SPACES.sub(" ", line).strip() for line in text.splitlines())
+    return "\n".join(line for line in lines if line)
+
+
+def flags(*texts: str) -> tuple[str, ...]:
+    """The names of the rules the texts break, in rule order; empty when they read as plain data."""
+    text = normalised("\n".join(t for t in texts if t))
+    found: list[str] = []
+    for name, pattern in RULES:
+        if name not in found and pattern.search(text):
+            found.append(name)
+    return tuple(found)
+
+
+def suspect(*texts: str) -> bool:
+    """Tell whether any of the texts reads like an instruction to a model."""
+    return bool(flags(*texts))
