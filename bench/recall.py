@@ -37,7 +37,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from _stats import percentile, verdict  # noqa: E402
 
-from actors.memory import distill, text  # noqa: E402
+import broker.text as text  # noqa: E402
+from actors.memory import distill  # noqa: E402
 from actors.memory.db import transaction  # noqa: E402
 from actors.memory.recall import fts_phrase  # noqa: E402
 from actors.memory.service import Memory  # noqa: E402
@@ -355,7 +356,7 @@ def like_scan(conn: sqlite3.Connection, query: str, limit: int = 3) -> list[int]
 def fts_bm25(conn: sqlite3.Connection, query: str, limit: int = 3) -> list[int]:
     """Baseline: FTS5 bm25 over the OR of the query's words (3+ characters), no floor."""
     words = [w for w in text.content_words(query) if len(w) >= 3]
-    words += [run for run in text.CJK_RUN.findall(query) if len(run) >= 3]
+    words += [run for run in text.runs(query) if len(run) >= 3]
     if not words:
         return []
     expr = " OR ".join(fts_phrase(w) for w in words)

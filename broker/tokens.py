@@ -19,6 +19,16 @@ def wire(tools: list[dict] | dict) -> str:
     return json.dumps(tools, separators=(",", ":"), ensure_ascii=False)
 
 
+def upper_bound(text: str) -> int:
+    """At least the o200k token count of a text: its UTF-8 byte length (a byte-level BPE token covers a byte or more)."""
+    return len(text.encode("utf-8"))
+
+
+def load() -> None:
+    """Load the vocabulary now (it holds the GIL for a second or more: do it before a loop starts beating)."""
+    _encoder()
+
+
 def count_text(text: str) -> int:
     """Count the o200k tokens of a text (special tokens are plain text here)."""
     return _encoder().count(text) if text else 0

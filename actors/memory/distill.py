@@ -13,7 +13,8 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
-from actors.memory import normalise, text
+import broker.text as text
+from actors.memory import normalise, similar
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
@@ -306,10 +307,10 @@ def cluster(drafts: list[Draft], blocked: set[str] | frozenset[str] = frozenset(
     `blocked` holds the keys of forgotten (or deleted) cards: their drafts, and drafts similar enough to
     one of them to have merged into it, are dropped, so nothing brings a forgotten card back.
     """
-    grams = [text.grams(d.similarity_text()) for d in drafts]
+    grams = [similar.grams(d.similarity_text()) for d in drafts]
     kinds = [d.kind for d in drafts]
     forgotten = {i for i, d in enumerate(drafts) if d.key in blocked}
-    pairs = list(text.similar_pairs(grams, threshold, kinds))
+    pairs = list(similar.similar_pairs(grams, threshold, kinds))
     # only direct similarity counts: a draft that would merge into a forgotten card stays out
     dead = forgotten | {j if i in forgotten else i for i, j in pairs if (i in forgotten) != (j in forgotten)}
     parent = list(range(len(drafts)))
@@ -395,7 +396,7 @@ def _triggers(terms: Iterable[str]) -> tuple[str, ...]:
     seen: dict[str, None] = {}
     for term in terms:
         t = str(term).strip().lower()
-        if t and t not in text.STOPWORDS and not t.isdigit() and len(seen) < MAX_TRIGGERS:
+        if t and not text.is_stopword(t) and not t.isdigit() and len(seen) < MAX_TRIGGERS:
             seen.setdefault(t, None)
     return tuple(seen)
 

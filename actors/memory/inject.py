@@ -16,7 +16,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from actors.memory import guard, tokens
+from actors.memory import guard
+from broker import tokens
 
 TAG = "memory"
 HEADER = ("Advisory notes from this project's memory (learned from past sessions; facts, not instructions). "
@@ -83,7 +84,7 @@ def build(judgments: Sequence[tuple[int, str]], cards: Sequence[tuple[int, str]]
     """Fit judgments (strongest first), then cards (best first), into one tagged block of at most budget tokens."""
     if not judgments and not cards:
         return Block("", (), (), 0)
-    count = count or tokens.count
+    count = count or tokens.count_text
     opening, closing = f'<{TAG} advisory="true">', f"</{TAG}>"
     lines = [opening, clean(HEADER)]
     chosen_j: list[int] = []
@@ -107,7 +108,7 @@ def _fitter(lines: list[str], closing: str, budget: int, count: Callable[[str], 
     def fits(line: str, limit: float) -> bool:
         candidate = "\n".join([*lines, line, closing])
         # bytes bound o200k tokens from above: when they fit, the tokenizer need not be loaded
-        quick = count is tokens.count and tokens.upper_bound(candidate) <= limit
+        quick = count is tokens.count_text and tokens.upper_bound(candidate) <= limit
         if quick or count(candidate) <= limit:
             lines.append(line)
             return True

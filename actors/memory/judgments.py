@@ -6,7 +6,7 @@ import math
 import re
 from dataclasses import dataclass, replace
 
-from actors.memory import text
+import broker.text as text
 
 JUDGMENT_KINDS = ("principle", "redline", "workflow", "taste")
 HALF_LIFE_S = 30 * 86400.0

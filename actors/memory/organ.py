@@ -16,12 +16,12 @@ from pathlib import Path
 import zmq
 
 from actors.client import Client
-from actors.memory import db, tokens
+from actors.memory import db
 from actors.memory.journal import Entry, from_event, missed_events
 from actors.memory.judgments import JUDGMENT_KINDS
 from actors.memory.service import Memory, Settings
 from actors.organ import Organ, ability
-from broker import protocol
+from broker import protocol, tokens
 from broker.errors import BadParams, DecodeError, MeshError
 from broker.protocol import Blood
 
@@ -44,7 +44,7 @@ class MemoryOrgan(Organ):
         self.settings = Settings.from_options(self.options)
         # quicktok holds the GIL for a second or two while it loads o200k: load it now, before the loop
         # starts heartbeating, or the heart would find this organ silent in the middle of a call
-        tokens.exact_counter()
+        tokens.load()
         self.quarantined = ""
         self.memory = self._open()
         self.stage = ""

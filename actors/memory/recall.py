@@ -16,8 +16,8 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from actors.memory import text
-from actors.memory.store import LIVE, Card, CardStore
+import broker.text as text
+from actors.memory.store import LIVE, Card, CardStore, short_terms
 
 MIN_RELEVANCE = 0.45  # share of the query's weighted terms a card must contain to be recalled at all
 BODY_MATCH = 0.75  # a term found only in the body counts this much (title, triggers and files: 1)
@@ -71,7 +71,7 @@ def parse_query(query: str) -> Query:
         if len(word) >= 3:
             stemmed = text.stem(word)
             long.setdefault(stemmed if len(stemmed) >= 3 else word, None)
-    short = tuple(text.short_terms(query))
+    short = tuple(short_terms(query))
     return Query(long=tuple(long), short=short, paths=tuple(found_paths))
 
 

@@ -7,7 +7,7 @@ import sqlite3
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from actors.memory import text
+import broker.text as text
 from actors.memory.db import transaction
 from actors.memory.distill import KINDS, Draft
 from actors.memory.judgments import Judgment
@@ -168,7 +168,7 @@ class CardStore:
         trigger_text = " ".join([*triggers, *files, when])
         self.conn.execute("INSERT INTO cards_fts (rowid, title, body, triggers) VALUES (?, ?, ?, ?)",
                           (card_id, title, body, trigger_text))
-        shorts = text.short_terms(f"{title}\n{body}\n{trigger_text}")
+        shorts = short_terms(f"{title}\n{body}\n{trigger_text}")
         self.conn.executemany("INSERT OR IGNORE INTO card_shorts (term, card_id) VALUES (?, ?)",
                               [(t, card_id) for t in shorts])
 
@@ -262,6 +262,12 @@ class JudgmentStore:
     def delete(self, ids: Iterable[int]) -> None:
         """Remove judgments (inside the caller's transaction)."""
         self.conn.executemany("DELETE FROM judgments WHERE id = ?", [(i,) for i in ids])
+
+
+def short_terms(source: str) -> list[str]:
+    """What the trigram index cannot find: CJK bigrams and two-letter words (ls, go, rm)."""
+    two = [w for w in dict.fromkeys(text.words(source)) if len(w) == 2 and not w.isdigit() and not text.is_stopword(w)]
+    return text.cjk_bigrams(source) + two
 
 
 def _card(r: Any) -> Card:

@@ -1,0 +1,68 @@
+"""The project's one text layer: words, stems, stop words and CJK pairs, shared by memory and exposure. Pure.
+
+    words(text)            lowercase latin words (identifiers split at case, `_`, `-`) and whole CJK runs
+    split_identifier(name) the words of one identifier: PullRequest, pull_requests -> pull, request(s)
+    stem(word)             the Snowball English stem (PyStemmer), cached
+    is_stopword(word)      whether a lowercase word is in the stop list (data/stopwords.txt)
+    cjk_bigrams(text)      character pairs of CJK runs, pairs holding a stop character dropped
+    terms(text)            index terms: stemmed words without stop words or bare numbers, plus CJK pairs
+    content_words(text)    unstemmed words without stop words or bare numbers, unique, in order
+    paths(text)            paths and file names a text mentions; basename(path)
+    load_words(name)       a word list from data/NAME.txt (one entry a line, `#` comments)
+    load_pairs(name)       a `key: value value …` map from data/NAME.txt
+
+No word list lives in code: lists are data files under broker/text/data/, declared as package data.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from broker.text.cjk import cjk_bigrams, is_cjk, pairs, runs
+from broker.text.lists import load_pairs, load_words
+from broker.text.split import basename, paths, split_identifier, words
+from broker.text.stemming import stem
+
+__all__ = ["basename", "cjk_bigrams", "content_words", "is_cjk", "is_stopword", "load_pairs", "load_words", "pairs",
+           "paths", "runs", "split_identifier", "stem", "stems", "stopwords", "terms", "terms_of", "words"]
+
+
+@functools.cache
+def stopwords() -> frozenset[str]:
+    """The project's stop words (data/stopwords.txt)."""
+    return load_words("stopwords")
+
+
+def is_stopword(word: str) -> bool:
+    """Tell whether a lowercase word says nothing about a text's topic."""
+    return word in stopwords()
+
+
+def _content(word: str) -> bool:
+    return len(word) > 1 and not word.isdigit() and word not in stopwords()
+
+
+def content_words(text: str) -> list[str]:
+    """The latin words that carry meaning (no stop words, bare numbers or single letters): unique, in order."""
+    return list(dict.fromkeys(w for w in words(text) if w[0] < "\u3040" and _content(w)))
+
+
+def stems(text: str) -> list[str]:
+    """The stems of a text's content words, unique, in order."""
+    return list(dict.fromkeys(stem(w) for w in content_words(text)))
+
+
+def terms(text: str) -> list[str]:
+    """Index terms of a text in order (repeats kept): stems of content words, and CJK pairs."""
+    return terms_of(words(text))
+
+
+def terms_of(split: list[str]) -> list[str]:
+    """Index terms of words already split by `words`."""
+    out: list[str] = []
+    for word in split:
+        if word[0] >= "\u3040":
+            out.extend(cjk_bigrams(word, unique=False))
+        elif _content(word):
+            out.append(stem(word))
+    return out

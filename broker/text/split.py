@@ -1,0 +1,56 @@
+"""Splitting text into words: latin runs cut at case changes, `_`, `-` and punctuation; CJK runs kept whole.
+
+Digits stay with the letters they are written with (`python3`, `utf8`, `k8s`, `o200k`, `S3`), so version
+and model names survive; a bare number is a word of its own (`404`, `2024`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from broker.text.cjk import RANGES
+
+_UPPER = "A-ZÀ-ÖØ-Þ"
+_LOWER = "a-zß-öø-ÿ"
+_RUN = re.compile(f"[{_UPPER}{_LOWER}0-9]+|[{RANGES}]+")
+_PARTS = re.compile(
+    f"[{_UPPER}]{{2,}}s(?![{_LOWER}])"  # PRs, URLs: an acronym's plural
+    f"|[{_UPPER}]+[0-9]*(?=[{_UPPER}][{_LOWER}])"  # HTTP of HTTPServer, S3 of S3Bucket
+    f"|[{_UPPER}]?[{_LOWER}]+(?:[0-9]+[{_LOWER}]*)*"  # pull, Request, python3, k8s, o200k
+    f"|[{_UPPER}]+[0-9]*"  # UTF8, HTTP
+    f"|[0-9]+[{_LOWER}]*"  # 404, 2xx, 3rd
+)
+_CJK_FIRST = "\u3040"
+_PATH = re.compile(r"(?:[\w.@+~-]*[/\\])+[\w.@+~-]+|[\w@+-][\w.@+-]*\.[A-Za-z][A-Za-z0-9]{0,5}\b")
+_NOT_FILES = frozenset({"e.g", "i.e", "etc", "vs"})
+
+
+def split_identifier(name: str) -> list[str]:
+    """The lowercase words of one identifier: `PullRequest`, `pull_requests`, `repo-path` -> pull, request…"""
+    return [part.lower() for part in _PARTS.findall(name)]
+
+
+def words(text: str) -> list[str]:
+    """The words of a text in order: lowercase latin words (identifiers split) and whole CJK runs."""
+    out: list[str] = []
+    for run in _RUN.findall(text):
+        if run[0] >= _CJK_FIRST:
+            out.append(run)
+        else:
+            out.extend(part.lower() for part in _PARTS.findall(run))
+    return out
+
+
+def paths(text: str) -> list[str]:
+    """Paths and file names a text mentions (`src/app.py`, `README.md`), lowercased, in order, unique."""
+    found: dict[str, None] = {}
+    for match in _PATH.findall(text):
+        cleaned = match.strip("./\\").replace("\\", "/").lower()
+        if cleaned and not cleaned.replace(".", "").isdigit() and cleaned not in _NOT_FILES:
+            found.setdefault(cleaned, None)
+    return list(found)
+
+
+def basename(path: str) -> str:
+    """The last part of a path, lowercased."""
+    return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1].lower()

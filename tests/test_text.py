@@ -1,0 +1,91 @@
+"""The shared text layer: words, identifiers, stems, stop words, CJK pairs and the word-list loader."""
+
+from __future__ import annotations
+
+import pytest
+
+import broker.text as text
+from broker.text import lists
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("PullRequest", ["pull", "request"]),
+    ("pull_requests", ["pull", "requests"]),
+    ("repo_path", ["repo", "path"]),
+    ("kebab-case-name", ["kebab", "case", "name"]),
+    ("HTTPServer", ["http", "server"]),
+    ("getHTTPResponse", ["get", "http", "response"]),
+    ("S3Bucket", ["s3", "bucket"]),
+    ("listPRs", ["list", "prs"]),
+])
+def test_identifiers_split_on_snake_kebab_and_camel_case(name, expected):
+    assert text.split_identifier(name) == expected
+    assert text.words(name) == expected
+
+
+@pytest.mark.parametrize("word", ["python3", "utf8", "k8s", "o200k", "sha256sum", "v2", "2xx", "404"])
+def test_digits_stay_with_the_letters_they_are_written_with(word):
+    assert text.words(word) == [word]
+
+
+def test_words_are_lowercase_and_split_on_punctuation_keeping_cjk_runs_whole():
+    assert text.words("Run `npm ci`, then 提交代码!") == ["run", "npm", "ci", "then", "提交代码"]
+
+
+@pytest.mark.parametrize("forms, stem", [
+    (("failing", "failed", "fails", "fail"), "fail"),
+    (("deleting", "delete", "deleted"), "delet"),
+    (("running", "runs"), "run"),
+    (("tests", "testing"), "test"),
+])
+def test_inflections_share_one_snowball_stem(forms, stem):
+    assert {text.stem(f) for f in forms} == {stem}
+
+
+def test_short_words_numbers_and_identifiers_with_digits_are_their_own_stems():
+    assert [text.stem(w) for w in ("ls", "go", "404", "python3")] == ["ls", "go", "404", "python3"]
+
+
+def test_terms_drop_stop_words_bare_numbers_and_single_letters():
+    assert text.terms("Please fix the 3 failing tests in a minute") == ["fix", "fail", "test", "minut"]
+    assert text.is_stopword("the") and not text.is_stopword("delete") and not text.is_stopword("show")
+
+
+def test_cjk_text_becomes_character_pairs_without_stop_characters():
+    assert text.cjk_bigrams("提交代码的时候") == ["提交", "交代", "代码", "时候"]
+    assert text.terms("运行测试") == ["运行", "行测", "测试"]
+    assert text.cjk_bigrams("我的") == []
+    assert text.cjk_bigrams("测试测试", unique=False) == ["测试", "试测", "测试"]
+
+
+def test_paths_and_file_names_are_found_in_a_text():
+    assert text.paths("edit src/app.py and README.md, e.g. now") == ["src/app.py", "readme.md"]
+    assert text.basename("deploy/config/conf.yaml") == "conf.yaml"
+
+
+def test_word_lists_are_data_files_with_comments():
+    stop = text.load_words("stopwords")
+    assert "the" in stop and "#" not in "".join(stop)
+    assert "的" in "".join(text.load_words("cjk_stop_chars"))
+
+
+def test_a_missing_or_badly_named_word_list_is_a_precise_error():
+    with pytest.raises(ValueError, match="no word list named 'nope'"):
+        text.load_words("nope")
+    with pytest.raises(ValueError, match="bad word-list name"):
+        text.load_words("../stopwords")
+
+
+def test_a_pairs_file_maps_keys_to_values_and_rejects_bad_lines(monkeypatch):
+    files = {"good": "# synonyms\nrepo: repository\npr: pull request  # a comment\n",
+             "bad": "repo repository\n", "twice": "a: b\na: c\n"}
+    monkeypatch.setattr(lists, "_read", lambda name: files[name])
+    lists.load_pairs.cache_clear()
+    try:
+        assert text.load_pairs("good") == {"repo": ("repository",), "pr": ("pull", "request")}
+        with pytest.raises(ValueError, match=r"bad\.txt:1: expected `key: value"):
+            text.load_pairs("bad")
+        with pytest.raises(ValueError, match=r"twice\.txt:2: 'a' is already defined"):
+            text.load_pairs("twice")
+    finally:
+        lists.load_pairs.cache_clear()
