@@ -1,15 +1,39 @@
-"""Argument checking against the JSON Schema subset abilities declare. Pure functions."""
+"""Argument checking against an ability's JSON Schema, with the `jsonschema` package. Pure functions.
+
+The one validator of the project: the Organ SDK checks calls with it before an ability runs, a wrapped
+MCP server's organ checks its tools' inputSchema with it, and the MCP front door uses it for its own
+tools. Full JSON Schema (the dialect named by `$schema`, 2020-12 by default: anyOf, oneOf, $ref,
+pattern, minItems, ...), with the types Python code can rely on: an integer is an int (never 1.0, never
+true), a number is finite (never NaN or infinity), an array may be a tuple.
+"""
 
 from __future__ import annotations
 
+import logging
+import math
+from collections import OrderedDict
 from typing import Any
+
+import jsonschema
+from jsonschema import validators
+from jsonschema.exceptions import SchemaError, ValidationError
 
 from broker.errors import BadParams
 
-_TYPES: dict[str, tuple[type, ...]] = {
-    "string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,),
-    "object": (dict,), "array": (list, tuple), "null": (type(None),),
-}
+log = logging.getLogger(__name__)
+
+MAX_COMPILED = 512  # validators kept, by schema object
+MAX_MESSAGE = 300
+
+_TYPES = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine_many({
+    "integer": lambda _, v: isinstance(v, int) and not isinstance(v, bool),
+    "number": lambda _, v: (isinstance(v, int) and not isinstance(v, bool))
+    or (isinstance(v, float) and math.isfinite(v)),
+    "array": lambda _, v: isinstance(v, (list, tuple)),
+})
+_JSON_TYPES = (("null", type(None)), ("boolean", bool), ("integer", int), ("number", float), ("string", str),
+               ("array", (list, tuple)), ("object", dict))
+_compiled: OrderedDict[int, tuple[dict, Any]] = OrderedDict()
 
 
 def object_schema(properties: dict[str, dict], required: list[str]) -> dict:
@@ -26,67 +50,82 @@ def validate(schema: dict, value: Any, path: str = "args") -> None:
 
 def check(schema: dict, value: Any, path: str = "args") -> str:
     """Return a one-line description of the first mismatch, or '' when value fits."""
-    expected = schema.get("type")
-    if expected is not None:
+    validator = _validator(schema)
+    if validator is None:
+        return ""
+    try:
+        error = jsonschema.exceptions.best_match(validator.iter_errors(value))
+    except RecursionError:
+        return f"{path}: nested too deeply"
+    return "" if error is None else _describe(error, path)
+
+
+def _validator(schema: Any) -> Any:
+    """The compiled validator of a schema, or None for a schema that validates nothing we can check."""
+    if not isinstance(schema, dict) or not schema:
+        return None
+    key = id(schema)
+    hit = _compiled.get(key)
+    if hit is not None and hit[0] is schema:
+        _compiled.move_to_end(key)
+        return hit[1]
+    validator = _compile(schema)
+    _compiled[key] = (schema, validator)  # holding the schema keeps its id from being reused
+    while len(_compiled) > MAX_COMPILED:
+        _compiled.popitem(last=False)
+    return validator
+
+
+def _compile(schema: dict) -> Any:
+    base = validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+    try:
+        base.check_schema(schema)
+    except SchemaError as exc:
+        # a schema its own author got wrong: the ability is still callable, unchecked
+        log.warning("ignoring an invalid JSON Schema (%s): %s", base.__name__, exc.message[:200])
+        return None
+    checked = validators.extend(base, type_checker=_TYPES)
+    return checked(schema)
+
+
+def _describe(error: ValidationError, path: str) -> str:
+    where = path + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
+    keyword, expected, value = error.validator, error.validator_value, error.instance
+    if keyword == "type":
         names = expected if isinstance(expected, list) else [expected]
-        if not any(_is(value, name) for name in names):
-            return f"{path}: expected {' or '.join(names)}, got {_json_type(value)}"
-    if "enum" in schema and not any(_same(value, option) for option in schema["enum"]):
-        return f"{path}: must be one of {', '.join(map(repr, schema['enum']))}"
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        if "minimum" in schema and value < schema["minimum"]:
-            return f"{path}: must be at least {schema['minimum']}"
-        if "maximum" in schema and value > schema["maximum"]:
-            return f"{path}: must be at most {schema['maximum']}"
-    if isinstance(value, str):
-        if len(value) < schema.get("minLength", 0):
-            return f"{path}: must have at least {schema['minLength']} characters"
-        if "maxLength" in schema and len(value) > schema["maxLength"]:
-            return f"{path}: must have at most {schema['maxLength']} characters"
-    if isinstance(value, dict):
-        return _check_object(schema, value, path)
-    if isinstance(value, (list, tuple)) and isinstance(schema.get("items"), dict):
-        for i, item in enumerate(value):
-            problem = check(schema["items"], item, f"{path}[{i}]")
-            if problem:
-                return problem
-    return ""
-
-
-def _check_object(schema: dict, value: dict, path: str) -> str:
-    properties = schema.get("properties", {})
-    for name in schema.get("required", []):
-        if name not in value:
-            return f"{path}: missing required parameter {name!r}"
-    for name, item in value.items():
-        if name in properties:
-            problem = check(properties[name], item, f"{path}.{name}")
-            if problem:
-                return problem
-        elif schema.get("additionalProperties") is False:
-            known = ", ".join(properties) or "none"
-            return f"{path}: unknown parameter {name!r} (parameters: {known})"
-    return ""
-
-
-def _is(value: Any, name: str) -> bool:
-    kinds = _TYPES.get(name)
-    if kinds is None:
-        return True  # a type this subset does not know is not ours to refuse
-    if isinstance(value, bool) and name in ("integer", "number"):
-        return False
-    if name == "integer" and isinstance(value, float):
-        return value.is_integer()
-    return isinstance(value, kinds)
-
-
-def _same(value: Any, option: Any) -> bool:
-    # JSON equality: true is not 1, and 1 is not true
-    return value == option and isinstance(value, bool) == isinstance(option, bool)
+        text = f"expected {' or '.join(map(str, names))}, got {_json_type(value)}"
+    elif keyword == "required":
+        missing = [name for name in expected if isinstance(value, dict) and name not in value]
+        text = f"missing required parameter {(missing or expected)[0]!r}"
+    elif keyword == "additionalProperties" and expected is False and isinstance(value, dict):
+        known = set(error.schema.get("properties", {}))
+        extra = next((k for k in value if k not in known), "?")
+        text = f"unknown parameter {extra!r} (parameters: {', '.join(known) or 'none'})"
+    elif keyword == "enum":
+        text = f"must be one of {', '.join(map(repr, expected))}"
+    elif keyword in ("minimum", "exclusiveMinimum"):
+        text = f"must be {'at least' if keyword == 'minimum' else 'more than'} {expected}"
+    elif keyword in ("maximum", "exclusiveMaximum"):
+        text = f"must be {'at most' if keyword == 'maximum' else 'less than'} {expected}"
+    elif keyword == "minLength":
+        text = f"must have at least {expected} characters"
+    elif keyword == "maxLength":
+        text = f"must have at most {expected} characters"
+    elif keyword == "minItems":
+        text = f"must have at least {expected} items"
+    elif keyword == "maxItems":
+        text = f"must have at most {expected} items"
+    elif keyword == "pattern":
+        text = f"must match the pattern {expected!r}"
+    else:
+        text = error.message
+    return f"{where}: {text}"[:MAX_MESSAGE]
 
 
 def _json_type(value: Any) -> str:
-    for name, kinds in _TYPES.items():
-        if _is(value, name) and name != "number":
+    if isinstance(value, float) and not math.isfinite(value):
+        return "non-finite number"
+    for name, kinds in _JSON_TYPES:
+        if isinstance(value, kinds):
             return name
     return type(value).__name__

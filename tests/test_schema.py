@@ -1,4 +1,4 @@
-"""Argument checking against the JSON Schema subset abilities declare."""
+"""Argument checking against the JSON Schema abilities declare (the jsonschema package, Python-safe types)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,6 @@ VALID = [
     ("every parameter", {"path": "a.txt", "lines": 10, "ratio": 0.5, "follow": True, "mode": "text",
                          "tags": ["x", "y"], "matrix": [[1, 2], []], "opts": {"depth": 2}, "note": None,
                          "anything": {"k": [1]}}),
-    ("an integer-valued float as an integer", {"path": "a", "lines": 3.0}),
     ("an integer as a number", {"path": "a", "ratio": 1}),
     ("a string at minLength", {"path": "a"}),
     ("a string at maxLength", {"path": "a" * 8}),
@@ -50,6 +49,11 @@ INVALID = [
     ("a bool where an integer is expected", {"path": "a", "lines": True}, "args.lines",
      "expected integer, got boolean"),
     ("a bool where a number is expected", {"path": "a", "ratio": False}, "args.ratio", "expected number"),
+    ("an integer-valued float where an integer is expected", {"path": "a", "lines": 3.0}, "args.lines",
+     "expected integer, got number"),
+    ("NaN where a number is expected", {"path": "a", "ratio": float("nan")}, "args.ratio",
+     "expected number, got non-finite number"),
+    ("infinity where a number is expected", {"path": "a", "ratio": float("inf")}, "args.ratio", "expected number"),
     ("a fractional float where an integer is expected", {"path": "a", "lines": 2.5}, "args.lines",
      "expected integer"),
     ("an integer where a bool is expected", {"path": "a", "follow": 1}, "args.follow", "expected boolean"),
@@ -124,8 +128,55 @@ def test_an_object_schema_without_parameters_accepts_only_empty_arguments():
     assert "unknown parameter 'x' (parameters: none)" in check(schema, {"x": 1})
 
 
-def test_a_type_outside_the_subset_is_not_refused():
+def test_a_schema_that_is_itself_invalid_is_not_enforced():
     assert check({"type": "uuid"}, "not checked") == ""
+
+
+RICH = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "type": "object",
+    "$defs": {"address": {"type": "object", "properties": {"city": {"type": "string", "pattern": "^[A-Z]"}},
+                          "required": ["city"]}},
+    "properties": {
+        "address": {"$ref": "#/$defs/address"},
+        "id": {"anyOf": [{"type": "integer"}, {"type": "string", "pattern": "^[a-f0-9]{8}$"}]},
+        "shape": {"oneOf": [{"type": "object", "properties": {"r": {"type": "number"}}, "required": ["r"]},
+                            {"type": "object", "properties": {"w": {"type": "number"}}, "required": ["w"]}]},
+        "tags": {"type": "array", "items": {"type": "string"}, "minItems": 1, "uniqueItems": True},
+    },
+    "additionalProperties": False,
+}
+
+
+@pytest.mark.parametrize("args", [{"address": {"city": "Paris"}}, {"id": 7}, {"id": "deadbeef"},
+                                  {"shape": {"r": 1.5}}, {"tags": ["a", "b"]}],
+                         ids=["a $ref", "anyOf's first", "anyOf's second", "oneOf", "minItems"])
+def test_the_full_json_schema_vocabulary_accepts_what_fits(args):
+    assert check(RICH, args) == ""
+
+
+@pytest.mark.parametrize("args, path, words", [
+    ({"address": {"city": "paris"}}, "args.address.city", "must match the pattern"),
+    ({"address": {}}, "args.address", "missing required parameter 'city'"),
+    ({"id": "xyz"}, "args.id", ""),
+    ({"shape": {"r": 1, "w": 2}}, "args.shape", ""),
+    ({"tags": []}, "args.tags", "at least 1 items"),
+    ({"tags": ["a", "a"]}, "args.tags", ""),
+], ids=["a pattern inside a $ref", "a required key inside a $ref", "none of anyOf", "both of oneOf",
+        "minItems", "uniqueItems"])
+def test_the_full_json_schema_vocabulary_refuses_what_does_not_fit(args, path, words):
+    problem = check(RICH, args)
+
+    assert problem.startswith(f"{path}: "), problem
+    assert words in problem, problem
+
+
+def test_a_value_nested_beyond_the_recursion_limit_is_refused_not_raised():
+    deep: list = []
+    for _ in range(5000):
+        deep = [deep]
+
+    assert check({"type": "array", "items": {"$ref": "#"}}, deep) != ""
 
 
 @pytest.mark.parametrize("schema, value", [({"enum": [0, 1]}, True), ({"enum": [0, 1]}, False),
