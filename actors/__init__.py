@@ -5,14 +5,14 @@ talk to a running mesh with `Client`.
 """
 
 from broker import __version__
-from broker.errors import (BadParams, Conflict, MeshError, MeshUnreachable, NotFound, OrganError,
-                           PermissionDenied, ToolMissing)
+from broker.errors import (BadParams, CallTimeout, Conflict, MeshError, MeshUnreachable, NotFound, OrganError,
+                           PermissionDenied, ToolMissing, Unanswerable)
 from broker.protocol import Ability, Alert, Blood, Call, Failure, Reflex, Reply
 
-from actors.organ import Organ, ability
+from actors.organ import Organ, ability, prompt, resource
 
 __all__ = [
-    "Ability", "Alert", "BadParams", "Blood", "Call", "Conflict", "Failure", "MeshError", "MeshUnreachable",
-    "NotFound", "Organ", "OrganError", "PermissionDenied", "Reflex", "Reply", "ToolMissing", "__version__",
-    "ability",
+    "Ability", "Alert", "BadParams", "Blood", "Call", "CallTimeout", "Conflict", "Failure", "MeshError",
+    "MeshUnreachable", "NotFound", "Organ", "OrganError", "PermissionDenied", "Reflex", "Reply", "ToolMissing",
+    "Unanswerable", "__version__", "ability", "prompt", "resource",
 ]

@@ -17,8 +17,8 @@ import zmq
 from actors.organ import Organ
 from broker import protocol
 from broker.errors import DecodeError, EncodeError
-from broker.protocol import (EXIT_REFUSED, Blood, Call, Failure, Goodbye, Heartbeat, Refused, Register, Reply,
-                             Report, Reregister, Welcome)
+from broker.protocol import (EXIT_REFUSED, Answer, Blood, Call, Failure, Goodbye, Heartbeat, Refused, Register,
+                             Reply, Report, Reregister, Welcome)
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +61,7 @@ class OrganLoop:
         for fd in (self.wake_r, self.wake_w):
             os.set_blocking(fd, False)
         self.pool = ThreadPoolExecutor(max_workers=organ.workers, thread_name_prefix=f"{organ.name}-call")
+        organ.caller.push = self._push  # what a running call tells its caller goes out through the loop
 
     def stop(self, reason: str) -> None:
         """Ask the loop to end at its next turn (safe from signal handlers)."""
@@ -71,6 +72,7 @@ class OrganLoop:
         for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
             signal.signal(sig, lambda signum, frame: self.stop(f"received {signal.Signals(signum).name}"))
         signal.set_wakeup_fd(self.wake_w, warn_on_full_buffer=False)
+        self.organ.caller.loop_thread = threading.get_ident()
         try:
             self.organ.on_start()
             self._loop()
@@ -163,6 +165,12 @@ class OrganLoop:
         except zmq.Again:
             pass  # not connected yet; the heartbeat or re-registration will follow
 
+    def _send_frames(self, frames: list[bytes]) -> None:
+        try:
+            self.dealer.send_multipart(frames, zmq.NOBLOCK)
+        except zmq.Again:
+            log.warning("a message for the heart could not be sent")
+
     def _drain_heart(self) -> None:
         while _readable(self.dealer):
             frames = self.dealer.recv_multipart(zmq.NOBLOCK)
@@ -190,6 +198,8 @@ class OrganLoop:
             log.error("the heart refused this organ: %s", msg.reason)
             self.exit_code = EXIT_REFUSED
             self.stop(f"refused: {msg.reason}")
+        elif isinstance(msg, Answer):
+            self.organ.caller.answered(msg)
         elif isinstance(msg, Reregister):
             log.info("re-registering: %s", msg.reason)
             self._register()
@@ -211,7 +221,13 @@ class OrganLoop:
         self.pool.submit(self._work, key, call)
 
     def _work(self, key: bytes, call: Call) -> None:
-        frames = self._encode(call, self.organ.handle(call))
+        self._push(self._encode(call, self.organ.handle(call)), key)
+
+    def _push(self, frames: list[bytes], key: bytes = b"") -> None:
+        """Hand frames to the loop from any thread; an empty key: a message for the heart, not a reply."""
+        if threading.get_ident() == self.organ.caller.loop_thread:
+            self._send_frames(frames)
+            return
         push = getattr(self.local, "push", None)
         if push is None:
             push = self.local.push = self._socket(zmq.PUSH)
@@ -229,6 +245,9 @@ class OrganLoop:
     def _forward_results(self) -> None:
         while _readable(self.results):
             key, *frames = self.results.recv_multipart(zmq.NOBLOCK)
+            if not key:
+                self._send_frames(frames)
+                continue
             self.in_flight.discard(key)
             self._finish(key, frames)
 

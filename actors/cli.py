@@ -285,15 +285,21 @@ for module in (cli_drill, cli_expose, cli_memory, cli_net, cli_top):
 @app.command()
 def mcp(http: Annotated[str, typer.Option(help="Serve Streamable HTTP on HOST:PORT instead of stdio.")] = "",
         session: Annotated[str, typer.Option(help="Session name for the calls this server makes.")] = "mcp",
+        names: Annotated[str, typer.Option(help="Tool names: qualified (organ__tool) or bare (a tool's own "
+                                                "name when no other organ has one by that name).")] = "qualified",
+        pin: Annotated[list[str], typer.Option(help="ORGAN.ABILITY always listed to every client (repeatable); "
+                                                    "ORGAN.* pins every tool of an organ.")] = [],  # noqa: B006
         home: HomeOpt = DEFAULT_HOME) -> None:
     """Serve the running mesh to an agent as an MCP server (stdio by default)."""
     state = Home(home)
+    if names not in ("qualified", "bare"):
+        die(f"--names takes qualified or bare, not {names!r}", EXIT_USAGE)
     if state.read_endpoints() is None:
         die(f"no mesh is running under {state.path} (start one with `actors up`)", EXIT_NO_MESH)
-    from actors.mcp_server import MeshServer
+    from actors.front import MeshServer, Naming
 
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
-    server = MeshServer(state, session)
+    server = MeshServer(state, session, naming=Naming(names), pins=tuple(pin))
     if not http:
         import anyio
 

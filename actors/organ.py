@@ -7,14 +7,16 @@ import functools
 import inspect
 import logging
 import queue
+import re
 import threading
 import time
 from pathlib import Path
 from typing import Any, Callable
 
-from actors import schema
+from actors import schema as schemas
+from actors._caller import CallerLink
 from broker.errors import OrganError, ToolMissing
-from broker.protocol import Ability, Blood, Call, Failure, Observation, Reflex, Reply
+from broker.protocol import LOG_LEVELS, Ability, Blood, Call, Failure, Observation, Reflex, Reply
 
 log = logging.getLogger(__name__)
 
@@ -38,27 +40,47 @@ _TYPE_CAUSES = (
 
 def ability(description: str, *, params: dict[str, dict] | None = None, read_only: bool = False,
             idempotent: bool | None = None, destructive: bool = False, timeout_s: float = 30.0,
-            inline: bool = False) -> Callable[[Callable], Callable]:
-    """Mark a method as an ability; `params` maps each argument to its JSON Schema.
+            inline: bool = False, kind: str = "tool", uri: str = "", mime_type: str = "",
+            schema: dict | None = None) -> Callable[[Callable], Callable]:
+    """Mark a method as an ability; `params` maps each argument to its JSON Schema (or `schema` is the
+    whole arguments schema, for what a map of parameters cannot say: $defs, $schema, oneOf).
 
     `inline` runs it on the organ's loop instead of a worker thread: only for quick, non-blocking work
     (an in-memory lookup), since a slow inline ability delays the organ's heartbeats.
     """
     def mark(fn: Callable) -> Callable:
-        properties = params or {}
+        properties = params or (schema or {}).get("properties", {})
         signature = inspect.signature(fn)
         arguments = [p for name, p in signature.parameters.items() if name != "self"]
         missing = [p.name for p in arguments if p.name not in properties]
         if missing:
             raise TypeError(f"ability {fn.__name__}: no schema for parameter(s) {', '.join(missing)}")
         required = [p.name for p in arguments if p.default is inspect.Parameter.empty]
+        arguments_schema = schema
         setattr(fn, _MARK, Ability(
-            name=fn.__name__, description=description, params=schema.object_schema(properties, required),
+            name=fn.__name__, description=description,
+            params=arguments_schema if arguments_schema is not None else schemas.object_schema(properties, required),
             read_only=read_only, idempotent=read_only if idempotent is None else idempotent,
-            destructive=destructive, timeout_s=timeout_s))
+            destructive=destructive, timeout_s=timeout_s, kind=kind, uri=uri, mime_type=mime_type))
         setattr(fn, _INLINE, inline)
         return fn
     return mark
+
+
+def resource(uri: str, description: str, *, mime_type: str = "text/plain", timeout_s: float = 30.0
+             ) -> Callable[[Callable], Callable]:
+    """Mark a method as the reader of a resource (MCP resources/read); `{name}` parts of a URI template are its
+    string arguments. It returns text, bytes, or MCP's {"contents": [...]}."""
+    names = re.findall(r"{([A-Za-z_][A-Za-z0-9_]*)}", uri)
+    return ability(description, params={n: {"type": "string"} for n in names}, read_only=True, timeout_s=timeout_s,
+                   kind="resource", uri=uri, mime_type=mime_type)
+
+
+def prompt(description: str, *, params: dict[str, dict] | None = None, timeout_s: float = 30.0
+           ) -> Callable[[Callable], Callable]:
+    """Mark a method as a prompt (MCP prompts/get) whose string arguments are `params`; it returns text,
+    a list of MCP prompt messages, or MCP's {"messages": [...]}."""
+    return ability(description, params=params, read_only=True, timeout_s=timeout_s, kind="prompt")
 
 
 class Organ:
@@ -76,6 +98,7 @@ class Organ:
         self.reports: queue.SimpleQueue[Observation] = queue.SimpleQueue()
         self.aborted = ""  # set by abort(): the loop ends the process with a failure
         self.changed = threading.Event()  # set by manifest_changed(): the loop registers again
+        self.caller = CallerLink()  # the running call's way back to its caller
 
     # -- hooks ----------------------------------------------------------------------------
 
@@ -94,7 +117,7 @@ class Organ:
         if method is None:
             raise ToolMissing(f"organ {self.name} has no ability {call.ability!r}")
         # the schema was built from the method's signature, so arguments that fit it also bind
-        schema.validate(getattr(method, _MARK).params, call.args)
+        schemas.validate(getattr(method, _MARK).params, call.args)
         return method(self, **call.args)
 
     def on_failure(self, call: Call, exc: BaseException) -> Failure:
@@ -121,6 +144,39 @@ class Organ:
         """Hand a metric observation to the heart, which exports it (safe from any thread)."""
         self.reports.put(Observation(metric=metric, value=float(value), labels=labels))
 
+    # -- talking to the caller (from inside an ability) --------------------------------------
+
+    def progress(self, progress: float, total: float | None = None, message: str = "") -> bool:
+        """Tell the caller how far the running call is (MCP progress); False outside a call."""
+        body: dict[str, Any] = {"progress": float(progress), "message": str(message)[:1000]}
+        if total is not None:
+            body["total"] = float(total)
+        return self.caller.notice("progress", body)
+
+    def log(self, level: str, message: str) -> bool:
+        """Send a log line to the caller's client (MCP logging; level one of LOG_LEVELS); False outside a call."""
+        if level not in LOG_LEVELS:
+            raise ValueError(f"level must be one of {', '.join(LOG_LEVELS)}")
+        return self.caller.notice("log", {"level": level, "message": str(message)[:4000]})
+
+    def elicit(self, message: str, schema: dict, *, timeout_s: float = 300.0) -> dict:
+        """Ask the caller's user for input shaped by a flat JSON Schema; return MCP's ElicitResult
+        ({"action": "accept" | "decline" | "cancel", "content": {...}}). Raises Unanswerable when the
+        client cannot ask its user, CallTimeout when no answer comes in time."""
+        return self.caller.ask("elicit", {"message": message, "requestedSchema": schema}, timeout_s)
+
+    def sample(self, prompt: str | list[dict], *, max_tokens: int = 500, system: str = "",
+               timeout_s: float = 120.0, **params: Any) -> dict:
+        """Ask the caller's model for a completion; return MCP's CreateMessageResult ({"role", "content",
+        "model", "stopReason"}). `prompt` is a user text or a list of MCP sampling messages; other MCP
+        parameters (temperature, stopSequences, modelPreferences, ...) pass through."""
+        messages = ([{"role": "user", "content": {"type": "text", "text": prompt}}] if isinstance(prompt, str)
+                    else list(prompt))
+        body = {**params, "messages": messages, "maxTokens": int(max_tokens)}
+        if system:
+            body["systemPrompt"] = system
+        return self.caller.ask("sample", body, timeout_s)
+
     # -- used by the loop -----------------------------------------------------------------
 
     @classmethod
@@ -141,7 +197,8 @@ class Organ:
         """Run one call to completion and turn its outcome into a reply; never raises."""
         started = time.monotonic()
         try:
-            result = self.on_call(call)
+            with self.caller.running(call.id):
+                result = self.on_call(call)
         except Exception as exc:  # every failure goes back to the caller, never up the loop
             if not isinstance(exc, OrganError):
                 log.info("%s.%s failed: %r", self.name, call.ability, exc)

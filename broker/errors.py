@@ -76,3 +76,9 @@ class CallTimeout(OrganError):
     """The call missed its deadline."""
 
     cause = "timeout"
+
+
+class Unanswerable(OrganError):
+    """An ability's question to its caller cannot be answered: the client lacks the capability, or there is none."""
+
+    cause = "tool_missing"

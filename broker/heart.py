@@ -9,6 +9,7 @@ import os
 import queue
 import signal
 import time
+import zlib
 from collections import deque
 from dataclasses import replace
 from pathlib import Path
@@ -26,10 +27,12 @@ from broker.exposed import Hysteresis, Job, Selector
 from broker.gate import record
 from broker.home import Home
 from broker.keys import allowed_file, heart_keypair
-from broker.metrics import HeartMetrics
-from broker.protocol import (Alert, Blood, Call, Control, ControlReply, Event, Goodbye, Heartbeat, Refused,
-                             Register, Reply, Report, Reregister, Snapshot, SnapshotRequest, Welcome)
+from broker.metrics import CLIENT_REPORTABLE, HeartMetrics
+from broker.protocol import (Alert, Answer, Ask, Blood, Call, Control, ControlReply, Event, Goodbye, Heartbeat,
+                             Notice, Refused, Register, Reply, Report, Reregister, Snapshot, SnapshotRequest,
+                             Welcome)
 from broker.registry import OrganRecord
+from broker.relay import Relay
 from broker.supervisor import Supervisor
 from broker.wounds import Wounds
 
@@ -37,6 +40,7 @@ log = logging.getLogger(__name__)
 
 MAX_EVENT_ARGS_BYTES = 16 * 1024
 MAX_INTENT = 4000  # characters of an intent worth ranking abilities by
+MAX_RECENT = 256  # abilities a client may name as its own recent ones in an expose request
 READ_ONLY_COMMANDS = frozenset({"status", "manifest", "expose"})
 DEFERRING = frozenset({"expose"})  # commands answered later, from the loop, once a worker is done
 DEFERRED = object()
@@ -44,6 +48,7 @@ HOST_ORGAN = "host"  # the agent host's own tools, reported by hooks
 DRAIN_BATCH = 1000  # messages handled per wake-up before the beat clock is checked again
 MAX_EVENT_ALERTS = 100
 NOISY_PEERS_MAX = 1024
+MAX_CLIENT_OBSERVATIONS = 100
 
 
 class Heart:
@@ -58,6 +63,7 @@ class Heart:
         self.organs: dict[str, OrganRecord] = {spec.name: OrganRecord(spec) for spec in config.organs}
         self.by_ident: dict[bytes, str] = {}
         self.calls = CallDesk(self)
+        self.relay = Relay(self.send)
         self.hysteresis = Hysteresis()
         self.selector: Selector | None = None
         self.wounds = Wounds(self.settings.chronic_after_s)
@@ -522,7 +528,8 @@ class Heart:
                       instruction=self.instruction, stage=stage,
                       organs={name: rec.status(tuple(w.cause for w in self.wounds.of(name)))
                               for name, rec in self.organs.items()}, alerts=alerts,
-                      exposed=exposure.exposed if exposure else (), tokens=dict(exposure.tokens) if exposure else {})
+                      exposed=exposure.exposed if exposure else (), tokens=dict(exposure.tokens) if exposure else {},
+                      catalogue=self._catalogue_digest())
         try:
             self.pub.send_multipart(protocol.encode_blood(blood), zmq.NOBLOCK)
         except zmq.Again:
@@ -537,11 +544,17 @@ class Heart:
         self.selector.want(self._job(self.instruction))
         return self.selector.latest
 
-    def _job(self, intent: str, reply=None, budget: int | None = None) -> Job:
-        abilities = {name: [a for a in rec.abilities.values()
-                            if not (name == self.settings.healer and a.name == "heal")]
-                     for name, rec in self.organs.items() if rec.state == "up" and rec.abilities}
-        return Job(intent, abilities, self.hysteresis.recent(), reply, budget)
+    def _job(self, intent: str, reply=None, budget: int | None = None, recent: tuple[str, ...] | None = None) -> Job:
+        abilities = {name: tools for name, tools in ((name, [a for a in rec.abilities.values() if a.kind == "tool"
+                                                             and not (name == self.settings.healer and a.name == "heal")])
+                                                     for name, rec in self.organs.items() if rec.state == "up") if tools}
+        return Job(intent, abilities, self.hysteresis.recent() if recent is None else recent, reply, budget)
+
+    def _catalogue_digest(self) -> int:
+        """A digest of every ability of the organs that are up: a client refetches what it derived when it changes."""
+        parts = [f"{name}.{a.name}:{a.kind}:{a.uri}" for name, rec in sorted(self.organs.items())
+                 if rec.state == "up" for a in rec.abilities.values()]
+        return zlib.crc32("\n".join(parts).encode())
 
     def _answer_queries(self) -> None:
         while True:
@@ -614,14 +627,21 @@ class Heart:
         self._progress(session, text)
         return {"instruction": text}
 
-    def _cmd_expose(self, intent: str | None = None, pin: list | None = None, budget: int | None = None, *,
-                    _reply=None):
+    def _cmd_expose(self, intent: str | None = None, pin: list | None = None, budget: int | None = None,
+                    recent: list | None = None, *, _reply=None):
+        """The exposure for an intent; `recent` (a client's own used and pinned abilities, most recent first)
+        replaces the mesh's shared hysteresis for this answer, and leaves it untouched."""
+        if recent is not None and (not isinstance(recent, list) or len(recent) > MAX_RECENT
+                                   or not all(isinstance(a, str) and len(a) <= 200 for a in recent)):
+            raise ValueError(f"recent must be a list of at most {MAX_RECENT} organ.ability addresses")
         for address in pin or ():
             self.hysteresis.use(str(address))
         if budget is not None and (not isinstance(budget, int) or isinstance(budget, bool) or budget < 1):
             raise ValueError("budget must be a positive number of tokens")
         intent = self.instruction if intent is None else str(intent)[:MAX_INTENT]
-        if not self.selector.ask(self._job(intent, reply=(*_reply, intent), budget=budget)):
+        job = self._job(intent, reply=(*_reply, intent), budget=budget,
+                        recent=None if recent is None else tuple(recent))
+        if not self.selector.ask(job):
             raise LookupError("too many expose requests are waiting; try again shortly")
         return DEFERRED
 
@@ -691,6 +711,12 @@ class Heart:
 
     def _on_report(self, ident: bytes, report: Report, frames: list[bytes]) -> None:
         rec = self._organ_of(ident)
+        if rec is None and report.observations and all(o.metric in CLIENT_REPORTABLE for o in report.observations):
+            for obs in report.observations[:MAX_CLIENT_OBSERVATIONS]:  # a front door's own counts
+                problem = self.metrics.apply(obs.metric, obs.value, obs.labels)
+                if problem:
+                    self._protocol_error(ident, "report", problem)
+            return
         if rec is None:
             self._protocol_error(ident, "sender", "a report from a connection that is not a registered organ")
             return
@@ -711,8 +737,32 @@ class Heart:
         self._seen(rec)
         self.calls.on_reply(rec.name, reply, frames)
 
+    def _caller_of(self, call_id: str, organ: str) -> bytes | None:
+        """The connection waiting for a call that this organ is running, if it still is."""
+        pending = self.calls.pending.get(call_id)
+        return pending.client if pending is not None and pending.call.organ == organ else None
+
+    def _on_notice(self, ident: bytes, notice: Notice, frames: list[bytes]) -> None:
+        rec = self._organ_of(ident)
+        if rec is None:
+            self._protocol_error(ident, "sender", "a notice from a connection that is not a registered organ")
+            return
+        self.relay.notice(self._caller_of(notice.call, rec.name), frames)
+
+    def _on_ask(self, ident: bytes, ask: Ask, frames: list[bytes]) -> None:
+        rec = self._organ_of(ident)
+        if rec is None:
+            self._protocol_error(ident, "sender", "a question from a connection that is not a registered organ")
+            return
+        self.relay.ask(ident, self._caller_of(ask.call, rec.name), ask, frames)
+
+    def _on_answer(self, ident: bytes, answer: Answer, frames: list[bytes]) -> None:
+        if not self.relay.answer(ident, answer, frames):
+            self._protocol_error(ident, "sender", "an answer to a question this connection was not asked")
+
     _handlers = {Register: _on_register, Heartbeat: _on_heartbeat, Goodbye: _on_goodbye, Call: _on_call,
-                 Reply: _on_reply, SnapshotRequest: _on_snapshot, Control: _on_control, Report: _on_report}
+                 Reply: _on_reply, SnapshotRequest: _on_snapshot, Control: _on_control, Report: _on_report,
+                 Notice: _on_notice, Ask: _on_ask, Answer: _on_answer}
     _commands = {"status": _cmd_status, "instruction": _cmd_instruction, "progress": _cmd_progress,
                  "kill": _cmd_kill, "revive": _cmd_revive, "stop": _cmd_stop, "manifest": _cmd_manifest,
                  "alert": _cmd_alert, "expose": _cmd_expose, "record": _cmd_record}

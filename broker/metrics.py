@@ -26,10 +26,13 @@ BEAT_REASONS = ("steady", "alerts", "quiet", "critical", "failing")  # broker.be
 PROTOCOL_ERROR_REASONS = ("framing", "version", "kind", "size", "body", "schema",  # DecodeError.reason
                           "handler", "sender", "report", "auth", "internal")  # the heart's own
 CARD_KINDS = ("pitfall", "playbook", "weak_link", "rule", "judgment")
+# why the MCP front door refused a request before it reached the mesh (reported by `actors mcp`)
+MCP_REFUSALS = ("size", "envelope", "params", "unknown", "deadline", "unsupported")
 VIEWS = ("full", "exposed")
 UNKNOWN_ORGAN = "unknown"  # the organ label of calls to an organ the mesh does not declare
 # label values organs may report, where the vocabulary is fixed (anything else is refused)
-REPORTED_VOCABULARY = {"kind": CARD_KINDS, "view": VIEWS}
+REPORTED_VOCABULARY = {"kind": CARD_KINDS, "view": VIEWS, "reason": MCP_REFUSALS}
+CLIENT_REPORTABLE = frozenset({"actors_mcp_refused_total"})  # what a client that is not an organ may report
 
 
 class HeartMetrics:
@@ -74,10 +77,14 @@ class HeartMetrics:
         self.memory_cards = Gauge("actors_memory_cards", "Memory cards by kind.", ["kind"], registry=r)
         self.schema_tokens = Gauge("actors_tool_schema_tokens", "Tool-schema tokens sent to the agent "
                                    "(o200k, compact JSON of MCP tool objects).", ["view"], registry=r)
+        self.mcp_refused = Counter("actors_mcp_refused_total", "Requests the MCP front door refused before they "
+                                   "reached the mesh, by reason (size, envelope, params, unknown, deadline, "
+                                   "unsupported).", ["reason"], registry=r)
         # what organs may report, by metric name: the series and the label names it takes
         self.reportable = {"actors_recall_duration_seconds": (self.recall_seconds, ()),
                            "actors_memory_cards": (self.memory_cards, ("kind",)),
-                           "actors_tool_schema_tokens": (self.schema_tokens, ("view",))}
+                           "actors_tool_schema_tokens": (self.schema_tokens, ("view",)),
+                           "actors_mcp_refused_total": (self.mcp_refused, ("reason",))}
         self._declare_mesh()
 
     def _declare_mesh(self) -> None:
@@ -91,6 +98,8 @@ class HeartMetrics:
             self.memory_cards.labels(kind)
         for view in VIEWS:
             self.schema_tokens.labels(view)
+        for reason in MCP_REFUSALS:
+            self.mcp_refused.labels(reason)
         self.set_beat_reason("steady")
         self.calls.labels(UNKNOWN_ORGAN, "error")
         self.call_errors.labels(UNKNOWN_ORGAN, "tool_missing")
@@ -109,7 +118,14 @@ class HeartMetrics:
         if not math.isfinite(value):
             return f"{metric}: value must be finite"
         child = series.labels(**labels) if names else series
-        child.observe(value) if isinstance(series, Histogram) else child.set(value)
+        if isinstance(series, Counter):
+            if value < 0:
+                return f"{metric}: a counter only grows"
+            child.inc(value)
+        elif isinstance(series, Histogram):
+            child.observe(value)
+        else:
+            child.set(value)
         return ""
 
     def declare_organ(self, organ: str) -> None:

@@ -30,6 +30,10 @@ EXIT_REFUSED = 78  # an organ the heart refused exits with EX_CONFIG; restarting
 STATES = ("starting", "up", "lost", "restarting", "fatal", "stopped")
 STAGES = ("awake", "light", "deep")
 LEVELS = ("info", "warn", "critical")
+ABILITY_KINDS = ("tool", "resource", "prompt")  # resources and prompts are read through an ability, never listed as tools
+NOTICE_KINDS = ("progress", "log")
+ASK_KINDS = ("elicit", "sample")
+LOG_LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")  # RFC 5424, as MCP
 CAUSES = (
     "tool_missing", "bad_params", "not_found", "permission", "timeout", "network",
     "rate_limited", "conflict", "crashed", "organ_unhealthy", "unknown",
@@ -45,6 +49,9 @@ class Ability:
     idempotent: bool = False
     destructive: bool = False
     timeout_s: float = 30.0
+    kind: str = "tool"  # one of ABILITY_KINDS
+    uri: str = ""  # a resource's URI, or a URI template whose {name} parts are the ability's arguments
+    mime_type: str = ""  # a resource's content type
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +170,7 @@ class Blood:
     alerts: tuple[Alert, ...] = ()
     exposed: tuple[str, ...] = ()  # organ.ability addresses the agent sees for the instruction
     tokens: dict[str, int] = field(default_factory=dict)  # tool-schema tokens: full | exposed
+    catalogue: int = 0  # digest of the abilities of the organs that are up: changes when the catalogue does
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +209,40 @@ class Event:
 
 
 @dataclass(frozen=True, slots=True)
+class Notice:
+    """What a running ability tells its caller (progress, a log line); the heart forwards it to the caller."""
+
+    KIND: ClassVar[bytes] = b"notice"
+    call: str  # the id of the call it belongs to
+    kind: str  # one of NOTICE_KINDS
+    body: dict = field(default_factory=dict)  # progress: progress, total, message; log: level, message
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A running ability's question to its caller's client: its user (elicit) or its model (sample)."""
+
+    KIND: ClassVar[bytes] = b"ask"
+    id: str
+    call: str  # the id of the call it belongs to
+    kind: str  # one of ASK_KINDS
+    body: dict = field(default_factory=dict)  # MCP's elicitation/create or sampling/createMessage params
+    timeout_s: float = 60.0
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The caller's answer to an Ask, forwarded by the heart to the organ that asked."""
+
+    KIND: ClassVar[bytes] = b"answer"
+    id: str  # the Ask's id
+    ok: bool
+    result: Any = None  # MCP's ElicitResult or CreateMessageResult
+    error: str = ""
+    timed_out: bool = False  # the error is that the client did not answer in time
+
+
+@dataclass(frozen=True, slots=True)
 class SnapshotRequest:
     KIND: ClassVar[bytes] = b"snapshot?"
 
@@ -229,7 +271,7 @@ class ControlReply:
 
 
 Message = (Register | Welcome | Refused | Heartbeat | Reregister | Goodbye | Call | Reply
-           | SnapshotRequest | Snapshot | Control | ControlReply | Report)
+           | SnapshotRequest | Snapshot | Control | ControlReply | Report | Notice | Ask | Answer)
 KINDS: dict[bytes, type] = {cls.KIND: cls for cls in typing.get_args(Message)}
 
 

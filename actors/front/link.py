@@ -1,0 +1,262 @@
+"""The front door's link to the heart: one asynchronous DEALER for every request, each with a deadline.
+
+Requests are multiplexed by id on one socket read by one task, so no request holds a thread and none can
+wait forever: each has a deadline, and all fail at once when the heart stops. While a call runs, what its
+ability says (notices) and asks (questions) reach the caller's handler in order, before the reply.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Any, AsyncIterator, Awaitable, Callable
+
+import zmq
+import zmq.asyncio
+
+from broker import protocol
+from broker.errors import DecodeError, EncodeError, MeshError, MeshUnreachable
+from broker.home import Home, pid_alive
+from broker.protocol import (Answer, Ask, Blood, Call, Control, ControlReply, Event, Notice, Observation, Reply,
+                             Report, Snapshot, SnapshotRequest)
+
+log = logging.getLogger(__name__)
+
+CONTROL_TIMEOUT_S = 5.0
+CALL_GRACE_S = 5.0  # the heart enforces a call's deadline; this only covers a heart that never answers
+WATCH_S = 0.5  # how soon a stopped heart is noticed
+MAX_FRAME_BYTES = protocol.DEFAULT_MAX_FRAME_BYTES
+HEADROOM = 64 * 1024  # the call's other fields and framing, on top of its arguments
+
+Relayed = Notice | Ask | Reply
+
+
+class HeartStopped(MeshUnreachable):
+    """The heart stopped (or never answered) while a request waited for it."""
+
+
+class TooLarge(MeshError):
+    """A request is larger than the heart accepts; it was not sent."""
+
+
+@dataclass(slots=True)
+class _Pending:
+    future: asyncio.Future | None = None  # control requests and snapshots: one answer
+    queue: asyncio.Queue | None = None  # calls: notices and questions, then the reply
+    expects: tuple[type, ...] = field(default_factory=tuple)
+
+
+class MeshLink:
+    """An asynchronous client of one heart, for one event loop."""
+
+    def __init__(self, home: Home) -> None:
+        self.home = home
+        endpoints = home.read_endpoints()
+        if endpoints is None:
+            raise MeshUnreachable(f"no mesh is running under {home.path} (start one with `actors up`)")
+        self.endpoints = endpoints
+        self.pending: dict[str, _Pending] = {}
+        self.stopped = ""  # why the heart is gone, once it is
+        self.ctx = zmq.asyncio.Context()
+        self.dealer = self._socket(zmq.DEALER)
+        self.dealer.connect(endpoints["router"])
+        self.tasks: list[asyncio.Task] = []
+
+    def _socket(self, kind: int) -> zmq.asyncio.Socket:
+        sock = self.ctx.socket(kind)
+        sock.setsockopt(zmq.LINGER, 0)
+        return sock
+
+    async def start(self) -> None:
+        """Start reading replies and watching the heart (on the running loop)."""
+        self.tasks = [asyncio.create_task(self._read(), name="mesh-link"),
+                      asyncio.create_task(self._watch(), name="mesh-watch")]
+
+    async def close(self) -> None:
+        """Fail what waits, stop the tasks and close every socket."""
+        self._fail_all("the front door is closing")
+        for task in self.tasks:
+            task.cancel()
+        for task in self.tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self.ctx.destroy(linger=0)
+
+    # -- requests -------------------------------------------------------------------------
+
+    async def call(self, organ: str, ability: str, args: dict, *, wait_s: float, timeout_s: float = 0.0,
+                   session: str = "", relay: Callable[[Notice | Ask], Awaitable[None]] | None = None) -> Reply:
+        """Call organ.ability through the heart (timeout_s 0: the ability's own deadline) and wait at most
+        wait_s for the heart's answer; hand the call's notices and questions to relay, in order."""
+        call = Call(id=uuid.uuid4().hex, organ=organ, ability=ability, args=args, timeout_s=timeout_s,
+                    session=session)
+        frames = self._encode(call)
+        pending = _Pending(queue=asyncio.Queue())
+        wait_s = (timeout_s or wait_s) + CALL_GRACE_S
+        deadline = time.monotonic() + wait_s
+        self.pending[call.id] = pending
+        asks: set[asyncio.Task] = set()
+        try:
+            await self._send(frames)
+            while True:
+                left = deadline - time.monotonic()
+                try:
+                    item = await asyncio.wait_for(pending.queue.get(), max(0.0, left))
+                except asyncio.TimeoutError:
+                    raise HeartStopped(f"the heart did not answer {organ}.{ability} within "
+                                       f"{timeout_s + CALL_GRACE_S:g}s") from None
+                if isinstance(item, BaseException):
+                    raise item
+                if isinstance(item, Reply):
+                    return item
+                if relay is None:
+                    if isinstance(item, Ask):
+                        await self.answer(Answer(id=item.id, ok=False, error="the caller takes no questions"))
+                elif isinstance(item, Ask):  # a question waits for a person: never hold up what follows
+                    task = asyncio.create_task(relay(item))
+                    asks.add(task)
+                    task.add_done_callback(asks.discard)
+                else:
+                    await relay(item)
+        finally:
+            self.pending.pop(call.id, None)
+            for task in asks:
+                task.cancel()
+
+    async def control(self, command: str, *, timeout_s: float = CONTROL_TIMEOUT_S, **args: Any) -> Any:
+        """Run a control command on the heart; raise MeshError with its reason when it fails."""
+        msg = Control(id=uuid.uuid4().hex, command=command, args=args)
+        reply = await self._request(msg.id, self._encode(msg), ControlReply, timeout_s)
+        if not reply.ok:
+            raise MeshError(reply.error)
+        return reply.result
+
+    async def snapshot(self) -> Blood:
+        """The latest beat (the Clone pattern's snapshot)."""
+        reply = await self._request("snapshot", protocol.encode(SnapshotRequest()), Snapshot, CONTROL_TIMEOUT_S)
+        return reply.blood
+
+    async def answer(self, answer: Answer) -> None:
+        """Send the answer to a question back to the organ that asked it."""
+        with contextlib.suppress(EncodeError):
+            await self._send(protocol.encode(answer))
+
+    def report(self, reason: str) -> None:
+        """Count a refused request in the heart's metrics (actors_mcp_refused_total), without waiting."""
+        report = Report(organ="mcp", observations=(Observation("actors_mcp_refused_total", 1.0, {"reason": reason}),))
+        with contextlib.suppress(zmq.ZMQError):
+            self.dealer.send_multipart(protocol.encode(report), zmq.NOBLOCK)
+
+    async def _request(self, key: str, frames: list[bytes], expect: type, timeout_s: float) -> Any:
+        if key in self.pending:  # one snapshot at a time is plenty
+            raise MeshError(f"a {expect.__name__} request is already waiting")
+        pending = _Pending(future=asyncio.get_running_loop().create_future(), expects=(expect,))
+        self.pending[key] = pending
+        try:
+            await self._send(frames)
+            try:
+                return await asyncio.wait_for(pending.future, timeout_s)
+            except asyncio.TimeoutError:
+                raise HeartStopped(f"the heart at {self.endpoints['router']} did not answer within "
+                                   f"{timeout_s:g}s") from None
+        finally:
+            self.pending.pop(key, None)
+
+    def _encode(self, msg: Any) -> list[bytes]:
+        frames = protocol.encode(msg)  # raises EncodeError for what cannot be sent
+        if len(frames[-1]) > MAX_FRAME_BYTES:
+            raise TooLarge(f"the request is {len(frames[-1])} bytes; the mesh accepts at most "
+                           f"{MAX_FRAME_BYTES - HEADROOM} bytes of arguments")
+        return frames
+
+    async def _send(self, frames: list[bytes]) -> None:
+        if self.stopped:
+            raise HeartStopped(self.stopped)
+        await self.dealer.send_multipart(frames)
+
+    # -- the reader -----------------------------------------------------------------------
+
+    async def _read(self) -> None:
+        while True:
+            frames = await self.dealer.recv_multipart()
+            try:
+                msg = protocol.decode(frames)
+            except DecodeError as exc:
+                log.warning("dropped a malformed message from the heart: %s", exc)
+                continue
+            self._deliver(msg)
+
+    def _deliver(self, msg: Any) -> None:
+        if isinstance(msg, Snapshot):
+            key = "snapshot"
+        elif isinstance(msg, (Notice, Ask)):
+            key = msg.call
+        else:
+            key = getattr(msg, "id", "")
+        pending = self.pending.get(key)
+        if pending is None:
+            if isinstance(msg, Ask):  # its call is over: tell the organ nobody will answer
+                asyncio.get_running_loop().create_task(
+                    self.answer(Answer(id=msg.id, ok=False, error="the call that asked is over")))
+            return
+        if pending.queue is not None:
+            if isinstance(msg, (Reply, Notice, Ask)):
+                pending.queue.put_nowait(msg)
+        elif isinstance(msg, pending.expects) and not pending.future.done():
+            pending.future.set_result(msg)
+
+    async def _watch(self) -> None:
+        while True:
+            await asyncio.sleep(WATCH_S)
+            if not pid_alive(self.endpoints["pid"]):
+                self.stopped = "the heart stopped"
+                self._fail_all("the heart stopped before it answered")
+                now = self.home.read_endpoints()
+                if now is not None and now.get("pid") != self.endpoints["pid"] and pid_alive(now["pid"]):
+                    log.info("a new heart (pid %s) is running; reconnecting", now["pid"])
+                    self.dealer.disconnect(self.endpoints["router"])
+                    self.endpoints = now
+                    self.dealer.connect(now["router"])
+                    self.stopped = ""
+
+    def _fail_all(self, why: str) -> None:
+        for pending in list(self.pending.values()):
+            if pending.queue is not None:
+                pending.queue.put_nowait(HeartStopped(why))
+            elif not pending.future.done():
+                pending.future.set_exception(HeartStopped(why))
+
+    # -- blood and events -----------------------------------------------------------------
+
+    async def beats(self) -> AsyncIterator[Blood | Event]:
+        """Yield the current beat, then every new beat and every call event (Clone pattern)."""
+        sub = self._socket(zmq.SUB)
+        sub.setsockopt(zmq.SUBSCRIBE, protocol.BLOOD)
+        sub.setsockopt(zmq.SUBSCRIBE, protocol.EVENT + b"call")
+        sub.connect(self.endpoints["blood"])
+        try:
+            last = 0
+            with contextlib.suppress(MeshError):
+                snapshot = await self.snapshot()
+                last = snapshot.seq
+                if snapshot.seq:
+                    yield snapshot
+            while True:
+                frames = await sub.recv_multipart()
+                try:
+                    if frames[0] == protocol.BLOOD:
+                        blood = protocol.decode_blood(frames)
+                        if last - 10 < blood.seq <= last:  # queued before the snapshot (a restart starts over)
+                            continue
+                        last = blood.seq
+                        yield blood
+                    else:
+                        yield protocol.decode_event(frames)
+                except DecodeError:
+                    continue
+        finally:
+            sub.close(linger=0)

@@ -1,0 +1,83 @@
+"""Mesh answers as MCP results, and MCP's error codes. Pure."""
+
+from __future__ import annotations
+
+import base64
+import json
+from typing import Any
+
+from mcp import types
+from mcp.shared.exceptions import MCPError
+from mcp_types import INTERNAL_ERROR, INVALID_PARAMS
+
+from broker.protocol import Reply
+
+RESOURCE_NOT_FOUND = -32002  # MCP's code for a resource URI nobody offers
+
+
+def unknown_tool(name: str) -> MCPError:
+    """The protocol error for a tool name the mesh does not have."""
+    return MCPError(INVALID_PARAMS, f"unknown tool {name[:128]!r}; call find_abilities to search the mesh")
+
+
+def unknown_prompt(name: str) -> MCPError:
+    """The protocol error for a prompt name the mesh does not have."""
+    return MCPError(INVALID_PARAMS, f"unknown prompt {name[:128]!r}")
+
+
+def unknown_resource(uri: str) -> MCPError:
+    """The protocol error for a resource URI the mesh does not offer."""
+    return MCPError(RESOURCE_NOT_FOUND, f"resource not found: {uri[:300]}", data={"uri": uri[:300]})
+
+
+def bad_params(message: str) -> MCPError:
+    """The protocol error for arguments that do not fit."""
+    return MCPError(INVALID_PARAMS, message[:500])
+
+
+def mesh_down(message: str) -> MCPError:
+    """The protocol error when the mesh cannot answer (the heart stopped or did not answer in time)."""
+    return MCPError(INTERNAL_ERROR, f"the mesh cannot answer: {message[:300]} (is `actors up` running?)")
+
+
+def tool_result(reply: Reply) -> types.CallToolResult:
+    """A call's reply as a tool result: its own MCP result, text and structured content, or an isError."""
+    if reply.ok:
+        result = reply.result
+        if isinstance(result, dict) and isinstance(result.get("content"), list):
+            try:
+                return types.CallToolResult.model_validate(result)  # an MCP-shaped result (a wrapped server's)
+            except ValueError:
+                pass
+        return types.CallToolResult(content=[types.TextContent(text=_text(result))],
+                                    structured_content=result if isinstance(result, dict) else None)
+    e = reply.error
+    text = (f"[actors] call failed — cause: {e.cause}; decision: {e.decision or 'refer'}; retries: {e.retried}\n"
+            f"{e.message}" + (f"\nhint: {e.hint}" if e.hint else ""))
+    return types.CallToolResult(content=[types.TextContent(text=text)], is_error=True)
+
+
+def resource_contents(uri: str, mime_type: str, result: Any) -> types.ReadResourceResult:
+    """A resource reader's result: text, bytes (a blob) or MCP's {"contents": [...]}."""
+    if isinstance(result, dict) and isinstance(result.get("contents"), list):
+        return types.ReadResourceResult.model_validate(result)
+    if isinstance(result, (bytes, bytearray)):
+        return types.ReadResourceResult(contents=[types.BlobResourceContents(
+            uri=uri, mime_type=mime_type or "application/octet-stream", blob=base64.b64encode(result).decode())])
+    return types.ReadResourceResult(contents=[types.TextResourceContents(
+        uri=uri, mime_type=mime_type or ("text/plain" if isinstance(result, str) else "application/json"),
+        text=_text(result))])
+
+
+def prompt_result(description: str, result: Any) -> types.GetPromptResult:
+    """A prompt's result: text (one user message), a list of MCP prompt messages, or MCP's {"messages"}."""
+    if isinstance(result, dict) and isinstance(result.get("messages"), list):
+        return types.GetPromptResult.model_validate({"description": description, **result})
+    if isinstance(result, list):
+        return types.GetPromptResult.model_validate({"description": description, "messages": result})
+    return types.GetPromptResult(description=description, messages=[
+        types.PromptMessage(role="user", content=types.TextContent(text=_text(result)))])
+
+
+def _text(result: Any) -> str:
+    return result if isinstance(result, str) else json.dumps(result, ensure_ascii=False, default=repr)

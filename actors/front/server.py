@@ -1,0 +1,671 @@
+"""The running mesh as an MCP server: each client's exposure as tools, calls through the heart, memory and
+the organs' prompts and resources, and what a running ability says or asks passed through to the client.
+
+tools/list gives the client's own exposure (the mesh's instruction, plus the abilities this client used,
+found or pinned) and `find_abilities`; when it changes the client is told once (tools/list_changed, or its
+subscriptions/listen stream on the 2026-07-28 protocol). tools/call goes through the heart, so the healer
+gates it and memory journals it; a failed call is an isError result naming the cause, the decision and a
+hint; a request the mesh cannot take is a JSON-RPC error with the code MCP gives it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import warnings
+from functools import partial
+from typing import Any, Hashable
+
+import anyio
+from mcp import types
+from mcp.server.lowlevel import Server
+from mcp.server.lowlevel.server import NotificationOptions
+from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
+from mcp.shared.message import ServerMessageMetadata
+from mcp.shared.subscriptions import SUBSCRIPTION_ID_META_KEY
+from mcp_types import INTERNAL_ERROR, INVALID_REQUEST
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS
+from pydantic import ValidationError
+
+from actors import schema
+from actors.front import results
+from actors.front.catalogue import Catalogue, Naming, completions, expand_pins, from_manifest, prompt_arguments
+from actors.front.clients import MAX_PINS, View, Views
+from actors.front.link import HeartStopped, MeshLink, TooLarge
+from actors.front.transport import EnvelopeGuard, stdio
+from broker.errors import EncodeError, MeshError
+from broker.exposure.catalogue import META_NAME
+from broker.home import Home
+from broker.protocol import LOG_LEVELS, Answer, Ask, Blood, Event, Notice
+
+log = logging.getLogger(__name__)
+warnings.filterwarnings("ignore", category=MCPDeprecationWarning)  # logging and sampling still serve 2025 clients
+
+FOUND_LIMIT = 8  # abilities a find adds to the client's exposure
+RETRY_ATTEMPTS = 3  # the heart's retries of a read-only call: a call may last this many ability timeouts
+DEFAULT_TIMEOUT_S = 30.0
+MEMORY = "memory"
+MEMORY_PROMPT = "memory"
+MEMORY_URI = "memory://cards"
+MAX_TASK = 4000
+MAX_SUBSCRIPTIONS = 256
+RESOURCE_POLL_S = 10.0  # how often subscribed resources are read again when nothing else says they changed
+ALERT_LEVELS = {"info": "info", "warn": "warning", "critical": "critical"}
+FIND_SCHEMA = {"type": "object", "properties": {"query": {"type": "string", "minLength": 1, "maxLength": MAX_TASK}},
+               "required": ["query"], "additionalProperties": False}
+MEMORY_SCHEMA = {"type": "object", "properties": {"task": {"type": "string", "maxLength": MAX_TASK}},
+                 "additionalProperties": False}
+INSTRUCTIONS = ("Tools of a supervised mesh of plugins. Only the tools relevant to the current task are listed; "
+                f"call {META_NAME} with a short description of what you need to reach any other.")
+
+
+class _Server(Server):
+    """The SDK's server, declaring the same capabilities on every transport."""
+
+    def create_initialization_options(self, notification_options=None, experimental_capabilities=None,
+                                      extensions=None):
+        options = notification_options or NotificationOptions(prompts_changed=True, resources_changed=True,
+                                                               tools_changed=True)
+        return super().create_initialization_options(options, experimental_capabilities, extensions)
+
+
+class MeshServer:
+    """Serves one mesh (by its home) to MCP clients, each with its own exposure."""
+
+    def __init__(self, home: Home, session: str = "mcp", naming: Naming = Naming.QUALIFIED,
+                 pins: tuple[str, ...] = ()) -> None:
+        self.home = home
+        self.session = session
+        self.naming = naming
+        self.pin_patterns = tuple(pins)
+        self.views = Views()
+        self.locks: dict[Hashable, asyncio.Lock] = {}
+        self.catalogue = Catalogue()
+        self.digest = -1  # the heart's catalogue digest self.catalogue was built for
+        self.instruction = ""
+        self.stage = ""
+        self.link: MeshLink | None = None
+        self.tasks: set[asyncio.Task] = set()
+        self.resource_digests: dict[str, str] = {}
+        self.resources_due: asyncio.Event | None = None
+        self.alerts_seen: set[tuple[float, str]] = set()
+        self.server = _Server(
+            "actors", version=_version(), instructions=INSTRUCTIONS,
+            on_list_tools=self._list_tools, on_call_tool=self._call_tool, on_list_prompts=self._list_prompts,
+            on_get_prompt=self._get_prompt, on_list_resources=self._list_resources,
+            on_list_resource_templates=self._list_templates, on_read_resource=self._read_resource,
+            on_subscribe_resource=self._subscribe, on_unsubscribe_resource=self._unsubscribe,
+            on_subscriptions_listen=self._listen, on_completion=self._complete,
+            on_set_logging_level=self._set_level)
+        self.server.add_notification_handler("notifications/initialized", types.NotificationParams,
+                                             self._initialized)
+
+    # -- life cycle and transports ----------------------------------------------------------
+
+    async def start(self) -> None:
+        """Connect to the heart and start following its beats (on the serving loop)."""
+        self.link = MeshLink(self.home)
+        await self.link.start()
+        self.resources_due = asyncio.Event()
+        with contextlib.suppress(MeshError):
+            await self._load_catalogue(self.digest)
+        self._spawn(self._follow())
+        self._spawn(self._watch_resources())
+
+    async def stop(self) -> None:
+        """Stop following the mesh and close the link."""
+        for task in list(self.tasks):
+            task.cancel()
+        if self.link is not None:
+            await self.link.close()
+
+    async def run_stdio(self) -> None:
+        """Serve over stdin/stdout until the client closes them."""
+        await self.start()
+        try:
+            async with stdio(self._refused) as (read, write):
+                await self.server.run(read, write, self.server.create_initialization_options())
+        finally:
+            await self.stop()
+
+    def http_app(self, host: str) -> Any:
+        """The Streamable HTTP application (Origin and Host checked against loopback by default)."""
+        app = self.server.streamable_http_app(host=host, max_request_body_size=32 * 1024 * 1024)
+        inner = app.router.lifespan_context
+
+        @contextlib.asynccontextmanager
+        async def lifespan(application):
+            await self.start()
+            try:
+                async with inner(application):
+                    yield
+            finally:
+                await self.stop()
+
+        app.router.lifespan_context = lifespan
+        return EnvelopeGuard(app, self._refused)
+
+    def run_http(self, host: str, port: int) -> None:
+        """Serve Streamable HTTP on host:port until interrupted."""
+        import uvicorn
+
+        uvicorn.Server(uvicorn.Config(self.http_app(host), host=host, port=port, log_level="warning",
+                                      lifespan="on")).run()
+
+    def _refused(self, reason: str) -> None:
+        if self.link is not None:
+            self.link.report(reason)
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    # -- clients ----------------------------------------------------------------------------
+
+    async def _view(self, ctx) -> View:
+        """The view of the client a request comes from (a connection, never the request)."""
+        key, channel, connection = _client(ctx)
+        view, new = self.views.get(key)
+        if new:
+            view.channel = channel
+            if channel is not None:  # its end forgets it
+                connection.exit_stack.callback(self._forget, key)
+            view.follow(self.instruction)
+            self.locks[key] = asyncio.Lock()
+        return view
+
+    def _forget(self, key: Hashable) -> None:
+        self.views.forget(key)
+        self.locks.pop(key, None)
+
+    async def _initialized(self, ctx, params) -> None:
+        view = await self._view(ctx)
+        with contextlib.suppress(MeshError):
+            await self._refresh(view)  # its baseline: what it would list now
+
+    async def _refresh(self, view: View) -> bool:
+        """Recompute a client's exposure if its inputs changed; True when the exposed set changed."""
+        async with self.locks.setdefault(view.key, asyncio.Lock()):
+            wanted = view.wanted(self.digest)
+            if wanted == view.inputs:
+                return False
+            answer = await self._mesh(self.link.control("expose", intent=view.instruction,
+                                                        recent=list(view.recent())))
+            tools, names = self._named(answer)
+            return view.adopt(wanted, tuple(answer["exposed"]), tools, names)
+
+    async def _announce(self, view: View) -> None:
+        """Tell the client its tools changed, once per version."""
+        if not view.take_notice():
+            return
+        if view.channel is not None:
+            await view.channel.send_tool_list_changed()
+        for listener in list(view.listeners):
+            listener(types.ToolListChangedNotification)
+
+    async def _refresh_and_announce(self, view: View) -> None:
+        try:
+            await self._refresh(view)
+        except MCPError as exc:
+            log.info("cannot refresh a client's exposure: %s", exc.message)
+            return
+        await self._announce(view)
+
+    def _named(self, answer: dict) -> tuple[tuple[dict, ...], dict[str, str]]:
+        """The exposure's tools under the names this server sends, and those names' addresses."""
+        names, tools = {}, []
+        for tool in answer["tools"]:
+            address = answer["names"].get(tool["name"])
+            if address is None:  # find_abilities
+                tools.append(tool)
+                continue
+            name = self.catalogue.wire_name(address, tool["name"], self.naming)
+            names[name] = address
+            tools.append(tool if name == tool["name"] else {**tool, "name": name})
+        return tuple(tools), names
+
+    # -- following the mesh -----------------------------------------------------------------
+
+    async def _follow(self) -> None:
+        while True:
+            try:
+                async for item in self.link.beats():
+                    if isinstance(item, Blood):
+                        await self._on_beat(item)
+                    elif isinstance(item, Event):
+                        self._on_event(item)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # a heart restarting: follow the next one
+                log.warning("following the mesh: %s", exc)
+            await asyncio.sleep(1.0)
+
+    async def _on_beat(self, blood: Blood) -> None:
+        self.instruction = blood.instruction
+        if blood.stage != self.stage:
+            self.stage = blood.stage
+            self.resources_due.set()
+        if blood.catalogue != self.digest:
+            with contextlib.suppress(MCPError, MeshError):
+                await self._load_catalogue(blood.catalogue)
+        for view in self.views.all():
+            view.follow(blood.instruction)
+            if view.wanted(self.digest) != view.inputs:
+                self._spawn(self._refresh_and_announce(view))
+        await self._relay_alerts(blood)
+
+    async def _load_catalogue(self, digest: int) -> None:
+        manifest = await self.link.control("manifest")
+        before = self.catalogue.digest()
+        self.catalogue, self.digest = from_manifest(manifest), digest
+        self.views.pins = expand_pins(self.pin_patterns, self.catalogue)[:MAX_PINS]
+        for view in self.views.all():
+            view.pins = self.views.pins
+        if self.catalogue.digest() != before:
+            for view in self.views.all():
+                if view.channel is not None:
+                    await view.channel.send_prompt_list_changed()
+                    await view.channel.send_resource_list_changed()
+                for listener in list(view.listeners):
+                    listener(types.PromptListChangedNotification)
+                    listener(types.ResourceListChangedNotification)
+
+    def _on_event(self, event: Event) -> None:
+        # a change made by an organ's own ability may change what its resources read
+        if event.ok and event.organ and any(a.startswith(event.organ + ".") for a in self._subscribed_readers()):
+            ability = self.catalogue.abilities.get(f"{event.organ}.{event.ability}")
+            if ability is None or not ability.read_only:
+                self.resources_due.set()
+
+    async def _relay_alerts(self, blood: Blood) -> None:
+        fresh = [a for a in blood.alerts if a.at and (a.at, a.message) not in self.alerts_seen]
+        if not fresh:
+            return
+        self.alerts_seen = {(a.at, a.message) for a in blood.alerts if a.at}
+        for view in self.views.all():
+            if view.channel is None:
+                continue
+            for alert in fresh:
+                level = ALERT_LEVELS.get(alert.level, "info")
+                if LOG_LEVELS.index(level) >= LOG_LEVELS.index(view.log_level):
+                    await view.channel.log(level, alert.message, logger=alert.organ or "mesh")
+
+    # -- tools ------------------------------------------------------------------------------
+
+    async def _list_tools(self, ctx, params) -> types.ListToolsResult:
+        view = await self._view(ctx)
+        await self._refresh(view)
+        view.listed()
+        return types.ListToolsResult(tools=[types.Tool.model_validate(t) for t in view.tools])
+
+    async def _call_tool(self, ctx, params: types.CallToolRequestParams) -> types.CallToolResult:
+        view = await self._view(ctx)
+        args = params.arguments or {}
+        if params.name == META_NAME:
+            return await self._find(view, args)
+        address = self.catalogue.resolve_tool(params.name, view.names)
+        if address is None:
+            await self._mesh(self._load_catalogue(self.digest))  # an organ may have registered just now
+            address = self.catalogue.resolve_tool(params.name, view.names)
+        if address is None:
+            self._refused("unknown")
+            raise results.unknown_tool(params.name)
+        ability = self.catalogue.tool(address)
+        reply = await self._call(ctx, view, address, args, ability.timeout_s if ability else DEFAULT_TIMEOUT_S)
+        if reply.ok:
+            view.use(address)
+            if view.wanted(self.digest) != view.inputs:
+                self._spawn(self._refresh_and_announce(view))  # never on the call's own path
+        return results.tool_result(reply)
+
+    async def _call(self, ctx, view: View, address: str, args: dict, timeout_s: float):
+        organ, _, ability = address.partition(".")
+        return await self._mesh(self.link.call(organ, ability, args, wait_s=(timeout_s or DEFAULT_TIMEOUT_S)
+                                               * RETRY_ATTEMPTS, session=self.session,
+                                               relay=partial(self._relay, ctx, view, organ)))
+
+    async def _mesh(self, request):
+        """Await a request into the mesh, turning what it cannot do into JSON-RPC errors."""
+        try:
+            return await request
+        except TooLarge as exc:
+            self._refused("size")
+            raise results.bad_params(str(exc)) from None
+        except EncodeError as exc:
+            self._refused("params")
+            raise results.bad_params(f"the arguments cannot be sent: {exc}") from None
+        except HeartStopped as exc:
+            self._refused("deadline")
+            raise results.mesh_down(str(exc)) from None
+        except MeshError as exc:
+            raise MCPError(INTERNAL_ERROR, str(exc)[:500]) from None
+
+    async def _find(self, view: View, args: dict) -> types.CallToolResult:
+        problem = schema.check(FIND_SCHEMA, args)
+        if problem:
+            self._refused("params")
+            return types.CallToolResult(content=[types.TextContent(text=f"[actors] {problem}")], is_error=True)
+        answer = await self._mesh(self.link.control("expose", intent=args["query"], recent=[]))
+        found = [a for a in answer["exposed"] if self.catalogue.tool(a) is not None][:FOUND_LIMIT]
+        for address in reversed(found):  # the best found ends up most recent
+            view.use(address)
+        _, names = self._named(answer)
+        by_address = {address: name for name, address in names.items()}
+        described = {a: (self.catalogue.tool(a).description or "").split("\n")[0][:200] for a in found}
+        lines = [f"{by_address.get(a, a)}: {described[a]}" for a in found]
+        text = "\n".join(lines) or "no ability matches; describe the task differently"
+        with contextlib.suppress(MCPError):
+            await self._refresh(view)
+            await self._announce(view)
+        return types.CallToolResult(content=[types.TextContent(text=text)],
+                                    structured_content={"found": [by_address.get(a, a) for a in found]})
+
+    # -- what a running ability says and asks -----------------------------------------------
+
+    async def _relay(self, ctx, view: View, organ: str, item: Notice | Ask) -> None:
+        if isinstance(item, Ask):
+            await self.link.answer(await self._ask(ctx, item))
+            return
+        body = item.body
+        try:
+            if item.kind == "progress":
+                await ctx.session.report_progress(float(body.get("progress", 0.0)), body.get("total"),
+                                                  str(body.get("message", "")) or None)
+            elif item.kind == "log":
+                level = body.get("level") if body.get("level") in LOG_LEVELS else "info"
+                if LOG_LEVELS.index(level) >= LOG_LEVELS.index(view.log_level):
+                    await ctx.session.send_log_message(level, str(body.get("message", "")), logger=organ,
+                                                       related_request_id=ctx.request_id)
+        except (TypeError, ValueError, anyio.BrokenResourceError, anyio.ClosedResourceError) as exc:
+            log.debug("dropped a notice from %s: %s", organ, exc)
+
+    async def _ask(self, ctx, ask: Ask) -> Answer:
+        """Put an organ's question to the client (elicitation or sampling), within its deadline."""
+        if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:
+            return Answer(id=ask.id, ok=False, error="on the 2026-07-28 protocol a server cannot ask its client "
+                          "during a call; connect in the handshake (2025-11-25) mode to answer questions")
+        if ask.kind == "elicit":
+            wanted = types.ClientCapabilities(elicitation=types.ElicitationCapability())
+            request_type, result_type, what = types.ElicitRequest, types.ElicitResult, "elicitation"
+            params = {"mode": "form", **ask.body}
+        else:
+            wanted = types.ClientCapabilities(sampling=types.SamplingCapability())
+            request_type, result_type, what = types.CreateMessageRequest, types.CreateMessageResult, "sampling"
+            params = ask.body
+        if not ctx.session.check_client_capability(wanted):
+            return Answer(id=ask.id, ok=False, error=f"the client does not support {what}")
+        try:
+            request = request_type.model_validate({"method": request_type.model_fields["method"].default,
+                                                   "params": params})
+        except ValidationError as exc:
+            return Answer(id=ask.id, ok=False, error=f"not a valid {what} request: {str(exc).splitlines()[0]}")
+        try:
+            with anyio.fail_after(ask.timeout_s):
+                result = await ctx.session.send_request(request, result_type,
+                                                        request_read_timeout_seconds=ask.timeout_s,
+                                                        metadata=ServerMessageMetadata(related_request_id=ctx.request_id))
+        except TimeoutError:
+            return Answer(id=ask.id, ok=False, timed_out=True, error=f"no answer from the client within "
+                          f"{ask.timeout_s:g}s")
+        except MCPError as exc:
+            timed_out = "timed out" in exc.message.lower()
+            return Answer(id=ask.id, ok=False, timed_out=timed_out, error=f"the client answered: {exc.message}")
+        except Exception as exc:  # a client gone or answering nonsense: the organ is told, the server goes on
+            return Answer(id=ask.id, ok=False, error=f"the client could not answer: {type(exc).__name__}: {exc}")
+        return Answer(id=ask.id, ok=True, result=result.model_dump(mode="json", by_alias=True, exclude_none=True))
+
+    # -- prompts ----------------------------------------------------------------------------
+
+    async def _list_prompts(self, ctx, params) -> types.ListPromptsResult:
+        prompts = []
+        if self._memory_up():
+            prompts.append(types.Prompt(name=MEMORY_PROMPT, description="What the mesh remembers that bears on a "
+                                        "task (advisory).", arguments=[types.PromptArgument(
+                                            name="task", description="The task at hand.", required=False)]))
+        for name, address in self.catalogue.prompts.items():
+            ability = self.catalogue.abilities[address]
+            prompts.append(types.Prompt.model_validate({"name": name, "description": ability.description,
+                                                        "arguments": prompt_arguments(ability)}))
+        return types.ListPromptsResult(prompts=prompts)
+
+    async def _get_prompt(self, ctx, params) -> types.GetPromptResult:
+        view = await self._view(ctx)
+        args = dict(params.arguments or {})
+        if params.name == MEMORY_PROMPT and self._memory_up():
+            problem = schema.check(MEMORY_SCHEMA, args)
+            if problem:
+                self._refused("params")
+                raise results.bad_params(problem)
+            reply = await self._call(ctx, view, f"{MEMORY}.inject", {"query": args.get("task", ""),
+                                                                      "session": self.session}, DEFAULT_TIMEOUT_S)
+            result = self._result_of(reply, f"prompt {MEMORY_PROMPT}")
+            text = str(result.get("text", "")) if isinstance(result, dict) else str(result)
+            return results.prompt_result("Advisory memory from past sessions.", text)
+        address = self.catalogue.prompts.get(params.name)
+        if address is None:
+            self._refused("unknown")
+            raise results.unknown_prompt(params.name)
+        ability = self.catalogue.abilities[address]
+        problem = schema.check(ability.params, args)
+        if problem:
+            self._refused("params")
+            raise results.bad_params(problem)
+        reply = await self._call(ctx, view, address, args, ability.timeout_s)
+        return results.prompt_result(ability.description, self._result_of(reply, f"prompt {params.name}"))
+
+    async def _complete(self, ctx, params: types.CompleteRequestParams) -> types.CompleteResult:
+        values: list[str] = []
+        ref = params.ref
+        if getattr(ref, "type", "") == "ref/prompt":
+            address = self.catalogue.prompts.get(ref.name)
+            if address is not None:
+                values = completions(self.catalogue.abilities[address].params, params.argument.name,
+                                     params.argument.value)
+            elif ref.name == MEMORY_PROMPT and params.argument.name == "task" and self.instruction:
+                values = [self.instruction] if self.instruction.casefold().startswith(
+                    params.argument.value.casefold()) else []
+        return types.CompleteResult(completion=types.Completion(values=values[:100], total=len(values),
+                                                                has_more=False))
+
+    async def _set_level(self, ctx, params: types.SetLevelRequestParams) -> types.EmptyResult:
+        view = await self._view(ctx)
+        view.log_level = params.level
+        return types.EmptyResult()
+
+    # -- resources --------------------------------------------------------------------------
+
+    async def _list_resources(self, ctx, params) -> types.ListResourcesResult:
+        resources = []
+        if self._memory_up():
+            resources.append(types.Resource(name="memory-cards", uri=MEMORY_URI, mime_type="application/json",
+                                            description="The memory cards distilled from past sessions."))
+        for uri, address in self.catalogue.resources.items():
+            ability = self.catalogue.abilities[address]
+            resources.append(types.Resource(name=ability.name, uri=uri, mime_type=ability.mime_type or None,
+                                            description=ability.description))
+        return types.ListResourcesResult(resources=resources)
+
+    async def _list_templates(self, ctx, params) -> types.ListResourceTemplatesResult:
+        return types.ListResourceTemplatesResult(resource_templates=[
+            types.ResourceTemplate(name=self.catalogue.abilities[t.address].name, uri_template=t.uri,
+                                   mime_type=self.catalogue.abilities[t.address].mime_type or None,
+                                   description=self.catalogue.abilities[t.address].description)
+            for t in self.catalogue.templates])
+
+    async def _read_resource(self, ctx, params) -> types.ReadResourceResult:
+        view = await self._view(ctx)
+        uri = str(params.uri)
+        if uri == MEMORY_URI and self._memory_up():
+            reply = await self._call(ctx, view, f"{MEMORY}.cards", {}, DEFAULT_TIMEOUT_S)
+            return results.resource_contents(uri, "application/json", self._result_of(reply, uri))
+        found = self.catalogue.read(uri)
+        if found is None:
+            self._refused("unknown")
+            raise results.unknown_resource(uri)
+        address, args = found
+        ability = self.catalogue.abilities[address]
+        reply = await self._call(ctx, view, address, args, ability.timeout_s)
+        if not reply.ok and reply.error.cause == "not_found":
+            raise results.unknown_resource(uri)
+        return results.resource_contents(uri, ability.mime_type, self._result_of(reply, uri))
+
+    async def _subscribe(self, ctx, params) -> types.EmptyResult:
+        view = await self._view(ctx)
+        if len(view.subscriptions) >= MAX_SUBSCRIPTIONS:
+            raise MCPError(INVALID_REQUEST, f"at most {MAX_SUBSCRIPTIONS} subscriptions per client")
+        view.subscriptions.add(str(params.uri))
+        self.resources_due.set()  # take the resource's current state, to tell what changes
+        return types.EmptyResult()
+
+    async def _unsubscribe(self, ctx, params) -> types.EmptyResult:
+        view = await self._view(ctx)
+        view.subscriptions.discard(str(params.uri))
+        return types.EmptyResult()
+
+    def _subscribed(self) -> set[str]:
+        uris = set()
+        for view in self.views.all():
+            uris |= view.subscriptions
+            for listener in view.listeners:
+                uris |= listener.uris
+        return uris
+
+    def _subscribed_readers(self) -> set[str]:
+        readers = set()
+        for uri in self._subscribed():
+            found = f"{MEMORY}.cards" if uri == MEMORY_URI else (self.catalogue.read(uri) or ("",))[0]
+            if found:
+                readers.add(found)
+        return readers
+
+    async def _watch_resources(self) -> None:
+        while True:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self.resources_due.wait(), RESOURCE_POLL_S)
+            self.resources_due.clear()
+            for uri in self._subscribed():
+                try:
+                    digest = await self._resource_digest(uri)
+                except (MCPError, MeshError) as exc:
+                    log.debug("cannot read subscribed resource %s: %s", uri, exc)
+                    continue
+                before = self.resource_digests.get(uri)
+                self.resource_digests[uri] = digest
+                if before is not None and before != digest:
+                    await self._updated(uri)
+            for uri in set(self.resource_digests) - self._subscribed():
+                del self.resource_digests[uri]
+
+    async def _resource_digest(self, uri: str) -> str:
+        if uri == MEMORY_URI:
+            address, args = f"{MEMORY}.cards", {}
+        else:
+            found = self.catalogue.read(uri)
+            if found is None:
+                return ""
+            address, args = found
+        organ, _, ability = address.partition(".")
+        reply = await self.link.call(organ, ability, args, wait_s=DEFAULT_TIMEOUT_S, session=self.session)
+        return hashlib.sha256(json.dumps(reply.result if reply.ok else None, sort_keys=True, default=repr)
+                              .encode()).hexdigest()
+
+    async def _updated(self, uri: str) -> None:
+        for view in self.views.all():
+            if uri in view.subscriptions and view.channel is not None:
+                await view.channel.send_resource_updated(uri)
+            for listener in list(view.listeners):
+                if uri in listener.uris:
+                    listener(types.ResourceUpdatedNotification, uri)
+
+    # -- subscriptions/listen (2026-07-28) ----------------------------------------------------
+
+    async def _listen(self, ctx, params: types.SubscriptionsListenRequestParams) -> types.SubscriptionsListenResult:
+        view = await self._view(ctx)
+        if ctx.request_id is None:
+            raise MCPError(INVALID_REQUEST, "subscriptions/listen requires a request id")
+        wanted = params.notifications
+        listener = _Listener(ctx.request_id, wanted)
+        honored = types.SubscriptionFilter(
+            tools_list_changed=True if wanted.tools_list_changed else None,
+            prompts_list_changed=True if wanted.prompts_list_changed else None,
+            resources_list_changed=True if wanted.resources_list_changed else None,
+            resource_subscriptions=sorted(listener.uris) or None)
+        meta = {SUBSCRIPTION_ID_META_KEY: ctx.request_id}
+        view.listeners.add(listener)
+        if listener.uris:
+            self.resources_due.set()
+        try:
+            await ctx.session.send_notification(types.SubscriptionsAcknowledgedNotification(
+                params=types.SubscriptionsAcknowledgedNotificationParams(notifications=honored, _meta=meta)),
+                related_request_id=ctx.request_id)
+            while True:
+                kind, uri = await listener.queue.get()
+                if kind is None:
+                    break
+                params_ = (types.ResourceUpdatedNotificationParams(uri=uri, _meta=meta) if uri
+                           else types.NotificationParams(_meta=meta))
+                await ctx.session.send_notification(kind(params=params_), related_request_id=ctx.request_id)
+        finally:
+            view.listeners.discard(listener)
+        return types.SubscriptionsListenResult(_meta=meta)
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def _memory_up(self) -> bool:
+        return f"{MEMORY}.inject" in self.catalogue.abilities
+
+    def _result_of(self, reply, what: str) -> Any:
+        """A reply's result, or the JSON-RPC error that says why there is none."""
+        if reply.ok:
+            return reply.result
+        e = reply.error
+        if e.cause == "bad_params":
+            raise results.bad_params(f"{what}: {e.message}")
+        raise MCPError(INTERNAL_ERROR, f"{what} failed — cause: {e.cause}: {e.message}"[:500])
+
+
+class _Listener:
+    """One open subscriptions/listen stream of a client: what it asked for, and its bounded backlog."""
+
+    MAX_BACKLOG = 256
+
+    def __init__(self, request_id: Any, wanted: types.SubscriptionFilter) -> None:
+        self.request_id = request_id
+        self.kinds = {kind for kind, on in ((types.ToolListChangedNotification, wanted.tools_list_changed),
+                                            (types.PromptListChangedNotification, wanted.prompts_list_changed),
+                                            (types.ResourceListChangedNotification, wanted.resources_list_changed))
+                      if on}
+        self.uris = set(list(wanted.resource_subscriptions or ())[:MAX_SUBSCRIPTIONS])
+        self.queue: asyncio.Queue = asyncio.Queue(self.MAX_BACKLOG)
+
+    def __call__(self, kind: type, uri: str = "") -> None:
+        if (kind is types.ResourceUpdatedNotification and uri in self.uris) or kind in self.kinds:
+            try:
+                self.queue.put_nowait((kind, uri))
+            except asyncio.QueueFull:  # a client that stopped reading: end its stream, it re-listens
+                with contextlib.suppress(asyncio.QueueEmpty):
+                    self.queue.get_nowait()
+                self.queue.put_nowait((None, ""))
+
+
+def _client(ctx) -> tuple[Hashable, Any, Any]:
+    """Who a request comes from: (a key for its client, the connection to reach it unasked, the connection)."""
+    connection = getattr(ctx.session, "_connection", None)
+    if ctx.protocol_version not in MODERN_PROTOCOL_VERSIONS:
+        return ("session", connection), connection, connection
+    if connection is not None and connection.has_standalone_channel:
+        return ("pipe", connection.outbound), None, connection  # one stdio pipe is one client
+    params = connection.client_params if connection is not None else None
+    info = params.client_info if params is not None else None
+    # 2026-07-28 over HTTP: no connection or session exists; clients are told apart by what they declare
+    return ("declared", info.name if info else "", info.version if info else ""), None, connection
+
+
+def _version() -> str:
+    from broker import __version__
+
+    return __version__

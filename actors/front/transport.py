@@ -1,0 +1,197 @@
+"""The front door's transports: stdio that answers every line, and an HTTP guard for request envelopes.
+
+Every malformed request gets a JSON-RPC error instead of silence: -32700 for text that is not JSON,
+-32600 for JSON that is not one JSON-RPC message (a batch, a missing method, a wrong id type) and for a
+request larger than the limit. A stdio line is read with a cap, so no size of input can grow memory or
+stall the reader; a refusal is counted through `refused(reason)`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import sys
+import threading
+from typing import Any, AsyncIterator, Callable
+
+import anyio
+from mcp import types
+from mcp.shared.message import SessionMessage
+from mcp_types import INVALID_REQUEST, PARSE_ERROR
+from pydantic import ValidationError
+
+log = logging.getLogger(__name__)
+
+MAX_REQUEST_BYTES = 16 * 1024 * 1024  # a request may carry arguments up to the heart's frame limit, and more
+CHUNK = 64 * 1024
+MAX_QUEUED = 64  # lines read ahead of the server; the reader waits beyond
+
+
+def check(raw: bytes | str) -> tuple[Any, dict | None]:
+    """Parse one request body: (the JSON-RPC message, None), or (None, the JSON-RPC error to answer)."""
+    try:
+        decoded = json.loads(raw)
+    except (ValueError, RecursionError):
+        return None, _error(None, PARSE_ERROR, "Parse error: the request is not JSON")
+    if isinstance(decoded, list):
+        return None, _error(None, INVALID_REQUEST, "Invalid Request: batches are not supported; send one message")
+    request_id = decoded.get("id") if isinstance(decoded, dict) else None
+    if not isinstance(request_id, (str, int)) or isinstance(request_id, bool):
+        request_id = None
+    try:
+        return types.jsonrpc_message_adapter.validate_python(decoded, by_name=False), None
+    except (ValidationError, RecursionError, ValueError) as exc:
+        reason = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+        return None, _error(request_id, INVALID_REQUEST, f"Invalid Request: not a JSON-RPC 2.0 message ({reason})")
+
+
+def too_large(limit: int) -> dict:
+    """The JSON-RPC error for a request over the size limit."""
+    return _error(None, INVALID_REQUEST, f"Invalid Request: requests are limited to {limit} bytes")
+
+
+def _error(request_id: Any, code: int, message: str) -> dict:
+    return {"jsonrpc": "2.0", "id": request_id, "error": {"code": code, "message": message}}
+
+
+# -- stdio ----------------------------------------------------------------------------------
+
+@contextlib.asynccontextmanager
+async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES) -> AsyncIterator[tuple[Any, Any]]:
+    """Serve the MCP streams over this process's stdin and stdout (fd 1 points at stderr meanwhile)."""
+    loop = asyncio.get_running_loop()
+    wire_in = os.fdopen(os.dup(0), "rb", buffering=CHUNK)
+    wire_out = os.fdopen(os.dup(1), "wb", buffering=0)
+    saved_stdout = os.dup(1)
+    os.dup2(2, 1)  # a stray print from anything in this process must not corrupt the wire
+    read_send, read_stream = anyio.create_memory_object_stream[SessionMessage | Exception](MAX_QUEUED)
+    write_stream, write_receive = anyio.create_memory_object_stream[SessionMessage](MAX_QUEUED)
+    lines: asyncio.Queue[bytes | None] = asyncio.Queue(MAX_QUEUED)
+    closed = threading.Event()
+
+    def read_lines() -> None:  # a thread: a blocking read of a pipe is what stdin offers everywhere
+        try:
+            while not closed.is_set():
+                line = wire_in.readline(limit + 1)
+                if not line:
+                    break
+                if len(line) > limit and not line.endswith(b"\n"):
+                    while (rest := wire_in.readline(CHUNK)) and not rest.endswith(b"\n"):
+                        pass  # drop the rest of an oversized line without holding it
+                    line = b"\x00too-large"
+                asyncio.run_coroutine_threadsafe(lines.put(line), loop).result()
+        except (OSError, ValueError, RuntimeError):
+            pass
+        finally:
+            with contextlib.suppress(RuntimeError):
+                asyncio.run_coroutine_threadsafe(lines.put(None), loop)
+
+    async def dispatch() -> None:
+        async with read_send:
+            while (line := await lines.get()) is not None:
+                if not line.strip():
+                    continue
+                if line == b"\x00too-large":
+                    refused("size")
+                    await _write(wire_out, too_large(limit))
+                    continue
+                message, error = check(line)
+                if error is not None:
+                    refused("envelope")
+                    await _write(wire_out, error)
+                    continue
+                await read_send.send(SessionMessage(message))
+
+    async def write() -> None:
+        async with write_receive:
+            async for session_message in write_receive:
+                data = session_message.message.model_dump_json(by_alias=True, exclude_unset=True)
+                await anyio.to_thread.run_sync(_put, wire_out, data.encode() + b"\n")
+
+    reader = threading.Thread(target=read_lines, name="stdio-in", daemon=True)
+    reader.start()
+    try:
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(dispatch)
+            tg.start_soon(write)
+            try:
+                yield read_stream, write_stream
+            finally:
+                tg.cancel_scope.cancel()
+    finally:
+        closed.set()
+        os.dup2(saved_stdout, 1)
+        os.close(saved_stdout)
+        with contextlib.suppress(OSError):
+            wire_out.close()
+
+
+async def _write(wire_out: Any, error: dict) -> None:
+    await anyio.to_thread.run_sync(_put, wire_out, json.dumps(error).encode() + b"\n")
+
+
+def _put(wire_out: Any, data: bytes) -> None:
+    try:
+        wire_out.write(data)
+    except (BrokenPipeError, OSError, ValueError):
+        pass  # the client is gone; reading stdin's end finishes the server
+
+
+# -- HTTP -----------------------------------------------------------------------------------
+
+class EnvelopeGuard:
+    """ASGI middleware: answer malformed or oversized POST bodies with JSON-RPC errors before the SDK."""
+
+    def __init__(self, app: Any, refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES) -> None:
+        self.app = app
+        self.refused = refused
+        self.limit = limit
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        if scope["type"] != "http" or scope.get("method") != "POST":
+            await self.app(scope, receive, send)
+            return
+        chunks, size, more = [], 0, True
+        while more:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limit:
+                self.refused("size")
+                await _respond(send, 413, too_large(self.limit))
+                return
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        body = b"".join(chunks)
+        _, error = check(body)
+        if error is not None:
+            self.refused("envelope")
+            await _respond(send, 400, error)
+            return
+        replayed = False
+
+        async def replay() -> dict:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+async def _respond(send: Callable, status: int, body: dict) -> None:
+    data = json.dumps(body).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())]})
+    await send({"type": "http.response.body", "body": data})
+
+
+def stderr_logging() -> None:
+    """Route this process's logs to stderr (stdout is the wire)."""
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
