@@ -289,6 +289,8 @@ def mcp(http: Annotated[str, typer.Option(help="Serve Streamable HTTP on HOST:PO
                                                 "name when no other organ has one by that name).")] = "qualified",
         pin: Annotated[list[str], typer.Option(help="ORGAN.ABILITY always listed to every client (repeatable); "
                                                     "ORGAN.* pins every tool of an organ.")] = [],  # noqa: B006
+        poll_after: Annotated[float, typer.Option(help="HTTP: close the response stream of a call still running "
+                                                       "after this many seconds; the client resumes it.")] = 30.0,
         home: HomeOpt = DEFAULT_HOME) -> None:
     """Serve the running mesh to an agent as an MCP server (stdio by default)."""
     state = Home(home)
@@ -299,7 +301,9 @@ def mcp(http: Annotated[str, typer.Option(help="Serve Streamable HTTP on HOST:PO
     from actors.front import MeshServer, Naming
 
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
-    server = MeshServer(state, session, naming=Naming(names), pins=tuple(pin))
+    if not 0 <= poll_after < 86400:
+        die("--poll-after takes seconds between 0 and 86400", EXIT_USAGE)
+    server = MeshServer(state, session, naming=Naming(names), pins=tuple(pin), poll_after_s=poll_after)
     if not http:
         import anyio
 

@@ -10,8 +10,8 @@ import pytest
 from broker import protocol
 from broker.errors import DecodeError, EncodeError
 from broker.protocol import (
-    BLOOD, VERSION, Ability, Alert, Blood, Call, Control, ControlReply, Failure, Goodbye, Heartbeat,
-    Observation, OrganStatus, Reflex, Refused, Register, Reply, Report, Reregister, Snapshot, SnapshotRequest,
+    BLOOD, VERSION, Ability, Alert, Answer, Ask, Blood, Call, Control, ControlReply, Failure, Goodbye, Heartbeat,
+    Notice, Observation, OrganStatus, Reflex, Refused, Register, Reply, Report, Reregister, Snapshot, SnapshotRequest,
     Welcome,
 )
 
@@ -49,6 +49,11 @@ SAMPLES = [
     Report(organ="memory", observations=(Observation(metric="actors_memory_cards", value=3.0,
                                                      labels={"kind": "pitfall"}),
                                          Observation(metric="actors_recall_duration_seconds", value=0.002))),
+    Notice(call="c1", kind="progress", body={"progress": 50.0, "total": 100.0, "message": "half"}),
+    Ask(id="a1", call="c1", kind="elicit", body={"message": "Your name?", "requestedSchema": {"type": "object"}},
+        timeout_s=30.0),
+    Answer(id="a1", ok=True, result={"action": "accept", "content": {"name": "Ada"}}),
+    Answer(id="a2", ok=False, error="the client does not support elicitation", timed_out=False),
 ]
 
 
@@ -309,6 +314,7 @@ def test_to_plain_turns_nested_dataclasses_into_maps_and_tuples_into_lists():
         "seq": 1, "at": 2.0, "interval_s": 3.0, "reason": "", "instruction": "", "stage": "awake",
         "organs": {"fs": {"state": "up", "pid": 7, "restarts": 0, "wounds": ["slow"]}},
         "alerts": [{"level": "warn", "organ": "fs", "message": "slow", "at": 0.0}], "exposed": [], "tokens": {},
+        "catalogue": 0,
     }}
 
 

@@ -35,7 +35,7 @@ from actors.front import results
 from actors.front.catalogue import Catalogue, Naming, completions, expand_pins, from_manifest, prompt_arguments
 from actors.front.clients import MAX_PINS, View, Views
 from actors.front.link import HeartStopped, MeshLink, TooLarge
-from actors.front.transport import EnvelopeGuard, stdio
+from actors.front.transport import EnvelopeGuard, MemoryEventStore, stdio
 from broker.errors import EncodeError, MeshError
 from broker.exposure.catalogue import META_NAME
 from broker.home import Home
@@ -52,7 +52,9 @@ MEMORY_PROMPT = "memory"
 MEMORY_URI = "memory://cards"
 MAX_TASK = 4000
 MAX_SUBSCRIPTIONS = 256
-RESOURCE_POLL_S = 10.0  # how often subscribed resources are read again when nothing else says they changed
+RESOURCE_POLL_S = 10.0
+POLL_AFTER_S = 30.0  # an HTTP call still running this long has its stream closed; the client resumes it
+RETRY_MS = 500  # how soon a client whose stream closed comes back for the rest  # how often subscribed resources are read again when nothing else says they changed
 ALERT_LEVELS = {"info": "info", "warn": "warning", "critical": "critical"}
 FIND_SCHEMA = {"type": "object", "properties": {"query": {"type": "string", "minLength": 1, "maxLength": MAX_TASK}},
                "required": ["query"], "additionalProperties": False}
@@ -76,8 +78,9 @@ class MeshServer:
     """Serves one mesh (by its home) to MCP clients, each with its own exposure."""
 
     def __init__(self, home: Home, session: str = "mcp", naming: Naming = Naming.QUALIFIED,
-                 pins: tuple[str, ...] = ()) -> None:
+                 pins: tuple[str, ...] = (), poll_after_s: float | None = POLL_AFTER_S) -> None:
         self.home = home
+        self.poll_after_s = poll_after_s
         self.session = session
         self.naming = naming
         self.pin_patterns = tuple(pins)
@@ -133,7 +136,8 @@ class MeshServer:
 
     def http_app(self, host: str) -> Any:
         """The Streamable HTTP application (Origin and Host checked against loopback by default)."""
-        app = self.server.streamable_http_app(host=host, max_request_body_size=32 * 1024 * 1024)
+        app = self.server.streamable_http_app(host=host, max_request_body_size=32 * 1024 * 1024,
+                                              event_store=MemoryEventStore(), retry_interval=RETRY_MS)
         inner = app.router.lifespan_context
 
         @contextlib.asynccontextmanager
@@ -324,9 +328,17 @@ class MeshServer:
 
     async def _call(self, ctx, view: View, address: str, args: dict, timeout_s: float):
         organ, _, ability = address.partition(".")
-        return await self._mesh(self.link.call(organ, ability, args, wait_s=(timeout_s or DEFAULT_TIMEOUT_S)
-                                               * RETRY_ATTEMPTS, session=self.session,
-                                               relay=partial(self._relay, ctx, view, organ)))
+        close = getattr(ctx, "close_sse_stream", None)  # set for HTTP clients that can resume a stream
+        timer = None
+        if close is not None and self.poll_after_s is not None:
+            timer = asyncio.get_running_loop().call_later(self.poll_after_s, lambda: self._spawn(close()))
+        try:
+            return await self._mesh(self.link.call(organ, ability, args, wait_s=(timeout_s or DEFAULT_TIMEOUT_S)
+                                                   * RETRY_ATTEMPTS, session=self.session,
+                                                   relay=partial(self._relay, ctx, view, organ)))
+        finally:
+            if timer is not None:
+                timer.cancel()
 
     async def _mesh(self, request):
         """Await a request into the mesh, turning what it cannot do into JSON-RPC errors."""

@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import logging
 import os
 import sys
 import threading
+from collections import OrderedDict
 from typing import Any, AsyncIterator, Callable
 
 import anyio
 from mcp import types
+from mcp.server.streamable_http import EventMessage, EventStore
 from mcp.shared.message import SessionMessage
 from mcp_types import INVALID_REQUEST, PARSE_ERROR
 from pydantic import ValidationError
@@ -195,3 +198,33 @@ async def _respond(send: Callable, status: int, body: dict) -> None:
 def stderr_logging() -> None:
     """Route this process's logs to stderr (stdout is the wire)."""
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+
+
+class MemoryEventStore(EventStore):
+    """The events of the last Streamable HTTP streams, so a client whose stream closed can resume it (bounded)."""
+
+    def __init__(self, max_events: int = 10_000) -> None:
+        self.max_events = max_events
+        self.events: OrderedDict[str, tuple[str, Any]] = OrderedDict()  # event id -> (stream id, message)
+        self.counter = itertools.count(1)
+
+    async def store_event(self, stream_id: str, message: Any) -> str:
+        """Remember one event of a stream; the oldest events go beyond the cap."""
+        event_id = f"{next(self.counter)}"
+        self.events[event_id] = (stream_id, message)
+        while len(self.events) > self.max_events:
+            self.events.popitem(last=False)
+        return event_id
+
+    async def replay_events_after(self, last_event_id: str, send_callback: Any) -> str | None:
+        """Send the events of last_event_id's stream that came after it; None when it is unknown."""
+        known = self.events.get(last_event_id)
+        if known is None:
+            return None
+        stream_id = known[0]
+        after = False
+        for event_id, (stream, message) in list(self.events.items()):
+            if after and stream == stream_id and message is not None:
+                await send_callback(EventMessage(message, event_id))
+            after = after or event_id == last_event_id
+        return stream_id
