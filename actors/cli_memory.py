@@ -103,7 +103,7 @@ def sleep(home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
         typer.echo(f"nothing new: {report['folded']} events folded; cards: {counts}")
         return
     typer.echo(f"consolidated {report['folded']} events: {report['created']} new, {report['updated']} updated, "
-               f"{report['merged']} merged; cards: {counts}")
+               f"{report['retired']} retired; cards: {counts}")
 
 
 @memory_app.command()
@@ -179,6 +179,58 @@ def status(home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
                f"{data['lost_events']} events lost in transit")
     typer.echo("cards: " + ", ".join(f"{k} {v}" for k, v in data["cards"].items())
                + f"; judgments: {data['judgments']}")
+
+
+@memory_app.command(name="export")
+def export_snapshot(out: Annotated[Path, typer.Option("--out", help="Write the JSON snapshot here.")],
+                    home: HomeOpt = DEFAULT_HOME) -> None:
+    """Write a versioned JSON snapshot of the cards, judgments and tombstones (to move learned state)."""
+    import json
+
+    data = _run(home, lambda m: m.export_snapshot())
+    _write(out, json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
+    typer.echo(f"wrote {len(data['cards'])} cards, {len(data['judgments'])} judgments and "
+               f"{len(data['tombstones'])} tombstones to {out}", err=True)
+
+
+@memory_app.command(name="import")
+def import_snapshot(file: Annotated[Path, typer.Argument(metavar="F.json", help="A snapshot written by "
+                                                                               "`actors memory export`.")],
+                    home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
+    """Merge a snapshot: new cards are added, known ones merged, forgotten ones never come back."""
+    from actors.memory.snapshot import SnapshotError
+
+    try:
+        raw = file.read_bytes()
+    except OSError as exc:
+        die(f"cannot read {file}: {exc.strerror}", EXIT_USAGE)
+    try:
+        report = _run(home, lambda m: m.import_snapshot(raw))
+    except SnapshotError as exc:
+        die(f"{file}: {exc}; nothing was changed", EXIT_FAILED)
+    if as_json:
+        emit(report)
+        return
+    typer.echo(f"imported {file}: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in report.items()))
+
+
+@memory_app.command(name="stats")
+def stats(home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
+    """What memory saved: repeated failures suppressed and blocks held back, with the inputs of each estimate."""
+    data = _run(home, lambda m: m.stats())
+    if as_json:
+        emit(data)
+        return
+    rep = data["suppressed_repeats"]
+    inputs = rep["inputs"]
+    typer.echo(f"suppressed repeats: about {rep['estimate']:g} ({inputs['expected_without_memory']:g} expected "
+               f"without memory over {inputs['injections']} injected warnings, {inputs['repeats_after_injection']} "
+               f"seen after them)")
+    held = data["held_back_blocks"]["inputs"]
+    typer.echo(f"held back: {held['blocks']} repeated blocks, {held['tokens']} o200k tokens not sent again "
+               f"(a set returns after {held['reinject_after_turns']} turns)")
+    typer.echo(f"retired cards: {data['retired_cards']}; live cards: "
+               + ", ".join(f"{k} {v}" for k, v in data["cards"].items()))
 
 
 # -- actors recall --------------------------------------------------------------------------

@@ -61,7 +61,7 @@ def test_ingest_reads_stdin_and_names_a_missing_file(tmp_path):
 
 
 def test_recall_json_is_one_document_in_the_contract_shape(home):
-    result = actors(home, "recall", "read_file no such file", "--json")
+    result = actors(home, "recall", "read src/app1.py before editing the handler", "--json")
     assert result.returncode == 0
     data = json.loads(result.stdout)
     assert set(data) >= {"cards", "latency_ms"} and data["cards"]

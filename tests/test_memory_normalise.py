@@ -66,14 +66,17 @@ def test_abilities_named_for_reading_are_probes(ability, probe):
     assert is_probe_ability(ability) is probe
 
 
-def test_the_same_kind_of_work_is_the_same_family_file_or_ability():
+def test_the_same_kind_of_work_is_a_shared_family_or_the_same_ability_on_the_same_file_name():
     npm = work_of("shell", "run", {"command": "npm test"})
     assert same_work(npm, work_of("shell", "run", {"command": "pnpm test"}))
+    assert same_work(npm, work_of("shell", "run", {"command": "cd web && npm ci && npm test"}))
     assert not same_work(npm, work_of("shell", "run", {"command": "pytest"}))
+    assert not same_work(npm, work_of("shell", "run", {"command": "cat package.json"}))
     edit = work_of("fs", "edit_file", {"path": "./src/app.py"})
-    assert same_work(edit, work_of("fs", "write_file", {"path": "src/app.py"}))
-    assert same_work(edit, work_of("fs", "edit_file", {"path": "src/other.py"}))
-    assert not same_work(edit, work_of("fs", "write_file", {"path": "src/other.py"}))
+    assert same_work(edit, work_of("fs", "edit_file", {"path": "lib/app.py"}))
+    assert not same_work(edit, work_of("fs", "write_file", {"path": "src/app.py"}))
+    assert not same_work(edit, work_of("fs", "edit_file", {"path": "src/other.py"}))
+    assert work_of("http", "get", {"url": "https://api.x.io/v1?q=1"}).file == "api.x.io"
 
 
 @pytest.mark.parametrize("secret, kept", [

@@ -11,7 +11,7 @@ from typing import Any, Iterator
 from broker.errors import MeshError
 
 FILENAME = "memory.db"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_TIMEOUT_S = 10.0
 
 SCHEMA = """
@@ -55,14 +55,17 @@ CREATE TABLE IF NOT EXISTS cards (
     updated_at REAL NOT NULL,
     forgotten_at REAL,
     merged_into INTEGER,
-    search TEXT NOT NULL DEFAULT ''
+    search TEXT NOT NULL DEFAULT '',
+    card_key TEXT NOT NULL DEFAULT '',
+    identity TEXT NOT NULL DEFAULT '{}',
+    evidence TEXT NOT NULL DEFAULT '{}',
+    retired_at REAL,
+    retired_reason TEXT NOT NULL DEFAULT '',
+    repeats INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS cards_live ON cards (kind) WHERE forgotten_at IS NULL AND merged_into IS NULL;
+CREATE INDEX IF NOT EXISTS cards_by_key ON cards (card_key);
 CREATE TABLE IF NOT EXISTS card_keys (key TEXT PRIMARY KEY, card_id INTEGER NOT NULL) WITHOUT ROWID;
-CREATE VIRTUAL TABLE IF NOT EXISTS cards_fts USING fts5 (title, body, triggers, tokenize = 'trigram');
-CREATE VIRTUAL TABLE IF NOT EXISTS cards_vocab USING fts5vocab (cards_fts, 'row');
-CREATE TABLE IF NOT EXISTS card_shorts (term TEXT NOT NULL, card_id INTEGER NOT NULL,
-                                        PRIMARY KEY (term, card_id)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS judgments (
     id INTEGER PRIMARY KEY,
     kind TEXT NOT NULL CHECK (kind IN ('principle', 'redline', 'workflow', 'taste')),
@@ -80,6 +83,30 @@ CREATE TABLE IF NOT EXISTS injections (
     PRIMARY KEY (session, fingerprint)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS turns (session TEXT PRIMARY KEY, turn INTEGER NOT NULL, at REAL NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS injected (
+    session TEXT NOT NULL,
+    card_id INTEGER NOT NULL,
+    at REAL NOT NULL,
+    repeated INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (session, card_id)
+) WITHOUT ROWID;
+"""
+
+# from schema 1: cards gain their key, identity, evidence and retirement; the trigram index goes (recall keeps
+# its own index); cards are distilled again from the journal under the new rules, tombstones stay
+MIGRATE_1_TO_2 = """
+ALTER TABLE cards ADD COLUMN card_key TEXT NOT NULL DEFAULT '';
+ALTER TABLE cards ADD COLUMN identity TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE cards ADD COLUMN evidence TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE cards ADD COLUMN retired_at REAL;
+ALTER TABLE cards ADD COLUMN retired_reason TEXT NOT NULL DEFAULT '';
+ALTER TABLE cards ADD COLUMN repeats INTEGER NOT NULL DEFAULT 0;
+DROP TABLE IF EXISTS cards_vocab;
+DROP TABLE IF EXISTS cards_fts;
+DROP TABLE IF EXISTS card_shorts;
+DELETE FROM card_keys WHERE card_id IN (SELECT id FROM cards WHERE forgotten_at IS NULL);
+DELETE FROM cards WHERE forgotten_at IS NULL;
+DELETE FROM meta WHERE key IN ('distill_state', 'consolidation');
 """
 
 
@@ -113,6 +140,9 @@ def connect(path: Path, *, create: bool = True) -> sqlite3.Connection:
                                     f"{SCHEMA_VERSION} (upgrade actors)")
         if version < SCHEMA_VERSION:
             with transaction(conn):
+                if version == 1:
+                    for statement in _statements(MIGRATE_1_TO_2):
+                        conn.execute(statement)
                 for statement in _statements(SCHEMA):
                     conn.execute(statement)
                 conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")

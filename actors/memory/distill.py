@@ -2,30 +2,45 @@
 
 A `Distiller` folds journal rows, in journal order, into counts that can be saved and resumed
 (`to_state` / `from_state`), so consolidating incrementally and consolidating the whole journal at once
-reach the same state. `drafts` renders that state into cards with the thresholds in force; `cluster`
-merges similar drafts (connected components of 3-gram Jaccard similarity, so order cannot matter).
+reach the same state. `drafts` renders that state into cards with the thresholds in force. The rules:
+
+- pitfall: at least `pitfall_min` failures of one ability with one normalised error signature;
+- playbook: the successful calls between two progress events of a session (2-4 distinct steps, repeats in a
+  row are one step), the same sequence in at least `playbook_sessions` sessions;
+- weak link: an ability called at least `weak_min_calls` times with a success rate under `weak_max_success`;
+- rule: a failure, then in the same task (before the session's next progress event) a success doing the same
+  kind of work (a shared program family, or the same ability on the same file or host); read-only probes never
+  close an episode; one rule per (ability, program family, normalised error).
+
+Every draft names its evidence (sessions, counts, examples) and its identity: the ability, programs, files,
+hosts and topic words recall matches a query against.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import math
-from dataclasses import dataclass, field, replace
-from typing import Any, Iterable
+import shlex
+from dataclasses import dataclass, field
+from typing import Iterable
 
 import broker.text as text
-from actors.memory import normalise, similar
+from actors.memory import normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 1
+STATE_VERSION = 2
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
-MAX_IDS = 50  # provenance kept per signature: the first events, by journal order
-MAX_FILES = 10
+MAX_IDS = 50  # provenance kept per card: the first events, by journal order
+MAX_LIST = 10  # sessions, files, hosts and programs kept per card
+MAX_EXAMPLES = 3
 MAX_OPEN = 8  # open failure episodes kept per session
-MAX_TRIGGERS = 24
-MERGE_JACCARD = 0.70  # character 3-gram Jaccard at which two cards say the same thing
+MAX_BETWEEN = 2  # work done between a failure and its fix that can still be credited for the fix
+MAX_TOPIC = 24  # topic words counted per card
+TOPIC_FROM_PROGRESS = 12  # words of a session's current instruction that count as its topic
 BACKGROUND_ORIGINS = frozenset({"reflex", "healer", "background"})
+FIELDS = ("ability", "program", "file", "host", "topic")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,20 +65,21 @@ class Row:
 class Thresholds:
     """When each rule fires; all of them apply at render time, so changing one applies to the past too."""
 
-    pitfall_min: int = 3  # same failure signature at least this often
+    pitfall_min: int = 3  # same ability and error signature at least this often
     playbook_sessions: int = 2  # same workflow in at least this many sessions
     playbook_min_steps: int = 2
     playbook_max_steps: int = 4
     weak_min_calls: int = 8  # an ability called at least this often...
     weak_max_success: float = 0.70  # ...with a success rate under this
     rule_min_episodes: int = 1  # failure -> success episodes
-    merge_jaccard: float = MERGE_JACCARD
 
     def __post_init__(self) -> None:
         if not 2 <= self.playbook_min_steps <= self.playbook_max_steps <= MAX_FLOW:
             raise ValueError(f"playbook steps must satisfy 2 <= min <= max <= {MAX_FLOW}")
-        if not 0.0 < self.merge_jaccard <= 1.0:
-            raise ValueError("merge_jaccard must be in (0, 1]")
+        if self.pitfall_min < 1 or self.playbook_sessions < 1 or self.weak_min_calls < 1 or self.rule_min_episodes < 1:
+            raise ValueError("pitfall_min, playbook_sessions, weak_min_calls and rule_min_episodes must be >= 1")
+        if not 0.0 < self.weak_max_success <= 1.0:
+            raise ValueError("weak_max_success must be in (0, 1]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,19 +93,19 @@ class Draft:
     when: str = ""
     wrong: str = ""
     instead: str = ""
-    triggers: tuple[str, ...] = ()
+    identity: dict = field(default_factory=dict)  # field -> terms recall matches (see FIELDS)
     files: tuple[str, ...] = ()
     provenance: tuple[int, ...] = ()
     confirmations: int = 0
     first_ts: float = 0.0
     last_ts: float = 0.0
     stats: dict = field(default_factory=dict)
-    keys: tuple[str, ...] = ()  # every draft key a merged card stands for
-    gist: str = ""  # what the card is about, without its template's words
+    evidence: dict = field(default_factory=dict)  # sessions, counts, examples (already redacted)
 
-    def similarity_text(self) -> str:
-        """The text that decides whether two cards say the same thing: the gist, not the template or counts."""
-        return self.gist or f"{self.title}\n{self.body}"
+    @property
+    def triggers(self) -> tuple[str, ...]:
+        """Every identity term, for display."""
+        return tuple(dict.fromkeys(t for f in FIELDS for t in self.identity.get(f, ())))
 
 
 class Distiller:
@@ -106,6 +122,8 @@ class Distiller:
         self.flows: dict[str, dict] = state.get("flows", {})
         self.rules: dict[str, dict] = state.get("rules", {})
         self.ignore_organs = frozenset(ignore_organs)
+        # failures folded by this object (not saved): (session, ts, keys of the cards that warn about them)
+        self.failures: list[tuple[str, float, tuple[str, ...]]] = []
 
     def to_state(self) -> dict:
         """The fold's state as plain JSON-ready data."""
@@ -122,7 +140,9 @@ class Distiller:
                 continue  # already folded: feeding twice changes nothing
             self.last_id = row.id
             folded += 1
-            if row.kind == "call" and self._learns_from(row):
+            if row.kind == "progress":
+                self._progress(row)
+            elif row.kind == "call" and self._learns_from(row):
                 self._call(row)
         return folded
 
@@ -130,94 +150,142 @@ class Distiller:
         # background work and reflexes are journalled, but they are not the agent's behaviour
         return row.origin not in BACKGROUND_ORIGINS and row.organ not in self.ignore_organs and bool(row.ability)
 
+    def _session(self, sid: str) -> dict:
+        return self.sessions.setdefault(sid, {"topic": [], "seg": [], "seg_ids": [], "seg_bad": False,
+                                              "seg_ts": 0.0, "open": []})
+
+    def _progress(self, row: Row) -> None:
+        session = self._session(row.session)
+        self._close_segment(row.session, session)
+        session["open"] = []  # a new task: failures of the last one are no longer waiting for a fix
+        session["topic"] = topic_terms(row.text)[:TOPIC_FROM_PROGRESS]
+
     def _call(self, row: Row) -> None:
         name = f"{row.organ}.{row.ability}"
         work = normalise.work_of(row.organ, row.ability, row.args)
-        stats = self.abilities.setdefault(name, {"n": 0, "ok": 0, "ids": [], "first": row.ts, "last": row.ts,
-                                                 "causes": {}})
+        session = self._session(row.session)
+        stats = self.abilities.setdefault(name, _entry(row, {"ok": 0, "causes": {}, "files": [], "hosts": []}))
         stats["n"] += 1
         stats["ok"] += int(row.ok)
-        _remember(stats, row)
-        if not row.ok:
-            stats["causes"][row.cause or "unknown"] = stats["causes"].get(row.cause or "unknown", 0) + 1
-        session = self.sessions.setdefault(row.session, {"tail": [], "counted": [], "open": []})
+        _note(stats, row, session)
         if row.ok:
-            self._step(session, row, work)
-            if not work.probe:
-                self._close(session, row, work)
-        else:
-            self._failure(row, work)
-            self._open(session, row, work)
-
-    def _failure(self, row: Row, work: Work) -> None:
+            self._step(session, row)
+            self._close_episodes(row.session, session, row, work)
+            return
+        stats["causes"][row.cause or "unknown"] = stats["causes"].get(row.cause or "unknown", 0) + 1
+        _add(stats["hosts" if _is_host(work) else "files"], work.file)
+        key = self._failure(row, work, session)
+        self._open(session, row, work)
         signature = normalise.error_signature(row.error)
-        key = _digest("pitfall", row.organ, row.ability, row.cause, signature)
-        sig = self.sigs.setdefault(key, {"n": 0, "organ": row.organ, "ability": row.ability, "cause": row.cause,
-                                         "text": signature, "ids": [], "files": [], "programs": [], "first": row.ts,
-                                         "last": row.ts})
-        sig["n"] += 1
-        _remember(sig, row)
-        if work.file and work.file not in sig["files"] and len(sig["files"]) < MAX_FILES:
-            sig["files"].append(work.file)
-        for word in _command_words(work.command)[:3] if work.command else ():
-            if word not in sig["programs"] and len(sig["programs"]) < MAX_FILES:
-                sig["programs"].append(word)
+        self.failures.append((row.session, row.ts, (key, _digest("rule", name, work.family, signature))))
 
-    def _step(self, session: dict, row: Row, work: Work) -> None:
-        label = f"{row.organ}.{row.ability}" + (f"({work.family})" if work.family else "")
-        tail = session["tail"]
-        if tail and tail[-1] == label:
+    def _failure(self, row: Row, work: Work, session: dict) -> str:
+        signature = normalise.error_signature(row.error) or "(no message)"
+        name = f"{row.organ}.{row.ability}"
+        key = _digest("pitfall", name, signature)
+        sig = self.sigs.setdefault(key, _entry(row, {"ability": name, "text": signature, "causes": {}, "files": [],
+                                                     "hosts": [], "programs": [], "examples": [], "calls": []}))
+        sig["n"] += 1
+        sig["causes"][row.cause or "unknown"] = sig["causes"].get(row.cause or "unknown", 0) + 1
+        _note(sig, row, session)
+        _add(sig["hosts" if _is_host(work) else "files"], work.file)
+        for word in _programs(work.command):
+            _add(sig["programs"], word)
+        _add(sig["examples"], row.error[:200], MAX_EXAMPLES)
+        _add(sig["calls"], normalise.summarise_call(work, row.args), MAX_EXAMPLES)
+        return key
+
+    # -- workflows ------------------------------------------------------------------------
+
+    def _step(self, session: dict, row: Row) -> None:
+        label = normalise.step_label(row.organ, row.ability, row.args)
+        seg = session["seg"]
+        if seg and seg[-1] == label:
             return  # the same step again: one step of the workflow
-        tail.append(label)
-        del tail[:-MAX_FLOW]
-        for size in range(2, min(MAX_FLOW, len(tail)) + 1):
-            steps = tail[-size:]
-            if len(set(steps)) != size:
-                continue
-            key = " > ".join(steps)
-            flow = self.flows.setdefault(key, {"steps": steps, "sessions": 0, "ids": [], "first": row.ts,
-                                               "last": row.ts})
-            if key in session["counted"]:
-                continue
-            session["counted"].append(key)
-            flow["sessions"] += 1
-            _remember(flow, row)
+        if label in seg or len(seg) >= MAX_FLOW:
+            session["seg_bad"] = True  # a step came back, or too many steps: not a workflow of 2-4 steps
+            return
+        if not seg:
+            session["seg_ts"] = row.ts
+        seg.append(label)
+        if len(session["seg_ids"]) < MAX_FLOW:
+            session["seg_ids"].append(row.id)
+
+    def _close_segment(self, sid: str, session: dict) -> None:
+        seg = session["seg"]
+        if not session["seg_bad"] and len(seg) >= 2:
+            flow = self.flows.setdefault(" > ".join(seg), {"steps": list(seg), "n": 0, "sessions": [], "ids": [],
+                                                           "topic": {}, "first": session["seg_ts"],
+                                                           "last": session["seg_ts"]})
+            if sid not in flow["sessions"]:
+                flow["n"] += 1
+                flow["sessions"].append(sid)
+                _count_topic(flow["topic"], session["topic"])
+            for event_id in session["seg_ids"]:
+                if len(flow["ids"]) < MAX_IDS:
+                    flow["ids"].append(event_id)
+            flow["first"] = min(flow["first"], session["seg_ts"])
+            flow["last"] = max(flow["last"], session["seg_ts"])
+        session.update(seg=[], seg_ids=[], seg_bad=False, seg_ts=0.0)
+
+    # -- failure -> success episodes ------------------------------------------------------
 
     def _open(self, session: dict, row: Row, work: Work) -> None:
         for episode in session["open"]:
             if normalise.same_work(_work(episode["work"]), work):
-                if len(episode["ids"]) < MAX_IDS:
-                    episode["ids"].append(row.id)
+                _add(episode["ids"], row.id, MAX_IDS)
                 return
-        session["open"].append({"work": [work.ability, work.file, work.family, work.command, work.probe],
-                                "wrong": normalise.summarise_call(work, row.args),
-                                "args": normalise.canonical_args(row.args), "cause": row.cause,
-                                "error": normalise.error_signature(row.error), "ids": [row.id], "ts": row.ts})
+        session["open"].append({
+            "work": _fields(work), "wrong": normalise.summarise_call(work, row.args),
+            "args": normalise.canonical_args(row.args), "cause": row.cause, "raw": row.error[:200],
+            "error": normalise.error_signature(row.error), "ids": [row.id], "ts": row.ts, "between": [],
+            "looked": []})
         del session["open"][:-MAX_OPEN]
 
-    def _close(self, session: dict, row: Row, work: Work) -> None:
+    def _close_episodes(self, sid: str, session: dict, row: Row, work: Work) -> None:
         still_open = []
         for episode in session["open"]:
             failed = _work(episode["work"])
             if not normalise.same_work(failed, work):
+                if work.probe and work.file and work.file == failed.file:
+                    _add(episode["looked"], normalise.summarise_call(work, row.args), MAX_BETWEEN)
+                elif not work.probe:
+                    episode["between"].append(normalise.summarise_call(work, row.args))
                 still_open.append(episode)
                 continue
-            if episode["args"] == normalise.canonical_args(row.args):
-                continue  # the same call worked on a second try: nothing to learn but patience
-            instead = normalise.summarise_call(work, row.args)
-            key = _digest("rule", failed.key, normalise.error_signature(episode["wrong"]),
-                          normalise.error_signature(instead))
-            rule = self.rules.setdefault(key, {
-                "n": 0, "when": failed.describe(), "wrong": episode["wrong"], "instead": instead,
-                "cause": episode["cause"], "error": episode["error"], "ability": failed.ability,
-                "family": failed.family, "file": failed.file or work.file, "ids": [], "first": episode["ts"],
-                "last": row.ts})
-            rule["n"] += 1
-            rule["last"] = row.ts
-            for event_id in [*episode["ids"], row.id]:
-                if len(rule["ids"]) < MAX_IDS and event_id not in rule["ids"]:
-                    rule["ids"].append(event_id)
+            same_args = episode["args"] == normalise.canonical_args(row.args)
+            between = episode["between"]
+            if same_args and not (0 < len(between) <= MAX_BETWEEN) and not episode["looked"]:
+                continue  # the same call worked again with nothing done about it: patience, not a lesson
+            self._rule(sid, session, episode, failed, work, row, between if same_args else [])
         session["open"] = still_open
+
+    def _rule(self, sid: str, session: dict, episode: dict, failed: Work, work: Work, row: Row,
+              between: list[str]) -> None:
+        instead = normalise.summarise_call(work, row.args)
+        if between:
+            instead = " then ".join([*between, instead])
+        key = _digest("rule", failed.ability, failed.family, episode["error"])
+        rule = self.rules.setdefault(key, {
+            "n": 0, "ability": failed.ability, "families": list(failed.families), "file": failed.file, "host": failed.host,
+            "when": failed.describe(), "wrong": episode["wrong"], "cause": episode["cause"],
+            "error": episode["error"], "examples": [], "insteads": {}, "changes": {}, "sessions": [], "ids": [],
+            "topic": {}, "programs": [], "first": episode["ts"], "last": row.ts})
+        rule["n"] += 1
+        rule["last"] = max(rule["last"], row.ts)
+        if instead not in rule["insteads"] and len(rule["insteads"]) >= 5:
+            pass  # keep the first few fixes; counts of known ones still grow
+        else:
+            rule["insteads"][instead] = rule["insteads"].get(instead, 0) + 1
+            rule["changes"].setdefault(instead, change_of(failed, episode, work, row.args, between))
+        _add(rule["examples"], episode["raw"], MAX_EXAMPLES)
+        for word in [*_programs(failed.command), *_programs(work.command)]:
+            _add(rule["programs"], word)
+        if sid not in rule["sessions"]:
+            _count_topic(rule["topic"], session["topic"])
+        _add(rule["sessions"], sid)
+        for event_id in [*episode["ids"], row.id]:
+            _add(rule["ids"], event_id, MAX_IDS)
 
     # -- rendering ------------------------------------------------------------------------
 
@@ -231,174 +299,278 @@ class Distiller:
         for key, sig in self.sigs.items():
             if sig["n"] < t.pitfall_min:
                 continue
-            name = f"{sig['organ']}.{sig['ability']}"
-            message = sig["text"] or "(no message)"
+            name, message = sig["ability"], sig["text"]
+            cause = _most(sig["causes"])
+            organ, _, ability = name.partition(".")
+            where = f" on {', '.join(sig['files'][:3])}" if sig["files"] else ""
             yield Draft(
-                key=key, kind="pitfall", title=f"{name} fails with {sig['cause'] or 'an error'}: {message[:80]}",
-                body=f"Calling {name} keeps failing ({sig['cause'] or 'unknown'}): {message}",
-                when=f"calling {name}", wrong=f"calling {name} as before",
+                key=key, kind="pitfall", title=f"{name} fails with {cause}: {message[:90]}",
+                body=(f"{name} failed {sig['n']} times in {len(sig['sessions'])} sessions{where} with: {message}. "
+                      f"Calls: {'; '.join(sig['calls'])}."),
+                when=f"calling {name}" + (f" ({', '.join(sig['programs'][:3])})" if sig["programs"] else ""),
+                wrong=sig["calls"][0] if sig["calls"] else f"calling {name}",
                 instead=f"check first what makes it fail: {message[:100]}",
-                triggers=_triggers([*sig["programs"], sig["organ"], *_name_words(sig["ability"]), sig["cause"],
-                                    *text.content_words(message)[:8], *map(text.basename, sig["files"])]),
+                identity=identity(organ, ability, programs=sig["programs"], files=sig["files"], hosts=sig["hosts"],
+                                  topic=[*topic_terms(message), *_top(sig["topic"])]),
                 files=tuple(sig["files"]), provenance=tuple(sig["ids"]), confirmations=sig["n"],
-                first_ts=sig["first"], last_ts=sig["last"], stats={"failures": sig["n"]},
-                gist=f"{name} {sig['cause']} {message}")
+                first_ts=sig["first"], last_ts=sig["last"], stats={"failures": sig["n"], "cause": cause},
+                evidence=_evidence(sig, sig["examples"]))
 
     def _weak_links(self, t: Thresholds) -> Iterable[Draft]:
         for name, stats in self.abilities.items():
             rate = stats["ok"] / stats["n"] if stats["n"] else 1.0
             if stats["n"] < t.weak_min_calls or rate >= t.weak_max_success:
                 continue
-            cause = max(sorted(stats["causes"]), key=lambda c: stats["causes"][c]) if stats["causes"] else "unknown"
+            cause = _most(stats["causes"])
             organ, _, ability = name.partition(".")
+            where = stats["hosts"] or stats["files"]
             yield Draft(
-                key=_digest("weak_link", name), kind="weak_link", title=f"Weak link: {name} often fails",
-                body=f"{name} fails often; most failures are {cause}. Check its result before relying on it.",
+                key=_digest("weak_link", name), kind="weak_link",
+                title=f"Weak link: {name} fails often ({stats['n'] - stats['ok']} of {stats['n']} calls)"
+                      + (f", e.g. on {where[0]}" if where else ""),
+                body=(f"{name} succeeded in {stats['ok']} of {stats['n']} calls ({rate:.0%}); most failures are "
+                      f"{cause}. Check its result before relying on it."),
                 when=f"calling {name}", wrong=f"trusting {name} to work the first time",
-                instead="check its result, and prefer a more reliable ability for the same work",
-                triggers=_triggers([organ, *_name_words(ability), cause, "unreliable", "flaky"]),
+                instead="check its result, retry with care, or prefer a more reliable way to do the same work",
+                identity=identity(organ, ability, files=stats["files"], hosts=stats["hosts"],
+                                  topic=[*topic_terms(cause), *_top(stats["topic"])]),
                 provenance=tuple(stats["ids"]), confirmations=stats["n"], first_ts=stats["first"],
-                last_ts=stats["last"], stats={"calls": stats["n"], "ok": stats["ok"], "success_rate": round(rate, 3)},
-                gist=name)
+                last_ts=stats["last"], stats={"calls": stats["n"], "ok": stats["ok"], "success_rate": round(rate, 3),
+                                              "cause": cause},
+                evidence=_evidence(stats, []))
 
     def _playbooks(self, t: Thresholds) -> Iterable[Draft]:
-        qualifying = {key: flow for key, flow in self.flows.items()
-                      if flow["sessions"] >= t.playbook_sessions
-                      and t.playbook_min_steps <= len(flow["steps"]) <= t.playbook_max_steps}
-        for key, flow in qualifying.items():
-            if any(other is not flow and other["sessions"] >= flow["sessions"]
-                   and _contains(other["steps"], flow["steps"]) for other in qualifying.values()):
-                continue  # a longer workflow seen just as often says it all
-            steps = " → ".join(flow["steps"])
-            words = [w for step in flow["steps"] for w in _step_words(step)]
+        tentative = self._open_segments()
+        for key in sorted({*self.flows, *tentative}):
+            flow = self.flows.get(key)
+            sessions = list(flow["sessions"]) if flow else []
+            topic = dict(flow["topic"]) if flow else {}
+            ids = list(flow["ids"]) if flow else []
+            first, last = (flow["first"], flow["last"]) if flow else (math.inf, -math.inf)
+            for sid, session in tentative.get(key, ()):
+                if sid not in sessions:
+                    sessions.append(sid)
+                    _count_topic(topic, session["topic"])
+                ids += [i for i in session["seg_ids"] if i not in ids][: max(0, MAX_IDS - len(ids))]
+                first, last = min(first, session["seg_ts"]), max(last, session["seg_ts"])
+            steps = flow["steps"] if flow else key.split(" > ")
+            if len(sessions) < t.playbook_sessions or not t.playbook_min_steps <= len(steps) <= t.playbook_max_steps:
+                continue
+            shown = " → ".join(steps)
+            abilities = [s.split("(", 1)[0] for s in steps]
+            programs = [w for s in steps if "(" in s for w in _label_programs(s)]
             yield Draft(
-                key=_digest("playbook", key), kind="playbook", title=f"Workflow: {steps}",
-                body=f"A workflow that worked in several sessions: {steps}.",
-                when=f"starting work that begins with {flow['steps'][0]}", wrong="improvising the steps",
-                instead=f"follow {steps}", triggers=_triggers(words + ["workflow", "steps"]),
-                provenance=tuple(flow["ids"]), confirmations=flow["sessions"], first_ts=flow["first"],
-                last_ts=flow["last"], stats={"sessions": flow["sessions"], "steps": len(flow["steps"])},
-                gist=steps)
+                key=_digest("playbook", key), kind="playbook", title=f"Workflow: {shown}",
+                body=f"A workflow that worked in {len(sessions)} sessions, step by step: {shown}.",
+                when=f"starting work that begins with {steps[0]}", wrong="improvising the steps",
+                instead=f"follow {shown}",
+                identity=_merge_identity([identity(*a.partition(".")[::2]) for a in abilities],
+                                         programs=programs, topic=_top(topic, min_count=min(2, len(sessions)))),
+                provenance=tuple(sorted(ids)[:MAX_IDS]), confirmations=len(sessions), first_ts=first, last_ts=last,
+                stats={"sessions": len(sessions), "steps": len(steps)},
+                evidence={"sessions": sessions[:MAX_LIST], "session_count": len(sessions), "events": len(ids),
+                          "examples": [shown]})
+
+    def _open_segments(self) -> dict[str, list[tuple[str, dict]]]:
+        """Workflows still running (no progress event after them yet): they count, tentatively, at render time."""
+        found: dict[str, list[tuple[str, dict]]] = {}
+        for sid, session in self.sessions.items():
+            if not session["seg_bad"] and len(session["seg"]) >= 2:
+                found.setdefault(" > ".join(session["seg"]), []).append((sid, session))
+        return found
 
     def _rules(self, t: Thresholds) -> Iterable[Draft]:
         for key, rule in self.rules.items():
             if rule["n"] < t.rule_min_episodes:
                 continue
-            members = normalise.FAMILY_MEMBERS.get(rule["family"], (rule["family"],)) if rule["family"] else ()
+            instead = max(rule["insteads"], key=lambda i: (rule["insteads"][i], -list(rule["insteads"]).index(i)))
+            change = rule["changes"].get(instead, "")
             organ, _, ability = rule["ability"].partition(".")
-            files = (rule["file"],) if rule["file"] else ()
+            families = rule["families"]
+            members = [m for f in families for m in normalise.FAMILY_MEMBERS.get(f, (f,))]
+            files = [rule["file"]] if rule["file"] else []
+            is_host = rule.get("host", False)
             yield Draft(
-                key=key, kind="rule", title=f"{_cap(rule['when'])}: {rule['instead']} instead of {rule['wrong']}",
+                key=key, kind="rule", title=f"{_cap(rule['when'])}: {instead} instead of {rule['wrong']}",
                 body=(f"When {rule['when']}, {rule['wrong']} failed ({rule['cause'] or 'error'}: "
-                      f"{rule['error'] or 'no message'}); {rule['instead']} worked."),
-                when=rule["when"], wrong=rule["wrong"], instead=rule["instead"],
-                triggers=_triggers([*members, organ, *_name_words(ability), rule["cause"],
-                                    *text.content_words(rule["wrong"])[:6], *text.content_words(rule["instead"])[:6],
-                                    *text.content_words(rule["error"])[:6], *map(text.basename, files)]),
-                files=files, provenance=tuple(rule["ids"]), confirmations=rule["n"], first_ts=rule["first"],
-                last_ts=rule["last"], stats={"episodes": rule["n"]},
-                gist=f"{rule['when']}: {rule['wrong']} -> {rule['instead']}")
+                      f"{rule['error'] or 'no message'}); {instead} worked"
+                      + (f" ({change})" if change else "") + f". Seen in {rule['n']} episode(s)."),
+                when=rule["when"], wrong=rule["wrong"], instead=instead,
+                identity=identity(organ, ability, programs=[*members, *rule["programs"]],
+                                  files=[] if is_host else files, hosts=files if is_host else [],
+                                  topic=[*topic_terms(rule["error"]), *topic_terms(change), *_top(rule["topic"])]),
+                files=tuple(files), provenance=tuple(rule["ids"]), confirmations=rule["n"], first_ts=rule["first"],
+                last_ts=rule["last"], stats={"episodes": rule["n"], "change": change},
+                evidence=_evidence(rule, rule["examples"]))
 
 
-def cluster(drafts: list[Draft], blocked: set[str] | frozenset[str] = frozenset(),
-            threshold: float = MERGE_JACCARD) -> list[Draft]:
-    """Merge similar drafts of one kind into one card each; drop what a forgotten card stood for.
+# -- identity and topic ---------------------------------------------------------------------
 
-    `blocked` holds the keys of forgotten (or deleted) cards: their drafts, and drafts similar enough to
-    one of them to have merged into it, are dropped, so nothing brings a forgotten card back.
-    """
-    grams = [similar.grams(d.similarity_text()) for d in drafts]
-    kinds = [d.kind for d in drafts]
-    forgotten = {i for i, d in enumerate(drafts) if d.key in blocked}
-    pairs = list(similar.similar_pairs(grams, threshold, kinds))
-    # only direct similarity counts: a draft that would merge into a forgotten card stays out
-    dead = forgotten | {j if i in forgotten else i for i, j in pairs if (i in forgotten) != (j in forgotten)}
-    parent = list(range(len(drafts)))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for i, j in pairs:
-        if i not in dead and j not in dead:
-            parent[root(j)] = root(i)
-    groups: dict[int, list[Draft]] = {}
-    for i, d in enumerate(drafts):
-        if i not in dead:
-            groups.setdefault(root(i), []).append(d)
-    merged = [merge(members) for members in groups.values()]
-    return sorted(merged, key=lambda d: (d.first_ts, d.key))
+def topic_terms(source: str) -> list[str]:
+    """The stems and CJK pairs a text is about, placeholders left out, unique, in order."""
+    cleaned = normalise.strip_placeholders(source)
+    return list(dict.fromkeys(text.terms(cleaned)))
 
 
-def merge(members: list[Draft]) -> Draft:
-    """One draft for several that say the same thing: the best-supported one's words, everyone's evidence."""
-    if len(members) == 1:
-        return replace(members[0], keys=(members[0].key,))
-    lead = min(members, key=lambda d: (-d.confirmations, d.key))
-    keys = tuple(sorted(d.key for d in members))
-    return replace(
-        lead, keys=keys,
-        triggers=_triggers([t for d in sorted(members, key=lambda d: d.key) for t in d.triggers]),
-        files=tuple(sorted({f for d in members for f in d.files}))[:MAX_FILES],
-        provenance=tuple(sorted({i for d in members for i in d.provenance}))[:MAX_IDS],
-        confirmations=sum(d.confirmations for d in members),
-        first_ts=min(d.first_ts for d in members), last_ts=max(d.last_ts for d in members))
+def identity(organ: str, ability: str, *, programs: Iterable[str] = (), files: Iterable[str] = (),
+             hosts: Iterable[str] = (), topic: Iterable[str] = ()) -> dict[str, list[str]]:
+    """The terms a card is about, by field: what a query must touch for the card to be recalled."""
+    words = [text.stem(w) for w in text.split_identifier(ability) if not text.is_stopword(w)]
+    found = {
+        "ability": _unique([organ.lower(), *words]),
+        "program": _unique(text.stem(p.lower()) for p in programs if p),
+        "file": _unique(t for f in files if f for t in (f.lower(), *_name_stems(f))),
+        "host": _unique(t for h in hosts if h for t in (h.lower(), *_host_words(h))),
+        "topic": _unique(topic)[:MAX_TOPIC],
+    }
+    claimed = {t for f in ("ability", "program", "file", "host") for t in found[f]}
+    found["topic"] = [t for t in found["topic"] if t not in claimed]
+    return {f: terms for f, terms in found.items() if terms}
+
+
+def _merge_identity(parts: list[dict], **more: Iterable[str]) -> dict[str, list[str]]:
+    extra = identity("", "", **more)
+    merged: dict[str, list[str]] = {}
+    for part in [*parts, extra]:
+        for f, terms in part.items():
+            merged[f] = _unique([*merged.get(f, []), *terms])
+    claimed = {t for f in ("ability", "program", "file", "host") for t in merged.get(f, [])}
+    if "topic" in merged:
+        merged["topic"] = [t for t in merged["topic"] if t not in claimed][:MAX_TOPIC] or merged.pop("topic")
+    return {f: t for f, t in merged.items() if t}
+
+
+def _name_stems(name: str) -> list[str]:
+    stem = name.rsplit("/", 1)[-1]
+    base = stem.rsplit(".", 1)[0] if "." in stem.strip(".") else stem
+    return [text.stem(w) for w in text.split_identifier(base) if len(w) > 2 and not text.is_stopword(w)]
+
+
+def _host_words(host: str) -> list[str]:
+    parts = host.lower().split(".")
+    return [p for p in parts[:-1] if len(p) > 2 and p not in ("www", "api", "com", "org", "net")]
+
+
+def change_of(failed: Work, episode: dict, work: Work, args: dict, between: list[str]) -> str:
+    """Say what the fix changed: the work done first, the path, the command's words, or the arguments."""
+    parts = []
+    if between:
+        parts.append(f"first {' then '.join(between)}")
+    if episode.get("looked"):
+        parts.append(f"after {' and '.join(episode['looked'])}")
+    if failed.command and work.command and failed.command != work.command:
+        before, after = _command_words(failed.command), _command_words(work.command)
+        added = [w for w in after if w not in before]
+        removed = [w for w in before if w not in after]
+        if added:
+            parts.append(f"added {' '.join(added)}")
+        if removed:
+            parts.append(f"dropped {' '.join(removed)}")
+    elif failed.path != work.path and failed.path and work.path:
+        parts.append(f"{failed.path} -> {work.path}")
+    elif not failed.command:
+        try:
+            before_args = json.loads(episode["args"])
+        except ValueError:
+            before_args = {}
+        changed = sorted(k for k in {*before_args, *args} if before_args.get(k) != args.get(k))
+        if changed:
+            parts.append(f"changed {', '.join(changed[:4])}")
+    return "; ".join(parts)
+
+
+def _command_words(command: str) -> list[str]:
+    try:
+        return shlex.split(command)
+    except ValueError:
+        return command.split()
 
 
 # -- helpers --------------------------------------------------------------------------------
 
-def _remember(entry: dict, row: Row) -> None:
+def _entry(row: Row, extra: dict) -> dict:
+    return {"n": 0, "ids": [], "sessions": [], "topic": {}, "first": row.ts, "last": row.ts, **extra}
+
+
+def _note(entry: dict, row: Row, session: dict) -> None:
+    """Record a row as evidence of an entry: its id, time, session and (once per session) the session's topic."""
     if len(entry["ids"]) < MAX_IDS:
         entry["ids"].append(row.id)
     entry["first"] = min(entry["first"], row.ts)
     entry["last"] = max(entry["last"], row.ts)
+    if row.session not in entry["sessions"]:
+        if len(entry["sessions"]) < 200:
+            entry["sessions"].append(row.session)
+        _count_topic(entry["topic"], session["topic"])
 
 
-def _work(fields: list[Any]) -> Work:
-    ability, file, family, command, probe = fields
-    return Work(ability=ability, file=file, family=family, command=command, probe=probe)
+def _count_topic(counts: dict, terms: Iterable[str]) -> None:
+    for term in terms:
+        if term in counts or len(counts) < MAX_TOPIC * 2:
+            counts[term] = counts.get(term, 0) + 1
+
+
+def _top(counts: dict, min_count: int = 1, limit: int = MAX_TOPIC // 2) -> list[str]:
+    ranked = sorted((t for t, n in counts.items() if n >= min_count), key=lambda t: (-counts[t], t))
+    return ranked[:limit]
+
+
+def _evidence(entry: dict, examples: list[str]) -> dict:
+    return {"sessions": entry["sessions"][:MAX_LIST], "session_count": len(entry["sessions"]),
+            "events": entry["n"], "examples": list(examples[:MAX_EXAMPLES])}
+
+
+def _add(items: list, value, cap: int = MAX_LIST) -> None:
+    if value and value not in items and len(items) < cap:
+        items.append(value)
+
+
+def _most(counts: dict) -> str:
+    return max(sorted(counts), key=lambda c: counts[c]) if counts else "unknown"
+
+
+def _unique(terms: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(t for t in terms if t))
+
+
+def _fields(work: Work) -> list:
+    return [work.ability, work.file, work.path, list(work.families), work.command, work.probe, work.host]
+
+
+def _work(fields: list) -> Work:
+    ability, file, path, families, command, probe, host = fields
+    return Work(ability=ability, file=file, path=path, families=tuple(families), command=command, probe=probe,
+                host=host)
+
+
+def _is_host(work: Work) -> bool:
+    return work.host
+
+
+def _programs(command: str) -> list[str]:
+    """The programs and subcommands a command runs (`npm ci && npm test` -> npm, ci, test)."""
+    found: list[str] = []
+    for part in normalise.commands_of(command) if command else ():
+        program = normalise.program_of(part)
+        if not program or program in normalise.NAVIGATION:
+            continue
+        found.append(program)
+        family = normalise.family_of(part)
+        if family != program:
+            found.append(family)
+        sub = normalise.subcommand_of(part) if program in normalise.SUBCOMMAND_PROGRAMS else ""
+        if sub:
+            found.append(sub)
+    return _unique(found)
+
+
+def _label_programs(label: str) -> list[str]:
+    inside = label.split("(", 1)[1].rstrip(")")
+    return [w for part in inside.split(" && ") for w in part.split()]
 
 
 def _digest(*parts: str) -> str:
     return parts[0][:1] + hashlib.sha1("\x1f".join(parts).encode("utf-8")).hexdigest()[:15]
-
-
-def _contains(longer: list[str], shorter: list[str]) -> bool:
-    n = len(shorter)
-    return len(longer) > n and any(longer[i:i + n] == shorter for i in range(len(longer) - n + 1))
-
-
-def _name_words(name: str) -> list[str]:
-    parts = [p for p in name.replace("-", "_").split("_") if p]
-    return [name, *parts] if len(parts) > 1 else [name]
-
-
-def _step_words(step: str) -> list[str]:
-    organ, _, rest = step.partition(".")
-    ability, _, family = rest.partition("(")
-    family = family.rstrip(")")
-    members = list(normalise.FAMILY_MEMBERS.get(family, (family,))) if family else []
-    return [organ, *_name_words(ability), *members]
-
-
-def _command_words(command: str) -> list[str]:
-    """The program and its subcommand (npm install -> npm, install), the words that name command work."""
-    program = normalise.program_of(command)
-    found = [program] if program else []
-    rest = command.split(program, 1)[1].split() if program and program in command else []
-    found += [w for w in rest[:2] if w.isalpha()][:1]
-    return found
-
-
-def _triggers(terms: Iterable[str]) -> tuple[str, ...]:
-    seen: dict[str, None] = {}
-    for term in terms:
-        t = str(term).strip().lower()
-        if t and not text.is_stopword(t) and not t.isdigit() and len(seen) < MAX_TRIGGERS:
-            seen.setdefault(t, None)
-    return tuple(seen)
 
 
 def _cap(s: str) -> str:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any, Iterable, Iterator
 
-from actors.memory.db import transaction
+from actors.memory.db import get_meta, set_meta, transaction
 from actors.memory.distill import Row
 from actors.memory.redact import redact_text, redact_value
 from broker.causes import classify
@@ -168,12 +168,22 @@ class Journal:
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
 
-    def append(self, entries: Iterable[Entry]) -> tuple[int, int]:
-        """Redact and append entries in one transaction; return (appended, duplicates)."""
+    def append(self, entries: Iterable[Entry], marks: dict | None = None) -> tuple[int, int]:
+        """Redact and append entries in one transaction; return (appended, duplicates).
+
+        `marks` ({"last_seq", "lost"}) records the last sequence number seen and adds to the lost count, in the
+        same transaction.
+        """
         values = [_values(redacted(e)) for e in entries]
-        if not values:
+        if not values and not marks:
             return 0, 0
         with transaction(self.conn):
+            if marks:
+                set_meta(self.conn, "last_seq", marks["last_seq"])
+                if marks["lost"]:
+                    set_meta(self.conn, "lost_events", get_meta(self.conn, "lost_events", 0) + marks["lost"])
+            if not values:
+                return 0, 0
             before = self.conn.total_changes
             self.conn.executemany(
                 "INSERT OR IGNORE INTO events (ts, session, kind, organ, ability, args, ok, cause, error, text, "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass, replace
@@ -23,6 +24,7 @@ only please keep short shorter long longer brief concise verbose detailed terse 
 larger more less fewer many few fast faster slow slower good better best bad worse worst new old first last
 use uses using prefer_ instead rather allowed allow allows forbid forbids forbidden ok okay fine required
 require requires needs need without with plain simple simpler complex lot lots very really
+come go get make sure let tell ever anything something everything anyone thing things whenever every time
 """.split())
 _PRONOUN = re.compile(r"^\s*(?:i|we)\s+(?:(do not|don't|never|always|usually|really)\s+)?"
                       r"(prefer|like|love|want|hate|dislike|use|need|expect)\b", re.I)
@@ -51,9 +53,17 @@ class Judgment:
 
 def topic_of(statement_text: str) -> tuple[str, ...]:
     """The words that name what a statement is about, stemmed and sorted."""
-    found = {text.stem(w) for w in text.content_words(statement_text) if w not in STANCE_WORDS}
+    equivalents = _equivalents()
+    found = {equivalents.get(text.stem(w), text.stem(w)) for w in text.content_words(statement_text)
+             if w not in STANCE_WORDS}
     found |= set(text.cjk_bigrams(statement_text))
     return tuple(sorted(found))
+
+
+@functools.cache
+def _equivalents() -> dict[str, str]:
+    """Stem -> canonical stem, from data/equivalents.txt."""
+    return {text.stem(word): text.stem(values[0]) for word, values in text.load_pairs("equivalents").items()}
 
 
 def same_topic(a: tuple[str, ...], b: tuple[str, ...]) -> bool:

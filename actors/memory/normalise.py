@@ -29,6 +29,7 @@ _SUBSTITUTIONS = (
     (re.compile(r"(?<![\w{])[-+]?\d+(?:[.,:]\d+)*(?:e[-+]?\d+)?(?:ms|s|kb|mb|gb|b|%)?\b", re.I), "{n}"),
 )
 _SPACES = re.compile(r"\s+")
+_PLACEHOLDER = re.compile(r"\{(?:path|q|n|hex|time|url)\}")
 _RUNS = re.compile(r"(\{[a-z]+\})(?:[\s,;]*\1)+")  # "{n}, {n}, {n}" is one placeholder
 
 FAMILIES = {
@@ -60,6 +61,14 @@ PROBE_VERBS = frozenset({"read", "get", "list", "ls", "stat", "search", "find", 
                          "webfetch", "websearch", "todowrite", "todoread", "notebookread"})
 PATH_KEYS = ("path", "file_path", "filepath", "file", "filename", "notebook_path", "target", "dest", "src")
 COMMAND_KEYS = ("command", "cmd", "script", "shell")
+URL_KEYS = ("url", "uri", "endpoint", "href", "link")
+# programs that change where or how the next command runs, not what it does
+NAVIGATION = frozenset({"cd", "pushd", "popd", "export", "source", ".", "set", "unset", "alias"})
+# programs whose subcommand names the work (git commit, npm ci, docker build)
+SUBCOMMAND_PROGRAMS = frozenset({"git", "npm", "pnpm", "yarn", "docker", "kubectl", "cargo", "go", "pip", "pip3",
+                                 "uv", "poetry", "helm", "gh", "make", "apt", "apt-get", "brew", "terraform"})
+_SEPARATORS = re.compile(r"\s*(?:&&|\|\||;|\|)\s*")
+_HOST = re.compile(r"^[a-z][a-z0-9+.-]*://(?:[^@/\s]*@)?([^:/\s?#]+)", re.I)
 _WRAPPERS = frozenset({"sudo", "env", "time", "nice", "nohup", "exec", "command", "xargs", "timeout"})
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 
@@ -71,6 +80,11 @@ def error_signature(text: str) -> str:
         text = pattern.sub(placeholder, text)
     text = _RUNS.sub(r"\1", text)
     return text[:MAX_SIGNATURE].strip()
+
+
+def strip_placeholders(text: str) -> str:
+    """A signature without its placeholders ({path}, {n}, …), for the words it is about."""
+    return _PLACEHOLDER.sub(" ", text)
 
 
 def program_of(command: str) -> str:
@@ -115,31 +129,43 @@ def _words(command: str) -> list[str]:
 
 @dataclass(frozen=True, slots=True)
 class Work:
-    """What a call worked on: its ability, and the file or program family when there is one."""
+    """What a call worked on: its ability, the file (or host) by base name, the program families of a command."""
 
     ability: str  # organ.ability
-    file: str = ""
-    family: str = ""
+    file: str = ""  # base name of the path argument, or the host of a URL argument
+    path: str = ""  # the path argument as given (cleaned)
+    families: tuple[str, ...] = ()  # program families of a command's parts (`cd` and the like left out)
     command: str = ""
     probe: bool = False
+    host: bool = False  # `file` is the host of a URL, not a file name
 
     @property
-    def key(self) -> str:
-        """One string naming the kind of work, for grouping episodes."""
-        if self.family:
-            return f"cmd:{self.family}"
-        if self.file:
-            return f"file:{self.file}"
-        return f"ability:{self.ability}"
+    def family(self) -> str:
+        """The main family of a command: its last part that does the work."""
+        return self.families[-1] if self.families else ""
 
     def describe(self) -> str:
         """Say in words when a rule about this work applies."""
-        if self.family:
-            members = FAMILY_MEMBERS.get(self.family, (self.family,))
-            return f"running {'/'.join(members[:4])} commands"
+        if self.families:
+            return f"running {self.family} commands"
         if self.file:
-            return f"working on {self.file}"
+            return f"using {self.ability} on {self.file}"
         return f"calling {self.ability}"
+
+
+def commands_of(command: str) -> list[str]:
+    """The simple commands of a compound one (`a && b; c | d` -> a, b, c, d)."""
+    return [part.strip() for part in _SEPARATORS.split(command) if part.strip()]
+
+
+def families_of(command: str) -> tuple[str, ...]:
+    """The program families of a command's parts, in order, unique; navigation (`cd`, `export`) left out."""
+    found: dict[str, None] = {}
+    for part in commands_of(command):
+        program = program_of(part)
+        if program and program not in NAVIGATION:
+            found.setdefault(family_of(part), None)
+    return tuple(found)
 
 
 def work_of(organ: str, ability: str, args: dict) -> Work:
@@ -147,9 +173,49 @@ def work_of(organ: str, ability: str, args: dict) -> Work:
     name = f"{organ}.{ability}"
     command = _first_string(args, COMMAND_KEYS)
     if command:
-        return Work(name, family=family_of(command) or "shell", command=command, probe=is_probe_command(command))
+        parts = [p for p in commands_of(command) if program_of(p) not in NAVIGATION]
+        probe = bool(parts) and all(is_probe_command(p) for p in parts)
+        return Work(name, families=families_of(command) or ("shell",), command=command, probe=probe)
     path = _first_string(args, PATH_KEYS)
-    return Work(name, file=_clean_path(path) if path else "", probe=is_probe_ability(ability))
+    if path:
+        cleaned = _clean_path(path)
+        return Work(name, file=posixpath.basename(cleaned).lower(), path=cleaned, probe=is_probe_ability(ability))
+    host = host_of(args)
+    return Work(name, file=host, path=host, probe=is_probe_ability(ability), host=bool(host))
+
+
+def host_of(args: dict) -> str:
+    """The host a call's URL argument names, lowercased ('' when there is none)."""
+    url = _first_string(args, URL_KEYS)
+    match = _HOST.match(url) if url else None
+    return match.group(1).lower() if match else ""
+
+
+def step_label(organ: str, ability: str, args: dict) -> str:
+    """A workflow step: the ability, and for a command its family (and subcommand for git, npm, docker, …)."""
+    command = _first_string(args, COMMAND_KEYS)
+    if not command:
+        return f"{organ}.{ability}"
+    parts = [p for p in commands_of(command) if program_of(p) not in NAVIGATION] or [command]
+    labels = []
+    for part in parts:
+        program, family = program_of(part), family_of(part)
+        sub = subcommand_of(part) if program in SUBCOMMAND_PROGRAMS else ""
+        labels.append(f"{family} {sub}".strip())
+    return f"{organ}.{ability}({' && '.join(dict.fromkeys(labels))})"
+
+
+def subcommand_of(command: str) -> str:
+    """The first word after the program that is not an option (`git commit -m x` -> commit)."""
+    words = _words(command)
+    program = program_of(command)
+    after = False
+    for word in words:
+        if after and not word.startswith("-"):
+            return word if word.isalpha() or "-" in word else ""
+        if posixpath.basename(word) == program:
+            after = True
+    return ""
 
 
 def is_probe_ability(ability: str) -> bool:
@@ -163,13 +229,14 @@ def is_probe_ability(ability: str) -> bool:
     return len(lowered) > 1 and lowered[0] == "git" and lowered[1] in PROBE_GIT
 
 
-def same_work(a: Work, b: Work) -> bool:
-    """Tell whether two calls did the same kind of work: same program family, same file, or same ability."""
-    if a.family or b.family:
-        return a.family == b.family
-    if a.file and b.file and a.file == b.file:
-        return True
-    return a.ability == b.ability
+def same_work(failed: Work, success: Work) -> bool:
+    """Tell whether a success did the failure's kind of work: a shared program family (a probe only fixes a
+    probe), or the same ability on the same file base name (or host)."""
+    if failed.command or success.command:
+        if not (failed.command and success.command) or (success.probe and not failed.probe):
+            return False
+        return bool(set(failed.families) & set(success.families))
+    return failed.ability == success.ability and failed.file == success.file
 
 
 def summarise_call(work: Work, args: dict, limit: int = 120) -> str:
@@ -179,8 +246,8 @@ def summarise_call(work: Work, args: dict, limit: int = 120) -> str:
     rest = {k: v for k, v in sorted(args.items()) if k not in PATH_KEYS and k not in ("content", "new_string",
                                                                                       "old_string", "text", "body")}
     parts = [work.ability]
-    if work.file:
-        parts.append(work.file)
+    if work.path:
+        parts.append(work.path)
     if rest:
         parts.append(json.dumps(rest, sort_keys=True, ensure_ascii=False, default=str))
     return _clip(" ".join(parts), limit)

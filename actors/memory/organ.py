@@ -50,11 +50,16 @@ class MemoryOrgan(Organ):
         self.stage = ""
         self.deep = threading.Event()
         self.stopping = threading.Event()
-        self.last_seq = 0
+        # the last event sequence number journalled survives restarts: events published while this organ was
+        # down show up as a gap at the first event after it comes back, and are counted
+        self.last_seq = self.memory.last_seq()
         self.journalled = 0
         self.lost = 0
         self.thread = threading.Thread(target=self._listen, name="journal", daemon=True)
         self.thread.start()
+        # consolidation has a thread of its own, so the journal thread keeps draining events while it runs
+        self.sleeper = threading.Thread(target=self._sleep_loop, name="sleep", daemon=True)
+        self.sleeper.start()
         self._report_cards()
 
     def _open(self) -> Memory:
@@ -75,7 +80,9 @@ class MemoryOrgan(Organ):
 
     def on_stop(self) -> None:
         self.stopping.set()
+        self.deep.set()
         self.thread.join(timeout=3.0)
+        self.sleeper.join(timeout=3.0)
         self.memory.close()
 
     def on_blood(self, blood: Blood) -> None:
@@ -160,11 +167,6 @@ class MemoryOrgan(Organ):
         while not self.stopping.is_set():
             if sub.poll(SLICE_MS):
                 self._drain(sub)
-            if self.deep.is_set():
-                self.deep.clear()
-                report = self.memory.consolidate()
-                log.info("deep sleep: consolidated %s events (%s)", report.get("folded"), report.get("cards"))
-                self._report_cards()
             if time.monotonic() >= next_flush:
                 self.memory.flush()
                 self._report_cards()  # the CLI may have forgotten a card meanwhile
@@ -186,11 +188,23 @@ class MemoryOrgan(Organ):
                 entries.append(entry)
         if missed:
             self.lost += missed
-            log.warning("lost %d events under the PUB high-water mark (seq now %d)", missed, self.last_seq)
-            self.memory.add_lost(missed)
-        if entries:
-            appended, _ = self.memory.append(entries)
-            self.journalled += appended
+            log.warning("lost %d events (seq now %d): dropped under the PUB high-water mark, or published while "
+                        "this organ was down", missed, self.last_seq)
+        appended, _ = self.memory.append(entries, last_seq=self.last_seq, lost=missed)
+        self.journalled += appended
+
+    def _sleep_loop(self) -> None:
+        while not self.stopping.is_set():
+            self.deep.wait()
+            self.deep.clear()
+            if self.stopping.is_set():
+                return
+            try:
+                report = self.memory.consolidate()
+                log.info("deep sleep: consolidated %s events (%s)", report.get("folded"), report.get("cards"))
+                self._report_cards()
+            except Exception:  # the next deep sleep tries again
+                log.exception("deep sleep failed")
 
     def _report_cards(self) -> None:
         counts = self.memory.card_counts()

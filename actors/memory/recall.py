@@ -1,15 +1,21 @@
-"""Recall: find the cards a query is about, ranked by relevance × weight; hits are flushed in batches.
+"""Recall: how much of a card's identity a task-phrased query touches, with BM25-style weights and a floor.
 
-Retrieval asks the FTS5 trigram index only for the query's selective terms (document frequency estimated
-from the index's own trigram vocabulary), and the short-term table for CJK bigrams and two-letter words;
-every candidate is then scored in Python against all query terms. The query never reaches MATCH as raw
-text: each term is quoted, with its quotes doubled.
+A card's identity is a few fields of terms (see `distill.identity`): the ability it is about, the programs,
+files and hosts, and topic words. A query is what the agent is about to do, in its own words; it always says
+more than a card, so the score asks which of the card's fields the query touches, not how much of the query
+the card covers. Each touched field counts its best term's weight: a BM25 idf over the live cards, scaled to
+[0, 1] by the largest possible idf, and lowered for words that name work in general (`data/generic.txt`).
+A card whose score stays under the floor is not recalled, which keeps unrelated queries empty.
+
+The index is built in memory from the cards table and kept until the cards change (a generation counter in
+`meta`); a query costs one pass over the postings of its rarer terms, so any query length is bounded.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
 import sqlite3
 import threading
 import time
@@ -17,27 +23,28 @@ from dataclasses import dataclass
 from typing import Callable, Iterable
 
 import broker.text as text
-from actors.memory.store import LIVE, Card, CardStore, short_terms
+from actors.memory.store import LIVE, Card, CardStore
 
-MIN_RELEVANCE = 0.45  # share of the query's weighted terms a card must contain to be recalled at all
-BODY_MATCH = 0.75  # a term found only in the body counts this much (title, triggers and files: 1)
-PATH_BOOST = 1.5
-UNKNOWN_TERM = 0.5  # a term no card contains weighs this share of the rarest possible term
-MAX_CANDIDATES = 100
-PRESCORE_MAX_DF = 2000
-PRESCORE_EXTRA_DF = 2000  # an unnecessary term is still listed (it orders the candidates) up to this  # terms in more cards than this are not listed for the quick score
+FIELD_WEIGHTS = {"file": 1.0, "host": 1.0, "program": 0.8, "ability": 0.6, "topic": 0.45}
+TOPIC_TERMS = 3  # topic words that count (the best ones), each less than the one before
+GENERIC = 0.35  # the weight left to a word that names work in general (run, file, test, error…)
+MIN_RELEVANCE = 0.55  # a card must reach this score to be recalled at all
+PATH_BOOST = 1.5  # a card about a file or host the query names outright
+MAX_QUERY_CHARS = 8000
+MAX_QUERY_TERMS = 256
+COMMON_DF = 0.25  # terms in more than this share of the cards are not used to find candidates
 HALF_LIFE_S = 30 * 86400.0
 FLUSH_AFTER_HITS = 32
 FLUSH_AFTER_S = 30.0
+_HOST = re.compile(r"\b(?:[a-z0-9-]+\.)+[a-z]{2,}\b", re.I)
 
 
 @dataclass(frozen=True, slots=True)
 class Query:
-    """A query split into what the indexes can look up."""
+    """A query as the index sees it: its terms, and the files and hosts it names outright."""
 
-    long: tuple[str, ...]  # three characters or more: the trigram index
-    short: tuple[str, ...]  # CJK bigrams and two-letter words: the short-term table
-    paths: tuple[str, ...]  # paths and file names the query mentions, for the boost
+    terms: frozenset[str]
+    named: frozenset[str]  # file names, paths and hosts
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,31 +55,39 @@ class Hit:
     score: float
     relevance: float
     weight: float
+    touched: tuple[str, ...] = ()
 
     def as_dict(self) -> dict:
         """The contract's recall entry, plus the parts of the score."""
         return {"id": self.card.id, "kind": self.card.kind, "title": self.card.title, "body": self.card.body,
                 "score": float(f"{self.score:.4g}"), "relevance": round(self.relevance, 4),
                 "weight": float(f"{self.weight:.4g}"), "when": self.card.when, "wrong": self.card.wrong,
-                "instead": self.card.instead, "hits": self.card.hits, "files": list(self.card.files)}
+                "instead": self.card.instead, "hits": self.card.hits, "files": list(self.card.files),
+                "touched": list(self.touched)}
 
 
 # -- pure -----------------------------------------------------------------------------------
 
 def parse_query(query: str) -> Query:
-    """Split a query into stemmed words, file names and paths, CJK bigrams and two-letter words."""
-    long: dict[str, None] = {}
-    found_paths = text.paths(query)
-    for path in found_paths:
-        for piece in (path, text.basename(path)):
-            if len(piece) >= 3:
-                long.setdefault(piece, None)
-    for word in text.content_words(query):
-        if len(word) >= 3:
-            stemmed = text.stem(word)
-            long.setdefault(stemmed if len(stemmed) >= 3 else word, None)
-    short = tuple(short_terms(query))
-    return Query(long=tuple(long), short=short, paths=tuple(found_paths))
+    """The terms of a query (stems, CJK pairs, file names, hosts), bounded whatever its length."""
+    query = query[:MAX_QUERY_CHARS]
+    named: dict[str, None] = {}
+    for path in text.paths(query):
+        named.setdefault(path, None)
+        named.setdefault(text.basename(path), None)
+    for host in _HOST.findall(query):
+        named.setdefault(host.lower(), None)
+    terms: dict[str, None] = dict.fromkeys(named)
+    for term in text.terms(query):
+        terms.setdefault(term, None)
+        if len(terms) >= MAX_QUERY_TERMS:
+            break
+    for word in text.words(query):  # programs are matched unstemmed too (pytest, npm, k8s)
+        if len(terms) >= MAX_QUERY_TERMS:
+            break
+        if word[0] < "\u3040" and len(word) > 1 and not word.isdigit():
+            terms.setdefault(word, None)
+    return Query(terms=frozenset(list(terms)[:MAX_QUERY_TERMS]), named=frozenset(named))
 
 
 def weight(card: Card, now: float, half_life_s: float = HALF_LIFE_S) -> float:
@@ -87,54 +102,84 @@ def idf(df: int, total: int) -> float:
     return math.log(1.0 + (total - df + 0.5) / (df + 0.5))
 
 
-def relevance(terms: dict[str, float], search: str) -> float:
-    """Share of the query's term weight found in a card's search text (title and triggers count fully)."""
-    total = sum(terms.values())
-    if total <= 0:
-        return 0.0
-    head, _, body = search.partition("\x00")
-    got = 0.0
-    for term, w in terms.items():
-        if _found(term, head):
-            got += w
-        elif _found(term, body):
-            got += w * BODY_MATCH
-    return got / total
+def relevance(identity: dict[str, list[str]], weights: dict[str, float]) -> tuple[float, tuple[str, ...]]:
+    """Score the card fields a query touches: each field's best term weight × the field's weight.
+
+    `weights` holds only the query's terms (term -> weight in [0, 1]). Topic words add up, the best first,
+    each counting half the one before, up to TOPIC_TERMS of them.
+    """
+    score, touched = 0.0, []
+    for field, terms in identity.items():
+        found = sorted((weights[t] for t in terms if t in weights), reverse=True)
+        if not found:
+            continue
+        touched.append(field)
+        if field == "topic":
+            score += FIELD_WEIGHTS["topic"] * sum(w / (2 ** i) for i, w in enumerate(found[:TOPIC_TERMS]))
+        else:
+            score += FIELD_WEIGHTS.get(field, 0.5) * found[0]
+    return score, tuple(touched)
 
 
-_WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+def names_touched(identity: dict[str, list[str]], named: frozenset[str]) -> bool:
+    """Tell whether a query names one of a card's files or hosts outright (`conf.yaml`, `api.example.com`)."""
+    return bool(named) and any(t in named for f in ("file", "host") for t in identity.get(f, ()))
 
 
-def _found(term: str, where: str) -> bool:
-    """Whether a term occurs at the start of a word (a stem is a prefix: "fail" finds "failing", but "rate"
-    does not find "migrate"); a two-letter word only as a whole word; CJK anywhere (no spaces in CJK)."""
-    if term[:1] not in _WORD_CHARS:
-        return term in where
-    i = where.find(term)
-    while i >= 0:
-        if i == 0 or where[i - 1] not in _WORD_CHARS:
-            end = i + len(term)
-            if len(term) != 2 or end == len(where) or where[end] not in _WORD_CHARS:
-                return True
-        i = where.find(term, i + 1)
-    return False
+# -- the index ------------------------------------------------------------------------------
 
+class Index:
+    """Postings of the live cards' identity terms, with document frequencies."""
 
-def mentions(card_files: tuple[str, ...], search: str, paths: tuple[str, ...]) -> bool:
-    """Tell whether a card is about a path or file name the query mentions."""
-    if not paths:
-        return False
-    names = {text.basename(f) for f in card_files} | {f.lower() for f in card_files}
-    head = search.partition("\x00")[0]
-    return any(p in names or text.basename(p) in names or p in head for p in paths)
+    def __init__(self, rows: Iterable[tuple[int, str]], generic: frozenset[str]) -> None:
+        self.ids: list[int] = []
+        self.identities: list[dict[str, list[str]]] = []
+        self.postings: dict[str, list[int]] = {}
+        for card_id, raw in rows:
+            ident = _identity(raw)
+            if not ident:
+                continue
+            pos = len(self.ids)
+            self.ids.append(card_id)
+            self.identities.append(ident)
+            for term in {t for terms in ident.values() for t in terms}:
+                self.postings.setdefault(term, []).append(pos)
+        self.total = len(self.ids)
+        self.generic = generic
+        self.top = idf(1, max(self.total, 1)) or 1.0
 
+    def weights(self, terms: Iterable[str]) -> dict[str, float]:
+        """Each query term the cards hold, weighted in [0, 1]: idf over the largest idf, generic words lowered."""
+        found = {}
+        for term in terms:
+            posting = self.postings.get(term)
+            if posting:
+                w = idf(len(posting), self.total) / self.top
+                found[term] = min(1.0, w) * (GENERIC if term in self.generic else 1.0)
+        return found
 
-def fts_phrase(term: str) -> str:
-    """A term as an FTS5 string: quoted, its quotes doubled, so no operator or syntax survives."""
-    return '"' + term.replace('"', '""') + '"'
+    def search(self, q: Query, floor: float) -> list[tuple[float, int, tuple[str, ...], bool]]:
+        """(relevance, position, fields touched, names touched) of every card at or above the floor."""
+        weights = self.weights(q.terms)
+        if not weights:
+            return []
+        common = max(50, int(self.total * COMMON_DF))
+        candidates: set[int] = set()
+        for term in weights:
+            posting = self.postings[term]
+            if len(posting) <= common:
+                candidates.update(posting)
+        found = []
+        for pos in candidates:
+            ident = self.identities[pos]
+            score, touched = relevance(ident, weights)
+            named = names_touched(ident, q.named)
+            if named:
+                score *= PATH_BOOST
+            if score >= floor:
+                found.append((score, pos, touched, named))
+        return found
 
-
-# -- against the database -------------------------------------------------------------------
 
 class Recaller:
     """Ranks cards for queries on any connection; counts hits in memory until a flush takes them."""
@@ -146,49 +191,49 @@ class Recaller:
         self.min_relevance = min_relevance
         self.pending: dict[int, int] = {}
         self.lock = threading.Lock()
+        self.build_lock = threading.Lock()
         self.flushed_at = time.monotonic()
-        self.vocabulary: tuple[str, int, dict[str, int]] = ("", 0, {})  # (cards generation, live cards, docs)
+        self.index: tuple[str, Index | None] = ("", None)  # (cards generation, index)
 
     def search(self, conn: sqlite3.Connection, query: str, limit: int = 5) -> list[Hit]:
         """Rank cards for a query, best first (hits are not counted here: see note)."""
+        if limit <= 0 or not query.strip():
+            return []
+        index = self.current(conn)
         q = parse_query(query)
-        if limit <= 0 or not (q.long or q.short):
+        if not index.total or not q.terms:
             return []
-        total, trigram_docs = self._vocabulary(conn)
-        if total == 0:
+        found = index.search(q, self.min_relevance)
+        if not found:
             return []
-        dfs = {**_long_df(conn, q.long, trigram_docs), **_short_df(conn, q.short)}
-        rarest = idf(0, total)
-        terms = {t: (idf(df, total) if df else rarest * UNKNOWN_TERM) for t, df in dfs.items()}
-        candidates = _candidates(conn, q, terms, dfs, self.min_relevance)
-        if not candidates:
-            return []
+        ids = [index.ids[pos] for _, pos, _, _ in found]
+        cards = CardStore(conn).fetch(ids)
         now = self.clock()
         scored = []
-        for card_id, search, files, confirmations, hits, confirmed_at in _scoring_rows(conn, candidates):
-            rel = relevance(terms, search)
-            if rel < self.min_relevance:
-                continue
-            boost = PATH_BOOST if q.paths and mentions(tuple(_json_list(files)), search, q.paths) else 1.0
-            w = weight(Card(id=card_id, kind="", title="", body="", confirmations=confirmations, hits=hits,
-                            confirmed_at=confirmed_at), now, self.half_life_s)
-            scored.append((rel * boost * w, rel, w, card_id))
-        scored.sort(key=lambda s: (-s[0], s[3]))
-        best = scored[:limit]
-        cards = CardStore(conn).fetch(s[3] for s in best)
-        return [Hit(card=cards[c], score=s, relevance=r, weight=w) for s, r, w, c in best if c in cards]
+        for rel, pos, touched, _ in found:
+            card = cards.get(index.ids[pos])
+            if card is None:
+                continue  # forgotten since the index was built
+            w = weight(card, now, self.half_life_s)
+            scored.append(Hit(card=card, score=rel * (1.0 + math.log1p(w)) / 2.0, relevance=rel, weight=w,
+                              touched=touched))
+        scored.sort(key=lambda h: (-h.score, h.card.id))
+        return scored[:limit]
 
-    def _vocabulary(self, conn: sqlite3.Connection) -> tuple[int, dict[str, int]]:
-        """The live card count and a cache of trigram document counts, valid while the cards are unchanged."""
-        generation = conn.execute("SELECT value FROM meta WHERE key = 'cards_generation'").fetchone()
-        generation = generation[0] if generation else "0"
-        with self.lock:
-            if self.vocabulary[0] == generation:
-                return self.vocabulary[1], self.vocabulary[2]
-        total = conn.execute(f"SELECT count(*) FROM cards WHERE {LIVE}").fetchone()[0]
-        with self.lock:
-            self.vocabulary = (generation, total, {})
-            return total, self.vocabulary[2]
+    def current(self, conn: sqlite3.Connection) -> Index:
+        """The index of the live cards, rebuilt when they changed."""
+        generation = _generation(conn)
+        gen, index = self.index
+        if gen == generation and index is not None:
+            return index
+        with self.build_lock:
+            gen, index = self.index
+            if gen == generation and index is not None:
+                return index
+            rows = conn.execute(f"SELECT id, identity FROM cards WHERE {LIVE} ORDER BY id").fetchall()
+            index = Index(rows, generic_words())
+            self.index = (generation, index)
+            return index
 
     # -- hits -----------------------------------------------------------------------------
 
@@ -216,88 +261,21 @@ class Recaller:
                 self.pending[card_id] = self.pending.get(card_id, 0) + n
 
 
-def _long_df(conn: sqlite3.Connection, terms: tuple[str, ...], cache: dict[str, int]) -> dict[str, int]:
-    """Estimated document frequency of each term: the rarest of its trigrams bounds it from above."""
-    if not terms:
-        return {}
-    trigrams = {t: {t[i:i + 3].lower() for i in range(len(t) - 2)} for t in terms}
-    wanted = sorted({g for gs in trigrams.values() for g in gs} - cache.keys())
-    if wanted:
-        marks = ",".join("?" * len(wanted))
-        docs = dict(conn.execute(f"SELECT term, doc FROM cards_vocab WHERE term IN ({marks})", wanted))
-        for g in wanted:
-            cache[g] = docs.get(g, 0)
-    return {t: min((cache[g] for g in gs), default=0) for t, gs in trigrams.items()}
+def generic_words() -> frozenset[str]:
+    """Stems of words that name work in general: they count, but little (data/generic.txt)."""
+    return frozenset(text.stem(w) for w in text.load_words("generic"))
 
 
-def _short_df(conn: sqlite3.Connection, terms: tuple[str, ...]) -> dict[str, int]:
-    if not terms:
-        return {}
-    marks = ",".join("?" * len(terms))
-    found = dict(conn.execute(f"SELECT term, count(*) FROM card_shorts WHERE term IN ({marks}) GROUP BY term", terms))
-    return {t: found.get(t, 0) for t in terms}
+def _generation(conn: sqlite3.Connection) -> str:
+    row = conn.execute("SELECT value FROM meta WHERE key = 'cards_generation'").fetchone()
+    return row[0] if row else "0"
 
 
-def necessary_terms(terms: dict[str, float], floor: float) -> list[str]:
-    """The heaviest terms of which a card must hold one to reach the floor: the others together weigh less."""
-    total = sum(terms.values())
-    rest, chosen = total, []
-    for term in sorted(terms, key=lambda t: (-terms[t], t)):
-        if rest < floor * total:
-            break
-        chosen.append(term)
-        rest -= terms[term]
-    return chosen
-
-
-def _candidates(conn: sqlite3.Connection, q: Query, terms: dict[str, float], dfs: dict[str, int],
-                floor: float) -> list[int]:
-    """Up to MAX_CANDIDATES cards that can reach the floor, by a quick score: the weight of the terms they hold.
-
-    Only necessary terms are looked up (a card without any of them cannot reach the floor), and of those
-    only terms held by at most PRESCORE_MAX_DF cards: commoner ones weigh little, count as held by every
-    card in the bound, and are checked exactly when the candidates are scored.
-    """
-    total = sum(terms.values())
-    necessary = set(necessary_terms(terms, floor))
-    listed = [t for t in terms if 0 < dfs.get(t, 0) <= (PRESCORE_MAX_DF if t in necessary else PRESCORE_EXTRA_DF)]
-    unheld = sum(w for t, w in terms.items() if not dfs.get(t))  # terms no card holds
-    unlisted = total - unheld - sum(terms[t] for t in listed)
-    if not listed:
-        common = [t for t in terms if dfs.get(t, 0) > PRESCORE_MAX_DF and t in q.long]
-        if not common or unlisted < floor * total:
-            return []
-        rows = conn.execute("SELECT rowid FROM cards_fts WHERE cards_fts MATCH ? LIMIT ?",
-                            (" AND ".join(fts_phrase(t) for t in common), MAX_CANDIDATES))
-        return [r[0] for r in rows]
-    # the quick score is summed by SQLite itself: one statement, one row per candidate
-    parts, params = [], []
-    for term in listed:
-        if term in q.long:
-            parts.append("SELECT rowid AS id, ? AS w FROM cards_fts WHERE cards_fts MATCH ?")
-            params += [terms[term], fts_phrase(term)]
-        else:
-            parts.append("SELECT card_id AS id, ? AS w FROM card_shorts WHERE term = ?")
-            params += [terms[term], term]
-    sql = (f"SELECT id FROM ({' UNION ALL '.join(parts)}) GROUP BY id HAVING sum(w) >= ? "
-           f"ORDER BY sum(w) DESC, id LIMIT ?")
-    rows = conn.execute(sql, (*params, floor * total - unlisted - 1e-9, MAX_CANDIDATES))
-    return [r[0] for r in rows]
-
-
-def _scoring_rows(conn: sqlite3.Connection, ids: list[int]) -> list[tuple]:
-    rows: list[tuple] = []
-    for start in range(0, len(ids), 500):
-        chunk = ids[start:start + 500]
-        marks = ",".join("?" * len(chunk))
-        rows += conn.execute(f"SELECT id, search, files, confirmations, hits, confirmed_at FROM cards "
-                             f"WHERE id IN ({marks}) AND {LIVE}", chunk).fetchall()
-    return rows
-
-
-def _json_list(raw: str) -> list[str]:
+def _identity(raw: str) -> dict[str, list[str]]:
     try:
         value = json.loads(raw)
     except ValueError:
-        return []
-    return value if isinstance(value, list) else []
+        return {}
+    if not isinstance(value, dict):
+        return {}
+    return {f: [t for t in terms if isinstance(t, str)] for f, terms in value.items() if isinstance(terms, list)}

@@ -8,23 +8,27 @@ writer's transaction.
 
 from __future__ import annotations
 
+import json
+import logging
 import sqlite3
 import threading
 import time
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import IO, Callable, Iterable
 
-from actors.memory import db, distill, export, inject, judgments
+from actors.memory import db, distill, export, inject, judgments, snapshot
 from actors.memory.db import MemoryUnavailable, get_meta, set_meta, transaction
 from actors.memory.distill import Distiller, Thresholds
 from actors.memory.journal import Entry, IngestReport, Journal
 from actors.memory.judgments import Judgment
 from actors.memory.recall import MIN_RELEVANCE, Hit, Recaller
+from actors.memory.recall import weight as recall_weight
 from actors.memory.store import Card, CardStore, JudgmentStore
 
+log = logging.getLogger(__name__)
+
 STATE_KEY = "distill_state"
-OPTIMIZE_AFTER = 100  # card changes in one consolidation after which the FTS index is merged into one segment
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +91,9 @@ class Memory:
         self.readers: list[sqlite3.Connection] = []
         self.recaller = Recaller(clock=clock, half_life_s=self.settings.half_life_days * 86400.0,
                                  min_relevance=self.settings.min_relevance)
+        # called with each consolidation's report, on the consolidating thread (other parts of the mesh
+        # learn from sleep here); a hook that raises is logged and skipped
+        self.after_sleep: list[Callable[[dict], None]] = []
 
     def close(self) -> None:
         """Write pending hits and close every connection."""
@@ -114,10 +121,19 @@ class Memory:
 
     # -- journal --------------------------------------------------------------------------
 
-    def append(self, entries: Iterable[Entry]) -> tuple[int, int]:
-        """Append journal entries (redacted on the way in); return (appended, duplicates)."""
+    def append(self, entries: Iterable[Entry], *, last_seq: int | None = None, lost: int = 0) -> tuple[int, int]:
+        """Append journal entries (redacted on the way in); return (appended, duplicates).
+
+        With `last_seq`, the heart's sequence number of the last event seen and the events found missing are
+        stored in the same transaction as the entries, so a restart resumes exactly where the journal stopped.
+        """
+        marks = {"last_seq": last_seq, "lost": lost} if last_seq is not None else None
         with self.lock:
-            return self._guard(lambda: Journal(self.writer).append(entries))
+            return self._guard(lambda: Journal(self.writer).append(entries, marks))
+
+    def last_seq(self) -> int:
+        """The heart's sequence number of the last event journalled (0 when none)."""
+        return int(self._guard(lambda: get_meta(self.reader(), "last_seq", 0)))
 
     def ingest(self, stream: IO[bytes]) -> IngestReport:
         """Append every good line of a JSON-lines stream; bad lines are reported and skipped."""
@@ -127,35 +143,75 @@ class Memory:
     # -- consolidation --------------------------------------------------------------------
 
     def consolidate(self) -> dict:
-        """Fold what the journal gained since the last consolidation into cards (idempotent)."""
-        with self.lock:
-            return self._guard(self._consolidate)
+        """Fold what the journal gained since the last consolidation into cards (idempotent).
 
-    def _consolidate(self) -> dict:
+        The fold reads the journal on this thread's read connection, outside any write transaction, so
+        ingestion and recall go on meanwhile; only writing the cards takes the write lock, briefly. When another
+        process consolidated in between, the fold is done again from its newer state.
+        """
         started = time.monotonic()
+        for _ in range(3):
+            result = self._guard(lambda: self._consolidate(started))
+            if result is not None:
+                for hook in list(self.after_sleep):
+                    try:
+                        hook(result)
+                    except Exception:  # a listener must not undo a consolidation
+                        log.exception("a post-sleep hook failed")
+                return result
+        raise MemoryUnavailable("another process kept consolidating the same memory; try again")
+
+    def _consolidate(self, started: float) -> dict | None:
         t = self.settings.thresholds
-        with transaction(self.writer):
-            try:
-                distiller = Distiller(get_meta(self.writer, STATE_KEY), ignore_organs=self.settings.ignore_organs)
-            except (ValueError, TypeError, KeyError):
-                distiller = Distiller(None, ignore_organs=self.settings.ignore_organs)  # rebuilt from the journal
-            folded = distiller.feed(Journal(self.writer).rows_since(distiller.last_id))
-            previous = get_meta(self.writer, "consolidation", {})
-            settings_key = repr((t, self.settings.ignore_organs))
+        conn = self.reader()
+        try:
+            distiller = Distiller(get_meta(conn, STATE_KEY), ignore_organs=self.settings.ignore_organs)
+        except (ValueError, TypeError, KeyError):
+            distiller = Distiller(None, ignore_organs=self.settings.ignore_organs)  # rebuilt from the journal
+        base = distiller.last_id
+        previous = get_meta(conn, "consolidation", {})
+        settings_key = repr((t, self.settings.ignore_organs))
+        folded = distiller.feed(Journal(conn).rows_since(base))
+        if folded == 0 and previous.get("settings") == settings_key:
+            return {**previous, "folded": 0, "changed": False, "cards": CardStore(conn).counts(),
+                    "seconds": round(time.monotonic() - started, 4)}
+        drafts = distiller.drafts(t)
+        state = distiller.to_state()
+        with self.lock, transaction(self.writer):
+            stored = get_meta(self.writer, STATE_KEY) or {}
+            if stored.get("last_id", 0) != base:
+                return None  # someone else consolidated meanwhile: fold again from their state
             store = CardStore(self.writer)
-            if folded == 0 and previous.get("settings") == settings_key:
-                return {**previous, "folded": 0, "changed": False, "cards": store.counts()}
-            merged = distill.cluster(distiller.drafts(t), store.blocked_keys(), t.merge_jaccard)
-            report = store.sync(merged, self.clock())
-            if report.created + report.updated + report.merged >= OPTIMIZE_AFTER:
-                store.optimize()
-            set_meta(self.writer, STATE_KEY, distiller.to_state())
+            retired = self._repeats(store, distiller.failures)
+            report = store.sync(drafts, self.clock())
+            report.retired = retired
+            set_meta(self.writer, STATE_KEY, state)
             summary = {"at": self.clock(), "last_event": distiller.last_id, "settings": settings_key,
                        "consolidations": previous.get("consolidations", 0) + 1}
             set_meta(self.writer, "consolidation", summary)
-        return {**summary, "folded": folded, "changed": report.created + report.updated + report.merged > 0,
-                **report.as_dict(), "cards": CardStore(self.writer).counts(),
-                "seconds": round(time.monotonic() - started, 4)}
+            counts = store.counts()
+        return {**summary, "folded": folded, "changed": report.created + report.updated + retired > 0,
+                **report.as_dict(), "cards": counts, "seconds": round(time.monotonic() - started, 4)}
+
+    def _repeats(self, store: CardStore, failures: list[tuple[str, float, tuple[str, ...]]]) -> int:
+        """Count failures that came after a card warning about them was injected in their session; retire."""
+        if not failures:
+            return 0
+        injected: dict[tuple[str, int], float] = {
+            (r[0], r[1]): r[2] for r in self.writer.execute("SELECT session, card_id, at FROM injected")}
+        if not injected:
+            return 0
+        ids = store.by_keys({k for _, _, keys in failures for k in keys})
+        retired = 0
+        for session, ts, keys in failures:
+            for card_id in {ids[k] for k in keys if k in ids}:
+                at = injected.get((session, card_id))
+                if at is None or ts < at:
+                    continue
+                self.writer.execute("UPDATE injected SET repeated = repeated + 1 WHERE session = ? AND card_id = ?",
+                                    (session, card_id))
+                retired += int(store.repeated(card_id, self.clock()))
+        return retired
 
     # -- recall and injection -------------------------------------------------------------
 
@@ -186,6 +242,8 @@ class Memory:
         with self.lock:
             turn, suppressed = self._guard(lambda: self._turn(session, block))
         if suppressed:
+            with self.lock:
+                self._guard(lambda: self._count_held_back(block.tokens))
             return Injection(inject.Block("", (), (), 0), suppressed=True, turn=turn)
         self.recaller.note(block.cards)
         self.flush()
@@ -205,7 +263,15 @@ class Memory:
             self.writer.execute("INSERT INTO injections (session, fingerprint, turn) VALUES (?, ?, ?) "
                                 "ON CONFLICT (session, fingerprint) DO UPDATE SET turn = excluded.turn",
                                 (session, fingerprint, turn))
+            # what was injected where, so a failure that follows the advice anyway is counted against the card
+            self.writer.executemany("INSERT OR IGNORE INTO injected (session, card_id, at) VALUES (?, ?, ?)",
+                                    [(session, card_id, self.clock()) for card_id in block.cards])
         return turn, False
+
+    def _count_held_back(self, tokens: int) -> None:
+        with transaction(self.writer):
+            held = get_meta(self.writer, "held_back", {"blocks": 0, "tokens": 0})
+            set_meta(self.writer, "held_back", {"blocks": held["blocks"] + 1, "tokens": held["tokens"] + tokens})
 
     def flush(self, force: bool = False) -> int:
         """Write batched hit counts when due (or now, when forced)."""
@@ -270,6 +336,128 @@ class Memory:
             ids = set(judgments.forget(existing, statement))
             store.delete(ids)
         return [j for j in existing if j.id in ids]
+
+    # -- the console's view: cards, judgments, snapshots, stats ----------------------------
+
+    def cards_view(self, kind: str | None = None, include_gone: bool = False) -> list[dict]:
+        """Cards with their evidence, hits, weight now and decay factor (retired and forgotten too, on request)."""
+        now = self.clock()
+        half_life = self.settings.half_life_days * 86400.0
+
+        def read() -> list[dict]:
+            store = CardStore(self.reader())
+            found = store.every(kind) if include_gone else store.live(kind)
+            return [{**c.as_dict(), "weight": round(recall_weight(c, now, half_life), 4),
+                     "decay": round(distill.age_factor(now - c.confirmed_at, half_life), 4)} for c in found]
+        return self._guard(read)
+
+    def judgments_view(self) -> list[dict]:
+        """Judgments, strongest first, with their weight (strength now) and evidence (confirmations, times)."""
+        now = self.clock()
+        found = sorted(self.judgments(), key=lambda j: (j.kind != "redline", -judgments.strength(j, now), j.id))
+        return [{**j.as_dict(now), "weight": round(judgments.strength(j, now), 4),
+                 "evidence": {"confirmations": j.confirmations, "created_at": j.created_at,
+                              "confirmed_at": j.confirmed_at, "reason": j.reason}} for j in found]
+
+    def withdraw_judgment(self, judgment_id: int) -> Judgment | None:
+        """Remove one judgment by id; return it, or None when there is no such judgment."""
+        def work() -> Judgment | None:
+            with transaction(self.writer):
+                store = JudgmentStore(self.writer)
+                found = next((j for j in store.all() if j.id == judgment_id), None)
+                if found is not None:
+                    store.delete([judgment_id])
+                return found
+        with self.lock:
+            return self._guard(work)
+
+    def export_snapshot(self) -> dict:
+        """A versioned snapshot of live cards, judgments and the keys of forgotten cards."""
+        self.flush(force=True)
+
+        def read() -> dict:
+            store = CardStore(self.reader())
+            gone = [c for c in store.every() if c.state != "live"]
+            return snapshot.build(store.live(), JudgmentStore(self.reader()).all(), gone, self.clock())
+        return self._guard(read)
+
+    def import_snapshot(self, raw: bytes) -> dict:
+        """Merge a snapshot file's bytes into this memory in one transaction; raise SnapshotError, changing nothing."""
+        data = snapshot.parse(raw)
+        with self.lock:
+            return self._guard(lambda: self._import(data))
+
+    def _import(self, data: dict) -> dict:
+        report = {"cards_added": 0, "cards_merged": 0, "cards_refused_forgotten": 0, "tombstones_added": 0,
+                  "judgments_added": 0, "judgments_confirmed": 0}
+        now = self.clock()
+        with transaction(self.writer):
+            store = CardStore(self.writer)
+            blocked = store.blocked_keys()
+            keymap = dict(self.writer.execute("SELECT key, card_id FROM card_keys"))
+            for stone in data["tombstones"]:
+                if stone["key"] in blocked:
+                    continue
+                if stone["key"] in keymap:
+                    store.forget_in_transaction(keymap[stone["key"]], now)
+                else:
+                    keymap[stone["key"]] = store.tombstone(stone["key"], stone["kind"], stone.get("title", ""), now)
+                blocked.add(stone["key"])
+                report["tombstones_added"] += 1
+            for card in data["cards"]:
+                if card["key"] in blocked:
+                    report["cards_refused_forgotten"] += 1  # never resurrect what someone forgot
+                elif card["key"] in keymap:
+                    store.merge_imported(keymap[card["key"]], card, now)
+                    report["cards_merged"] += 1
+                else:
+                    keymap[card["key"]] = store.insert_imported(card, now)
+                    report["cards_added"] += 1
+            jstore = JudgmentStore(self.writer)
+            for item in data["judgments"]:
+                existing = jstore.all()
+                same = next((j for j in existing if j.text.lower() == item["text"].lower() and j.kind == item["kind"]),
+                            None)
+                if same is not None:
+                    jstore.put(replace(same, confirmations=max(same.confirmations, item["confirmations"]),
+                                       confirmed_at=max(same.confirmed_at, item["confirmed_at"])))
+                    report["judgments_confirmed"] += 1
+                    continue
+                new, removed = judgments.remember(existing, item["kind"], item["text"], item.get("reason", ""),
+                                                  item["confirmed_at"])
+                jstore.delete(removed)
+                jstore.put(replace(new, confirmations=item["confirmations"], created_at=item["created_at"]))
+                report["judgments_added"] += 1
+            store.bump()
+        return report
+
+    def stats(self) -> dict:
+        """What memory saved, each estimate with its inputs."""
+        def read() -> dict:
+            conn = self.reader()
+            rows = conn.execute(
+                "SELECT c.kind, c.evidence, i.repeated FROM injected i JOIN cards c ON c.id = i.card_id "
+                "WHERE c.kind IN ('pitfall', 'rule')").fetchall()
+            expected = 0.0
+            for _, evidence, _ in rows:
+                ev = json.loads(evidence)
+                expected += ev.get("events", 0) / max(1, ev.get("session_count", 1))
+            repeats = sum(r[2] for r in rows)
+            held = get_meta(conn, "held_back", {"blocks": 0, "tokens": 0})
+            retired = conn.execute("SELECT count(*) FROM cards WHERE retired_at IS NOT NULL").fetchone()[0]
+            return {
+                "suppressed_repeats": {
+                    "estimate": round(max(0.0, expected - repeats), 2),
+                    "method": "failures expected without the warning minus failures seen after it",
+                    "inputs": {"injections": len(rows), "repeats_after_injection": repeats,
+                               "expected_without_memory": round(expected, 2),
+                               "baseline": "each injected card's failures per session in its own evidence"}},
+                "held_back_blocks": {"estimate_tokens": held["tokens"],
+                                     "inputs": {"blocks": held["blocks"], "tokens": held["tokens"],
+                                                "reinject_after_turns": self.settings.reinject_after_turns}},
+                "retired_cards": retired, "cards": CardStore(conn).counts(),
+            }
+        return self._guard(read)
 
     # -- state ----------------------------------------------------------------------------
 

@@ -7,14 +7,15 @@ import sqlite3
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-import broker.text as text
 from actors.memory.db import transaction
 from actors.memory.distill import KINDS, Draft
 from actors.memory.judgments import Judgment
 
 CARD_COLUMNS = ("id, kind, title, body, when_, wrong, instead, triggers, files, provenance, stats, confirmations, "
-                "hits, created_at, confirmed_at, hit_at")
-LIVE = "forgotten_at IS NULL AND merged_into IS NULL"
+                "hits, created_at, confirmed_at, hit_at, card_key, identity, evidence, retired_at, retired_reason, "
+                "repeats, forgotten_at")
+LIVE = "forgotten_at IS NULL AND merged_into IS NULL AND retired_at IS NULL"
+RETIRE_AFTER = 3  # the same failure this often after the card was injected in that session: it does not help
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +38,18 @@ class Card:
     created_at: float = 0.0
     confirmed_at: float = 0.0
     hit_at: float | None = None
+    key: str = ""
+    identity: dict = field(default_factory=dict)
+    evidence: dict = field(default_factory=dict)
+    retired_at: float | None = None
+    retired_reason: str = ""
+    repeats: int = 0
+    forgotten_at: float | None = None
+
+    @property
+    def state(self) -> str:
+        """live, retired or forgotten."""
+        return "forgotten" if self.forgotten_at is not None else "retired" if self.retired_at is not None else "live"
 
     def as_dict(self) -> dict:
         """Plain data for JSON output."""
@@ -44,7 +57,9 @@ class Card:
                 "wrong": self.wrong, "instead": self.instead, "triggers": list(self.triggers),
                 "files": list(self.files), "provenance": list(self.provenance), "stats": self.stats,
                 "confirmations": self.confirmations, "hits": self.hits, "created_at": self.created_at,
-                "confirmed_at": self.confirmed_at}
+                "confirmed_at": self.confirmed_at, "key": self.key, "identity": self.identity,
+                "evidence": self.evidence, "state": self.state, "retired_at": self.retired_at,
+                "retired_reason": self.retired_reason, "repeats": self.repeats}
 
 
 @dataclass
@@ -53,21 +68,16 @@ class SyncReport:
 
     created: int = 0
     updated: int = 0
-    merged: int = 0
     unchanged: int = 0
+    retired: int = 0
 
     def as_dict(self) -> dict:
-        return {"created": self.created, "updated": self.updated, "merged": self.merged, "unchanged": self.unchanged}
-
-
-def search_text(title: str, triggers: Iterable[str], files: Iterable[str], body: str, extra: str = "") -> str:
-    """The lowercased text recall scores against: title and triggers first, then a NUL, then the body."""
-    head = " ".join([title, *triggers, *files]).lower()
-    return f"{head}\x00{body} {extra}".lower()
+        return {"created": self.created, "updated": self.updated, "unchanged": self.unchanged,
+                "retired": self.retired}
 
 
 class CardStore:
-    """Reads and writes cards; every write keeps the FTS and short-term indexes in step."""
+    """Reads and writes cards; every write that changes what recall sees bumps the cards generation."""
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
@@ -75,152 +85,175 @@ class CardStore:
     # -- consolidation --------------------------------------------------------------------
 
     def blocked_keys(self) -> set[str]:
-        """Draft keys of cards that were forgotten, or deleted outright: they must not come back."""
+        """Draft keys of cards that were forgotten, retired or deleted outright: they must not come back."""
         rows = self.conn.execute(
             "SELECT k.key FROM card_keys k LEFT JOIN cards c ON c.id = k.card_id "
-            "WHERE c.id IS NULL OR c.forgotten_at IS NOT NULL")
+            "WHERE c.id IS NULL OR c.forgotten_at IS NOT NULL OR c.retired_at IS NOT NULL")
         return {r[0] for r in rows}
 
     def sync(self, drafts: list[Draft], now: float) -> SyncReport:
-        """Write merged drafts as cards (inside the caller's transaction): create, update or merge by key."""
+        """Write drafts as cards (inside the caller's transaction): create or update by key; blocked keys stay out."""
         report = SyncReport()
         keymap = dict(self.conn.execute("SELECT key, card_id FROM card_keys"))
-        live = {r[0] for r in self.conn.execute(f"SELECT id FROM cards WHERE {LIVE}")}
+        blocked = self.blocked_keys()
         for draft in drafts:
-            keys = draft.keys or (draft.key,)
-            ids = sorted({keymap[k] for k in keys if k in keymap and keymap[k] in live})
-            if any(k in keymap and keymap[k] not in live and not self._merged(keymap[k]) for k in keys):
-                continue  # forgotten or deleted meanwhile: a concurrent writer won, the card stays gone
-            if not ids:
+            if draft.key in blocked:
+                continue  # forgotten or retired, perhaps by another process meanwhile: it stays gone
+            card_id = keymap.get(draft.key)
+            if card_id is None:
                 card_id = self._insert(draft, now)
-                live.add(card_id)
+                self.conn.execute("INSERT INTO card_keys (key, card_id) VALUES (?, ?) ON CONFLICT (key) "
+                                  "DO UPDATE SET card_id = excluded.card_id", (draft.key, card_id))
+                keymap[draft.key] = card_id
                 report.created += 1
+            elif self._update(card_id, draft, now):
+                report.updated += 1
             else:
-                card_id = ids[0]
-                for other in ids[1:]:
-                    self._merge_into(other, card_id, now)
-                    live.discard(other)
-                    report.merged += 1
-                if self._update(card_id, draft, now):
-                    report.updated += 1
-                else:
-                    report.unchanged += 1
-            for key in keys:
-                if keymap.get(key) != card_id:
-                    self.conn.execute("INSERT INTO card_keys (key, card_id) VALUES (?, ?) ON CONFLICT (key) "
-                                      "DO UPDATE SET card_id = excluded.card_id", (key, card_id))
-                    keymap[key] = card_id
-        if report.created or report.updated or report.merged:
+                report.unchanged += 1
+        if report.created or report.updated:
             self._bump()
         return report
 
     def _bump(self) -> None:
-        """Say that card texts changed, so recall's cached vocabulary is read again."""
+        """Say that cards changed, so recall's index is built again."""
         self.conn.execute("INSERT INTO meta (key, value) VALUES ('cards_generation', '1') ON CONFLICT (key) "
                           "DO UPDATE SET value = CAST(value AS INTEGER) + 1")
-
-    def optimize(self) -> None:
-        """Merge the FTS index's segments into one (after many writes: recall reads fewer b-trees)."""
-        self.conn.execute("INSERT INTO cards_fts (cards_fts) VALUES ('optimize')")
-
-    def _merged(self, card_id: int) -> bool:
-        row = self.conn.execute("SELECT merged_into FROM cards WHERE id = ?", (card_id,)).fetchone()
-        return row is not None and row[0] is not None
 
     def _insert(self, d: Draft, now: float) -> int:
         cursor = self.conn.execute(
             "INSERT INTO cards (kind, title, body, when_, wrong, instead, triggers, files, provenance, stats, "
-            "confirmations, created_at, confirmed_at, updated_at, search) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (d.kind, d.title, d.body, d.when, d.wrong, d.instead, _dump(d.triggers), _dump(d.files),
-             _dump(d.provenance), _dump(d.stats), d.confirmations, d.first_ts, d.last_ts, now, _search(d)))
-        card_id = cursor.lastrowid
-        self._index(card_id, d.title, d.body, d.triggers, d.files, d.when)
-        return card_id
+            "confirmations, created_at, confirmed_at, updated_at, card_key, identity, evidence) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (*_values(d), now, d.key, _dump(d.identity), _dump(d.evidence)))
+        return cursor.lastrowid
 
     def _update(self, card_id: int, d: Draft, now: float) -> bool:
         row = self.conn.execute(
             "SELECT kind, title, body, when_, wrong, instead, triggers, files, provenance, stats, confirmations, "
-            "created_at, confirmed_at FROM cards WHERE id = ?", (card_id,)).fetchone()
-        new = (d.kind, d.title, d.body, d.when, d.wrong, d.instead, _dump(d.triggers), _dump(d.files),
-               _dump(d.provenance), _dump(d.stats), d.confirmations, d.first_ts, d.last_ts)
-        if tuple(row) == new:
+            "created_at, confirmed_at, identity, evidence FROM cards WHERE id = ?", (card_id,)).fetchone()
+        new = (*_values(d), _dump(d.identity), _dump(d.evidence))
+        if row is None or tuple(row) == new:
             return False
         self.conn.execute(
             "UPDATE cards SET kind = ?, title = ?, body = ?, when_ = ?, wrong = ?, instead = ?, triggers = ?, "
             "files = ?, provenance = ?, stats = ?, confirmations = ?, created_at = ?, confirmed_at = ?, "
-            f"updated_at = ?, search = ? WHERE id = ? AND {LIVE}", (*new, now, _search(d), card_id))
-        if row[1:3] != new[1:3] or row[6:8] != new[6:8] or row[3] != new[3]:
-            self._index(card_id, d.title, d.body, d.triggers, d.files, d.when)
+            f"identity = ?, evidence = ?, updated_at = ? WHERE id = ? AND {LIVE}", (*new, now, card_id))
         return True
-
-    def _merge_into(self, other: int, target: int, now: float) -> None:
-        hits = self.conn.execute("SELECT hits FROM cards WHERE id = ?", (other,)).fetchone()[0]
-        self.conn.execute("UPDATE cards SET hits = hits + ?, updated_at = ? WHERE id = ?", (hits, now, target))
-        self.conn.execute("UPDATE cards SET merged_into = ?, updated_at = ? WHERE id = ? OR merged_into = ?",
-                          (target, now, other, other))
-        self.conn.execute("UPDATE card_keys SET card_id = ? WHERE card_id = ?", (target, other))
-        self._unindex(other)
-
-    def _index(self, card_id: int, title: str, body: str, triggers: Iterable[str], files: Iterable[str],
-               when: str) -> None:
-        self._unindex(card_id)
-        trigger_text = " ".join([*triggers, *files, when])
-        self.conn.execute("INSERT INTO cards_fts (rowid, title, body, triggers) VALUES (?, ?, ?, ?)",
-                          (card_id, title, body, trigger_text))
-        shorts = short_terms(f"{title}\n{body}\n{trigger_text}")
-        self.conn.executemany("INSERT OR IGNORE INTO card_shorts (term, card_id) VALUES (?, ?)",
-                              [(t, card_id) for t in shorts])
-
-    def _unindex(self, card_id: int) -> None:
-        self.conn.execute("DELETE FROM cards_fts WHERE rowid = ?", (card_id,))
-        self.conn.execute("DELETE FROM card_shorts WHERE card_id = ?", (card_id,))
 
     # -- reading --------------------------------------------------------------------------
 
     def live(self, kind: str | None = None) -> list[Card]:
-        """Every live card (not forgotten, not merged away), oldest first."""
+        """Every live card (not forgotten, retired or merged away), oldest first."""
         where = f"{LIVE}" + (" AND kind = ?" if kind else "")
         rows = self.conn.execute(f"SELECT {CARD_COLUMNS} FROM cards WHERE {where} ORDER BY id",
                                  (kind,) if kind else ())
         return [_card(r) for r in rows]
 
+    def every(self, kind: str | None = None) -> list[Card]:
+        """Every card, live, retired or forgotten, oldest first."""
+        where = "merged_into IS NULL" + (" AND kind = ?" if kind else "")
+        rows = self.conn.execute(f"SELECT {CARD_COLUMNS} FROM cards WHERE {where} ORDER BY id",
+                                 (kind,) if kind else ())
+        return [_card(r) for r in rows]
+
     def get(self, card_id: int) -> tuple[Card | None, str]:
-        """A card by id and its state: live, forgotten, merged into N, or missing."""
-        row = self.conn.execute(f"SELECT {CARD_COLUMNS}, forgotten_at, merged_into FROM cards WHERE id = ?",
+        """A card by id and its state: live, forgotten, retired, merged into N, or missing."""
+        row = self.conn.execute(f"SELECT {CARD_COLUMNS}, merged_into FROM cards WHERE id = ?",
                                 (card_id,)).fetchone()
         if row is None:
             return None, "missing"
+        card = _card(row[:-1])
         if row[-1] is not None:
-            return _card(row[:-2]), f"merged into {row[-1]}"
-        return _card(row[:-2]), "forgotten" if row[-2] is not None else "live"
+            return card, f"merged into {row[-1]}"
+        return card, card.state
 
     def fetch(self, ids: Iterable[int]) -> dict[int, Card]:
         """Live cards by id."""
         ids = list(ids)
-        if not ids:
-            return {}
-        marks = ",".join("?" * len(ids))
-        rows = self.conn.execute(f"SELECT {CARD_COLUMNS} FROM cards WHERE id IN ({marks}) AND {LIVE}", ids)
-        return {r[0]: _card(r) for r in rows}
+        found: dict[int, Card] = {}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            marks = ",".join("?" * len(chunk))
+            rows = self.conn.execute(f"SELECT {CARD_COLUMNS} FROM cards WHERE id IN ({marks}) AND {LIVE}", chunk)
+            found.update((r[0], _card(r)) for r in rows)
+        return found
+
+    def by_keys(self, keys: Iterable[str]) -> dict[str, int]:
+        """Card ids by draft key, for the keys that have a card."""
+        keys = list(keys)
+        found: dict[str, int] = {}
+        for start in range(0, len(keys), 500):
+            chunk = keys[start:start + 500]
+            marks = ",".join("?" * len(chunk))
+            found.update(self.conn.execute(f"SELECT key, card_id FROM card_keys WHERE key IN ({marks})", chunk))
+        return found
 
     def counts(self) -> dict[str, int]:
         """Live cards by kind (every kind present, zero included)."""
         found = dict(self.conn.execute(f"SELECT kind, count(*) FROM cards WHERE {LIVE} GROUP BY kind").fetchall())
         return {kind: found.get(kind, 0) for kind in KINDS}
 
-    # -- user actions ---------------------------------------------------------------------
+    # -- user actions and retirement ------------------------------------------------------
 
     def forget(self, card_id: int, now: float) -> str:
         """Tombstone a card so nothing brings it back; return what happened (forgotten, already, missing...)."""
         with transaction(self.conn):
-            _, state = self.get(card_id)
-            if state != "live":
-                return "already forgotten" if state == "forgotten" else state
-            self.conn.execute("UPDATE cards SET forgotten_at = ?, updated_at = ? WHERE id = ?", (now, now, card_id))
-            self._unindex(card_id)
-            self._bump()
+            return self.forget_in_transaction(card_id, now)
+
+    def forget_in_transaction(self, card_id: int, now: float) -> str:
+        """Tombstone a card inside the caller's transaction."""
+        _, state = self.get(card_id)
+        if state not in ("live", "retired"):
+            return "already forgotten" if state == "forgotten" else state
+        self.conn.execute("UPDATE cards SET forgotten_at = ?, updated_at = ? WHERE id = ?", (now, now, card_id))
+        self._bump()
         return "forgotten"
+
+    def tombstone(self, key: str, kind: str, title: str, now: float) -> int:
+        """Record a forgotten card known only by its key (from a snapshot), so no consolidation creates it."""
+        card_id = self.conn.execute(
+            "INSERT INTO cards (kind, title, body, created_at, confirmed_at, updated_at, forgotten_at, card_key) "
+            "VALUES (?, ?, '', ?, ?, ?, ?, ?)", (kind, title or "(forgotten elsewhere)", now, now, now, now, key)
+        ).lastrowid
+        self.conn.execute("INSERT OR REPLACE INTO card_keys (key, card_id) VALUES (?, ?)", (key, card_id))
+        return card_id
+
+    def insert_imported(self, card: dict, now: float) -> int:
+        """Add a card from a snapshot (no local journal evidence: its provenance is empty)."""
+        card_id = self.conn.execute(
+            "INSERT INTO cards (kind, title, body, when_, wrong, instead, triggers, files, provenance, stats, "
+            "confirmations, hits, created_at, confirmed_at, updated_at, card_key, identity, evidence) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, '[]', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (card["kind"], card["title"], card["body"], card.get("when", ""), card.get("wrong", ""),
+             card.get("instead", ""), _dump(_flatten(card.get("identity", {}))), _dump(card.get("files", [])),
+             _dump(card.get("stats", {})), card["confirmations"], card.get("hits", 0), card["created_at"],
+             card["confirmed_at"], now, card["key"], _dump(card.get("identity", {})),
+             _dump({**card.get("evidence", {}), "imported": True}))).lastrowid
+        self.conn.execute("INSERT OR REPLACE INTO card_keys (key, card_id) VALUES (?, ?)", (card["key"], card_id))
+        return card_id
+
+    def merge_imported(self, card_id: int, card: dict, now: float) -> None:
+        """Merge a snapshot's card into the local one with its key: the larger counts, the later confirmation."""
+        self.conn.execute(
+            f"UPDATE cards SET confirmations = max(confirmations, ?), hits = max(hits, ?), "
+            f"confirmed_at = max(confirmed_at, ?), updated_at = ? WHERE id = ? AND {LIVE}",
+            (card["confirmations"], card.get("hits", 0), card["confirmed_at"], now, card_id))
+
+    def bump(self) -> None:
+        """Say that cards changed (inside the caller's transaction)."""
+        self._bump()
+
+    def repeated(self, card_id: int, now: float) -> bool:
+        """Count one more failure that came after the card was injected; retire it at RETIRE_AFTER (True then)."""
+        self.conn.execute(f"UPDATE cards SET repeats = repeats + 1 WHERE id = ? AND {LIVE}", (card_id,))
+        row = self.conn.execute(f"SELECT repeats FROM cards WHERE id = ? AND {LIVE}", (card_id,)).fetchone()
+        if row is None or row[0] < RETIRE_AFTER:
+            return False
+        self.conn.execute(
+            "UPDATE cards SET retired_at = ?, updated_at = ?, retired_reason = ? WHERE id = ?",
+            (now, now, f"retired: its advice was injected and the same failure followed {row[0]} times", card_id))
+        self._bump()
+        return True
 
     def add_hits(self, pending: dict[int, int], now: float) -> int:
         """Add batched hit counts to live cards (a forgotten or deleted card gains nothing); return rows touched."""
@@ -229,8 +262,7 @@ class CardStore:
         with transaction(self.conn):
             before = self.conn.total_changes
             self.conn.executemany(
-                f"UPDATE cards SET hits = hits + ?, hit_at = ? WHERE id = "
-                f"(SELECT coalesce(merged_into, id) FROM cards WHERE id = ?) AND {LIVE}",
+                f"UPDATE cards SET hits = hits + ?, hit_at = ? WHERE id = ? AND {LIVE}",
                 [(n, now, card_id) for card_id, n in sorted(pending.items())])
             return self.conn.total_changes - before
 
@@ -264,21 +296,21 @@ class JudgmentStore:
         self.conn.executemany("DELETE FROM judgments WHERE id = ?", [(i,) for i in ids])
 
 
-def short_terms(source: str) -> list[str]:
-    """What the trigram index cannot find: CJK bigrams and two-letter words (ls, go, rm)."""
-    two = [w for w in dict.fromkeys(text.words(source)) if len(w) == 2 and not w.isdigit() and not text.is_stopword(w)]
-    return text.cjk_bigrams(source) + two
-
-
 def _card(r: Any) -> Card:
     return Card(id=r[0], kind=r[1], title=r[2], body=r[3], when=r[4], wrong=r[5], instead=r[6],
                 triggers=tuple(json.loads(r[7])), files=tuple(json.loads(r[8])), provenance=tuple(json.loads(r[9])),
                 stats=json.loads(r[10]), confirmations=r[11], hits=r[12], created_at=r[13], confirmed_at=r[14],
-                hit_at=r[15])
+                hit_at=r[15], key=r[16], identity=json.loads(r[17]), evidence=json.loads(r[18]), retired_at=r[19],
+                retired_reason=r[20], repeats=r[21], forgotten_at=r[22])
 
 
-def _search(d: Draft) -> str:
-    return search_text(d.title, d.triggers, d.files, d.body, f"{d.when} {d.wrong} {d.instead}")
+def _flatten(identity: dict) -> list[str]:
+    return list(dict.fromkeys(t for terms in identity.values() for t in terms))
+
+
+def _values(d: Draft) -> tuple:
+    return (d.kind, d.title, d.body, d.when, d.wrong, d.instead, _dump(d.triggers), _dump(d.files),
+            _dump(d.provenance), _dump(d.stats), d.confirmations, d.first_ts, d.last_ts)
 
 
 def _dump(value: Any) -> str:

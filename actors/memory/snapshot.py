@@ -1,0 +1,103 @@
+"""A versioned JSON snapshot of learned state: cards, judgments and tombstones. Pure.
+
+`actors memory export --out F.json` writes one; `actors memory import F.json` merges one into another
+memory. A file is checked whole against `SCHEMA` (jsonschema) before anything is written, so a malformed or
+newer-version file changes nothing. Journal ids are local to one database and are not carried.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import jsonschema
+
+from actors.memory.distill import FIELDS, KINDS
+from actors.memory.judgments import JUDGMENT_KINDS
+
+FORMAT = "actors-memory-snapshot"
+VERSION = 1
+MAX_BYTES = 64 * 1024 * 1024
+
+_TEXT = {"type": "string", "maxLength": 20000}
+_TIME = {"type": "number", "minimum": 0}
+_COUNT = {"type": "integer", "minimum": 0}
+_CARD = {
+    "type": "object",
+    "required": ["key", "kind", "title", "body", "confirmations", "created_at", "confirmed_at"],
+    "properties": {
+        "key": {"type": "string", "minLength": 1, "maxLength": 200}, "kind": {"enum": list(KINDS)},
+        "title": _TEXT, "body": _TEXT, "when": _TEXT, "wrong": _TEXT, "instead": _TEXT,
+        "identity": {"type": "object", "propertyNames": {"enum": list(FIELDS)},
+                     "additionalProperties": {"type": "array", "items": {"type": "string", "maxLength": 300},
+                                              "maxItems": 200}},
+        "files": {"type": "array", "items": {"type": "string", "maxLength": 1000}, "maxItems": 100},
+        "stats": {"type": "object"}, "evidence": {"type": "object"},
+        "confirmations": _COUNT, "hits": _COUNT, "created_at": _TIME, "confirmed_at": _TIME,
+    },
+}
+_JUDGMENT = {
+    "type": "object",
+    "required": ["kind", "text", "confirmations", "created_at", "confirmed_at"],
+    "properties": {"kind": {"enum": list(JUDGMENT_KINDS)}, "text": {"type": "string", "minLength": 1, "maxLength": 300},
+                   "reason": {"type": "string", "maxLength": 1000}, "confirmations": {"type": "integer", "minimum": 1},
+                   "created_at": _TIME, "confirmed_at": _TIME},
+}
+_TOMBSTONE = {
+    "type": "object", "required": ["key", "kind"],
+    "properties": {"key": {"type": "string", "minLength": 1, "maxLength": 200}, "kind": {"enum": list(KINDS)},
+                   "title": _TEXT, "forgotten_at": _TIME},
+}
+SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "type": "object",
+    "required": ["format", "version", "cards", "judgments", "tombstones"],
+    "properties": {
+        "format": {"const": FORMAT},
+        "version": {"type": "integer", "minimum": 1, "maximum": VERSION},
+        "exported_at": _TIME,
+        "cards": {"type": "array", "items": _CARD, "maxItems": 1_000_000},
+        "judgments": {"type": "array", "items": _JUDGMENT, "maxItems": 100_000},
+        "tombstones": {"type": "array", "items": _TOMBSTONE, "maxItems": 1_000_000},
+    },
+}
+
+
+class SnapshotError(ValueError):
+    """A snapshot file that cannot be imported; the message says why. Nothing was changed."""
+
+
+def build(cards: list, judgments: list, tombstones: list, now: float) -> dict:
+    """The snapshot document of live cards, judgments and forgotten cards' keys."""
+    return {
+        "format": FORMAT, "version": VERSION, "exported_at": now,
+        "cards": [{"key": c.key, "kind": c.kind, "title": c.title, "body": c.body, "when": c.when, "wrong": c.wrong,
+                   "instead": c.instead, "identity": c.identity, "files": list(c.files), "stats": c.stats,
+                   "evidence": c.evidence, "confirmations": c.confirmations, "hits": c.hits,
+                   "created_at": c.created_at, "confirmed_at": c.confirmed_at} for c in cards if c.key],
+        "judgments": [{"kind": j.kind, "text": j.text, "reason": j.reason, "confirmations": j.confirmations,
+                       "created_at": j.created_at, "confirmed_at": j.confirmed_at} for j in judgments],
+        "tombstones": [{"key": c.key, "kind": c.kind, "title": c.title, "forgotten_at": c.forgotten_at or 0.0}
+                       for c in tombstones if c.key],
+    }
+
+
+def parse(raw: bytes) -> dict[str, Any]:
+    """Read and check a snapshot file's bytes; raise SnapshotError saying precisely what is wrong."""
+    if len(raw) > MAX_BYTES:
+        raise SnapshotError(f"the file is larger than {MAX_BYTES} bytes")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise SnapshotError(f"not a JSON document: {exc}") from None
+    if isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("version"), int) \
+            and not isinstance(data.get("version"), bool) and data["version"] > VERSION:
+        raise SnapshotError(f"snapshot version {data['version']} is newer than this actors reads ({VERSION}); "
+                            "upgrade actors to import it")
+    errors = sorted(jsonschema.Draft202012Validator(SCHEMA).iter_errors(data), key=lambda e: list(e.absolute_path))
+    if errors:
+        first = errors[0]
+        where = "/".join(str(p) for p in first.absolute_path) or "(top level)"
+        more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
+        raise SnapshotError(f"not a valid memory snapshot: at {where}: {first.message[:300]}{more}")
+    return data

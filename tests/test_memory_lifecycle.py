@@ -1,0 +1,151 @@
+"""Cards over time: retirement, snapshots (export, import, bad files), stats, judgments that merge, lost events."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from actors.memory.journal import Entry
+from actors.memory.judgments import same_topic, topic_of
+from actors.memory.service import Memory
+from actors.memory.snapshot import VERSION, SnapshotError
+
+T0 = 1_764_460_800.0
+
+
+def events(*rows: dict) -> io.BytesIO:
+    return io.BytesIO("".join(json.dumps({"ts": T0 + i, **r}) + "\n" for i, r in enumerate(rows)).encode())
+
+
+def pip_trap(session: str, n: int = 3) -> list[dict]:
+    return [{"session": session, "kind": "call", "organ": "shell", "ability": "run",
+             "args": {"command": f"pip install pkg{i}"}, "ok": False,
+             "error": "error: externally-managed-environment"} for i in range(n)]
+
+
+@pytest.fixture
+def memory(tmp_path):
+    clock = [T0 + 100]
+    m = Memory(tmp_path / "home", clock=lambda: clock[0])
+    m.clock_value = clock
+    yield m
+    m.close()
+
+
+def test_a_card_whose_advice_is_followed_by_the_same_failure_three_times_is_retired_and_says_so(memory):
+    memory.ingest(events(*pip_trap("a")))
+    memory.consolidate()
+    block = memory.inject("upgrade httpx with pip", session="s9").block
+    [card_id] = block.cards
+    memory.clock_value[0] = T0 + 200
+    memory.ingest(io.BytesIO("".join(json.dumps({"ts": T0 + 300 + i, **r}) + "\n"
+                                     for i, r in enumerate(pip_trap("s9", 2))).encode()))
+    memory.consolidate()
+    assert card_id in {c.id for c in memory.cards()}  # two repeats: still trusted
+    memory.ingest(io.BytesIO((json.dumps({"ts": T0 + 400, **pip_trap("s9", 3)[2]}) + "\n").encode()))
+    report = memory.consolidate()
+    assert report["retired"] == 1 and card_id not in {c.id for c in memory.cards()}
+    [retired] = [c for c in memory.cards_view(include_gone=True) if c["id"] == card_id]
+    assert retired["state"] == "retired" and "same failure followed 3 times" in retired["retired_reason"]
+    assert memory.recall("upgrade httpx with pip")[0] == []
+    stats = memory.stats()
+    assert stats["retired_cards"] == 1 and stats["suppressed_repeats"]["inputs"]["repeats_after_injection"] == 3
+
+
+def test_failures_in_sessions_where_the_card_was_not_injected_do_not_count_against_it(memory):
+    memory.ingest(events(*pip_trap("a"), *pip_trap("b"), *pip_trap("c")))
+    memory.consolidate()
+    assert [c.kind for c in memory.cards()].count("pitfall") == 1
+
+
+def snapshot_of(memory: Memory) -> bytes:
+    memory.ingest(events(*pip_trap("a"), {"session": "a", "kind": "progress", "text": "x"},
+                         *[{"session": "b", "kind": "call", "organ": "fs", "ability": "read_file",
+                            "args": {"path": f"src/m{i}.py"}, "ok": False, "error": "ENOENT"} for i in range(3)]))
+    memory.consolidate()
+    memory.remember("Must ask me before deleting anything", "redline")
+    return json.dumps(memory.export_snapshot()).encode()
+
+
+def test_a_snapshot_round_trip_carries_cards_judgments_and_tombstones(memory, tmp_path):
+    raw = snapshot_of(memory)
+    forgotten = memory.cards()[0]
+    memory.forget_card(forgotten.id)
+    raw = json.dumps(memory.export_snapshot()).encode()
+    data = json.loads(raw)
+    assert data["version"] == VERSION and len(data["tombstones"]) == 1 and data["judgments"]
+    with Memory(tmp_path / "other") as other:
+        report = other.import_snapshot(raw)
+        assert report["cards_added"] == len(data["cards"]) and report["tombstones_added"] == 1
+        assert {c.key for c in other.cards()} == {c["key"] for c in data["cards"]}
+        assert [j.text for j in other.judgments()] == ["Must ask me before deleting anything"]
+        again = other.import_snapshot(raw)
+        assert again["cards_added"] == 0 and again["cards_merged"] == len(data["cards"])
+        assert len(other.cards()) == len(data["cards"])
+
+
+def test_import_never_resurrects_a_card_forgotten_here(memory, tmp_path):
+    raw = snapshot_of(memory)
+    with Memory(tmp_path / "other") as other:
+        other.import_snapshot(raw)
+        victim = other.cards()[0]
+        other.forget_card(victim.id)
+        report = other.import_snapshot(raw)
+        assert report["cards_refused_forgotten"] == 1 and victim.key not in {c.key for c in other.cards()}
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda d: d.update(version=VERSION + 1), "newer than this actors reads"),
+    (lambda d: d.pop("cards"), "'cards' is a required property"),
+    (lambda d: d["cards"][0].update(kind="wish"), "at cards/0/kind"),
+    (lambda d: d["cards"][0].update(confirmations=-1), "at cards/0/confirmations"),
+    (lambda d: d.update(format="something else"), "at format"),
+])
+def test_a_bad_or_newer_snapshot_is_refused_with_a_precise_error_and_nothing_changes(memory, tmp_path, mutate,
+                                                                                      message):
+    data = json.loads(snapshot_of(memory))
+    mutate(data)
+    with Memory(tmp_path / "other") as other:
+        other.remember("I prefer short answers", "taste")
+        with pytest.raises(SnapshotError, match=message):
+            other.import_snapshot(json.dumps(data).encode())
+        with pytest.raises(SnapshotError, match="not a JSON document"):
+            other.import_snapshot(b"{not json")
+        assert other.cards() == [] and len(other.judgments()) == 1
+
+
+@pytest.mark.parametrize("a, b", [
+    ("Must ask me before deleting anything", "Before you delete something, come ask me first"),
+    ("Never force-push to main", "Do not ever push --force to the main branch"),
+    ("Check with me before you remove files", "Ask me before deleting any file"),
+])
+def test_paraphrased_judgments_are_one_judgment(a, b):
+    assert same_topic(topic_of(a), topic_of(b))
+
+
+def test_a_paraphrase_overwrites_instead_of_adding_a_second_judgment(memory):
+    memory.remember("Must ask me before deleting anything", "redline")
+    memory.remember("Before you delete something, come ask me first", "redline")
+    [judgment] = memory.judgments()
+    assert judgment.text == "Before you delete something, come ask me first"
+    view = memory.judgments_view()
+    assert view[0]["weight"] == 1.0 and view[0]["evidence"]["confirmations"] == 1
+    assert memory.withdraw_judgment(judgment.id).id == judgment.id and memory.judgments() == []
+    assert memory.withdraw_judgment(judgment.id) is None
+
+
+def test_the_last_event_sequence_and_lost_events_survive_a_restart(tmp_path):
+    with Memory(tmp_path / "home") as m:
+        m.append([Entry(ts=T0, kind="progress", session="s", text="go")], last_seq=41, lost=2)
+    with Memory(tmp_path / "home") as m:
+        assert m.last_seq() == 41 and m.status()["lost_events"] == 2
+
+
+def test_post_sleep_hooks_get_the_report_and_a_failing_hook_is_skipped(memory):
+    seen = []
+    memory.after_sleep += [lambda report: 1 / 0, seen.append]
+    memory.ingest(events(*pip_trap("a")))
+    memory.consolidate()
+    assert seen and seen[0]["cards"]["pitfall"] == 1
