@@ -42,13 +42,19 @@ def keys_new(name: str, home: HomeOpt = DEFAULT_HOME,
 
 
 @keys_app.command("allow")
-def keys_allow(public: Annotated[str, typer.Argument(help="Z85 public key, or a .pub/.key file.")],
-               name: Annotated[str, typer.Option(help="Who it is: the organ's name for an organ key.")],
+def keys_allow(name: Annotated[str, typer.Option(help="Who it is: the organ's name for an organ key.")],
+               key_file: Annotated[Optional[str], typer.Argument(
+                   metavar="KEY_FILE", help="A .pub or .key file (or a Z85 key not starting with '-').")] = None,
+               key: Annotated[str, typer.Option(
+                   "--key", help="The Z85 public key itself, or a .pub/.key file; a key starting with '-' is "
+                                 "safe here.")] = "",
                role: Annotated[str, typer.Option(help="organ | client | admin")] = "organ",
                home: HomeOpt = DEFAULT_HOME) -> None:
-    """Let a key through the heart's tcp:// endpoints (takes effect at once)."""
+    """Let a key through the heart's tcp:// endpoints (takes effect at once): --key KEY, or a key file."""
+    if bool(key) == bool(key_file):
+        die("give the key once: --key KEY (a Z85 key or a file), or a .pub/.key file as the argument", EXIT_USAGE)
     try:
-        key = mesh_keys.public_key(public)
+        key = mesh_keys.public_key(key or key_file)
         mesh_keys.allow(Home(home).path, key, name, role)
     except ConfigError as exc:
         die(str(exc), EXIT_CONFIG)

@@ -67,9 +67,10 @@ def _home(home: Home) -> Check:
     mode = stat.S_IMODE(home.path.stat().st_mode)
     if not os.access(home.path, os.W_OK):
         return Check("state directory", False, f"{home.path} is not writable")
-    if mode & 0o077:
-        return Check("state directory", False, f"{home.path} has mode {mode:o}; expected 700")
-    return Check("state directory", True, f"{home.path} (mode 700; ipc under {home.ipc_dir()})")
+    if mode & 0o022:
+        return Check("state directory", False, f"{home.path} has mode {mode:o}: others may write in it (chmod go-w)")
+    shared = "; readable by others, so keep secrets out of it" if mode & 0o077 else ""
+    return Check("state directory", True, f"{home.path} (mode {mode:o}{shared}; ipc under {home.ipc_hint()})")
 
 
 def _mesh(home: Home) -> list[Check]:

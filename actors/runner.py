@@ -1,8 +1,9 @@
 """Start one organ process: `python -m actors.runner MODULE[:CLASS]` (what the supervisor spawns).
 
 Kept lean on purpose: restart time is mostly import time, so nothing here imports the CLI.
-Reads ACTORS_ROUTER, ACTORS_ORGAN, ACTORS_TOKEN, ACTORS_HEART_PID, ACTORS_OPTIONS, ACTORS_WORKDIR,
-ACTORS_HEARTBEAT_S and ACTORS_ORPHAN_S from the environment.
+Reads ACTORS_ROUTER, ACTORS_ORGAN, ACTORS_HEART_PID, ACTORS_WORKDIR, ACTORS_HEARTBEAT_S and ACTORS_ORPHAN_S
+from the environment, and its token and options from the descriptor ACTORS_TICKET_FD names (read once,
+then closed: unlike the environment, it is not readable in /proc/PID/environ nor inherited by commands).
 """
 
 from __future__ import annotations
@@ -37,6 +38,20 @@ def find_organ(target: str) -> type[Organ]:
     return found[0]
 
 
+def read_ticket(fd_text: str) -> dict:
+    """Read and close the spawn ticket (token and options) the supervisor passed; {} when there is none."""
+    if not fd_text.isdigit():
+        return {}
+    fd = int(fd_text)
+    try:
+        with os.fdopen(fd, "rb", closefd=True) as f:
+            data = json.loads(f.read(1 << 24) or b"{}")
+    except (OSError, ValueError) as exc:
+        logging.getLogger(__name__).error("cannot read the spawn ticket from fd %d: %s", fd, exc)
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Build the organ named on the command line and run its loop."""
     argv = sys.argv[1:] if argv is None else argv
@@ -48,7 +63,9 @@ def main(argv: list[str] | None = None) -> int:
               "       ACTORS_ROUTER=ENDPOINT python -m actors.runner --mcp -- COMMAND [ARG...]", file=sys.stderr)
         return EXIT_USAGE
     env = os.environ
-    settings = {"name": env.get("ACTORS_ORGAN", ""), "options": json.loads(env.get("ACTORS_OPTIONS", "{}")),
+    ticket = read_ticket(env.pop("ACTORS_TICKET_FD", ""))
+    settings = {"name": env.get("ACTORS_ORGAN", ""),
+                "options": ticket.get("options", json.loads(env.get("ACTORS_OPTIONS", "{}"))),
                 "workdir": env.get("ACTORS_WORKDIR", ".")}
     try:
         if mcp:
@@ -61,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         logging.getLogger(__name__).exception("cannot load organ %s", " ".join(argv))
         return EXIT_SOFTWARE
     heart_pid = int(env["ACTORS_HEART_PID"]) if env.get("ACTORS_HEART_PID") else None
-    loop = OrganLoop(organ, env["ACTORS_ROUTER"], token=env.get("ACTORS_TOKEN", ""), heart_pid=heart_pid,
+    loop = OrganLoop(organ, env["ACTORS_ROUTER"], token=ticket.get("token", ""), heart_pid=heart_pid,
                      heartbeat_s=float(env.get("ACTORS_HEARTBEAT_S", "0.5")),
                      orphan_after_s=float(env.get("ACTORS_ORPHAN_S", "3.0")))
     return loop.run()

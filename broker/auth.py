@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from pathlib import Path
 
@@ -17,6 +18,15 @@ log = logging.getLogger(__name__)
 ZAP_ENDPOINT = "inproc://zeromq.zap.01"
 ZAP_VERSION = b"1.0"
 POLL_MS = 200
+
+
+def unsafe_mode(mode: int, uid: int) -> str:
+    """Why an allow-list file with this mode and owner cannot be trusted, or ''."""
+    if mode & 0o022:
+        return "others may write it (chmod go-w)"
+    if uid not in (os.getuid(), 0):
+        return f"it belongs to uid {uid}, neither this user nor root"
+    return ""
 
 
 class Gatekeeper:
@@ -79,11 +89,25 @@ class Gatekeeper:
         except FileNotFoundError:
             self.peers, self.stamp = {}, ()
             return
-        stamp = (st.st_mtime_ns, st.st_size)
+        except OSError as exc:
+            self._fail_closed(f"cannot read it: {exc.strerror}")
+            self.stamp = ()
+            return
+        stamp = (st.st_mtime_ns, st.st_size, st.st_ino, st.st_mode, st.st_uid)
         if stamp == self.stamp:
+            return
+        self.stamp = stamp
+        problem = unsafe_mode(st.st_mode, st.st_uid)
+        if problem:
+            self._fail_closed(problem)
             return
         try:
             self.peers = parse_allowed(self.allowed.read_text(), str(self.allowed))
-        except (ConfigError, OSError) as exc:
-            log.error("allow-list not reloaded, keeping the previous one: %s", exc)
-        self.stamp = stamp
+        except (ConfigError, OSError, UnicodeDecodeError) as exc:
+            self._fail_closed(str(exc))
+
+    def _fail_closed(self, why: str) -> None:
+        # a revocation must never fail open: a list the heart cannot trust lets no key in
+        self.peers = {}
+        log.error("allow-list %s is not usable, so every key is refused until it is fixed: %s", self.allowed, why)
+        self.on_refusal("allow_list")

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import heapq
-import itertools
 import logging
 import math
-import os
+import secrets
 import time
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from broker import protocol
+from broker.authz import Grants, Principal, Role, may_call
 from broker.causes import classify, hint, retry_after
 from broker.errors import DecodeError, EncodeError
 from broker.gate import Budget, RetryPolicy, Verdict, admit, gate
@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 HEAL = "heal"  # the healer's ability that retries a call; only the heart may call it
 NOT_HEALED = ("healer", "reflex", "heart")  # origins whose failures are never retried for them
 MAX_TIMEOUT_S = 86400.0
+HEAL_ID_PREFIX = "~heal-"  # the heart's own request ids: random, and a prefix no client call may use
 
 
 @dataclass(slots=True)
@@ -56,7 +57,6 @@ class CallDesk:
         self.budget = Budget(self.policy)
         self.pending: dict[str, Pending] = {}
         self.deadlines: list[tuple[float, str]] = []
-        self.heal_ids = (f"heal-{os.getpid()}-{n}" for n in itertools.count(1))
 
     # -- admission ------------------------------------------------------------------------
 
@@ -65,7 +65,7 @@ class CallDesk:
         h = self.heart
         now = time.monotonic()
         rec = h.organs.get(call.organ)
-        failure = self._refusal(rec, call, now)
+        failure = self._refusal(rec, call, now, h.principal(ident))
         if failure is not None:
             # refused by the heart, never run: no breaker, wound or latency sample for the organ
             h.metrics.call_done(call.organ if rec else "unknown", failure.cause)
@@ -83,8 +83,12 @@ class CallDesk:
             return
         self._track(call.id, pending)
 
-    def _refusal(self, rec: OrganRecord | None, call: Call, now: float) -> Failure | None:
+    def _refusal(self, rec: OrganRecord | None, call: Call, now: float, who: Principal) -> Failure | None:
         h = self.heart
+        if who.role not in (Role.ADMIN, Role.CLIENT):  # told nothing about the mesh, not even what exists
+            denied = _unauthorised(who, rec, call)
+            if denied is not None:
+                return denied
         if rec is None:
             known = ", ".join(sorted(h.organs)) or "none"
             return _refused("tool_missing", f"no organ named {call.organ[:64]!r} (organs: {known})", "UnknownOrgan")
@@ -95,7 +99,10 @@ class CallDesk:
             known = ", ".join(sorted(a for a in rec.abilities if not (rec.name == h.settings.healer and a == HEAL)))
             return _refused("tool_missing", f"organ {rec.name} has no ability {call.ability[:128]!r} "
                             f"(abilities: {known or 'none'})", "UnknownAbility")
-        if call.id in self.pending:
+        denied = _unauthorised(who, rec, call)
+        if denied is not None:
+            return denied
+        if call.id in self.pending or call.id.startswith(HEAL_ID_PREFIX):
             return _refused("bad_params", f"request id {call.id[:64]!r} is already in flight", "DuplicateRequest")
         if not 0 <= call.timeout_s <= MAX_TIMEOUT_S:  # also refuses NaN
             return _refused("bad_params", f"timeout_s must be between 0 and {MAX_TIMEOUT_S:g}", "BadTimeout")
@@ -170,7 +177,7 @@ class CallDesk:
     def _heal(self, pending: Pending, failure: Failure, result: Any, verdict: Verdict, now: float) -> bool:
         healer = self._healer()
         remaining = pending.overall - now
-        heal_id = next(self.heal_ids)
+        heal_id = HEAL_ID_PREFIX + secrets.token_hex(12)
         args = {"call": pending.call, "failure": failure,
                 "retries": verdict.retries, "deadline_s": remaining,
                 "attempt_timeout_s": min(pending.ability.timeout_s or remaining, remaining),
@@ -259,6 +266,17 @@ class CallDesk:
             self._answer(pending, Reply(id=call_id, ok=False, error=_advised(
                 Failure("crashed", message, type="HeartStopping"), "refer", 0)))
         self.pending.clear()
+
+
+def _unauthorised(who: Principal, rec: OrganRecord | None, call: Call) -> Failure | None:
+    """A permission failure naming the rule, when the principal may not make this call."""
+    ability = rec.abilities.get(call.ability) if rec is not None else None
+    grants = Grants(rec.spec.allow, rec.spec.allow_abilities) if rec is not None else Grants()
+    decision = may_call(who, call.organ[:64], call.ability[:128], bool(ability and ability.read_only), grants)
+    if decision.allowed:
+        return None
+    return _refused("permission", f"{who.describe()} may not call {call.organ[:64]}.{call.ability[:128]}: "
+                                  f"{decision.rule}", "NotAllowed")
 
 
 def _refused(cause: str, message: str, type_name: str) -> Failure:

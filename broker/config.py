@@ -12,11 +12,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from broker.authz import check_grants
 from broker.errors import ConfigError
 
 RESTART_POLICIES = ("permanent", "transient", "temporary")
 ORGAN_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 RESERVED_NAMES = ("heart", "mesh")
+ENV_PATTERN = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*\*?|\*)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +57,9 @@ class OrganSpec:
     mcp: tuple[str, ...] = ()
     external: bool = False
     env: dict = field(default_factory=dict)
+    inherit_env: tuple[str, ...] = ()  # more variables (NAME or NAME_*) the organ gets from the launcher
+    allow: tuple[str, ...] = ()  # roles (or role:key-name) granted every ability of this organ
+    allow_abilities: dict = field(default_factory=dict)  # ability -> roles granted that ability
     cwd: str = ""
     options: dict = field(default_factory=dict)
     restart: str = "permanent"
@@ -130,7 +135,24 @@ def _organ(name: str, raw: Any, where: _Locator) -> OrganSpec:
         raise where.error(key + ("backoff_initial_s",), "must not exceed backoff_max_s")
     if not all(isinstance(v, str) for v in spec.env.values()):
         raise where.error(key + ("env",), "values must be strings")
+    _check_grants(spec, key, where)
+    bad_names = [n for n in spec.inherit_env if not ENV_PATTERN.match(n)]
+    if bad_names:
+        raise where.error(key + ("inherit_env",), f"{bad_names[0]!r} is not a variable name, NAME_* or *")
     return spec
+
+
+def _check_grants(spec: OrganSpec, key: tuple[str, ...], where: _Locator) -> None:
+    bad = check_grants(spec.allow)
+    if bad:
+        raise where.error(key + ("allow",), f"{bad!r} is not a grant: use \"client\", \"organ\", "
+                                             "\"client:KEYNAME\" or \"organ:KEYNAME\" (admin needs no grant)")
+    for ability, grants in spec.allow_abilities.items():
+        bad = check_grants(grants) if isinstance(grants, list) else repr(grants)
+        if bad or not grants:
+            raise where.error(key + ("allow_abilities", ability),
+                              f"must be a non-empty list of grants (\"client\", \"organ\", \"client:KEYNAME\", "
+                              f"\"organ:KEYNAME\"), not {bad or grants!r}")
 
 
 def _check_heart(heart: HeartConfig, where: _Locator) -> None:

@@ -7,6 +7,7 @@ import logging
 import math
 import os
 import queue
+import secrets
 import signal
 import time
 import zlib
@@ -22,6 +23,7 @@ from broker.beat import FAILING_STREAK, Vitals, next_pulse, sleep_stage
 from broker.calls import CallDesk
 from broker.config import MeshConfig
 from broker.auth import Gatekeeper
+from broker.authz import Principal, local_principal, may_control, may_register, remote_principal
 from broker.errors import DecodeError, EncodeError, HomeError
 from broker.exposed import Hysteresis, Job, Selector
 from broker.gate import record
@@ -41,7 +43,6 @@ log = logging.getLogger(__name__)
 MAX_EVENT_ARGS_BYTES = 16 * 1024
 MAX_INTENT = 4000  # characters of an intent worth ranking abilities by
 MAX_RECENT = 256  # abilities a client may name as its own recent ones in an expose request
-READ_ONLY_COMMANDS = frozenset({"status", "manifest", "expose"})
 DEFERRING = frozenset({"expose"})  # commands answered later, from the loop, once a worker is done
 DEFERRED = object()
 HOST_ORGAN = "host"  # the agent host's own tools, reported by hooks
@@ -49,6 +50,7 @@ DRAIN_BATCH = 1000  # messages handled per wake-up before the beat clock is chec
 MAX_EVENT_ALERTS = 100
 NOISY_PEERS_MAX = 1024
 MAX_CLIENT_OBSERVATIONS = 100
+NEEDS_PRINCIPAL = frozenset({Register.KIND, Call.KIND, Control.KIND})  # messages decided by who sent them
 
 
 class Heart:
@@ -85,7 +87,8 @@ class Heart:
         self.pub: zmq.Socket | None = None
         self.curve = False  # tcp:// endpoints bound: connections carry the User-Id their key was allowed as
         self.gatekeeper: Gatekeeper | None = None
-        self.users: dict[bytes, str] = {}  # routing id -> "role:name" of connections that came over CURVE
+        self.owner_uid = os.getuid()
+        self.principals: dict[bytes, Principal] = {}  # routing id -> who sent its last register, call or control
         for name in self.organs:
             self.metrics.declare_organ(name)
 
@@ -267,18 +270,27 @@ class Heart:
             # asking EVENTS costs no syscall, unlike a receive that ends in zmq.Again
             if not self.router.get(zmq.EVENTS) & zmq.POLLIN:
                 return
-            if not self.curve:
-                frames = self.router.recv_multipart(zmq.NOBLOCK)
-                self._dispatch(frames[0], frames[1:])
-                continue
-            parts = self.router.recv_multipart(zmq.NOBLOCK, copy=False)
-            ident = parts[0].bytes
-            user = _user_id(parts[-1])
-            if user:
-                if len(self.users) >= NOISY_PEERS_MAX and ident not in self.users:
-                    self.users.clear()  # bounded; live peers are learnt again from their next message
-                self.users[ident] = user
-            self._dispatch(ident, [p.bytes for p in parts[1:]])
+            ident, frames, last = _receive(self.router)
+            if last is not None:
+                if len(self.principals) >= NOISY_PEERS_MAX and ident not in self.principals:
+                    self.principals.clear()  # bounded; each decision learns its peer from the message itself
+                self.principals[ident] = self._principal(last)
+            self._dispatch(ident, frames)
+
+    def _principal(self, frame: zmq.Frame) -> Principal:
+        """Who sent a frame: its CURVE key's role over tcp://, the kernel's credentials of its process over ipc://."""
+        user = _user_id(frame) if self.curve else ""
+        if user:
+            return remote_principal(user)
+        try:
+            address = frame.get("Peer-Address") or ""
+        except zmq.ZMQError:
+            address = ""
+        return local_principal(address, self.owner_uid)
+
+    def principal(self, ident: bytes) -> Principal:
+        """Who is on a connection, as learnt from its latest register, call or control message."""
+        return self.principals.get(ident) or local_principal("", self.owner_uid)
 
     def _dispatch(self, ident: bytes, frames: list[bytes]) -> None:
         try:
@@ -318,9 +330,11 @@ class Heart:
 
     def _on_register(self, ident: bytes, msg: Register, frames: list[bytes]) -> None:
         rec = self.organs.get(msg.organ)
-        reason = self._refusal(rec, msg, self.users.get(ident, ""))
+        who = self.principal(ident)
+        reason = self._refusal(rec, msg, who)
         if reason:
-            log.warning("refused registration of %r (pid %d): %s", msg.organ[:64], msg.pid, reason[:300])
+            log.warning("refused registration of %r (claimed pid %d, connection pid %s, expected %s): %s",
+                        msg.organ[:64], msg.pid, who.pid, rec.pid if rec else None, reason[:300])
             self.send(ident, protocol.encode(Refused(organ=msg.organ[:64], reason=reason)))
             return
         now = time.monotonic()
@@ -332,11 +346,11 @@ class Heart:
         rec.perception, rec.reflexes = msg.perception, msg.reflexes
         rec.last_seen = now
         if rec.spec.external:
-            rec.pid, rec.started = msg.pid, now
+            rec.pid, rec.started = who.pid or msg.pid, now  # the kernel's pid when the connection is local
         came_back = rec.state != "up" and (rec.restarts > 0 or rec.spec.external)
         rec.state, rec.reason = "up", "registered"
         self.metrics.organ_up.labels(rec.name).set(1)
-        remote = ident in self.users and "blood" in self.endpoints.get("remote", {})
+        remote = who.remote and "blood" in self.endpoints.get("remote", {})
         blood = self.endpoints["remote"]["blood"] if remote else self.endpoints["blood"]
         self.send(ident, protocol.encode(Welcome(organ=rec.name, heartbeat_s=self.settings.heartbeat_s,
                                                   liveness=self.settings.liveness, blood=blood)))
@@ -344,15 +358,16 @@ class Heart:
         if came_back:
             self.alert("info", rec.name, f"organ {rec.name} is up (pid {rec.pid})")
 
-    def _refusal(self, rec: OrganRecord | None, msg: Register, user: str) -> str:
-        role, _, key_name = user.partition(":")
-        if user and (role != "organ" or key_name != msg.organ):
-            return f"the key {key_name!r} ({role}) may not register as organ {msg.organ[:64]!r}"
+    def _refusal(self, rec: OrganRecord | None, msg: Register, who: Principal) -> str:
+        if who.remote and (who.role != "organ" or who.name != msg.organ):
+            return may_register(who, msg.organ, False, None, False).rule
         if rec is None:
             declared = ", ".join(sorted(self.organs)) or "none"
             return f"organ {msg.organ[:64]!r} is not declared in the mesh config (declared: {declared})"
-        if rec.spec.supervised and (not rec.token or msg.token != rec.token or msg.pid != rec.pid):
-            return f"only the process the heart spawned (pid {rec.pid}) may register as {rec.name!r}"
+        token_ok = bool(rec.token) and secrets.compare_digest(msg.token.encode(), rec.token.encode())
+        decision = may_register(who, rec.name, rec.spec.supervised, rec.pid, token_ok)
+        if not decision.allowed:
+            return decision.rule
         names = [a.name for a in msg.abilities]
         if len(set(names)) != len(names):
             return "ability names must be unique"
@@ -578,10 +593,11 @@ class Heart:
 
     def _on_control(self, ident: bytes, msg: Control, frames: list[bytes]) -> None:
         command = self._commands.get(msg.command)
-        user = self.users.get(ident, "")
-        if user and not user.startswith("admin:") and msg.command not in READ_ONLY_COMMANDS:
-            reply = ControlReply(id=msg.id, ok=False, error=f"the key {user!r} may not run {msg.command!r} "
-                                 "(only admin keys control the mesh from another host)")
+        who = self.principal(ident)
+        decision = may_control(who, msg.command)
+        if not decision.allowed:
+            reply = ControlReply(id=msg.id, ok=False, error=f"permission: {who.describe()} may not run "
+                                 f"{msg.command[:64]!r}: {decision.rule}")
         elif command is None:
             reply = ControlReply(id=msg.id, ok=False, error=f"unknown command {msg.command!r} "
                                  f"(commands: {', '.join(sorted(self._commands))})")
@@ -766,6 +782,21 @@ class Heart:
     _commands = {"status": _cmd_status, "instruction": _cmd_instruction, "progress": _cmd_progress,
                  "kill": _cmd_kill, "revive": _cmd_revive, "stop": _cmd_stop, "manifest": _cmd_manifest,
                  "alert": _cmd_alert, "expose": _cmd_expose, "record": _cmd_record}
+
+
+def _receive(sock: zmq.Socket) -> tuple[bytes, list[bytes], zmq.Frame | None]:
+    """One message: the routing id, its frames, and the frame that carries the connection's metadata when
+    the message is one whose handling depends on who sent it (only that frame is received uncopied)."""
+    ident = sock.recv(zmq.NOBLOCK)
+    frames: list[bytes] = []
+    last = None
+    while sock.get(zmq.RCVMORE):
+        if len(frames) == 2 and frames[1] in NEEDS_PRINCIPAL:
+            last = sock.recv(copy=False)
+            frames.append(last.bytes)
+        else:
+            frames.append(sock.recv())
+    return ident, frames, last if len(frames) == 3 else None
 
 
 def _user_id(frame: zmq.Frame) -> str:

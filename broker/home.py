@@ -6,19 +6,22 @@ import fcntl
 import hashlib
 import json
 import os
+import stat
 import tempfile
 from pathlib import Path
 
 from broker.errors import HomeError
 
 IPC_PATH_MAX = 100  # sockaddr_un holds about 107 bytes; keep a margin
+RUNTIME_PREFIX = "actors-"
 
 
 class Home:
-    """One mesh's state directory (created 0700)."""
+    """One mesh's state directory: created 0700 when new; an existing one keeps its mode but must be ours."""
 
     def __init__(self, path: str | os.PathLike) -> None:
         self.path = Path(path).expanduser().absolute()
+        self._runtime: Path | None = None
 
     @property
     def endpoints_file(self) -> Path:
@@ -37,28 +40,48 @@ class Home:
         return self.path / "logs"
 
     def create(self) -> None:
-        """Create the directory tree with owner-only permissions."""
-        for path in (self.path, self.logs, self.ipc_dir()):
+        """Create what is missing owner-only; never loosen or tighten what exists; check the socket directory."""
+        for path in (self.path, self.logs):
             try:
-                path.mkdir(mode=0o700, parents=True, exist_ok=True)
-                os.chmod(path, 0o700)
+                path.mkdir(mode=0o700, parents=path is self.path)
+            except FileExistsError:
+                pass
             except OSError as exc:
                 raise HomeError(f"cannot create {path}: {exc.strerror}") from None
+            owner = path.stat().st_uid
+            if owner != os.getuid():
+                raise HomeError(f"{path} belongs to uid {owner}, not to this user (uid {os.getuid()}); "
+                                "use a state directory of your own")
+        local = self._short_run()
+        if local is not None:
+            private_dir(local)  # a runtime directory elsewhere is made when the heart binds, not before
 
     def ipc_dir(self) -> Path:
-        """Where this mesh's ipc sockets live: under home when short enough, else a short hashed path."""
-        local = self.path / "run"
-        if len(str(local / "blood.sock")) <= IPC_PATH_MAX:
+        """Where this mesh's ipc sockets live: HOME/run when short enough, else a private runtime directory."""
+        local = self._short_run()
+        if local is not None:
             return local
-        digest = hashlib.sha1(str(self.path).encode()).hexdigest()[:12]
-        return Path(tempfile.gettempdir()) / f"actors-{os.getuid()}-{digest}"
+        if self._runtime is None:
+            self._runtime = runtime_dir(self.path)
+        return self._runtime
+
+    def _short_run(self) -> Path | None:
+        local = self.path / "run"
+        return local if len(str(local / "blood.sock")) <= IPC_PATH_MAX else None
+
+    def ipc_hint(self) -> str:
+        """Where the sockets go, in words, without creating anything."""
+        local = self._short_run()
+        if local is not None:
+            return str(local)
+        return "a private runtime directory ($XDG_RUNTIME_DIR, else a fresh temporary one)"
 
     def ipc_endpoint(self, name: str) -> str:
         """The default ipc:// endpoint for a socket of this mesh."""
         path = self.ipc_dir() / f"{name}.sock"
         if len(str(path)) > IPC_PATH_MAX:
             raise HomeError(f"ipc path {path} is longer than {IPC_PATH_MAX} bytes; "
-                            "set TMPDIR to a shorter directory")
+                            "set XDG_RUNTIME_DIR or TMPDIR to a shorter directory")
         return f"ipc://{path}"
 
     def write_endpoints(self, endpoints: dict) -> None:
@@ -90,12 +113,72 @@ class Home:
         return False
 
     def clear(self) -> None:
-        """Remove the files of a heart that has stopped."""
+        """Remove the files of a heart that has stopped (its sockets too, wherever they were)."""
+        endpoints = _read_json(self.endpoints_file)
         for path in (self.endpoints_file, self.pid_file):
             path.unlink(missing_ok=True)
-        ipc = self.ipc_dir()
-        for sock in ipc.glob("*.sock"):
-            sock.unlink(missing_ok=True)
+        dirs = {Path(str(ep)[len("ipc://"):]).parent for ep in (endpoints.get("router"), endpoints.get("blood"))
+                if str(ep).startswith("ipc://")}
+        local = self.path / "run"
+        dirs.update(d for d in (local, self._runtime) if d is not None)
+        for ipc in dirs:
+            for name in ("heart.sock", "blood.sock"):
+                (ipc / name).unlink(missing_ok=True)
+            if ipc != local and ipc.name.startswith(RUNTIME_PREFIX):
+                try:
+                    ipc.rmdir()  # a runtime directory of its own: gone with the heart
+                except OSError:
+                    pass
+
+
+def private_dir(path: Path) -> Path:
+    """Make path an owner-only directory, or check that the existing one is: ours, 0700, not a symlink."""
+    try:
+        path.mkdir(mode=0o700)
+    except FileExistsError:
+        pass
+    except OSError as exc:
+        raise HomeError(f"cannot create {path}: {exc.strerror}") from None
+    st = os.lstat(path)
+    problem = ("is not a directory" if not stat.S_ISDIR(st.st_mode)
+               else f"belongs to uid {st.st_uid}, not to this user" if st.st_uid != os.getuid()
+               else f"has mode {stat.S_IMODE(st.st_mode):o}; others could reach the mesh's sockets"
+               if st.st_mode & 0o077 else "")
+    if problem:
+        raise HomeError(f"refusing to put the mesh's sockets in {path}: it {problem}; remove it or choose "
+                        "another state directory")
+    return path
+
+
+def runtime_dir(home: Path) -> Path:
+    """A private directory for the sockets of a home whose path is too long for ipc://.
+
+    Under $XDG_RUNTIME_DIR when it is this user's own (0700): nobody else can create anything there, so the
+    name may be derived from the home. Otherwise a fresh mkdtemp directory: a random name, created 0700 in
+    one step, so another user can neither predict nor pre-create it.
+    """
+    base = os.environ.get("XDG_RUNTIME_DIR", "")
+    if base and _own_private(Path(base)):
+        candidate = Path(base) / f"{RUNTIME_PREFIX}{hashlib.sha256(str(home).encode()).hexdigest()[:12]}"
+        if len(str(candidate / "blood.sock")) <= IPC_PATH_MAX:
+            return private_dir(candidate)
+    return Path(tempfile.mkdtemp(prefix=RUNTIME_PREFIX))
+
+
+def _own_private(path: Path) -> bool:
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return False
+    return stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & 0o077
+
+
+def _read_json(path: Path) -> dict:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def pid_alive(pid: int) -> bool:

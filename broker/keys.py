@@ -134,5 +134,15 @@ def allow(home: Path, public: str, name: str, role: str) -> None:
     lines = path.read_text().splitlines() if path.exists() else []
     kept = [ln for ln in lines if not ln.split() or ln.split()[0] != public]
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    path.write_text("\n".join([*kept, f"{public} {name} {role}"]) + "\n")
-    os.chmod(path, 0o600)
+    text = "\n".join([*kept, f"{public} {name} {role}"]) + "\n"
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+        os.replace(tmp, path)  # the heart never reads half a list
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        # a single-file bind mount (a container's secret) cannot be replaced, only rewritten in place
+        path.write_text(text)
+        os.chmod(path, 0o600)

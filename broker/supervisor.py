@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import logging
 import os
@@ -14,7 +15,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Mapping
 
 from broker import restart
 from broker.config import OrganSpec
@@ -23,6 +24,14 @@ from broker.registry import OrganRecord
 log = logging.getLogger(__name__)
 
 RUNNER = "actors.runner"  # the organ launcher, run as a fresh interpreter (never forked)
+TICKET_FD_VAR = "ACTORS_TICKET_FD"  # names the descriptor an organ reads its token and options from, once
+# What an organ inherits from whoever ran `actors up`: what programs need to run, never secrets by default.
+# More names (or NAME_* patterns) come through an organ's `inherit_env` in the mesh file.
+INHERITED_ENV = ("PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "LANGUAGE", "LC_*", "TZ", "TERM", "TMPDIR",
+                 "PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "SSL_CERT_FILE", "SSL_CERT_DIR", "REQUESTS_CA_BUNDLE",
+                 "NODE_EXTRA_CA_CERTS", "XDG_RUNTIME_DIR", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME",
+                 "NO_COLOR", "http_proxy", "https_proxy", "no_proxy", "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY",
+                 "ACTORS_LOG_LEVEL", "ACTORS_ORPHAN_S")
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +39,26 @@ class Exit:
     organ: str
     pid: int
     returncode: int
+
+
+def organ_environment(launcher: Mapping[str, str], spec: OrganSpec, heart: Mapping[str, str]) -> dict[str, str]:
+    """The environment of an organ: allow-listed variables of the launcher, then the organ's own, then the heart's."""
+    patterns = (*INHERITED_ENV, *spec.inherit_env)
+    env = {k: v for k, v in launcher.items()
+           if any(fnmatch.fnmatchcase(k, p) for p in patterns) and not k.startswith("ACTORS_TICKET")}
+    return {**env, **spec.env, **heart, "ACTORS_ORGAN": spec.name}
+
+
+def spawn_ticket(token: str, options: dict) -> int:
+    """A sealed in-memory file holding what an organ must know but its environment must not show; return its fd."""
+    fd = os.memfd_create("actors-ticket", os.MFD_CLOEXEC)
+    try:
+        os.write(fd, json.dumps({"token": token, "options": options}).encode())
+        os.lseek(fd, 0, os.SEEK_SET)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 def organ_command(spec: OrganSpec) -> list[str]:
@@ -68,18 +97,24 @@ class Supervisor:
     def spawn(self, rec: OrganRecord) -> None:
         """Start the organ's process in its own process group."""
         rec.token = secrets.token_hex(16)
-        env = {**os.environ, **rec.spec.env, **self.env,
-               "ACTORS_ORGAN": rec.name, "ACTORS_TOKEN": rec.token,
-               "ACTORS_OPTIONS": json.dumps(rec.spec.options)}
+        env = organ_environment(os.environ, rec.spec, self.env)
         cwd = Path(rec.spec.cwd).expanduser() if rec.spec.cwd else self.workdir
+        ticket = None
         try:
+            # the token travels in a descriptor the organ reads once: an environment is readable in
+            # /proc/PID/environ and inherited by every command the organ runs
+            ticket = spawn_ticket(rec.token, rec.spec.options)
+            env[TICKET_FD_VAR] = str(ticket)
             with open(self.logs / f"{rec.name}.log", "ab") as out:
                 proc = subprocess.Popen(organ_command(rec.spec), env=env, cwd=cwd, stdin=subprocess.DEVNULL,
-                                        stdout=out, stderr=out, start_new_session=True)
+                                        stdout=out, stderr=out, start_new_session=True, pass_fds=(ticket,))
         except OSError as exc:
             rec.state, rec.reason, rec.pid, rec.proc = "fatal", f"cannot start: {exc.strerror}", None, None
             self.alert("critical", rec.name, f"organ {rec.name} cannot start: {exc.strerror}")
             return
+        finally:
+            if ticket is not None:
+                os.close(ticket)
         rec.proc, rec.pid, rec.due = proc, proc.pid, None
         rec.state, rec.reason = "starting", "spawned, waiting for registration"
         rec.started = time.monotonic()

@@ -73,7 +73,7 @@ def peer(mesh, name: str, role: str | None = "organ") -> keys.KeyPair:
     pair = keys.new_keypair(name)
     keys.write_keypair(pair, mesh.keydir)
     if role:
-        assert mesh.cli("keys", "allow", pair.public, "--name", name, "--role", role).returncode == 0
+        assert mesh.cli("keys", "allow", "--key", pair.public, "--name", name, "--role", role).returncode == 0
     return pair
 
 

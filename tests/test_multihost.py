@@ -74,7 +74,7 @@ external = true
         for i, name in ((1, "remote1"), (2, "remote2")):
             pair = keys.new_keypair(name)
             keys.write_keypair(pair, tmp_path)
-            mesh.cli("keys", "allow", pair.public, "--name", name, check=True)
+            mesh.cli("keys", "allow", "--key", pair.public, "--name", name, check=True)
             organs.append(subprocess.Popen(
                 ["ip", "netns", "exec", names[f"o{i}"], sys.executable, "-m", "actors", "organ", "run",
                  "tests.organs.flaky", "--connect", f"tcp://10.77.{i}.1:{PORT}", "--key", str(tmp_path / f"{name}.key"),

@@ -1,0 +1,159 @@
+"""Who is on a connection and what they may do: roles, grants and the decisions. Pure (no sockets).
+
+A peer is a *principal*: over tcp:// the CURVE key's allow-list entry (role and name, given by ZAP as the
+User-Id); over ipc:// the local process, known by the kernel's credentials of the socket (SO_PEERCRED,
+which libzmq hands on as the connection's Peer-Address). Decisions are default-deny:
+
+- `admin` (any local process of the mesh's owner or root, and admin keys) may call and control everything;
+- `client` keys call read-only abilities, and what a grant in the mesh file gives them; they may read the
+  mesh's state (status, manifest, expose) but not change it;
+- `organ` keys register as their own name and call nothing unless granted;
+- a local process of another user is `nobody`, and may do nothing.
+
+Grants live in the mesh file, per organ (`allow = ["client"]`: every ability) and per ability
+(`allow_abilities = { write_file = ["client"] }`); an entry names a role (`client`) or one key (`client:ci`).
+Every refusal names the rule that refused.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Iterable, Mapping
+
+
+class Role(StrEnum):
+    ADMIN = "admin"
+    CLIENT = "client"
+    ORGAN = "organ"
+    NOBODY = "nobody"
+
+
+GRANTABLE = (Role.CLIENT, Role.ORGAN)  # admin needs no grant; nobody gets none
+READ_ONLY_COMMANDS = frozenset({"status", "manifest", "expose"})
+GRANT = re.compile(r"^(client|organ)(?::([a-z][a-z0-9_-]{0,31}))?$")
+_CREDENTIALS = re.compile(r":(\d+):(\d+):(\d+)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Principal:
+    """Who sent a message: a role, the key's name (remote) or the process's pid and uid (local)."""
+
+    role: Role
+    name: str = ""
+    remote: bool = False
+    pid: int | None = None
+    uid: int | None = None
+
+    def describe(self) -> str:
+        """Name the principal in a refusal, without revealing anything the peer does not know."""
+        if self.remote:
+            return f"the {self.role} key {self.name!r}"
+        return "a local process of the mesh's owner" if self.role == Role.ADMIN else "a local process of another user"
+
+
+LOCAL_UNKNOWN = Principal(Role.NOBODY)  # an ipc peer whose credentials the kernel did not give
+
+
+def remote_principal(user_id: str) -> Principal:
+    """The principal of a CURVE connection, from the User-Id ZAP gave it ("role:name")."""
+    role, _, name = user_id.partition(":")
+    try:
+        return Principal(Role(role), name, remote=True)
+    except ValueError:
+        return Principal(Role.NOBODY, name, remote=True)
+
+
+def credentials(peer_address: str) -> tuple[int, int, int] | None:
+    """(pid, uid, gid) of a local peer from libzmq's ipc Peer-Address ("ADDRESS:UID:GID:PID"), or None."""
+    match = _CREDENTIALS.search(peer_address or "")
+    if match is None:
+        return None
+    uid, gid, pid = (int(g) for g in match.groups())
+    return pid, uid, gid
+
+
+def local_principal(peer_address: str, owner_uid: int) -> Principal:
+    """The principal of an ipc connection: admin when its process belongs to the mesh's owner (or root)."""
+    found = credentials(peer_address)
+    if found is None:
+        return LOCAL_UNKNOWN
+    pid, uid, _ = found
+    role = Role.ADMIN if uid in (owner_uid, 0) else Role.NOBODY
+    return Principal(role, pid=pid, uid=uid)
+
+
+@dataclass(frozen=True, slots=True)
+class Grants:
+    """What the mesh file grants on one organ: to every ability, and per ability."""
+
+    organ: tuple[str, ...] = ()
+    abilities: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    allowed: bool
+    rule: str
+
+
+def check_grants(entries: Iterable[str]) -> str:
+    """The first grant entry that is not `client`, `organ`, `client:NAME` or `organ:NAME`, or ''."""
+    for entry in entries:
+        if not isinstance(entry, str) or not GRANT.match(entry):
+            return str(entry)
+    return ""
+
+
+def _granted(who: Principal, entries: Iterable[str]) -> bool:
+    return any(e == who.role or e == f"{who.role}:{who.name}" for e in entries)
+
+
+def may_call(who: Principal, organ: str, ability: str, read_only: bool, grants: Grants) -> Decision:
+    """Decide whether a principal may call organ.ability."""
+    address = f"{organ}.{ability}"
+    if who.role == Role.ADMIN:
+        return Decision(True, "admin may call every ability")
+    if who.role == Role.NOBODY:
+        return Decision(False, f"{who.describe()} may call nothing")
+    if _granted(who, grants.abilities.get(ability, ())):
+        return Decision(True, f"[organs.{organ}] allow_abilities.{ability} grants {who.role} keys")
+    if _granted(who, grants.organ):
+        return Decision(True, f"[organs.{organ}] allow grants {who.role} keys")
+    if who.role == Role.CLIENT and read_only:
+        return Decision(True, "client keys may call read-only abilities")
+    if who.role == Role.CLIENT:
+        return Decision(False, f"client keys may call only read-only abilities, and {address} is not; grant it "
+                               f"in the mesh file: [organs.{organ}] allow_abilities = {{ {ability} = [\"client\"] }}")
+    return Decision(False, f"organ keys may call nothing unless granted; grant it in the mesh file: "
+                           f"[organs.{organ}] allow_abilities = {{ {ability} = [\"organ:{who.name}\"] }}")
+
+
+def may_control(who: Principal, command: str) -> Decision:
+    """Decide whether a principal may run a control command."""
+    if who.role == Role.ADMIN:
+        return Decision(True, "admin may run every command")
+    if who.role == Role.CLIENT and command in READ_ONLY_COMMANDS:
+        return Decision(True, "client keys may read the mesh's state")
+    if who.role == Role.CLIENT:
+        return Decision(False, f"only admin keys control the mesh from another host; client keys may run "
+                               f"{', '.join(sorted(READ_ONLY_COMMANDS))}")
+    return Decision(False, f"{who.describe()} may run no command")
+
+
+def may_register(who: Principal, organ: str, supervised: bool, spawned_pid: int | None, token_ok: bool) -> Decision:
+    """Decide whether a principal may register as the organ (declared in the mesh file)."""
+    if who.remote:
+        if who.role != Role.ORGAN or who.name != organ:
+            return Decision(False, f"the key {who.name!r} ({who.role}) may not register as organ {organ[:64]!r}")
+        if supervised:
+            return Decision(False, f"organ {organ!r} is supervised: only the process the heart spawned may "
+                                   "register as it")
+        return Decision(True, "an organ key registers as its own name")
+    if who.role != Role.ADMIN:
+        return Decision(False, f"{who.describe()} may not register organs")
+    if supervised and (spawned_pid is None or who.pid != spawned_pid or not token_ok):
+        # the kernel's pid of the connection, not the one the message claims; the real one is never told
+        return Decision(False, f"only the process the heart spawned may register as {organ!r}")
+    return Decision(True, "the spawned process" if supervised else "a local process of the mesh's owner")

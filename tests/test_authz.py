@@ -1,0 +1,103 @@
+"""Role authorization, decided by pure functions: tables of principal, ability and grants against the decision."""
+
+from __future__ import annotations
+
+import pytest
+
+from broker.authz import (Grants, Principal, Role, check_grants, credentials, local_principal, may_call, may_control,
+                          may_register, remote_principal)
+
+ADMIN_KEY = remote_principal("admin:ops")
+CLIENT = remote_principal("client:laptop")
+CI = remote_principal("client:ci")
+ORGAN = remote_principal("organ:gpu")
+LOCAL = local_principal("localhost:1000:1000:4242", owner_uid=1000)
+ROOT = local_principal("localhost:0:0:4243", owner_uid=1000)
+STRANGER = local_principal("localhost:1001:1001:4244", owner_uid=1000)
+NO_CREDENTIALS = local_principal("", owner_uid=1000)
+WRITES = Grants(abilities={"write_file": ("client:ci",)})
+SHELL_FOR_CLIENTS = Grants(organ=("client",))
+SHELL_FOR_GPU = Grants(abilities={"run": ("organ:gpu",)})
+
+CALLS = [
+    # who, organ, ability, read_only, grants, allowed, words of the rule
+    (LOCAL, "shell", "run", False, Grants(), True, "admin"),
+    (ROOT, "fs", "write_file", False, Grants(), True, "admin"),
+    (ADMIN_KEY, "shell", "run", False, Grants(), True, "admin"),
+    (STRANGER, "fs", "read_file", True, Grants(), False, "another user may call nothing"),
+    (NO_CREDENTIALS, "fs", "read_file", True, Grants(), False, "may call nothing"),
+    (CLIENT, "fs", "read_file", True, Grants(), True, "read-only abilities"),
+    (CLIENT, "fs", "write_file", False, Grants(), False, "only read-only abilities, and fs.write_file is not"),
+    (CLIENT, "shell", "run", False, Grants(), False, 'allow_abilities = { run = ["client"] }'),
+    (CLIENT, "fs", "write_file", False, WRITES, False, "only read-only"),
+    (CI, "fs", "write_file", False, WRITES, True, "allow_abilities.write_file grants client keys"),
+    (CLIENT, "shell", "run", False, SHELL_FOR_CLIENTS, True, "[organs.shell] allow grants client keys"),
+    (ORGAN, "fs", "read_file", True, Grants(), False, "organ keys may call nothing unless granted"),
+    (ORGAN, "shell", "run", False, SHELL_FOR_CLIENTS, False, "organ keys may call nothing"),
+    (ORGAN, "shell", "run", False, SHELL_FOR_GPU, True, "allow_abilities.run grants organ keys"),
+    (remote_principal("organ:other"), "shell", "run", False, SHELL_FOR_GPU, False, "organ:other"),
+    (remote_principal("root:x"), "fs", "read_file", True, Grants(organ=("client",)), False, "may call nothing"),
+]
+
+
+@pytest.mark.parametrize("who, organ, ability, read_only, grants, allowed, rule", CALLS)
+def test_a_call_is_allowed_only_as_the_table_says_and_the_decision_names_its_rule(who, organ, ability, read_only,
+                                                                                 grants, allowed, rule):
+    decision = may_call(who, organ, ability, read_only, grants)
+    assert decision.allowed is allowed
+    assert rule in decision.rule
+
+
+@pytest.mark.parametrize("who, command, allowed", [
+    (LOCAL, "stop", True), (ADMIN_KEY, "kill", True), (CLIENT, "status", True), (CLIENT, "expose", True),
+    (CLIENT, "stop", False), (CLIENT, "instruction", False), (ORGAN, "status", False), (ORGAN, "stop", False),
+    (STRANGER, "status", False),
+])
+def test_control_commands_need_admin_except_reading_the_state_with_a_client_key(who, command, allowed):
+    assert may_control(who, command).allowed is allowed
+
+
+@pytest.mark.parametrize("who, organ, supervised, spawned, token_ok, allowed", [
+    (LOCAL, "fs", True, 4242, True, True),  # the spawned process itself
+    (LOCAL, "fs", True, 9999, True, False),  # the right token from another process (stolen)
+    (LOCAL, "fs", True, 4242, False, False),  # the right process, a wrong token (a pid reused)
+    (LOCAL, "fs", True, None, True, False),  # the organ is not running
+    (NO_CREDENTIALS, "fs", True, 4242, True, False),  # the kernel did not say who it is
+    (STRANGER, "fs", False, None, False, False),
+    (LOCAL, "notes", False, None, False, True),  # external, local: the owner's process
+    (ORGAN, "gpu", False, None, False, True),
+    (ORGAN, "fs", False, None, False, False),  # another organ's name
+    (ORGAN, "gpu", True, 4242, True, False),  # a supervised organ never registers from afar
+    (CLIENT, "laptop", False, None, False, False),
+    (ADMIN_KEY, "ops", False, None, False, False),
+])
+def test_registration_needs_the_kernels_pid_of_the_spawned_process_or_the_organs_own_key(
+        who, organ, supervised, spawned, token_ok, allowed):
+    assert may_register(who, organ, supervised, spawned, token_ok).allowed is allowed
+
+
+def test_a_refused_registration_never_tells_the_real_pid():
+    rule = may_register(LOCAL, "fs", True, 31337, True).rule
+    assert "31337" not in rule and "4242" not in rule
+
+
+@pytest.mark.parametrize("address, expected", [
+    ("localhost:1000:1000:4242", (4242, 1000, 1000)), (":0:0:1", (1, 0, 0)), ("127.0.0.1", None), ("", None),
+    ("localhost:x:1:2", None),
+])
+def test_credentials_are_read_from_libzmqs_ipc_peer_address(address, expected):
+    assert credentials(address) == expected
+
+
+def test_a_local_principal_is_admin_only_for_the_owner_or_root_and_carries_the_kernels_pid():
+    assert (LOCAL.role, LOCAL.pid, LOCAL.uid) == (Role.ADMIN, 4242, 1000)
+    assert ROOT.role == Role.ADMIN and STRANGER.role == Role.NOBODY and NO_CREDENTIALS.role == Role.NOBODY
+    assert remote_principal("client:laptop") == Principal(Role.CLIENT, "laptop", remote=True)
+
+
+@pytest.mark.parametrize("entries, bad", [
+    (["client", "organ", "client:ci", "organ:gpu-1"], ""), (["admin"], "admin"), (["client:Bad"], "client:Bad"),
+    ([3], "3"), (["nobody"], "nobody"),
+])
+def test_grant_entries_name_a_role_or_one_key(entries, bad):
+    assert check_grants(entries) == bad
