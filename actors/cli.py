@@ -14,7 +14,7 @@ from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
-from actors import cli_drill, cli_expose, cli_memory, cli_net, cli_top
+from actors import cli_drill, cli_expose, cli_memory, cli_net, cli_top, cli_web
 from actors import doctor as doctor_checks
 from actors.cli_common import (DEFAULT_HOME, EXIT_CALL_FAILED, EXIT_CONFIG, EXIT_FAILED, EXIT_NO_MESH, EXIT_RUNNING,
                                EXIT_TIMEOUT, EXIT_UNHEALTHY, EXIT_USAGE, HomeOpt, JsonOpt, connect, die, emit)
@@ -278,7 +278,7 @@ def doctor(home: HomeOpt = DEFAULT_HOME, no_mesh: Annotated[bool, typer.Option(
         raise typer.Exit(EXIT_UNHEALTHY)
 
 
-for module in (cli_drill, cli_expose, cli_memory, cli_net, cli_top):
+for module in (cli_drill, cli_expose, cli_memory, cli_net, cli_top, cli_web):
     module.register(app)
 
 
