@@ -582,7 +582,8 @@ class Heart:
             else:
                 reply = ControlReply(id=msg_id, ok=True, result={
                     "instruction": intent, "exposed": list(exposure.exposed), "tools": list(exposure.tools),
-                    "tokens": dict(exposure.tokens), "names": dict(exposure.names)})
+                    "tokens": dict(exposure.tokens), "names": dict(exposure.names),
+                    "kept": list(self.hysteresis.recent())})  # used or pinned lately, most recent first
             self.send(ident, protocol.encode(reply))
 
     def _on_snapshot(self, ident: bytes, msg: SnapshotRequest, frames: list[bytes]) -> None:

@@ -346,6 +346,8 @@ def test_each_view_is_photographed_for_the_docs(page, console):
                         ("exposure", "#exp-offered li code"), ("saved", "#saved td.value")):
         page.goto(f"{console.base}/#{view}")
         page.locator(ready).first.wait_for()
+        if view == "exposure":  # just used: kept in the tool table for the next turns
+            page.locator("#exp-kept li", has_text="fs.read_file").wait_for()
         if view == "memory":
             page.locator("#judgments-unconfirmed > summary").click()
             page.locator("#judgments-redline .evidence summary").first.click()

@@ -97,9 +97,13 @@ class MemoryView:
         if kind:
             where.append("kind = ?")
             args.append(kind)
-        if query:
+        query = " ".join(query.split())[:QUERY_CHARS]
+        if len(query) >= 3:  # the trigram index answers substrings of 3 characters or more at once
+            where.append("id IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)")
+            args.append('"' + query.replace('"', '""') + '"')
+        elif query:
             where.append("instr(search, ?) > 0")
-            args.append(query.lower()[:QUERY_CHARS])
+            args.append(query.lower())
         condition = " AND ".join(where)
         _math_functions(conn)
         total = conn.execute(f"SELECT count(*) FROM cards WHERE {condition}", args).fetchone()[0]

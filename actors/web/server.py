@@ -40,7 +40,7 @@ def bind(host: str, port: int) -> socket.socket:
     """A listening socket on host:port (localhost means 127.0.0.1); raise OSError when it cannot be had."""
     bare = "127.0.0.1" if host == "localhost" else host.strip("[]")
     family = socket.AF_INET6 if ":" in bare else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # asyncio sets TCP_NODELAY only then
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((bare, port))
