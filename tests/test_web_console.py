@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.conftest import REPO, Mesh, kill_all, mesh_processes, stop_process, wait_for
+from tests.conftest import REPO, Mesh, kill_all, mesh_processes, stop_process
 
 pytestmark = pytest.mark.xdist_group("web-console")  # one worker runs the module: one mesh, one browser
 
@@ -30,7 +30,7 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first
 DOCS = REPO / "docs"
 SHOT_MAX_BYTES = 300 * 1024
 VIEWPORT = {"width": 1200, "height": 800}
-T0 = 1_764_460_800.0
+T0 = time.time() - 7200  # the journal is two hours old: its cards are fresh
 
 MESH = """
 [heart]
@@ -190,6 +190,15 @@ def request(console: Console, method: str, path: str, headers: dict | None = Non
 
 
 def judgments(console: Console) -> dict[int, str]:
+    """The judgments in the memory database, read in this process (quick)."""
+    from actors.memory.service import Memory
+
+    with Memory(console.mesh.home) as memory:
+        return {j.id: j.text for j in memory.judgments()}
+
+
+def judgments_by_cli(console: Console) -> dict[int, str]:
+    """The judgments as `actors memory judgments --json` lists them."""
     return {j["id"]: j["text"] for j in console.mesh.json("memory", "judgments")["judgments"]}
 
 
@@ -205,8 +214,12 @@ def injection(console: Console, query: str) -> str:
 
 
 def snapshot_of_memory(console: Console) -> tuple:
-    return (console.mesh.json("memory", "judgments")["judgments"],
-            [c["id"] for c in console.mesh.json("cards")["cards"]])
+    """What must not change: the judgments (not their strength, which fades by the second) and the live cards."""
+    from actors.memory.service import Memory
+
+    with Memory(console.mesh.home) as memory:
+        return ([(j.id, j.kind, j.text, j.confirmations, j.confirmed_at) for j in memory.judgments()],
+                [(c.id, c.title, c.confirmations) for c in memory.cards()])
 
 
 # -- the tests ----------------------------------------------------------------------------------
@@ -258,11 +271,11 @@ def test_a_judgment_withdrawn_with_two_clicks_is_gone_from_the_page_the_cli_and_
 
     entry.get_by_role("button", name="withdraw").click()  # the ✕: asks first, removes nothing
     assert entry.locator(".question").inner_text() == "withdraw?"
-    assert ident in judgments(console)
+    assert ident in judgments_by_cli(console)
     entry.get_by_role("button", name="yes, withdraw").click()
 
     entry.wait_for(state="detached")
-    assert ident not in judgments(console)
+    assert ident not in judgments_by_cli(console)
     after = injection(console, "commit the change")
     assert "small commits" not in after and "never push to main without asking" in after
     page.reload()
@@ -301,7 +314,7 @@ def test_a_foreign_origin_or_a_rebound_host_is_refused(page, console):
     # a page of another site (and one of another port: same site, so the Strict cookie goes along) tries it
     # from the same browser, by a CORS DELETE and by a simple no-cors POST: the memory stays as it was
     before = snapshot_of_memory(console)
-    card = before[1][0]
+    card = before[1][0][0]
     for attacker in ("http://attacker.example/", f"http://localhost:{console.port + 1}/"):
         page.route(attacker, lambda route: route.fulfill(status=200, content_type="text/html",
                                                          body="<!doctype html><title>hello</title>"))
@@ -319,17 +332,33 @@ def test_importing_a_bad_snapshot_shows_an_error_and_changes_nothing(page, conso
     before = snapshot_of_memory(console)
     page.goto(console.base + "/#memory")
     page.locator("#judgments-redline li").first.wait_for()
-    for name, content in (("garbage.json", b"{ not json"),
-                          ("future.json", json.dumps({"format": "actors-memory", "version": 999,
-                                                      "cards": [], "judgments": []}).encode())):
-        bad = tmp_path / name
-        bad.write_bytes(content)
-        page.set_input_files("#import-file", str(bad))
+    exported = json.loads(page.evaluate("fetch('/api/memory/export/snapshot').then((r) => r.text())"))
+    assert exported["format"] == "actors-memory-snapshot" and exported["judgments"]
+    new_judgment = {"kind": "taste", "text": "the user likes diagrams in design notes", "reason": "",
+                    "confirmations": 1, "created_at": time.time(), "confirmed_at": time.time()}
+    bad = {"garbage.json": b"{ not json",
+           "newer.json": json.dumps({**exported, "version": 999}).encode(),
+           "half-bad.json": json.dumps({**exported, "judgments": [new_judgment, {"kind": "mood", "text": "x"}]}
+                                       ).encode()}
+    for name, content in bad.items():
+        (tmp_path / name).write_bytes(content)
+        page.set_input_files("#import-file", str(tmp_path / name))
         result = page.locator("#import-result.bad")
         result.wait_for()
-        assert "refused, nothing changed" in result.inner_text()
+        assert "refused, nothing changed" in result.inner_text(), name
         page.evaluate("document.getElementById('import-result').className = 'result'")
     assert snapshot_of_memory(console) == before
+    assert "version 999" in json.loads(request(console, "POST", "/api/memory/import", {
+        "Cookie": session_cookie(page, console), "Origin": console.base, "Content-Type": "application/json",
+        "X-CSRF-Token": page.locator('meta[name="csrf-token"]').get_attribute("content")}, bad["newer.json"])[2]
+        )["error"]
+
+    good = tmp_path / "good.json"  # and a good one is merged: the page says so and shows what it brought
+    good.write_text(json.dumps({**exported, "judgments": [*exported["judgments"], new_judgment]}))
+    page.set_input_files("#import-file", str(good))
+    page.locator("#import-result.ok", has_text="judgments added 1").wait_for()
+    page.locator("li.judgment", has_text="diagrams in design notes").wait_for()
+    assert "the user likes diagrams in design notes" in judgments(console).values()
 
 
 def test_each_view_is_photographed_for_the_docs(page, console):
@@ -351,6 +380,8 @@ def test_each_view_is_photographed_for_the_docs(page, console):
         if view == "memory":
             page.locator("#judgments-unconfirmed > summary").click()
             page.locator("#judgments-redline .evidence summary").first.click()
+            page.locator("#cards li.card .evidence summary").first.click()
+            page.locator("#cards li.card .evidence dl").first.wait_for()
         shot = DOCS / f"web-{view}.png"
         page.screenshot(path=str(shot), full_page=True, animations="disabled", caret="hide")
         assert 0 < shot.stat().st_size < SHOT_MAX_BYTES, shot

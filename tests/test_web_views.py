@@ -164,8 +164,20 @@ def test_the_saved_view_reads_the_hearts_counters_with_their_inputs():
     assert not any("$" in str(r["value"]) + r["inputs"] for r in shown.values())
 
 
-def test_the_saved_view_takes_memorys_own_report_when_there_is_one():
-    memory = {"status": {}, "saved": {"suppressed_repeats": {"value": 7, "inputs": "7 failures not repeated"}}}
-    shown = rows(None, {"restarts": 1}, {}, memory)
-    assert {"what": "suppressed repeats", "value": 7, "inputs": "7 failures not repeated", "since": "memory"} in shown
-    assert next(r for r in shown if r["what"] == "organ restarts")["value"] == 1
+def test_the_saved_view_takes_memorys_own_report_with_the_inputs_of_each_estimate():
+    memory = {"status": {}, "saved": {
+        "suppressed_repeats": {"estimate": 4.5, "method": "expected minus seen",
+                               "inputs": {"injections": 3, "repeats_after_injection": 1,
+                                          "expected_without_memory": 5.5, "baseline": "failures per session"}},
+        "held_back_blocks": {"estimate_tokens": 820, "inputs": {"blocks": 4, "tokens": 820,
+                                                                "reinject_after_turns": 4}},
+        "retired_cards": 2, "cards": {"pitfall": 3, "rule": 1}}}
+    shown = {r["what"]: r for r in rows(None, {"restarts": 1}, {}, memory)}
+    repeats = shown["repeated failures suppressed by memory"]
+    assert repeats["value"] == 4.5 and repeats["since"] == "memory"
+    assert "5.5 failures expected without the warnings (failures per session) − 1 seen after 3 injections" \
+        in repeats["inputs"]
+    assert shown["memory tokens not repeated"]["value"] == 820 and "4 memory blocks" in \
+        shown["memory tokens not repeated"]["inputs"]
+    assert shown["cards retired"]["value"] == 2 and shown["cards"]["value"] == 4
+    assert shown["organ restarts"]["value"] == 1

@@ -39,6 +39,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from actors.memory.db import MemoryUnavailable
+from actors.memory.snapshot import MAX_BYTES as MAX_IMPORT_BYTES
 from actors.web import saved
 from actors.web.live import Live
 from actors.web.memory import EXPORTS, MemoryView, SnapshotRefused
@@ -52,7 +53,6 @@ log = logging.getLogger(__name__)
 MAX_STREAMS = 16  # open server-sent streams; more get 503
 STREAM_GAP_S = 0.25  # at most four updates a second per stream, whatever the beat
 KEEPALIVE_S = 15.0
-MAX_IMPORT_BYTES = 32 * 1024 * 1024
 METRICS_TIMEOUT_S = 1.0
 STATIC = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8",
           "icon.svg": "image/svg+xml"}

@@ -12,7 +12,6 @@ import threading
 from collections import deque
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
 WINDOW_S = 600.0  # the plots show the last ten minutes
 CALL_BUCKET_S = 10.0

@@ -2,8 +2,9 @@
 
 The console opens HOME/memory.db itself, as the `actors memory` commands do (SQLite in WAL mode, so it
 runs beside a live memory organ): the judgments portrait, cards a page at a time with their evidence,
-withdrawing a judgment or a card, exports and snapshots. Every read the page makes is bounded (a page of
-cards, a card's evidence capped), so 30,000 cards cost no more than 30.
+withdrawing a judgment or a card, exports, snapshots and what memory saved. Every read the page makes is
+bounded: cards come a page at a time (ordered in SQL by the same weight recall uses), so 30,000 cards cost
+the page no more than 50.
 """
 
 from __future__ import annotations
@@ -16,17 +17,16 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from actors.memory import export, judgments
-from actors.memory.db import MemoryUnavailable, transaction
+from actors.memory import export
+from actors.memory.distill import age_factor
 from actors.memory.recall import weight
 from actors.memory.service import Memory
-from actors.memory.store import LIVE, CardStore, JudgmentStore
+from actors.memory.snapshot import SnapshotError
+from actors.memory.store import LIVE, CardStore
 from actors.web.portrait import portrait
 
 PAGE = 50
 MAX_PAGE = 200
-EVIDENCE_EVENTS = 200  # journal events read for one card's evidence
-EXAMPLES = 5
 QUERY_CHARS = 200
 EXPORTS = {  # what: (file name, media type)
     "skill": ("SKILL.md", "text/markdown; charset=utf-8"),
@@ -65,9 +65,8 @@ class MemoryView:
     # -- judgments ------------------------------------------------------------------------
 
     def judgments(self) -> list[dict]:
-        """Every standing judgment as plain data, with its strength now and its evidence."""
-        now = self.clock()
-        return [_judgment(j, now) for j in self.memory().judgments()]
+        """Every standing judgment as plain data, strongest first, with its strength now and its evidence."""
+        return [_judgment(j) for j in self.memory().judgments_view()]
 
     def portrait(self) -> dict:
         """The judgments laid out for the page."""
@@ -75,14 +74,8 @@ class MemoryView:
 
     def withdraw(self, judgment_id: int) -> dict | None:
         """Remove one judgment by id; return it, or None when there is no such judgment."""
-        memory = self.memory()
-        with memory.lock, transaction(memory.writer):
-            store = JudgmentStore(memory.writer)
-            found = next((j for j in store.all() if j.id == judgment_id), None)
-            if found is None:
-                return None
-            store.delete([judgment_id])
-        return _judgment(found, self.clock())
+        found = self.memory().withdraw_judgment(judgment_id)
+        return None if found is None else found.as_dict(self.clock())
 
     # -- cards ----------------------------------------------------------------------------
 
@@ -98,11 +91,9 @@ class MemoryView:
             where.append("kind = ?")
             args.append(kind)
         query = " ".join(query.split())[:QUERY_CHARS]
-        if len(query) >= 3:  # the trigram index answers substrings of 3 characters or more at once
-            where.append("id IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)")
-            args.append('"' + query.replace('"', '""') + '"')
-        elif query:
-            where.append("instr(search, ?) > 0")
+        if query:
+            where.append("instr(lower(title || ' ' || body || ' ' || when_ || ' ' || wrong || ' ' || instead || ' ' "
+                         "|| files || ' ' || triggers), ?) > 0")
             args.append(query.lower())
         condition = " AND ".join(where)
         _math_functions(conn)
@@ -116,14 +107,13 @@ class MemoryView:
                 "cards": [_card(found[i], now, half_life_s) for i in ids if i in found]}
 
     def card(self, card_id: int) -> dict | None:
-        """One card with its evidence from the journal: sessions, counts and example texts."""
+        """One live card with its evidence (sessions, counts, example texts) and what it is about."""
         memory = self.memory()
-        conn = memory.reader()
-        found = CardStore(conn).fetch([card_id]).get(card_id)
+        found = CardStore(memory.reader()).fetch([card_id]).get(card_id)
         if found is None:
             return None
         shown = _card(found, self.clock(), memory.settings.half_life_days * 86400.0)
-        return {**shown, "evidence": evidence(conn, found.provenance)}
+        return {**shown, "evidence": found.evidence, "identity": found.identity}
 
     def forget_card(self, card_id: int) -> str:
         """Withdraw a card for good; say what happened (forgotten, already forgotten, missing, merged...)."""
@@ -136,93 +126,53 @@ class MemoryView:
         name, media = EXPORTS[what]
         memory = self.memory()
         if what == "snapshot":
-            return name, media, json.dumps(self._snapshot(memory), ensure_ascii=False, indent=1).encode()
+            return name, media, json.dumps(memory.export_snapshot(), ensure_ascii=False, indent=1).encode()
         rows = memory.export_rows()
         text = export.skill_md(rows) if what == "skill" else export.agents_block(rows) + "\n"
         return name, media, text.encode()
 
     def import_snapshot(self, raw: bytes) -> dict:
         """Merge a snapshot into memory; raise SnapshotRefused (nothing changed) for a bad or newer file."""
-        memory = self.memory()
-        importer = getattr(memory, "import_snapshot", None)
-        if importer is None:
-            raise SnapshotRefused("this version of memory cannot import snapshots (`actors memory import` "
-                                  "is not available)")
         try:
-            data = json.loads(raw)
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise SnapshotRefused(f"not a JSON snapshot: {exc}") from None
-        try:
-            return _plain(importer(data))
-        except (ValueError, TypeError, KeyError) as exc:
+            return self.memory().import_snapshot(raw)
+        except SnapshotError as exc:
             raise SnapshotRefused(str(exc)) from None
-
-    def _snapshot(self, memory: Memory) -> Any:
-        exporter = getattr(memory, "export_snapshot", None)
-        if exporter is None:
-            raise MemoryUnavailable("this version of memory cannot write snapshots (`actors memory export` "
-                                    "is not available)")
-        return exporter()
 
     # -- what memory saved ----------------------------------------------------------------
 
     def stats(self) -> dict:
-        """What memory saved, with the inputs of each estimate, plus its size."""
+        """What memory saved, each estimate with its inputs, and the database's status."""
         memory = self.memory()
-        status = memory.status()
-        report = getattr(memory, "stats", None)
-        saved = _plain(report()) if report is not None else None
-        return {"status": status, "saved": saved}
+        return {"status": memory.status(), "saved": memory.stats()}
 
 
-def evidence(conn: sqlite3.Connection, provenance: tuple[int, ...]) -> dict:
-    """Where a card comes from: its journal events by session, outcome counts and a few example texts."""
-    ids = list(provenance)[-EVIDENCE_EVENTS:]
-    if not ids:
-        return {"events": 0, "sessions": {}, "ok": 0, "failed": 0, "examples": []}
-    marks = ",".join("?" * len(ids))
-    rows = conn.execute(f"SELECT session, kind, organ, ability, args, ok, error, text FROM events "
-                        f"WHERE id IN ({marks}) ORDER BY id", ids).fetchall()
-    sessions: dict[str, int] = {}
-    examples: list[str] = []
-    ok = failed = 0
-    for session, kind, organ, ability, args, good, error, text in rows:
-        sessions[session or "-"] = sessions.get(session or "-", 0) + 1
-        ok += good == 1
-        failed += good == 0
-        if len(examples) < EXAMPLES:
-            examples.append(_example(kind, organ, ability, args, good, error, text))
-    return {"events": len(provenance), "sessions": sessions, "ok": ok, "failed": failed, "examples": examples}
+def _judgment(entry: dict) -> dict:
+    """A judgment as the page shows it: its evidence spelled out in lines."""
+    said = entry.get("evidence") or {}
+    times = said.get("confirmations", entry.get("confirmations", 1))
+    lines = [f"said {times} time{'s' if times != 1 else ''}, first {_day(said.get('created_at'))}, "
+             f"last {_day(said.get('confirmed_at'))}",
+             f"strength {entry['strength']:.2f}" + (" (a red line does not fade)" if entry["kind"] == "redline"
+                                                     else " (halves every 30 days without being said again)")]
+    if said.get("reason"):
+        lines.insert(0, f"because {said['reason']}")
+    return {**entry, "evidence": lines}
 
 
-def _example(kind: str, organ: str, ability: str, args: str, ok: int | None, error: str, text: str) -> str:
-    if kind == "progress":
-        return f"progress: {text[:200]}"
-    outcome = "ok" if ok else f"failed: {error[:200]}"
-    return f"{organ}.{ability} {args[:200]} → {outcome}"
-
-
-def _judgment(j: judgments.Judgment, now: float) -> dict:
-    entry = j.as_dict(now)
-    said = entry.get("evidence") or []
-    first = time.strftime("%Y-%m-%d", time.localtime(j.created_at)) if j.created_at else "?"
-    last = time.strftime("%Y-%m-%d", time.localtime(j.confirmed_at)) if j.confirmed_at else "?"
-    facts = [f"said {j.confirmations} time{'s' if j.confirmations != 1 else ''}, first {first}, last {last}",
-             f"strength {entry['strength']:.2f}" + (" (a red line does not fade)" if j.kind == "redline"
-                                                     else " (halves every 30 days without a confirmation)")]
-    if j.reason:
-        facts.insert(0, f"because {j.reason}")
-    return {**entry, "evidence": [*said, *facts]}
+def _day(at: float | None) -> str:
+    return time.strftime("%Y-%m-%d", time.localtime(at)) if at else "?"
 
 
 def _card(card: Any, now: float, half_life_s: float) -> dict:
-    age_days = max(0.0, now - card.confirmed_at) / 86400.0
+    evidence = card.evidence or {}
     return {"id": card.id, "kind": card.kind, "title": card.title, "body": card.body, "when": card.when,
             "wrong": card.wrong, "instead": card.instead, "files": list(card.files)[:10],
             "triggers": list(card.triggers)[:10], "stats": card.stats, "confirmations": card.confirmations,
             "hits": card.hits, "weight": round(weight(card, now, half_life_s), 4),
-            "decay": round(math.pow(2.0, -age_days * 86400.0 / half_life_s), 4), "age_days": round(age_days, 1),
-            "evidence_events": len(card.provenance)}
+            "decay": round(age_factor(now - card.confirmed_at, half_life_s), 4),
+            "age_days": round(max(0.0, now - card.confirmed_at) / 86400.0, 1),
+            "evidence_events": evidence.get("events", len(card.provenance)),
+            "sessions": evidence.get("session_count", 0)}
 
 
 def _math_functions(conn: sqlite3.Connection) -> None:
@@ -232,8 +182,3 @@ def _math_functions(conn: sqlite3.Connection) -> None:
     except sqlite3.OperationalError:
         conn.create_function("log2", 1, math.log2, deterministic=True)
         conn.create_function("pow", 2, math.pow, deterministic=True)
-
-
-def _plain(value: Any) -> Any:
-    as_dict = getattr(value, "as_dict", None)
-    return as_dict() if callable(as_dict) else value

@@ -57,16 +57,34 @@ def rows(heart: dict[str, float] | None, live: dict, exposure: dict, memory: dic
             "metrics endpoint is off or unreachable, so retries are not counted here)", "heart")
     report = (memory or {}).get("saved")
     if isinstance(report, dict):
-        for key, entry in report.items():
-            if isinstance(entry, dict) and "value" in entry:
-                add(str(entry.get("what") or key.replace("_", " ")), entry["value"], str(entry.get("inputs", "")),
-                    "memory")
-            elif isinstance(entry, (int, float)):
-                add(key.replace("_", " "), entry, "as memory reports it", "memory")
+        memory_rows(report, add)
     elif memory is not None:
         status = memory.get("status", {})
         events = status.get("events", {})
         add("memory", sum((status.get("cards") or {}).values()), f"cards distilled from {events.get('call', 0)} "
-            f"calls and {events.get('progress', 0)} progress events; {status.get('judgments', 0)} judgments "
-            "(repeats suppressed are counted once memory reports them)", "memory")
+            f"calls and {events.get('progress', 0)} progress events; {status.get('judgments', 0)} judgments", "memory")
     return found
+
+
+def memory_rows(report: dict, add) -> None:
+    """Rows from memory's own report (`actors memory stats`), each with the inputs of its estimate."""
+    repeats = report.get("suppressed_repeats")
+    if isinstance(repeats, dict):
+        i = repeats.get("inputs") or {}
+        add("repeated failures suppressed by memory", repeats.get("estimate", 0),
+            f"{i.get('expected_without_memory', '?')} failures expected without the warnings "
+            f"({i.get('baseline', 'baseline unknown')}) − {i.get('repeats_after_injection', '?')} seen after "
+            f"{i.get('injections', '?')} injections of pitfalls and rules", "memory")
+    held = report.get("held_back_blocks")
+    if isinstance(held, dict):
+        i = held.get("inputs") or {}
+        add("memory tokens not repeated", held.get("estimate_tokens", 0),
+            f"{i.get('blocks', '?')} memory blocks held back because the same set was injected within "
+            f"{i.get('reinject_after_turns', '?')} turns of the session", "memory")
+    if isinstance(report.get("retired_cards"), int):
+        add("cards retired", report["retired_cards"], "cards whose advice was followed by the same failure three "
+            "times: no longer injected", "memory")
+    cards = report.get("cards")
+    if isinstance(cards, dict):
+        add("cards", sum(v for v in cards.values() if isinstance(v, int)),
+            ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in cards.items()), "memory")

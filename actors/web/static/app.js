@@ -387,7 +387,8 @@ function cardItem(c) {
   const weight = Math.min(100, Math.round(25 * c.weight));
   const meter = el("span", { class: "meter", title: `weight ${c.weight}` }, el("span", { class: "fill" }));
   meter.firstChild.style.width = `${weight}%`;
-  const evidence = el("details", { class: "evidence" }, el("summary", { text: `evidence (${c.evidence_events} events)` }));
+  const evidence = el("details", { class: "evidence" }, el("summary", {
+    text: `evidence: ${c.evidence_events} events in ${c.sessions} session${c.sessions === 1 ? "" : "s"}` }));
   evidence.addEventListener("toggle", () => { if (evidence.open && !evidence.dataset.loaded) loadEvidence(evidence, c.id); });
   item.append(
     el("div", { class: "head" }, el("span", { class: "badge", text: c.kind.replace("_", " ") }),
@@ -409,16 +410,15 @@ async function loadEvidence(box, id) {
   try {
     const c = await api(`/api/memory/cards/${id}`);
     const e = c.evidence || {};
-    const sessions = Object.entries(e.sessions || {}).map(([s, n]) => `${s} (${n})`).join(", ");
+    const sessions = (e.sessions || []).join(", ") +
+      (e.session_count > (e.sessions || []).length ? ` … (${e.session_count} in all)` : "");
+    const stats = Object.entries(c.stats || {}).map(([k, v]) => `${k.replace("_", " ")} ${v}`).join(", ");
+    const row = (label, value) => value ? [el("dt", { text: label }), el("dd", { text: value })] : [];
     box.append(el("dl", {},
-      c.when ? el("dt", { text: "when" }) : null, c.when ? el("dd", { text: c.when }) : null,
-      c.wrong ? el("dt", { text: "wrong instinct" }) : null, c.wrong ? el("dd", { text: c.wrong }) : null,
-      c.instead ? el("dt", { text: "instead" }) : null, c.instead ? el("dd", { text: c.instead }) : null,
-      el("dt", { text: "sessions" }), el("dd", { text: sessions || "–" }),
-      el("dt", { text: "counts" }), el("dd", { text: `${e.events} events: ${e.ok} ok, ${e.failed} failed; ` +
-        Object.entries(c.stats || {}).map(([k, v]) => `${k} ${v}`).join(", ") }),
-      (c.files || []).length ? el("dt", { text: "files" }) : null,
-      (c.files || []).length ? el("dd", { text: c.files.join(", ") }) : null),
+      ...row("when", c.when), ...row("wrong instinct", c.wrong), ...row("instead", c.instead),
+      ...row("sessions", sessions || "–"),
+      ...row("counts", `${e.events ?? c.evidence_events} journal events${stats ? "; " + stats : ""}`),
+      ...row("files", (c.files || []).join(", "))),
       el("ul", { class: "examples" }, ...(e.examples || []).map((x) => el("li", {}, el("code", { text: x })))));
   } catch (err) {
     box.append(el("p", { class: "bad", text: err.message }));
@@ -439,7 +439,8 @@ async function importSnapshot(input) {
       headers: { "Content-Type": "application/json" } });
     const report = data.imported || {};
     result.textContent = `imported ${file.name}: ` + (typeof report === "object" ?
-      Object.entries(report).filter(([, v]) => typeof v !== "object").map(([k, v]) => `${k} ${v}`).join(", ") : report);
+      Object.entries(report).filter(([, v]) => typeof v !== "object").map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`)
+        .join(", ") : report);
     result.classList.add("ok");
     loadMemory();
   } catch (err) {
