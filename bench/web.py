@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import io
 import json
 import os
 import random
@@ -43,7 +44,11 @@ URL_WAIT_S = 30.0
 
 
 def seed_cards(home: Path, n: int, seed: int = 7) -> float:
-    """Write n cards (and a few judgments) into the memory database under home; return the seconds it took."""
+    """Write n cards (and a few judgments) into the memory database under home; return the seconds it took.
+
+    The cards are written as consolidation writes them (`CardStore.sync` of drafts), without distilling a
+    journal that large: the console reads cards, and how they came about does not change what it reads.
+    """
     from actors.memory.db import transaction
     from actors.memory.distill import Draft
     from actors.memory.service import Memory
@@ -57,16 +62,16 @@ def seed_cards(home: Path, n: int, seed: int = 7) -> float:
                                      "ability": "read_file", "args": {"path": f"src/m{i}.py"}, "ok": i % 3 != 0,
                                      "error": "" if i % 3 else "ENOENT: no such file or directory"}) + "\n"
                          for i in range(400))
-        import io
-
         memory.ingest(io.BytesIO(events.encode()))
         drafts = [Draft(key=f"bench-{i}", kind=KINDS[i % 4], title=f"{KINDS[i % 4]} {i}: shell.run fails on "
                         f"module{i % 97}", body=f"Seen {i % 13 + 1} times in {i % 5 + 1} sessions; use flag "
                         f"--x{i % 9} instead", when=f"running tool {i % 50}", wrong="retry as is",
-                        instead=f"pass --x{i % 9}", triggers=(f"t{i % 100}",), files=(f"src/f{i % 200}.py",),
-                        provenance=tuple(1 + (i + k) % 400 for k in range(3)), confirmations=rng.randint(1, 9),
-                        first_ts=now - rng.uniform(0, 90 * 86400), last_ts=now - rng.uniform(0, 60 * 86400),
-                        stats={"failures": i % 11}) for i in range(n)]
+                        instead=f"pass --x{i % 9}", identity={"ability": ["shell", "run"], "topic": [f"t{i % 100}"]},
+                        files=(f"src/f{i % 200}.py",), provenance=tuple(1 + (i + k) % 400 for k in range(3)),
+                        confirmations=rng.randint(1, 9), first_ts=now - rng.uniform(0, 90 * 86400),
+                        last_ts=now - rng.uniform(0, 60 * 86400), stats={"failures": i % 11},
+                        evidence={"sessions": [f"s{i % 40}", f"s{(i + 1) % 40}"], "session_count": 2, "events": 3,
+                                  "examples": [f"sh: module{i % 97}: not found"]}) for i in range(n)]
         with memory.lock, transaction(memory.writer):
             CardStore(memory.writer).sync(drafts, now)
         for kind, text in (("redline", "never push to main without asking"), ("principle", "tests before commits"),

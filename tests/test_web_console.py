@@ -385,3 +385,15 @@ def test_each_view_is_photographed_for_the_docs(page, console):
         shot = DOCS / f"web-{view}.png"
         page.screenshot(path=str(shot), full_page=True, animations="disabled", caret="hide")
         assert 0 < shot.stat().st_size < SHOT_MAX_BYTES, shot
+
+
+def test_a_mesh_that_stops_shows_as_unreachable_and_is_rejoined_when_it_starts_again(page, console):
+    old_heart = page.locator(".fact-heart-pid .value").inner_text()
+    console.mesh.cli("down", check=True, timeout=40)
+    page.locator("#conn.bad", has_text="mesh unreachable").wait_for(timeout=15_000)
+
+    console.mesh.up()
+    page.locator("#conn.ok").wait_for(timeout=20_000)
+    page.wait_for_function("(old) => document.querySelector('.fact-heart-pid .value').textContent !== old",
+                           arg=old_heart, timeout=10_000)
+    page.locator('#organs tr[data-organ="fs"][data-state="up"]').wait_for(timeout=15_000)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from actors.web.security import Keys, Refusal, Request, cookie_header, decide, host_ok, site_for
@@ -10,6 +12,7 @@ from actors.web.server import is_loopback, parse_address, url_of
 KEYS = Keys(token="start-token", session="session-cookie", csrf="csrf-token")
 SITE = site_for("127.0.0.1", 8390)
 OURS = "http://127.0.0.1:8390"
+WEB_PACKAGE = Path(__file__).resolve().parents[1] / "actors" / "web"
 
 
 def ask(**fields) -> object:
@@ -113,3 +116,31 @@ def test_loopback_is_told_from_other_addresses_and_the_url_names_a_reachable_hos
     assert not is_loopback("0.0.0.0") and not is_loopback("192.0.2.1") and not is_loopback("example.com")
     assert url_of("0.0.0.0", 80, "t") == "http://127.0.0.1:80/?token=t"
     assert url_of("[::1]", 80, "t") == "http://[::1]:80/?token=t"
+
+
+def test_the_console_sends_the_heart_only_read_only_commands(tmp_path):
+    from actors.web.watch import READ_ONLY, Mesh
+    from broker.heart import READ_ONLY_COMMANDS
+    from broker.home import Home
+
+    assert READ_ONLY <= READ_ONLY_COMMANDS
+    mesh = Mesh(Home(tmp_path))
+    for command in ("kill", "stop", "revive", "instruction", "alert", "record", "progress"):
+        with pytest.raises(PermissionError):
+            mesh.control(command)
+
+
+def test_every_route_that_changes_memory_takes_only_post_or_delete_and_none_calls_an_organ(tmp_path):
+    from actors.web.app import Console
+    from broker.home import Home
+
+    app = Console(Home(tmp_path), KEYS, SITE).app()
+    routes = {(route.path, method) for route in app.app.routes for method in route.methods if method != "HEAD"}
+    changing = {(path, method) for path, method in routes if method != "GET"}
+    assert changing == {("/api/memory/judgments/{ident:int}", "DELETE"),
+                        ("/api/memory/cards/{ident:int}/forget", "POST"), ("/api/memory/import", "POST")}
+    assert not any(path in {p for p, m in routes if m == "GET"} for path, _ in changing)  # so GET there is 405
+    sources = "".join(p.read_text() for p in WEB_PACKAGE.glob("*.py"))
+    assert ".call(" not in sources  # the console reads the heart; it never calls an ability
+
+

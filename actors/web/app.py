@@ -54,6 +54,7 @@ MAX_STREAMS = 16  # open server-sent streams; more get 503
 STREAM_GAP_S = 0.25  # at most four updates a second per stream, whatever the beat
 KEEPALIVE_S = 15.0
 METRICS_TIMEOUT_S = 1.0
+EXPOSE_TIMEOUT_S = 5.0  # selection runs in the heart's exposure worker, which may be busy a moment
 STATIC = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8",
           "icon.svg": "image/svg+xml"}
 LOCKED = ("<!doctype html><html lang=en><head><meta charset=utf-8><title>actors web: locked</title></head><body>"
@@ -136,6 +137,7 @@ class Console:
             yield
         finally:
             self.watcher.stop()
+            self.mesh.close()
             await run_in_threadpool(self.memory.close)
 
     # -- page -----------------------------------------------------------------------------
@@ -192,7 +194,7 @@ class Console:
 
     async def exposure(self, request: HttpRequest) -> Response:
         try:
-            answer = await run_in_threadpool(self.mesh.control, "expose")
+            answer = await run_in_threadpool(lambda: self.mesh.control("expose", timeout_s=EXPOSE_TIMEOUT_S))
         except MeshError as exc:
             return JSONResponse({"error": str(exc)}, status_code=503)
         names = {address: name for name, address in (answer.get("names") or {}).items()}

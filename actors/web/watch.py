@@ -30,26 +30,35 @@ READ_ONLY = frozenset({"status", "expose", "manifest"})  # the only control comm
 
 
 class Mesh:
-    """The console's narrow door to the heart: read-only control commands, nothing else."""
+    """The console's narrow door to the heart: read-only control commands, nothing else, one at a time."""
 
     def __init__(self, home: Home) -> None:
         self.home = home
-        self.local = threading.local()
+        self.lock = threading.Lock()
+        self.client: Client | None = None
 
     def control(self, command: str, timeout_s: float = STATUS_TIMEOUT_S, **args) -> dict:
-        """Run a read-only control command on the heart (a fresh connection per thread)."""
+        """Run a read-only control command on the heart (connecting again after a failure)."""
         if command not in READ_ONLY:
             raise PermissionError(f"the console does not send {command!r} to the heart")
-        client = getattr(self.local, "client", None)
-        try:
-            if client is None:
-                client = self.local.client = Client(self.home)
-            return client.control(command, timeout_s=timeout_s, **args)
-        except MeshError:
-            if client is not None:
-                client.close()
-            self.local.client = None
-            raise
+        with self.lock:
+            try:
+                if self.client is None:
+                    self.client = Client(self.home)
+                return self.client.control(command, timeout_s=timeout_s, **args)
+            except MeshError:
+                self._drop()
+                raise
+
+    def close(self) -> None:
+        """Close the connection, if there is one."""
+        with self.lock:
+            self._drop()
+
+    def _drop(self) -> None:
+        if self.client is not None:
+            self.client.close()
+            self.client = None
 
 
 class Watcher:
