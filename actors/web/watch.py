@@ -17,6 +17,7 @@ import zmq
 from actors.client import Client
 from actors.web.live import Live
 from broker import protocol
+from broker.authz import READ_ONLY_COMMANDS
 from broker.errors import DecodeError, MeshError
 from broker.home import Home, pid_alive
 
@@ -26,7 +27,6 @@ SLICE_MS = 200
 STATUS_EVERY_S = 0.5
 STATUS_TIMEOUT_S = 2.0
 RETRY_S = 1.0
-READ_ONLY = frozenset({"status", "expose", "manifest"})  # the only control commands the console sends
 
 
 class Mesh:
@@ -39,7 +39,7 @@ class Mesh:
 
     def control(self, command: str, timeout_s: float = STATUS_TIMEOUT_S, **args) -> dict:
         """Run a read-only control command on the heart (connecting again after a failure)."""
-        if command not in READ_ONLY:
+        if command not in READ_ONLY_COMMANDS:  # what a read-only client key may send, and nothing more
             raise PermissionError(f"the console does not send {command!r} to the heart")
         with self.lock:
             try:
