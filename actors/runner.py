@@ -14,6 +14,8 @@ import json
 import logging
 import os
 import sys
+import traceback
+from typing import NoReturn
 
 from actors._loop import OrganLoop
 from actors.organ import Organ
@@ -84,8 +86,21 @@ def main(argv: list[str] | None = None) -> int:
     return loop.run()
 
 
-if __name__ == "__main__":
-    code = main()
+def run_and_exit(argv: list[str] | None = None) -> NoReturn:
+    """Run the organ and end the process with its exit code (also in a process forked by the zygote)."""
+    try:
+        code = main(argv)
+    except SystemExit as exc:  # as the interpreter treats it: a number is the code, anything else is printed
+        code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
+        if not isinstance(exc.code, int) and exc.code is not None:
+            print(exc.code, file=sys.stderr)
+    except BaseException:
+        traceback.print_exc()
+        code = 1  # what an uncaught exception exits with
     logging.shutdown()
     # leave now: a call still running on a worker thread must not keep a stopped organ alive
     os._exit(code)
+
+
+if __name__ == "__main__":
+    run_and_exit()

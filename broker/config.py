@@ -48,6 +48,7 @@ class HeartConfig:
     breaker_threshold: int = 5  # consecutive failures that open an organ's breaker
     breaker_cooldown_s: float = 10.0
     chronic_after_s: float = 300.0  # a wound open this long is chronic
+    zygote: bool = True  # start Python organs by forking a pre-loaded interpreter (broker/zygote.py)
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,8 +35,9 @@ from broker.protocol import (Alert, Answer, Ask, Blood, Call, Control, ControlRe
                              Welcome)
 from broker.registry import OrganRecord
 from broker.relay import Relay
-from broker.supervisor import Supervisor
+from broker.supervisor import Supervisor, inherited_environment
 from broker.wounds import Wounds
+from broker.zygote import Zygote
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +83,7 @@ class Heart:
         self.stop_reason = ""
         self.endpoints: dict[str, Any] = {}
         self.supervisor: Supervisor | None = None
+        self.zygote: Zygote | None = None
         self.ctx: zmq.Context | None = None
         self.metrics_server = None
         self.pub: zmq.Socket | None = None
@@ -99,6 +101,7 @@ class Heart:
         self.home.create()
         lock = self._lock()
         try:
+            self.zygote = self._start_zygote()  # before this process has a ZeroMQ context
             self._open()
             try:
                 self.supervisor.start_all()
@@ -106,6 +109,8 @@ class Heart:
             finally:
                 self._close()
         finally:
+            if self.zygote is not None:
+                self.zygote.close()
             lock.close()
 
     def stop(self, reason: str) -> None:
@@ -121,6 +126,15 @@ class Heart:
             pid = (self.home.read_endpoints() or {}).get("pid", "?")
             raise HomeError(f"a heart is already running under {self.home.path} (pid {pid})") from None
         return lock
+
+    def _start_zygote(self) -> Zygote | None:
+        """Start the fork server Python organs are started from, unless the mesh file turns it off."""
+        if not self.settings.zygote or not any(spec.module for spec in self.config.organs):
+            return None
+        # the allow-listed environment organs get: /proc/PID/environ of a forked organ shows this one
+        env = {**inherited_environment(os.environ), "ACTORS_HOME": str(self.home.path)}
+        zygote = Zygote(env, self.workdir, str(self.home.path))
+        return zygote if zygote.start() else None
 
     def _open(self) -> None:
         s = self.settings
@@ -149,7 +163,7 @@ class Heart:
         remote_endpoints = self._bind_remote(remote) if remote else {}
         metrics_url = self._serve_metrics()
         self.supervisor = Supervisor(self.organs, self._organ_env(router_ep), self.workdir, self.home.logs,
-                                     self.alert)
+                                     self.alert, self.zygote)
         signal.set_wakeup_fd(self.supervisor.wake_w, warn_on_full_buffer=False)
         self.selector = Selector(wake=self.supervisor.wake, env={**os.environ, "ACTORS_HOME": str(self.home.path)})
         self.poller = zmq.Poller()
@@ -625,7 +639,8 @@ class Heart:
                       "reason": self.pulse.reason, "stage": self.stage(now), "instruction": self.instruction,
                       "metrics": self.endpoints["metrics"], "uptime_s": round(now - self.started, 3),
                       "version": __version__, "workdir": str(self.workdir), "config": self.config.source,
-                      "endpoints": {"router": self.endpoints["router"], "blood": self.endpoints["blood"]}},
+                      "endpoints": {"router": self.endpoints["router"], "blood": self.endpoints["blood"]},
+                      "zygote": self.zygote.describe() if self.zygote is not None else None},
             "organs": [rec.describe([w.describe(now) for w in self.wounds.of(rec.name)])
                        for rec in self.organs.values()],
             "alerts": [protocol.to_plain(a) for a in self.current_alerts(now)],

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from broker.config import OrganSpec
 from broker.gate import Breaker
 from broker.protocol import Ability, OrganStatus, Reflex, to_plain
+from broker.zygote import Forked
 
 
 @dataclass(slots=True)
@@ -17,7 +18,7 @@ class OrganRecord:
     state: str = "stopped"
     reason: str = ""  # why it is in this state, for people
     pid: int | None = None
-    proc: subprocess.Popen | None = None
+    proc: subprocess.Popen | Forked | None = None  # a fresh interpreter, or forked from the zygote
     token: str = ""  # given at spawn, required at registration
     ident: bytes | None = None  # routing id of the registered connection
     abilities: dict[str, Ability] = field(default_factory=dict)

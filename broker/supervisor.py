@@ -20,10 +20,12 @@ from typing import Callable, Mapping
 from broker import restart
 from broker.config import OrganSpec
 from broker.registry import OrganRecord
+from broker.zygote import READY_WAIT_S, Forked, Unavailable, Zygote
 
 log = logging.getLogger(__name__)
 
-RUNNER = "actors.runner"  # the organ launcher, run as a fresh interpreter (never forked)
+RUNNER = "actors.runner"  # the organ launcher: a fresh interpreter, or forked from the zygote (broker/zygote.py)
+STRAY_SWEEP_S = 5.0  # how often zombies re-parented to the heart (while it was a subreaper) are reaped
 TICKET_FD_VAR = "ACTORS_TICKET_FD"  # names the descriptor an organ reads its token and options from, once
 # What an organ inherits from whoever ran `actors up`: what programs need to run, never secrets by default.
 # More names (or NAME_* patterns) come through an organ's `inherit_env` in the mesh file.
@@ -43,10 +45,14 @@ class Exit:
 
 def organ_environment(launcher: Mapping[str, str], spec: OrganSpec, heart: Mapping[str, str]) -> dict[str, str]:
     """The environment of an organ: allow-listed variables of the launcher, then the organ's own, then the heart's."""
-    patterns = (*INHERITED_ENV, *spec.inherit_env)
-    env = {k: v for k, v in launcher.items()
-           if any(fnmatch.fnmatchcase(k, p) for p in patterns) and not k.startswith("ACTORS_TICKET")}
+    env = inherited_environment(launcher, (*INHERITED_ENV, *spec.inherit_env))
     return {**env, **spec.env, **heart, "ACTORS_ORGAN": spec.name}
+
+
+def inherited_environment(launcher: Mapping[str, str], patterns: tuple[str, ...] = INHERITED_ENV) -> dict[str, str]:
+    """The launcher's variables an organ inherits (also the zygote's environment, before any organ's own)."""
+    return {k: v for k, v in launcher.items()
+            if any(fnmatch.fnmatchcase(k, p) for p in patterns) and not k.startswith("ACTORS_TICKET")}
 
 
 def spawn_ticket(token: str, options: dict) -> int:
@@ -72,12 +78,16 @@ class Supervisor:
     """Owns the organ processes of one heart; driven by the heart's loop, never by its own."""
 
     def __init__(self, organs: dict[str, OrganRecord], env: dict[str, str], workdir: Path,
-                 logs: Path, alert: Callable[[str, str, str], None]) -> None:
+                 logs: Path, alert: Callable[[str, str, str], None], zygote: Zygote | None = None) -> None:
         self.organs = organs
         self.env = env
         self.workdir = workdir
         self.logs = logs
         self.alert = alert
+        self.zygote = zygote
+        self.waited: set[int] = set()  # pids a reaper thread waits for: never reaped as strays
+        self.next_sweep = 0.0
+        self.leftovers: set[int] = set()  # sessions of dead organs, emptied once the restarts are under way
         self.exits: queue.SimpleQueue[Exit] = queue.SimpleQueue()
         self.wake_r, self.wake_w = os.pipe()
         os.set_blocking(self.wake_r, False)
@@ -87,7 +97,9 @@ class Supervisor:
     # -- spawning -------------------------------------------------------------------------
 
     def start_all(self) -> None:
-        """Spawn every supervised organ."""
+        """Spawn every supervised organ (from the zygote once it is ready, if it is in time)."""
+        if self.zygote is not None:
+            self.zygote.wait_ready(READY_WAIT_S)
         for rec in self.organs.values():
             if rec.spec.supervised:
                 self.spawn(rec)
@@ -106,8 +118,7 @@ class Supervisor:
             ticket = spawn_ticket(rec.token, rec.spec.options)
             env[TICKET_FD_VAR] = str(ticket)
             with open(self.logs / f"{rec.name}.log", "ab") as out:
-                proc = subprocess.Popen(organ_command(rec.spec), env=env, cwd=cwd, stdin=subprocess.DEVNULL,
-                                        stdout=out, stderr=out, start_new_session=True, pass_fds=(ticket,))
+                proc = self._launch(rec.spec, env, cwd, out.fileno(), ticket)
         except OSError as exc:
             rec.state, rec.reason, rec.pid, rec.proc = "fatal", f"cannot start: {exc.strerror}", None, None
             self.alert("critical", rec.name, f"organ {rec.name} cannot start: {exc.strerror}")
@@ -119,12 +130,28 @@ class Supervisor:
         rec.state, rec.reason = "starting", "spawned, waiting for registration"
         rec.started = time.monotonic()
         rec.forget_connection()
+        self.waited.add(proc.pid)
         threading.Thread(target=self._reap, args=(rec.name, proc), name=f"reap-{rec.name}", daemon=True).start()
-        log.info("spawned organ %s as pid %d", rec.name, proc.pid)
+        log.info("%s organ %s as pid %d", "forked" if isinstance(proc, Forked) else "spawned", rec.name, proc.pid)
 
-    def _reap(self, name: str, proc: subprocess.Popen) -> None:
+    def _launch(self, spec: OrganSpec, env: dict[str, str], cwd: Path, out: int,
+                ticket: int) -> subprocess.Popen | Forked:
+        """Fork the organ from the zygote when it can, else start a fresh interpreter; same process either way."""
+        if self.zygote is not None and spec.module:
+            self.zygote.want(spec.module)
+            try:
+                return self.zygote.spawn([spec.module], spec.module, env, cwd, {1: out, 2: out, ticket: ticket})
+            except Unavailable as exc:
+                self.zygote.fell_back(str(exc))
+        elif self.zygote is not None:
+            self.zygote.fell_back("not a Python organ module")
+        return subprocess.Popen(organ_command(spec), env=env, cwd=cwd, stdin=subprocess.DEVNULL,
+                                stdout=out, stderr=out, start_new_session=True, pass_fds=(ticket,))
+
+    def _reap(self, name: str, proc: subprocess.Popen | Forked) -> None:
         # A blocking wait per child: the heart hears of a death at once, not at the next poll.
         returncode = proc.wait()
+        self.waited.discard(proc.pid)
         self.exits.put(Exit(name, proc.pid, returncode))
         self.wake()
 
@@ -153,7 +180,10 @@ class Supervisor:
 
     def handle_exit(self, rec: OrganRecord, exit: Exit, now: float) -> None:
         """Apply the restart policy to a reaped organ."""
-        kill_session(exit.pid)  # what the organ started dies with it
+        # what the organ started dies with it: its group now, the rest of its session (a scan of /proc)
+        # once its restart is under way, so that the scan does not delay the restart
+        _killpg(exit.pid, signal.SIGKILL)
+        self.leftovers.add(exit.pid)
         rec.proc, rec.pid = None, None
         rec.forget_connection()
         how = restart.describe_exit(exit.returncode)
@@ -177,7 +207,7 @@ class Supervisor:
         log.warning("organ %s (pid %d) %s -> %s", rec.name, exit.pid, how, rec.state)
 
     def restart_due(self, now: float) -> list[OrganRecord]:
-        """Respawn the organs whose backoff has elapsed; return them."""
+        """Respawn the organs whose backoff has elapsed; return them. Also the zygote's idle work."""
         due = [rec for rec in self.organs.values()
                if rec.state == "restarting" and rec.due is not None and rec.due <= now]
         for rec in due:
@@ -186,6 +216,14 @@ class Supervisor:
             while now - rec.restart_times[0] >= rec.spec.restart_window_s:
                 rec.restart_times.popleft()
             self.spawn(rec)
+        if self.leftovers:
+            kill_sessions(self.leftovers)
+            self.leftovers.clear()
+        if self.zygote is not None:
+            self.zygote.tick()
+            if now >= self.next_sweep:
+                self.next_sweep = now + STRAY_SWEEP_S
+                reap_strays(self.waited)
         return due
 
     def next_due(self) -> float | None:
@@ -226,7 +264,7 @@ class Supervisor:
                 log.warning("organ %s ignored SIGTERM for %.1fs; killing it", rec.name, rec.spec.stop_timeout_s)
             # its group and session may hold the organ's own children (a wrapped server, a command): end them
             _killpg(pid, signal.SIGKILL)
-            kill_session(pid)
+            kill_sessions({pid})
             try:
                 proc.wait(timeout=2.0)
             except subprocess.TimeoutExpired:
@@ -237,7 +275,10 @@ class Supervisor:
                 rec.state, rec.due = "stopped", None
 
     def close(self) -> None:
-        """Release the wake-up pipe."""
+        """Stop the zygote and release the wake-up pipe."""
+        if self.zygote is not None:
+            self.zygote.close()
+            reap_strays(self.waited)
         for fd in (self.wake_r, self.wake_w):
             try:
                 os.close(fd)
@@ -245,20 +286,51 @@ class Supervisor:
                 pass
 
 
-def kill_session(sid: int) -> None:
-    """SIGKILL every process left in the session the organ leads (commands it ran in their own groups)."""
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            continue
-        if int(fields[3]) == sid:  # the session id, fourth field after the command name
+def kill_sessions(sids: set[int]) -> None:
+    """SIGKILL every process left in the sessions these organs led (commands they ran in their own groups)."""
+    for pid, fields in _processes():
+        if int(fields[3]) in sids:  # the session id, fourth field after the command name
             try:
-                os.kill(int(entry.name), signal.SIGKILL)
+                os.kill(pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
                 pass
+
+
+def _processes():
+    """(pid, fields of /proc/PID/stat after the command name) of every process, read cheaply."""
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            fd = os.open(f"/proc/{name}/stat", os.O_RDONLY)
+            try:
+                data = os.read(fd, 1024)
+            finally:
+                os.close(fd)
+        except OSError:
+            continue
+        fields = data.rpartition(b")")[2].split()
+        if len(fields) > 4:
+            yield int(name), fields
+
+
+def reap_strays(waited: set[int]) -> list[int]:
+    """Reap zombie children of this process that nobody waits for; return their pids.
+
+    While the heart is a subreaper (for the instant of a fork from the zygote), any process orphaned below
+    it becomes its child: an organ's own child whose organ died just then, or an intermediate whose zygote
+    died. Only zombies from other sessions are taken: the heart's own helpers (the zygote, the exposure
+    worker) share its session and are waited for by their owners.
+    """
+    me, session, reaped = os.getpid(), os.getsid(0), []
+    for pid, fields in _processes():
+        if fields[0] == b"Z" and int(fields[1]) == me and int(fields[3]) != session and pid not in waited:
+            try:
+                os.waitpid(pid, os.WNOHANG)
+                reaped.append(pid)
+            except ChildProcessError:
+                pass
+    return reaped
 
 
 def _killpg(pid: int | None, sig: signal.Signals) -> None:
