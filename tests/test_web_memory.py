@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from actors.memory.service import Memory
-from actors.web.memory import EXPORTS, MemoryView, SnapshotRefused
+from actors.web.memory import EXPORTS, CardIndex, MemoryView, SnapshotRefused
 
 T0 = 1_764_460_800.0
 
@@ -124,3 +124,21 @@ def test_the_adapter_opens_the_database_only_when_asked(tmp_path):
     assert adapter.portrait()["total"] == 0
     assert (tmp_path / "nothing-yet" / "memory.db").exists()
     adapter.close()
+
+
+def test_a_card_forgotten_elsewhere_is_never_shown_and_new_cards_come_once_the_order_is_read_again(view, tmp_path):
+    listed = view.cards()
+    first = listed["cards"][0]["id"]
+    with Memory(tmp_path) as elsewhere:  # another process: the CLI or the memory organ
+        assert elsewhere.forget_card(first) == "forgotten"
+    assert first not in [c["id"] for c in view.cards()["cards"]]  # skipped at once, even from a fresh order
+
+    with Memory(tmp_path) as elsewhere:
+        elsewhere.ingest(io.BytesIO("".join(json.dumps(
+            {"ts": T0 + 100 + i, "session": "s3", "kind": "call", "organ": "git", "ability": "push",
+             "args": {"branch": f"b{i}"}, "ok": False, "error": "rejected: non-fast-forward"}) + "\n"
+            for i in range(3)).encode()))
+        elsewhere.consolidate()
+    view.index(view.memory()).read_at -= CardIndex.STALE_S  # as if the order were read a while ago
+    titles = [c["title"] for c in view.cards()["cards"]]
+    assert any("git.push" in t for t in titles)

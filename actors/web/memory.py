@@ -10,15 +10,14 @@ the page no more than 50.
 from __future__ import annotations
 
 import json
-import math
-import sqlite3
 import threading
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from actors.memory import export
-from actors.memory.distill import age_factor
+from actors.memory.db import connect
+from actors.memory.distill import KINDS, age_factor
 from actors.memory.recall import weight
 from actors.memory.service import Memory
 from actors.memory.snapshot import SnapshotError
@@ -46,6 +45,7 @@ class MemoryView:
         self.home = Path(home)
         self.clock = clock
         self._memory: Memory | None = None
+        self._index: CardIndex | None = None
         self._opening = threading.Lock()
 
     def memory(self) -> Memory:
@@ -58,6 +58,9 @@ class MemoryView:
     def close(self) -> None:
         """Close the database, if it was opened."""
         with self._opening:
+            if self._index is not None:
+                self._index.close()
+                self._index = None
             if self._memory is not None:
                 self._memory.close()
                 self._memory = None
@@ -82,29 +85,22 @@ class MemoryView:
     def cards(self, kind: str = "", query: str = "", offset: int = 0, limit: int = PAGE) -> dict:
         """One page of live cards, heaviest first, optionally of one kind or containing a text."""
         memory = self.memory()
-        conn = memory.reader()
         limit = max(1, min(MAX_PAGE, limit))
+        offset = max(0, offset)
         now = self.clock()
         half_life_s = memory.settings.half_life_days * 86400.0
-        where, args = [LIVE], []
-        if kind:
-            where.append("kind = ?")
-            args.append(kind)
-        query = " ".join(query.split())[:QUERY_CHARS]
-        if query:
-            where.append("instr(lower(title || ' ' || body || ' ' || when_ || ' ' || wrong || ' ' || instead || ' ' "
-                         "|| files || ' ' || triggers), ?) > 0")
-            args.append(query.lower())
-        condition = " AND ".join(where)
-        _math_functions(conn)
-        total = conn.execute(f"SELECT count(*) FROM cards WHERE {condition}", args).fetchone()[0]
-        ids = [r[0] for r in conn.execute(
-            f"SELECT id FROM cards WHERE {condition} ORDER BY (1.0 + log2(1 + confirmations + hits)) * "
-            "pow(2.0, -max(0.0, ? - confirmed_at) / ?) DESC, id LIMIT ? OFFSET ?",
-            [*args, now, half_life_s, limit, max(0, offset)])]
-        found = CardStore(conn).fetch(ids)
-        return {"counts": memory.card_counts(), "total": total, "offset": offset, "limit": limit,
+        ranked, counts = self.index(memory).ranked(kind, " ".join(query.split())[:QUERY_CHARS].lower())
+        ids = ranked[offset:offset + limit]
+        found = CardStore(memory.reader()).fetch(ids)  # fresh rows; a card gone meanwhile is skipped
+        return {"counts": counts, "total": len(ranked), "offset": offset, "limit": limit,
                 "cards": [_card(found[i], now, half_life_s) for i in ids if i in found]}
+
+    def index(self, memory: Memory) -> CardIndex:
+        """The order of the live cards (built on first use)."""
+        with self._opening:
+            if self._index is None:
+                self._index = CardIndex(memory.path, memory.settings.half_life_days * 86400.0)
+            return self._index
 
     def card(self, card_id: int) -> dict | None:
         """One live card with its evidence (sessions, counts, example texts) and what it is about."""
@@ -117,7 +113,10 @@ class MemoryView:
 
     def forget_card(self, card_id: int) -> str:
         """Withdraw a card for good; say what happened (forgotten, already forgotten, missing, merged...)."""
-        return self.memory().forget_card(card_id)
+        memory = self.memory()
+        outcome = memory.forget_card(card_id)
+        self.index(memory).invalidate()
+        return outcome
 
     # -- moving memory --------------------------------------------------------------------
 
@@ -133,10 +132,13 @@ class MemoryView:
 
     def import_snapshot(self, raw: bytes) -> dict:
         """Merge a snapshot into memory; raise SnapshotRefused (nothing changed) for a bad or newer file."""
+        memory = self.memory()
         try:
-            return self.memory().import_snapshot(raw)
+            report = memory.import_snapshot(raw)
         except SnapshotError as exc:
             raise SnapshotRefused(str(exc)) from None
+        self.index(memory).invalidate()
+        return report
 
     # -- what memory saved ----------------------------------------------------------------
 
@@ -144,6 +146,69 @@ class MemoryView:
         """What memory saved, each estimate with its inputs, and the database's status."""
         memory = self.memory()
         return {"status": memory.status(), "saved": memory.stats()}
+
+
+class _Weighed(NamedTuple):
+    """What recall's weight reads of a card."""
+
+    confirmations: int
+    hits: int
+    confirmed_at: float
+
+
+class CardIndex:
+    """The live cards heaviest first, with their kinds and searchable text, kept while the cards are unchanged.
+
+    A card weighs e(confirmations, hits) · 2^(−(now − confirmed)/half-life) (recall's own `weight`); the factor
+    2^(−now/half-life) is the same for every card, so the order does not change with time, only with the
+    cards. The index is read
+    again (one scan) when the database changed since it was read (`PRAGMA data_version`: commits by other
+    connections) and it is older than `STALE_S`, or at once after a change made here. A card that stopped
+    being live meanwhile is skipped when its page is read, so nothing gone is ever shown.
+    """
+
+    STALE_S = 5.0
+
+    def __init__(self, path: Path, half_life_s: float) -> None:
+        self.half_life_s = half_life_s
+        self.conn = connect(path)
+        self.lock = threading.Lock()
+        self.version: int | None = None
+        self.read_at = 0.0
+        self.entries: list[tuple[int, str, str]] = []  # (id, kind, lowercased text), heaviest first
+        self.counts: dict[str, int] = {}
+
+    def invalidate(self) -> None:
+        """Read the cards again on the next request."""
+        with self.lock:
+            self.version = None
+
+    def close(self) -> None:
+        """Close the index's own connection."""
+        with self.lock:
+            self.conn.close()
+
+    def ranked(self, kind: str = "", text: str = "") -> tuple[list[int], dict[str, int]]:
+        """Ids of the live cards, heaviest first (of one kind, containing a lowercased text), and counts by kind."""
+        with self.lock:
+            self._refresh()
+            ids = [i for i, k, t in self.entries if (not kind or k == kind) and (not text or text in t)]
+            return ids, dict(self.counts)
+
+    def _refresh(self) -> None:
+        version = self.conn.execute("PRAGMA data_version").fetchone()[0]
+        if self.version is not None and (version == self.version or time.monotonic() - self.read_at < self.STALE_S):
+            return
+        rows = self.conn.execute(
+            "SELECT id, kind, confirmations, hits, confirmed_at, lower(title || ' ' || body || ' ' || when_ || ' ' "
+            f"|| wrong || ' ' || instead || ' ' || files || ' ' || triggers) FROM cards WHERE {LIVE}").fetchall()
+        now = time.time()
+        rows.sort(key=lambda r: (-weight(_Weighed(r[2], r[3], r[4]), now, self.half_life_s), r[0]))
+        self.entries = [(r[0], r[1], r[5]) for r in rows]
+        self.counts = {k: 0 for k in KINDS}
+        for _, k, _ in self.entries:
+            self.counts[k] = self.counts.get(k, 0) + 1
+        self.version, self.read_at = version, time.monotonic()
 
 
 def _judgment(entry: dict) -> dict:
@@ -175,10 +240,3 @@ def _card(card: Any, now: float, half_life_s: float) -> dict:
             "sessions": evidence.get("session_count", 0)}
 
 
-def _math_functions(conn: sqlite3.Connection) -> None:
-    """SQLite built without its math functions gets Python's (slower, but the same order)."""
-    try:
-        conn.execute("SELECT log2(2.0), pow(2.0, 1.0)").fetchone()
-    except sqlite3.OperationalError:
-        conn.create_function("log2", 1, math.log2, deterministic=True)
-        conn.create_function("pow", 2, math.pow, deterministic=True)

@@ -454,10 +454,17 @@ async function importSnapshot(input) {
 function connect() {
   const stream = new EventSource("/api/stream");
   stream.addEventListener("live", (message) => renderLive(JSON.parse(message.data)));
-  stream.addEventListener("error", () => {
+  stream.addEventListener("error", async () => {
     const conn = document.getElementById("conn");
-    conn.textContent = "console unreachable: retrying…";
     conn.className = "conn bad";
+    conn.textContent = "console unreachable: retrying…";
+    try {
+      const answer = await fetch("/api/live", { credentials: "same-origin" });
+      if (answer.status === 401) {  // a new start of `actors web`: its session is not ours
+        stream.close();
+        conn.textContent = "this console was restarted: open the new URL `actors web` printed";
+      }
+    } catch (e) { /* not answering at all: EventSource keeps retrying */ }
   });
 }
 
