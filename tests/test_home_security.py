@@ -1,0 +1,180 @@
+"""The state directory and keys: private socket directories, homes kept as they are, allow-lists that fail closed."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import tempfile
+from pathlib import Path
+
+import pytest
+import zmq
+from typer.testing import CliRunner
+
+from actors.cli import app
+from broker import keys
+from broker.auth import Gatekeeper
+from broker.errors import HomeError
+from broker.home import IPC_PATH_MAX, Home, private_dir, runtime_dir
+
+ROOT = os.getuid() == 0
+A_DASH_KEY = "-oj9rI>If%Q5Z*M/2GDJWam+G0Mw*ow8/l#(=DgP"  # 1.15% of Z85 keys start with '-'
+
+
+@pytest.fixture
+def xdg():
+    """A private runtime directory with a short path, as /run/user/UID is."""
+    path = Path(tempfile.mkdtemp(prefix="xdg-"))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def mode_of(path: Path) -> int:
+    return stat.S_IMODE(os.lstat(path).st_mode)
+
+
+def test_a_private_directory_is_made_0700(tmp_path):
+    assert mode_of(private_dir(tmp_path / "run")) == 0o700
+
+
+@pytest.mark.parametrize("plant", ["mode", "symlink", "file", "owner"])
+def test_a_directory_planted_by_someone_else_is_refused_not_used(tmp_path, plant):
+    target = tmp_path / "run"
+    if plant == "mode":
+        target.mkdir()
+        os.chmod(target, 0o777)
+    elif plant == "symlink":
+        (tmp_path / "elsewhere").mkdir(mode=0o700)
+        os.symlink(tmp_path / "elsewhere", target)
+    elif plant == "file":
+        target.write_text("")
+    else:
+        if not ROOT:
+            pytest.skip("giving a directory to another user needs root")
+        target.mkdir(mode=0o700)
+        os.chown(target, 65534, 65534)
+    with pytest.raises(HomeError, match="refusing to put the mesh's sockets"):
+        private_dir(target)
+
+
+def test_a_long_home_gets_its_sockets_under_xdg_runtime_dir_when_that_is_private(tmp_path, monkeypatch, xdg):
+    runtime = xdg
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(runtime))
+    home = tmp_path / ("h" * 120)
+    made = runtime_dir(home)
+    assert made.parent == runtime and mode_of(made) == 0o700
+    assert runtime_dir(home) == made  # the same home, the same directory
+
+
+def test_a_planted_directory_under_xdg_runtime_dir_is_refused(tmp_path, monkeypatch, xdg):
+    runtime = xdg
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(runtime))
+    home = tmp_path / ("h" * 120)
+    planted = runtime_dir(home)
+    os.chmod(planted, 0o755)
+    with pytest.raises(HomeError):
+        runtime_dir(home)
+
+
+@pytest.mark.parametrize("xdg", ["unset", "shared", "missing"])
+def test_without_a_private_xdg_runtime_dir_a_fresh_unpredictable_directory_is_made(tmp_path, monkeypatch, xdg):
+    if xdg == "unset":
+        monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)
+    elif xdg == "shared":
+        (tmp_path / "shared").mkdir()
+        os.chmod(tmp_path / "shared", 0o777)
+        monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "shared"))
+    else:
+        monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "nowhere"))
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    monkeypatch.setattr("tempfile.tempdir", None)
+    home = tmp_path / ("h" * 120)
+    first, second = runtime_dir(home), runtime_dir(home)
+    assert first != second and first.parent == tmp_path and mode_of(first) == 0o700
+    assert os.stat(first).st_uid == os.getuid()
+
+
+def test_an_existing_home_keeps_its_mode_and_a_new_one_is_0700(tmp_path):
+    shared = tmp_path / "project"
+    shared.mkdir()
+    os.chmod(shared, 0o755)
+    Home(shared).create()
+    assert mode_of(shared) == 0o755 and mode_of(shared / "run") == 0o700 and mode_of(shared / "logs") == 0o700
+    Home(tmp_path / "fresh").create()
+    assert mode_of(tmp_path / "fresh") == 0o700
+
+
+@pytest.mark.skipif(not ROOT, reason="giving a directory to another user needs root")
+def test_a_home_that_belongs_to_another_user_is_refused(tmp_path):
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    os.chown(theirs, 65534, 65534)
+    with pytest.raises(HomeError, match="belongs to uid 65534"):
+        Home(theirs).create()
+
+
+def test_a_mesh_under_a_long_existing_home_keeps_the_homes_mode_and_cleans_its_socket_directory(make_mesh, xdg):
+    mesh = make_mesh(start=False)
+    mesh.home = mesh.home.parent / ("long-home-" + "x" * 100)
+    mesh.home.mkdir()
+    os.chmod(mesh.home, 0o750)
+    runtime = xdg
+    mesh.env["XDG_RUNTIME_DIR"] = str(runtime)
+    assert len(str(mesh.home / "run" / "blood.sock")) > IPC_PATH_MAX
+    mesh.up()
+    router = mesh.status()["heart"]["endpoints"]["router"]
+    assert router.startswith(f"ipc://{runtime}/actors-") and mode_of(Path(router[6:]).parent) == 0o700
+    assert mode_of(mesh.home) == 0o750
+    mesh.cli("down", check=True)
+    assert list(runtime.iterdir()) == []
+
+
+def test_keys_allow_takes_a_key_starting_with_a_dash_as_an_option_value(tmp_path):
+    home = tmp_path / "home"
+    for args in (["--key", A_DASH_KEY], [f"--key={A_DASH_KEY}"]):
+        result = CliRunner().invoke(app, ["keys", "allow", *args, "--name", "gpu", "--home", str(home)])
+        assert result.exit_code == 0, result.output
+    (tmp_path / "gpu.pub").write_text(A_DASH_KEY + "\n")
+    result = CliRunner().invoke(app, ["keys", "allow", str(tmp_path / "gpu.pub"), "--name", "box", "--home", str(home)])
+    assert result.exit_code == 0, result.output
+    peers = keys.parse_allowed((home / "keys" / "allowed").read_text())
+    assert peers == {A_DASH_KEY: keys.Peer("box", "organ")}
+    assert mode_of(home / "keys" / "allowed") == 0o600
+    both = CliRunner().invoke(app, ["keys", "allow", str(tmp_path / "gpu.pub"), "--key", A_DASH_KEY, "--name", "x",
+                                    "--home", str(home)])
+    assert both.exit_code == 2
+
+
+@pytest.fixture
+def gatekeeper(tmp_path):
+    ctx = zmq.Context()
+    allowed = tmp_path / "allowed"
+    gate = Gatekeeper(ctx, allowed, on_refusal=lambda reason: None)
+    yield gate, allowed
+    gate.sock.close(linger=0)
+    ctx.destroy(linger=0)
+
+
+def test_an_allow_list_that_cannot_be_parsed_revokes_every_key(gatekeeper):
+    gate, allowed = gatekeeper
+    pair = keys.new_keypair("gpu")
+    allowed.write_text(f"{pair.public} gpu organ\n")
+    os.chmod(allowed, 0o600)
+    gate._reload()
+    assert pair.public in gate.peers
+    allowed.write_text(f"{pair.public} gpu organ\nthis line is broken\n")
+    gate._reload()
+    assert gate.peers == {}
+
+
+def test_an_allow_list_others_may_write_lets_no_key_in(gatekeeper):
+    gate, allowed = gatekeeper
+    pair = keys.new_keypair("gpu")
+    allowed.write_text(f"{pair.public} gpu organ\n")
+    os.chmod(allowed, 0o666)
+    gate._reload()
+    assert gate.peers == {}
+    os.chmod(allowed, 0o600)
+    gate._reload()
+    assert pair.public in gate.peers
