@@ -1,23 +1,32 @@
-"""Capability exposure: full-set recall vs tool-schema tokens, our selector against baselines, in one run.
+"""Capability exposure on held-out intents: cold, warm (after learning from the dev intents) and plain BM25.
 
-For each data set (a catalogue and labelled intents) and each method, every intent is answered with a
-list of MCP tool objects; the script counts its o200k tokens as compact JSON (the wire format) and
-checks whether one of the intent's gold sets is wholly exposed. Printed per data set and method:
+Each data set is a catalogue and labelled intents split into a dev half (tuned on) and a test half
+(reported, never tuned on). real-mcp: dev = shared/data/exposure/real-mcp-dev.jsonl + bench/data/real-mcp-own.jsonl
+(both looked at while tuning), test = bench/data/real-mcp-test.jsonl (written by another method before any
+tuning). livemcpbench, bfcl and metatool: their one file split in halves by a fixed seed.
+Methods, on each half:
+  cold   broker.exposure.select with no history, its default budget
+  warm   the same after learning from a journal built from the dev half (the intent as a progress event,
+         its first gold set as the calls made); on the dev half itself this is in-sample (an upper bound)
+  bm25   plain BM25 over the same index, the intent's own words, best first while they fit the same budget
+Printed per half and method:
   recall     intents whose needed tools were all exposed / intents that need a tool
-  reduction  1 - tokens exposed / tokens of all tools (find_abilities counted for our selector)
-  neg tok    mean tokens exposed for intents that need no tool (if the set has such intents)
+  reduction  mean over intents of 1 - tokens sent / tokens of all tools (find_abilities counted for all)
+  neg tok    mean tokens sent for intents that need no tool (if the set has such intents)
   p50/p95    selection latency, token count included, in ms
-Methods: ours (broker.exposure.select, default budget); all tools; the "plugin" approach (top 4 organs
-by keyword routing, at most 10 tools each, plus an always-on core of file tools); plain BM25 top-k.
-Targets: bfcl recall >= 95% at >= 97% reduction; real-mcp and livemcpbench >= 90% at >= 90%.
+Tokens: o200k (quicktok) of the compact JSON list of MCP tool objects actually sent.
+`--ablate` prints instead, for each knowledge source, dev recall and reduction without it (cold; warm for
+the learned sources).
 
-    python bench/exposure.py [--sets real-mcp,own,livemcpbench,bfcl,metatool] [--limit N] [--data DIR]
+    python bench/exposure.py [--sets real-mcp,livemcpbench,bfcl,metatool] [--halves dev,test] [--limit N]
+    python bench/exposure.py --ablate [--sets ...]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 from dataclasses import dataclass, field
@@ -30,29 +39,30 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from _stats import percentile, verdict  # noqa: E402
 
 from broker import tokens  # noqa: E402
-from broker.exposure import Catalogue, lexicon, load_catalogue, select  # noqa: E402
+from broker.exposure import (Associations, Catalogue, Context, Source, default_budget, lexicon,  # noqa: E402
+                             load_catalogue, select)
+from broker.exposure.learning import episodes  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_DATA = HERE.parent.parent / "shared" / "data"
-SETS = {  # name -> (catalogue, intents); a relative intents path is under the data directory
-    "real-mcp": ("catalogs/real-mcp.json", "exposure/real-mcp-dev.jsonl"),
-    "own": ("catalogs/real-mcp.json", str(HERE / "data" / "real-mcp-own.jsonl")),
-    "livemcpbench": ("catalogs/livemcpbench.json", "exposure/livemcpbench.jsonl"),
-    "bfcl": ("catalogs/bfcl.json", "exposure/bfcl-dev.jsonl"),
-    "metatool": ("catalogs/metatool.json", "exposure/metatool-dev.jsonl"),
+SPLIT_SEED = 1729  # fixed: the halves never change between runs
+# name -> (catalogue, dev files, test files); one file split in halves when dev and test are the same
+SETS = {
+    "real-mcp": ("catalogs/real-mcp.json", ("exposure/real-mcp-dev.jsonl", str(HERE / "data" / "real-mcp-own.jsonl")),
+                 (str(HERE / "data" / "real-mcp-test.jsonl"),)),
+    "livemcpbench": ("catalogs/livemcpbench.json", ("exposure/livemcpbench.jsonl",), ("exposure/livemcpbench.jsonl",)),
+    "bfcl": ("catalogs/bfcl.json", ("exposure/bfcl-dev.jsonl",), ("exposure/bfcl-dev.jsonl",)),
+    "metatool": ("catalogs/metatool.json", ("exposure/metatool-dev.jsonl",), ("exposure/metatool-dev.jsonl",)),
 }
-TARGETS = {"bfcl": (0.95, 0.97), "real-mcp": (0.90, 0.90), "livemcpbench": (0.90, 0.90)}  # recall, reduction
-TOP_K = (5, 10, 20)
-PLUGIN_ORGANS, PLUGIN_TOOLS = 4, 10
-CORE_NAMES = ("read_file", "read_text_file", "write_file", "edit_file", "list_directory", "search_files")
-CORE_MAX = 6
+# held-out targets: (recall cold, recall warm, reduction)
+TARGETS = {"real-mcp": (0.90, 0.95, 0.90), "bfcl": (0.97, 0.97, 0.97), "livemcpbench": (0.80, 0.80, 0.90)}
 
-Method = Callable[[str, Catalogue], list[int]]  # intent -> positions of the tools sent (besides any meta tool)
+Answer = Callable[[str], tuple[list[str], int]]  # intent -> (addresses exposed, tokens sent)
 
 
 @dataclass
 class Result:
-    """What one method did on one data set."""
+    """What one method did on one half of a data set."""
 
     method: str
     positives: int = 0
@@ -76,8 +86,8 @@ def satisfied(gold_any: list[list[str]], exposed: Iterable[str]) -> bool:
     return any(set(gold) <= shown for gold in gold_any)
 
 
-def evaluate(name: str, answer: Callable[[str], tuple[list[str], int]], rows: list[dict], full: int) -> Result:
-    """Run one method over labelled intents; answer gives (addresses exposed, tokens sent)."""
+def evaluate(name: str, answer: Answer, rows: list[dict], full: int) -> Result:
+    """Run one method over labelled intents."""
     result = Result(name)
     for row in rows:
         start = time.perf_counter()
@@ -92,111 +102,157 @@ def evaluate(name: str, answer: Callable[[str], tuple[list[str], int]], rows: li
     return result
 
 
-def ours(catalogue: Catalogue) -> Callable[[str], tuple[list[str], int]]:
+def ours(catalogue: Catalogue, learned: Associations | None = None) -> Answer:
     """Our selector with its default budget; find_abilities is in the tokens sent."""
+    context = Context(learned=learned)
+
     def answer(intent: str) -> tuple[list[str], int]:
-        exposure = select(intent, catalogue)
+        exposure = select(intent, catalogue, context)
         return list(exposure.exposed), exposure.tokens["exposed"]
     return answer
 
 
-def baseline(catalogue: Catalogue, method: Method) -> Callable[[str], tuple[list[str], int]]:
-    """A baseline that sends the tools method picks, nothing else."""
+def bm25(catalogue: Catalogue) -> Answer:
+    """Plain BM25 over the same index, the intent's own words: best first while they fit our default budget."""
+    budget = default_budget(catalogue)
+
     def answer(intent: str) -> tuple[list[str], int]:
-        chosen = method(intent, catalogue)
-        sent = tokens.count_text(catalogue.wire_text(sorted(chosen), meta=False))
-        return [catalogue.tools[i].address for i in chosen], sent
+        scores = catalogue.index.score({term: 1.0 for term in lexicon.terms(intent)})
+        chosen, used = [], 2 + catalogue.meta_tokens
+        for i in sorted(scores, key=lambda i: (-scores[i], i)):
+            if used + catalogue.tools[i].tokens + 1 <= budget:
+                chosen.append(i)
+                used += catalogue.tools[i].tokens + 1
+        while chosen and tokens.count_text(catalogue.wire_text(sorted(chosen))) > budget:
+            chosen.pop()
+        return [catalogue.tools[i].address for i in chosen], tokens.count_text(catalogue.wire_text(sorted(chosen)))
     return answer
 
 
-def all_tools(intent: str, catalogue: Catalogue) -> list[int]:
-    """Every tool, every time."""
-    return list(range(len(catalogue)))
+def journal(rows: list[dict]) -> list[dict]:
+    """A journal in the contract's format: each intent as a progress event, its first gold set as the calls."""
+    events, ts = [], 1_764_460_800.0
+    for row in rows:
+        if not row["gold_any"]:
+            continue
+        session = str(row["id"])
+        events.append({"ts": ts, "session": session, "kind": "progress", "text": row["intent"]})
+        for address in row["gold_any"][0]:
+            organ, _, ability = address.partition(".")
+            ts += 1.0
+            events.append({"ts": ts, "session": session, "kind": "call", "organ": organ, "ability": ability,
+                           "args": {}, "ok": True, "duration_ms": 1.0})
+        ts += 60.0
+    return events
 
 
-def top_k(k: int) -> Method:
-    """Plain BM25 over the same index, the intent's own words only: the k best tools."""
-    def method(intent: str, catalogue: Catalogue) -> list[int]:
-        scores = catalogue.index.score(_plain_query(intent))
-        return sorted(scores, key=lambda i: (-scores[i], i))[:k]
-    return method
+def learned_from(rows: list[dict]) -> Associations:
+    """What exposure learns from the journal of these intents."""
+    return Associations(episodes(journal(rows)))
 
 
-def plugin(intent: str, catalogue: Catalogue) -> list[int]:
-    """Keyword routing to the 4 best organs, at most 10 tools each, plus an always-on core of file tools."""
-    query = _plain_query(intent)
-    organ_scores = catalogue.organ_index.score(query)
-    organs = sorted(organ_scores, key=lambda k: (-organ_scores[k], k))[:PLUGIN_ORGANS]
-    tool_scores = catalogue.index.score(query)
-    chosen = [i for i, tool in enumerate(catalogue.tools) if tool.name in CORE_NAMES][:CORE_MAX]
-    for k in organs:
-        members = catalogue.organs[catalogue.organ_names[k]]
-        ranked = sorted(members, key=lambda i: (-tool_scores.get(i, 0.0), i))[:PLUGIN_TOOLS]
-        chosen.extend(i for i in ranked if i not in chosen)
-    return chosen
+def read_rows(path: Path) -> list[dict]:
+    """Labelled intents of one file."""
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def _plain_query(intent: str) -> dict[str, float]:
-    return {term: 1.0 for term in lexicon.terms(intent)}
+def halves(name: str, data: Path) -> tuple[list[dict], list[dict]]:
+    """The dev and test intents of a data set."""
+    _, dev_files, test_files = SETS[name]
+    dev = [row for f in dev_files for row in read_rows(data / f)]
+    if dev_files != test_files:
+        return dev, [row for f in test_files for row in read_rows(data / f)]
+    ids = sorted(str(row["id"]) for row in dev)
+    random.Random(SPLIT_SEED).shuffle(ids)
+    test_ids = set(ids[len(ids) // 2:])
+    return [r for r in dev if str(r["id"]) not in test_ids], [r for r in dev if str(r["id"]) in test_ids]
 
 
-def methods(catalogue: Catalogue) -> list[tuple[str, Callable[[str], tuple[list[str], int]]]]:
-    """Our selector and the baselines, in the order they are printed."""
-    return ([("ours", ours(catalogue)), ("all tools", baseline(catalogue, all_tools)),
-             ("plugin 4x10+core", baseline(catalogue, plugin))]
-            + [(f"bm25 top-{k}", baseline(catalogue, top_k(k))) for k in TOP_K])
-
-
-def load_rows(path: Path, limit: int | None) -> list[dict]:
-    """Labelled intents; with limit, an evenly spaced deterministic sample of that many."""
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+def sample(rows: list[dict], limit: int | None) -> list[dict]:
+    """An evenly spaced deterministic sample of at most limit rows."""
     if limit and limit < len(rows):
         step = len(rows) / limit
         rows = [rows[int(i * step)] for i in range(limit)]
     return rows
 
 
-def table(name: str, results: list[Result], rows: list[dict], full: int) -> str:
+def table(title: str, results: list[tuple[str, Result]], full: int) -> str:
     """The printed table of one data set."""
-    negatives = sum(1 for r in rows if not r["gold_any"])
-    head = (f"\n== {name}: {len(rows)} intents ({len(rows) - negatives} need tools, {negatives} none); "
-            f"all tools = {full} tokens")
-    lines = [head, f"{'method':<18} {'recall':>8} {'reduction':>10} {'neg tok':>8} {'p50 ms':>7} {'p95 ms':>7}"]
-    for r in results:
+    lines = [f"\n== {title}; all tools = {full} tokens",
+             f"{'half':<5} {'method':<6} {'n':>5} {'recall':>8} {'reduction':>10} {'neg tok':>8} {'p50 ms':>7} {'p95 ms':>7}"]
+    for half, r in results:
         neg = f"{sum(r.negative_tokens) / len(r.negative_tokens):.0f}" if r.negative_tokens else "-"
-        lines.append(f"{r.method:<18} {r.recall:>8.1%} {r.reduction:>10.1%} {neg:>8} "
+        lines.append(f"{half:<5} {r.method:<6} {len(r.reductions):>5} {r.recall:>8.1%} {r.reduction:>10.1%} {neg:>8} "
                      f"{percentile(r.latencies_s, 50) * 1e3:>7.2f} {percentile(r.latencies_s, 95) * 1e3:>7.2f}")
     return "\n".join(lines)
+
+
+def run_set(name: str, args: argparse.Namespace) -> list[str]:
+    """Measure one data set; the verdict lines of its held-out targets."""
+    catalogue_file = SETS[name][0]
+    catalogue = load_catalogue(args.data / catalogue_file)
+    dev, test = halves(name, args.data)
+    learned = learned_from(dev)
+    rows = {"dev": sample(dev, args.limit), "test": sample(test, args.limit)}
+    results = []
+    for half in args.halves.split(","):
+        for method, answer in (("cold", ours(catalogue)), ("warm", ours(catalogue, learned)), ("bm25", bm25(catalogue))):
+            results.append((half, evaluate(method, answer, rows[half], catalogue.full_tokens)))
+    print(table(f"{name}: dev {len(dev)} intents, test {len(test)} intents", results, catalogue.full_tokens))
+    if name not in TARGETS or "test" not in args.halves.split(","):
+        return []
+    cold_target, warm_target, reduction_target = TARGETS[name]
+    found = {r.method: r for half, r in results if half == "test"}
+    cold, warm = found["cold"], found["warm"]
+    met = cold.recall >= cold_target and warm.recall >= warm_target and min(cold.reduction, warm.reduction) >= reduction_target
+    return [f"{name} test: cold {cold.recall:.1%} / warm {warm.recall:.1%} (targets {cold_target:.0%} / "
+            f"{warm_target:.0%}), reduction {cold.reduction:.1%} / {warm.reduction:.1%} (target {reduction_target:.0%}), "
+            f"p95 {percentile(cold.latencies_s, 95) * 1e3:.1f} ms: {verdict(met)}"]
+
+
+def ablate(name: str, args: argparse.Namespace) -> None:
+    """Dev recall and reduction with each knowledge source left out."""
+    dev, _ = halves(name, args.data)
+    rows = sample(dev, args.limit)
+    learned = learned_from(dev)
+    print(f"\n== {name} (dev, {len(rows)} intents): without each source, cold; learned sources warm")
+    print(f"{'left out':<22} {'recall':>8} {'reduction':>10}   {'delta recall':>12}")
+    base = {}
+    for without in [None, *Source]:
+        catalogue = load_catalogue(args.data / SETS[name][0], frozenset({without}) if without else frozenset())
+        warm = without is not None and without.startswith("learned.")
+        r = evaluate("x", ours(catalogue, learned if warm else None), rows, catalogue.full_tokens)
+        key = "warm" if warm else "cold"
+        if without is None:
+            base["cold"] = r
+            base["warm"] = evaluate("x", ours(catalogue, learned), rows, catalogue.full_tokens)
+            for label in ("cold", "warm"):
+                print(f"{'(nothing: ' + label + ')':<22} {base[label].recall:>8.1%} {base[label].reduction:>10.1%}")
+            continue
+        delta = r.recall - base[key].recall
+        print(f"{without.value:<22} {r.recall:>8.1%} {r.reduction:>10.1%}   {delta * 100:>+11.1f}pt")
 
 
 def main() -> None:
     args = _parse_args()
     print("tokens: o200k (quicktok), compact JSON of the MCP tool objects sent; reduction is the mean over intents")
     verdicts = []
-    catalogues: dict[str, Catalogue] = {}
     for name in args.sets.split(","):
-        catalogue_file, intents_file = SETS[name]
-        if catalogue_file not in catalogues:
-            catalogues[catalogue_file] = load_catalogue(args.data / catalogue_file)
-        catalogue = catalogues[catalogue_file]
-        rows = load_rows(args.data / intents_file, args.limit)
-        results = [evaluate(label, answer, rows, catalogue.full_tokens) for label, answer in methods(catalogue)]
-        print(table(name, results, rows, catalogue.full_tokens))
-        if name in TARGETS:
-            recall, reduction = TARGETS[name]
-            ours_result = results[0]
-            met = ours_result.recall >= recall and ours_result.reduction >= reduction
-            verdicts.append(f"{name}: recall {ours_result.recall:.1%} (target {recall:.0%}), reduction "
-                            f"{ours_result.reduction:.1%} (target {reduction:.0%}), p95 "
-                            f"{percentile(ours_result.latencies_s, 95) * 1e3:.1f} ms: {verdict(met)}")
-    print("\n" + "\n".join(verdicts))
+        if args.ablate:
+            ablate(name, args)
+        else:
+            verdicts.extend(run_set(name, args))
+    if verdicts:
+        print("\n" + "\n".join(verdicts))
 
 
 def _parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sets", default=",".join(SETS), help="comma-separated data sets: " + ", ".join(SETS))
-    parser.add_argument("--limit", type=int, default=None, help="an evenly spaced sample of N intents per set")
+    parser.add_argument("--halves", default="dev,test", help="dev, test or both")
+    parser.add_argument("--limit", type=int, default=None, help="an evenly spaced sample of N intents per half")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the shared data directory")
+    parser.add_argument("--ablate", action="store_true", help="dev recall without each knowledge source")
     return parser.parse_args()
 
 

@@ -19,8 +19,9 @@ from typing import Any, Iterable, Mapping
 
 from broker import tokens
 from broker.errors import ConfigError
-from broker.exposure import lexicon
+from broker.exposure import companions, knowledge, lexicon
 from broker.exposure.bm25 import Index
+from broker.exposure.sources import Source
 
 SEPARATOR = "__"
 WIRE_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
@@ -38,7 +39,7 @@ TOOL_K1 = 1.2
 TOOL_B = 0.75
 ORGAN_B = 0.3  # organs differ tenfold in size; full length normalisation would bury the big ones
 SCHEMA_DEPTH = 3
-_NAME_LIKE = re.compile(r"[\w.-]+")
+TIME_ZONE = "time zone timezone"  # what a place name hints: the schemas of tools that take a time zone
 
 META_NAME = "find_abilities"
 META_TOOL = {
@@ -71,13 +72,15 @@ class Tool:
 class Catalogue:
     """Abilities grouped by organ, indexed once for fast repeated selection."""
 
-    def __init__(self, organs: Mapping[str, list[dict]]) -> None:
+    def __init__(self, organs: Mapping[str, list[dict]], without: frozenset[str] = frozenset()) -> None:
+        self.without = frozenset(without)  # knowledge sources left out (for ablation): see Source
+        glossary = Source.GLOSSARY not in self.without
         self.organs: dict[str, tuple[int, ...]] = {}
         tools: list[Tool] = []
         for organ, entries in organs.items():
             start = len(tools)
             for entry in entries:
-                tools.append(_tool(organ, entry))
+                tools.append(_tool(organ, entry, glossary))
             self.organs[organ] = tuple(range(start, len(tools)))
         tools = _fix_wire_names(tools)
         self.tools: tuple[Tool, ...] = tuple(tools)
@@ -85,16 +88,26 @@ class Catalogue:
         self.by_wire = {t.wire["name"]: i for i, t in enumerate(tools)}
         self.organ_of = [t.organ for t in tools]
         self.organ_names = tuple(self.organs)
-        self.references = _references(tools, self.organs)  # position -> siblings its schema names
+        self.companions = _companions(organs, self.organs, self.without)  # position -> {sibling: weight}
         self.index = Index((t.terms for t in tools), k1=TOOL_K1, b=TOOL_B)
         self.organ_index = Index((_organ_terms(organ, [tools[i] for i in members])
                                   for organ, members in self.organs.items()), b=ORGAN_B)
-        self.speller = lexicon.Speller(set().union(*(t.words for t in tools)))
+        self.vocabulary = knowledge.Vocabulary((w for t in tools for w in t.words),
+                                               (str(t.wire.get("description") or "") for t in tools))
+        self.places = self._places()
         self.meta_tokens = tokens.count_tokens([META_TOOL])
         self.full_tokens = tokens.count_text(self.wire_text(range(len(tools)), meta=False))
 
     def __len__(self) -> int:
         return len(self.tools)
+
+    def _places(self) -> dict[tuple[str, ...], str]:
+        # place names point at time tools only if the catalogue has some, and a place name the catalogue
+        # uses for something else ("central", "mobile") is not taken for a place
+        if not any(term in self.index for term in lexicon.terms(TIME_ZONE)):
+            return {}
+        return {words: zone for words, zone in knowledge.zone_places().items()
+                if len(words) > 1 or words[0] not in self.vocabulary}
 
     def wire_text(self, positions: Iterable[int], meta: bool = True) -> str:
         """The compact JSON list of these tools (by position), find_abilities last: what the agent receives."""
@@ -130,9 +143,9 @@ def wire_name(organ: str, tool: str) -> str:
     return safe if len(safe) <= MAX_WIRE else _hashed(safe, f"{organ}.{tool}")
 
 
-def catalogue_from_mcp(organs: dict[str, list[dict]]) -> Catalogue:
+def catalogue_from_mcp(organs: dict[str, list[dict]], without: frozenset[str] = frozenset()) -> Catalogue:
     """Build a catalogue from organ -> MCP tool objects (the catalogue file's "organs" map)."""
-    return Catalogue(_checked_organs(organs, "catalogue"))
+    return Catalogue(_checked_organs(organs, "catalogue"), without)
 
 
 def catalogue_from_abilities(abilities: dict[str, list[Any]]) -> Catalogue:
@@ -151,7 +164,7 @@ def ability_tool(ability: Any) -> dict:
     }
 
 
-def load_catalogue(path: str | Path) -> Catalogue:
+def load_catalogue(path: str | Path, without: frozenset[str] = frozenset()) -> Catalogue:
     """Read a catalogue file ({"organs": {organ: [MCP tool, ..]}}); ConfigError says what is wrong."""
     where = f"catalogue {path}"
     try:
@@ -164,7 +177,7 @@ def load_catalogue(path: str | Path) -> Catalogue:
         raise ConfigError(f"{where} is not valid JSON: {exc}") from None
     if not isinstance(data, dict) or "organs" not in data:
         raise ConfigError(f"{where}: expected a JSON object with an \"organs\" map")
-    return Catalogue(_checked_organs(data["organs"], where))
+    return Catalogue(_checked_organs(data["organs"], where), without)
 
 
 # -- validation -----------------------------------------------------------------------------
@@ -200,14 +213,14 @@ def _check_tool(entry: Any, where: str) -> None:
 
 # -- building -------------------------------------------------------------------------------
 
-def _tool(organ: str, entry: dict) -> Tool:
+def _tool(organ: str, entry: dict, glossary: bool = True) -> Tool:
     name = entry["name"]
     wire = {key: value for key, value in entry.items() if value is not None}
     wire["name"] = wire_name(organ, name)
     wire.setdefault("inputSchema", dict(EMPTY_SCHEMA))
     texts = [(lexicon.words(text), weight) for text, weight in _texts(organ, entry)]
     return _with_wire(Tool(address=f"{organ}.{name}", organ=organ, name=name, wire=wire, json="", tokens=0,
-                           terms=_bag(texts), words=frozenset(w for words, _ in texts for w in words)), wire)
+                           terms=_bag(texts, glossary), words=frozenset(w for words, _ in texts for w in words)), wire)
 
 
 def _with_wire(tool: Tool, wire: dict) -> Tool:
@@ -255,23 +268,23 @@ def _schema_texts(texts: list[tuple[str, float]], schema: Any, depth: int) -> No
                 _schema_texts(texts, sub.get("items"), depth - 1)
 
 
-def _bag(texts: list[tuple[list[str], float]]) -> dict[str, float]:
+def _bag(texts: list[tuple[list[str], float]], glossary: bool = True) -> dict[str, float]:
     bag: dict[str, float] = {}
     for words, weight in texts:
-        for term in lexicon.terms_of(words):
+        for term in lexicon.terms_of(words, glossary):
             bag[term] = bag.get(term, 0.0) + weight
     return bag
 
 
-def _references(tools: list[Tool], organs: dict[str, tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
-    # a description that names a sibling ("call resolve-library-id first") says the two go together
-    found: list[tuple[int, ...]] = [()] * len(tools)
-    for members in organs.values():
-        siblings = {tools[j].name: j for j in members if len(tools[j].name) > 3}
-        for i in members:
-            text = json.dumps({k: v for k, v in tools[i].wire.items() if k != "name"}, ensure_ascii=False)
-            named = {word.strip(".") for word in _NAME_LIKE.findall(text)}
-            found[i] = tuple(sorted(siblings[n] for n in named if n in siblings and siblings[n] != i))
+def _companions(organs: Mapping[str, list[dict]], positions: dict[str, tuple[int, ...]],
+                without: frozenset[str]) -> tuple[dict[int, float], ...]:
+    rules = frozenset(rule for rule in companions.Rule.ALL if f"companions.{rule}" not in without)
+    found: list[dict[int, float]] = []
+    for organ, entries in organs.items():
+        members = [companions.Sibling(entry["name"], entry) for entry in entries]
+        start = positions[organ][0] if positions[organ] else 0
+        for edges in companions.companions(organ, members, rules):
+            found.append({start + j: w for j, w in edges.items()})
     return tuple(found)
 
 

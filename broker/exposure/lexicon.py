@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
+from importlib import resources
 
 # a latin run (letters and digits) or a run of CJK characters (Han, kana, hangul)
 _RUN = re.compile(r"[A-Za-z0-9]+|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
@@ -34,92 +35,6 @@ somewhere anything everything every via e g ie eg rn lol tell help want need giv
 someone one ones get got ll ve re don doesn didn isn aren wasn won shouldn couldn wouldn
 """.split())
 
-# query-side expansion: words people type -> words tool schemas use (weighted lower than the words typed)
-SYNONYMS: dict[str, tuple[str, ...]] = {
-    "pr": ("pull", "request"), "prs": ("pull", "request"),
-    "repo": ("repository",), "repos": ("repository",),
-    "k8s": ("kubernetes",), "kube": ("kubernetes",), "ns": ("namespace",),
-    "dir": ("directory",), "dirs": ("directory",), "folder": ("directory",), "folders": ("directory",),
-    "doc": ("documentation",), "docs": ("documentation",), "msg": ("message",), "img": ("image",),
-    "pic": ("image",), "picture": ("image",), "photo": ("image",), "env": ("environment",),
-    "config": ("configuration",), "cfg": ("configuration",), "db": ("database",),
-    "js": ("javascript",), "ts": ("typescript",), "py": ("python",),
-    "deploy": ("deployment",), "ticket": ("issue",), "tickets": ("issue",), "bug": ("issue",),
-    "bugs": ("issue",), "make": ("create",), "new": ("create",), "fix": ("edit",), "change": ("edit", "update"),
-    "modify": ("edit", "update"), "bump": ("update", "edit"), "rm": ("delete", "remove"), "remove": ("delete",),
-    "delete": ("remove",), "ls": ("list",), "grep": ("search",), "find": ("search",), "lookup": ("search",),
-    "look": ("search",), "open": ("read", "create"), "cat": ("read",), "view": ("read", "get"), "run": ("execute", "start"),
-    "exec": ("execute",), "launch": ("start",), "kill": ("terminate",), "crash": ("error",), "crashes": ("error",),
-    "exception": ("error",), "url": ("page",), "link": ("url",), "site": ("page", "url"), "website": ("page", "url"),
-    "webpage": ("page", "url"), "summarise": ("summary",), "summarize": ("summary",), "today": ("date", "current", "time"),
-    "tomorrow": ("date", "current", "time"), "yesterday": ("date", "current", "time"), "now": ("current",),
-    "latest": ("current", "recent"),
-    "rename": ("move",), "logs": ("log",), "sha": ("commit",), "timezone": ("time", "zone"), "tz": ("time", "zone"),
-    "save": ("write",), "store": ("write",), "dump": ("write",), "export": ("write",), "note": ("comment",),
-    "ppt": ("presentation", "powerpoint"), "slides": ("presentation",), "deck": ("presentation",),
-    "xlsx": ("excel", "spreadsheet"), "spreadsheet": ("excel", "sheet"), "docx": ("word", "document"),
-    "remember": ("memory",), "stored": ("memory",), "recall": ("memory",),
-    # a day named relative to today can only be resolved by knowing today's date
-    **{day: ("date", "current", "time") for day in (
-        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "weekend", "tonight")},
-    "compute": ("calculate",), "estimate": ("calculate",), "percentage": ("calculate",), "percent": ("calculate",),
-    "sum": ("calculate",), "average": ("calculate",), "total": ("calculate",),
-}
-
-# what a referenced file's extension says about the tool that will handle it
-EXTENSIONS: dict[str, tuple[str, ...]] = {
-    "pdf": ("pdf",), "ppt": ("presentation", "powerpoint"), "pptx": ("presentation", "powerpoint"),
-    "xls": ("excel", "spreadsheet"), "xlsx": ("excel", "spreadsheet"), "csv": ("csv", "spreadsheet"),
-    "doc": ("word", "document"), "docx": ("word", "document"), "md": ("markdown",), "html": ("html",),
-    "htm": ("html",), "png": ("image",), "jpg": ("image",), "jpeg": ("image",), "gif": ("image",),
-    "svg": ("svg", "image"), "webp": ("image",), "json": ("json",), "yaml": ("yaml",), "yml": ("yaml",),
-    "log": ("log",), "wav": ("audio",), "mp3": ("audio",), "mp4": ("video",), "ipynb": ("notebook",),
-}
-
-# CJK words people mix into requests -> the English a tool schema uses (matched as substrings)
-GLOSSARY: dict[str, tuple[str, ...]] = {
-    "提交": ("commit",), "分支": ("branch",), "合并": ("merge",), "日志": ("log",), "状态": ("status",),
-    "查询": ("query", "search"), "搜索": ("search",), "查找": ("find", "search"), "查": ("search", "query"),
-    "找": ("find", "search"), "读取": ("read",), "读": ("read",), "打开": ("open", "navigate"),
-    "写入": ("write",), "写": ("write",), "文件夹": ("directory",), "文件": ("file",), "目录": ("directory",),
-    "删除": ("delete",), "删": ("delete",), "创建": ("create",), "新建": ("create",), "更新": ("update",),
-    "修改": ("edit", "update"), "运行": ("run", "execute"), "执行": ("execute",), "页面": ("page",),
-    "网页": ("page",), "网站": ("page", "url"), "截图": ("screenshot",), "截个图": ("screenshot",),
-    "点击": ("click",), "部署": ("deployment",), "重启": ("restart",), "错误": ("error",), "报错": ("error",),
-    "崩溃": ("crash", "error"), "挂掉": ("crash", "error"), "问题": ("issue",), "评论": ("comment",),
-    "文档": ("documentation",), "时间": ("time",), "现在": ("current",), "当前": ("current",),
-    "转到": ("transition",), "服务": ("service",), "容器": ("container",), "命名空间": ("namespace",),
-    "仪表盘": ("dashboard",), "看板": ("dashboard", "board"), "告警": ("alert",), "记忆": ("memory",),
-    "思考": ("thinking",), "一步步": ("sequential", "step"), "浏览器": ("browser",), "代码": ("code",),
-    "仓库": ("repository",), "差异": ("diff",), "改动": ("change",), "变更": ("change",),
-    "暂存": ("stage",), "测试": ("test",), "进程": ("process",), "终端": ("terminal",), "命令": ("command",),
-    "天气": ("weather",), "股票": ("stock",), "地图": ("map",), "翻译": ("translate",), "图片": ("image",),
-    "图表": ("chart",), "表格": ("table", "spreadsheet"), "邮件": ("email",), "用户": ("user",),
-    "项目": ("project",), "任务": ("task",), "日历": ("calendar",), "新闻": ("news",), "价格": ("price",),
-    "火车": ("train",), "酒店": ("hotel",), "视频": ("video",), "音乐": ("music",), "论文": ("paper",),
-    "延迟": ("latency",), "指标": ("metric",), "节点": ("node",), "集群": ("cluster",), "数据库": ("database",),
-    "资讯": ("news",), "快讯": ("news",), "热榜": ("trending", "rank"), "热搜": ("trending",),
-    "热门": ("trending", "popular"), "趋势": ("trend",), "排行榜": ("rank",), "榜单": ("rank",), "游戏": ("game",),
-    "科技": ("technology",), "商业": ("business",), "财经": ("finance",), "金融": ("finance",), "电影": ("movie",),
-    "图书": ("book",), "书": ("book",), "购物": ("shopping",), "好物": ("shopping", "deal"), "优惠": ("deal",),
-    "推荐": ("recommend",), "搜索引擎": ("search",), "天": ("day",), "日期": ("date",), "车站": ("station",),
-    "车票": ("ticket",), "余票": ("ticket",), "航班": ("flight",), "城市": ("city",), "翻译成": ("translate",),
-    # common words of Chinese tool descriptions (news, trending and review sites), so English requests meet them
-    "苹果": ("apple",), "人工智能": ("ai", "artificial", "intelligence"), "数码": ("digital", "electronics"),
-    "电子": ("electronics",), "产品": ("product",), "商品": ("product", "goods"), "评测": ("review",),
-    "消费": ("consumer",), "经济": ("economy", "economic"), "政治": ("politics",), "时政": ("politics",),
-    "娱乐": ("entertainment",), "体育": ("sports",), "健康": ("health",), "教育": ("education",),
-    "技术": ("technology", "tech"), "开发": ("development", "developer"), "软件": ("software",),
-    "投融资": ("investment",), "投资": ("investment",), "创业": ("startup",), "国际": ("international", "world"),
-    "全球": ("global", "world"), "文章": ("article",), "教程": ("tutorial",), "小说": ("novel", "fiction"),
-    "阅读": ("reading",), "读书": ("reading", "book"), "话题": ("topic",), "热点": ("trending", "hot"),
-    "动态": ("update", "news"), "评分": ("rating",), "排名": ("rank",), "排行": ("rank",), "电视剧": ("tv",),
-    "实时": ("realtime", "live"), "最新": ("latest",), "设备": ("device",), "互联网": ("internet",),
-    "社会": ("society", "social"), "事件": ("event",), "云计算": ("cloud",), "前端": ("frontend",),
-    "后端": ("backend",), "问答": ("question", "answer"), "讨论": ("discussion",), "明星": ("celebrity",),
-    "ファイル": ("file",), "検索": ("search",), "파일": ("file",), "검색": ("search",),
-}
-_GLOSSARY_KEYS = sorted(GLOSSARY, key=len, reverse=True)
 
 
 def words(text: str) -> list[str]:
@@ -138,13 +53,14 @@ def terms(text: str) -> list[str]:
     return terms_of(words(text))
 
 
-def terms_of(split: list[str]) -> list[str]:
-    """Index terms of words already split by `words`."""
+def terms_of(split: list[str], with_glossary: bool = True) -> list[str]:
+    """Index terms of words already split by `words` (CJK words also give their glossary's English)."""
     out: list[str] = []
     for word in split:
         if word[0] >= _CJK_START:
             out.extend(cjk_pairs(word))
-            out.extend(stem(english) for english in glossary(word))
+            if with_glossary:
+                out.extend(stem(english) for english in glossary(word))
         elif len(word) > 1 and word not in STOPWORDS and not word.isdigit():
             out.append(stem(word))
     return out
@@ -191,23 +107,30 @@ def cjk_pairs(run: str) -> list[str]:
 
 
 def synonyms(word: str) -> tuple[str, ...]:
-    """Words tool schemas use for a word people type (lowercase, unstemmed)."""
-    return SYNONYMS.get(word, ())
+    """Words tool schemas use for a word people type (lowercase, unstemmed): data/synonyms.txt."""
+    return load_pairs("synonyms").get(word, ())
+
+
+@functools.cache
+def _glossary() -> tuple[dict[str, tuple[str, ...]], tuple[str, ...]]:
+    pairs = load_pairs("cjk_glossary")
+    return pairs, tuple(sorted(pairs, key=len, reverse=True))
 
 
 def glossary(text: str) -> list[str]:
     """English words for the CJK words found in a text, longest match first."""
+    entries, keys = _glossary()
     found: list[str] = []
     for run in _RUN.findall(text):
         if run[0] < _CJK_START:
             continue
         i = 0
         while i < len(run):
-            key = next((k for k in _GLOSSARY_KEYS if run.startswith(k, i)), None)
+            key = next((k for k in keys if run.startswith(k, i)), None)
             if key is None:
                 i += 1
                 continue
-            found.extend(GLOSSARY[key])
+            found.extend(entries[key])
             i += len(key)
     return found
 
@@ -237,49 +160,17 @@ def stem(word: str) -> str:
     return word
 
 
-class Speller:
-    """Guess the catalogue word a mistyped word meant: one swap, insertion, deletion or substitution away."""
-
-    MIN_LEN = 4  # shorter words have too many neighbours one edit away to guess safely
-    ANY_EDIT_LEN = 5  # below this, only a swap of two letters (the commonest typo) is trusted
-
-    def __init__(self, vocabulary: set[str]) -> None:
-        self.vocabulary = frozenset(w for w in vocabulary if w.isascii() and w.isalpha())
-        self._deletes: dict[str, tuple[str, ...]] | None = None
-
-    def suggest(self, word: str) -> tuple[str, ...]:
-        """Catalogue words one edit from an unknown word (swaps preferred), sorted; () when known or unsure."""
-        if word in self.vocabulary or len(word) < self.MIN_LEN or not word.isascii() or not word.isalpha():
-            return ()
-        swaps = sorted(w for w in _swaps(word) if w in self.vocabulary)
-        if swaps or len(word) < self.ANY_EDIT_LEN:
-            return tuple(swaps)
-        if self._deletes is None:
-            self._deletes = _deletion_map(self.vocabulary)
-        found = set(self._deletes.get(word, ()))  # the word lost a letter
-        for variant in _deletions(word):
-            if variant in self.vocabulary:
-                found.add(variant)  # the word gained a letter
-            found.update(w for w in self._deletes.get(variant, ()) if _substituted(word, w))
-        return tuple(sorted(found))
-
-
-def _swaps(word: str) -> set[str]:
-    return {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)} - {word}
-
-
-def _deletions(word: str) -> set[str]:
-    return {word[:i] + word[i + 1:] for i in range(len(word))}
-
-
-def _substituted(a: str, b: str) -> bool:
-    return len(a) == len(b) and sum(x != y for x, y in zip(a, b)) == 1
-
-
-def _deletion_map(vocabulary: frozenset[str]) -> dict[str, tuple[str, ...]]:
-    variants: dict[str, list[str]] = {}
-    for word in sorted(vocabulary):
-        if len(word) >= Speller.ANY_EDIT_LEN:
-            for variant in _deletions(word):
-                variants.setdefault(variant, []).append(word)
-    return {v: tuple(words) for v, words in variants.items()}
+@functools.cache
+def load_pairs(name: str) -> dict[str, tuple[str, ...]]:
+    """A `key: value value` map from broker/text/data/NAME.txt (`#` starts a comment)."""
+    pairs: dict[str, tuple[str, ...]] = {}
+    text = resources.files("broker.text").joinpath("data").joinpath(f"{name}.txt").read_text(encoding="utf-8")
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        key, sep, value = line.partition(":")
+        if not sep or not key.strip() or not value.split():
+            raise ValueError(f"{name}.txt:{number}: expected 'key: value ...'")
+        pairs[key.strip()] = tuple(value.split())
+    return pairs

@@ -6,11 +6,15 @@ give the same exposure, byte for byte.
 
 from __future__ import annotations
 
+import calendar
+import functools
 from dataclasses import dataclass, field
 
 from broker import tokens
-from broker.exposure import lexicon
-from broker.exposure.catalogue import META_TOOL, Catalogue
+from broker.exposure import knowledge, lexicon
+from broker.exposure.catalogue import META_TOOL, TIME_ZONE, Catalogue
+from broker.exposure.learning import Associations
+from broker.exposure.sources import Source
 
 # the default budget (o200k tokens of the exposed list, find_abilities included): a share of what sending
 # every tool would cost, so exposure always pays, with a floor that keeps small catalogues useful and a
@@ -23,14 +27,16 @@ ORGAN_WEIGHT = 0.4  # how much an organ's evidence lifts each of its tools
 ORGAN_MIX = 0.5  # organ evidence: this share from the organ's whole text, the rest from its best tool
 CLAUSE_WEIGHT = 0.8  # the best tool of one clause of a compound request ranks just below the best overall
 CLAUSE_FLOOR = 0.3  # a clause matching only weakly (its best below this share of the best) is not inflated
-REFERENCE_WEIGHT = 0.8  # a tool named in a strong tool's schema scores this share of it
 MENTION_WEIGHT = 0.6  # a memory card that names an ability counts like a good lexical match
 RECENT_ORGAN_WEIGHT = 0.3  # the organ the session works with is likely needed again
+LEARNED_WEIGHT = 0.8  # an ability used after a very similar instruction counts like a good lexical match
+TOGETHER_WEIGHT = 0.8  # an ability used with a strong one scores this share of it, times P(used together)
 W_SYNONYM = 0.5
+W_ABBREVIATION = 0.8  # an abbreviation resolved against the catalogue's own words
 W_FUZZY = 0.4
 W_COMPOUND = 1.0
 W_REFERENCE = 0.4  # words inside paths and URLs: names the user chose, seldom what a tool is for
-W_HINT = 0.8  # what a path, URL or issue key says about the tool that handles it
+W_HINT = 0.8  # what a path, URL, issue key or place says about the tool that handles it
 # a named file is usually read (writing is said: "save", "write"), a named directory listed
 REFERENCE_HINTS = {"url": ("url",), "path": ("path", "directory", "list"), "file": ("file", "read"),
                    "key": ("issue", "jira")}
@@ -42,6 +48,7 @@ class Context:
 
     recent: tuple[str, ...] = ()  # organ.tool used recently, most recent first: they stay exposed
     mentioned: tuple[str, ...] = ()  # organ.tool named by memory cards recalled for this intent
+    learned: Associations | None = None  # what use taught: abilities after similar instructions, and together
 
 
 @dataclass(frozen=True)
@@ -76,17 +83,31 @@ def default_budget(catalogue: Catalogue) -> int:
 
 
 def relevance(intent: str, catalogue: Catalogue, context: Context = Context()) -> dict[int, float]:
-    """Score each matching tool (by position): lexical match, lifted by its organ, siblings and memory."""
+    """Score each matching tool (by position): lexical match, lifted by use, companions and its organ."""
+    without = catalogue.without
     query = query_terms(intent, catalogue)
     lexical = _lexical(intent, query, catalogue)
     for address in context.mentioned:
         i = catalogue.by_address.get(address)
         if i is not None:
             lexical[i] = lexical.get(i, 0.0) + MENTION_WEIGHT
-    for i, s in list(lexical.items()):
-        for j in catalogue.references[i]:  # a strong tool brings the siblings its schema names
-            lexical[j] = max(lexical.get(j, 0.0), REFERENCE_WEIGHT * s)
+    learned = context.learned if context.learned is not None and len(context.learned) else None
+    if learned is not None and Source.SIMILAR not in without:
+        for address, weight in learned.suggest(intent).items():
+            i = catalogue.by_address.get(address)
+            if i is not None:
+                lexical[i] = lexical.get(i, 0.0) + LEARNED_WEIGHT * weight
+    for i, s in list(lexical.items()):  # one hop: a strong tool brings what it is used with
+        for j, weight in catalogue.companions[i].items():
+            lexical[j] = max(lexical.get(j, 0.0), weight * s)
+        if learned is not None and Source.TOGETHER not in without:
+            for address, p in learned.together(catalogue.tools[i].address).items():
+                j = catalogue.by_address.get(address)
+                if j is not None:
+                    lexical[j] = max(lexical.get(j, 0.0), TOGETHER_WEIGHT * p * s)
     scores = dict(lexical)
+    if Source.ORGANS in without:
+        return scores
     for organ_pos, evidence in organ_evidence(query, lexical, catalogue, context).items():
         if evidence > 0:
             for i in catalogue.organs[catalogue.organ_names[organ_pos]]:
@@ -101,7 +122,7 @@ def _lexical(intent: str, query: dict[str, float], catalogue: Catalogue) -> dict
     if top <= 0:
         return {}
     lexical = {i: s / top for i, s in whole.items()}
-    parts = lexicon.clauses(intent)
+    parts = lexicon.clauses(intent) if Source.CLAUSES not in catalogue.without else []
     if len(parts) < 2:
         return lexical
     for part in parts:
@@ -133,44 +154,77 @@ def organ_evidence(query: dict[str, float], lexical: dict[int, float], catalogue
 
 
 def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
-    """The weighted query terms of an intent: its words, synonyms, CJK glossary, typos and compounds."""
-    index = catalogue.index
+    """The weighted query terms of an intent: its words, and what the knowledge sources add to them."""
+    index, without, vocabulary = catalogue.index, catalogue.without, catalogue.vocabulary
+    glossary = Source.GLOSSARY not in without
     query: dict[str, float] = {}
 
     def put(term: str, weight: float) -> None:
         if term in index:
             query[term] = max(query.get(term, 0.0), weight)
 
-    def add_word(word: str, weight: float) -> None:
-        for synonym in lexicon.synonyms(word):
-            for term in lexicon.terms(synonym):
-                put(term, W_SYNONYM * weight)
-        for term in lexicon.terms(word):
+    def put_text(text: str, weight: float) -> None:
+        for term in lexicon.terms_of(lexicon.words(text), glossary):
             put(term, weight)
+
+    def add_word(word: str, weight: float) -> None:
+        if Source.SYNONYMS not in without:
+            for synonym in lexicon.synonyms(word):
+                put_text(synonym, W_SYNONYM * weight)
+        for term in lexicon.terms_of([word], glossary):
+            put(term, weight)
+        if Source.CALENDAR not in without and word in _weekdays():
+            put_text("date current time", W_SYNONYM * weight)
 
     def add_text(text: str, weight: float) -> None:
         content: list[str] = []
         for word in lexicon.words(text):
             add_word(word, weight)
-            if not any(term in index for term in lexicon.terms(word)):
-                for guess in catalogue.speller.suggest(word):
-                    add_word(guess, W_FUZZY * weight)
+            if Source.ABBREVIATIONS not in without:
+                for expansion in vocabulary.acronym(word):
+                    add_word(expansion, W_ABBREVIATION * weight)
+            if not any(term in index for term in lexicon.terms_of([word], glossary)):
+                guesses = vocabulary.expanded(word) if Source.ABBREVIATIONS not in without else ()
+                for guess in guesses:
+                    add_word(guess, W_ABBREVIATION * weight)
+                if not guesses and Source.SPELLING not in without:
+                    for guess in vocabulary.spelled(word):
+                        add_word(guess, W_FUZZY * weight)
             if word.isascii() and len(word) > 1 and word not in lexicon.STOPWORDS:
                 content.append(word)
-        for a, b in zip(content, content[1:]):
-            put(lexicon.stem(a + b), W_COMPOUND * weight)
+        if Source.COMPOUNDS not in without:
+            for a, b in zip(content, content[1:]):
+                put(lexicon.stem(a + b), W_COMPOUND * weight)
 
-    rest, references = lexicon.references(intent)
+    if Source.REFERENCES in without:
+        rest, references = intent, []
+    else:
+        rest, references = lexicon.references(intent)
     add_text(rest, 1.0)
     for kind, reference in references:
         add_text(reference, W_REFERENCE)
         hints = REFERENCE_HINTS[kind]
-        if kind == "file":
-            hints += lexicon.EXTENSIONS.get(reference.rsplit(".", 1)[-1].lower(), ())
+        if kind == "file" and Source.MEDIA_TYPES not in without:
+            hints += knowledge.media_words(reference.rsplit(".", 1)[-1])
         for hint in hints:
-            for term in lexicon.terms(hint):
-                put(term, W_HINT)
+            put_text(hint, W_HINT)
+    if catalogue.places and Source.ZONES not in without and _names_place(intent, catalogue.places):
+        put_text(TIME_ZONE, W_HINT)
     return query
+
+
+def _names_place(intent: str, places: dict[tuple[str, ...], str]) -> bool:
+    # written in capitals, an abbreviation (UTC, CET) counts; otherwise a place of one to three words
+    if any(word in knowledge.zone_abbreviations() for word in intent.replace(",", " ").split()):
+        return True
+    folded = knowledge.fold(intent).replace("-", " ")
+    words = [w for w in "".join(ch if ch.isalpha() else " " for ch in folded).split()]
+    return any(tuple(words[i:i + n]) in places for n in (1, 2, 3) for i in range(len(words) - n + 1))
+
+
+@functools.cache
+def _weekdays() -> frozenset[str]:
+    return frozenset(day.lower() for day in calendar.day_name)
 
 
 def _normalised(scores: dict[int, float]) -> dict[int, float]:

@@ -1,0 +1,175 @@
+"""Companions from a catalogue's structure: which sibling tools a tool usually needs beside it.
+
+Three rules, each naming a structure of the schemas, none naming a tool:
+- *named*: a tool's description or schema names a sibling ("call `resolve-library-id` first");
+- *producer*: a tool requires an identifier that a sibling gives out: the parameter's description names the
+  sibling ("the uid of an element from the page snapshot" -> `take_snapshot`), or the sibling's
+  description names the parameter ("lists page elements with a unique identifier (uid)"). This is the
+  snapshot-before-interact, list-before-kill, search-before-get-by-id precondition;
+- *same object*: tools of one organ acting on the same object, by the words of their names and required
+  parameters, each word weighted by how rare it is in the organ (`repo_path` or `pageId`, which every
+  tool of the organ takes, say nothing; `issue_number`, `pid` or `file` do).
+A parameter most of an organ's tools require is the organ's context (the repository, the page), not
+an object, and is ignored by the last two rules.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from broker.exposure import lexicon
+
+NAMED_WEIGHT = 0.8  # a sibling the schema names is nearly always needed
+PRODUCER_WEIGHT = 0.6  # an identifier has to come from somewhere
+OBJECT_WEIGHT = 0.35  # same object: often, not always, needed together
+MIN_OBJECT_SIMILARITY = 0.5  # share of a tool's (weighted) object words a sibling must share
+MAX_PRODUCERS = 2  # an identifier comes from one or two siblings; more means a common word
+CONTEXT_SHARE = 0.5  # a parameter required by more than this share of an organ's tools is context
+_NAME_LIKE = re.compile(r"[\w.-]+")
+
+
+class Rule:
+    """The rules, as names (for ablation and for the documentation)."""
+
+    NAMED = "named"
+    PRODUCER = "producer"
+    OBJECT = "object"
+    ALL = frozenset({NAMED, PRODUCER, OBJECT})
+
+
+@dataclass(frozen=True, slots=True)
+class Sibling:
+    """What the builder needs of one tool."""
+
+    name: str
+    entry: Mapping  # the MCP tool object (description, inputSchema)
+
+
+def companions(organ: str, members: Sequence[Sibling], rules: frozenset[str] = Rule.ALL
+               ) -> list[dict[int, float]]:
+    """For each tool of one organ (by position in members): sibling position -> weight in (0, 1]."""
+    found: list[dict[int, float]] = [{} for _ in members]
+
+    def put(i: int, j: int, weight: float) -> None:
+        if i != j and weight > found[i].get(j, 0.0):
+            found[i][j] = weight
+
+    required = [_required(m.entry) for m in members]
+    context = _context(required)
+    if Rule.NAMED in rules:
+        for i, j in _named(members):
+            put(i, j, NAMED_WEIGHT)
+    if Rule.PRODUCER in rules:
+        for i, j in _producers(organ, members, required, context):
+            put(i, j, PRODUCER_WEIGHT)
+    if Rule.OBJECT in rules:
+        for i, j, similarity in _same_object(organ, members, required, context):
+            put(i, j, OBJECT_WEIGHT * similarity)
+    return found
+
+
+def _required(entry: Mapping) -> dict[str, str]:
+    schema = entry.get("inputSchema") or {}
+    properties = schema.get("properties") if isinstance(schema, dict) else None
+    names = schema.get("required") if isinstance(schema, dict) else None
+    if not isinstance(properties, dict) or not isinstance(names, list):
+        return {}
+    out = {}
+    for name in names:
+        sub = properties.get(name)
+        if isinstance(name, str):
+            out[name] = str(sub.get("description") or "") if isinstance(sub, dict) else ""
+    return out
+
+
+def _context(required: list[dict[str, str]]) -> frozenset[str]:
+    counts: dict[str, int] = {}
+    for params in required:
+        for name in params:
+            counts[name] = counts.get(name, 0) + 1
+    return frozenset(n for n, c in counts.items() if len(required) > 2 and c > CONTEXT_SHARE * len(required))
+
+
+def _named(members: Sequence[Sibling]) -> list[tuple[int, int]]:
+    names = {m.name: j for j, m in enumerate(members) if len(m.name) > 3}
+    pairs = []
+    for i, m in enumerate(members):
+        text = json.dumps({k: v for k, v in m.entry.items() if k != "name"}, ensure_ascii=False)
+        for word in {w.strip(".") for w in _NAME_LIKE.findall(text)}:
+            if word in names and names[word] != i:
+                pairs.append((i, names[word]))
+    return sorted(pairs)
+
+
+def _objects(organ: str, members: Sequence[Sibling]) -> list[list[str]]:
+    # what a tool's name says it acts on: its words without the organ's prefixes (words most names of the
+    # organ carry: `browser_`, `API-`) and without the leading verb (`take_snapshot` -> snapshot)
+    names = [[t for t in lexicon.terms(m.name) if t not in set(lexicon.terms(organ))] for m in members]
+    counts: dict[str, int] = {}
+    for words in names:
+        for w in set(words):
+            counts[w] = counts.get(w, 0) + 1
+    out = []
+    for words in names:
+        kept = [w for w in words if len(members) < 3 or counts[w] <= CONTEXT_SHARE * len(members)]
+        out.append(kept[1:] if len(kept) > 1 else kept)
+    return out
+
+
+def _distinctive(objects: list[list[str]]) -> list[set[str]]:
+    # the object words few siblings share: `snapshot` of take_snapshot, not `page`
+    counts: dict[str, int] = {}
+    for words in objects:
+        for w in set(words):
+            counts[w] = counts.get(w, 0) + 1
+    return [{w for w in words if counts[w] <= MAX_PRODUCERS} for words in objects]
+
+
+def _producers(organ: str, members: Sequence[Sibling], required: list[dict[str, str]],
+               context: frozenset[str]) -> list[tuple[int, int]]:
+    distinctive = _distinctive(_objects(organ, members))
+    described = [set(lexicon.words(str(m.entry.get("description") or ""))) for m in members]
+    pairs = []
+    for i, params in enumerate(required):
+        for param, text in params.items():
+            if param in context:
+                continue
+            mentioned = set(lexicon.terms(text))
+            key = param.lower()
+            candidates = [j for j in range(len(members)) if j != i and param not in required[j]
+                          and ((distinctive[j] and distinctive[j] <= mentioned)
+                               or (len(key) > 2 and key in described[j]))]
+            if len(candidates) <= MAX_PRODUCERS:  # many "producers" means a common word, not an identifier
+                pairs.extend((i, j) for j in candidates)
+    return sorted(set(pairs))
+
+
+def _same_object(organ: str, members: Sequence[Sibling], required: list[dict[str, str]],
+                 context: frozenset[str]) -> list[tuple[int, int, float]]:
+    objects = []
+    for words, params in zip(map(set, _objects(organ, members)), required):
+        for param in params:
+            if param not in context:
+                words |= set(lexicon.terms(param))
+        objects.append(words)
+    counts: dict[str, int] = {}
+    for words in objects:
+        for w in words:
+            counts[w] = counts.get(w, 0) + 1
+    n = len(members)
+    weight = {w: math.log(1 + n / c) for w, c in counts.items()}
+    found = []
+    for i, mine in enumerate(objects):
+        total = sum(weight[w] for w in mine)
+        if not total:
+            continue
+        for j, theirs in enumerate(objects):
+            if j != i:
+                share = sum(weight[w] for w in mine & theirs) / total
+                if share >= MIN_OBJECT_SIMILARITY:
+                    found.append((i, j, share))
+    return found

@@ -1,0 +1,171 @@
+"""Knowledge selection draws from standard data and from the catalogue's own vocabulary, not from word lists.
+
+- *Zones*: IANA time-zone names shipped with the platform (`zoneinfo`): a city or region named in a request
+  ("9:30 in Lisbon") points at the tools whose schemas speak of time zones.
+- *Media types*: the platform's MIME table (`mimetypes`): a file's extension says what the file is
+  (`.pptx` -> presentation, `.wav` -> audio), and tools that handle that kind of file say so.
+- *Abbreviations* of the catalogue's own words: acronyms its descriptions define ("service level agreement
+  (SLA)"), a
+  numeronym (`k8s` -> kubernetes), a truncation or a consonant skeleton (`repo`, `msg`, `cfg`).
+- *Spelling*: an unknown word a small edit away from a word the catalogue uses (rapidfuzz).
+"""
+
+from __future__ import annotations
+
+import functools
+import mimetypes
+import re
+import unicodedata
+import zoneinfo
+from collections import Counter
+from typing import Iterable
+
+from rapidfuzz import process
+from rapidfuzz.distance import DamerauLevenshtein
+
+from broker.exposure import lexicon
+
+# media types whose top level names what the file is; `text/` and `application/` only say how it is stored
+_MEDIA = frozenset({"image", "audio", "video", "font", "model"})
+_MIME_NOISE = re.compile(r"^(?:vnd|x|prs)$")
+_NUMERONYM = re.compile(r"^([a-z])(\d{1,2})([a-z])$")
+_DEFINED_AFTER = re.compile(r"\(([A-Za-z][A-Za-z0-9]{1,5})\)")  # long form (LF)
+_DEFINED_BEFORE = re.compile(r"\b([A-Z][A-Z0-9]{1,5}s?)\s*\(([^()]{3,80})\)")  # LF (long form)
+MIN_FUZZY_LEN = 4  # shorter words have too many neighbours one edit away to guess safely
+LONG_WORD = 8  # from this length two edits are still a typo, not another word
+MAX_GUESSES = 3
+MAX_ABBREVIATION = 4
+
+
+def fold(text: str) -> str:
+    """Lowercase ASCII letters of a text: accents dropped (São Paulo -> sao paulo)."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+
+
+@functools.cache
+def zone_places() -> dict[tuple[str, ...], str]:
+    """Places named by the IANA time-zone database: folded word tuple -> zone (("new", "york") -> America/New_York)."""
+    places: dict[tuple[str, ...], str] = {}
+    for zone in sorted(zoneinfo.available_timezones()):
+        parts = zone.split("/")
+        if parts[0] in ("Etc", "SystemV"):
+            continue
+        for part in parts[1:] or parts:
+            words = tuple(fold(part).replace("_", " ").replace("-", " ").split())
+            if words and all(w.isalpha() for w in words) and len("".join(words)) > 3:
+                places.setdefault(words, zone)
+    return places
+
+
+@functools.cache
+def zone_abbreviations() -> frozenset[str]:
+    """Upper-case zone names that are abbreviations (UTC, GMT, EST, CET): they count only when written so."""
+    return frozenset(z for z in zoneinfo.available_timezones() if z.isalpha() and z.isupper())
+
+
+@functools.cache
+def media_words(extension: str) -> tuple[str, ...]:
+    """What the platform's MIME table says a file of this extension is, as words: `pptx` -> presentation."""
+    kind, _ = mimetypes.guess_type(f"file.{extension.lower()}")
+    if kind is None:
+        return ()
+    top, _, sub = kind.partition("/")
+    words = [top] if top in _MEDIA else []
+    for part in re.split(r"[.+\-]", sub):
+        if part and not _MIME_NOISE.match(part):
+            words.append(part)
+    return tuple(dict.fromkeys(words))
+
+
+class Vocabulary:
+    """The catalogue's own words, to resolve abbreviations and typos against."""
+
+    def __init__(self, words: Iterable[str], prose: Iterable[str]) -> None:
+        counts = Counter(w for w in words if w.isascii() and w.isalpha())
+        self.words = frozenset(counts)
+        self.frequency = counts
+        self._sorted = sorted(self.words)
+        self._acronyms = _acronyms(prose)
+
+    def __contains__(self, word: str) -> bool:
+        return word in self.words
+
+    def spelled(self, word: str) -> tuple[str, ...]:
+        """Catalogue words a typo away from an unknown word (nearest first, then most used); () when unsure."""
+        if word in self.words or len(word) < MIN_FUZZY_LEN or not word.isascii() or not word.isalpha():
+            return ()
+        limit = 2 if len(word) >= LONG_WORD else 1
+        found = process.extract(word, self._sorted, scorer=DamerauLevenshtein.distance, score_cutoff=limit,
+                                limit=None)
+        if not found:
+            return ()
+        best = min(distance for _, distance, _ in found)
+        if len(word) < MIN_FUZZY_LEN + 1 and best > 0:
+            # a four-letter word: only a swap of two letters (the commonest typo) is trusted
+            found = [f for f in found if sorted(f[0]) == sorted(word) and len(f[0]) == len(word)]
+        near = sorted((w for w, d, _ in found if d == best), key=lambda w: (-self.frequency[w], w))
+        return tuple(near[:MAX_GUESSES])
+
+    def acronym(self, word: str) -> tuple[str, ...]:
+        """The phrase of the catalogue whose initials a short word is (`pr`, `prs` -> pull request), if any."""
+        if not word.isascii() or not word.isalpha() or len(word) > MAX_ABBREVIATION:
+            return ()
+        for key in (word, word[:-1] if word.endswith("s") and len(word) > 2 else None):
+            if key and key in self._acronyms:
+                return self._acronyms[key]
+        return ()
+
+    def expanded(self, word: str) -> tuple[str, ...]:
+        """The catalogue word an unknown abbreviation stands for (`k8s` -> kubernetes, `msg` -> message)."""
+        if word in self.words or not word.isascii() or not word.isalnum():
+            return ()
+        numeronym = _NUMERONYM.match(word)
+        if numeronym:
+            first, n, last = numeronym.group(1), int(numeronym.group(2)), numeronym.group(3)
+            return self._best(w for w in self.words
+                              if len(w) == n + 2 and w[0] == first and w[-1] == last)
+        if not word.isalpha() or len(word) > MAX_ABBREVIATION or len(word) < 3:
+            return ()
+        return self._best(w for w in self.words if len(w) > len(word) + 1 and _skeleton(word, w))
+
+    def _best(self, candidates: Iterable[str]) -> tuple[str, ...]:
+        ranked = sorted(candidates, key=lambda w: (-self.frequency[w], w))
+        return tuple(ranked[:1])
+
+
+def _skeleton(short: str, word: str) -> bool:
+    # a truncation (`repo`, `config`) or the consonant skeleton (`msg`, `cfg`): same first letter, in order
+    if word[0] != short[0]:
+        return False
+    if word.startswith(short):
+        return True
+    rest = iter(word[1:])
+    return all(ch in rest for ch in short[1:])
+
+
+def _acronyms(prose: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    # acronyms the descriptions define, "long form (LF)" or "LF (long form)" (Schwartz and Hearst's rule)
+    counts: Counter = Counter()
+    for text in prose:
+        for match in _DEFINED_AFTER.finditer(text):
+            before = [w for w in lexicon.words(text[:match.start()]) if w.isascii()]
+            _count_defined(counts, match.group(1), before, from_end=True)
+        for match in _DEFINED_BEFORE.finditer(text):
+            _count_defined(counts, match.group(1), [w for w in lexicon.words(match.group(2)) if w.isascii()],
+                           from_end=False)
+    best: dict[str, tuple[tuple[str, ...], int]] = {}
+    for (key, gram), n in counts.items():
+        if key not in best or (n, gram) > (best[key][1], best[key][0]):
+            best[key] = (gram, n)
+    return {key: gram for key, (gram, _) in best.items()}
+
+
+def _count_defined(counts: Counter, short: str, words: list[str], from_end: bool) -> None:
+    key = short.lower()
+    key = key[:-1] if key.endswith("s") and short[:-1].isupper() and len(key) > 2 else key
+    if key in lexicon.STOPWORDS:
+        return
+    n = len(key)
+    gram = tuple(words[-n:] if from_end else words[:n])
+    if len(gram) == n and "".join(w[0] for w in gram) == key:
+        counts[(key, gram)] += 1

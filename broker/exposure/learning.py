@@ -1,0 +1,222 @@
+"""Learning from use: abilities called after similar instructions, and abilities called together.
+
+The journal (see the contract) holds `progress` events (an instruction) and the `call` events that
+followed it in the same session. Each instruction and the abilities called for it make an episode.
+An exposure for a new intent then gets the abilities of the most similar past episodes (cosine over
+TF-IDF term vectors), and an ability it exposes brings those that were called together with it.
+Old episodes count less (a half-life), and a forgotten ability (a tombstone) is never suggested again,
+whatever the journal says later. Pure: no sockets, no actors imports; the state is a small JSON document.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from broker.exposure import lexicon
+
+VERSION = 1
+HALF_LIFE_S = 30 * 86400.0  # an episode a month old counts half
+MAX_EPISODES = 20_000  # the newest are kept; older ones have decayed to little anyway
+MAX_TEXT = 500  # characters of an instruction kept
+MAX_ABILITIES = 32  # abilities of one episode kept (a runaway loop of calls is one use, not hundreds)
+NEIGHBOURS = 5  # similar episodes consulted for a new intent
+MIN_SIMILARITY = 0.25  # below this an old instruction says little about a new one
+MIN_TOGETHER = 0.2  # P(b | a) below this is chance, not a habit
+FILE_NAME = "associations.json"
+
+
+class JournalError(ValueError):
+    """A journal line that cannot be read."""
+
+
+@dataclass(frozen=True, slots=True)
+class Episode:
+    """One instruction and the abilities called for it."""
+
+    text: str
+    abilities: tuple[str, ...]  # organ.ability, in order of first call
+    at: float  # Unix seconds of the instruction
+
+
+class Associations:
+    """What use taught exposure, ready to answer: similar episodes and companions by co-use."""
+
+    def __init__(self, episodes: Iterable[Episode] = (), tombstones: Iterable[str] = (),
+                 half_life_s: float = HALF_LIFE_S) -> None:
+        kept = sorted(episodes, key=lambda e: e.at)[-MAX_EPISODES:]
+        self.episodes: tuple[Episode, ...] = tuple(kept)
+        self.tombstones: frozenset[str] = frozenset(tombstones)
+        self.half_life_s = half_life_s
+        self.now = max((e.at for e in kept), default=0.0)
+        self._weights = [self._decay(e.at) for e in kept]
+        self._postings, self._idf = _vectorise([lexicon.terms(e.text) for e in kept])
+        self._together = self._co_use()
+
+    def __len__(self) -> int:
+        return len(self.episodes)
+
+    def _decay(self, at: float) -> float:
+        return 0.5 ** (max(0.0, self.now - at) / self.half_life_s) if self.half_life_s > 0 else 1.0
+
+    def _co_use(self) -> dict[str, dict[str, float]]:
+        alone: dict[str, float] = {}
+        pairs: dict[str, dict[str, float]] = {}
+        for episode, weight in zip(self.episodes, self._weights):
+            used = [a for a in dict.fromkeys(episode.abilities) if a not in self.tombstones]
+            for a in used:
+                alone[a] = alone.get(a, 0.0) + weight
+                for b in used:
+                    if b != a:
+                        pairs.setdefault(a, {})[b] = pairs.setdefault(a, {}).get(b, 0.0) + weight
+        # P(b | a) with one pseudo-episode of a alone, so a single co-use is a hint, not a certainty
+        return {a: {b: n / (alone[a] + 1.0) for b, n in others.items() if n / (alone[a] + 1.0) >= MIN_TOGETHER}
+                for a, others in pairs.items()}
+
+    def suggest(self, intent: str) -> dict[str, float]:
+        """Abilities called after instructions similar to this one: address -> weight in [0, 1]."""
+        query = _unit(_tf_idf(lexicon.terms(intent), self._idf))
+        if not query:
+            return {}
+        sims: dict[int, float] = {}
+        for term, q in query.items():
+            for doc, w in self._postings.get(term, ()):
+                sims[doc] = sims.get(doc, 0.0) + q * w
+        best = sorted(((s * self._weights[d], d) for d, s in sims.items() if s >= MIN_SIMILARITY),
+                      reverse=True)[:NEIGHBOURS]
+        found: dict[str, float] = {}
+        for score, doc in best:
+            for address in self.episodes[doc].abilities:
+                if address not in self.tombstones:
+                    found[address] = max(found.get(address, 0.0), score)
+        return found
+
+    def together(self, address: str) -> Mapping[str, float]:
+        """Abilities called with this one in the same episode: address -> P(called | this one called)."""
+        return self._together.get(address, {})
+
+    def forget(self, address: str) -> Associations:
+        """The same associations with one ability tombstoned: never suggested again, whatever is learned."""
+        return Associations(self.episodes, self.tombstones | {address}, self.half_life_s)
+
+    def learn(self, events: Iterable[Mapping[str, Any]]) -> Associations:
+        """These associations with the episodes of more journal events added."""
+        return Associations(self.episodes + tuple(episodes(events)), self.tombstones, self.half_life_s)
+
+    def as_dict(self) -> dict:
+        """The JSON document saved between sleeps."""
+        return {"version": VERSION, "half_life_s": self.half_life_s, "tombstones": sorted(self.tombstones),
+                "episodes": [{"text": e.text, "abilities": list(e.abilities), "at": e.at} for e in self.episodes]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Associations:
+        """Read the saved document; ValueError when it is not one."""
+        if not isinstance(data, Mapping) or data.get("version") != VERSION:
+            raise ValueError(f"not an associations document of version {VERSION}")
+        found = []
+        for item in data.get("episodes") or ():
+            text, abilities, at = item.get("text"), item.get("abilities"), item.get("at")
+            if isinstance(text, str) and isinstance(abilities, list) and isinstance(at, (int, float)):
+                found.append(Episode(text[:MAX_TEXT], tuple(str(a) for a in abilities[:MAX_ABILITIES]), float(at)))
+        tombstones = [str(t) for t in data.get("tombstones") or ()]
+        return cls(found, tombstones, float(data.get("half_life_s", HALF_LIFE_S)))
+
+
+def episodes(events: Iterable[Mapping[str, Any]]) -> list[Episode]:
+    """Episodes of journal events: each progress event and the calls that followed it in its session."""
+    open_: dict[str, tuple[str, float, list[str]]] = {}
+    done: list[Episode] = []
+
+    def close(session: str) -> None:
+        text, at, called = open_.pop(session)
+        if called:
+            done.append(Episode(text, tuple(dict.fromkeys(called))[:MAX_ABILITIES], at))
+
+    for event in events:
+        kind, session = event.get("kind"), str(event.get("session", ""))
+        if kind == "progress" and isinstance(event.get("text"), str) and event["text"].strip():
+            if session in open_:
+                close(session)
+            open_[session] = (event["text"][:MAX_TEXT], _ts(event), [])
+        elif kind == "call" and session in open_ and event.get("organ") and event.get("ability"):
+            open_[session][2].append(f"{event['organ']}.{event['ability']}")
+    for session in list(open_):
+        close(session)
+    return done
+
+
+def read_journal(path: str | Path) -> list[dict]:
+    """The events of a journal file (JSON lines); JournalError names the first bad line."""
+    events = []
+    with open(path, encoding="utf-8") as lines:
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                event = json.loads(line)
+            except ValueError as exc:
+                raise JournalError(f"{path}:{number}: not JSON: {exc}") from None
+            if not isinstance(event, dict):
+                raise JournalError(f"{path}:{number}: not a JSON object")
+            events.append(event)
+    return events
+
+
+def load(path: str | Path) -> Associations:
+    """Associations saved at path (empty when there is no file); ValueError when it is damaged."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Associations()
+    return Associations.from_dict(json.loads(text))
+
+
+def save(associations: Associations, path: str | Path) -> None:
+    """Write associations atomically, so a reader never sees half a file."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".associations-", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump(associations.as_dict(), out, ensure_ascii=False, separators=(",", ":"))
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _ts(event: Mapping[str, Any]) -> float:
+    ts = event.get("ts")
+    return float(ts) if isinstance(ts, (int, float)) and math.isfinite(ts) else 0.0
+
+
+def _vectorise(docs: list[list[str]]) -> tuple[dict[str, tuple], dict[str, float]]:
+    frequency: dict[str, int] = {}
+    for terms in docs:
+        for term in set(terms):
+            frequency[term] = frequency.get(term, 0) + 1
+    idf = {term: math.log(1 + len(docs) / df) for term, df in frequency.items()}
+    vectors = [_unit(_tf_idf(terms, idf)) for terms in docs]
+    postings: dict[str, list[tuple[int, float]]] = {}
+    for i, vector in enumerate(vectors):
+        for term, w in vector.items():
+            postings.setdefault(term, []).append((i, w))
+    return {t: tuple(p) for t, p in postings.items()}, idf
+
+
+def _tf_idf(terms: list[str], idf: Mapping[str, float]) -> dict[str, float]:
+    vector: dict[str, float] = {}
+    for term in terms:
+        if term in idf:
+            vector[term] = vector.get(term, 0.0) + idf[term]
+    return vector
+
+
+def _unit(vector: dict[str, float]) -> dict[str, float]:
+    norm = math.sqrt(sum(w * w for w in vector.values()))
+    return {t: w / norm for t, w in vector.items()} if norm else {}

@@ -1,0 +1,26 @@
+"""The knowledge sources selection draws on, by name: each can be left out to measure what it brings."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Source(StrEnum):
+    """One source of knowledge beside the words of the intent and of the schemas."""
+
+    SYNONYMS = "synonyms"  # broker/text/data/synonyms.txt: words people type -> words schemas use
+    GLOSSARY = "glossary"  # broker/text/data/cjk_glossary.txt: CJK words <-> English, both sides
+    ABBREVIATIONS = "abbreviations"  # PR, k8s, repo, msg: resolved against the catalogue's own words
+    SPELLING = "spelling"  # typos corrected towards the catalogue's words (rapidfuzz)
+    COMPOUNDS = "compounds"  # "sequential thinking" -> sequentialthinking
+    ZONES = "zones"  # places of the IANA time-zone database -> time tools
+    CALENDAR = "calendar"  # weekday names (the calendar module) -> the current date
+    MEDIA_TYPES = "media_types"  # a file's extension -> its kind, from the platform's MIME table
+    REFERENCES = "references"  # paths, URLs, file names and issue keys in the request, and what they hint
+    CLAUSES = "clauses"  # each clause of a compound request gets its own best tools
+    ORGANS = "organs"  # organ evidence lifts the siblings of well-matched tools
+    NAMED = "companions.named"  # a sibling the schema names
+    PRODUCER = "companions.producer"  # a sibling that gives out an identifier the tool requires
+    OBJECT = "companions.object"  # siblings acting on the same object
+    SIMILAR = "learned.similar"  # abilities used after similar instructions
+    TOGETHER = "learned.together"  # abilities used together
