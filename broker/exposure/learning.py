@@ -3,7 +3,8 @@
 The journal (see the contract) holds `progress` events (an instruction) and the `call` events that
 followed it in the same session. Each instruction and the abilities called for it make an episode.
 An exposure for a new intent then gets the abilities of the most similar past episodes (cosine over
-TF-IDF term vectors), and an ability it exposes brings those that were called together with it.
+TF-IDF term vectors) and those whose centroid (the instructions each was used for) is near the intent,
+and an ability it exposes brings those that were called together with it.
 Old episodes count less (a half-life), and a forgotten ability (a tombstone) is never suggested again,
 whatever the journal says later. Pure: no sockets, no actors imports; the state is a small JSON document.
 """
@@ -56,6 +57,7 @@ class Associations:
         self.now = max((e.at for e in kept), default=0.0)
         self._weights = [self._decay(e.at) for e in kept]
         self._postings, self._idf = _vectorise([lexicon.terms(e.text) for e in kept])
+        self._centroids = self._centroid_postings()
         self._together = self._co_use()
 
     def __len__(self) -> int:
@@ -63,6 +65,22 @@ class Associations:
 
     def _decay(self, at: float) -> float:
         return 0.5 ** (max(0.0, self.now - at) / self.half_life_s) if self.half_life_s > 0 else 1.0
+
+    def _centroid_postings(self) -> dict[str, tuple[tuple[str, float], ...]]:
+        # each ability's centroid: the decayed sum of the instructions it was used for, as a unit vector
+        sums: dict[str, dict[str, float]] = {}
+        for term, postings in self._postings.items():
+            for doc, w in postings:
+                for address in self.episodes[doc].abilities:
+                    vector = sums.setdefault(address, {})
+                    vector[term] = vector.get(term, 0.0) + w * self._weights[doc]
+        postings: dict[str, list[tuple[str, float]]] = {}
+        for address, vector in sums.items():
+            if address in self.tombstones:
+                continue
+            for term, w in _unit(vector).items():
+                postings.setdefault(term, []).append((address, w))
+        return {t: tuple(p) for t, p in postings.items()}
 
     def _co_use(self) -> dict[str, dict[str, float]]:
         alone: dict[str, float] = {}
@@ -94,6 +112,13 @@ class Associations:
             for address in self.episodes[doc].abilities:
                 if address not in self.tombstones:
                     found[address] = max(found.get(address, 0.0), score)
+        centroid: dict[str, float] = {}
+        for term, q in query.items():
+            for address, w in self._centroids.get(term, ()):
+                centroid[address] = centroid.get(address, 0.0) + q * w
+        for address, sim in centroid.items():
+            if sim >= MIN_SIMILARITY:
+                found[address] = max(found.get(address, 0.0), sim)
         return found
 
     def together(self, address: str) -> Mapping[str, float]:
