@@ -163,7 +163,7 @@ def _acronyms(prose: Iterable[str]) -> dict[str, tuple[str, ...]]:
 def _count_defined(counts: Counter, short: str, words: list[str], from_end: bool) -> None:
     key = short.lower()
     key = key[:-1] if key.endswith("s") and short[:-1].isupper() and len(key) > 2 else key
-    if key in lexicon.STOPWORDS:
+    if lexicon.is_stopword(key):
         return
     n = len(key)
     gram = tuple(words[-n:] if from_end else words[:n])

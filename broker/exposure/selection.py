@@ -190,7 +190,7 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
                 if not guesses and Source.SPELLING not in without:
                     for guess in vocabulary.spelled(word):
                         add_word(guess, W_FUZZY * weight)
-            if word.isascii() and len(word) > 1 and word not in lexicon.STOPWORDS:
+            if word.isascii() and len(word) > 1 and not lexicon.is_stopword(word):
                 content.append(word)
         if Source.COMPOUNDS not in without:
             for a, b in zip(content, content[1:]):
