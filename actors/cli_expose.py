@@ -31,12 +31,23 @@ def expose(intent: Annotated[Optional[str], typer.Argument(help="What the agent 
                "--batch", help="JSON lines {\"id\", \"intent\"}: one JSON result line per input, in order.")] = None,
            budget: Annotated[Optional[int], typer.Option(
                "--budget", min=1, help="Token budget of the exposed tools (default: a tenth of all, bounded).")] = None,
+           journal: Annotated[Optional[Path], typer.Option(
+               "--journal", help="Journal (JSON lines, the contract's format) to learn from first; needs --catalog.")]
+           = None,
+           forget: Annotated[Optional[str], typer.Option(
+               "--forget", metavar="ORGAN.ABILITY",
+               help="Never suggest this ability from what use taught (a tombstone in the mesh's home).")] = None,
            home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
     """Show the abilities exposed for an intent and what their schemas cost in tokens."""
+    if forget is not None:
+        _forget(home, forget, as_json)
+        return
     if (intent is None) == (batch is None):
         die("give either an INTENT or --batch F.jsonl", EXIT_USAGE)
+    if journal is not None and catalog is None:
+        die("--journal needs --catalog (the live mesh learns from its own journal)", EXIT_USAGE)
     if catalog is not None:
-        answer = _offline(catalog, budget)
+        answer = _offline(catalog, budget, journal)
         _run(answer, intent, batch, as_json)
         return
     with connect(home) as client:
@@ -105,15 +116,39 @@ class _Failure(Exception):
     """One intent could not be answered (the others may still be)."""
 
 
-def _offline(path: Path, budget: int | None) -> Answer:
+def _offline(path: Path, budget: int | None, journal: Path | None) -> Answer:
     from broker.errors import ConfigError
-    from broker.exposure import load_catalogue, select
+    from broker.exposure import Context, learning, load_catalogue, select
 
     try:
         catalogue = load_catalogue(path)
     except ConfigError as exc:
         die(str(exc), EXIT_CONFIG)
-    return lambda intent: select(intent, catalogue, budget_tokens=budget).as_dict()
+    context = Context()
+    if journal is not None:
+        try:
+            context = Context(learned=learning.Associations().learn(learning.read_journal(journal)))
+        except OSError as exc:
+            die(f"cannot read --journal {journal}: {exc.strerror or exc}", EXIT_USAGE)
+        except learning.JournalError as exc:
+            die(f"bad --journal: {exc}", EXIT_CONFIG)
+    return lambda intent: select(intent, catalogue, context, budget_tokens=budget).as_dict()
+
+
+def _forget(home: Path, address: str, as_json: bool) -> None:
+    from broker.exposure import learning
+
+    organ, dot, ability = address.partition(".")
+    if not dot or not organ or not ability:
+        die(f"--forget wants ORGAN.ABILITY, not {address!r}", EXIT_USAGE)
+    try:
+        learned = learning.forget(Path(home) / learning.FILE_NAME, address)
+    except (OSError, ValueError) as exc:
+        die(f"cannot record the tombstone in {home}: {exc}", EXIT_CONFIG)
+    if as_json:
+        emit({"forgotten": address, "tombstones": sorted(learned.tombstones)})
+    else:
+        typer.echo(f"{address} will not be suggested from what use taught ({len(learned.tombstones)} tombstones)")
 
 
 def _live(client: Any, budget: int | None) -> Answer:

@@ -3,7 +3,9 @@
 Run by the heart as `python -m broker.exposure_worker`; speaks length-prefixed frames on stdin/stdout:
   {"op": "catalogue", "abilities": {organ: [Ability map]}} -> {"ok": true}
   {"op": "select", "intent", "recent", "budget"}           -> {"ok": true, "exposed", "tools", "tokens", "names"}
-A failure answers {"ok": false, "error": "..."} and the worker goes on.
+A failure answers {"ok": false, "error": "..."} and the worker goes on. What use taught
+(HOME/associations.json, written by the memory organ after each sleep) is read again whenever that file
+changes, so the next exposure already draws on it.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import os
 import signal
 import struct
 import sys
+from pathlib import Path
 from typing import Any, BinaryIO
 
 from broker import protocol
@@ -43,11 +46,13 @@ def read_frame(src: BinaryIO) -> Any:
     return protocol.unpack_value(data)
 
 
-def serve(src: BinaryIO, out: BinaryIO) -> None:
-    """Answer requests until stdin closes."""
+def serve(src: BinaryIO, out: BinaryIO, home: str | None = None) -> None:
+    """Answer requests until stdin closes; home holds the learned associations."""
     from broker import exposure
+    from broker.exposure import learning
 
     catalogue = exposure.catalogue_from_abilities({})
+    learned = learning.Watched(Path(home or os.environ.get("ACTORS_HOME", ".actors")) / learning.FILE_NAME)
     while True:
         try:
             request = read_frame(src)
@@ -61,7 +66,7 @@ def serve(src: BinaryIO, out: BinaryIO) -> None:
                 write_frame(out, {"ok": True})
             else:
                 chosen = exposure.select(request["intent"], catalogue,
-                                         exposure.Context(recent=tuple(request["recent"])),
+                                         exposure.Context(recent=tuple(request["recent"]), learned=learned.get()),
                                          budget_tokens=request.get("budget"))
                 names = {t["name"]: catalogue.address_of(t["name"]) for t in chosen.tools
                          if t["name"] != exposure.META_NAME}

@@ -11,13 +11,16 @@ whatever the journal says later. Pure: no sockets, no actors imports; the state 
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import itertools
 import json
 import math
 import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from broker.exposure import lexicon
 
@@ -29,7 +32,8 @@ MAX_ABILITIES = 32  # abilities of one episode kept (a runaway loop of calls is 
 NEIGHBOURS = 5  # similar episodes consulted for a new intent
 MIN_SIMILARITY = 0.25  # below this an old instruction says little about a new one
 MIN_TOGETHER = 0.2  # P(b | a) below this is chance, not a habit
-FILE_NAME = "associations.json"
+MAX_ROWS_PER_REFRESH = 200_000  # one sleep learns at most this many new events; the next goes on
+FILE_NAME = "associations.json"  # in the mesh's home: written by the memory organ, read by exposure
 
 
 class JournalError(ValueError):
@@ -49,11 +53,12 @@ class Associations:
     """What use taught exposure, ready to answer: similar episodes and companions by co-use."""
 
     def __init__(self, episodes: Iterable[Episode] = (), tombstones: Iterable[str] = (),
-                 half_life_s: float = HALF_LIFE_S) -> None:
+                 half_life_s: float = HALF_LIFE_S, mark: int = 0) -> None:
         kept = sorted(episodes, key=lambda e: e.at)[-MAX_EPISODES:]
         self.episodes: tuple[Episode, ...] = tuple(kept)
         self.tombstones: frozenset[str] = frozenset(tombstones)
         self.half_life_s = half_life_s
+        self.mark = mark  # the id of the last journal event learned (live learning goes on from there)
         self.now = max((e.at for e in kept), default=0.0)
         self._weights = [self._decay(e.at) for e in kept]
         self._postings, self._idf = _vectorise([lexicon.terms(e.text) for e in kept])
@@ -69,6 +74,10 @@ class Associations:
     def _centroid_postings(self) -> dict[str, tuple[tuple[str, float], ...]]:
         # each ability's centroid: the decayed sum of the instructions it was used for, as a unit vector
         sums: dict[str, dict[str, float]] = {}
+        self._recency: dict[str, float] = {}  # the decay weight of each ability's latest use
+        for episode, weight in zip(self.episodes, self._weights):
+            for address in episode.abilities:
+                self._recency[address] = max(self._recency.get(address, 0.0), weight)
         for term, postings in self._postings.items():
             for doc, w in postings:
                 for address in self.episodes[doc].abilities:
@@ -118,7 +127,7 @@ class Associations:
                 centroid[address] = centroid.get(address, 0.0) + q * w
         for address, sim in centroid.items():
             if sim >= MIN_SIMILARITY:
-                found[address] = max(found.get(address, 0.0), sim)
+                found[address] = max(found.get(address, 0.0), sim * self._recency[address])
         return found
 
     def together(self, address: str) -> Mapping[str, float]:
@@ -127,15 +136,17 @@ class Associations:
 
     def forget(self, address: str) -> Associations:
         """The same associations with one ability tombstoned: never suggested again, whatever is learned."""
-        return Associations(self.episodes, self.tombstones | {address}, self.half_life_s)
+        return Associations(self.episodes, self.tombstones | {address}, self.half_life_s, self.mark)
 
-    def learn(self, events: Iterable[Mapping[str, Any]]) -> Associations:
-        """These associations with the episodes of more journal events added."""
-        return Associations(self.episodes + tuple(episodes(events)), self.tombstones, self.half_life_s)
+    def learn(self, events: Iterable[Mapping[str, Any]], mark: int | None = None) -> Associations:
+        """These associations with the episodes of more journal events added (mark: the last event's id)."""
+        return Associations(self.episodes + tuple(episodes(events)), self.tombstones, self.half_life_s,
+                            self.mark if mark is None else mark)
 
     def as_dict(self) -> dict:
         """The JSON document saved between sleeps."""
-        return {"version": VERSION, "half_life_s": self.half_life_s, "tombstones": sorted(self.tombstones),
+        return {"version": VERSION, "half_life_s": self.half_life_s, "mark": self.mark,
+                "tombstones": sorted(self.tombstones),
                 "episodes": [{"text": e.text, "abilities": list(e.abilities), "at": e.at} for e in self.episodes]}
 
     @classmethod
@@ -145,11 +156,14 @@ class Associations:
             raise ValueError(f"not an associations document of version {VERSION}")
         found = []
         for item in data.get("episodes") or ():
+            if not isinstance(item, Mapping):
+                continue
             text, abilities, at = item.get("text"), item.get("abilities"), item.get("at")
             if isinstance(text, str) and isinstance(abilities, list) and isinstance(at, (int, float)):
                 found.append(Episode(text[:MAX_TEXT], tuple(str(a) for a in abilities[:MAX_ABILITIES]), float(at)))
-        tombstones = [str(t) for t in data.get("tombstones") or ()]
-        return cls(found, tombstones, float(data.get("half_life_s", HALF_LIFE_S)))
+        tombstones = [str(t) for t in data.get("tombstones") or () if isinstance(t, str)]
+        mark = data.get("mark", 0)
+        return cls(found, tombstones, float(data.get("half_life_s", HALF_LIFE_S)), mark if isinstance(mark, int) else 0)
 
 
 def episodes(events: Iterable[Mapping[str, Any]]) -> list[Episode]:
@@ -198,6 +212,8 @@ def load(path: str | Path) -> Associations:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         return Associations()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"cannot read {path}: {exc}") from None
     return Associations.from_dict(json.loads(text))
 
 
@@ -213,6 +229,40 @@ def save(associations: Associations, path: str | Path) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    # the memory organ (after a sleep) and `actors expose --forget` both rewrite the file: one at a time
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_name(f".{path.name}.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+def refresh(path: str | Path, rows_since: Callable[[int], Iterable[Mapping[str, Any]]]) -> Associations:
+    """Learn the journal events after the last one learned (each with an "id") into the file at path."""
+    path = Path(path)
+    with _locked(path):
+        try:
+            current = load(path)
+        except ValueError:
+            current = Associations()  # a damaged file is learned again from the whole journal
+        rows = list(itertools.islice(rows_since(current.mark), MAX_ROWS_PER_REFRESH))
+        if not rows:
+            return current
+        learned = current.learn(rows, mark=max(int(r["id"]) for r in rows))
+        save(learned, path)
+        return learned
+
+
+def forget(path: str | Path, address: str) -> Associations:
+    """Tombstone an ability in the file at path: learning never suggests it again."""
+    path = Path(path)
+    with _locked(path):
+        forgotten = load(path).forget(address)
+        save(forgotten, path)
+        return forgotten
 
 
 def _ts(event: Mapping[str, Any]) -> float:
@@ -245,3 +295,28 @@ def _tf_idf(terms: list[str], idf: Mapping[str, float]) -> dict[str, float]:
 def _unit(vector: dict[str, float]) -> dict[str, float]:
     norm = math.sqrt(sum(w * w for w in vector.values()))
     return {t: w / norm for t, w in vector.items()} if norm else {}
+
+
+class Watched:
+    """The associations in a file, read again whenever the file changes (the exposure worker's view)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.stamp: tuple | None = None
+        self.current = Associations()
+        self.error = ""
+
+    def get(self) -> Associations:
+        """The latest associations; a damaged file leaves the previous ones in place (error says why)."""
+        try:
+            info = self.path.stat()
+            stamp = (info.st_mtime_ns, info.st_size, info.st_ino)
+        except OSError:
+            stamp = None
+        if stamp != self.stamp:
+            self.stamp = stamp
+            try:
+                self.current, self.error = (load(self.path) if stamp else Associations()), ""
+            except ValueError as exc:
+                self.error = str(exc)
+        return self.current

@@ -1,0 +1,124 @@
+"""Knowledge from structure and standard data: companions, time-zone places, media types, acronyms, numeronyms."""
+
+from __future__ import annotations
+
+import pytest
+
+from broker.exposure import Source, catalogue_from_mcp, knowledge, select
+from broker.exposure.companions import Rule, Sibling, companions
+from broker.exposure.knowledge import Vocabulary
+
+
+def tool(name: str, description: str = "", required: dict | None = None, **optional: str) -> dict:
+    """An MCP tool: required and optional string parameters with their descriptions."""
+    required = required or {}
+    properties = {p: {"type": "string", "description": d} for p, d in {**required, **optional}.items()}
+    return {"name": name, "description": description,
+            "inputSchema": {"type": "object", "properties": properties, "required": list(required)}}
+
+
+BROWSER = [
+    tool("navigate_page", "Go to a URL.", {"pageId": "The page.", "url": "Where to go."}),
+    tool("take_snapshot", "A text snapshot of the page: elements with a unique identifier (uid).", {"pageId": "The page."}),
+    tool("take_screenshot", "A picture of the page.", {"pageId": "The page."}),
+    tool("click", "Click an element.", {"pageId": "The page.", "uid": "The uid of an element from the page snapshot"}),
+    tool("upload_file", "Upload a file through an element.", {"pageId": "The page.", "uid": "The uid of a file input"}),
+    tool("list_console_messages", "Console messages of the page.", {"pageId": "The page."}),
+    tool("new_page", "Open a new page.", {"url": "Where to go."}),
+    tool("close_page", "Close a page.", {"pageId": "The page."}),
+    tool("select_page", "Select a page for the next calls.", {"pageId": "The page."}),
+]
+
+
+def edges(entries: list[dict], rule: str, organ: str = "web") -> set[tuple[str, str]]:
+    members = [Sibling(e["name"], e) for e in entries]
+    found = companions(organ, members, frozenset({rule}))
+    return {(members[i].name, members[j].name) for i, e in enumerate(found) for j in e}
+
+
+def test_a_tool_that_needs_an_element_id_brings_the_sibling_that_gives_it_out():
+    assert edges(BROWSER, Rule.PRODUCER) == {("click", "take_snapshot"), ("upload_file", "take_snapshot")}
+
+
+def test_a_parameter_every_tool_of_the_organ_takes_is_context_not_an_object():
+    # pageId is required by every tool: it links nothing, or every tool would bring every other
+    assert all("take_screenshot" not in pair for pair in edges(BROWSER, Rule.PRODUCER))
+
+
+def test_a_process_id_comes_from_the_sibling_whose_description_lists_it():
+    entries = [tool("list_processes", "List running processes with their PID and command."),
+               tool("kill_process", "Terminate a process.", {"pid": ""}),
+               tool("read_process_output", "Read what a process printed.", {"pid": ""}),
+               tool("write_file", "Write a file.", {"path": "Where"})]
+    assert edges(entries, Rule.PRODUCER, "desktop") == {("kill_process", "list_processes"),
+                                                         ("read_process_output", "list_processes")}
+
+
+def test_tools_acting_on_the_same_object_are_companions_and_shared_context_is_not():
+    entries = [tool("get_issue", "", {"owner": "", "repo": "", "issue_number": ""}),
+               tool("update_issue", "", {"owner": "", "repo": "", "issue_number": ""}),
+               tool("merge_pull_request", "", {"owner": "", "repo": "", "pull_number": ""}),
+               tool("fork_repository", "", {"owner": "", "repo": ""})]
+    found = edges(entries, Rule.OBJECT, "github")
+    assert ("get_issue", "update_issue") in found and ("update_issue", "get_issue") in found
+    assert not {pair for pair in found if "fork_repository" in pair}
+
+
+def test_an_interaction_brings_the_snapshot_it_needs_into_the_exposure():
+    catalogue = catalogue_from_mcp({"web": BROWSER, "other": [tool("send_mail", "Send an email.")]})
+    assert {"web.click", "web.take_snapshot"} <= set(select("click the Buy button", catalogue).exposed)
+    without = catalogue_from_mcp({"web": BROWSER, "other": [tool("send_mail", "Send an email.")]},
+                                 without=frozenset({Source.PRODUCER, Source.ORGANS}))
+    assert "web.take_snapshot" not in select("click the Buy button", without).exposed
+
+
+TIME = {"time": [tool("convert_time", "Convert time between timezones",
+                      {"source_timezone": "IANA name", "time": "HH:MM", "target_timezone": "IANA name"}),
+                 tool("get_current_time", "Get current time in a specific timezone", {"timezone": "IANA name"})],
+        "notes": [tool("write_note", "Write a note to the notebook.", {"text": "The note"})]}
+
+
+@pytest.mark.parametrize("intent", [
+    "my standup is 9:30 in Lisbon, what is that for Auckland?",
+    "when it's noon in São Paulo",
+    "is it still morning in New York",
+    "3pm CET for the team",
+])
+def test_a_place_of_the_time_zone_database_points_at_the_time_tools(intent):
+    exposed = select(intent, catalogue_from_mcp(TIME)).exposed
+    assert {"time.convert_time", "time.get_current_time"} <= set(exposed)
+
+
+def test_a_place_name_the_catalogue_uses_for_something_else_is_not_a_place():
+    organs = {**TIME, "deploy": [tool("rollout", "Roll out to the central cluster.", {"name": "Deployment"})]}
+    catalogue = catalogue_from_mcp(organs)
+    assert ("central",) not in catalogue.places and ("lisbon",) in catalogue.places
+    assert catalogue_from_mcp({"notes": TIME["notes"]}).places == {}  # no time tools: no gazetteer
+
+
+def test_zone_places_come_from_the_platform_database_with_accents_folded():
+    places = knowledge.zone_places()
+    assert places[("sao", "paulo")] == "America/Sao_Paulo"
+    assert ("berlin",) in places and ("etc",) not in places
+    assert "UTC" in knowledge.zone_abbreviations()
+
+
+@pytest.mark.parametrize("extension, words", [("pdf", ("pdf",)), ("png", ("image", "png")),
+                                              ("mp3", ("audio", "mpeg")), ("nosuchext", ())])
+def test_a_file_extension_says_what_the_file_is_through_the_mime_table(extension, words):
+    assert knowledge.media_words(extension) == words
+
+
+def test_acronyms_are_those_the_descriptions_define():
+    vocabulary = Vocabulary(["service", "level", "agreement"],
+                            ["Breach of the service level agreement (SLA) of an issue.", "JQL (Jira Query Language)"])
+    assert vocabulary.acronym("sla") == ("service", "level", "agreement")
+    assert vocabulary.acronym("jql") == ("jira", "query", "language")
+    assert vocabulary.acronym("the") == () and vocabulary.acronym("xyz") == ()
+
+
+@pytest.mark.parametrize("word, expected", [("k8s", ("kubernetes",)), ("msg", ("message",)),
+                                            ("repo", ("repository",)), ("kubernetes", ()), ("zq", ())])
+def test_numeronyms_truncations_and_skeletons_resolve_to_catalogue_words(word, expected):
+    vocabulary = Vocabulary(["kubernetes", "message", "repository", "messages", "mess"], [])
+    assert vocabulary.expanded(word) == expected

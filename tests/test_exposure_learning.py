@@ -1,0 +1,168 @@
+"""Learning from use: episodes from a journal, similar instructions, co-use, decay, tombstones, live hand-over."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+
+import pytest
+
+from broker.exposure import Context, catalogue_from_mcp, learning, select
+from broker.exposure.learning import Associations, Episode, episodes
+
+DAY = 86400.0
+
+
+def progress(session: str, text: str, ts: float) -> dict:
+    return {"ts": ts, "session": session, "kind": "progress", "text": text}
+
+
+def call(session: str, address: str, ts: float, **extra) -> dict:
+    organ, _, ability = address.partition(".")
+    return {"ts": ts, "session": session, "kind": "call", "organ": organ, "ability": ability, "args": {}, **extra}
+
+
+def test_each_instruction_and_the_calls_after_it_in_its_session_make_an_episode():
+    events = [progress("a", "commit my work", 1), progress("b", "list pods", 2), call("a", "git.git_add", 3),
+              call("b", "k8s.get", 4), call("a", "git.git_commit", 5), call("a", "git.git_add", 6),
+              progress("a", "just chatting", 7), call("c", "x.orphan", 8), {"kind": "noise"}]
+    assert episodes(events) == [Episode("commit my work", ("git.git_add", "git.git_commit"), 1.0),
+                                Episode("list pods", ("k8s.get",), 2.0)]
+
+
+def test_abilities_used_after_a_similar_instruction_are_suggested():
+    learned = Associations([Episode("stage and commit the release notes", ("git.git_add", "git.git_commit"), 0),
+                            Episode("show the weather in Oslo", ("weather.get_forecast",), 0)])
+    suggested = learned.suggest("commit the changelog and stage it")
+    assert set(suggested) == {"git.git_add", "git.git_commit"}
+    assert all(0 < w <= 1 for w in suggested.values())
+    assert learned.suggest("something entirely different") == {}
+
+
+def test_abilities_used_together_become_companions():
+    learned = Associations([Episode("ship it", ("git.git_add", "git.git_commit"), 0),
+                            Episode("ship again", ("git.git_add", "git.git_commit"), 0),
+                            Episode("just stage", ("git.git_add",), 0)])
+    assert learned.together("git.git_commit")["git.git_add"] == pytest.approx(2 / 3)
+    assert learned.together("git.git_add")["git.git_commit"] == pytest.approx(2 / 4)
+    assert learned.together("git.unknown") == {}
+
+
+def test_old_episodes_count_less():
+    learned = Associations([Episode("rotate the api keys", ("vault.rotate",), 0),
+                            Episode("rotate the api keys", ("secrets.rotate",), 60 * DAY)])
+    suggested = learned.suggest("rotate the api keys")
+    assert suggested["secrets.rotate"] == pytest.approx(1.0)
+    assert suggested["vault.rotate"] == pytest.approx(0.25)  # two half-lives older
+
+
+def test_a_tombstoned_ability_is_never_suggested_even_after_learning_it_again():
+    learned = Associations([Episode("deploy the app", ("old.deploy", "new.deploy"), 0)]).forget("old.deploy")
+    learned = learned.learn([progress("s", "deploy the app", 10), call("s", "old.deploy", 11)])
+    assert "old.deploy" not in learned.suggest("deploy the app")
+    assert "old.deploy" not in learned.together("new.deploy")
+    assert "new.deploy" in learned.suggest("deploy the app")
+
+
+def test_associations_survive_a_round_trip_through_their_file(tmp_path):
+    path = tmp_path / "associations.json"
+    learned = Associations([Episode("open a PR", ("github.create_pull_request",), 5)], ["x.gone"], mark=7)
+    learning.save(learned, path)
+    again = learning.load(path)
+    assert (again.episodes, again.tombstones, again.mark) == (learned.episodes, learned.tombstones, 7)
+    assert learning.load(tmp_path / "missing.json").episodes == ()
+    path.write_text('{"version": 99}')
+    with pytest.raises(ValueError):
+        learning.load(path)
+
+
+def test_refresh_learns_only_the_events_after_the_last_one_learned(tmp_path):
+    path = tmp_path / "associations.json"
+    journal = [dict(progress("s", "read the config", 1), id=1), dict(call("s", "fs.read_file", 2), id=2),
+               dict(progress("t", "list the pods", 3), id=3), dict(call("t", "k8s.get", 4), id=4)]
+    asked = []
+
+    def rows_since(last_id):
+        asked.append(last_id)
+        return [e for e in journal if e["id"] > last_id]
+
+    first = learning.refresh(path, rows_since)
+    journal.append(dict(progress("u", "restart the api", 5), id=5))
+    journal.append(dict(call("u", "k8s.rollout", 6), id=6))
+    second = learning.refresh(path, rows_since)
+    assert asked == [0, 4]
+    assert (len(first), first.mark, len(second), second.mark) == (2, 4, 3, 6)
+    assert learning.forget(path, "k8s.get").tombstones == {"k8s.get"}
+    assert learning.refresh(path, rows_since).tombstones == {"k8s.get"}
+
+
+def test_a_journal_file_with_a_bad_line_is_refused_with_its_line_number(tmp_path):
+    path = tmp_path / "j.jsonl"
+    path.write_text(json.dumps(progress("s", "x", 1)) + "\n\n[1, 2]\n")
+    with pytest.raises(learning.JournalError, match=r"j.jsonl:3: not a JSON object"):
+        learning.read_journal(path)
+
+
+def tool(name: str, description: str) -> dict:
+    return {"name": name, "description": description, "inputSchema": {"type": "object", "properties": {}}}
+
+
+CATALOGUE = {"git": [tool("git_add", "Adds file contents to the staging area"),
+                     tool("git_commit", "Records changes to the repository"),
+                     tool("git_log", "Shows the commit logs")],
+             "weather": [tool("get_forecast", "Weather forecast for a city")]}
+
+
+def test_what_use_taught_changes_the_exposure_and_its_absence_does_not():
+    catalogue = catalogue_from_mcp(CATALOGUE)
+    intent = "save all my work to the repository"
+    cold = select(intent, catalogue)
+    assert "git.git_add" not in cold.exposed
+    learned = Associations().learn([progress("s", "save my work", 1), call("s", "git.git_add", 2),
+                                    call("s", "git.git_commit", 3)])
+    warm = select(intent, catalogue, Context(learned=learned))
+    assert {"git.git_add", "git.git_commit"} <= set(warm.exposed)
+    assert select(intent, catalogue, Context(learned=Associations())) == cold
+
+
+def test_the_exposure_worker_reads_the_associations_again_when_their_file_changes(tmp_path):
+    from broker import protocol
+    from broker.exposure_worker import read_frame, serve, write_frame
+
+    to_worker, from_worker = os.pipe(), os.pipe()
+    inbox, outbox = os.fdopen(to_worker[0], "rb"), os.fdopen(from_worker[1], "wb")
+    thread = threading.Thread(target=serve, args=(inbox, outbox, str(tmp_path)), daemon=True)
+    thread.start()
+    send, receive = os.fdopen(to_worker[1], "wb"), os.fdopen(from_worker[0], "rb")
+    try:
+        abilities = {organ: [protocol.to_plain(protocol.Ability(name=t["name"], description=t["description"]))
+                             for t in tools] for organ, tools in CATALOGUE.items()}
+        write_frame(send, {"op": "catalogue", "abilities": abilities})
+        assert read_frame(receive)["ok"]
+        ask = {"op": "select", "intent": "save all my work to the repository", "recent": [], "budget": None}
+        write_frame(send, ask)
+        assert "git.git_add" not in read_frame(receive)["exposed"]
+        learning.save(Associations().learn([progress("s", "save my work", 1), call("s", "git.git_add", 2)]),
+                      tmp_path / learning.FILE_NAME)
+        write_frame(send, ask)
+        assert "git.git_add" in read_frame(receive)["exposed"]
+    finally:
+        send.close()
+        thread.join(timeout=10)
+        receive.close()
+    assert not thread.is_alive()
+
+
+def test_the_memory_journal_feeds_exposure_after_a_sleep(tmp_path):
+    from actors.memory.journal import Entry
+    from actors.memory.organ import journal_events
+    from actors.memory.service import Memory
+
+    with Memory(tmp_path) as memory:
+        memory.append([Entry(ts=1.0, kind="progress", session="s", text="commit the release"),
+                       Entry(ts=2.0, kind="call", session="s", organ="git", ability="git_commit", ok=True)])
+        memory.flush(force=True)
+        learned = learning.refresh(tmp_path / learning.FILE_NAME, lambda last: journal_events(memory, last))
+    assert learned.episodes == (Episode("commit the release", ("git.git_commit",), 1.0),)
+    assert learned.mark == 2
