@@ -96,6 +96,7 @@ class Catalogue:
                                                (str(t.wire.get("description") or "") for t in tools))
         self.places = self._places()
         self.meta_tokens = tokens.count_tokens([META_TOOL])
+        self.smallest_tokens = min((t.tokens for t in tools), default=0)
         self.full_tokens = tokens.count_text(self.wire_text(range(len(tools)), meta=False))
 
     def __len__(self) -> int:

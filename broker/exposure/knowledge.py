@@ -35,6 +35,7 @@ MIN_FUZZY_LEN = 4  # shorter words have too many neighbours one edit away to gue
 LONG_WORD = 8  # from this length two edits are still a typo, not another word
 MAX_GUESSES = 3
 MAX_ABBREVIATION = 4
+MAX_MEMO = 1 << 16
 
 
 def fold(text: str) -> str:
@@ -84,8 +85,21 @@ class Vocabulary:
         counts = Counter(w for w in words if w.isascii() and w.isalpha())
         self.words = frozenset(counts)
         self.frequency = counts
-        self._sorted = sorted(self.words)
+        self._by_length: dict[int, list[str]] = {}
+        self._by_first: dict[str, list[str]] = {}
+        for w in sorted(self.words):
+            self._by_length.setdefault(len(w), []).append(w)
+            self._by_first.setdefault(w[0], []).append(w)
         self._acronyms = _acronyms(prose)
+        self._memo: dict[tuple[str, str], tuple[str, ...]] = {}  # (kind, word) -> answer: queries repeat words
+
+    def _remembered(self, kind: str, word: str, compute) -> tuple[str, ...]:
+        key = (kind, word)
+        if key not in self._memo:
+            if len(self._memo) >= MAX_MEMO:
+                self._memo.clear()
+            self._memo[key] = compute(word)
+        return self._memo[key]
 
     def __contains__(self, word: str) -> bool:
         return word in self.words
@@ -94,9 +108,12 @@ class Vocabulary:
         """Catalogue words a typo away from an unknown word (nearest first, then most used); () when unsure."""
         if word in self.words or len(word) < MIN_FUZZY_LEN or not word.isascii() or not word.isalpha():
             return ()
+        return self._remembered("spelled", word, self._spelled)
+
+    def _spelled(self, word: str) -> tuple[str, ...]:
         limit = 2 if len(word) >= LONG_WORD else 1
-        found = process.extract(word, self._sorted, scorer=DamerauLevenshtein.distance, score_cutoff=limit,
-                                limit=None)
+        near = [w for n in range(len(word) - limit, len(word) + limit + 1) for w in self._by_length.get(n, ())]
+        found = process.extract(word, near, scorer=DamerauLevenshtein.distance, score_cutoff=limit, limit=None)
         if not found:
             return ()
         best = min(distance for _, distance, _ in found)
@@ -119,14 +136,16 @@ class Vocabulary:
         """The catalogue word an unknown abbreviation stands for (`k8s` -> kubernetes, `msg` -> message)."""
         if word in self.words or not word.isascii() or not word.isalnum():
             return ()
+        return self._remembered("expanded", word, self._expanded)
+
+    def _expanded(self, word: str) -> tuple[str, ...]:
         numeronym = _NUMERONYM.match(word)
         if numeronym:
             first, n, last = numeronym.group(1), int(numeronym.group(2)), numeronym.group(3)
-            return self._best(w for w in self.words
-                              if len(w) == n + 2 and w[0] == first and w[-1] == last)
+            return self._best(w for w in self._by_length.get(n + 2, ()) if w[0] == first and w[-1] == last)
         if not word.isalpha() or len(word) > MAX_ABBREVIATION or len(word) < 3:
             return ()
-        return self._best(w for w in self.words if len(w) > len(word) + 1 and _skeleton(word, w))
+        return self._best(w for w in self._by_first.get(word[0], ()) if len(w) > len(word) + 1 and _skeleton(word, w))
 
     def _best(self, candidates: Iterable[str]) -> tuple[str, ...]:
         ranked = sorted(candidates, key=lambda w: (-self.frequency[w], w))

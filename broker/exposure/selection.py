@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import calendar
 import functools
+import heapq
 from dataclasses import dataclass, field
+from typing import Iterable, Iterator
 
 from broker import tokens
 from broker.exposure import knowledge, lexicon
@@ -68,9 +70,10 @@ def select(intent: str, catalogue: Catalogue, context: Context = Context(),
            budget_tokens: int | None = None) -> Exposure:
     """Expose the abilities the intent needs within a token budget, plus find_abilities."""
     budget = default_budget(catalogue) if budget_tokens is None else budget_tokens
-    scores = relevance(intent, catalogue, context)
+    scores, lifts = _scored(intent, catalogue, context)
     forced = [catalogue.by_address[a] for a in dict.fromkeys(context.recent) if a in catalogue.by_address]
-    chosen, exposed_tokens = _fit(catalogue, _fill(catalogue, scores, forced, budget), len(forced), budget)
+    chosen, exposed_tokens = _fit(catalogue, _fill(catalogue, _ranked(catalogue, scores, lifts), forced, budget),
+                                  len(forced), budget)
     tools = [catalogue.tools[i].wire for i in sorted(chosen)] + [META_TOOL]
     return Exposure(exposed=tuple(catalogue.tools[i].address for i in chosen), tools=tuple(tools),
                     tokens={"full": catalogue.full_tokens, "exposed": exposed_tokens})
@@ -84,6 +87,16 @@ def default_budget(catalogue: Catalogue) -> int:
 
 def relevance(intent: str, catalogue: Catalogue, context: Context = Context()) -> dict[int, float]:
     """Score each matching tool (by position): lexical match, lifted by use, companions and its organ."""
+    scores, lifts = _scored(intent, catalogue, context)
+    found = {}
+    for organ_pos, lift in lifts.items():
+        found.update(dict.fromkeys(catalogue.organs[catalogue.organ_names[organ_pos]], lift))
+    found.update(scores)
+    return found
+
+
+def _scored(intent: str, catalogue: Catalogue, context: Context) -> tuple[dict[int, float], dict[int, float]]:
+    # (tools that matched, lifted by their organ; organ -> the lift every other tool of it gets)
     without = catalogue.without
     query = query_terms(intent, catalogue)
     lexical = _lexical(intent, query, catalogue)
@@ -97,7 +110,7 @@ def relevance(intent: str, catalogue: Catalogue, context: Context = Context()) -
             i = catalogue.by_address.get(address)
             if i is not None:
                 lexical[i] = lexical.get(i, 0.0) + LEARNED_WEIGHT * weight
-    for i, s in list(lexical.items()):  # one hop: a strong tool brings what it is used with
+    for i, s in list(lexical.items()):  # one hop: a tool brings its companions
         for j, weight in catalogue.companions[i].items():
             lexical[j] = max(lexical.get(j, 0.0), weight * s)
         if learned is not None and Source.TOGETHER not in without:
@@ -105,14 +118,12 @@ def relevance(intent: str, catalogue: Catalogue, context: Context = Context()) -
                 j = catalogue.by_address.get(address)
                 if j is not None:
                     lexical[j] = max(lexical.get(j, 0.0), TOGETHER_WEIGHT * p * s)
-    scores = dict(lexical)
     if Source.ORGANS in without:
-        return scores
-    for organ_pos, evidence in organ_evidence(query, lexical, catalogue, context).items():
-        if evidence > 0:
-            for i in catalogue.organs[catalogue.organ_names[organ_pos]]:
-                scores[i] = lexical.get(i, 0.0) + ORGAN_WEIGHT * evidence
-    return scores
+        return lexical, {}
+    lifts = {k: ORGAN_WEIGHT * e for k, e in organ_evidence(query, lexical, catalogue, context).items() if e > 0}
+    position = {name: k for k, name in enumerate(catalogue.organ_names)}
+    scores = {i: s + lifts.get(position[catalogue.organ_of[i]], 0.0) for i, s in lexical.items()}
+    return scores, lifts
 
 
 def _lexical(intent: str, query: dict[str, float], catalogue: Catalogue) -> dict[int, float]:
@@ -232,14 +243,27 @@ def _normalised(scores: dict[int, float]) -> dict[int, float]:
     return {i: s / top for i, s in scores.items()} if top > 0 else {}
 
 
-def _fill(catalogue: Catalogue, scores: dict[int, float], forced: list[int], budget: int) -> list[int]:
-    top = max(scores.values(), default=0.0)
+def _ranked(catalogue: Catalogue, scores: dict[int, float], lifts: dict[int, float]) -> Iterator[int]:
+    # best first, ties by position; an organ's unmatched tools all score its lift, so they come in
+    # position order and need not be sorted (a big organ has thousands)
+    top = max([*scores.values(), *lifts.values()], default=0.0)
     floor = RELATIVE_CUTOFF * top
-    ranked = sorted((i for i, s in scores.items() if s >= floor and s > 0), key=lambda i: (-scores[i], i))
+    streams = [sorted(((-s, i) for i, s in scores.items() if s >= floor and s > 0))]
+    for organ_pos, lift in lifts.items():
+        if lift >= floor:
+            members = catalogue.organs[catalogue.organ_names[organ_pos]]
+            streams.append(((-lift, i) for i in members if i not in scores))
+    return (i for _, i in heapq.merge(*streams))
+
+
+def _fill(catalogue: Catalogue, ranked: Iterable[int], forced: list[int], budget: int) -> list[int]:
     chosen = list(forced)
     taken = set(forced)
     used = 2 + catalogue.meta_tokens + sum(catalogue.tools[i].tokens + 1 for i in forced)  # brackets, commas
+    smallest = catalogue.smallest_tokens + 1
     for i in ranked:
+        if used + smallest > budget:
+            break  # nothing else can fit
         cost = catalogue.tools[i].tokens + 1
         if i in taken or used + cost > budget:
             continue  # a smaller tool further down may still fit
