@@ -39,7 +39,6 @@ TOOL_K1 = 1.2
 TOOL_B = 0.75
 ORGAN_B = 0.3  # organs differ tenfold in size; full length normalisation would bury the big ones
 SCHEMA_DEPTH = 3
-TIME_ZONE = "time zone timezone"  # what a place name hints: the schemas of tools that take a time zone
 
 META_NAME = "find_abilities"
 META_TOOL = {
@@ -105,7 +104,7 @@ class Catalogue:
     def _places(self) -> dict[tuple[str, ...], str]:
         # place names point at time tools only if the catalogue has some, and a place name the catalogue
         # uses for something else ("central", "mobile") is not taken for a place
-        if not any(term in self.index for term in lexicon.terms(TIME_ZONE)):
+        if not any(term in self.index for term in lexicon.terms(" ".join(lexicon.hints("place")))):
             return {}
         return {words: zone for words, zone in knowledge.zone_places().items()
                 if len(words) > 1 or words[0] not in self.vocabulary}
@@ -279,7 +278,7 @@ def _bag(texts: list[tuple[list[str], float]], glossary: bool = True) -> dict[st
 
 def _companions(organs: Mapping[str, list[dict]], positions: dict[str, tuple[int, ...]],
                 without: frozenset[str]) -> tuple[dict[int, float], ...]:
-    rules = frozenset(rule for rule in companions.Rule.ALL if f"companions.{rule}" not in without)
+    rules = frozenset(rule for rule in companions.Rule if f"companions.{rule}" not in without)
     found: list[dict[int, float]] = []
     for organ, entries in organs.items():
         members = [companions.Sibling(entry["name"], entry) for entry in entries]

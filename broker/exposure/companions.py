@@ -19,6 +19,7 @@ import json
 import math
 import re
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Mapping, Sequence
 
 from broker.exposure import lexicon
@@ -32,13 +33,15 @@ CONTEXT_SHARE = 0.5  # a parameter required by more than this share of an organ'
 _NAME_LIKE = re.compile(r"[\w.-]+")
 
 
-class Rule:
-    """The rules, as names (for ablation and for the documentation)."""
+class Rule(StrEnum):
+    """The rules, by name (a rule can be left out to measure what it brings)."""
 
     NAMED = "named"
     PRODUCER = "producer"
     OBJECT = "object"
-    ALL = frozenset({NAMED, PRODUCER, OBJECT})
+
+
+ALL_RULES = frozenset(Rule)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +52,7 @@ class Sibling:
     entry: Mapping  # the MCP tool object (description, inputSchema)
 
 
-def companions(organ: str, members: Sequence[Sibling], rules: frozenset[str] = Rule.ALL
+def companions(organ: str, members: Sequence[Sibling], rules: frozenset[str] = ALL_RULES
                ) -> list[dict[int, float]]:
     """For each tool of one organ (by position in members): sibling position -> weight in (0, 1]."""
     found: list[dict[int, float]] = [{} for _ in members]

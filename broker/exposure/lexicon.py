@@ -13,7 +13,7 @@ import re
 from broker import text
 from broker.text import stem, words
 
-__all__ = ["clauses", "glossary", "is_stopword", "references", "stem", "synonyms", "terms", "terms_of", "words"]
+__all__ = ["clauses", "glossary", "hints", "is_stopword", "references", "stem", "synonyms", "terms", "terms_of", "words"]
 
 is_stopword = text.is_stopword
 # references inside a request: a URL, a path (absolute, home, relative or ending in /), a file name
@@ -70,6 +70,11 @@ def clauses(text: str) -> list[str]:
         else:
             merged.append(part)
     return merged
+
+
+def hints(kind: str) -> tuple[str, ...]:
+    """Words tool schemas use for what a request names (a file, a path, a place): data/hints.txt."""
+    return text.load_pairs("hints").get(kind, ())
 
 
 def synonyms(word: str) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from typing import Iterable, Iterator
 
 from broker import tokens
 from broker.exposure import knowledge, lexicon
-from broker.exposure.catalogue import META_TOOL, TIME_ZONE, Catalogue
+from broker.exposure.catalogue import META_TOOL, Catalogue
 from broker.exposure.learning import Associations
 from broker.exposure.sources import Source
 
@@ -38,10 +38,7 @@ W_ABBREVIATION = 0.8  # an abbreviation resolved against the catalogue's own wor
 W_FUZZY = 0.4
 W_COMPOUND = 1.0
 W_REFERENCE = 0.4  # words inside paths and URLs: names the user chose, seldom what a tool is for
-W_HINT = 0.8  # what a path, URL, issue key or place says about the tool that handles it
-# a named file is usually read (writing is said: "save", "write"), a named directory listed
-REFERENCE_HINTS = {"url": ("url",), "path": ("path", "directory", "list"), "file": ("file", "read"),
-                   "key": ("issue", "jira")}
+W_HINT = 0.8  # what a path, URL, issue key or place says about the tool that handles it (data/hints.txt)
 
 
 @dataclass(frozen=True)
@@ -185,7 +182,8 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
         for term in lexicon.terms_of([word], glossary):
             put(term, weight)
         if Source.CALENDAR not in without and word in _weekdays():
-            put_text("date current time", W_SYNONYM * weight)
+            for hint in lexicon.hints("weekday"):
+                put_text(hint, W_SYNONYM * weight)
 
     def add_text(text: str, weight: float) -> None:
         content: list[str] = []
@@ -214,13 +212,14 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
     add_text(rest, 1.0)
     for kind, reference in references:
         add_text(reference, W_REFERENCE)
-        hints = REFERENCE_HINTS[kind]
+        hints = lexicon.hints(kind)
         if kind == "file" and Source.MEDIA_TYPES not in without:
             hints += knowledge.media_words(reference.rsplit(".", 1)[-1])
         for hint in hints:
             put_text(hint, W_HINT)
     if catalogue.places and Source.ZONES not in without and _names_place(intent, catalogue.places):
-        put_text(TIME_ZONE, W_HINT)
+        for hint in lexicon.hints("place"):
+            put_text(hint, W_HINT)
     return query
 
 
