@@ -120,18 +120,18 @@ def _offline(path: Path, budget: int | None, journal: Path | None) -> Answer:
     from broker.errors import ConfigError
     from broker.exposure import Context, learning, load_catalogue, select
 
-    try:
-        catalogue = load_catalogue(path)
-    except ConfigError as exc:
-        die(str(exc), EXIT_CONFIG)
     context = Context()
-    if journal is not None:
+    if journal is not None:  # read first: a bad journal fails before the catalogue is indexed
         try:
             context = Context(learned=learning.Associations().learn(learning.read_journal(journal)))
         except OSError as exc:
             die(f"cannot read --journal {journal}: {exc.strerror or exc}", EXIT_USAGE)
         except learning.JournalError as exc:
             die(f"bad --journal: {exc}", EXIT_CONFIG)
+    try:
+        catalogue = load_catalogue(path)
+    except ConfigError as exc:
+        die(str(exc), EXIT_CONFIG)
     return lambda intent: select(intent, catalogue, context, budget_tokens=budget).as_dict()
 
 

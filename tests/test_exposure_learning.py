@@ -166,3 +166,48 @@ def test_the_memory_journal_feeds_exposure_after_a_sleep(tmp_path):
         learned = learning.refresh(tmp_path / learning.FILE_NAME, lambda last: journal_events(memory, last))
     assert learned.episodes == (Episode("commit the release", ("git.git_commit",), 1.0),)
     assert learned.mark == 2
+
+
+LEARNING_MESH = """
+[heart]
+beat_s = 0.2
+heartbeat_s = 0.2
+liveness = 3
+quiet_after_s = 600
+
+[organs.echo]
+module = "tests.organs.echo"
+
+[organs.memory]
+module = "actors.memory.organ"
+"""
+
+
+def test_a_live_mesh_exposes_what_its_journal_taught_after_a_sleep(make_mesh):
+    from actors.memory.service import Memory
+    from tests.conftest import wait_for
+
+    mesh = make_mesh(LEARNING_MESH)
+    intent = "make the login tests pass"
+
+    def expose() -> list[str]:
+        return json.loads(mesh.cli("expose", intent, "--json", check=True, timeout=60).stdout)["exposed"]
+
+    assert "echo.echo" not in expose()
+    mesh.cli("instruct", intent, "--session", "s1", check=True)
+    answer = json.loads(mesh.cli("call", "echo.echo", "--args", '{"x": 1}', "--session", "s1", "--json",
+                                 check=True).stdout)
+    assert answer["ok"], answer
+
+    def journalled():
+        with Memory(mesh.home) as memory:
+            kinds = memory.writer.execute("SELECT kind, organ FROM events ORDER BY id").fetchall()
+        return ("progress", "") in kinds and ("call", "echo") in kinds
+    wait_for(journalled, timeout=20, what="the instruction and the call in the journal")
+    for turn in range(4):  # the session moves on: echo.echo is no longer kept exposed as a recent ability
+        mesh.cli("instruct", f"unrelated chat number {turn}", "--session", "s2", check=True)
+    slept = json.loads(mesh.cli("call", "memory.sleep", "--json", check=True, timeout=60).stdout)
+    assert slept["ok"], slept
+    learned = learning.load(mesh.home / learning.FILE_NAME)
+    assert Episode(intent, ("echo.echo",), learned.episodes[0].at) in learned.episodes
+    assert "echo.echo" in expose()
