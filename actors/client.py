@@ -1,17 +1,21 @@
-"""A client of a running mesh: calls, control commands, snapshots and the blood stream."""
+"""A client of a running mesh: calls, control commands, snapshots, the blood stream and the event stream."""
 
 from __future__ import annotations
 
+import logging
+import threading
 import time
 import uuid
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 import zmq
 
 from broker import protocol
 from broker.errors import DecodeError, MeshError, MeshUnreachable
 from broker.home import Home, pid_alive
-from broker.protocol import Blood, Call, Control, ControlReply, Reply, Snapshot, SnapshotRequest
+from broker.protocol import Blood, Call, Control, ControlReply, Event, Reply, Snapshot, SnapshotRequest
+
+log = logging.getLogger(__name__)
 
 CONTROL_TIMEOUT_S = 5.0
 CALL_GRACE_S = 5.0  # the heart enforces the call's deadline; this only covers a heart that died
@@ -66,6 +70,10 @@ class Client:
     def snapshot(self) -> Blood:
         """The latest beat, as a late joiner first sees it."""
         return self._request(SnapshotRequest(), Snapshot, CONTROL_TIMEOUT_S).blood
+
+    def events(self, kinds: Iterable[str] = (), *, after_seq: int = 0, rcvhwm: int | None = None) -> Events:
+        """Subscribe to the mesh's events (every kind, or only these); see Events."""
+        return Events(self, kinds, after_seq=after_seq, rcvhwm=rcvhwm)
 
     def _request(self, msg: Any, expect: type, limit_s: float | None) -> Any:
         self.dealer.send_multipart(protocol.encode(msg))
@@ -123,3 +131,119 @@ class Client:
                 raise MeshUnreachable("the heart stopped")
             if deadline is not None and time.monotonic() > deadline:
                 raise MeshUnreachable(f"no beat within {timeout_s:g}s")
+
+
+class Events:
+    """A subscription to the events the heart publishes (call, progress, wound, healed, alert, ...).
+
+    Clone pattern: it subscribes first, then asks the heart for the sequence number of the last event
+    published, so that an event lost after that (the PUB high-water mark dropped it, or it went out before
+    the subscription took effect) is counted in `missed`; give `after_seq`, the last event a previous
+    subscription saw, to count the ones published while nobody listened too. Counting needs every kind: the
+    sequence spans them all. A heart restarted meanwhile starts its sequence over; so does the count.
+    Iterate it (blocking; MeshUnreachable once the heart stops), or take what arrives within a bound with
+    next(timeout_s). Use it from one thread; close it (or use it as a context manager) when done.
+    """
+
+    def __init__(self, client: Client, kinds: Iterable[str] = (), *, after_seq: int = 0,
+                 rcvhwm: int | None = None) -> None:
+        self.client = client
+        self.kinds = frozenset(kinds)
+        self.missed = 0  # events lost between the ones received (only counted for every kind)
+        self.malformed = 0
+        self.sub = client.ctx.socket(zmq.SUB)
+        self.sub.setsockopt(zmq.LINGER, 0)
+        if rcvhwm is not None:
+            self.sub.setsockopt(zmq.RCVHWM, rcvhwm)
+        for kind in sorted(self.kinds) or [""]:
+            self.sub.setsockopt(zmq.SUBSCRIBE, protocol.EVENT + kind.encode())
+        self.sub.connect(client.endpoints["blood"])
+        try:
+            published = client._request(SnapshotRequest(), Snapshot, CONTROL_TIMEOUT_S).event_seq
+        except BaseException:
+            self.close()
+            raise
+        self.last_seq = after_seq if 0 < after_seq <= published else published
+
+    def __enter__(self) -> Events:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop listening."""
+        self.sub.close(linger=0)
+
+    def __iter__(self) -> Iterator[Event]:
+        while True:
+            event = self.next(SLICE_S)
+            if event is not None:
+                yield event
+
+    def next(self, timeout_s: float) -> Event | None:
+        """The next event, or None when none arrives within timeout_s; MeshUnreachable once the heart stops."""
+        deadline = time.monotonic() + timeout_s
+        while True:
+            left = deadline - time.monotonic()
+            if self.sub.poll(max(0, int(min(SLICE_S, left) * 1000))):
+                event = self._receive()
+                if event is not None:
+                    return event
+                continue
+            if not pid_alive(self.client.endpoints["pid"]):
+                raise MeshUnreachable("the heart stopped")
+            if left <= 0:
+                return None
+
+    def _receive(self) -> Event | None:
+        frames = self.sub.recv_multipart()
+        try:
+            event = protocol.decode_event(frames)
+        except DecodeError as exc:
+            self.malformed += 1
+            log.warning("dropped a malformed event: %s", exc)
+            return None
+        if self.kinds and event.kind not in self.kinds:
+            return None  # a longer kind sharing a subscribed prefix
+        if not self.kinds:
+            self.missed += events_missed(self.last_seq, event.seq)
+        self.last_seq = event.seq
+        return event
+
+
+def events_missed(last_seq: int, seq: int) -> int:
+    """Events lost between two sequence numbers (none at the start, or once a restarted heart counts anew)."""
+    if last_seq <= 0 or seq <= last_seq:
+        return 0
+    return seq - last_seq - 1
+
+
+class ThreadClients:
+    """One Client per thread, for an organ whose abilities call the mesh from their worker threads.
+
+    A Client's sockets belong to the thread that made them; each thread gets its own on first use.
+    """
+
+    def __init__(self, home: Home | str) -> None:
+        self.home = home
+        self.local = threading.local()
+        self.lock = threading.Lock()
+        self.made: list[Client] = []
+
+    def get(self) -> Client:
+        """This thread's Client (made on first use)."""
+        client = getattr(self.local, "client", None)
+        if client is None:
+            client = self.local.client = Client(self.home)
+            with self.lock:
+                self.made.append(client)
+        return client
+
+    def close(self) -> None:
+        """Close every Client made, once no thread uses one any more (their sockets are not thread-safe)."""
+        with self.lock:
+            made, self.made = self.made, []
+        for client in made:
+            client.close()
+        self.local = threading.local()

@@ -8,15 +8,14 @@ import random
 import threading
 import time
 
-import zmq
 from tenacity import Retrying, retry_if_result, stop_after_attempt, stop_before_delay, wait_exponential_jitter
 
-from actors.client import Client
+from actors.client import Client, ThreadClients
 from actors.organ import Organ, ability
 from actors.reflexes import Firing, ReflexEngine
 from broker import protocol
 from broker.causes import RETRYABLE, retry_after
-from broker.errors import DecodeError, MeshError
+from broker.errors import MeshError
 from broker.home import Home
 from broker.protocol import Call, Event, Reflex, Reply
 
@@ -24,7 +23,7 @@ log = logging.getLogger(__name__)
 
 REFRESH_S = 2.0  # how often the declared reflexes are read again from the heart
 REFLEX_CALL_TIMEOUT_S = 10.0
-SLICE_MS = 200
+SLICE_S = 0.2  # how long it waits for an event before it looks at the clock and the stop flag again
 
 
 class Healer(Organ):
@@ -33,7 +32,7 @@ class Healer(Organ):
 
     def on_start(self) -> None:
         self.home = Home(os.environ.get("ACTORS_HOME", ".actors"))
-        self.local = threading.local()
+        self.clients = ThreadClients(self.home)
         self.engine = ReflexEngine(credit_window_s=float(self.options.get("credit_window_s", 60.0)),
                                    retire_after=int(self.options.get("retire_after", 5)))
         self.lock = threading.Lock()
@@ -63,7 +62,7 @@ class Healer(Organ):
         if first_wait >= end - time.monotonic():
             return {"reply": {"id": original.id, "ok": False, "error": failure}, "retried": 0}
         time.sleep(first_wait)
-        client = self._client()
+        client = self.clients.get()
 
         def attempt() -> Reply:
             left = max(0.01, end - time.monotonic())
@@ -82,12 +81,6 @@ class Healer(Organ):
                  "ok" if reply.ok else reply.error.cause, made)
         return {"reply": protocol.to_plain(reply), "retried": made}
 
-    def _client(self) -> Client:
-        client = getattr(self.local, "client", None)
-        if client is None:
-            client = self.local.client = Client(self.home)
-        return client
-
     # -- reflexes -------------------------------------------------------------------------
 
     @ability("List the reflexes the organs declared, with their fires, credits and retirement.", read_only=True)
@@ -97,18 +90,15 @@ class Healer(Organ):
 
     def _reflex_loop(self) -> None:
         try:
-            with Client(self.home) as client:
-                sub = client.ctx.socket(zmq.SUB)
-                sub.setsockopt(zmq.LINGER, 0)
-                sub.setsockopt(zmq.SUBSCRIBE, protocol.EVENT)
-                sub.connect(client.endpoints["blood"])
+            with Client(self.home) as client, client.events() as events:
                 next_refresh = 0.0
                 while not self.stopping.is_set():
                     if time.monotonic() >= next_refresh:
                         self._refresh(client)
                         next_refresh = time.monotonic() + REFRESH_S
-                    if sub.poll(SLICE_MS):
-                        self._on_frames(client, sub.recv_multipart())
+                    event = events.next(SLICE_S)
+                    if event is not None:
+                        self._on_event(client, event)
         except MeshError as exc:
             log.error("reflexes stopped: %s", exc)
 
@@ -127,12 +117,7 @@ class Healer(Organ):
             client.control("alert", level="info", organ=key.split("/")[0],
                            message=f"reflex {key} retired: it fired {self.engine.retire_after} times without helping")
 
-    def _on_frames(self, client: Client, frames: list[bytes]) -> None:
-        try:
-            event: Event = protocol.decode_event(frames)
-        except DecodeError as exc:
-            log.warning("dropped a malformed event: %s", exc)
-            return
+    def _on_event(self, client: Client, event: Event) -> None:
         try:
             with self.lock:
                 firings = self.engine.on_event(event, time.monotonic())

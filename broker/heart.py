@@ -37,7 +37,7 @@ from broker.registry import OrganRecord
 from broker.relay import Relay
 from broker.supervisor import Supervisor, inherited_environment
 from broker.wounds import Wounds
-from broker.zygote import Zygote
+from broker.zygote import Zygote, with_room
 
 log = logging.getLogger(__name__)
 
@@ -131,8 +131,8 @@ class Heart:
         """Start the fork server Python organs are started from, unless the mesh file turns it off."""
         if not self.settings.zygote or not any(spec.module for spec in self.config.organs):
             return None
-        # the allow-listed environment organs get: /proc/PID/environ of a forked organ shows this one
-        env = {**inherited_environment(os.environ), "ACTORS_HOME": str(self.home.path)}
+        # the allow-listed environment organs get, never the launcher's secrets
+        env = with_room({**inherited_environment(os.environ), "ACTORS_HOME": str(self.home.path)})
         zygote = Zygote(env, self.workdir, str(self.home.path))
         return zygote if zygote.start() else None
 
@@ -602,7 +602,7 @@ class Heart:
 
     def _on_snapshot(self, ident: bytes, msg: SnapshotRequest, frames: list[bytes]) -> None:
         blood = self.last_blood or Blood(seq=0, at=time.time(), interval_s=self.pulse.interval_s)
-        self.send(ident, protocol.encode(Snapshot(blood=blood)))
+        self.send(ident, protocol.encode(Snapshot(blood=blood, event_seq=self.event_seq)))
 
     # -- control --------------------------------------------------------------------------
 

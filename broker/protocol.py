@@ -251,6 +251,7 @@ class SnapshotRequest:
 class Snapshot:
     KIND: ClassVar[bytes] = b"snapshot"
     blood: Blood
+    event_seq: int = 0  # the last event published: a subscriber counts events lost after it (Clone pattern)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,10 +15,12 @@ sees the heart as its parent (so it exits when the heart dies, as a freshly spaw
 organ leads its own session and process group, gets exactly the environment, descriptors, working
 directory and log file a fresh spawn would, and runs `actors.runner` in place.
 
-What a forked organ shares with the zygote and a fresh one would not: its memory layout (ASLR) and str
-hash seed, and its /proc/PID/cmdline and /proc/PID/environ, which show the zygote's (a token is passed in
-a descriptor, never in the environment). An organ module must not read its organ's environment at import
-time: the zygote imports it once, in the mesh's environment.
+The organ also shows what an exec would: its /proc/PID/cmdline and /proc/PID/environ (what ps and other
+tools read) are rewritten in place to the runner's command line and the organ's environment; the zygote's
+environment carries a variable of spaces (ACTORS_ZYGOTE_ROOM) to make room for the organ's, and an organ
+whose environment is larger still is started fresh. What a forked organ shares with the zygote, unlike a
+fresh one: its memory layout (ASLR) and its str hash seed. An organ module must not read its organ's
+environment at import time: the zygote imports it once, in the mesh's environment.
 """
 
 from __future__ import annotations
@@ -57,6 +59,8 @@ RUNTIME = ("actors.runner",)  # imported before the zygote says it is ready
 # variables the interpreter reads while it starts (paths, encodings, allocator): a forked organ could not
 # honour a value different from the zygote's, so an organ whose value differs is started fresh instead
 STARTUP_ENV = ("PYTHON*", "LC_*", "LANG", "LANGUAGE", "LD_*", "MALLOC_*", "GLIBC_TUNABLES")
+ROOM_VAR = "ACTORS_ZYGOTE_ROOM"  # spaces in the zygote's environment block: room for a forked organ's own
+ROOM_BYTES = 8192
 
 PR_SET_PDEATHSIG = 1
 PR_SET_NAME = 15
@@ -78,7 +82,19 @@ def forkable(module: str, env: Mapping[str, str], cwd: Path, zygote_env: Mapping
     differ = sorted(k for k in keys if env.get(k) != zygote_env.get(k))
     if differ:
         return f"its {', '.join(differ)} differ from the mesh's: the interpreter reads them at start-up"
+    if len(environment_block(env)) > len(environment_block(zygote_env)):
+        return "its environment is larger than the room the zygote keeps for it"
     return ""
+
+
+def environment_block(env: Mapping[str, str]) -> bytes:
+    """The environment as exec lays it out in a process's memory (and /proc/PID/environ shows it)."""
+    return b"".join(f"{key}={value}".encode(errors="surrogateescape") + b"\0" for key, value in env.items())
+
+
+def with_room(env: Mapping[str, str]) -> dict[str, str]:
+    """The zygote's environment: the mesh's, plus room for the larger environment of a forked organ."""
+    return {**env, ROOM_VAR: " " * ROOM_BYTES}
 
 
 # -- the heart's side ---------------------------------------------------------------------------
@@ -595,6 +611,7 @@ def _become_organ(msg: dict, fds: list[int], devnull: int, middle: int) -> None:
 
         sys.argv = [runner.__file__, *msg["args"]]
         sys.path[0] = os.getcwd()  # what `python -m` puts first
+        _show_as([sys.executable, "-m", runner.__name__, *msg["args"]], msg["env"])
         _name_process(msg["env"].get("ACTORS_ORGAN", ""))
         runner.run_and_exit(list(msg["args"]))
     except BaseException:
@@ -619,6 +636,30 @@ def _install_fds(mapping: dict[int, int]) -> None:
                 os.close(fd)
             except OSError:
                 pass  # the directory listing's own descriptor
+
+
+def _show_as(argv: list[str], env: Mapping[str, str]) -> None:
+    """Make /proc/self/cmdline and /proc/self/environ show what an exec of the organ would, in place."""
+    try:
+        fields = Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()
+        arg_start, arg_end, env_start, env_end = (int(field) for field in fields[45:49])
+    except (OSError, ValueError):
+        return
+    # os.environ.clear() unset every variable, so nothing points into the exec-time block any more
+    _rewrite(arg_start, arg_end, "/proc/self/cmdline", b"".join(a.encode() + b"\0" for a in argv))
+    _rewrite(env_start, env_end, "/proc/self/environ", environment_block(env))
+
+
+def _rewrite(start: int, end: int, shown: str, data: bytes) -> None:
+    size = end - start
+    if not start or len(data) > size:
+        return  # no room: the zygote's stays
+    try:
+        if Path(shown).read_bytes() != ctypes.string_at(start, size):
+            return  # not the memory the kernel shows after all
+    except OSError:
+        return
+    ctypes.memmove(start, data.ljust(size, b"\0"), size)
 
 
 def _close_all(fds: Iterable[int]) -> None:

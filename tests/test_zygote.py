@@ -12,7 +12,7 @@ import pytest
 
 from broker.home import pid_alive
 from broker.supervisor import reap_strays
-from broker.zygote import forkable
+from broker.zygote import ROOM_BYTES, forkable, with_room
 from tests.conftest import mesh_processes, wait_for
 
 PROBE_MESH = """
@@ -56,8 +56,11 @@ def test_an_organ_whose_start_up_variables_differ_from_the_zygotes_is_started_fr
     assert name in forkable("pkg.organ", {**ENV, name: "other"}, Path("/w"), ENV, Path("/w"))
 
 
-def test_other_variables_of_an_organ_may_differ_from_the_zygotes():
-    assert forkable("pkg.organ", {**ENV, "API_KEY": "y", "ACTORS_ORGAN": "a"}, Path("/w"), ENV, Path("/w")) == ""
+def test_other_variables_of_an_organ_may_differ_from_the_zygotes_within_the_room_it_keeps():
+    own = {**ENV, "API_KEY": "y", "ACTORS_ORGAN": "a"}
+    assert forkable("pkg.organ", own, Path("/w"), with_room(ENV), Path("/w")) == ""
+    huge = {**own, "BIG": "x" * (ROOM_BYTES + 1)}
+    assert "larger than the room" in forkable("pkg.organ", huge, Path("/w"), with_room(ENV), Path("/w"))
 
 
 def test_stray_zombies_from_other_sessions_are_reaped_and_waited_or_own_session_children_are_not():
@@ -116,6 +119,11 @@ def test_a_forked_organ_gets_exactly_the_process_a_fresh_interpreter_would_get(m
         assert probe["env"].pop("ACTORS_HEART_PID") == str(mesh.status()["heart"]["pid"])
         for key in ("ACTORS_HOME", "ACTORS_ROUTER", "ACTORS_WORKDIR", "ACTORS_TOKEN"):
             probe["env"].pop(key, None)
+        shown = dict(item.partition("=")[::2] for item in probe.pop("shown_environ"))
+        assert shown.pop("ACTORS_TICKET_FD").isdigit()  # read (and dropped) by the runner; its number varies
+        assert shown == {**probe["env"], "ACTORS_HEART_PID": shown["ACTORS_HEART_PID"],
+                         **{k: shown[k] for k in ("ACTORS_HOME", "ACTORS_ROUTER", "ACTORS_WORKDIR")}}
+        assert probe["shown_cmdline"] == [sys.executable, "-m", "actors.runner", "tests.organs.probe"]
         probe["cwd"] = os.path.relpath(probe["cwd"], mesh.workdir)
         probe["path0"] = os.path.relpath(probe["path0"], mesh.workdir)
         probe["stdout"] = os.path.relpath(probe["stdout"], mesh.home)

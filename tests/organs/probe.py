@@ -23,7 +23,14 @@ class ProbeOrgan(Organ):
             "umask": umask, "descriptors": _descriptors(), "signals": _signals(),
             "python_threads": sorted(t.name.split("-")[0] for t in threading.enumerate()),
             "stdout": os.readlink("/proc/self/fd/1"), "stdin": os.readlink("/proc/self/fd/0"),
+            "shown_cmdline": _shown("cmdline"), "shown_environ": _shown("environ"),
         }
+
+
+def _shown(name: str) -> list[str]:
+    """What ps and other tools read of this process: /proc/self/cmdline or /proc/self/environ."""
+    with open(f"/proc/self/{name}", "rb") as f:
+        return [item.decode(errors="replace") for item in f.read().split(b"\0") if item]
 
 
 def _descriptors() -> list[str]:
