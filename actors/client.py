@@ -157,8 +157,8 @@ class Events:
             self.sub.setsockopt(zmq.RCVHWM, rcvhwm)
         for kind in sorted(self.kinds) or [""]:
             self.sub.setsockopt(zmq.SUBSCRIBE, protocol.EVENT + kind.encode())
-        self.sub.connect(client.endpoints["blood"])
         try:
+            _connect_and_wait(self.sub, client.endpoints["blood"], CONTROL_TIMEOUT_S)
             published = client._request(SnapshotRequest(), Snapshot, CONTROL_TIMEOUT_S).event_seq
         except BaseException:
             self.close()
@@ -210,6 +210,18 @@ class Events:
             self.missed += events_missed(self.last_seq, event.seq)
         self.last_seq = event.seq
         return event
+
+
+def _connect_and_wait(sock: zmq.Socket, endpoint: str, timeout_s: float) -> None:
+    """Connect, and wait (bounded) for the handshake: a SUB sends its subscriptions right after it, so
+    events published once the snapshot has answered are not lost to a subscription still on its way."""
+    monitor = sock.get_monitor_socket(zmq.EVENT_HANDSHAKE_SUCCEEDED)
+    try:
+        sock.connect(endpoint)
+        monitor.poll(int(timeout_s * 1000))  # no handshake in time: carry on; losses will show as missed
+    finally:
+        sock.disable_monitor()
+        monitor.close(linger=0)
 
 
 def events_missed(last_seq: int, seq: int) -> int:

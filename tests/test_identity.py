@@ -55,9 +55,11 @@ def environ_of(pid: int) -> dict[str, str]:
 
 def test_no_organ_environment_holds_a_token_or_the_launchers_variables(local_mesh):
     for name in ("fs", "shell"):
-        env = environ_of(local_mesh.organ(name)["pid"])  # a forked organ shows its fork server's environment
+        env = environ_of(local_mesh.organ(name)["pid"])  # a forked organ shows what an exec would
         assert "ACTORS_TOKEN" not in env and LAUNCHER_SECRET not in env and "PATH" in env, sorted(env)
         assert not [value for value in env.values() if "hunter2" in value]
+        assert env["ACTORS_ORGAN"] == name
+    assert environ_of(local_mesh.organ("shell")["pid"])["GIVEN_BY_MESH"] == "yes"
 
 
 def test_a_shell_command_sees_neither_the_token_nor_the_launchers_environment(local_mesh):
