@@ -9,6 +9,7 @@ import uuid
 from typing import Any, Iterable, Iterator
 
 import zmq
+from zmq.utils.monitor import recv_monitor_message
 
 from broker import protocol
 from broker.errors import DecodeError, MeshError, MeshUnreachable
@@ -215,13 +216,19 @@ class Events:
 def _connect_and_wait(sock: zmq.Socket, endpoint: str, timeout_s: float) -> None:
     """Connect, and wait (bounded) for the handshake: a SUB sends its subscriptions right after it, so
     events published once the snapshot has answered are not lost to a subscription still on its way."""
-    monitor = sock.get_monitor_socket(zmq.EVENT_HANDSHAKE_SUCCEEDED)
+    # a fresh address each time: pyzmq's default is named after the socket's descriptor, which a socket
+    # opened after another one closed may reuse
+    monitor = sock.get_monitor_socket(zmq.EVENT_HANDSHAKE_SUCCEEDED, addr=f"inproc://monitor-{uuid.uuid4().hex}")
     try:
         sock.connect(endpoint)
-        monitor.poll(int(timeout_s * 1000))  # no handshake in time: carry on; losses will show as missed
+        deadline = time.monotonic() + timeout_s
+        while (left := deadline - time.monotonic()) > 0 and monitor.poll(int(left * 1000) + 1):
+            if recv_monitor_message(monitor)["event"] == zmq.EVENT_HANDSHAKE_SUCCEEDED:
+                return
     finally:
         sock.disable_monitor()
         monitor.close(linger=0)
+    # no handshake in time: carry on; events lost meanwhile show in `missed`
 
 
 def events_missed(last_seq: int, seq: int) -> int:
