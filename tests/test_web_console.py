@@ -282,6 +282,13 @@ def test_a_judgment_withdrawn_with_two_clicks_is_gone_from_the_page_the_cli_and_
     page.locator("#judgments-principle li").first.wait_for()
     assert page.locator(f'li[data-judgment="{ident}"]').count() == 0
 
+    cards = console.mesh.json("cards")["cards"]  # a card goes the same way, and stays forgotten
+    card = page.locator(f'li[data-card="{cards[-1]["id"]}"]')
+    card.get_by_role("button", name="forget").click()
+    card.get_by_role("button", name="yes, forget").click()
+    card.wait_for(state="detached")
+    assert [c["id"] for c in console.mesh.json("cards")["cards"]] == [c["id"] for c in cards[:-1]]
+
 
 def test_a_change_answers_405_to_get_and_needs_the_csrf_token(page, console):
     ident = next(iter(judgments(console)))

@@ -244,12 +244,13 @@ class Console:
 
     async def forget(self, request: HttpRequest) -> Response:
         ident = request.path_params["ident"]
-        outcome = await _memory(lambda: self.memory.forget_card(ident), wrap=lambda o: {"outcome": o})
-        if isinstance(outcome, JSONResponse) and outcome.status_code == 200:
-            said = json.loads(outcome.body)["outcome"]
-            if said not in ("forgotten", "already forgotten"):
-                return JSONResponse({"error": f"card #{ident} is {said}"}, status_code=404)
-        return outcome
+        try:
+            outcome = await run_in_threadpool(self.memory.forget_card, ident)
+        except MemoryUnavailable as exc:
+            return JSONResponse({"error": str(exc)}, status_code=503)
+        if outcome not in ("forgotten", "already forgotten"):
+            return JSONResponse({"error": f"card #{ident} is {outcome}"}, status_code=404)
+        return JSONResponse({"outcome": outcome})
 
     async def export(self, request: HttpRequest) -> Response:
         what = request.path_params["what"]
