@@ -101,7 +101,26 @@ def test_a_journal_file_with_a_bad_line_is_refused_with_its_line_number(tmp_path
     path = tmp_path / "j.jsonl"
     path.write_text(json.dumps(progress("s", "x", 1)) + "\n\n[1, 2]\n")
     with pytest.raises(learning.JournalError, match=r"j.jsonl:3: not a JSON object"):
-        learning.read_journal(path)
+        list(learning.read_journal(path))
+
+
+def test_an_episode_keeps_each_ability_once_and_a_bounded_number_of_them():
+    events = [progress("s", "loop forever", 1)] + [call("s", f"x.tool{i % 40}", 2 + i) for i in range(400)]
+    [episode] = episodes(events)
+    assert len(episode.abilities) == learning.MAX_ABILITIES
+    assert episode.abilities[:2] == ("x.tool0", "x.tool1")
+
+
+def test_a_damaged_associations_file_leaves_the_previous_associations_in_place(tmp_path):
+    path = tmp_path / learning.FILE_NAME
+    watched = learning.Watched(path)
+    assert len(watched.get()) == 0 and watched.error == ""
+    learning.save(Associations([Episode("deploy it", ("k8s.apply",), 1)]), path)
+    assert len(watched.get()) == 1
+    path.write_text("{broken")
+    assert len(watched.get()) == 1 and "Expecting" in watched.error
+    path.unlink()
+    assert len(watched.get()) == 0
 
 
 def tool(name: str, description: str) -> dict:

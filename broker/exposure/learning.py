@@ -29,6 +29,7 @@ HALF_LIFE_S = 30 * 86400.0  # an episode a month old counts half
 MAX_EPISODES = 20_000  # the newest are kept; older ones have decayed to little anyway
 MAX_TEXT = 500  # characters of an instruction kept
 MAX_ABILITIES = 32  # abilities of one episode kept (a runaway loop of calls is one use, not hundreds)
+MAX_OPEN_SESSIONS = 10_000  # sessions with an instruction still open while a journal is read
 NEIGHBOURS = 5  # similar episodes consulted for a new intent
 MIN_SIMILARITY = 0.25  # below this an old instruction says little about a new one
 MIN_TOGETHER = 0.2  # P(b | a) below this is chance, not a habit
@@ -168,30 +169,33 @@ class Associations:
 
 def episodes(events: Iterable[Mapping[str, Any]]) -> list[Episode]:
     """Episodes of journal events: each progress event and the calls that followed it in its session."""
-    open_: dict[str, tuple[str, float, list[str]]] = {}
+    open_: dict[str, tuple[str, float, dict[str, None]]] = {}  # session -> (text, ts, abilities called)
     done: list[Episode] = []
 
     def close(session: str) -> None:
         text, at, called = open_.pop(session)
         if called:
-            done.append(Episode(text, tuple(dict.fromkeys(called))[:MAX_ABILITIES], at))
+            done.append(Episode(text, tuple(called), at))
 
     for event in events:
         kind, session = event.get("kind"), str(event.get("session", ""))
         if kind == "progress" and isinstance(event.get("text"), str) and event["text"].strip():
             if session in open_:
                 close(session)
-            open_[session] = (event["text"][:MAX_TEXT], _ts(event), [])
+            elif len(open_) >= MAX_OPEN_SESSIONS:
+                close(next(iter(open_)))  # the session that started longest ago is over by now
+            open_[session] = (event["text"][:MAX_TEXT], _ts(event), {})
         elif kind == "call" and session in open_ and event.get("organ") and event.get("ability"):
-            open_[session][2].append(f"{event['organ']}.{event['ability']}")
+            called = open_[session][2]
+            if len(called) < MAX_ABILITIES:
+                called.setdefault(f"{event['organ']}.{event['ability']}", None)
     for session in list(open_):
         close(session)
     return done
 
 
-def read_journal(path: str | Path) -> list[dict]:
-    """The events of a journal file (JSON lines); JournalError names the first bad line."""
-    events = []
+def read_journal(path: str | Path) -> Iterator[dict]:
+    """The events of a journal file (JSON lines), read as they are used; JournalError names a bad line."""
     with open(path, encoding="utf-8") as lines:
         for number, line in enumerate(lines, 1):
             if not line.strip():
@@ -202,8 +206,7 @@ def read_journal(path: str | Path) -> list[dict]:
                 raise JournalError(f"{path}:{number}: not JSON: {exc}") from None
             if not isinstance(event, dict):
                 raise JournalError(f"{path}:{number}: not a JSON object")
-            events.append(event)
-    return events
+            yield event
 
 
 def load(path: str | Path) -> Associations:
