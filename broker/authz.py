@@ -30,7 +30,6 @@ class Role(StrEnum):
     NOBODY = "nobody"
 
 
-GRANTABLE = (Role.CLIENT, Role.ORGAN)  # admin needs no grant; nobody gets none
 READ_ONLY_COMMANDS = frozenset({"status", "manifest", "expose"})
 GRANT = re.compile(r"^(client|organ)(?::([a-z][a-z0-9_-]{0,31}))?$")
 _CREDENTIALS = re.compile(r":(\d+):(\d+):(\d+)$")

@@ -12,7 +12,7 @@ from typing import IO, Any, Iterable, Iterator
 
 from actors.memory.db import get_meta, set_meta, transaction
 from actors.memory.distill import Row
-from actors.memory.redact import redact_text, redact_value
+from actors.memory.redact import clip, redact_value
 from broker.causes import classify
 
 KNOWN = frozenset({"ts", "session", "kind", "organ", "ability", "args", "ok", "error", "cause", "text", "origin",
@@ -124,8 +124,8 @@ def from_event(event: Any) -> Entry | None:
 
 def redacted(entry: Entry) -> Entry:
     """The entry with secrets removed from arguments, error and text, and over-long texts cut."""
-    return replace(entry, args=redact_value(entry.args), error=redact_text(entry.error[:MAX_TEXT]),
-                   text=redact_text(entry.text[:MAX_TEXT]), extra=redact_value(entry.extra))
+    return replace(entry, args=redact_value(entry.args), error=clip(entry.error, MAX_TEXT),
+                   text=clip(entry.text, MAX_TEXT), extra=redact_value(entry.extra))
 
 
 def digest(entry: Entry) -> str:

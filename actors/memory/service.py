@@ -24,6 +24,7 @@ from actors.memory.journal import Entry, IngestReport, Journal
 from actors.memory.judgments import Judgment
 from actors.memory.recall import MIN_RELEVANCE, Hit, Recaller
 from actors.memory.recall import weight as recall_weight
+from actors.memory.redact import redact_text, scrub
 from actors.memory.store import Card, CardStore, JudgmentStore
 
 log = logging.getLogger(__name__)
@@ -319,7 +320,8 @@ class Memory:
     def _remember(self, statement: str, kind: str, reason: str) -> tuple[Judgment, list[int]]:
         with transaction(self.writer):
             store = JudgmentStore(self.writer)
-            new, removed = judgments.remember(store.all(), kind, statement, reason, self.clock())
+            new, removed = judgments.remember(store.all(), kind, redact_text(statement), redact_text(reason),
+                                              self.clock())
             store.delete(removed)
             ident = store.put(new)
         return Judgment(**{**{f.name: getattr(new, f.name) for f in fields(Judgment)}, "id": ident}), removed
@@ -383,7 +385,7 @@ class Memory:
 
     def import_snapshot(self, raw: bytes) -> dict:
         """Merge a snapshot file's bytes into this memory in one transaction; raise SnapshotError, changing nothing."""
-        data = snapshot.parse(raw)
+        data = scrub(snapshot.parse(raw))  # a snapshot may come from anywhere: nothing is stored unredacted
         with self.lock:
             return self._guard(lambda: self._import(data))
 
