@@ -41,9 +41,10 @@ class Index:
     def score(self, query: Mapping[str, float]) -> dict[int, float]:
         """BM25 score of every document matching at least one query term (term weights multiply)."""
         scores: dict[int, float] = {}
+        get = scores.get
         for term, weight in query.items():
             for doc, w in self.postings.get(term, ()):
-                scores[doc] = scores.get(doc, 0.0) + weight * w
+                scores[doc] = get(doc, 0.0) + weight * w
         return scores
 
 

@@ -87,6 +87,7 @@ class Catalogue:
         self.by_wire = {t.wire["name"]: i for i, t in enumerate(tools)}
         self.organ_of = [t.organ for t in tools]
         self.organ_names = tuple(self.organs)
+        self.organ_position = tuple(k for k, members in enumerate(self.organs.values()) for _ in members)
         self.companions = _companions(organs, self.organs, self.without)  # position -> {sibling: weight}
         self.index = Index((t.terms for t in tools), k1=TOOL_K1, b=TOOL_B)
         self.organ_index = Index((_organ_terms(organ, [tools[i] for i in members])

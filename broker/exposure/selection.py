@@ -29,6 +29,7 @@ ORGAN_WEIGHT = 0.4  # how much an organ's evidence lifts each of its tools
 ORGAN_MIX = 0.5  # organ evidence: this share from the organ's whole text, the rest from its best tool
 CLAUSE_WEIGHT = 0.8  # the best tool of one clause of a compound request ranks just below the best overall
 CLAUSE_FLOOR = 0.3  # a clause matching only weakly (its best below this share of the best) is not inflated
+MAX_CLAUSES = 8  # clauses scored on their own; past that a prompt is a document, not a list of steps
 MENTION_WEIGHT = 0.6  # a memory card that names an ability counts like a good lexical match
 RECENT_ORGAN_WEIGHT = 0.3  # the organ the session works with is likely needed again
 LEARNED_WEIGHT = 0.8  # an ability used after a very similar instruction counts like a good lexical match
@@ -107,19 +108,22 @@ def _scored(intent: str, catalogue: Catalogue, context: Context) -> tuple[dict[i
             i = catalogue.by_address.get(address)
             if i is not None:
                 lexical[i] = lexical.get(i, 0.0) + LEARNED_WEIGHT * weight
+    together = learned is not None and Source.TOGETHER not in without
+    companions, get = catalogue.companions, lexical.get
     for i, s in list(lexical.items()):  # one hop: a tool brings its companions
-        for j, weight in catalogue.companions[i].items():
-            lexical[j] = max(lexical.get(j, 0.0), weight * s)
-        if learned is not None and Source.TOGETHER not in without:
+        for j, weight in companions[i].items():
+            if weight * s > get(j, 0.0):
+                lexical[j] = weight * s
+        if together:
             for address, p in learned.together(catalogue.tools[i].address).items():
                 j = catalogue.by_address.get(address)
-                if j is not None:
-                    lexical[j] = max(lexical.get(j, 0.0), TOGETHER_WEIGHT * p * s)
+                if j is not None and TOGETHER_WEIGHT * p * s > get(j, 0.0):
+                    lexical[j] = TOGETHER_WEIGHT * p * s
     if Source.ORGANS in without:
         return lexical, {}
     lifts = {k: ORGAN_WEIGHT * e for k, e in organ_evidence(query, lexical, catalogue, context).items() if e > 0}
-    position = {name: k for k, name in enumerate(catalogue.organ_names)}
-    scores = {i: s + lifts.get(position[catalogue.organ_of[i]], 0.0) for i, s in lexical.items()}
+    organ_of = catalogue.organ_position
+    scores = {i: s + lifts.get(organ_of[i], 0.0) for i, s in lexical.items()}
     return scores, lifts
 
 
@@ -133,11 +137,14 @@ def _lexical(intent: str, query: dict[str, float], catalogue: Catalogue) -> dict
     parts = lexicon.clauses(intent) if Source.CLAUSES not in catalogue.without else []
     if len(parts) < 2:
         return lexical
+    if len(parts) > MAX_CLAUSES:  # a long prompt: its last clauses are scored together
+        parts = parts[:MAX_CLAUSES - 1] + [" ".join(parts[MAX_CLAUSES - 1:])]
     for part in parts:
         scores = catalogue.index.score(query_terms(part, catalogue))
         scale = CLAUSE_WEIGHT / max(max(scores.values(), default=0.0), CLAUSE_FLOOR * top)
         for i, s in scores.items():
-            lexical[i] = max(lexical[i], s * scale)
+            if s * scale > lexical[i]:
+                lexical[i] = s * scale
     return lexical
 
 
@@ -148,13 +155,13 @@ def organ_evidence(query: dict[str, float], lexical: dict[int, float], catalogue
         return {0: 0.0} if catalogue.organs else {}  # one organ holding everything tells nothing
     whole = _normalised(catalogue.organ_index.score(query))
     best: dict[int, float] = {}
-    position = {name: k for k, name in enumerate(catalogue.organ_names)}
+    organ_of = catalogue.organ_position
     for i, s in lexical.items():
-        k = position[catalogue.organ_of[i]]
-        best[k] = max(best.get(k, 0.0), s)
+        if s > best.get(organ_of[i], 0.0):
+            best[organ_of[i]] = s
     for address in context.recent:
         if address in catalogue.by_address:
-            k = position[catalogue.organ_of[catalogue.by_address[address]]]
+            k = organ_of[catalogue.by_address[address]]
             best[k] = best.get(k, 0.0) + RECENT_ORGAN_WEIGHT
     evidence = {k: ORGAN_MIX * whole.get(k, 0.0) + (1 - ORGAN_MIX) * min(best.get(k, 0.0), 1.0)
                 for k in set(whole) | set(best)}
