@@ -31,6 +31,12 @@ def test_each_instruction_and_the_calls_after_it_in_its_session_make_an_episode(
                                 Episode("list pods", ("k8s.get",), 2.0)]
 
 
+def test_calls_the_agent_did_not_choose_are_not_learned():
+    events = [progress("s", "fix the build", 1), call("s", "ci.rerun", 2, origin="healer"),
+              call("s", "fs.read_file", 3, origin="agent"), call("s", "shell.run", 4)]
+    assert episodes(events) == [Episode("fix the build", ("fs.read_file", "shell.run"), 1.0)]
+
+
 def test_abilities_used_after_a_similar_instruction_are_suggested():
     learned = Associations([Episode("stage and commit the release notes", ("git.git_add", "git.git_commit"), 0),
                             Episode("show the weather in Oslo", ("weather.get_forecast",), 0)])

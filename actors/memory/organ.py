@@ -230,4 +230,4 @@ def journal_events(memory: Memory, last_id: int) -> Iterator[dict]:
     """The journal's events after last_id, as exposure learns them (contract fields and the event id)."""
     for row in Journal(memory.reader()).rows_since(last_id):
         yield {"id": row.id, "ts": row.ts, "session": row.session, "kind": row.kind, "organ": row.organ,
-               "ability": row.ability, "text": row.text}
+               "ability": row.ability, "text": row.text, "origin": row.origin}

@@ -34,6 +34,7 @@ NEIGHBOURS = 5  # similar episodes consulted for a new intent
 MIN_SIMILARITY = 0.25  # below this an old instruction says little about a new one
 MIN_TOGETHER = 0.2  # P(b | a) below this is chance, not a habit
 MAX_ROWS_PER_REFRESH = 200_000  # one sleep learns at most this many new events; the next goes on
+AGENT = "agent"  # the origin of calls the agent chose; a journal without origins is taken as the agent's
 FILE_NAME = "associations.json"  # in the mesh's home: written by the memory organ, read by exposure
 
 
@@ -185,7 +186,8 @@ def episodes(events: Iterable[Mapping[str, Any]]) -> list[Episode]:
             elif len(open_) >= MAX_OPEN_SESSIONS:
                 close(next(iter(open_)))  # the session that started longest ago is over by now
             open_[session] = (event["text"][:MAX_TEXT], _ts(event), {})
-        elif kind == "call" and session in open_ and event.get("organ") and event.get("ability"):
+        elif (kind == "call" and session in open_ and event.get("organ") and event.get("ability")
+              and event.get("origin", AGENT) in (AGENT, "")):  # a healer's retry or a reflex is not a choice
             called = open_[session][2]
             if len(called) < MAX_ABILITIES:
                 called.setdefault(f"{event['organ']}.{event['ability']}", None)
