@@ -177,6 +177,7 @@ class CardIndex:
         self.read_at = 0.0
         self.entries: list[tuple[int, str, str]] = []  # (id, kind, lowercased text), heaviest first
         self.counts: dict[str, int] = {}
+        self.ids: dict[str, list[int]] = {}
 
     def invalidate(self) -> None:
         """Read the cards again on the next request."""
@@ -192,8 +193,9 @@ class CardIndex:
         """Ids of the live cards, heaviest first (of one kind, containing a lowercased text), and counts by kind."""
         with self.lock:
             self._refresh()
-            ids = [i for i, k, t in self.entries if (not kind or k == kind) and (not text or text in t)]
-            return ids, dict(self.counts)
+            if not text:
+                return self.ids.get(kind, []), dict(self.counts)  # replaced on refresh, never changed in place
+            return [i for i, k, t in self.entries if (not kind or k == kind) and text in t], dict(self.counts)
 
     def _refresh(self) -> None:
         version = self.conn.execute("PRAGMA data_version").fetchone()[0]
@@ -205,9 +207,10 @@ class CardIndex:
         now = time.time()
         rows.sort(key=lambda r: (-weight(_Weighed(r[2], r[3], r[4]), now, self.half_life_s), r[0]))
         self.entries = [(r[0], r[1], r[5]) for r in rows]
-        self.counts = {k: 0 for k in KINDS}
-        for _, k, _ in self.entries:
-            self.counts[k] = self.counts.get(k, 0) + 1
+        self.ids = {"": [r[0] for r in rows]}  # by kind ("": every kind), heaviest first
+        for r in rows:
+            self.ids.setdefault(r[1], []).append(r[0])
+        self.counts = {k: len(self.ids.get(k, ())) for k in (*KINDS, *sorted(set(self.ids) - set(KINDS) - {""}))}
         self.version, self.read_at = version, time.monotonic()
 
 
