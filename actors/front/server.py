@@ -113,8 +113,10 @@ class MeshServer:
         self.link = MeshLink(self.home)
         await self.link.start()
         self.resources_due = asyncio.Event()
-        with contextlib.suppress(MeshError):
-            await self._load_catalogue(self.digest)
+        with contextlib.suppress(MeshError):  # the mesh as it is now, before any client is served
+            blood = await self.link.snapshot()
+            self.instruction, self.stage = blood.instruction, blood.stage
+            await self._load_catalogue(blood.catalogue)
         self._spawn(self._follow())
         self._spawn(self._watch_resources())
 
@@ -180,6 +182,8 @@ class MeshServer:
                 connection.exit_stack.callback(self._forget, key)
             view.follow(self.instruction)
             self.locks[key] = asyncio.Lock()
+            with contextlib.suppress(MCPError):
+                await self._refresh(view)  # its baseline: what it would list now, so a change is told
         return view
 
     def _forget(self, key: Hashable) -> None:
@@ -187,9 +191,7 @@ class MeshServer:
         self.locks.pop(key, None)
 
     async def _initialized(self, ctx, params) -> None:
-        view = await self._view(ctx)
-        with contextlib.suppress(MeshError):
-            await self._refresh(view)  # its baseline: what it would list now
+        await self._view(ctx)  # a client is known from its handshake on, so it hears of changes at once
 
     async def _refresh(self, view: View) -> bool:
         """Recompute a client's exposure if its inputs changed; True when the exposed set changed."""
@@ -202,11 +204,14 @@ class MeshServer:
             tools, names = self._named(answer)
             return view.adopt(wanted, tuple(answer["exposed"]), tools, names)
 
-    async def _announce(self, view: View) -> None:
-        """Tell the client its tools changed, once per version."""
+    async def _announce(self, view: View, ctx=None) -> None:
+        """Tell the client its tools changed, once per version: on the stream of the request that changed
+        them when there is one (an HTTP client may not have opened its standalone stream yet)."""
         if not view.take_notice():
             return
-        if view.channel is not None:
+        if view.channel is not None and ctx is not None and ctx.request_id is not None:
+            await ctx.session.send_notification(types.ToolListChangedNotification(), related_request_id=ctx.request_id)
+        elif view.channel is not None:
             await view.channel.send_tool_list_changed()
         for listener in list(view.listeners):
             listener(types.ToolListChangedNotification)
@@ -310,7 +315,7 @@ class MeshServer:
         view = await self._view(ctx)
         args = params.arguments or {}
         if params.name == META_NAME:
-            return await self._find(view, args)
+            return await self._find(ctx, view, args)
         address = self.catalogue.resolve_tool(params.name, view.names)
         if address is None:
             await self._mesh(self._load_catalogue(self.digest))  # an organ may have registered just now
@@ -322,8 +327,10 @@ class MeshServer:
         reply = await self._call(ctx, view, address, args, ability.timeout_s if ability else DEFAULT_TIMEOUT_S)
         if reply.ok:
             view.use(address)
-            if view.wanted(self.digest) != view.inputs:
-                self._spawn(self._refresh_and_announce(view))  # never on the call's own path
+            if view.wanted(self.digest) != view.inputs:  # only a tool used for the first time in a while
+                with contextlib.suppress(MCPError):
+                    await self._refresh(view)
+                    await self._announce(view, ctx)
         return results.tool_result(reply)
 
     async def _call(self, ctx, view: View, address: str, args: dict, timeout_s: float):
@@ -356,7 +363,7 @@ class MeshServer:
         except MeshError as exc:
             raise MCPError(INTERNAL_ERROR, str(exc)[:500]) from None
 
-    async def _find(self, view: View, args: dict) -> types.CallToolResult:
+    async def _find(self, ctx, view: View, args: dict) -> types.CallToolResult:
         problem = schema.check(FIND_SCHEMA, args)
         if problem:
             self._refused("params")
@@ -372,7 +379,7 @@ class MeshServer:
         text = "\n".join(lines) or "no ability matches; describe the task differently"
         with contextlib.suppress(MCPError):
             await self._refresh(view)
-            await self._announce(view)
+            await self._announce(view, ctx)
         return types.CallToolResult(content=[types.TextContent(text=text)],
                                     structured_content={"found": [by_address.get(a, a) for a in found]})
 

@@ -43,6 +43,8 @@ def check(raw: bytes | str) -> tuple[Any, dict | None]:
         return None, _error(None, INVALID_REQUEST, "Invalid Request: batches are not supported; send one message")
     request_id = decoded.get("id") if isinstance(decoded, dict) else None
     if not isinstance(request_id, (str, int)) or isinstance(request_id, bool):
+        if isinstance(decoded, dict) and "id" in decoded:  # not a notification: a request with a broken id
+            return None, _error(None, INVALID_REQUEST, "Invalid Request: an id must be a string or an integer")
         request_id = None
     try:
         return types.jsonrpc_message_adapter.validate_python(decoded, by_name=False), None

@@ -1,0 +1,488 @@
+"""The MCP front door with the official Python SDK client: both protocol modes, both transports.
+
+One mesh and one HTTP front door serve the whole module (each stdio test starts its own `actors mcp`, as an
+agent host would). Changes of the tool list are counted exactly, per client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx2 as httpx
+import pytest
+from mcp import Client, StdioServerParameters, types
+from mcp.shared.exceptions import MCPError
+
+from actors.client import Client as MeshClient
+from tests.conftest import REPO, Mesh, kill_all, mesh_processes, stop_process, wait_for
+from tests.test_mcp_server import _listening, free_port
+
+MESH = """
+[heart]
+beat_s = 0.2
+heartbeat_s = 0.2
+quiet_after_s = 600
+
+[organs.fs]
+module = "actors.organs.fs"
+
+[organs.shell]
+module = "actors.organs.shell"
+
+[organs.echo]
+module = "tests.organs.echo"
+
+[organs.conformance]
+module = "tests.conformance.organ"
+
+[organs.memory]
+module = "actors.memory.organ"
+"""
+READ = "read the README file"
+RUN = "run the test suite with a shell command"
+MODERN = "2026-07-28"
+MODES = ["legacy", MODERN]
+TRANSPORTS = ["stdio", "http"]
+WAIT_S = 20.0
+
+
+@dataclass
+class Front:
+    mesh: Mesh
+    url: str
+    port: int
+
+    def instruct(self, text: str) -> None:
+        """Set the mesh's instruction; return once a beat carried it and the next one followed (the front
+        door reads the same beats, in order, so it has seen the instruction by then)."""
+        with MeshClient(self.mesh.home) as client:
+            client.control("instruction", text=text)
+            carried = 0
+            for beat in client.blood(timeout_s=WAIT_S):
+                carried = carried + 1 if beat.instruction == text or carried else 0
+                if carried == 2:
+                    return
+
+    def client(self, transport: str, mode: str, **kwargs) -> Client:
+        """An SDK client of this front door (a stdio one starts its own `actors mcp`)."""
+        if transport == "stdio":
+            server = StdioServerParameters(command=sys.executable, args=["-m", "actors", "mcp", "--home",
+                                                                         str(self.mesh.home)],
+                                           env=self.mesh.env, cwd=str(self.mesh.workdir))
+        else:
+            server = self.url
+        return Client(server, mode=mode, read_timeout_seconds=WAIT_S, **kwargs)
+
+
+@pytest.fixture(scope="module")
+def front(tmp_path_factory):
+    root = tmp_path_factory.mktemp("front")
+    workdir = root / "work"
+    workdir.mkdir()
+    (workdir / "README.md").write_text("# hello\n")
+    config = root / "mesh.toml"
+    config.write_text(textwrap.dedent(MESH))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
+    env.pop("ACTORS_HOME", None)
+    mesh = Mesh(home=root / "home", workdir=workdir, config=config, env=env)
+    server = None
+    try:
+        mesh.up()
+        port = free_port()
+        server = subprocess.Popen([sys.executable, "-m", "actors", "mcp", "--http", f"127.0.0.1:{port}", "--home",
+                                   str(mesh.home)], env=env, cwd=workdir, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL)
+        wait_for(lambda: _listening(port), timeout=30, what="the HTTP front door")
+        yield Front(mesh, f"http://127.0.0.1:{port}/mcp", port)
+    finally:
+        if server is not None:
+            stop_process(server)
+        if mesh_processes(mesh.home):
+            mesh.cli("down", timeout=40)
+        kill_all(mesh_processes(mesh.home))
+
+
+class Changes:
+    """Counts the tool-list changes one client hears (a notification, or a listen stream event)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    async def __call__(self, message) -> None:
+        if isinstance(getattr(message, "root", message), types.ToolListChangedNotification):
+            self.count += 1
+
+    async def reach(self, count: int) -> None:
+        async def wait() -> None:
+            while self.count < count:
+                await asyncio.sleep(0.02)
+        await asyncio.wait_for(wait(), WAIT_S)
+
+
+@dataclass
+class Listening:
+    client: Client
+    changes: Changes
+
+
+async def _listened(client: Client, changes: Changes, mode: str, stack) -> None:
+    """On the 2026-07-28 protocol, changes come on a subscriptions/listen stream the client opens."""
+    if mode != MODERN:
+        return
+    subscription = await stack.enter_async_context(client.listen(tools_list_changed=True))
+
+    async def count() -> None:
+        async for _ in subscription:
+            changes.count += 1
+    task = asyncio.get_running_loop().create_task(count())
+    stack.callback(task.cancel)
+
+
+def _handler(changes: Changes, mode: str):
+    # a 2026-07-28 client also hands its listen stream's notifications to the message handler: count once
+    return changes if mode != MODERN else None
+
+
+def names(result) -> set[str]:
+    return {t.name for t in result.tools}
+
+
+def run(coro) -> None:
+    asyncio.run(asyncio.wait_for(coro, 120))
+
+
+# -- notifications --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("transport", TRANSPORTS)
+def test_a_client_hears_exactly_one_change_per_change_of_its_tools_even_after_many_requests(front, transport, mode):
+    from contextlib import AsyncExitStack
+
+    async def scenario() -> None:
+        front.instruct(READ)
+        changes = Changes()
+        async with AsyncExitStack() as stack:
+            client = await stack.enter_async_context(front.client(transport, mode, message_handler=_handler(changes, mode)))
+            await _listened(client, changes, mode, stack)
+            first = await client.list_tools()
+            assert "fs__read_file" in names(first)
+            for i in range(100):  # the old server remembered a session per request: 100 requests, 101 notices
+                await client.call_tool("fs__read_file", {"path": "README.md", "limit": 1 + i % 3})
+            assert changes.count == 0  # a tool already exposed, used again, changes nothing
+            for done, instruction, shell in ((1, RUN, True), (2, READ + " again", False)):
+                front.instruct(instruction)
+                await changes.reach(done)
+                listed = names(await client.list_tools())
+                assert ("shell__run" in listed) is shell and "fs__read_file" in listed  # used: it stays
+            await asyncio.sleep(1.0)  # five beats: no late duplicate
+            assert changes.count == 2
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("transport", TRANSPORTS)
+def test_one_clients_find_and_calls_never_change_another_clients_tools(front, transport, mode):
+    from contextlib import AsyncExitStack
+
+    async def scenario() -> None:
+        front.instruct(READ)
+        a_changes, b_changes = Changes(), Changes()
+        async with AsyncExitStack() as stack:
+            a = await stack.enter_async_context(front.client(transport, mode, message_handler=_handler(a_changes, mode)))
+            b = await stack.enter_async_context(front.client(transport, mode, message_handler=_handler(b_changes, mode),
+                                                             client_info=types.Implementation(name="other",
+                                                                                              version="2")))
+            await _listened(a, a_changes, mode, stack)
+            await _listened(b, b_changes, mode, stack)
+            b_before = names(await b.list_tools())
+            found = await a.call_tool("find_abilities", {"query": "echo a value back"})
+            assert "echo__echo" in found.content[0].text
+            await a_changes.reach(1)
+            assert "echo__echo" in names(await a.list_tools())
+            called = await a.call_tool("echo__sleep", {"seconds": 0})
+            assert not called.is_error
+            await asyncio.sleep(1.0)
+            assert b_changes.count == 0
+            assert names(await b.list_tools()) == b_before
+            assert "echo__echo" not in b_before
+
+    run(scenario())
+
+
+def test_both_transports_declare_the_same_capabilities_and_keep_their_promise(front):
+    async def capabilities(transport: str, mode: str):
+        async with front.client(transport, mode) as client:
+            return client.session.server_capabilities.model_dump(exclude_none=True)
+
+    async def scenario() -> None:
+        stdio, http = await capabilities("stdio", "legacy"), await capabilities("http", "legacy")
+        assert stdio == http
+        assert stdio["tools"] == {"listChanged": True} or stdio["tools"] == {"list_changed": True}
+        assert stdio["resources"].get("subscribe") is True
+        assert {"logging", "completions", "prompts"} <= set(stdio)
+        modern_stdio, modern_http = await capabilities("stdio", "auto"), await capabilities("http", "auto")
+        assert modern_stdio == modern_http
+        assert modern_stdio["tools"] in ({"listChanged": True}, {"list_changed": True})
+
+    run(scenario())
+
+
+# -- errors ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("transport", TRANSPORTS)
+def test_what_the_mesh_does_not_have_is_a_protocol_error_with_mcps_code(front, transport, mode):
+    async def scenario() -> None:
+        async with front.client(transport, mode) as client:
+            with pytest.raises(MCPError) as tool:
+                await client.call_tool("no_such_tool", {})
+            assert tool.value.code == -32602 and "unknown tool" in tool.value.message
+            with pytest.raises(MCPError) as prompt:
+                await client.get_prompt("no_such_prompt")
+            assert prompt.value.code == -32602
+            with pytest.raises(MCPError) as resource:
+                await client.read_resource("test://nothing/here")
+            assert resource.value.code == -32002
+            bad = await client.call_tool("find_abilities", {"query": 123})
+            assert bad.is_error and "expected string" in bad.content[0].text
+            empty = await client.call_tool("find_abilities", {})
+            assert empty.is_error and "missing required parameter 'query'" in empty.content[0].text
+
+    run(scenario())
+
+
+def test_a_memory_prompt_with_an_overlong_task_is_refused_and_opens_no_wound(front):
+    async def scenario() -> None:
+        async with front.client("http", "legacy") as client:
+            with pytest.raises(MCPError) as caught:
+                await client.get_prompt("memory", {"task": "x" * 5000})
+            assert caught.value.code == -32602 and "at most 4000" in caught.value.message
+            ok = await client.get_prompt("memory", {"task": "read the README"})
+            assert ok.messages
+
+    run(scenario())
+    memory = front.mesh.organ("memory")
+    assert memory["wounds"] == []
+
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
+def test_a_call_larger_than_the_mesh_accepts_is_refused_clearly_counted_and_the_server_answers_on(front,
+                                                                                                  transport):
+    async def scenario() -> None:
+        async with front.client(transport, "legacy") as client:
+            with pytest.raises(MCPError) as caught:
+                await client.call_tool("echo__echo", {"x": "y" * (9 * 1024 * 1024)})
+            assert caught.value.code == -32602 and "accepts at most" in caught.value.message
+            await client.send_ping()
+            result = await client.call_tool("echo__echo", {"x": "small"})
+            assert not result.is_error
+
+    run(scenario())
+    metrics = httpx.get(front.mesh.status()["heart"]["metrics"], timeout=10).text
+    refused = [line for line in metrics.splitlines() if line.startswith('actors_mcp_refused_total{reason="size"}')]
+    assert refused and float(refused[0].split()[-1]) >= 1
+
+
+# -- passed through from the organs ---------------------------------------------------------
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
+def test_an_organ_asks_the_clients_user_and_model_and_reports_progress_and_logs(front, transport):
+    asked: list = []
+    logs: list = []
+    progress: list = []
+
+    async def elicit(ctx, params):
+        asked.append(params.requested_schema)
+        return types.ElicitResult(action="accept", content={"username": "ada", "email": "ada@example.com"})
+
+    async def sample(ctx, params):
+        asked.append(params.messages[0].content.text)
+        return types.CreateMessageResult(role="assistant", content=types.TextContent(text="forty-two"),
+                                         model="test-model", stop_reason="endTurn")
+
+    async def log(params):
+        logs.append(params.data)
+
+    async def on_progress(done, total, message):
+        progress.append((done, total))
+
+    async def scenario() -> None:
+        async with front.client(transport, "legacy", elicitation_callback=elicit, sampling_callback=sample,
+                                logging_callback=log) as client:
+            await client.session.set_logging_level("debug")
+            answer = await client.call_tool("conformance__test_elicitation", {"message": "Who are you?"})
+            assert not answer.is_error and "ada@example.com" in answer.content[0].text
+            sampled = await client.call_tool("conformance__test_sampling", {"prompt": "the answer?"})
+            assert "LLM response: forty-two" in sampled.content[0].text
+            await client.call_tool("conformance__test_tool_with_progress", {}, progress_callback=on_progress)
+            await client.call_tool("conformance__test_tool_with_logging", {})
+
+    run(scenario())
+    assert asked[0]["required"] == ["username", "email"] and asked[1] == "the answer?"
+    assert progress == [(0.0, 100.0), (50.0, 100.0), (100.0, 100.0)]
+    assert logs == ["Tool execution started", "Tool processing data", "Tool execution completed"]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_question_the_client_cannot_answer_fails_the_call_with_a_clear_reason(front, mode):
+    async def scenario() -> None:
+        async with front.client("http", mode) as client:  # no elicitation callback: no capability declared
+            answer = await client.call_tool("conformance__test_elicitation", {"message": "Who are you?"})
+            assert answer.is_error
+            text = answer.content[0].text
+            assert "cause: tool_missing" in text
+            assert ("does not support elicitation" in text) if mode == "legacy" else ("2026-07-28" in text)
+
+    run(scenario())
+
+
+def test_a_resource_subscription_hears_when_the_resource_changes(front):
+    updated: list = []
+
+    async def handler(message) -> None:
+        root = getattr(message, "root", message)
+        if isinstance(root, types.ResourceUpdatedNotification):
+            updated.append(str(root.params.uri))
+
+    async def scenario() -> None:
+        async with front.client("stdio", "legacy", message_handler=handler) as client:
+            await client.subscribe_resource("echo://kept")
+            await asyncio.sleep(0.5)  # the server takes the resource's current state
+            assert not (await client.call_tool("echo__keep", {"x": "first"})).is_error
+
+            async def heard(count: int) -> None:
+                while updated.count("echo://kept") < count:
+                    await asyncio.sleep(0.05)
+            await asyncio.wait_for(heard(1), WAIT_S)
+            read = await client.read_resource("echo://kept")
+            assert json.loads(read.contents[0].text) == "first"
+            await client.call_tool("echo__echo", {"x": "a read-only call changes nothing"})
+            await client.unsubscribe_resource("echo://kept")
+            await client.call_tool("echo__keep", {"x": "second"})
+            await asyncio.sleep(1.0)
+            assert updated == ["echo://kept"]
+
+    run(scenario())
+
+
+def test_completion_offers_a_prompts_known_values(front):
+    async def scenario() -> None:
+        async with front.client("http", "legacy") as client:
+            done = await client.complete(types.PromptReference(type="ref/prompt", name="test_prompt_with_arguments"),
+                                         {"name": "arg1", "value": "par"})
+            assert done.completion.values == ["paris", "park"]
+
+    run(scenario())
+
+
+# -- envelopes ------------------------------------------------------------------------------
+
+BAD_LINES = [
+    ("text that is not JSON", b"hello there", None, -32700),
+    ("a batch", b'[{"jsonrpc": "2.0", "id": 1, "method": "ping"}]', None, -32600),
+    ("a request without a method", b'{"jsonrpc": "2.0", "id": 7}', 7, -32600),
+    ("the wrong JSON-RPC version", b'{"jsonrpc": "1.0", "id": 8, "method": "ping"}', 8, -32600),
+    ("a number", b"42", None, -32600),
+    ("an id of the wrong type", b'{"jsonrpc": "2.0", "id": [1], "method": "ping"}', None, -32600),
+]
+INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+    "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}}
+
+
+def _stdio_server(front: Front) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "actors", "mcp", "--home", str(front.mesh.home)],
+                            env=front.mesh.env, cwd=front.mesh.workdir, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+
+
+def _answer(proc: subprocess.Popen) -> dict:
+    line = proc.stdout.readline()
+    assert line, "the server closed its output"
+    return json.loads(line)
+
+
+def test_stdio_answers_every_malformed_line_with_the_json_rpc_error_it_deserves(front):
+    proc = _stdio_server(front)
+    try:
+        for _, line, request_id, code in BAD_LINES:
+            proc.stdin.write(line + b"\n")
+            proc.stdin.flush()
+            answer = _answer(proc)
+            assert answer["id"] == request_id and answer["error"]["code"] == code, answer
+        proc.stdin.write(json.dumps(INITIALIZE).encode() + b"\n")
+        proc.stdin.flush()
+        assert _answer(proc)["result"]["capabilities"]["tools"]["listChanged"] is True
+        proc.stdin.close()
+        assert proc.wait(timeout=15) == 0  # stdin closed: the server ends
+    finally:
+        if proc.poll() is None:
+            stop_process(proc)
+
+
+@pytest.mark.parametrize("case", BAD_LINES, ids=[c[0] for c in BAD_LINES])
+def test_http_answers_every_malformed_body_with_the_json_rpc_error_it_deserves(front, case):
+    _, body, request_id, code = case
+    answer = httpx.post(front.url, content=body, timeout=10, headers={
+        "Content-Type": "application/json", "Accept": "application/json, text/event-stream"})
+    assert answer.status_code == 400
+    assert answer.json()["id"] == request_id and answer.json()["error"]["code"] == code
+
+
+def test_an_http_body_over_the_request_limit_is_refused_with_413(front):
+    answer = httpx.post(front.url, content=b"x" * (17 * 1024 * 1024), timeout=30, headers={
+        "Content-Type": "application/json", "Accept": "application/json, text/event-stream"})
+    assert answer.status_code == 413 and answer.json()["error"]["code"] == -32600
+
+
+def test_a_line_over_the_stdio_limit_is_refused_and_the_server_reads_on(front):
+    proc = _stdio_server(front)
+    try:
+        proc.stdin.write(b'{"jsonrpc": "2.0", "id": 1, "method": "ping", "params": {"x": "' + b"y" * (17 * 1024 * 1024)
+                         + b'"}}\n')
+        proc.stdin.write(json.dumps(INITIALIZE).encode() + b"\n")
+        proc.stdin.flush()
+        refused = _answer(proc)
+        assert refused["error"]["code"] == -32600 and "limited to" in refused["error"]["message"]
+        assert "result" in _answer(proc)
+    finally:
+        stop_process(proc)
+
+
+def test_a_heart_that_stops_mid_call_is_an_internal_error_at_once_and_stdio_still_ends_on_eof(make_mesh):
+    mesh = make_mesh("""
+        [heart]
+        beat_s = 0.2
+        heartbeat_s = 0.2
+
+        [organs.echo]
+        module = "tests.organs.echo"
+    """)
+    heart = mesh.status()["heart"]["pid"]
+
+    async def scenario() -> None:
+        server = StdioServerParameters(command=sys.executable, args=["-m", "actors", "mcp", "--home", str(mesh.home)],
+                                       env=mesh.env, cwd=str(mesh.workdir))
+        async with Client(server, mode="legacy", read_timeout_seconds=WAIT_S) as client:
+            call = asyncio.get_running_loop().create_task(client.call_tool("echo__sleep", {"seconds": 20}))
+            await asyncio.sleep(0.5)
+            os.kill(heart, 9)
+            started = asyncio.get_running_loop().time()
+            with pytest.raises(MCPError) as caught:
+                await call
+            assert caught.value.code == -32603 and "heart stopped" in caught.value.message
+            assert asyncio.get_running_loop().time() - started < 3.0
+            with pytest.raises(MCPError) as again:
+                await client.call_tool("echo__echo", {"x": 1})
+            assert again.value.code == -32603
+
+    run(scenario())
+    # the client closed stdin when it left: the server process is gone (checked by the client's own wait)
+    assert not [p for p in mesh_processes(mesh.home) if b"mcp" in Path(f"/proc/{p}/cmdline").read_bytes()]
