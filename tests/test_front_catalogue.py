@@ -1,0 +1,92 @@
+"""The front door's tables from the heart's manifest, tool names and request envelopes. No sockets."""
+
+from __future__ import annotations
+
+import pytest
+
+from actors.front.catalogue import Naming, completions, expand_pins, from_manifest
+from actors.front.transport import check
+from broker import protocol
+from broker.protocol import Ability
+
+
+def organ(*abilities: Ability, state: str = "up") -> dict:
+    return {"abilities": [protocol.to_plain(a) for a in abilities], "state": state}
+
+
+MANIFEST = {
+    "fs": organ(Ability("read_file"), Ability("list"), Ability("notes", kind="prompt"),
+                Ability("readme", kind="resource", uri="file://README"),
+                Ability("by_id", kind="resource", uri="fs://item/{id}/data",
+                        params={"type": "object", "properties": {"id": {"type": "string"}}})),
+    "git": organ(Ability("read_file"), Ability("status"), Ability("notes", kind="prompt"),
+                 Ability("other_readme", kind="resource", uri="file://README")),
+    "down": organ(Ability("secret"), state="lost"),
+}
+
+
+def test_tools_prompts_and_resources_come_from_the_organs_that_are_up():
+    catalogue = from_manifest(MANIFEST)
+
+    assert catalogue.tool("fs.read_file") and catalogue.tool("fs.notes") is None
+    assert "down.secret" not in catalogue.abilities
+    assert catalogue.bare == {"list": "fs.list", "status": "git.status"}  # read_file is in two organs
+    assert catalogue.prompts == {"fs__notes": "fs.notes", "git__notes": "git.notes"}
+    assert catalogue.resources == {"file://README": "fs.readme"}  # the first organ wins a shared URI
+
+
+def test_a_resource_template_reads_its_arguments_from_the_uri():
+    catalogue = from_manifest(MANIFEST)
+
+    assert catalogue.read("fs://item/42/data") == ("fs.by_id", {"id": "42"})
+    assert catalogue.read("fs://item/4/2/data") is None  # a part is one path segment
+    assert catalogue.read("file://README") == ("fs.readme", {})
+    assert catalogue.read("nothing://here") is None
+
+
+def test_tool_names_resolve_from_what_was_shown_then_bare_then_qualified():
+    catalogue = from_manifest(MANIFEST)
+
+    assert catalogue.resolve_tool("fs__read_file", {}) == "fs.read_file"
+    assert catalogue.resolve_tool("status", {}) == "git.status"
+    assert catalogue.resolve_tool("read_file", {}) is None  # ambiguous
+    assert catalogue.resolve_tool("shown", {"shown": "fs.list"}) == "fs.list"
+    assert catalogue.resolve_tool("fs__notes", {}) is None  # a prompt is not a tool
+    assert catalogue.resolve_tool("nope__nothing", {}) is None
+    assert catalogue.wire_name("fs.list", "fs__list", Naming.BARE) == "list"
+    assert catalogue.wire_name("fs.read_file", "fs__read_file", Naming.BARE) == "fs__read_file"
+    assert catalogue.wire_name("fs.list", "fs__list", Naming.QUALIFIED) == "fs__list"
+
+
+def test_pins_expand_shell_patterns_over_tools_only():
+    catalogue = from_manifest(MANIFEST)
+
+    assert expand_pins(("git.*", "fs.list"), catalogue) == ("git.read_file", "git.status", "fs.list")
+
+
+def test_completion_offers_enum_examples_and_default_that_start_with_the_text():
+    schema = {"properties": {"city": {"enum": ["Paris", "Parma"], "examples": ["Porto", "paris"], "default": "Pau"}}}
+
+    assert completions(schema, "city", "par") == ["Paris", "Parma", "paris"]
+    assert completions(schema, "nothing", "") == []
+
+
+@pytest.mark.parametrize("body, request_id, code", [
+    (b"{not json", None, -32700),
+    (b"[1, 2]", None, -32600),
+    (b'{"jsonrpc": "2.0", "id": 3}', 3, -32600),
+    (b'{"jsonrpc": "2.0", "id": true, "method": "ping"}', None, -32600),
+    (b'{"jsonrpc": "2.0", "id": {"a": 1}, "method": "ping"}', None, -32600),
+    (b'"text"', None, -32600),
+    (b"[" * 100000, None, -32700),
+], ids=["not JSON", "a batch", "no method", "a boolean id", "an object id", "a string", "nested too deeply"])
+def test_a_malformed_envelope_gets_the_json_rpc_error_it_deserves(body, request_id, code):
+    message, error = check(body)
+
+    assert message is None
+    assert error["id"] == request_id and error["error"]["code"] == code
+
+
+def test_a_well_formed_request_and_notification_pass():
+    assert check(b'{"jsonrpc": "2.0", "id": "x", "method": "tools/list"}')[1] is None
+    assert check(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}')[1] is None

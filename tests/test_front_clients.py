@@ -1,0 +1,56 @@
+"""Each MCP client's view: versions told once, turns, pins, bounds. No sockets."""
+
+from __future__ import annotations
+
+from actors.front import clients
+from actors.front.clients import View, Views
+
+
+def test_the_first_exposure_is_a_baseline_and_each_change_is_a_version_told_once():
+    view = View("k")
+
+    assert not view.adopt(("i", 1, frozenset()), ("fs.read",), (), {})
+    assert not view.take_notice()
+    assert not view.adopt(("i", 2, frozenset()), ("fs.read",), (), {})  # recomputed, same set: no change
+    assert view.adopt(("j", 2, frozenset()), ("shell.run",), (), {})
+    assert view.take_notice()
+    assert not view.take_notice()
+    assert view.adopt(("k", 2, frozenset()), ("fs.read",), (), {})
+    view.listed()  # the client listed before it was told: nothing left to tell
+    assert not view.take_notice()
+    assert view.version == 3
+
+
+def test_a_new_instruction_is_a_new_turn_and_old_uses_fade():
+    view = View("k")
+    view.use("fs.read")
+    for turn in range(4):
+        view.follow(f"instruction {turn}")
+        assert ("fs.read" in view.recent()) is (turn < 3)
+    view.follow("instruction 3")  # the same instruction again is not a turn
+    assert view.hysteresis.turn == 4
+
+
+def test_pins_come_first_and_never_fade():
+    view = View("k", pins=("fs.read",))
+    view.use("shell.run")
+    for turn in range(5):
+        view.follow(str(turn))
+
+    assert view.recent() == ("fs.read",)
+    assert view.wanted(7) == ("4", 7, frozenset({"fs.read"}))
+
+
+def test_views_are_bounded_and_idle_views_without_a_connection_are_forgotten(monkeypatch):
+    monkeypatch.setattr(clients, "MAX_CLIENTS", 3)
+    views = Views(pins=("fs.read",))
+    views.get("idle", now=0.0)
+    connected, _ = views.get("connected", now=0.0)
+    connected.channel = object()
+    views.get("a", now=clients.IDLE_FORGET_S + 1)
+
+    assert [v.key for v in views.all()] == ["connected", "a"]
+    assert views.get("a")[0].pins == ("fs.read",) and not views.get("a")[1]
+    views.get("b")
+    views.get("c")
+    assert len(views.all()) == 3
