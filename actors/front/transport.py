@@ -46,6 +46,8 @@ def check(raw: bytes | str) -> tuple[Any, dict | None]:
         if isinstance(decoded, dict) and "id" in decoded:  # not a notification: a request with a broken id
             return None, _error(None, INVALID_REQUEST, "Invalid Request: an id must be a string or an integer")
         request_id = None
+    if isinstance(decoded, dict) and "method" not in decoded:
+        request_id = None  # a malformed response: echoing its id would answer a request the client never made
     try:
         return types.jsonrpc_message_adapter.validate_python(decoded, by_name=False), None
     except (ValidationError, RecursionError, ValueError) as exc:
