@@ -296,22 +296,22 @@ def mcp(http: Annotated[str, typer.Option(help="Serve Streamable HTTP on HOST:PO
     state = Home(home)
     if names not in ("qualified", "bare"):
         die(f"--names takes qualified or bare, not {names!r}", EXIT_USAGE)
+    if not 0 <= poll_after < 86400:
+        die("--poll-after takes seconds between 0 and 86400", EXIT_USAGE)
+    host, _, port = http.rpartition(":")
+    if http and (not host or not port.isdigit()):
+        die(f"--http takes HOST:PORT, not {http!r}", EXIT_USAGE)
     if state.read_endpoints() is None:
         die(f"no mesh is running under {state.path} (start one with `actors up`)", EXIT_NO_MESH)
     from actors.front import MeshServer, Naming
 
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
-    if not 0 <= poll_after < 86400:
-        die("--poll-after takes seconds between 0 and 86400", EXIT_USAGE)
     server = MeshServer(state, session, naming=Naming(names), pins=tuple(pin), poll_after_s=poll_after)
     if not http:
         import anyio
 
         anyio.run(server.run_stdio)
         return
-    host, _, port = http.rpartition(":")
-    if not host or not port.isdigit():
-        die(f"--http takes HOST:PORT, not {http!r}", EXIT_USAGE)
     if host not in ("127.0.0.1", "localhost", "::1", "[::1]"):
         typer.echo(f"actors: serving MCP on {host} (not loopback): anyone who reaches it can call the mesh",
                    err=True)

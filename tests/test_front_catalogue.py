@@ -74,7 +74,7 @@ def test_completion_offers_enum_examples_and_default_that_start_with_the_text():
 @pytest.mark.parametrize("body, request_id, code", [
     (b"{not json", None, -32700),
     (b"[1, 2]", None, -32600),
-    (b'{"jsonrpc": "2.0", "id": 3}', 3, -32600),
+    (b'{"jsonrpc": "2.0", "id": 3}', None, -32600),
     (b'{"jsonrpc": "2.0", "id": true, "method": "ping"}', None, -32600),
     (b'{"jsonrpc": "2.0", "id": {"a": 1}, "method": "ping"}', None, -32600),
     (b'"text"', None, -32600),

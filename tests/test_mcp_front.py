@@ -388,7 +388,7 @@ def test_completion_offers_a_prompts_known_values(front):
 BAD_LINES = [
     ("text that is not JSON", b"hello there", None, -32700),
     ("a batch", b'[{"jsonrpc": "2.0", "id": 1, "method": "ping"}]', None, -32600),
-    ("a request without a method", b'{"jsonrpc": "2.0", "id": 7}', 7, -32600),
+    ("a message with an id but no method", b'{"jsonrpc": "2.0", "id": 7}', None, -32600),
     ("the wrong JSON-RPC version", b'{"jsonrpc": "1.0", "id": 8, "method": "ping"}', 8, -32600),
     ("a number", b"42", None, -32600),
     ("an id of the wrong type", b'{"jsonrpc": "2.0", "id": [1], "method": "ping"}', None, -32600),

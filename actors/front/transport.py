@@ -15,7 +15,6 @@ import json
 import logging
 import os
 import sys
-import threading
 from collections import OrderedDict
 from typing import Any, AsyncIterator, Callable
 
@@ -30,7 +29,7 @@ log = logging.getLogger(__name__)
 
 MAX_REQUEST_BYTES = 16 * 1024 * 1024  # a request may carry arguments up to the heart's frame limit, and more
 CHUNK = 64 * 1024
-MAX_QUEUED = 64  # lines read ahead of the server; the reader waits beyond
+MAX_QUEUED = 64  # messages read ahead of the server; reading waits beyond
 
 
 def check(raw: bytes | str) -> tuple[Any, dict | None]:
@@ -68,58 +67,57 @@ def _error(request_id: Any, code: int, message: str) -> dict:
 
 @contextlib.asynccontextmanager
 async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES) -> AsyncIterator[tuple[Any, Any]]:
-    """Serve the MCP streams over this process's stdin and stdout (fd 1 points at stderr meanwhile)."""
+    """Serve the MCP streams over this process's stdin and stdout (fd 1 points at stderr meanwhile).
+
+    Pipes (what agent hosts use) are read and written on the event loop itself, with no thread between a
+    line and its handler; anything else (a file, a tty) is read on a thread."""
     loop = asyncio.get_running_loop()
-    wire_in = os.fdopen(os.dup(0), "rb", buffering=CHUNK)
+    wire_in = os.fdopen(os.dup(0), "rb", buffering=0)
     wire_out = os.fdopen(os.dup(1), "wb", buffering=0)
     saved_stdout = os.dup(1)
     os.dup2(2, 1)  # a stray print from anything in this process must not corrupt the wire
     read_send, read_stream = anyio.create_memory_object_stream[SessionMessage | Exception](MAX_QUEUED)
     write_stream, write_receive = anyio.create_memory_object_stream[SessionMessage](MAX_QUEUED)
-    lines: asyncio.Queue[bytes | None] = asyncio.Queue(MAX_QUEUED)
-    closed = threading.Event()
+    try:
+        reader = asyncio.StreamReader(limit=CHUNK * 4)
+        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), wire_in)
+        chunks = _pipe_chunks(reader)
+    except (ValueError, OSError):  # not a pipe
+        chunks = _thread_chunks(wire_in)
+    try:
+        transport, protocol = await loop.connect_write_pipe(asyncio.streams.FlowControlMixin, wire_out)
+        out = asyncio.StreamWriter(transport, protocol, None, loop)
+    except (ValueError, OSError):
+        out = _ThreadWriter(wire_out)
 
-    def read_lines() -> None:  # a thread: a blocking read of a pipe is what stdin offers everywhere
+    async def put(data: bytes) -> None:
         try:
-            while not closed.is_set():
-                line = wire_in.readline(limit + 1)
-                if not line:
-                    break
-                if len(line) > limit and not line.endswith(b"\n"):
-                    while (rest := wire_in.readline(CHUNK)) and not rest.endswith(b"\n"):
-                        pass  # drop the rest of an oversized line without holding it
-                    line = b"\x00too-large"
-                asyncio.run_coroutine_threadsafe(lines.put(line), loop).result()
-        except (OSError, ValueError, RuntimeError):
-            pass
-        finally:
-            with contextlib.suppress(RuntimeError):
-                asyncio.run_coroutine_threadsafe(lines.put(None), loop)
+            out.write(data)
+            await out.drain()
+        except (ConnectionError, OSError, RuntimeError):
+            pass  # the client is gone; the end of stdin finishes the server
 
     async def dispatch() -> None:
         async with read_send:
-            while (line := await lines.get()) is not None:
-                if not line.strip():
-                    continue
-                if line == b"\x00too-large":
+            async for line in lines(chunks, limit):
+                if line is None:
                     refused("size")
-                    await _write(wire_out, too_large(limit))
+                    await put(json.dumps(too_large(limit)).encode() + b"\n")
+                    continue
+                if not line.strip():
                     continue
                 message, error = check(line)
                 if error is not None:
                     refused("envelope")
-                    await _write(wire_out, error)
+                    await put(json.dumps(error).encode() + b"\n")
                     continue
                 await read_send.send(SessionMessage(message))
 
     async def write() -> None:
         async with write_receive:
             async for session_message in write_receive:
-                data = session_message.message.model_dump_json(by_alias=True, exclude_unset=True)
-                await anyio.to_thread.run_sync(_put, wire_out, data.encode() + b"\n")
+                await put(session_message.message.model_dump_json(by_alias=True, exclude_unset=True).encode() + b"\n")
 
-    reader = threading.Thread(target=read_lines, name="stdio-in", daemon=True)
-    reader.start()
     try:
         async with anyio.create_task_group() as tg:
             tg.start_soon(dispatch)
@@ -129,22 +127,64 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES) 
             finally:
                 tg.cancel_scope.cancel()
     finally:
-        closed.set()
         os.dup2(saved_stdout, 1)
         os.close(saved_stdout)
+        with contextlib.suppress(Exception):
+            out.close()
         with contextlib.suppress(OSError):
-            wire_out.close()
+            wire_in.close()
 
 
-async def _write(wire_out: Any, error: dict) -> None:
-    await anyio.to_thread.run_sync(_put, wire_out, json.dumps(error).encode() + b"\n")
+async def lines(chunks: AsyncIterator[bytes], limit: int) -> AsyncIterator[bytes | None]:
+    """Split chunks into lines of at most `limit` bytes; None stands for a longer line, which is dropped."""
+    pending = bytearray()
+    dropping = False
+    async for chunk in chunks:
+        start = 0
+        while (end := chunk.find(b"\n", start)) != -1:
+            if dropping or len(pending) + end - start > limit:
+                yield None
+            else:
+                pending += chunk[start:end]
+                yield bytes(pending)
+            pending.clear()
+            dropping = False
+            start = end + 1
+        if not dropping:
+            pending += chunk[start:]
+            if len(pending) > limit:
+                pending.clear()
+                dropping = True  # never hold more than the limit: the rest of the line is skipped
+    if pending and not dropping:
+        yield bytes(pending)
 
 
-def _put(wire_out: Any, data: bytes) -> None:
-    try:
-        wire_out.write(data)
-    except (BrokenPipeError, OSError, ValueError):
-        pass  # the client is gone; reading stdin's end finishes the server
+async def _pipe_chunks(reader: asyncio.StreamReader) -> AsyncIterator[bytes]:
+    while chunk := await reader.read(CHUNK):
+        yield chunk
+
+
+async def _thread_chunks(wire_in: Any) -> AsyncIterator[bytes]:
+    while chunk := await anyio.to_thread.run_sync(wire_in.read, CHUNK):
+        yield chunk
+
+
+class _ThreadWriter:
+    """A blocking output written from a thread, with a StreamWriter's write/drain/close."""
+
+    def __init__(self, wire_out: Any) -> None:
+        self.wire_out = wire_out
+        self.pending: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self.pending.append(data)
+
+    async def drain(self) -> None:
+        data, self.pending = b"".join(self.pending), []
+        await anyio.to_thread.run_sync(self.wire_out.write, data)
+
+    def close(self) -> None:
+        self.wire_out.close()
 
 
 # -- HTTP -----------------------------------------------------------------------------------
