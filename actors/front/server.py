@@ -405,6 +405,7 @@ class MeshServer:
     async def _ask(self, ctx, ask: Ask) -> Answer:
         """Put an organ's question to the client (elicitation or sampling), within its deadline."""
         if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:
+            self._refused("unsupported")
             return Answer(id=ask.id, ok=False, error="on the 2026-07-28 protocol a server cannot ask its client "
                           "during a call; connect in the handshake (2025-11-25) mode to answer questions")
         if ask.kind == "elicit":
@@ -416,6 +417,7 @@ class MeshServer:
             request_type, result_type, what = types.CreateMessageRequest, types.CreateMessageResult, "sampling"
             params = ask.body
         if not ctx.session.check_client_capability(wanted):
+            self._refused("unsupported")
             return Answer(id=ask.id, ok=False, error=f"the client does not support {what}")
         try:
             request = request_type.model_validate({"method": request_type.model_fields["method"].default,

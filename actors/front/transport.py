@@ -247,7 +247,7 @@ def stderr_logging() -> None:
 class MemoryEventStore(EventStore):
     """The events of the last Streamable HTTP streams, so a client whose stream closed can resume it (bounded)."""
 
-    def __init__(self, max_events: int = 10_000) -> None:
+    def __init__(self, max_events: int = 1000) -> None:
         self.max_events = max_events
         self.events: OrderedDict[str, tuple[str, Any]] = OrderedDict()  # event id -> (stream id, message)
         self.counter = itertools.count(1)
