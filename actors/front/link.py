@@ -232,12 +232,13 @@ class MeshLink:
 
     # -- blood and events -----------------------------------------------------------------
 
-    async def beats(self) -> AsyncIterator[Blood | Event]:
-        """Yield the current beat, then every new beat and every call event (Clone pattern)."""
+    async def beats(self, events: Callable[[], bool] = lambda: False) -> AsyncIterator[Blood | Event]:
+        """Yield the current beat, then every new beat (Clone pattern), and call events while events() is
+        true: every call of the mesh makes one, so they are not even received when nobody needs them."""
         sub = self._socket(zmq.SUB)
         sub.setsockopt(zmq.SUBSCRIBE, protocol.BLOOD)
-        sub.setsockopt(zmq.SUBSCRIBE, protocol.EVENT + b"call")
         sub.connect(self.endpoints["blood"])
+        subscribed = False
         try:
             last = 0
             with contextlib.suppress(MeshError):
@@ -246,6 +247,9 @@ class MeshLink:
                 if snapshot.seq:
                     yield snapshot
             while True:
+                if events() != subscribed:  # checked at least once a beat
+                    subscribed = not subscribed
+                    sub.setsockopt(zmq.SUBSCRIBE if subscribed else zmq.UNSUBSCRIBE, protocol.EVENT + b"call")
                 frames = await sub.recv_multipart()
                 try:
                     if frames[0] == protocol.BLOOD:

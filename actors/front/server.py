@@ -105,6 +105,8 @@ class MeshServer:
             on_set_logging_level=self._set_level)
         self.server.add_notification_handler("notifications/initialized", types.NotificationParams,
                                              self._initialized)
+        # the SDK's tracing middleware costs every request, and nothing here exports traces
+        self.server.middleware = [m for m in self.server.middleware if type(m).__name__ != "OpenTelemetryMiddleware"]
 
     # -- life cycle and transports ----------------------------------------------------------
 
@@ -242,7 +244,7 @@ class MeshServer:
     async def _follow(self) -> None:
         while True:
             try:
-                async for item in self.link.beats():
+                async for item in self.link.beats(events=lambda: bool(self.resource_digests)):
                     if isinstance(item, Blood):
                         await self._on_beat(item)
                     elif isinstance(item, Event):
