@@ -90,3 +90,11 @@ def test_a_malformed_envelope_gets_the_json_rpc_error_it_deserves(body, request_
 def test_a_well_formed_request_and_notification_pass():
     assert check(b'{"jsonrpc": "2.0", "id": "x", "method": "tools/list"}')[1] is None
     assert check(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}')[1] is None
+
+
+def test_a_tool_of_an_organ_that_is_not_up_is_passed_to_the_heart_to_say_why():
+    catalogue = from_manifest(MANIFEST)
+
+    assert catalogue.resolve_tool("down__secret", {}) == "down.secret"
+    assert catalogue.tool("down.secret") is None
+    assert catalogue.resolve_tool("gone__secret", {}) is None  # not declared at all

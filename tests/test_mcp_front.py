@@ -42,6 +42,9 @@ module = "tests.organs.echo"
 [organs.conformance]
 module = "tests.conformance.organ"
 
+[organs.keeper]
+module = "tests.organs.keeper"
+
 [organs.memory]
 module = "actors.memory.organ"
 """
@@ -331,6 +334,29 @@ def test_an_organ_asks_the_clients_user_and_model_and_reports_progress_and_logs(
     assert logs == ["Tool execution started", "Tool processing data", "Tool execution completed"]
 
 
+def test_the_meshs_alerts_reach_a_client_as_log_messages_at_its_level(front):
+    logs: list = []
+
+    async def log(params):
+        logs.append((params.level, params.data))
+
+    async def scenario() -> None:
+        async with front.client("stdio", "legacy", logging_callback=log) as client:
+            await client.session.set_logging_level("warning")
+            with MeshClient(front.mesh.home) as mesh:
+                mesh.control("alert", level="info", message="below the client's level")
+                mesh.control("alert", level="warn", message="the disk is nearly full")
+
+            async def heard() -> None:
+                while not logs:
+                    await asyncio.sleep(0.05)
+            await asyncio.wait_for(heard(), WAIT_S)
+            await asyncio.sleep(0.6)  # three beats: nothing else comes
+
+    run(scenario())
+    assert logs == [("warning", "the disk is nearly full")]
+
+
 @pytest.mark.parametrize("mode", MODES)
 def test_a_question_the_client_cannot_answer_fails_the_call_with_a_clear_reason(front, mode):
     async def scenario() -> None:
@@ -354,21 +380,21 @@ def test_a_resource_subscription_hears_when_the_resource_changes(front):
 
     async def scenario() -> None:
         async with front.client("stdio", "legacy", message_handler=handler) as client:
-            await client.subscribe_resource("echo://kept")
+            await client.subscribe_resource("keeper://kept")
             await asyncio.sleep(0.5)  # the server takes the resource's current state
-            assert not (await client.call_tool("echo__keep", {"x": "first"})).is_error
+            assert not (await client.call_tool("keeper__keep", {"x": "first"})).is_error
 
             async def heard(count: int) -> None:
-                while updated.count("echo://kept") < count:
+                while updated.count("keeper://kept") < count:
                     await asyncio.sleep(0.05)
             await asyncio.wait_for(heard(1), WAIT_S)
-            read = await client.read_resource("echo://kept")
+            read = await client.read_resource("keeper://kept")
             assert json.loads(read.contents[0].text) == "first"
-            await client.call_tool("echo__echo", {"x": "a read-only call changes nothing"})
-            await client.unsubscribe_resource("echo://kept")
-            await client.call_tool("echo__keep", {"x": "second"})
+            await client.call_tool("keeper__peek", {"x": "a read-only call changes nothing"})
+            await client.unsubscribe_resource("keeper://kept")
+            await client.call_tool("keeper__keep", {"x": "second"})
             await asyncio.sleep(1.0)
-            assert updated == ["echo://kept"]
+            assert updated == ["keeper://kept"]
 
     run(scenario())
 

@@ -42,6 +42,7 @@ class Catalogue:
     prompts: dict[str, str] = field(default_factory=dict)  # prompt name -> address
     resources: dict[str, str] = field(default_factory=dict)  # uri -> address
     templates: tuple[Template, ...] = ()
+    resting: frozenset[str] = frozenset()  # declared organs that are not up now (starting, lost, restarting, ...)
 
     def tool(self, address: str) -> Ability | None:
         """The tool at an address (None for unknown addresses and non-tools)."""
@@ -56,6 +57,8 @@ class Catalogue:
                 address = address_of(name)
             except ValueError:
                 return None
+            if address.partition(".")[0] in self.resting:
+                return address  # the heart answers why it cannot run now (crashed, lost), not "unknown"
         return address if address is not None and self.tool(address) is not None else None
 
     def wire_name(self, address: str, qualified: str, naming: Naming) -> str:
@@ -114,7 +117,8 @@ def from_manifest(manifest: dict[str, Any]) -> Catalogue:
         for address in addresses:
             prompts[name if len(addresses) == 1 else address.replace(".", SEPARATOR, 1)] = address
     bare = {name: addresses[0] for name, addresses in own_names.items() if len(addresses) == 1}
-    return Catalogue(abilities, bare, prompts, resources, tuple(templates))
+    resting = frozenset(organ for organ, entry in manifest.items() if isinstance(entry, dict) and entry.get("state") != "up")
+    return Catalogue(abilities, bare, prompts, resources, tuple(templates), resting)
 
 
 def template_pattern(uri: str) -> re.Pattern:

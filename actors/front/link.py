@@ -103,12 +103,11 @@ class MeshLink:
         try:
             await self._send(frames)
             while True:
-                left = deadline - time.monotonic()
                 try:
-                    item = await asyncio.wait_for(pending.queue.get(), max(0.0, left))
-                except asyncio.TimeoutError:
-                    raise HeartStopped(f"the heart did not answer {organ}.{ability} within "
-                                       f"{timeout_s + CALL_GRACE_S:g}s") from None
+                    async with asyncio.timeout(max(0.0, deadline - time.monotonic())):
+                        item = await pending.queue.get()
+                except TimeoutError:
+                    raise HeartStopped(f"the heart did not answer {organ}.{ability} within {wait_s:g}s") from None
                 if isinstance(item, BaseException):
                     raise item
                 if isinstance(item, Reply):
@@ -159,8 +158,9 @@ class MeshLink:
         try:
             await self._send(frames)
             try:
-                return await asyncio.wait_for(pending.future, timeout_s)
-            except asyncio.TimeoutError:
+                async with asyncio.timeout(timeout_s):
+                    return await pending.future
+            except TimeoutError:
                 raise HeartStopped(f"the heart at {self.endpoints['router']} did not answer within "
                                    f"{timeout_s:g}s") from None
         finally:

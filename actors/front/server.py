@@ -15,6 +15,7 @@ import contextlib
 import hashlib
 import json
 import logging
+import time
 import warnings
 from functools import partial
 from typing import Any, Hashable
@@ -54,7 +55,8 @@ MAX_TASK = 4000
 MAX_SUBSCRIPTIONS = 256
 RESOURCE_POLL_S = 10.0
 POLL_AFTER_S = 30.0  # an HTTP call still running this long has its stream closed; the client resumes it
-RETRY_MS = 500  # how soon a client whose stream closed comes back for the rest  # how often subscribed resources are read again when nothing else says they changed
+RETRY_MS = 500
+RELOAD_S = 1.0  # an unknown tool name reloads the catalogue at most this often  # how soon a client whose stream closed comes back for the rest  # how often subscribed resources are read again when nothing else says they changed
 ALERT_LEVELS = {"info": "info", "warn": "warning", "critical": "critical"}
 FIND_SCHEMA = {"type": "object", "properties": {"query": {"type": "string", "minLength": 1, "maxLength": MAX_TASK}},
                "required": ["query"], "additionalProperties": False}
@@ -88,6 +90,7 @@ class MeshServer:
         self.locks: dict[Hashable, asyncio.Lock] = {}
         self.catalogue = Catalogue()
         self.digest = -1  # the heart's catalogue digest self.catalogue was built for
+        self.loaded_at = -RELOAD_S
         self.instruction = ""
         self.stage = ""
         self.link: MeshLink | None = None
@@ -271,6 +274,7 @@ class MeshServer:
 
     async def _load_catalogue(self, digest: int) -> None:
         manifest = await self.link.control("manifest")
+        self.loaded_at = time.monotonic()
         before = self.catalogue.digest()
         self.catalogue, self.digest = from_manifest(manifest), digest
         self.views.pins = expand_pins(self.pin_patterns, self.catalogue)[:MAX_PINS]
@@ -309,7 +313,12 @@ class MeshServer:
 
     async def _list_tools(self, ctx, params) -> types.ListToolsResult:
         view = await self._view(ctx)
-        await self._refresh(view)
+        try:
+            await self._refresh(view)
+        except MCPError:
+            if not view.tools:
+                raise
+            log.info("listing a client's last tools: its exposure cannot be computed now")
         view.listed()
         return types.ListToolsResult(tools=[types.Tool.model_validate(t) for t in view.tools])
 
@@ -319,13 +328,13 @@ class MeshServer:
         if params.name == META_NAME:
             return await self._find(ctx, view, args)
         address = self.catalogue.resolve_tool(params.name, view.names)
-        if address is None:
+        if address is None and time.monotonic() - self.loaded_at > RELOAD_S:
             await self._mesh(self._load_catalogue(self.digest))  # an organ may have registered just now
             address = self.catalogue.resolve_tool(params.name, view.names)
         if address is None:
             self._refused("unknown")
             raise results.unknown_tool(params.name)
-        ability = self.catalogue.tool(address)
+        ability = self.catalogue.tool(address)  # None for an organ that is not up: the heart says why
         reply = await self._call(ctx, view, address, args, ability.timeout_s if ability else DEFAULT_TIMEOUT_S)
         if reply.ok:
             view.use(address)

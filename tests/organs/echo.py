@@ -5,9 +5,7 @@ from __future__ import annotations
 import os
 import time
 
-import json
-
-from actors.organ import Organ, ability, resource
+from actors.organ import Organ, ability
 from broker.errors import NotFound
 
 
@@ -32,12 +30,3 @@ class EchoOrgan(Organ):
     def report_metric(self, metric: str, value: float, labels: dict | None = None) -> dict:
         self.report(metric, value, **(labels or {}))
         return {"reported": metric}
-
-    @ability("Keep a value (readable as the echo://kept resource).", params={"x": {}})
-    def keep(self, x=None) -> dict:
-        self.kept = x
-        return {"kept": x}
-
-    @resource("echo://kept", "The value last kept.", mime_type="application/json")
-    def kept_value(self) -> str:
-        return json.dumps(getattr(self, "kept", None))
