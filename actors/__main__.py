@@ -1,5 +1,5 @@
 """`python -m actors` is the `actors` command."""
 
-from actors.cli import main
+from actors.cli_fast import main
 
 main()

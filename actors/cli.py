@@ -14,7 +14,7 @@ from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
-from actors import cli_drill, cli_expose, cli_memory, cli_net, cli_top, cli_web
+from actors import cli_drill, cli_expose, cli_fast, cli_memory, cli_net, cli_top, cli_web
 from actors import doctor as doctor_checks
 from actors.cli_common import (DEFAULT_HOME, EXIT_CALL_FAILED, EXIT_CONFIG, EXIT_FAILED, EXIT_NO_MESH, EXIT_RUNNING,
                                EXIT_TIMEOUT, EXIT_UNHEALTHY, EXIT_USAGE, HomeOpt, JsonOpt, connect, die, emit)
@@ -26,7 +26,6 @@ from broker.home import Home, pid_alive
 
 DEFAULT_MESH = Path(__file__).with_name("default_mesh.toml")
 DOWN_TIMEOUT_S = 30.0
-HOOK_TIMEOUT_S = 1.0  # a hook must never hold the agent up
 
 app = typer.Typer(help="Run and inspect a mesh of supervised tool plugins (organs).", no_args_is_help=True,
                   add_completion=False, pretty_exceptions_enable=False)
@@ -323,42 +322,7 @@ def hook(event: Annotated[str, typer.Argument(help="UserPromptSubmit, PreToolUse
                                                    "or prompt/tool/stop for the plain form.")],
          home: HomeOpt = DEFAULT_HOME) -> None:
     """Feed a host's hook payload (JSON on stdin) to the mesh; never blocks the agent."""
-    from actors import hooks
-
-    state = Home(home)
-    raw = sys.stdin.read()
-    if state.read_endpoints() is None:
-        return  # no mesh: stay out of the agent's way
-    try:
-        payload = json.loads(raw or "{}")
-    except ValueError as exc:
-        typer.echo(f"actors: hook payload is not JSON: {exc}", err=True)
-        return
-    action = hooks.parse(event, payload)
-    try:
-        with Client(state) as client:
-            _run_hook(client, action, claude_style=isinstance(payload, dict) and "hook_event_name" in payload)
-    except MeshError as exc:
-        typer.echo(f"actors: hook: {exc}", err=True)
-
-
-def _run_hook(client: Client, action, claude_style: bool) -> None:
-    from actors import hooks
-
-    quick = HOOK_TIMEOUT_S
-    if isinstance(action, hooks.Prompt):
-        client.control("instruction", text=action.text, session=action.session, timeout_s=quick)
-        reply = client.call("memory", "inject", {"query": action.text, "session": action.session}, timeout_s=quick)
-        text = reply.result.get("text", "") if reply.ok and isinstance(reply.result, dict) else ""
-        if text and claude_style:
-            emit({"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": text}})
-        elif text:
-            typer.echo(text)
-    elif isinstance(action, hooks.ToolUse):
-        client.control("record", tool=action.tool, ok=action.ok, session=action.session, args=action.args,
-                       cause=action.cause, message=action.message, duration_s=action.duration_s, timeout_s=quick)
-    elif isinstance(action, hooks.Stop):
-        client.control("progress", session=action.session, text="stop", timeout_s=quick)
+    cli_fast.hook(event, home)  # the same function answers the fast path of the `actors` command
 
 
 def main() -> None:

@@ -18,7 +18,7 @@ from typing import Any
 
 import zmq
 
-from broker import __version__, protocol
+from broker import __version__, hooks, protocol
 from broker.beat import FAILING_STREAK, Vitals, next_pulse, sleep_stage
 from broker.calls import CallDesk
 from broker.config import MeshConfig
@@ -731,6 +731,18 @@ class Heart:
                      args=args if isinstance(args, dict) else {})
         return {"recorded": True}
 
+    def _cmd_hook(self, event: str, payload: Any = None) -> dict:
+        """A host's hook payload as it came (`actors hook` sends it without waiting): learn what it says."""
+        action = hooks.parse(str(event)[:64], payload)
+        if isinstance(action, hooks.ToolUse):
+            return self._cmd_record(tool=action.tool, ok=action.ok, session=action.session, args=action.args,
+                                    cause=action.cause, message=action.message, duration_s=action.duration_s)
+        if isinstance(action, hooks.Prompt):
+            return self._cmd_instruction(action.text, action.session)
+        if isinstance(action, hooks.Stop):
+            return self._cmd_progress(session=action.session, text="stop")
+        return {"ignored": action.reason}
+
     def _cmd_stop(self) -> dict:
         self.stop("asked to stop")
         return {"stopping": True, "pid": os.getpid()}
@@ -797,7 +809,7 @@ class Heart:
                  Notice: _on_notice, Ask: _on_ask, Answer: _on_answer}
     _commands = {"status": _cmd_status, "instruction": _cmd_instruction, "progress": _cmd_progress,
                  "kill": _cmd_kill, "revive": _cmd_revive, "stop": _cmd_stop, "manifest": _cmd_manifest,
-                 "alert": _cmd_alert, "expose": _cmd_expose, "record": _cmd_record}
+                 "alert": _cmd_alert, "expose": _cmd_expose, "record": _cmd_record, "hook": _cmd_hook}
 
 
 def _receive(sock: zmq.Socket) -> tuple[bytes, list[bytes], zmq.Frame | None]:

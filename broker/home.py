@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import fcntl
-import hashlib
 import json
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 from broker.errors import HomeError
@@ -157,6 +155,9 @@ def runtime_dir(home: Path) -> Path:
     name may be derived from the home. Otherwise a fresh mkdtemp directory: a random name, created 0700 in
     one step, so another user can neither predict nor pre-create it.
     """
+    import hashlib  # only for a long home: `actors hook` reads endpoints through this module on every tool call
+    import tempfile
+
     base = os.environ.get("XDG_RUNTIME_DIR", "")
     if base and _own_private(Path(base)):
         candidate = Path(base) / f"{RUNTIME_PREFIX}{hashlib.sha256(str(home).encode()).hexdigest()[:12]}"

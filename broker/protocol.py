@@ -1,4 +1,4 @@
-"""The wire protocol: every message the mesh exchanges, and the only module that touches msgpack.
+"""The wire protocol: every message the mesh exchanges, as frozen dataclasses (their bytes: broker.wire).
 
 Frames (ZeroMQ multipart), see docs/protocol.md:
   peer -> heart ROUTER   [VERSION, kind, body]
@@ -17,13 +17,10 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
 
-import msgpack
-
+from broker import wire
 from broker.errors import DecodeError, EncodeError
+from broker.wire import BLOOD, EVENT, VERSION
 
-VERSION = b"ACT1"
-BLOOD = b"blood"
-EVENT = b"event."  # topics event.call, event.progress, event.wound, event.healed, event.alert
 DEFAULT_MAX_FRAME_BYTES = 8 * 1024 * 1024
 EXIT_REFUSED = 78  # an organ the heart refused exits with EX_CONFIG; restarting it cannot help
 
@@ -256,7 +253,7 @@ class Snapshot:
 
 @dataclass(frozen=True, slots=True)
 class Control:
-    KIND: ClassVar[bytes] = b"control"
+    KIND: ClassVar[bytes] = wire.CONTROL
     id: str
     command: str
     args: dict = field(default_factory=dict)
@@ -295,7 +292,7 @@ def encode_event(event: Event) -> list[bytes]:
 
 def pack_value(value: Any) -> bytes:
     """Encode a plain value (for stored state that is not a message)."""
-    return _pack_plain(value)
+    return wire.pack(value)
 
 
 def _pack(msg: Any) -> bytes:
@@ -303,14 +300,7 @@ def _pack(msg: Any) -> bytes:
         plain = to_plain(msg)
     except RecursionError:
         raise EncodeError("value is nested too deeply to be encoded") from None
-    return _pack_plain(plain)
-
-
-def _pack_plain(value: Any) -> bytes:
-    try:
-        return msgpack.packb(value, use_bin_type=True)
-    except (TypeError, ValueError, OverflowError) as exc:
-        raise EncodeError(f"value cannot be encoded: {exc}") from exc
+    return wire.pack(plain)
 
 
 def to_plain(value: Any) -> Any:
@@ -371,9 +361,9 @@ def decode_event(frames: list[bytes], max_bytes: int = DEFAULT_MAX_FRAME_BYTES) 
 def unpack_value(data: bytes) -> Any:
     """Decode a plain value written by pack_value."""
     try:
-        return msgpack.unpackb(data, raw=False)
-    except Exception as exc:  # msgpack raises several unrelated types on garbage
-        raise DecodeError(f"corrupt value: {type(exc).__name__}: {exc}", frames=[data]) from exc
+        return wire.unpack(data)
+    except DecodeError as exc:
+        raise DecodeError(f"corrupt value: {exc}", frames=[data]) from exc
 
 
 def from_plain(cls: type, data: Any) -> Any:
@@ -389,9 +379,9 @@ def _decode_body(cls: type, body: bytes, frames: list[bytes], max_bytes: int) ->
         raise DecodeError(f"{cls.__name__} body of {len(body)} bytes exceeds {max_bytes}", frames=frames,
                           reason="size")
     try:
-        data = msgpack.unpackb(body, raw=False)
-    except Exception as exc:  # msgpack raises several unrelated types on garbage
-        raise DecodeError(f"bad {cls.__name__} body: {type(exc).__name__}: {exc}", frames=frames) from exc
+        data = wire.unpack(body)
+    except DecodeError as exc:
+        raise DecodeError(f"bad {cls.__name__} body: {exc}", frames=frames) from exc
     try:
         return _build(cls, data, cls.__name__)
     except _Invalid as exc:

@@ -9,7 +9,7 @@ import sys
 import pytest
 import zmq
 
-from actors import hooks
+from broker import hooks
 from broker import protocol
 from tests.conftest import ECHO_MESH, wait_for
 

@@ -1,5 +1,9 @@
 """Host hooks: turn an agent host's hook payload into what the mesh should learn. Pure functions.
 
+`actors hook` runs on every tool call of the agent, so what it needs first (event_kind, and parse for a
+prompt or a stop) loads nothing heavy; a tool's outcome is classified by the heart (the `hook` control
+command), which has broker.causes and broker.outcome loaded already.
+
 Two shapes are understood:
 - Claude Code style: {"hook_event_name": "UserPromptSubmit" | "PreToolUse" | "PostToolUse" | "Stop", "session_id",
   "prompt" | "tool_name", "tool_input", "tool_response", ...}
@@ -12,13 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from broker.causes import classify
-from broker.outcome import detect
-from broker.protocol import Reply
-
 HOST_ORGAN = "host"  # the agent host's own built-in tools are journalled as host.<tool>
 EVENTS = {"userpromptsubmit": "prompt", "prompt": "prompt", "pretooluse": "pre_tool", "posttooluse": "tool",
           "tool": "tool", "stop": "stop", "sessionend": "stop", "subagentstop": "stop"}
+MAX_PAYLOAD_BYTES = 1024 * 1024  # what a hook hands to the heart (its frame limit is 8 MiB by default)
+STRING_CAPS = (64 * 1024, 4096, 512)  # characters kept of each long string, tried in turn until it fits
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,12 +51,43 @@ class Ignore:
     details: dict = field(default_factory=dict)
 
 
+def event_kind(event: str, payload: Any) -> str | None:
+    """The kind of a hook (prompt, pre_tool, tool, stop), the payload's own event name first; None if unknown."""
+    return EVENTS.get(_event_name(event, payload).replace("_", "").replace("-", "").lower())
+
+
+def _event_name(event: str, payload: Any) -> str:
+    own = (payload.get("hook_event_name") or payload.get("event")) if isinstance(payload, dict) else None
+    return str(own or event)
+
+
+def bounded(payload: Any) -> Any | None:
+    """The payload with its long strings cut (head and tail) until it packs within MAX_PAYLOAD_BYTES; None if
+    it cannot. Raises RecursionError for a payload nested deeper than Python recurses."""
+    from broker import wire  # msgpack: loaded by a hook's socket anyway
+
+    for cap in STRING_CAPS:
+        cut = _cut(payload, cap)
+        if len(wire.pack(cut)) <= MAX_PAYLOAD_BYTES:
+            return cut
+    return None
+
+
+def _cut(value: Any, cap: int) -> Any:
+    if isinstance(value, str):  # a quarter of the head, the rest of the tail, where errors usually are
+        return value if len(value) <= cap else value[:cap // 4] + "\n...\n" + value[len(value) - (cap - cap // 4):]
+    if isinstance(value, dict):
+        return {key: _cut(item, cap) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_cut(item, cap) for item in value]
+    return value
+
+
 def parse(event: str, payload: Any) -> Prompt | ToolUse | Stop | Ignore:
     """Read a hook payload for the named event (the payload's own event name wins when present)."""
     if not isinstance(payload, dict):
         return Ignore("the payload is not a JSON object")
-    name = str(payload.get("hook_event_name") or payload.get("event") or event)
-    kind = EVENTS.get(name.replace("_", "").replace("-", "").lower())
+    kind = event_kind(event, payload)
     session = str(payload.get("session_id") or payload.get("session") or "")
     if kind == "prompt":
         text = payload.get("prompt", payload.get("text", ""))
@@ -63,7 +96,7 @@ def parse(event: str, payload: Any) -> Prompt | ToolUse | Stop | Ignore:
         return _tool_use(session, payload)
     if kind == "stop":
         return Stop(session)
-    return Ignore(f"nothing to learn from {name!r}")
+    return Ignore(f"nothing to learn from {_event_name(event, payload)!r}")
 
 
 def _tool_use(session: str, payload: dict) -> ToolUse | Ignore:
@@ -76,6 +109,8 @@ def _tool_use(session: str, payload: dict) -> ToolUse | Ignore:
     failure = _failure(output, payload.get("ok"))
     if failure is None:
         return ToolUse(session, tool, args if isinstance(args, dict) else {"input": args}, True, duration_s=duration_s)
+    from broker.causes import classify  # loaded in the heart; never by a hook that only sends
+
     cause = classify(failure[1], failure[0])
     return ToolUse(session, tool, args if isinstance(args, dict) else {"input": args}, False, cause,
                    failure[1][:2000], duration_s)
@@ -83,6 +118,9 @@ def _tool_use(session: str, payload: dict) -> ToolUse | Ignore:
 
 def _failure(output: Any, ok: Any) -> tuple[str, str] | None:
     """(type, message) of a failed tool use, or None: a non-zero exit code fails even when the host says ok."""
+    from broker.outcome import detect  # loaded in the heart; never by a hook that only sends
+    from broker.protocol import Reply
+
     if isinstance(output, dict):
         found = detect(Reply(id="hook", ok=True, result=output))
         if found is not None:

@@ -1,0 +1,44 @@
+"""The bytes on the wire: the frame layout, the topics and the msgpack codec (the one module that touches msgpack).
+
+Frames (ZeroMQ multipart), see docs/protocol.md:
+  peer -> heart ROUTER   [VERSION, kind, body]
+  heart ROUTER -> peer   [routing-id, VERSION, kind, body]   (the id is stripped by the peer's DEALER)
+  heart PUB -> SUB       [BLOOD, VERSION, body]  and  [EVENT + kind, VERSION, body]
+`body` is a msgpack map. broker.protocol builds every message on this module; a client that must start fast
+(a host runs `actors hook` on every tool call of its agent) sends a plain map through it without loading
+the message classes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgpack
+
+from broker.errors import DecodeError, EncodeError
+
+VERSION = b"ACT1"
+BLOOD = b"blood"
+EVENT = b"event."  # topics event.call, event.progress, event.wound, event.healed, event.alert
+CONTROL = b"control"  # the kind of a control command (broker.protocol.Control)
+
+
+def pack(value: Any) -> bytes:
+    """Encode a plain value (maps, lists, strings, numbers, bytes, None); EncodeError for anything else."""
+    try:
+        return msgpack.packb(value, use_bin_type=True)
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise EncodeError(f"value cannot be encoded: {exc}") from exc
+
+
+def unpack(data: bytes) -> Any:
+    """Decode a plain value; DecodeError naming what msgpack found wrong."""
+    try:
+        return msgpack.unpackb(data, raw=False)
+    except Exception as exc:  # msgpack raises several unrelated types on garbage
+        raise DecodeError(f"{type(exc).__name__}: {exc}", frames=[data]) from exc
+
+
+def frames(kind: bytes, body: dict) -> list[bytes]:
+    """The frames of a message of this kind whose fields are the plain map body."""
+    return [VERSION, kind, pack(body)]

@@ -1,0 +1,124 @@
+"""The fast entry point answers the commands on an agent's path exactly as the full CLI does, loading less."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from actors.cli_fast import fast_command
+from broker import hooks, protocol, wire
+from broker.protocol import Control
+from tests.conftest import ECHO_MESH, wait_for
+
+# the installed console script (the fast entry point) and the full CLI under the same program name
+FAST_CLI = [str(Path(sys.executable).with_name("actors"))]
+FULL_CLI = [sys.executable, "-c", "import sys; from actors.cli import main; sys.argv[0] = 'actors'; main()"]
+POST = {"hook_event_name": "PostToolUse", "session_id": "s1", "tool_name": "Bash",
+        "tool_input": {"command": "make test"}, "tool_response": {"stdout": "", "stderr": "boom", "exitCode": 2}}
+PROMPT = {"hook_event_name": "UserPromptSubmit", "session_id": "s1", "prompt": "fix the build"}
+HOOK_CASES = [
+    (["hook", "PostToolUse"], json.dumps(POST)),
+    (["hook", "UserPromptSubmit"], json.dumps(PROMPT)),
+    (["hook", "PreToolUse"], json.dumps({**POST, "hook_event_name": "PreToolUse"})),
+    (["hook", "Stop"], json.dumps({"hook_event_name": "Stop", "session_id": "s1"})),
+    (["hook", "tool"], "{not json"),
+    (["hook", "x"], "[1, 2]"),
+]
+
+
+# -- which command lines the fast path takes ------------------------------------------------
+
+@pytest.mark.parametrize("argv", [["hook", "PostToolUse"], ["hook", "Stop", "--home", "/h"], ["hook", "--home=/h", "x"],
+                                  ["hook", "--home", "/a", "x", "--home", "/h"]])
+def test_plain_hook_command_lines_take_the_fast_path(argv):
+    assert fast_command(argv, {}) is not None
+
+
+@pytest.mark.parametrize("argv", [[], ["--help"], ["hook"], ["hook", "--help"], ["hook", "a", "b"],
+                                  ["hook", "x", "--home"], ["hook", "x", "--home", "--json"], ["hook", "x", "--bogus"],
+                                  ["hook", "--", "x"], ["hook", "-x"], ["status"], ["up", "--detach"]])
+def test_anything_else_goes_to_the_full_cli(argv):
+    assert fast_command(argv, {}) is None
+
+
+def test_the_home_comes_from_the_last_option_then_the_environment_then_the_default(monkeypatch):
+    seen = []
+    monkeypatch.setattr("actors.cli_fast.hook", lambda event, home: seen.append(home) or 0)
+    for argv, env in ((["hook", "x", "--home", "/a", "--home=/b"], {"ACTORS_HOME": "/e"}),
+                      (["hook", "x"], {"ACTORS_HOME": "/e"}), (["hook", "x"], {"ACTORS_HOME": ""}), (["hook", "x"], {})):
+        fast_command(argv, env)()
+    assert seen == [Path("/b"), Path("/e"), Path(".actors"), Path(".actors")]
+
+
+def test_the_wire_frames_of_a_plain_control_map_are_those_of_the_control_message():
+    control = Control(id="abc", command="hook", args={"event": "x", "payload": {"n": [1, "é"]}})
+    assert wire.frames(wire.CONTROL, protocol.to_plain(control)) == protocol.encode(control)
+
+
+def test_a_huge_hook_payload_is_cut_to_its_head_and_tail_until_it_fits():
+    log = "start\n" + "x" * 3_000_000 + "\nError: the real failure"
+    cut = hooks.bounded({"tool_response": {"stdout": log, "lines": ["y" * 100_000] * 50}})
+    assert len(wire.pack(cut)) <= hooks.MAX_PAYLOAD_BYTES
+    stdout = cut["tool_response"]["stdout"]
+    assert stdout.startswith("start\n") and stdout.endswith("Error: the real failure") and len(stdout) < 70_000
+    assert hooks.bounded({"items": ["z" * 600] * 1_000_000}) is None
+
+
+def test_the_fast_hook_loads_neither_typer_nor_the_organ_sdk(tmp_path):
+    code = ("import sys; sys.argv = ['actors', 'hook', 'PostToolUse', '--home', sys.argv[1]]; "
+            "from actors.cli_fast import fast_command; import os; fast_command(sys.argv[1:], os.environ)(); "
+            "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'click', 'rich', 'actors', "
+            "'jsonschema', 'prometheus_client'))))")
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], input="{}", capture_output=True, text=True,
+                          timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["actors", "actors.cli_fast"]
+
+
+# -- the same answers as the full CLI --------------------------------------------------------
+
+def test_hooks_answer_the_same_through_the_fast_path_and_the_full_cli_with_and_without_a_mesh(make_mesh):
+    mesh = make_mesh(ECHO_MESH, start=False)
+    for args, stdin in HOOK_CASES:
+        _same(mesh, args, stdin)
+    mesh.up()
+    recorded = _host_calls(mesh)
+    for args, stdin in HOOK_CASES:
+        _same(mesh, args, stdin)
+    # each way of running it recorded the PostToolUse once, classified by the heart
+    wait_for(lambda: _host_calls(mesh) - recorded >= 2, timeout=10, what="both records")
+    assert _host_calls(mesh) - recorded == 2
+    assert mesh.status()["heart"]["instruction"] == "fix the build"
+
+
+@pytest.mark.parametrize("args", [["hook", "--help"], ["hook"], ["hook", "x", "--bogus"]])
+def test_help_and_usage_errors_come_from_the_full_cli_either_way(make_mesh, args):
+    mesh = make_mesh(ECHO_MESH, start=False)
+    fast = _same(mesh, args, "")
+    assert fast.returncode in (0, 2)
+
+
+def _same(mesh, args: list[str], stdin: str) -> subprocess.CompletedProcess:
+    runs = [subprocess.run([*cli, *args, "--home", str(mesh.home)] if "--help" not in args else [*cli, *args],
+                           input=stdin, capture_output=True, text=True, timeout=30, env=mesh.env, cwd=mesh.workdir)
+            for cli in (FAST_CLI, FULL_CLI)]
+    fast, full = runs
+    assert (fast.returncode, fast.stdout, fast.stderr) == (full.returncode, full.stdout, full.stderr), args
+    return fast
+
+
+def _host_calls(mesh) -> float:
+    from tests.test_mesh import metric
+
+    return metric(mesh, "actors_calls_total", organ="host", outcome="error")
+
+
+def test_only_the_wire_module_touches_msgpack():
+    sources = [p for root in ("actors", "broker") for p in (Path(__file__).parents[1] / root).rglob("*.py")]
+    users = sorted(str(p.relative_to(Path(__file__).parents[1])) for p in sources
+                   if "import msgpack" in p.read_text(encoding="utf-8"))
+    assert users == ["broker/wire.py"]
