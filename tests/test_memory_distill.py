@@ -83,6 +83,30 @@ def test_a_weak_link_is_eight_calls_or_more_with_under_70_percent_success(calls,
         assert "sandbox.shipfast.net" in found[0].identity["host"]
 
 
+def test_a_host_that_fails_often_is_a_weak_link_of_its_own_among_healthy_hosts():
+    j = Journal()
+    for i in range(10):
+        j.call("s", "http", "get", {"url": f"https://sandbox.shipfast.net/v1/t?page={i}"}, ok=i < 4,
+               error="" if i < 4 else "HTTP 503 Service Unavailable")
+    for i in range(30):
+        j.call("s", "http", "get", {"url": f"https://api.example.com/items/{i}"})
+    [card] = drafts(j, "weak_link")
+    assert card.title.startswith("Weak link: http.get on sandbox.shipfast.net fails often (6 of 10 calls)")
+    assert card.identity["host"][0] == "sandbox.shipfast.net" and card.stats["host"] == "sandbox.shipfast.net"
+
+
+def test_an_ability_is_judged_without_the_hosts_that_have_their_own_card():
+    j = Journal()
+    for i in range(10):  # a weak host: its own card
+        j.call("s", "http", "get", {"url": f"https://a.example.com/{i}"}, ok=i < 2, error="" if i < 2 else "timed out")
+    for i in range(10):  # the rest: four hosts, each under eight calls, failing half the time together
+        j.call("s", "http", "get", {"url": f"https://h{i % 4}.example.com/{i}"}, ok=i % 2 == 0,
+               error="" if i % 2 == 0 else "HTTP 500")
+    found = sorted(d.title for d in drafts(j, "weak_link"))
+    assert found == ["Weak link: http.get fails often (5 of 10 calls), e.g. on h1.example.com",
+                     "Weak link: http.get on a.example.com fails often (8 of 10 calls)"]
+
+
 # -- playbooks --------------------------------------------------------------------------------
 
 def habit(j: Journal, session: str, steps=("read", "edit", "test")) -> Journal:
@@ -125,15 +149,41 @@ def test_a_run_with_a_step_coming_back_or_over_four_steps_is_no_workflow():
     assert drafts(j, "playbook") == []
 
 
-def test_failed_calls_are_not_steps_and_repeats_in_a_row_are_one_step():
+def test_repeats_in_a_row_are_one_step():
     j = Journal()
     for i in range(2):
         j.progress(f"s{i}", "go")
         j.call(f"s{i}", "fs", "read_file", {"path": "a.py"}).call(f"s{i}", "fs", "read_file", {"path": "b.py"})
-        j.call(f"s{i}", "fs", "write_file", {"path": "c.py"}, ok=False, error="EACCES")
         j.call(f"s{i}", "fs", "edit_file", {"path": "a.py"})
         j.progress(f"s{i}", "next")
     assert [d.title for d in drafts(j, "playbook")] == ["Workflow: fs.read_file → fs.edit_file"]
+
+
+def test_a_run_with_a_failed_call_in_it_is_a_recovery_not_a_workflow():
+    j = Journal()
+    for i in range(3):
+        j.progress(f"s{i}", "go").call(f"s{i}", "fs", "read_file", {"path": "a.py"})
+        j.call(f"s{i}", "fs", "write_file", {"path": "c.py"}, ok=False, error="EACCES")
+        j.call(f"s{i}", "fs", "edit_file", {"path": "a.py"}).progress(f"s{i}", "next")
+    assert drafts(j, "playbook") == []
+
+
+def test_a_run_of_lookups_only_is_no_workflow():
+    j = Journal()
+    for i in range(3):
+        j.progress(f"s{i}", "look around").cmd(f"s{i}", "ls", ok=True)
+        j.call(f"s{i}", "fs", "read_file", {"path": "README.md"}).cmd(f"s{i}", "git status", ok=True)
+        j.progress(f"s{i}", "next")
+    assert drafts(j, "playbook") == []
+
+
+def test_a_playbook_names_the_programs_its_commands_ran_through_a_launcher():
+    j = Journal()
+    for i in range(2):
+        j.progress(f"s{i}", "fix the cart").call(f"s{i}", "fs", "edit_file", {"path": "src/cart.ts"})
+        j.cmd(f"s{i}", "npx jest src/cart", ok=True).progress(f"s{i}", "next")
+    [card] = drafts(j, "playbook")
+    assert {"npm", "npx", "jest"} <= set(card.identity["program"])
 
 
 def test_a_workflow_still_running_counts_until_the_next_progress_event():
@@ -141,6 +191,18 @@ def test_a_workflow_still_running_counts_until_the_next_progress_event():
     j.progress("s1", "again").call("s1", "fs", "read_file", {"path": "x"}).call("s1", "fs", "edit_file", {"path": "x"})
     j.cmd("s1", "pytest", ok=True)
     assert len(drafts(j, "playbook")) == 1
+
+
+def test_a_session_quiet_for_a_day_is_over_its_run_counts_and_its_state_goes():
+    j = Journal()
+    for i in range(2):
+        j.progress(f"s{i}", "fix login").call(f"s{i}", "fs", "read_file", {"path": "a.py"})
+        j.call(f"s{i}", "fs", "edit_file", {"path": "a.py"})
+    j.rows.append(Row(id=len(j.rows) + 1, ts=j.rows[-1].ts + 2 * 86400, session="s9", kind="progress", text="later"))
+    d = Distiller()
+    d.feed(j.rows)
+    assert set(d.sessions) == {"s9"}  # the two quiet sessions left the state...
+    assert [p.title for p in d.drafts() if p.kind == "playbook"] == ["Workflow: fs.read_file → fs.edit_file"]
 
 
 # -- rules ------------------------------------------------------------------------------------
@@ -190,6 +252,18 @@ def test_an_edit_that_missed_then_a_re_read_and_an_edit_is_a_rule_that_names_the
     j.call("s", "fs", "edit_file", {"path": "src/app.py", "old_string": "x = 2"})
     [rule] = drafts(j, "rule")
     assert "after fs.read_file src/app.py" in rule.stats["change"]
+
+
+def test_another_url_on_the_same_host_is_other_work_but_a_moved_resource_is_a_fix():
+    j = Journal().progress("s", "x")
+    j.call("s", "http", "get", {"url": "https://api.example.com/items/1"}, ok=False, error="HTTP 404 Not Found")
+    j.call("s", "http", "get", {"url": "https://api.example.com/items/2"})
+    assert drafts(j, "rule") == []
+    j.progress("s", "y")
+    j.call("s", "http", "get", {"url": "https://api.example.com/v1/users"}, ok=False, error="HTTP 410 Gone")
+    j.call("s", "http", "get", {"url": "https://api.example.com/v2/users?limit=5"})
+    [rule] = drafts(j, "rule")
+    assert "api.example.com" in rule.identity["host"]
 
 
 def test_other_work_or_another_file_does_not_close_an_episode():

@@ -9,6 +9,7 @@ from actors.memory.normalise import (
     family_of,
     is_probe_ability,
     is_probe_command,
+    launched,
     same_work,
     work_of,
 )
@@ -77,6 +78,15 @@ def test_the_same_kind_of_work_is_a_shared_family_or_the_same_ability_on_the_sam
     assert not same_work(edit, work_of("fs", "write_file", {"path": "src/app.py"}))
     assert not same_work(edit, work_of("fs", "edit_file", {"path": "src/other.py"}))
     assert work_of("http", "get", {"url": "https://api.x.io/v1?q=1"}).file == "api.x.io"
+
+
+@pytest.mark.parametrize("command, program", [
+    ("npx jest src/cart", "jest"), ("bundle exec rspec spec/a_spec.rb", "rspec"), ("pnpm exec vitest run", "vitest"),
+    ("uv run pytest -q", "pytest"), ("poetry run python x.py", "python"), ("npm test", ""), ("bundle install", ""),
+    ("ls", ""),
+])
+def test_a_launcher_names_the_program_it_runs(command, program):
+    assert launched(command) == program
 
 
 @pytest.mark.parametrize("secret, kept", [

@@ -78,7 +78,7 @@ def test_a_file_the_query_names_boosts_the_cards_about_it(memory):
     [hit] = memory.recaller.search(memory.reader(), "add an entry to /etc/hosts", 1)
     assert "权限不足" in hit.card.title and "file" in hit.touched
     plain = relevance(hit.card.identity, memory.recaller.current(memory.reader()).weights(
-        parse_query("add an entry to /etc/hosts").terms))[0]
+        parse_query("add an entry to /etc/hosts")))[0]
     assert hit.relevance == pytest.approx(plain * 1.5)
 
 

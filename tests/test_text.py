@@ -89,3 +89,10 @@ def test_a_pairs_file_maps_keys_to_values_and_rejects_bad_lines(monkeypatch):
             text.load_pairs("twice")
     finally:
         lists.load_pairs.cache_clear()
+
+
+def test_a_word_of_work_relates_to_the_programs_that_do_it_after_stemming():
+    assert {"pytest", "jest", "rspec"} <= set(text.related(text.stem("testing")))
+    assert "pip" in text.related(text.stem("dependencies")) and "kubectl" in text.related(text.stem("pods"))
+    assert text.related(text.stem("haiku")) == ()
+    assert all(entry == entry.lower() for entries in text.load_pairs("related").values() for entry in entries)

@@ -30,7 +30,7 @@ from actors.memory import normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 2
+STATE_VERSION = 3
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -40,7 +40,8 @@ MAX_BETWEEN = 2  # work done between a failure and its fix that can still be cre
 MAX_TOPIC = 24  # topic words counted per card
 TOPIC_FROM_PROGRESS = 12  # words of a session's current instruction that count as its topic
 BACKGROUND_ORIGINS = frozenset({"reflex", "healer", "background"})
-FIELDS = ("ability", "program", "file", "host", "topic")
+FIELDS = ("ability", "program", "action", "file", "host", "topic")
+SESSION_IDLE_S = 86400.0  # a session quiet for this long (by event time) is over: its run ends, its state goes
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,42 +121,66 @@ class Distiller:
         self.abilities: dict[str, dict] = state.get("abilities", {})
         self.sessions: dict[str, dict] = state.get("sessions", {})
         self.flows: dict[str, dict] = state.get("flows", {})
+        self.targets: dict[str, dict] = state.get("targets", {})  # "organ.ability host" -> counts
         self.rules: dict[str, dict] = state.get("rules", {})
         self.ignore_organs = frozenset(ignore_organs)
+        # what this object's folding touched (not saved): ("sig" | "ability" | "target" | "flow" | "rule", key)
+        self.dirty: set[tuple[str, str]] = set()
         # failures folded by this object (not saved): (session, ts, keys of the cards that warn about them)
         self.failures: list[tuple[str, float, tuple[str, ...]]] = []
 
     def to_state(self) -> dict:
         """The fold's state as plain JSON-ready data."""
         return {"version": STATE_VERSION, "last_id": self.last_id, "sigs": self.sigs,
-                "abilities": self.abilities, "sessions": self.sessions, "flows": self.flows, "rules": self.rules}
+                "abilities": self.abilities, "targets": self.targets, "sessions": self.sessions, "flows": self.flows,
+                "rules": self.rules}
 
     # -- the fold -------------------------------------------------------------------------
 
     def feed(self, rows: Iterable[Row]) -> int:
         """Fold rows newer than the last one seen, in journal order; return how many were folded."""
         folded = 0
+        newest = 0.0
+        touched: set[str] = set()
         for row in rows:
             if row.id <= self.last_id:
                 continue  # already folded: feeding twice changes nothing
             self.last_id = row.id
             folded += 1
+            newest = max(newest, row.ts)
+            touched.add(row.session)
             if row.kind == "progress":
                 self._progress(row)
             elif row.kind == "call" and self._learns_from(row):
                 self._call(row)
+        for sid, session in list(self.sessions.items()):
+            if session["seg"] and sid in touched:
+                self.dirty.add(("flow", " > ".join(session["seg"])))  # a run still going counts, tentatively
+            if newest - session.get("last_ts", newest) > SESSION_IDLE_S:
+                self._close_segment(sid, session)
+                del self.sessions[sid]  # over: the state keeps only sessions that may go on
         return folded
 
     def _learns_from(self, row: Row) -> bool:
         # background work and reflexes are journalled, but they are not the agent's behaviour
         return row.origin not in BACKGROUND_ORIGINS and row.organ not in self.ignore_organs and bool(row.ability)
 
-    def _session(self, sid: str) -> dict:
-        return self.sessions.setdefault(sid, {"topic": [], "seg": [], "seg_ids": [], "seg_bad": False,
-                                              "seg_ts": 0.0, "open": []})
+    def _session(self, sid: str, ts: float) -> dict:
+        session = self.sessions.get(sid)
+        if session is not None and ts - session["last_ts"] > SESSION_IDLE_S:
+            self._close_segment(sid, session)  # quiet for a day: the session was over, this is a new one
+            del self.sessions[sid]
+        session = self._new_session(sid)
+        session["last_ts"] = max(session["last_ts"], ts)
+        return session
+
+    def _new_session(self, sid: str) -> dict:
+        return self.sessions.setdefault(sid, {"topic": [], "seg": [], "seg_ids": [], "seg_bad": False, "last_ts": 0.0,
+                                              "seg_work": False, "seg_programs": [], "seg_actions": [], "seg_ts": 0.0,
+                                              "open": []})
 
     def _progress(self, row: Row) -> None:
-        session = self._session(row.session)
+        session = self._session(row.session, row.ts)
         self._close_segment(row.session, session)
         session["open"] = []  # a new task: failures of the last one are no longer waiting for a fix
         session["topic"] = topic_terms(row.text)[:TOPIC_FROM_PROGRESS]
@@ -163,17 +188,27 @@ class Distiller:
     def _call(self, row: Row) -> None:
         name = f"{row.organ}.{row.ability}"
         work = normalise.work_of(row.organ, row.ability, row.args)
-        session = self._session(row.session)
-        stats = self.abilities.setdefault(name, _entry(row, {"ok": 0, "causes": {}, "files": [], "hosts": []}))
-        stats["n"] += 1
-        stats["ok"] += int(row.ok)
-        _note(stats, row, session)
+        session = self._session(row.session, row.ts)
+        self.dirty.add(("ability", name))
+        entries = [self.abilities.setdefault(name, _entry(row, {"ok": 0, "causes": {}, "files": [], "hosts": []}))]
+        if work.host:  # a host can be a weak link of its own, however well the ability does elsewhere
+            self.dirty.add(("target", f"{name} {work.file}"))
+            entries.append(self.targets.setdefault(f"{name} {work.file}", _entry(
+                row, {"ability": name, "host": work.file, "ok": 0, "causes": {}, "files": [], "hosts": []})))
+        for stats in entries:
+            stats["n"] += 1
+            stats["ok"] += int(row.ok)
+            _note(stats, row, session)
         if row.ok:
-            self._step(session, row)
+            self._step(session, row, work)
             self._close_episodes(row.session, session, row, work)
             return
-        stats["causes"][row.cause or "unknown"] = stats["causes"].get(row.cause or "unknown", 0) + 1
-        _add(stats["hosts" if _is_host(work) else "files"], work.file)
+        if session["seg"]:
+            self.dirty.add(("flow", " > ".join(session["seg"])))
+        session["seg_bad"] = True  # a run with a failure in it is a recovery, not a habit
+        for stats in entries:
+            stats["causes"][row.cause or "unknown"] = stats["causes"].get(row.cause or "unknown", 0) + 1
+            _add(stats["hosts" if _is_host(work) else "files"], work.file)
         key = self._failure(row, work, session)
         self._open(session, row, work)
         signature = normalise.error_signature(row.error)
@@ -183,40 +218,57 @@ class Distiller:
         signature = normalise.error_signature(row.error) or "(no message)"
         name = f"{row.organ}.{row.ability}"
         key = _digest("pitfall", name, signature)
+        self.dirty.add(("sig", key))
         sig = self.sigs.setdefault(key, _entry(row, {"ability": name, "text": signature, "causes": {}, "files": [],
-                                                     "hosts": [], "programs": [], "examples": [], "calls": []}))
+                                                     "hosts": [], "programs": [], "actions": [], "examples": [],
+                                                     "calls": []}))
         sig["n"] += 1
         sig["causes"][row.cause or "unknown"] = sig["causes"].get(row.cause or "unknown", 0) + 1
         _note(sig, row, session)
         _add(sig["hosts" if _is_host(work) else "files"], work.file)
         for word in _programs(work.command):
             _add(sig["programs"], word)
+        for word in _actions(work.command):
+            _add(sig["actions"], word)
         _add(sig["examples"], row.error[:200], MAX_EXAMPLES)
         _add(sig["calls"], normalise.summarise_call(work, row.args), MAX_EXAMPLES)
         return key
 
     # -- workflows ------------------------------------------------------------------------
 
-    def _step(self, session: dict, row: Row) -> None:
+    def _step(self, session: dict, row: Row, work: Work) -> None:
         label = normalise.step_label(row.organ, row.ability, row.args)
         seg = session["seg"]
         if seg and seg[-1] == label:
             return  # the same step again: one step of the workflow
+        if seg:
+            self.dirty.add(("flow", " > ".join(seg)))  # the run it was no longer counts as it was
         if label in seg or len(seg) >= MAX_FLOW:
             session["seg_bad"] = True  # a step came back, or too many steps: not a workflow of 2-4 steps
             return
         if not seg:
             session["seg_ts"] = row.ts
         seg.append(label)
+        session["seg_work"] = session["seg_work"] or not work.probe
+        for program in _programs(work.command):
+            _add(session["seg_programs"], program)
+        for action in _actions(work.command):
+            _add(session["seg_actions"], action)
         if len(session["seg_ids"]) < MAX_FLOW:
             session["seg_ids"].append(row.id)
 
     def _close_segment(self, sid: str, session: dict) -> None:
         seg = session["seg"]
-        if not session["seg_bad"] and len(seg) >= 2:
+        if seg:
+            self.dirty.add(("flow", " > ".join(seg)))
+        if _workflow(session):
             flow = self.flows.setdefault(" > ".join(seg), {"steps": list(seg), "n": 0, "sessions": [], "ids": [],
-                                                           "topic": {}, "first": session["seg_ts"],
-                                                           "last": session["seg_ts"]})
+                                                           "topic": {}, "programs": [], "actions": [],
+                                                           "first": session["seg_ts"], "last": session["seg_ts"]})
+            for program in session["seg_programs"]:
+                _add(flow["programs"], program)
+            for action in session["seg_actions"]:
+                _add(flow["actions"], action)
             if sid not in flow["sessions"]:
                 flow["n"] += 1
                 flow["sessions"].append(sid)
@@ -226,7 +278,8 @@ class Distiller:
                     flow["ids"].append(event_id)
             flow["first"] = min(flow["first"], session["seg_ts"])
             flow["last"] = max(flow["last"], session["seg_ts"])
-        session.update(seg=[], seg_ids=[], seg_bad=False, seg_ts=0.0)
+        session.update(seg=[], seg_ids=[], seg_bad=False, seg_work=False, seg_programs=[], seg_actions=[],
+                       seg_ts=0.0)
 
     # -- failure -> success episodes ------------------------------------------------------
 
@@ -266,11 +319,12 @@ class Distiller:
         if between:
             instead = " then ".join([*between, instead])
         key = _digest("rule", failed.ability, failed.family, episode["error"])
+        self.dirty.add(("rule", key))
         rule = self.rules.setdefault(key, {
             "n": 0, "ability": failed.ability, "families": list(failed.families), "file": failed.file, "host": failed.host,
             "when": failed.describe(), "wrong": episode["wrong"], "cause": episode["cause"],
             "error": episode["error"], "examples": [], "insteads": {}, "changes": {}, "sessions": [], "ids": [],
-            "topic": {}, "programs": [], "first": episode["ts"], "last": row.ts})
+            "topic": {}, "programs": [], "actions": [], "first": episode["ts"], "last": row.ts})
         rule["n"] += 1
         rule["last"] = max(rule["last"], row.ts)
         if instead not in rule["insteads"] and len(rule["insteads"]) >= 5:
@@ -281,6 +335,8 @@ class Distiller:
         _add(rule["examples"], episode["raw"], MAX_EXAMPLES)
         for word in [*_programs(failed.command), *_programs(work.command)]:
             _add(rule["programs"], word)
+        for word in [*_actions(failed.command), *_actions(work.command)]:
+            _add(rule["actions"], word)
         if sid not in rule["sessions"]:
             _count_topic(rule["topic"], session["topic"])
         _add(rule["sessions"], sid)
@@ -289,14 +345,15 @@ class Distiller:
 
     # -- rendering ------------------------------------------------------------------------
 
-    def drafts(self, thresholds: Thresholds = Thresholds()) -> list[Draft]:
-        """Every card the evidence so far supports, in a deterministic order."""
-        found = [*self._pitfalls(thresholds), *self._weak_links(thresholds), *self._playbooks(thresholds),
-                 *self._rules(thresholds)]
+    def drafts(self, thresholds: Thresholds = Thresholds(), only: set[tuple[str, str]] | None = None) -> list[Draft]:
+        """Every card the evidence so far supports, in a deterministic order; with `only` (the fold's `dirty`),
+        just the cards whose evidence the fold touched, so an incremental consolidation costs what it folded."""
+        found = [*self._pitfalls(thresholds, only), *self._weak_links(thresholds, only),
+                 *self._playbooks(thresholds, only), *self._rules(thresholds, only)]
         return sorted(found, key=lambda d: (d.first_ts, d.key))
 
-    def _pitfalls(self, t: Thresholds) -> Iterable[Draft]:
-        for key, sig in self.sigs.items():
+    def _pitfalls(self, t: Thresholds, only: set | None = None) -> Iterable[Draft]:
+        for key, sig in _pick(self.sigs, "sig", only):
             if sig["n"] < t.pitfall_min:
                 continue
             name, message = sig["ability"], sig["text"]
@@ -310,38 +367,63 @@ class Distiller:
                 when=f"calling {name}" + (f" ({', '.join(sig['programs'][:3])})" if sig["programs"] else ""),
                 wrong=sig["calls"][0] if sig["calls"] else f"calling {name}",
                 instead=f"check first what makes it fail: {message[:100]}",
-                identity=identity(organ, ability, programs=sig["programs"], files=sig["files"], hosts=sig["hosts"],
+                identity=identity(organ, ability, programs=sig["programs"], actions=sig["actions"], files=sig["files"],
+                                  hosts=sig["hosts"],
                                   topic=[*topic_terms(message), *_top(sig["topic"])]),
                 files=tuple(sig["files"]), provenance=tuple(sig["ids"]), confirmations=sig["n"],
                 first_ts=sig["first"], last_ts=sig["last"], stats={"failures": sig["n"], "cause": cause},
                 evidence=_evidence(sig, sig["examples"]))
 
-    def _weak_links(self, t: Thresholds) -> Iterable[Draft]:
-        for name, stats in self.abilities.items():
-            rate = stats["ok"] / stats["n"] if stats["n"] else 1.0
-            if stats["n"] < t.weak_min_calls or rate >= t.weak_max_success:
-                continue
-            cause = _most(stats["causes"])
-            organ, _, ability = name.partition(".")
-            where = stats["hosts"] or stats["files"]
-            yield Draft(
-                key=_digest("weak_link", name), kind="weak_link",
-                title=f"Weak link: {name} fails often ({stats['n'] - stats['ok']} of {stats['n']} calls)"
-                      + (f", e.g. on {where[0]}" if where else ""),
-                body=(f"{name} succeeded in {stats['ok']} of {stats['n']} calls ({rate:.0%}); most failures are "
-                      f"{cause}. Check its result before relying on it."),
-                when=f"calling {name}", wrong=f"trusting {name} to work the first time",
-                instead="check its result, retry with care, or prefer a more reliable way to do the same work",
-                identity=identity(organ, ability, files=stats["files"], hosts=stats["hosts"],
-                                  topic=[*topic_terms(cause), *_top(stats["topic"])]),
-                provenance=tuple(stats["ids"]), confirmations=stats["n"], first_ts=stats["first"],
-                last_ts=stats["last"], stats={"calls": stats["n"], "ok": stats["ok"], "success_rate": round(rate, 3),
-                                              "cause": cause},
-                evidence=_evidence(stats, []))
+    def _weak_links(self, t: Thresholds, only: set | None = None) -> Iterable[Draft]:
+        carded: dict[str, list[dict]] = {}  # ability -> its hosts that are weak links of their own
+        for key, stats in self.targets.items():
+            if _weak(stats, t):
+                carded.setdefault(stats["ability"], []).append(stats)
+                if only is None or ("target", key) in only:
+                    yield self._weak_link(_digest("weak_link", stats["ability"], stats["host"]), stats["ability"],
+                                          stats, host=stats["host"])
+        for name, stats in _pick(self.abilities, "ability", only):
+            hosts = carded.get(name, [])
+            if hosts:  # judge the ability by its other calls: the weak hosts have their cards
+                rest = {**stats, "n": stats["n"] - sum(h["n"] for h in hosts),
+                        "ok": stats["ok"] - sum(h["ok"] for h in hosts),
+                        "hosts": [h for h in stats["hosts"] if h not in {x["host"] for x in hosts}]}
+                causes = dict(stats["causes"])
+                for h in hosts:
+                    for cause, n in h["causes"].items():
+                        causes[cause] = causes.get(cause, 0) - n
+                stats = {**rest, "causes": {c: n for c, n in causes.items() if n > 0}}
+            if _weak(stats, t):
+                yield self._weak_link(_digest("weak_link", name), name, stats)
 
-    def _playbooks(self, t: Thresholds) -> Iterable[Draft]:
+    def _weak_link(self, key: str, name: str, stats: dict, host: str = "") -> Draft:
+        rate = stats["ok"] / stats["n"]
+        cause = _most(stats["causes"])
+        organ, _, ability = name.partition(".")
+        where = [host] if host else stats["hosts"] or stats["files"]
+        subject = f"{name} on {host}" if host else name
+        return Draft(
+            key=key, kind="weak_link",
+            title=f"Weak link: {subject} fails often ({stats['n'] - stats['ok']} of {stats['n']} calls)"
+                  + (f", e.g. on {where[0]}" if where and not host else ""),
+            body=(f"{subject} succeeded in {stats['ok']} of {stats['n']} calls ({rate:.0%}); most failures are "
+                  f"{cause}. Check its result before relying on it."),
+            when=f"calling {subject}", wrong=f"trusting {subject} to work the first time",
+            instead="check its result, retry with care, or prefer a more reliable way to do the same work",
+            identity=identity(organ, ability, files=[] if host else stats["files"],
+                              hosts=[host] if host else stats["hosts"],
+                              topic=[*topic_terms(cause), *_top(stats["topic"])]),
+            provenance=tuple(stats["ids"]), confirmations=stats["n"], first_ts=stats["first"],
+            last_ts=stats["last"], stats={"calls": stats["n"], "ok": stats["ok"], "success_rate": round(rate, 3),
+                                          "cause": cause, **({"host": host} if host else {})},
+            evidence=_evidence(stats, []))
+
+    def _playbooks(self, t: Thresholds, only: set | None = None) -> Iterable[Draft]:
         tentative = self._open_segments()
-        for key in sorted({*self.flows, *tentative}):
+        keys = {*self.flows, *tentative} if only is None else {k for kind, k in only if kind == "flow"}
+        for key in sorted(keys):
+            if key not in self.flows and key not in tentative:
+                continue
             flow = self.flows.get(key)
             sessions = list(flow["sessions"]) if flow else []
             topic = dict(flow["topic"]) if flow else {}
@@ -358,14 +440,19 @@ class Distiller:
                 continue
             shown = " → ".join(steps)
             abilities = [s.split("(", 1)[0] for s in steps]
-            programs = [w for s in steps if "(" in s for w in _label_programs(s)]
+            programs = list(flow["programs"]) if flow else []
+            actions = list(flow["actions"]) if flow else []
+            for _, session in tentative.get(key, ()):
+                programs += session["seg_programs"]
+                actions += session["seg_actions"]
             yield Draft(
                 key=_digest("playbook", key), kind="playbook", title=f"Workflow: {shown}",
                 body=f"A workflow that worked in {len(sessions)} sessions, step by step: {shown}.",
                 when=f"starting work that begins with {steps[0]}", wrong="improvising the steps",
                 instead=f"follow {shown}",
                 identity=_merge_identity([identity(*a.partition(".")[::2]) for a in abilities],
-                                         programs=programs, topic=_top(topic, min_count=min(2, len(sessions)))),
+                                         programs=programs, actions=actions,
+                                         topic=_top(topic, min_count=min(2, len(sessions)))),
                 provenance=tuple(sorted(ids)[:MAX_IDS]), confirmations=len(sessions), first_ts=first, last_ts=last,
                 stats={"sessions": len(sessions), "steps": len(steps)},
                 evidence={"sessions": sessions[:MAX_LIST], "session_count": len(sessions), "events": len(ids),
@@ -375,12 +462,12 @@ class Distiller:
         """Workflows still running (no progress event after them yet): they count, tentatively, at render time."""
         found: dict[str, list[tuple[str, dict]]] = {}
         for sid, session in self.sessions.items():
-            if not session["seg_bad"] and len(session["seg"]) >= 2:
+            if _workflow(session):
                 found.setdefault(" > ".join(session["seg"]), []).append((sid, session))
         return found
 
-    def _rules(self, t: Thresholds) -> Iterable[Draft]:
-        for key, rule in self.rules.items():
+    def _rules(self, t: Thresholds, only: set | None = None) -> Iterable[Draft]:
+        for key, rule in _pick(self.rules, "rule", only):
             if rule["n"] < t.rule_min_episodes:
                 continue
             instead = max(rule["insteads"], key=lambda i: (rule["insteads"][i], -list(rule["insteads"]).index(i)))
@@ -396,7 +483,7 @@ class Distiller:
                       f"{rule['error'] or 'no message'}); {instead} worked"
                       + (f" ({change})" if change else "") + f". Seen in {rule['n']} episode(s)."),
                 when=rule["when"], wrong=rule["wrong"], instead=instead,
-                identity=identity(organ, ability, programs=[*members, *rule["programs"]],
+                identity=identity(organ, ability, programs=[*members, *rule["programs"]], actions=rule["actions"],
                                   files=[] if is_host else files, hosts=files if is_host else [],
                                   topic=[*topic_terms(rule["error"]), *topic_terms(change), *_top(rule["topic"])]),
                 files=tuple(files), provenance=tuple(rule["ids"]), confirmations=rule["n"], first_ts=rule["first"],
@@ -412,18 +499,20 @@ def topic_terms(source: str) -> list[str]:
     return list(dict.fromkeys(text.terms(cleaned)))
 
 
-def identity(organ: str, ability: str, *, programs: Iterable[str] = (), files: Iterable[str] = (),
-             hosts: Iterable[str] = (), topic: Iterable[str] = ()) -> dict[str, list[str]]:
+def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions: Iterable[str] = (),
+             files: Iterable[str] = (), hosts: Iterable[str] = (), topic: Iterable[str] = ()) -> dict[str, list[str]]:
     """The terms a card is about, by field: what a query must touch for the card to be recalled."""
     words = [text.stem(w) for w in text.split_identifier(ability) if not text.is_stopword(w)]
     found = {
         "ability": _unique([organ.lower(), *words]),
-        "program": _unique(text.stem(p.lower()) for p in programs if p),
+        "program": _unique(t for p in programs if p for t in _program_terms(p)),
+        "action": _unique(text.stem(a.lower()) for a in actions if a),
         "file": _unique(t for f in files if f for t in (f.lower(), *_name_stems(f))),
         "host": _unique(t for h in hosts if h for t in (h.lower(), *_host_words(h))),
         "topic": _unique(topic)[:MAX_TOPIC],
     }
     claimed = {t for f in ("ability", "program", "file", "host") for t in found[f]}
+    found["action"] = [t for t in found["action"] if t not in claimed]
     found["topic"] = [t for t in found["topic"] if t not in claimed]
     return {f: terms for f, terms in found.items() if terms}
 
@@ -435,9 +524,17 @@ def _merge_identity(parts: list[dict], **more: Iterable[str]) -> dict[str, list[
         for f, terms in part.items():
             merged[f] = _unique([*merged.get(f, []), *terms])
     claimed = {t for f in ("ability", "program", "file", "host") for t in merged.get(f, [])}
-    if "topic" in merged:
-        merged["topic"] = [t for t in merged["topic"] if t not in claimed][:MAX_TOPIC] or merged.pop("topic")
+    merged["action"] = [t for t in merged.get("action", []) if t not in claimed]
+    merged["topic"] = [t for t in merged.get("topic", []) if t not in claimed][:MAX_TOPIC]
     return {f: t for f, t in merged.items() if t}
+
+
+def _program_terms(program: str) -> list[str]:
+    """A program's name and, for a compound name, its words as a query would split them (ansible-playbook)."""
+    name = program.lower()
+    parts = [text.stem(w) for w in text.split_identifier(name)
+             if len(w) > 2 and not text.is_stopword(w) and w not in text.load_words("generic")]
+    return [text.stem(name), *parts] if len(parts) > 1 or parts[:1] != [text.stem(name)] else parts
 
 
 def _name_stems(name: str) -> list[str]:
@@ -534,13 +631,32 @@ def _unique(terms: Iterable[str]) -> list[str]:
 
 
 def _fields(work: Work) -> list:
-    return [work.ability, work.file, work.path, list(work.families), work.command, work.probe, work.host]
+    return [work.ability, work.file, work.path, list(work.families), work.command, work.probe, work.host,
+            work.target]
 
 
 def _work(fields: list) -> Work:
-    ability, file, path, families, command, probe, host = fields
+    ability, file, path, families, command, probe, host, target = fields
     return Work(ability=ability, file=file, path=path, families=tuple(families), command=command, probe=probe,
-                host=host)
+                host=host, target=target)
+
+
+def _pick(entries: dict, kind: str, only: set | None) -> Iterable[tuple[str, dict]]:
+    """The entries to render: all of them, or the ones the fold touched."""
+    if only is None:
+        return entries.items()
+    return [(key, entries[key]) for k, key in sorted(only) if k == kind and key in entries]
+
+
+def _weak(stats: dict, t: Thresholds) -> bool:
+    """Tell whether counted calls make a weak link: enough of them, and too few successful."""
+    return stats["n"] >= t.weak_min_calls and stats["ok"] / stats["n"] < t.weak_max_success
+
+
+def _workflow(session: dict) -> bool:
+    """Tell whether a session's current run is a workflow: 2 or more distinct steps, nothing failed or came
+    back, and at least one step that does something (a run of lookups only is looking around)."""
+    return not session["seg_bad"] and len(session["seg"]) >= 2 and session["seg_work"]
 
 
 def _is_host(work: Work) -> bool:
@@ -548,25 +664,23 @@ def _is_host(work: Work) -> bool:
 
 
 def _programs(command: str) -> list[str]:
-    """The programs and subcommands a command runs (`npm ci && npm test` -> npm, ci, test)."""
+    """The programs a command runs (`npm ci && npx jest` -> npm, npx, jest): names, families, launched tools."""
     found: list[str] = []
     for part in normalise.commands_of(command) if command else ():
         program = normalise.program_of(part)
         if not program or program in normalise.NAVIGATION:
             continue
-        found.append(program)
-        family = normalise.family_of(part)
-        if family != program:
-            found.append(family)
-        sub = normalise.subcommand_of(part) if program in normalise.SUBCOMMAND_PROGRAMS else ""
-        if sub:
-            found.append(sub)
+        found += [program, normalise.family_of(part), normalise.launched(part)]
     return _unique(found)
 
 
-def _label_programs(label: str) -> list[str]:
-    inside = label.split("(", 1)[1].rstrip(")")
-    return [w for part in inside.split(" && ") for w in part.split()]
+def _actions(command: str) -> list[str]:
+    """The subcommands a command runs (`git commit`, `npm ci && npm test` -> ci, test)."""
+    found: list[str] = []
+    for part in normalise.commands_of(command) if command else ():
+        if normalise.program_of(part) in normalise.SUBCOMMAND_PROGRAMS:
+            found.append(normalise.subcommand_of(part))
+    return _unique(found)
 
 
 def _digest(*parts: str) -> str:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import posixpath
 import re
 import shlex
 from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+import broker.text as text
 
 MAX_SIGNATURE = 200
 
@@ -110,6 +114,27 @@ def family_of(command: str) -> str:
     return FAMILIES.get(program, program)
 
 
+def launched(command: str) -> str:
+    """Name the program a launcher runs (`npx jest` -> jest, `bundle exec rspec` -> rspec), else ''."""
+    program = program_of(command)
+    via = _launchers().get(program)
+    if not via:
+        return ""
+    words = _words(command)
+    start = next((i for i, w in enumerate(words) if posixpath.basename(w) == program), len(words)) + 1
+    rest = [w for w in words[start:] if not w.startswith("-")]
+    if via != ("-",):
+        if not rest or rest[0] not in via:
+            return ""
+        rest = rest[1:]
+    return posixpath.basename(rest[0]) if rest else ""
+
+
+@functools.cache
+def _launchers() -> dict[str, tuple[str, ...]]:
+    return text.load_pairs("launchers")
+
+
 def is_probe_command(command: str) -> bool:
     """Tell whether a shell command only looks around (ls, cat, git status) and changes nothing."""
     program = program_of(command)
@@ -138,6 +163,7 @@ class Work:
     command: str = ""
     probe: bool = False
     host: bool = False  # `file` is the host of a URL, not a file name
+    target: str = ""  # what the call worked on, for pairing a fix: the file's base name, or host/last URL segment
 
     @property
     def family(self) -> str:
@@ -179,9 +205,16 @@ def work_of(organ: str, ability: str, args: dict) -> Work:
     path = _first_string(args, PATH_KEYS)
     if path:
         cleaned = _clean_path(path)
-        return Work(name, file=posixpath.basename(cleaned).lower(), path=cleaned, probe=is_probe_ability(ability))
+        base = posixpath.basename(cleaned).lower()
+        return Work(name, file=base, path=cleaned, probe=is_probe_ability(ability), target=base)
     host = host_of(args)
-    return Work(name, file=host, path=host, probe=is_probe_ability(ability), host=bool(host))
+    if not host:
+        return Work(name, probe=is_probe_ability(ability))
+    # a URL's resource is its host and last path segment: /v1/users -> /v2/users is a fix, /x/1 -> /x/2 is
+    # other work
+    segment = posixpath.basename(urlsplit(_first_string(args, URL_KEYS)).path.rstrip("/"))
+    return Work(name, file=host, path=host, probe=is_probe_ability(ability), host=True,
+                target=f"{host}/{segment.lower()}")
 
 
 def host_of(args: dict) -> str:
@@ -231,12 +264,12 @@ def is_probe_ability(ability: str) -> bool:
 
 def same_work(failed: Work, success: Work) -> bool:
     """Tell whether a success did the failure's kind of work: a shared program family (a probe only fixes a
-    probe), or the same ability on the same file base name (or host)."""
+    probe), or the same ability on the same file base name (or the same host and last URL segment)."""
     if failed.command or success.command:
         if not (failed.command and success.command) or (success.probe and not failed.probe):
             return False
         return bool(set(failed.families) & set(success.families))
-    return failed.ability == success.ability and failed.file == success.file
+    return failed.ability == success.ability and failed.target == success.target
 
 
 def summarise_call(work: Work, args: dict, limit: int = 120) -> str:

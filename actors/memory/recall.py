@@ -5,34 +5,48 @@ files and hosts, and topic words. A query is what the agent is about to do, in i
 more than a card, so the score asks which of the card's fields the query touches, not how much of the query
 the card covers. Each touched field counts its best term's weight: a BM25 idf over the live cards, scaled to
 [0, 1] by the largest possible idf, and lowered for words that name work in general (`data/generic.txt`).
-A card whose score stays under the floor is not recalled, which keeps unrelated queries empty.
+A word of work also touches, more weakly, the programs that do that work (`data/related.txt`: "tests"
+touches pytest and jest). A card whose score stays under the floor is not recalled, which keeps unrelated
+queries empty.
 
 The index is built in memory from the cards table and kept until the cards change (a generation counter in
-`meta`); a query costs one pass over the postings of its rarer terms, so any query length is bounded.
+`meta`). Its postings are ordered by impact: by the field a term sits in (a file before a topic word), then by
+the card's standing (evidence and recency). A query reads its terms rarest first and at most `MAX_POSTINGS`
+postings in all (`MAX_TERM_POSTINGS` per term), adds up each card's upper bound, and scores exactly only the
+best `candidates`; so its cost is bounded whatever the query and whatever the store (a term held by every card
+reads only the strongest of them).
 """
 
 from __future__ import annotations
 
+import heapq
 import json
 import math
 import re
 import sqlite3
+import sys
 import threading
 import time
+from array import array
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Callable, Iterable
 
 import broker.text as text
 from actors.memory.store import LIVE, Card, CardStore
 
-FIELD_WEIGHTS = {"file": 1.0, "host": 1.0, "program": 0.8, "ability": 0.6, "topic": 0.45}
+FIELD_WEIGHTS = {"file": 1.0, "host": 1.0, "program": 0.8, "ability": 0.6, "action": 0.5, "topic": 0.45}
 TOPIC_TERMS = 3  # topic words that count (the best ones), each less than the one before
 GENERIC = 0.35  # the weight left to a word that names work in general (run, file, test, error…)
+RELATED = 0.5  # the weight left to a program reached through a word of work (tests -> pytest)
 MIN_RELEVANCE = 0.55  # a card must reach this score to be recalled at all
 PATH_BOOST = 1.5  # a card about a file or host the query names outright
 MAX_QUERY_CHARS = 8000
 MAX_QUERY_TERMS = 256
-COMMON_DF = 0.25  # terms in more than this share of the cards are not used to find candidates
+MAX_RELATED_TERMS = 256
+MAX_POSTINGS = 4096  # postings one query reads at most
+MAX_TERM_POSTINGS = 1024  # postings one term contributes at most
+CANDIDATES = 64  # cards scored exactly per query (at least; more for a large limit)
 HALF_LIFE_S = 30 * 86400.0
 FLUSH_AFTER_HITS = 32
 FLUSH_AFTER_S = 30.0
@@ -41,10 +55,13 @@ _HOST = re.compile(r"\b(?:[a-z0-9-]+\.)+[a-z]{2,}\b", re.I)
 
 @dataclass(frozen=True, slots=True)
 class Query:
-    """A query as the index sees it: its terms, and the files and hosts it names outright."""
+    """A query as the index sees it: its terms, the terms its words of work relate to, and the files and hosts
+    it names outright."""
 
     terms: frozenset[str]
     named: frozenset[str]  # file names, paths and hosts
+    related: frozenset[str] = frozenset()  # programs reached through words of work, not named
+    related_from: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (query word, the programs it reached)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,13 +104,26 @@ def parse_query(query: str) -> Query:
             break
         if word[0] < "\u3040" and len(word) > 1 and not word.isdigit():
             terms.setdefault(word, None)
-    return Query(terms=frozenset(list(terms)[:MAX_QUERY_TERMS]), named=frozenset(named))
+    kept = list(terms)[:MAX_QUERY_TERMS]
+    related: dict[str, None] = {}
+    sources = []
+    for term in kept:
+        reached = tuple(t for t in text.related(term) if t not in terms)[: max(0, MAX_RELATED_TERMS - len(related))]
+        if reached:
+            related.update(dict.fromkeys(reached))
+            sources.append((term, reached))
+    return Query(terms=frozenset(kept), named=frozenset(named), related=frozenset(related),
+                 related_from=tuple(sources))
 
 
 def weight(card: Card, now: float, half_life_s: float = HALF_LIFE_S) -> float:
     """How much a card counts now: its evidence and use, halved for every half-life since last confirmed."""
-    evidence = 1.0 + math.log2(1 + card.confirmations + card.hits)
-    age = max(0.0, now - card.confirmed_at)
+    return _weight(card.confirmations, card.hits, card.confirmed_at, now, half_life_s)
+
+
+def _weight(confirmations: int, hits: int, confirmed_at: float, now: float, half_life_s: float) -> float:
+    evidence = 1.0 + math.log2(1 + confirmations + hits)
+    age = max(0.0, now - confirmed_at)
     return evidence * math.pow(2.0, -age / half_life_s)
 
 
@@ -102,23 +132,32 @@ def idf(df: int, total: int) -> float:
     return math.log(1.0 + (total - df + 0.5) / (df + 0.5))
 
 
-def relevance(identity: dict[str, list[str]], weights: dict[str, float]) -> tuple[float, tuple[str, ...]]:
+def relevance(identity: dict[str, list[str]], weights: dict[str, float],
+              sources: dict[str, str] | None = None) -> tuple[float, tuple[str, ...]]:
     """Score the card fields a query touches: each field's best term weight × the field's weight.
 
     `weights` holds only the query's terms (term -> weight in [0, 1]). Topic words add up, the best first,
-    each counting half the one before, up to TOPIC_TERMS of them.
+    each counting half the one before, up to TOPIC_TERMS of them. `sources` names the query word each term
+    came from (a program reached through a word of work): one query word counts once, in its best field.
     """
-    score, touched = 0.0, []
+    best: dict[str, tuple[float, str]] = {}  # query word -> (its best contribution, the field)
     for field, terms in identity.items():
-        found = sorted((weights[t] for t in terms if t in weights), reverse=True)
+        found = [(weights[t], t) for t in terms if t in weights]
         if not found:
             continue
-        touched.append(field)
+        factor = FIELD_WEIGHTS.get(field, 0.5)
         if field == "topic":
-            score += FIELD_WEIGHTS["topic"] * sum(w / (2 ** i) for i, w in enumerate(found[:TOPIC_TERMS]))
+            found.sort(reverse=True)
+            found = found[:TOPIC_TERMS]
         else:
-            score += FIELD_WEIGHTS.get(field, 0.5) * found[0]
-    return score, tuple(touched)
+            found = [max(found)]
+        for i, (w, term) in enumerate(found):
+            value = factor * w / (2 ** i)
+            source = sources.get(term, term) if sources else term
+            if value > best.get(source, (0.0, ""))[0]:
+                best[source] = (value, field)
+    touched = tuple(dict.fromkeys(field for field in identity if any(f == field for _, f in best.values())))
+    return sum(v for v, _ in best.values()), touched
 
 
 def names_touched(identity: dict[str, list[str]], named: frozenset[str]) -> bool:
@@ -126,58 +165,110 @@ def names_touched(identity: dict[str, list[str]], named: frozenset[str]) -> bool
     return bool(named) and any(t in named for f in ("file", "host") for t in identity.get(f, ()))
 
 
+def score(relevance_: float, card_weight: float) -> float:
+    """A recalled card's rank: relevance first, the card's weight as a tie-breaker that can lift it by half."""
+    return relevance_ * (1.0 + math.log1p(card_weight)) / 2.0
+
+
 # -- the index ------------------------------------------------------------------------------
 
 class Index:
-    """Postings of the live cards' identity terms, with document frequencies."""
+    """Impact-ordered postings of the live cards' identity terms, with document frequencies.
 
-    def __init__(self, rows: Iterable[tuple[int, str]], generic: frozenset[str]) -> None:
-        self.ids: list[int] = []
-        self.identities: list[dict[str, list[str]]] = []
-        self.postings: dict[str, list[int]] = {}
-        for card_id, raw in rows:
+    Cards are numbered by standing (evidence and recency, best first), so each posting list, grouped by the
+    field its term sits in, is already in the order a bounded query wants to read it.
+    """
+
+    def __init__(self, rows: Iterable[tuple], generic: frozenset[str], half_life_s: float = HALF_LIFE_S) -> None:
+        parsed = []
+        ln2 = math.log(2)
+        for card_id, raw, confirmations, hits, confirmed_at in rows:
             ident = _identity(raw)
-            if not ident:
-                continue
-            pos = len(self.ids)
-            self.ids.append(card_id)
-            self.identities.append(ident)
-            for term in {t for terms in ident.values() for t in terms}:
-                self.postings.setdefault(term, []).append(pos)
+            if ident:
+                # the log of the weight at any fixed time: the order of cards by weight never changes with time
+                standing = math.log(1.0 + math.log2(1 + confirmations + hits)) + confirmed_at / half_life_s * ln2
+                parsed.append((-standing, card_id, ident, (confirmations, hits, confirmed_at)))
+        parsed.sort(key=lambda p: (p[0], p[1]))
+        self.ids = array("q", (p[1] for p in parsed))
+        self.identities: list[dict[str, list[str]]] = [p[2] for p in parsed]
+        self.stats: list[tuple[int, int, float]] = [p[3] for p in parsed]
+        lists: dict[tuple[str, float], list[int]] = {}
+        for pos, ident in enumerate(self.identities):
+            for field, terms in ident.items():
+                impact = FIELD_WEIGHTS.get(field, 0.5)
+                for term in terms:
+                    found = lists.get((term, impact))
+                    if found is None:
+                        lists[(term, impact)] = [pos]
+                    else:
+                        found.append(pos)
+        # term -> [(impact, positions best card first)], strongest field first
+        self.postings: dict[str, list[tuple[float, array]]] = {}
+        for (term, impact), positions in sorted(lists.items(), key=lambda kv: -kv[0][1]):
+            self.postings.setdefault(term, []).append((impact, array("i", positions)))
+        self.df: dict[str, int] = {term: sum(len(a) for _, a in g) for term, g in self.postings.items()}
         self.total = len(self.ids)
         self.generic = generic
+        self.half_life_s = half_life_s
         self.top = idf(1, max(self.total, 1)) or 1.0
 
-    def weights(self, terms: Iterable[str]) -> dict[str, float]:
-        """Each query term the cards hold, weighted in [0, 1]: idf over the largest idf, generic words lowered."""
-        found = {}
-        for term in terms:
-            posting = self.postings.get(term)
-            if posting:
-                w = idf(len(posting), self.total) / self.top
-                found[term] = min(1.0, w) * (GENERIC if term in self.generic else 1.0)
+    def weights(self, q: Query) -> dict[str, float]:
+        """Each query term the cards hold, weighted in [0, 1]: idf over the largest idf, generic words lowered;
+        terms reached through words of work (q.related) weighted lower still."""
+        found: dict[str, float] = {}
+        for term in q.terms:
+            df = self.df.get(term)
+            if df:
+                w = min(1.0, idf(df, self.total) / self.top)
+                found[term] = w * (GENERIC if term in self.generic else 1.0)
+        for term in q.related:
+            df = self.df.get(term)
+            if df and term not in found:
+                found[term] = min(1.0, idf(df, self.total) / self.top) * RELATED
         return found
 
-    def search(self, q: Query, floor: float) -> list[tuple[float, int, tuple[str, ...], bool]]:
-        """(relevance, position, fields touched, names touched) of every card at or above the floor."""
-        weights = self.weights(q.terms)
+    def candidates(self, weights: dict[str, float], n: int) -> list[int]:
+        """The positions of at most n cards with the best upper bounds, reading a bounded number of postings."""
+        bound: dict[int, float] = {}
+        get = bound.get
+        budget = MAX_POSTINGS
+        for term in sorted(weights, key=lambda t: (-weights[t], t)):  # rarest (heaviest) first
+            w, left = weights[term], min(MAX_TERM_POSTINGS, budget)
+            for impact, positions in self.postings[term]:
+                gain = w * impact
+                for pos in positions if len(positions) <= left else positions[:left]:
+                    bound[pos] = get(pos, 0.0) + gain
+                left -= min(len(positions), left)
+                if left <= 0:
+                    break
+            budget -= min(MAX_TERM_POSTINGS, budget) - left
+            if budget <= 0:
+                break
+        if len(bound) <= n:
+            return list(bound)
+        return [pos for pos, _ in heapq.nlargest(n, bound.items(), key=itemgetter(1))]
+
+    def search(self, q: Query, floor: float, limit: int = 5,
+               now: float | None = None) -> list[tuple[float, int, float, tuple[str, ...]]]:
+        """(estimated score, position, relevance, fields touched) of the best cards at or above the floor."""
+        weights = self.weights(q)
         if not weights:
             return []
-        common = max(50, int(self.total * COMMON_DF))
-        candidates: set[int] = set()
-        for term in weights:
-            posting = self.postings[term]
-            if len(posting) <= common:
-                candidates.update(posting)
+        now = time.time() if now is None else now
+        sources = {t: s for s, ts in q.related_from for t in ts if t in weights and t not in q.terms}
         found = []
-        for pos in candidates:
+        for pos in self.candidates(weights, max(CANDIDATES, 4 * limit)):
             ident = self.identities[pos]
-            score, touched = relevance(ident, weights)
-            named = names_touched(ident, q.named)
-            if named:
-                score *= PATH_BOOST
-            if score >= floor:
-                found.append((score, pos, touched, named))
+            rel, touched = relevance(ident, weights, sources)
+            if rel * PATH_BOOST < floor:
+                continue
+            if names_touched(ident, q.named):
+                rel *= PATH_BOOST
+            if rel >= floor:
+                confirmations, hits, confirmed_at = self.stats[pos]
+                w = _weight(confirmations, hits, confirmed_at, now, self.half_life_s)
+                found.append((score(rel, w), pos, rel, touched))
+        found.sort(key=lambda f: (-f[0], self.ids[f[1]]))
         return found
 
 
@@ -203,37 +294,43 @@ class Recaller:
         q = parse_query(query)
         if not index.total or not q.terms:
             return []
-        found = index.search(q, self.min_relevance)
+        now = self.clock()
+        found = index.search(q, self.min_relevance, limit, now)[: 2 * limit]
         if not found:
             return []
-        ids = [index.ids[pos] for _, pos, _, _ in found]
-        cards = CardStore(conn).fetch(ids)
-        now = self.clock()
+        cards = CardStore(conn).fetch(index.ids[pos] for _, pos, _, _ in found)
         scored = []
-        for rel, pos, touched, _ in found:
+        for _, pos, rel, touched in found:
             card = cards.get(index.ids[pos])
             if card is None:
                 continue  # forgotten since the index was built
-            w = weight(card, now, self.half_life_s)
-            scored.append(Hit(card=card, score=rel * (1.0 + math.log1p(w)) / 2.0, relevance=rel, weight=w,
-                              touched=touched))
+            w = weight(card, now, self.half_life_s)  # the card as stored now: hits flushed since the build count
+            scored.append(Hit(card=card, score=score(rel, w), relevance=rel, weight=w, touched=touched))
         scored.sort(key=lambda h: (-h.score, h.card.id))
         return scored[:limit]
 
     def current(self, conn: sqlite3.Connection) -> Index:
-        """The index of the live cards, rebuilt when they changed."""
+        """The index of the live cards, rebuilt when they changed.
+
+        While another thread rebuilds it, the last index answers: a query never waits for a rebuild.
+        """
         generation = _generation(conn)
         gen, index = self.index
         if gen == generation and index is not None:
             return index
-        with self.build_lock:
+        if not self.build_lock.acquire(blocking=index is None):
+            return index
+        try:
             gen, index = self.index
             if gen == generation and index is not None:
                 return index
-            rows = conn.execute(f"SELECT id, identity FROM cards WHERE {LIVE} ORDER BY id").fetchall()
-            index = Index(rows, generic_words())
+            rows = conn.execute(f"SELECT id, identity, confirmations, hits, confirmed_at FROM cards WHERE {LIVE} "
+                                "ORDER BY id").fetchall()
+            index = Index(rows, generic_words(), self.half_life_s)
             self.index = (generation, index)
             return index
+        finally:
+            self.build_lock.release()
 
     # -- hits -----------------------------------------------------------------------------
 
@@ -272,10 +369,13 @@ def _generation(conn: sqlite3.Connection) -> str:
 
 
 def _identity(raw: str) -> dict[str, list[str]]:
+    """A card's identity from its stored JSON, terms interned (the index holds each term once)."""
     try:
         value = json.loads(raw)
     except ValueError:
         return {}
     if not isinstance(value, dict):
         return {}
-    return {f: [t for t in terms if isinstance(t, str)] for f, terms in value.items() if isinstance(terms, list)}
+    intern = sys.intern
+    return {f: [intern(t) for t in terms if isinstance(t, str)]
+            for f, terms in value.items() if isinstance(terms, list)}

@@ -78,6 +78,12 @@ class Injection:
         return {**self.block.as_dict(), "suppressed": self.suppressed, "turn": self.turn}
 
 
+def _last_id(state: object) -> int:
+    """How far a stored distillation state has folded (0 for none, or for something unreadable)."""
+    value = state.get("last_id", 0) if isinstance(state, dict) else 0
+    return value if isinstance(value, int) else 0
+
+
 class Memory:
     """Journal, consolidation, cards, judgments, recall and injection over one database file."""
 
@@ -154,6 +160,8 @@ class Memory:
         for _ in range(3):
             result = self._guard(lambda: self._consolidate(started))
             if result is not None:
+                if result.get("changed"):
+                    self._guard(lambda: self.recaller.current(self.reader()))  # here, not on a query's time
                 for hook in list(self.after_sleep):
                     try:
                         hook(result)
@@ -165,33 +173,38 @@ class Memory:
     def _consolidate(self, started: float) -> dict | None:
         t = self.settings.thresholds
         conn = self.reader()
+        raw = get_meta(conn, STATE_KEY)
+        base = _last_id(raw)  # what the stored state has folded, usable or not
         try:
-            distiller = Distiller(get_meta(conn, STATE_KEY), ignore_organs=self.settings.ignore_organs)
-        except (ValueError, TypeError, KeyError):
-            distiller = Distiller(None, ignore_organs=self.settings.ignore_organs)  # rebuilt from the journal
-        base = distiller.last_id
+            distiller = Distiller(raw, ignore_organs=self.settings.ignore_organs)
+            rebuilt = False
+        except (ValueError, TypeError, KeyError, AttributeError):
+            # an older state (the rules changed) or a damaged one: fold the whole journal again
+            distiller = Distiller(None, ignore_organs=self.settings.ignore_organs)
+            rebuilt = True
         previous = get_meta(conn, "consolidation", {})
-        settings_key = repr((t, self.settings.ignore_organs))
-        folded = distiller.feed(Journal(conn).rows_since(base))
-        if folded == 0 and previous.get("settings") == settings_key:
+        settings_key = repr((t, self.settings.ignore_organs, distill.STATE_VERSION))
+        folded = distiller.feed(Journal(conn).rows_since(distiller.last_id))
+        complete = rebuilt or previous.get("settings") != settings_key
+        if folded == 0 and not complete:
             return {**previous, "folded": 0, "changed": False, "cards": CardStore(conn).counts(),
                     "seconds": round(time.monotonic() - started, 4)}
-        drafts = distiller.drafts(t)
+        # only the cards whose evidence this fold touched, unless the rules or thresholds changed
+        drafts = distiller.drafts(t) if complete else distiller.drafts(t, only=distiller.dirty)
         state = distiller.to_state()
         with self.lock, transaction(self.writer):
-            stored = get_meta(self.writer, STATE_KEY) or {}
-            if stored.get("last_id", 0) != base:
+            if _last_id(get_meta(self.writer, STATE_KEY)) != base:
                 return None  # someone else consolidated meanwhile: fold again from their state
             store = CardStore(self.writer)
             retired = self._repeats(store, distiller.failures)
-            report = store.sync(drafts, self.clock())
+            report = store.sync(drafts, self.clock(), complete=complete)
             report.retired = retired
             set_meta(self.writer, STATE_KEY, state)
             summary = {"at": self.clock(), "last_event": distiller.last_id, "settings": settings_key,
                        "consolidations": previous.get("consolidations", 0) + 1}
             set_meta(self.writer, "consolidation", summary)
             counts = store.counts()
-        return {**summary, "folded": folded, "changed": report.created + report.updated + retired > 0,
+        return {**summary, "folded": folded, "changed": report.created + report.updated + report.removed + retired > 0,
                 **report.as_dict(), "cards": counts, "seconds": round(time.monotonic() - started, 4)}
 
     def _repeats(self, store: CardStore, failures: list[tuple[str, float, tuple[str, ...]]]) -> int:
@@ -221,8 +234,7 @@ class Memory:
         started = time.perf_counter()
         hits = self._guard(lambda: self.recaller.search(self.reader(), query, limit))
         elapsed = time.perf_counter() - started
-        self.recaller.note(hit.card.id for hit in hits)
-        self.flush()
+        self.recaller.note(hit.card.id for hit in hits)  # written by a later flush: a read never writes
         return hits, elapsed
 
     def inject(self, query: str, session: str = "", budget: int | None = None) -> Injection:
@@ -247,7 +259,6 @@ class Memory:
                 self._guard(lambda: self._count_held_back(block.tokens))
             return Injection(inject.Block("", (), (), 0), suppressed=True, turn=turn)
         self.recaller.note(block.cards)
-        self.flush()
         return Injection(block, turn=turn)
 
     def _turn(self, session: str, block: inject.Block) -> tuple[int, bool]:

@@ -70,10 +70,11 @@ class SyncReport:
     updated: int = 0
     unchanged: int = 0
     retired: int = 0
+    removed: int = 0  # cards the rules no longer support (after a change of rules or thresholds)
 
     def as_dict(self) -> dict:
         return {"created": self.created, "updated": self.updated, "unchanged": self.unchanged,
-                "retired": self.retired}
+                "retired": self.retired, "removed": self.removed}
 
 
 class CardStore:
@@ -91,9 +92,24 @@ class CardStore:
             "WHERE c.id IS NULL OR c.forgotten_at IS NOT NULL OR c.retired_at IS NOT NULL")
         return {r[0] for r in rows}
 
-    def sync(self, drafts: list[Draft], now: float) -> SyncReport:
-        """Write drafts as cards (inside the caller's transaction): create or update by key; blocked keys stay out."""
+    def sync(self, drafts: list[Draft], now: float, complete: bool = False) -> SyncReport:
+        """Write drafts as cards (inside the caller's transaction): create or update by key; blocked keys stay out.
+
+        `complete` says the drafts are every card the journal supports: a live card of the journal's own that is
+        not among them (the rules or thresholds changed) is removed, and may come back with new evidence.
+        Imported cards stay: their evidence is elsewhere.
+        """
         report = SyncReport()
+        if complete:
+            keep = {d.key for d in drafts}
+            gone = [(card_id, key) for card_id, key, evidence in self.conn.execute(
+                        f"SELECT id, card_key, evidence FROM cards WHERE {LIVE}")
+                    if key not in keep and not json.loads(evidence or "{}").get("imported")]
+            self.conn.executemany("DELETE FROM card_keys WHERE key = ?", [(key,) for _, key in gone])
+            self.conn.executemany("DELETE FROM cards WHERE id = ?", [(card_id,) for card_id, _ in gone])
+            report.removed = len(gone)
+            if gone:
+                self._bump()
         keymap = dict(self.conn.execute("SELECT key, card_id FROM card_keys"))
         blocked = self.blocked_keys()
         for draft in drafts:

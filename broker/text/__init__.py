@@ -10,6 +10,7 @@
     paths(text)            paths and file names a text mentions; basename(path)
     load_words(name)       a word list from data/NAME.txt (one entry a line, `#` comments)
     load_pairs(name)       a `key: value value …` map from data/NAME.txt
+    related(term)          the programs and tools a stemmed word of work relates to (data/related.txt)
 
 No word list lives in code: lists are data files under broker/text/data/, declared as package data.
 """
@@ -24,7 +25,7 @@ from broker.text.split import basename, paths, split_identifier, words
 from broker.text.stemming import stem
 
 __all__ = ["basename", "cjk_bigrams", "content_words", "is_cjk", "is_stopword", "load_pairs", "load_words", "pairs",
-           "paths", "runs", "split_identifier", "stem", "stems", "stopwords", "terms", "terms_of", "words"]
+           "paths", "related", "runs", "split_identifier", "stem", "stems", "stopwords", "terms", "terms_of", "words"]
 
 
 @functools.cache
@@ -66,3 +67,18 @@ def terms_of(split: list[str]) -> list[str]:
         elif _content(word):
             out.append(stem(word))
     return out
+
+
+@functools.cache
+def _related() -> dict[str, tuple[str, ...]]:
+    found: dict[str, dict[str, None]] = {}
+    for word, values in load_pairs("related").items():
+        bucket = found.setdefault(stem(word.lower()), {})
+        for value in values:
+            bucket.setdefault(stem(value.lower()), None)
+    return {key: tuple(values) for key, values in found.items()}
+
+
+def related(term: str) -> tuple[str, ...]:
+    """The stems of the programs and tools a stemmed word of work relates to (`test` -> pytest, jest, …)."""
+    return _related().get(term, ())
