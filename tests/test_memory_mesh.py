@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import json
+import threading
+import time
 
 from actors.memory.service import Memory
 from tests.conftest import wait_for
@@ -71,3 +74,89 @@ def test_calls_reach_the_journal_deep_sleep_distils_them_and_memory_recall_answe
     assert injected["ok"], injected
     injected = injected["result"]
     assert injected["text"].startswith('<memory advisory="true">') and pitfall.id in injected["cards"]
+
+
+SLEEPY_MESH = """
+[heart]
+beat_s = 0.2
+heartbeat_s = 0.2
+liveness = 3
+quiet_after_s = 600
+light_after_s = 600
+deep_after_s = 1200
+
+[organs.echo]
+module = "tests.organs.echo"
+
+[organs.memory]
+module = "actors.memory.organ"
+"""
+
+
+def echo_calls_journalled(mesh, marker: str) -> int:
+    return sum(1 for r in journal(mesh) if r[0] == "call" and r[1] == "echo" and marker in r[5])
+
+
+def test_inject_answers_within_its_deadline_and_events_are_journalled_while_the_organ_consolidates(make_mesh):
+    from bench.journals import generate
+
+    mesh = make_mesh(SLEEPY_MESH, start=False)
+    big = [e for seed in range(1, 200) for e in generate(seed).events][:20_000]
+    with Memory(mesh.home) as memory:  # a large journal the organ has not consolidated yet
+        memory.ingest(io.BytesIO("".join(json.dumps(e) + "\n" for e in big).encode()))
+    mesh.up()
+    slept: dict = {}
+
+    def sleep() -> None:
+        with mesh.client() as client:
+            reply = client.call("memory", "sleep", timeout_s=600)
+            slept.update(ok=reply.ok, result=reply.result, done=time.monotonic())
+
+    sleeper = threading.Thread(target=sleep)
+    sleeper.start()
+    answered: list[tuple[float, float]] = []
+    try:
+        with mesh.client() as client:
+            wait_for(lambda: client.call("memory", "status", timeout_s=10).result["consolidating_since"],
+                     timeout=30, interval=0.01, what="the in-organ sleep to begin")
+            i = 0
+            while "done" not in slept:
+                started = time.monotonic()
+                reply = client.call("memory", "inject", {"query": "run the tests", "session": "w"}, timeout_s=10)
+                assert reply.ok, reply.error
+                answered.append((started, time.monotonic()))
+                assert client.call("echo", "echo", {"x": f"during-{i}"}, session="w").ok
+                i += 1
+    finally:
+        sleeper.join(timeout=120)
+    assert slept["ok"] and slept["result"]["folded"] >= 20_000
+    during = [a for a in answered if a[1] < slept["done"]]
+    assert len(during) >= 3, f"only {len(during)} injections overlapped the sleep"
+    assert max(end - start for start, end in during) < 10.0
+    # every call made while it consolidated reaches the journal; nothing was dropped
+    wait_for(lambda: echo_calls_journalled(mesh, "during-") == i, timeout=20, what="the calls made during sleep")
+    with mesh.client() as client:
+        assert client.call("memory", "status").result["lost_events"] == 0
+
+
+def test_events_published_while_the_memory_organ_was_down_are_counted_as_lost(make_mesh):
+    mesh = make_mesh(SLEEPY_MESH + 'restart = "temporary"\n')  # killed, it stays down until revived
+    with mesh.client() as client:
+        assert client.call("echo", "echo", {"x": "before"}, session="d").ok
+        wait_for(lambda: echo_calls_journalled(mesh, "before"), timeout=20, what="the first call in the journal")
+        pid = mesh.organ("memory")["pid"]
+        mesh.cli("kill", "memory", check=True)
+        wait_for(lambda: mesh.organ("memory")["state"] == "stopped", timeout=10, what="the memory organ to stop")
+        for i in range(5):  # nobody journals these five
+            assert client.call("echo", "echo", {"x": f"gone-{i}"}, session="d").ok
+        mesh.cli("revive", "memory", check=True)
+        wait_for(lambda: (o := mesh.organ("memory"))["state"] == "up" and o["pid"] != pid, timeout=40,
+                 what="the memory organ to come back")
+
+        def back() -> int:  # a new subscription may miss what is published while it connects: that is counted too
+            assert client.call("echo", "echo", {"x": "after"}, session="d").ok
+            return echo_calls_journalled(mesh, "after")
+        wait_for(back, timeout=20, interval=0.2, what="a call after the restart in the journal")
+        status = client.call("memory", "status").result
+    assert echo_calls_journalled(mesh, "gone-") == 0
+    assert status["lost_events"] >= 5  # counted from the sequence stored before the organ went down

@@ -142,7 +142,8 @@ class MemoryOrgan(Organ):
              read_only=True)
     def status(self) -> dict:
         return {**self.memory.status(), "stage": self.stage, "journalled": self.journalled,
-                "lost_since_start": self.lost, "quarantined": self.quarantined}
+                "lost_since_start": self.lost, "quarantined": self.quarantined,
+                "consolidating_since": self.memory.consolidating_since}
 
     # -- the journal thread ---------------------------------------------------------------
 
@@ -196,6 +197,10 @@ class MemoryOrgan(Organ):
         self.journalled += appended
 
     def _sleep_loop(self) -> None:
+        try:
+            self.memory.warm()  # the recall index, built here rather than on the first query's time
+        except Exception:  # a recall builds it then
+            log.exception("could not build the recall index at start")
         while not self.stopping.is_set():
             self.deep.wait()
             self.deep.clear()

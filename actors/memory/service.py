@@ -101,6 +101,7 @@ class Memory:
         # called with each consolidation's report, on the consolidating thread (other parts of the mesh
         # learn from sleep here); a hook that raises is logged and skipped
         self.after_sleep: list[Callable[[dict], None]] = []
+        self.consolidating_since: float | None = None  # when the consolidation under way began (clock time)
 
     def close(self) -> None:
         """Write pending hits and close every connection."""
@@ -157,6 +158,17 @@ class Memory:
         process consolidated in between, the fold is done again from its newer state.
         """
         started = time.monotonic()
+        self.consolidating_since = self.clock()
+        try:
+            return self._consolidate_retrying(started)
+        finally:
+            self.consolidating_since = None
+
+    def warm(self) -> None:
+        """Build the recall index now (a process starting up does it here, not on its first query's time)."""
+        self._guard(lambda: self.recaller.current(self.reader()))
+
+    def _consolidate_retrying(self, started: float) -> dict:
         for _ in range(3):
             result = self._guard(lambda: self._consolidate(started))
             if result is not None:
