@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from _stats import percentile  # noqa: E402
-from journals import DEV_SEEDS, TEST_SEEDS, generate  # noqa: E402
+from journals import DEV_BANK, DEV_SEEDS, TEST_BANK, TEST_SEEDS, generate  # noqa: E402
 
 from actors.memory.db import transaction  # noqa: E402
 from actors.memory.distill import Draft, identity  # noqa: E402
@@ -173,13 +173,27 @@ def latency(n: int, shape: str = "realistic", seed: int = 7) -> dict:
             "load": round(os.getloadavg()[0], 2)}
 
 
+def ablate_related(bank: dict) -> list[str]:
+    """Drop from the related-words list every word that the phrase bank uses; return the words dropped."""
+    used = {text.stem(w) for phrases in bank.values() for phrase in phrases for w in text.words(phrase)}
+    table = text._related()
+    dropped = sorted(k for k in table if k in used)
+    for key in dropped:
+        del table[key]
+    return dropped
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--split", choices=["dev", "test"], default="dev")
     parser.add_argument("--latency", type=int, default=0, help="also time recall at this many cards")
     parser.add_argument("--shapes", default=",".join(SHAPES), help="filler shapes for --latency: " + ", ".join(SHAPES))
     parser.add_argument("--misses", action="store_true", help="list the queries whose card was not in the top 3")
+    parser.add_argument("--ablate-related", action="store_true",
+                        help="first drop every related-words entry whose word the split's phrase bank uses")
     args = parser.parse_args()
+    if args.ablate_related:
+        print(json.dumps({"related_dropped": ablate_related(DEV_BANK if args.split == "dev" else TEST_BANK)}))
     result = evaluate(DEV_SEEDS if args.split == "dev" else TEST_SEEDS)
     misses = result.pop("misses")
     print(json.dumps({"split": args.split, **result}, indent=1))

@@ -106,3 +106,54 @@ def test_a_query_of_any_length_is_bounded_and_answers(memory):
 def test_results_are_ranked_by_relevance_then_weight(memory):
     hits = memory.recaller.search(memory.reader(), "permission denied writing the config file x.conf", 5)
     assert hits and hits == sorted(hits, key=lambda h: (-h.score, h.card.id))
+
+
+def reported_journal() -> list[dict]:
+    """A journal with the patterns a user reported memory missing: a commit habit, pip refused by an externally
+    managed environment, npm test needing npm ci, a config file read at the wrong path, a flaky host."""
+    events: list[dict] = []
+
+    def add(session: str, **event) -> None:
+        events.append({"ts": T0 + len(events), "session": session, **event})
+
+    def run(session: str, command: str, ok: bool = True, error: str = "") -> None:
+        add(session, kind="call", organ="shell", ability="run", args={"command": command}, ok=ok, error=error)
+
+    for s in ("a", "b", "c"):
+        add(s, kind="progress", text="commit the work")
+        for ability in ("git_status", "git_diff", "git_commit"):
+            add(s, kind="call", organ="git", ability=ability, args={}, ok=True)
+        add(s, kind="progress", text="set up the dependencies")
+        run(s, "pip install httpx", False, "error: externally-managed-environment")
+    for s in ("d", "e"):
+        add(s, kind="progress", text="run the web tests")
+        run(s, "npm test", False, "sh: 1: jest: not found")
+        run(s, "npm ci && npm test")
+    add("f", kind="progress", text="raise the shipping log level")
+    add("f", kind="call", organ="fs", ability="read_file", args={"path": "src/shipping/conf.yaml"}, ok=False,
+        error="ENOENT: no such file or directory, open 'src/shipping/conf.yaml'")
+    add("f", kind="call", organ="fs", ability="read_file", args={"path": "deploy/config/conf.yaml"}, ok=True)
+    for i in range(13):
+        add(f"g{i}", kind="progress", text="refresh shipment tracking")
+        add(f"g{i}", kind="call", organ="http", ability="get", ok=i >= 5,
+            args={"url": f"https://sandbox.shipfast.net/track?page={i}"}, error="" if i >= 5 else "timed out")
+    for i in range(40):  # ordinary work that succeeds
+        add(f"h{i % 7}", kind="progress", text="look around")
+        run(f"h{i % 7}", ["ls", "git log -3", "python scripts/check.py", "cat README.md"][i % 4])
+    return events
+
+
+@pytest.mark.parametrize("query, kind, title", [
+    ("review the pending changes and commit them", "playbook", "git.git_commit"),
+    ("upgrade httpx to the newest release with pip", "pitfall", "externally-managed-environment"),
+    ("run the web test suite after a clean clone", "rule", "npm ci && npm test"),
+    ("bump the log level in conf.yaml to DEBUG", "rule", "conf.yaml"),
+    ("fetch the latest shipment tracking from sandbox.shipfast.net", "weak_link", "sandbox.shipfast.net"),
+])
+def test_the_queries_a_user_reported_unanswered_find_their_cards(tmp_path, query, kind, title):
+    with Memory(tmp_path / "home", clock=lambda: T0 + 3600) as m:
+        m.ingest(io.BytesIO("".join(json.dumps(e) + "\n" for e in reported_journal()).encode()))
+        m.consolidate()
+        hits = m.recaller.search(m.reader(), query, 3)
+        assert any(h.card.kind == kind and title in h.card.title for h in hits), [h.card.title for h in hits]
+        assert m.recaller.search(m.reader(), "what is the capital of Australia", 3) == []
