@@ -40,7 +40,7 @@ MAX_BETWEEN = 2  # work done between a failure and its fix that can still be cre
 MAX_TOPIC = 24  # topic words counted per card
 TOPIC_FROM_PROGRESS = 12  # words of a session's current instruction that count as its topic
 BACKGROUND_ORIGINS = frozenset({"reflex", "healer", "background"})
-FIELDS = ("ability", "program", "action", "file", "host", "topic")
+FIELDS = ("ability", "program", "action", "file", "host", "name", "topic")
 SESSION_IDLE_S = 86400.0  # a session quiet for this long (by event time) is over: its run ends, its state goes
 
 
@@ -507,12 +507,16 @@ def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions:
         "ability": _unique([organ.lower(), *words]),
         "program": _unique(t for p in programs if p for t in _program_terms(p)),
         "action": _unique(text.stem(a.lower()) for a in actions if a),
-        "file": _unique(t for f in files if f for t in (f.lower(), *_name_stems(f))),
-        "host": _unique(t for h in hosts if h for t in (h.lower(), *_host_words(h))),
+        "file": _unique(f.lower() for f in files if f),
+        "host": _unique(h.lower() for h in hosts if h),
+        # the words of those names: saying "routes" is weaker evidence than naming routes.py
+        "name": _unique([*(t for f in files if f for t in _name_stems(f)),
+                         *(t for h in hosts if h for t in _host_words(h))]),
         "topic": _unique(topic)[:MAX_TOPIC],
     }
     claimed = {t for f in ("ability", "program", "file", "host") for t in found[f]}
     found["action"] = [t for t in found["action"] if t not in claimed]
+    found["name"] = [t for t in found["name"] if t not in claimed]
     found["topic"] = [t for t in found["topic"] if t not in claimed]
     return {f: terms for f, terms in found.items() if terms}
 
@@ -525,6 +529,7 @@ def _merge_identity(parts: list[dict], **more: Iterable[str]) -> dict[str, list[
             merged[f] = _unique([*merged.get(f, []), *terms])
     claimed = {t for f in ("ability", "program", "file", "host") for t in merged.get(f, [])}
     merged["action"] = [t for t in merged.get("action", []) if t not in claimed]
+    merged["name"] = [t for t in merged.get("name", []) if t not in claimed]
     merged["topic"] = [t for t in merged.get("topic", []) if t not in claimed][:MAX_TOPIC]
     return {f: t for f, t in merged.items() if t}
 

@@ -35,7 +35,8 @@ from typing import Callable, Iterable
 import broker.text as text
 from actors.memory.store import LIVE, Card, CardStore
 
-FIELD_WEIGHTS = {"file": 1.0, "host": 1.0, "program": 0.8, "ability": 0.6, "action": 0.5, "topic": 0.45}
+FIELD_WEIGHTS = {"file": 1.0, "host": 1.0, "program": 0.8, "ability": 0.6, "action": 0.5, "name": 0.5,
+                 "topic": 0.45}
 TOPIC_TERMS = 3  # topic words that count (the best ones), each less than the one before
 GENERIC = 0.35  # the weight left to a word that names work in general (run, file, test, error…)
 RELATED = 0.5  # the weight left to a program reached through a word of work (tests -> pytest)
