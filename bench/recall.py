@@ -1,15 +1,21 @@
 """Memory on journals it was not tuned on: planted cards found, unbacked cards, R@3 and false positives; latency.
 
-Journals and queries come from `bench/journals.py` (planted ground truth, noise under every threshold,
-separate phrase banks for dev and test seeds). Each journal goes through the real pipeline (ingest, sleep,
-recall). A planted pattern is found when a card of its kind holds its anchor (program, file or host) in its
-identity; a card is unbacked when no planted pattern claims it. R@3: the planted card is among the first
-three results of its query. False positive: a negative query recalls any card.
+Journals and queries come from `bench/journals.py` (planted ground truth, noise under every threshold, separate
+vocabularies and phrase banks for dev and test seeds). Each journal goes through the real pipeline (ingest,
+sleep, recall). A planted pattern is found when a card of its kind holds its anchor (program, file, host or
+ability word) in its identity; a card is unbacked when no planted pattern claims it (a pattern also claims the
+cards its own events imply, e.g. a pitfall from a weak host failing three times the same way). R@3: the planted
+card is among the first three results of its query. False positive: a negative query recalls any card.
+`--ablate-related` first drops every entry of `broker/text/data/related.txt` whose word the split's phrase bank
+uses, to show how much the figures rest on that list.
 
-Latency: 30,000 generated cards (random abilities, programs, files, hosts and topic words) in one store;
-`Recaller.search` on a warm index, wall clock and the thread's CPU time, p50 and p95.
+Latency (`--latency N`): N generated cards in one store, `Memory.recall` in-process on a warm index, 300
+queries of 4-20 words plus one of 768; wall clock and the thread's CPU time, p50 and p95; and how often the
+bounded search returns exhaustive scoring's best card (and top 5). Shapes: `realistic` (a Zipf vocabulary of
+20,000 words, 3,000 files, 400 hosts, 150 programs), `narrow` (120 words: every term in about 2,000 of 30,000
+cards) and `same` (every card holds the same terms).
 
-    python bench/recall.py --split dev|test [--latency 30000]
+    python bench/recall.py --split dev|test [--misses] [--ablate-related] [--latency 30000 [--shapes ...]]
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from _stats import percentile  # noqa: E402
 from journals import DEV_BANK, DEV_SEEDS, TEST_BANK, TEST_SEEDS, generate  # noqa: E402
 
+from actors.memory import recall  # noqa: E402
 from actors.memory.db import transaction  # noqa: E402
 from actors.memory.distill import Draft, identity  # noqa: E402
 from actors.memory.service import Memory  # noqa: E402
@@ -148,6 +155,24 @@ def _filler(rng: random.Random, shape: str, n: int) -> tuple[list[Draft], list[s
     return drafts, queries
 
 
+def agreement(index, queries: list[str]) -> tuple[float, float]:
+    """How often the bounded search gives exhaustive scoring's best card, and how much of its top 5."""
+    def top(query: str) -> list[int]:
+        return [pos for _, pos, _, _ in index.search(recall.parse_query(query), recall.MIN_RELEVANCE, 5)[:5]]
+    bounded = [top(q) for q in queries]
+    caps = recall.MAX_POSTINGS, recall.MAX_TERM_POSTINGS, recall.CANDIDATES
+    recall.MAX_POSTINGS = recall.MAX_TERM_POSTINGS = recall.CANDIDATES = 10 ** 9
+    try:
+        full = [top(q) for q in queries]
+    finally:
+        recall.MAX_POSTINGS, recall.MAX_TERM_POSTINGS, recall.CANDIDATES = caps
+    pairs = [(b, f) for b, f in zip(bounded, full) if f]
+    if not pairs:
+        return 1.0, 1.0
+    return (round(sum(b[:1] == f[:1] for b, f in pairs) / len(pairs), 3),
+            round(sum(len(set(b) & set(f)) / len(f) for b, f in pairs) / len(pairs), 3))
+
+
 def latency(n: int, shape: str = "realistic", seed: int = 7) -> dict:
     rng = random.Random(seed)
     drafts, queries = _filler(rng, shape, n)
@@ -166,7 +191,9 @@ def latency(n: int, shape: str = "realistic", seed: int = 7) -> dict:
             cpu.append((time.thread_time() - c0) * 1000)
             wall.append((time.perf_counter() - w0) * 1000)
             found += bool(hits)
+        top1, top5 = agreement(m.recaller.current(m.reader()), queries[:60])
     return {"cards": n, "shape": shape, "queries": len(queries), "answered": found,
+            "top1_as_exhaustive": top1, "top5_overlap_with_exhaustive": top5,
             "index_build_s": round(build, 3), "wall_p50_ms": round(percentile(wall, 50), 3),
             "wall_p95_ms": round(percentile(wall, 95), 3), "cpu_p50_ms": round(percentile(cpu, 50), 3),
             "cpu_p95_ms": round(percentile(cpu, 95), 3), "cpu_max_ms": round(max(cpu), 3),

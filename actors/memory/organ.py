@@ -114,7 +114,7 @@ class MemoryOrgan(Organ):
     @ability("Consolidate the journal into cards now, as deep sleep would.", timeout_s=600)
     def sleep(self) -> dict:
         report = self.memory.consolidate()
-        self._report_cards()
+        self._after_consolidation(report)
         return report
 
     @ability("List the memory cards (optionally of one kind).", read_only=True,
@@ -209,7 +209,7 @@ class MemoryOrgan(Organ):
             try:
                 report = self.memory.consolidate()
                 log.info("deep sleep: consolidated %s events (%s)", report.get("folded"), report.get("cards"))
-                self._report_cards()
+                self._after_consolidation(report)
             except Exception:  # the next deep sleep tries again
                 log.exception("deep sleep failed")
 
@@ -219,6 +219,11 @@ class MemoryOrgan(Organ):
 
         learned = learning.refresh(self.home / learning.FILE_NAME, lambda last_id: journal_events(self.memory, last_id))
         log.info("exposure learned from the journal up to event %d (%d episodes)", learned.mark, len(learned))
+
+    def _after_consolidation(self, report: dict) -> None:
+        if report.get("changed"):
+            self.memory.warm()  # the new recall index, built here rather than on a query's time
+        self._report_cards()
 
     def _report_cards(self) -> None:
         counts = self.memory.card_counts()

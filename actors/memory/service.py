@@ -172,8 +172,6 @@ class Memory:
         for _ in range(3):
             result = self._guard(lambda: self._consolidate(started))
             if result is not None:
-                if result.get("changed"):
-                    self._guard(lambda: self.recaller.current(self.reader()))  # here, not on a query's time
                 for hook in list(self.after_sleep):
                     try:
                         hook(result)
