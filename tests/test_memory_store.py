@@ -327,13 +327,6 @@ def test_a_database_locked_for_too_long_is_reported_not_hung(tmp_path, monkeypat
         m.close()
 
 
-@pytest.mark.parametrize("last, seq, lost", [(0, 7, 0), (7, 8, 0), (7, 10, 2), (7, 7, 0), (7, 3, 0), (100, 1, 0)])
-def test_gaps_in_the_event_sequence_count_lost_events_and_a_restarted_heart_is_no_gap(last, seq, lost):
-    from actors.memory.journal import missed_events
-
-    assert missed_events(last, seq) == lost
-
-
 def test_lost_events_are_counted_in_the_database(memory):
     memory.add_lost(3)
     memory.add_lost(2)

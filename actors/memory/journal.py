@@ -259,10 +259,3 @@ def _json(raw: str) -> dict:
     except ValueError:
         return {}
     return value if isinstance(value, dict) else {}
-
-
-def missed_events(last_seq: int, seq: int) -> int:
-    """How many events were lost between two sequence numbers (0 at the start or after a heart restart)."""
-    if last_seq <= 0 or seq <= last_seq:
-        return 0
-    return seq - last_seq - 1

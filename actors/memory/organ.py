@@ -1,8 +1,9 @@
 """The memory organ: journals the heart's events, consolidates in deep sleep, recalls and injects.
 
-A background thread subscribes to the heart's PUB socket with its own client (like the healer's reflex
-thread), appends call and progress events to HOME/memory.db, counts events lost to the PUB high-water
-mark from gaps in their sequence numbers, and consolidates when the blood's stage turns `deep`.
+A background thread subscribes to the heart's events with its own client (`Client.events`, like the healer's
+reflex thread), appends call and progress events to HOME/memory.db, counts events lost to the PUB high-water
+mark or published while it was down from gaps in their sequence numbers, and a thread of its own consolidates
+when the blood's stage turns `deep`.
 """
 
 from __future__ import annotations
@@ -14,17 +15,15 @@ import time
 from pathlib import Path
 from typing import Iterator
 
-import zmq
-
-from actors.client import Client
+from actors.client import Client, Events
 from actors.memory import db
-from actors.memory.journal import Entry, Journal, from_event, missed_events
+from actors.memory.journal import Journal, from_event
 from actors.memory.judgments import JUDGMENT_KINDS
 from actors.memory.service import Memory, Settings
 from actors.organ import Organ, ability
-from broker import protocol, tokens
-from broker.errors import BadParams, DecodeError, MeshError
-from broker.protocol import Blood
+from broker import tokens
+from broker.errors import BadParams, MeshError
+from broker.protocol import Blood, Event
 
 log = logging.getLogger(__name__)
 
@@ -159,42 +158,41 @@ class MemoryOrgan(Organ):
             self.stopping.wait(RECONNECT_S)
 
     def _serve(self, client: Client) -> None:
-        sub = client.ctx.socket(zmq.SUB)
-        sub.setsockopt(zmq.LINGER, 0)
-        sub.setsockopt(zmq.RCVHWM, 100_000)  # our side of the queue: the heart's PUB HWM still applies
-        sub.setsockopt(zmq.SUBSCRIBE, protocol.EVENT)  # every kind: the sequence spans them all
-        sub.connect(client.endpoints["blood"])
-        if self.quarantined:
-            client.control("alert", level="warn", organ=self.name, message=self.quarantined[:900])
-        next_flush = time.monotonic() + FLUSH_EVERY_S
-        while not self.stopping.is_set():
-            if sub.poll(SLICE_MS):
-                self._drain(sub)
-            if time.monotonic() >= next_flush:
-                self.memory.flush()
-                self._report_cards()  # the CLI may have forgotten a card meanwhile
-                next_flush = time.monotonic() + FLUSH_EVERY_S
+        # every kind: the sequence spans them all; counting resumes from the last event journalled, so events
+        # published while this organ was down (or while it reconnected) are counted as lost
+        with client.events(after_seq=self.last_seq, rcvhwm=100_000) as events:
+            if self.quarantined:
+                client.control("alert", level="warn", organ=self.name, message=self.quarantined[:900])
+            counted = 0  # of events.missed, what is already added to lost_events
+            next_flush = time.monotonic() + FLUSH_EVERY_S
+            while not self.stopping.is_set():
+                event = events.next(SLICE_MS / 1000)
+                if event is not None:
+                    counted = self._drain(events, event, counted)
+                if time.monotonic() >= next_flush:
+                    self.memory.flush()
+                    self._report_cards()  # the CLI may have forgotten a card meanwhile
+                    next_flush = time.monotonic() + FLUSH_EVERY_S
 
-    def _drain(self, sub: zmq.Socket) -> None:
-        entries: list[Entry] = []
-        missed = 0
-        while len(entries) < BATCH and sub.poll(0):
-            try:
-                event = protocol.decode_event(sub.recv_multipart())
-            except DecodeError as exc:
-                log.warning("dropped a malformed event: %s", exc)
-                continue
-            gap, self.last_seq = missed_events(self.last_seq, event.seq), event.seq
-            missed += gap
-            entry = from_event(event)
-            if entry is not None:
-                entries.append(entry)
+    def _drain(self, events: Events, first: Event, counted: int) -> int:
+        """Journal an event and what else is already waiting, in one transaction with the last sequence number
+        and the events found missing; return how many missing events are now counted."""
+        batch = [first]
+        while len(batch) < BATCH:
+            event = events.next(0)
+            if event is None:
+                break
+            batch.append(event)
+        missed = events.missed - counted
+        self.last_seq = events.last_seq
         if missed:
             self.lost += missed
             log.warning("lost %d events (seq now %d): dropped under the PUB high-water mark, or published while "
                         "this organ was down", missed, self.last_seq)
+        entries = [entry for entry in map(from_event, batch) if entry is not None]
         appended, _ = self.memory.append(entries, last_seq=self.last_seq, lost=missed)
         self.journalled += appended
+        return events.missed
 
     def _sleep_loop(self) -> None:
         try:
