@@ -110,7 +110,7 @@ def test_secrets_are_redacted_but_their_labels_stay(secret, kept):
 
 
 def test_arguments_lose_secret_named_values_and_long_strings_are_cut():
-    args = {"password": "x", "api_key": "y", "headers": {"Authorization": "Bearer zzz"}, "session": "s1",
+    args = {"password": "hunter2!", "api_key": "y", "headers": {"Authorization": "Bearer zzz"}, "session": "s1",
             "tokens": 5, "content": "a" * 5000, "command": "echo $TOKEN"}
     redacted = redact_value(args)
     assert redacted["password"] == redacted["api_key"] == redacted["headers"]["Authorization"] == MASK
