@@ -110,11 +110,11 @@ def test_secrets_are_redacted_but_their_labels_stay(secret, kept):
 
 
 def test_arguments_lose_secret_named_values_and_long_strings_are_cut():
-    args = {"password": "hunter2!", "api_key": "y", "headers": {"Authorization": "Bearer zzz"}, "session": "s1",
-            "tokens": 5, "content": "a" * 5000, "command": "echo $TOKEN"}
+    args = {"password": "hunter2!", "api_key": "y", "headers": {"Authorization": "Bearer zzz"}, "branch": "main",
+            "count": 5, "content": "a" * 5000, "command": "echo $TOKEN"}
     redacted = redact_value(args)
     assert redacted["password"] == redacted["api_key"] == redacted["headers"]["Authorization"] == MASK
-    assert redacted["session"] == "s1" and redacted["tokens"] == 5 and redacted["command"] == "echo $TOKEN"
+    assert redacted["branch"] == "main" and redacted["count"] == 5 and redacted["command"] == "echo $TOKEN"
     assert len(redacted["content"]) < 600
 
 
