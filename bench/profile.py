@@ -5,11 +5,12 @@ Two mesh scenarios, each on a fresh mesh of echo organs:
 - load: 20 organs, 8 client processes calling a random organ (what load.py measures).
 After a warm-up, the CPU time (user and system) of every thread of the heart and of the organs is read
 from /proc/PID/task over a window, with the calls from the heart's `actors_calls_total`; then, over a
-second window of the same length, the heart and one organ are sampled with `py-spy record --idle`. Printed per process:
-CPU µs per call by thread (main loop, libzmq I/O, other Python threads), then the top frames by self and
-by inclusive time over the samples that were working (stacks whose innermost frame is a blocking wait —
-poll, select, waitpid, a queue get — are left out), each as a share and as µs per call (that share of
-the process's Python-thread CPU per call: an estimate, the sampler's view of the interpreter).
+second window of the same length, the heart and one organ are sampled with `py-spy record --idle`.
+Printed per process: CPU µs per call by thread (main loop, libzmq I/O, other Python threads), then the
+top frames by self time and by inclusive time (below the heart's or the organ's loop) over the samples
+that were working (stacks whose innermost frame is a blocking wait — poll, select, waitpid, a queue
+get — are left out), each as a share and as µs per call (that share of the process's Python-thread CPU
+per call: an estimate, the sampler's view of the interpreter).
 Then, with no mesh, the cost of the per-message steps a call goes through (a fixed loop of each).
 Needs py-spy (`pip install py-spy`) and permission to ptrace the mesh (same user, or root).
 
@@ -43,7 +44,10 @@ FRAME = re.compile(r"^(?P<function>.*) \((?P<file>[^()]*?)(?::\d+)?\)$")
 SCENARIOS = {"roundtrip": (1, 1), "load": (20, 8)}  # organs, clients
 # innermost frames that mean a thread is blocked, not working (their own CPU is counted by /proc anyway)
 WAITS = {"Poller.poll", "Socket.poll", "_PollLikeSelector.select", "Popen._try_wait", "Selector._run", "_worker",
-         "Condition.wait", "Event.wait", "Thread.join", "BaseServer.serve_forever", "_wait_for_tstate_lock"}
+         "Condition.wait", "Event.wait", "Thread.join", "BaseServer.serve_forever", "_wait_for_tstate_lock",
+         "_wait_status", "Zygote._listen"}
+# the loops a call's work runs under: inclusive times count only the frames below them
+ROOTS = {"Heart._loop", "OrganLoop._loop", "_WorkItem.run"}
 
 
 def main() -> None:
@@ -97,8 +101,8 @@ def _profile(name: str, py_spy: str, n_organs: int, n_clients: int, seconds: flo
                                                          for role, (u, k) in cpu.items()))
         for title, pid, cpu in (("heart", heart, heart_cpu), ("organ", organ, organ_cpu)):
             python_us = sum(cpu["main"]) + sum(cpu["other Python threads"])
-            _report(f"{title} (pid {pid})", _read(outputs[pid]), python_us / (n_organs if title == "organ" else 1),
-                    top)
+            # an organ's share is of what a call costs the organ that handles it (all organs' CPU per call)
+            _report(f"{title} (pid {pid})", _read(outputs[pid]), python_us, top)
             if keep is not None:
                 keep.mkdir(parents=True, exist_ok=True)
                 shutil.copy(outputs[pid], keep / f"{name}-{title}.txt")
@@ -172,7 +176,8 @@ def _report(title: str, stacks: Counter, cpu_per_call_us: float, top: int) -> No
             waiting += count
             continue
         own[frames[-1]] += count
-        for frame in set(frames):
+        below = next((i + 1 for i, (function, _) in enumerate(frames) if function in ROOTS), 0)
+        for frame in set(frames[below:]):
             inclusive[frame] += count
     working = sum(own.values())
     print(f"-- {title}: {working} working samples, {waiting} waiting (all threads, {RATE_HZ} Hz); "

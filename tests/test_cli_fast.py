@@ -49,7 +49,8 @@ def test_the_home_comes_from_the_last_option_then_the_environment_then_the_defau
     seen = []
     monkeypatch.setattr("actors.cli_fast.hook", lambda event, home: seen.append(home) or 0)
     for argv, env in ((["hook", "x", "--home", "/a", "--home=/b"], {"ACTORS_HOME": "/e"}),
-                      (["hook", "x"], {"ACTORS_HOME": "/e"}), (["hook", "x"], {"ACTORS_HOME": ""}), (["hook", "x"], {})):
+                      (["hook", "x"], {"ACTORS_HOME": "/e"}), (["hook", "x"], {"ACTORS_HOME": ""}),
+                      (["hook", "x"], {})):
         fast_command(argv, env)()
     assert seen == [Path("/b"), Path("/e"), Path(".actors"), Path(".actors")]
 
