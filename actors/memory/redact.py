@@ -38,7 +38,7 @@ _SECRET_WORDS = frozenset((
     "otp", "totp", "jwt", "bearer", "sas", "dsn", "mnemonic", "authorization", "auth", "sessiontoken", "authtoken",
     "accesstoken", "refreshtoken", "idtoken", "clientsecret", "apitoken", "masterkey", "phpsessid", "jsessionid"))
 # words that are a secret's only as the name's last word (DB_PASS, sig=, sid=, session=)
-_LAST_WORDS = frozenset(("pass", "pw", "pin", "sig", "sid", "session"))
+_LAST_WORDS = frozenset(("pass", "pw", "pin", "sig", "sid"))
 # "key" is a secret's only with one of these before it (APP_KEY, x-api-key, AccountKey; not sort_key, cache_key)
 _KEY_KINDS = frozenset(("api", "app", "secret", "private", "access", "signing", "encryption", "master", "auth",
                         "account", "shared", "client", "license", "subscription", "service", "deploy", "ssh", "gpg",
@@ -320,8 +320,7 @@ def redact_value(value: Any, depth: int = 0) -> Any:
     if depth > MAX_DEPTH:
         return "[nested too deeply]"
     if isinstance(value, dict):
-        return {str(k): (MASK if secret_name(str(k)) and value[k] not in (None, "", False) and not
-                         (isinstance(value[k], str) and _placeholder(value[k]))
+        return {str(k): (MASK if secret_name(str(k)) and _a_secret_value(value[k])
                          else redact_value(value[k], depth + 1)) for k in value}
     if isinstance(value, (list, tuple)):
         return [redact_value(v, depth + 1) for v in value[:100]]
@@ -331,6 +330,16 @@ def redact_value(value: Any, depth: int = 0) -> Any:
     if isinstance(value, (int, float, bool)) or value is None:
         return value
     return clip(str(value), MAX_STRING)
+
+
+_REFERENCE = re.compile(r"^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Za-z_][A-Za-z0-9_]*|\{\{[^}]*\}\}|<[^>]*>|\[REDACTED\])$")
+
+
+def _a_secret_value(value: Any) -> bool:
+    """Whether a value under a secret's name is one: any text but an empty one or a reference to a secret."""
+    if isinstance(value, str):
+        return bool(value) and not _REFERENCE.match(value.strip())
+    return isinstance(value, (dict, list, tuple, bytes))
 
 
 def scrub(value: Any) -> Any:
