@@ -63,7 +63,6 @@ ROOM_VAR = "ACTORS_ZYGOTE_ROOM"  # spaces in the zygote's environment block: roo
 ROOM_BYTES = 8192
 
 PR_SET_PDEATHSIG = 1
-PR_SET_NAME = 15
 PR_SET_CHILD_SUBREAPER = 36
 
 
@@ -76,6 +75,8 @@ def forkable(module: str, env: Mapping[str, str], cwd: Path, zygote_env: Mapping
     """Why an organ cannot be forked from the zygote ('' when it can). Pure."""
     if not module:
         return "not a Python organ module"
+    if any("\0" in key or "=" in key or "\0" in value for key, value in env.items()):
+        return "its environment cannot be set (a NUL, or '=' in a name): exec refuses it too"
     if Path(cwd) != Path(zygote_cwd):
         return f"its working directory {cwd} is not the mesh's {zygote_cwd}"
     keys = {k for k in (*env, *zygote_env) if any(fnmatch.fnmatchcase(k, p) for p in STARTUP_ENV)}
@@ -612,7 +613,6 @@ def _become_organ(msg: dict, fds: list[int], devnull: int, middle: int) -> None:
         sys.argv = [runner.__file__, *msg["args"]]
         sys.path[0] = os.getcwd()  # what `python -m` puts first
         _show_as([sys.executable, "-m", runner.__name__, *msg["args"]], msg["env"])
-        _name_process(msg["env"].get("ACTORS_ORGAN", ""))
         runner.run_and_exit(list(msg["args"]))
     except BaseException:
         import traceback
@@ -668,13 +668,6 @@ def _close_all(fds: Iterable[int]) -> None:
             os.close(fd)
         except OSError:
             pass
-
-
-def _name_process(organ: str) -> None:
-    try:
-        _prctl(PR_SET_NAME, f"organ-{organ}"[:15].encode())
-    except OSError:
-        pass
 
 
 if __name__ == "__main__":

@@ -47,6 +47,10 @@ def test_an_organ_that_is_not_a_python_module_is_never_forked():
     assert forkable("", ENV, Path("/w"), ENV, Path("/w")) == "not a Python organ module"
 
 
+def test_an_organ_whose_environment_exec_would_refuse_is_left_to_exec():
+    assert "cannot be set" in forkable("pkg.organ", {**ENV, "BAD": "a\0b"}, Path("/w"), with_room(ENV), Path("/w"))
+
+
 def test_an_organ_with_its_own_working_directory_is_started_fresh():
     assert "working directory /elsewhere" in forkable("pkg.organ", ENV, Path("/elsewhere"), ENV, Path("/w"))
 
