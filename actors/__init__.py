@@ -28,7 +28,11 @@ _HOMES = {
 }
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
-__all__ = sorted([*_HOME_OF, "__version__"])
+__all__ = [
+    "Ability", "Alert", "BadParams", "Blood", "Call", "CallTimeout", "Conflict", "Failure", "MeshError",
+    "MeshUnreachable", "NotFound", "Organ", "OrganError", "PermissionDenied", "Reflex", "Reply", "ToolMissing",
+    "Unanswerable", "__version__", "ability", "prompt", "resource",
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import signal
@@ -10,18 +9,18 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, Optional
+from typing import Annotated, Optional
 
 import typer
 
 from actors import cli_drill, cli_expose, cli_fast, cli_memory, cli_net, cli_top, cli_web
 from actors import doctor as doctor_checks
-from actors.cli_common import (DEFAULT_HOME, EXIT_CALL_FAILED, EXIT_CONFIG, EXIT_FAILED, EXIT_NO_MESH, EXIT_RUNNING,
+from actors.cli_common import (DEFAULT_HOME, EXIT_CONFIG, EXIT_FAILED, EXIT_NO_MESH, EXIT_RUNNING,
                                EXIT_TIMEOUT, EXIT_UNHEALTHY, EXIT_USAGE, HomeOpt, JsonOpt, connect, die, emit)
 from actors.client import Client
 from broker import config as mesh_config
 from broker import protocol
-from broker.errors import ConfigError, HomeError, MeshError, MeshUnreachable
+from broker.errors import ConfigError, MeshError, MeshUnreachable
 from broker.home import Home, pid_alive
 
 DEFAULT_MESH = Path(__file__).with_name("default_mesh.toml")
@@ -144,24 +143,7 @@ def down(home: HomeOpt = DEFAULT_HOME) -> None:
 @app.command()
 def status(home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
     """Show the heart, every organ and the current alerts."""
-    with connect(home) as client:
-        try:
-            data = client.control("status")
-        except MeshError as exc:
-            die(str(exc), EXIT_NO_MESH)
-    if as_json:
-        emit(data)
-        return
-    h = data["heart"]
-    typer.echo(f"heart pid {h['pid']}  beat #{h['seq']} every {h['interval_s']:.2f}s ({h['reason']})  "
-               f"stage {h['stage']}  metrics {h['metrics'] or '-'}")
-    if h["instruction"]:
-        typer.echo(f"instruction: {h['instruction']}")
-    for o in data["organs"]:
-        typer.echo(f"  {o['name']:<16} {o['state']:<10} pid {str(o['pid'] or '-'):<8} restarts {o['restarts']:<3} "
-                   f"{len(o['abilities'])} abilities  {o['reason']}")
-    for a in data["alerts"]:
-        typer.echo(f"  [{a['level']}] {a['message']}")
+    _exit(cli_fast.status(home, as_json))  # the same function answers the fast path of the `actors` command
 
 
 @app.command()
@@ -190,37 +172,12 @@ def call(target: Annotated[str, typer.Argument(metavar="ORGAN.ABILITY")],
          session: Annotated[str, typer.Option(help="Session the call belongs to.")] = "",
          home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
     """Call an ability through the heart."""
-    organ, dot, ability = target.partition(".")
-    if not dot or not organ or not ability:
-        die(f"expected ORGAN.ABILITY, got {target!r}", EXIT_USAGE)
-    try:
-        arguments = json.loads(args)
-    except ValueError as exc:
-        die(f"--args is not valid JSON: {exc}", EXIT_USAGE)
-    if not isinstance(arguments, dict):
-        die("--args must be a JSON object", EXIT_USAGE)
-    with connect(home) as client:
-        try:
-            reply = client.call(organ, ability, arguments, timeout_s=timeout, session=session)
-        except MeshUnreachable as exc:
-            die(str(exc), EXIT_NO_MESH)
-    retried = {"retried": reply.retried} if reply.retried else {}
-    if reply.ok:
-        emit({"ok": True, "result": reply.result, **retried}) if as_json else typer.echo(_show(reply.result))
-        return
-    error = protocol.to_plain(reply.error)
-    if as_json:
-        emit({"ok": False, "error": error, **({"result": reply.result} if reply.result is not None else {})})
-    else:
-        if reply.result is not None:
-            typer.echo(_show(reply.result))
-        typer.echo(f"actors: {target} failed ({error['cause']}, {error['decision']}, {error['retried']} retries): "
-                   f"{error['message']}" + (f"\n  hint: {error['hint']}" if error["hint"] else ""), err=True)
-    raise typer.Exit(EXIT_CALL_FAILED)
+    _exit(cli_fast.call(target, args, timeout, session, home, as_json))  # also the fast path's
 
 
-def _show(result: Any) -> str:
-    return result if isinstance(result, str) else json.dumps(result, indent=2, ensure_ascii=False)
+def _exit(code: int) -> None:
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command()
@@ -326,17 +283,5 @@ def hook(event: Annotated[str, typer.Argument(help="UserPromptSubmit, PreToolUse
 
 
 def main() -> None:
-    """Entry point of the `actors` console script."""
-    try:
-        app()
-    except HomeError as exc:
-        _print_and_exit(str(exc), EXIT_FAILED)
-    except MeshUnreachable as exc:
-        _print_and_exit(str(exc), EXIT_NO_MESH)
-    except MeshError as exc:
-        _print_and_exit(str(exc), EXIT_FAILED)
-
-
-def _print_and_exit(message: str, code: int) -> NoReturn:
-    print(f"actors: {message}", file=sys.stderr)
-    sys.exit(code)
+    """Run the full CLI (what the `actors` console script does with anything but its fast commands)."""
+    sys.exit(cli_fast.guarded(app))

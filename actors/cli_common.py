@@ -9,18 +9,10 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from actors.client import Client
+from actors.exit_codes import (EXIT_CALL_FAILED, EXIT_CONFIG, EXIT_FAILED, EXIT_NO_MESH, EXIT_OK,  # noqa: F401
+                               EXIT_RUNNING, EXIT_TIMEOUT, EXIT_UNHEALTHY, EXIT_USAGE)
 from broker.errors import MeshUnreachable
 from broker.home import Home
-
-EXIT_OK = 0
-EXIT_FAILED = 1
-EXIT_USAGE = 2
-EXIT_NO_MESH = 3
-EXIT_CALL_FAILED = 4
-EXIT_CONFIG = 5
-EXIT_TIMEOUT = 6
-EXIT_RUNNING = 7
-EXIT_UNHEALTHY = 8
 
 DEFAULT_HOME = Path(".actors")
 HomeOpt = Annotated[Path, typer.Option("--home", envvar="ACTORS_HOME", help="State directory of the mesh.")]

@@ -1,23 +1,28 @@
 """The `actors` command's entry point: the commands on an agent's path, answered without the full CLI.
 
 A host runs `actors hook EVENT` before and after every tool call of its agent, synchronously, so the
-command's start-up is the agent's latency. `main` answers the plain forms of those commands here, loading
-only the wire format and a socket (not typer, rich or the organ SDK), and hands everything else — `--help`,
-other commands, any option it does not know — to the full CLI (actors.cli), whose commands run the same
-functions, so both give the same answers.
+command's start-up is the agent's latency; `status` and `call` are the small commands scripts run. `main`
+answers their plain forms here, loading only the wire format, a socket and the client (not typer, rich or
+the organ SDK), and hands everything else — `--help`, other commands, any option it does not know, a value
+it could not read — to the full CLI (actors.cli), whose commands run the same functions below, so both
+give the same answers.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any, Callable
 
+from actors.exit_codes import EXIT_CALL_FAILED, EXIT_FAILED, EXIT_NO_MESH, EXIT_USAGE
+
 HOOK_TIMEOUT_S = 1.0  # a hook must never hold the agent up
 HOME_ENV = "ACTORS_HOME"
 DEFAULT_HOME = ".actors"
+ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")  # what click strips from text that does not go to a terminal
 
 
 def main() -> None:
@@ -28,29 +33,72 @@ def main() -> None:
 
         full()
         return
-    sys.exit(command())
+    sys.exit(guarded(command))
+
+
+def guarded(command: Callable[[], int | None]) -> int:
+    """Run a command; a mesh error it did not handle becomes one line on stderr and its exit code."""
+    from broker.errors import HomeError, MeshError, MeshUnreachable
+
+    try:
+        return command() or 0
+    except HomeError as exc:
+        echo(f"actors: {exc}", err=True)
+        return EXIT_FAILED
+    except MeshUnreachable as exc:
+        echo(f"actors: {exc}", err=True)
+        return EXIT_NO_MESH
+    except MeshError as exc:
+        echo(f"actors: {exc}", err=True)
+        return EXIT_FAILED
 
 
 def fast_command(argv: list[str], env: dict[str, str] | os._Environ) -> Callable[[], int] | None:
     """The command line as a call of a fast command, or None when the full CLI must read it."""
-    if argv[:1] != ["hook"]:
-        return None
-    options, positional = _split(argv[1:], {"--home"})
-    if options is None or len(positional) != 1:
-        return None
-    home = Path(options.get("--home") or env.get(HOME_ENV) or DEFAULT_HOME)
-    return lambda: hook(positional[0], home)
+    name, args = (argv[0], argv[1:]) if argv else ("", [])
+    if name == "hook":
+        options, positional = _split(args, {"--home"}, set())
+        if options is None or len(positional) != 1:
+            return None
+        return lambda: hook(positional[0], _home(options, env))
+    if name == "status":
+        options, positional = _split(args, {"--home"}, {"--json"})
+        if options is None or positional:
+            return None
+        return lambda: status(_home(options, env), "--json" in options)
+    if name == "call":
+        options, positional = _split(args, {"--home", "--args", "--timeout", "--session"}, {"--json"})
+        timeout = _float(options.get("--timeout", "0") if options is not None else "")
+        if options is None or len(positional) != 1 or timeout is None:
+            return None
+        return lambda: call(positional[0], options.get("--args", "{}"), timeout, options.get("--session", ""),
+                            _home(options, env), "--json" in options)
+    return None
 
 
-def _split(args: list[str], known: set[str]) -> tuple[dict[str, str] | None, list[str]]:
-    """Options with a value (the last one wins, as click reads them) and positional arguments; None for options
-    when anything is unusual: an unknown option, a flag, `--`, a missing value or one that looks like an option."""
+def _home(options: dict[str, str], env: dict[str, str] | os._Environ) -> Path:
+    return Path(options.get("--home") or env.get(HOME_ENV) or DEFAULT_HOME)
+
+
+def _float(text: str) -> float | None:
+    try:
+        return float(text)
+    except ValueError:
+        return None  # the full CLI says what is wrong with it
+
+
+def _split(args: list[str], known: set[str], flags: set[str]) -> tuple[dict[str, str] | None, list[str]]:
+    """Options (the last one wins, as click reads them; a flag maps to "") and positional arguments; None for
+    options when anything is unusual: an unknown option, `--`, a missing value or one that looks like an option."""
     options: dict[str, str] = {}
     positional: list[str] = []
     rest = iter(args)
     for arg in rest:
         if not arg.startswith("-"):
             positional.append(arg)
+            continue
+        if arg in flags:
+            options[arg] = ""
             continue
         name, equals, value = arg.partition("=")
         if name not in known:
@@ -61,6 +109,97 @@ def _split(args: list[str], known: set[str]) -> tuple[dict[str, str] | None, lis
                 return None, positional
         options[name] = value
     return options, positional
+
+
+def echo(text: str, err: bool = False) -> None:
+    """Print a line as click does: escape sequences are dropped when the stream is not a terminal."""
+    stream = sys.stderr if err else sys.stdout
+    if not stream.isatty():
+        text = ANSI.sub("", text)
+    stream.write(text + "\n")
+    stream.flush()
+
+
+def emit(data: Any) -> None:
+    """Print one JSON document on stdout."""
+    echo(json.dumps(data, ensure_ascii=False))
+
+
+# -- status and call ---------------------------------------------------------------------------
+
+def status(home: Path, as_json: bool) -> int:
+    """Show the heart, every organ and the current alerts."""
+    from actors.client import Client
+    from broker.errors import MeshError, MeshUnreachable
+    from broker.home import Home
+
+    try:
+        with Client(Home(home)) as client:
+            data = client.control("status")
+    except MeshUnreachable as exc:
+        echo(f"actors: {exc}", err=True)
+        return EXIT_NO_MESH
+    except MeshError as exc:
+        echo(f"actors: {exc}", err=True)
+        return EXIT_NO_MESH
+    if as_json:
+        emit(data)
+        return 0
+    h = data["heart"]
+    echo(f"heart pid {h['pid']}  beat #{h['seq']} every {h['interval_s']:.2f}s ({h['reason']})  "
+         f"stage {h['stage']}  metrics {h['metrics'] or '-'}")
+    if h["instruction"]:
+        echo(f"instruction: {h['instruction']}")
+    for o in data["organs"]:
+        echo(f"  {o['name']:<16} {o['state']:<10} pid {str(o['pid'] or '-'):<8} restarts {o['restarts']:<3} "
+             f"{len(o['abilities'])} abilities  {o['reason']}")
+    for a in data["alerts"]:
+        echo(f"  [{a['level']}] {a['message']}")
+    return 0
+
+
+def call(target: str, args: str, timeout: float, session: str, home: Path, as_json: bool) -> int:
+    """Call an ability through the heart."""
+    from actors.client import Client
+    from broker import protocol
+    from broker.errors import MeshUnreachable
+    from broker.home import Home
+
+    organ, dot, ability = target.partition(".")
+    if not dot or not organ or not ability:
+        echo(f"actors: expected ORGAN.ABILITY, got {target!r}", err=True)
+        return EXIT_USAGE
+    try:
+        arguments = json.loads(args)
+    except ValueError as exc:
+        echo(f"actors: --args is not valid JSON: {exc}", err=True)
+        return EXIT_USAGE
+    if not isinstance(arguments, dict):
+        echo("actors: --args must be a JSON object", err=True)
+        return EXIT_USAGE
+    try:
+        with Client(Home(home)) as client:
+            reply = client.call(organ, ability, arguments, timeout_s=timeout, session=session)
+    except MeshUnreachable as exc:
+        echo(f"actors: {exc}", err=True)
+        return EXIT_NO_MESH
+    retried = {"retried": reply.retried} if reply.retried else {}
+    if reply.ok:
+        emit({"ok": True, "result": reply.result, **retried}) if as_json else echo(_show(reply.result))
+        return 0
+    error = protocol.to_plain(reply.error)
+    if as_json:
+        emit({"ok": False, "error": error, **({"result": reply.result} if reply.result is not None else {})})
+    else:
+        if reply.result is not None:
+            echo(_show(reply.result))
+        echo(f"actors: {target} failed ({error['cause']}, {error['decision']}, {error['retried']} retries): "
+             f"{error['message']}" + (f"\n  hint: {error['hint']}" if error["hint"] else ""), err=True)
+    return EXIT_CALL_FAILED
+
+
+def _show(result: Any) -> str:
+    return result if isinstance(result, str) else json.dumps(result, indent=2, ensure_ascii=False)
 
 
 # -- hook -------------------------------------------------------------------------------------
@@ -78,7 +217,7 @@ def hook(event: str, home: Path) -> int:
     try:
         payload = json.loads(raw or "{}")
     except ValueError as exc:
-        print(f"actors: hook payload is not JSON: {exc}", file=sys.stderr)
+        echo(f"actors: hook payload is not JSON: {exc}", err=True)
         return 0
     kind = hooks.event_kind(event, payload)
     if kind == "prompt":
@@ -89,7 +228,7 @@ def hook(event: str, home: Path) -> int:
         except RecursionError:
             body = None
         if body is None:
-            print("actors: hook: the payload is too large or too deeply nested to hand on", file=sys.stderr)
+            echo("actors: hook: the payload is too large or too deeply nested to hand on", err=True)
             return 0
         _send(endpoints, "hook", {"event": event, "payload": body})
     return 0
@@ -109,14 +248,13 @@ def _prompt(state: Any, action: Any, claude_style: bool) -> int:
             reply = client.call("memory", "inject", {"query": action.text, "session": action.session},
                                 timeout_s=HOOK_TIMEOUT_S)
     except MeshError as exc:
-        print(f"actors: hook: {exc}", file=sys.stderr)
+        echo(f"actors: hook: {exc}", err=True)
         return 0
     text = reply.result.get("text", "") if reply.ok and isinstance(reply.result, dict) else ""
     if text and claude_style:
-        print(json.dumps({"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": text}},
-                         ensure_ascii=False))
+        emit({"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": text}})
     elif text:
-        print(text)
+        echo(text)
     return 0
 
 
@@ -128,7 +266,7 @@ def _send(endpoints: dict, command: str, args: dict) -> None:
     from broker.home import pid_alive
 
     if not pid_alive(endpoints["pid"]):
-        print("actors: hook: the heart stopped", file=sys.stderr)
+        echo("actors: hook: the heart stopped", err=True)
         return
     ctx = zmq.Context()
     try:
@@ -138,6 +276,6 @@ def _send(endpoints: dict, command: str, args: dict) -> None:
         sock.send_multipart(wire.frames(wire.CONTROL, {"id": os.urandom(16).hex(), "command": command, "args": args}),
                             zmq.NOBLOCK)
     except zmq.ZMQError as exc:
-        print(f"actors: hook: cannot reach the heart: {exc}", file=sys.stderr)
+        echo(f"actors: hook: cannot reach the heart: {exc}", err=True)
     finally:
         ctx.destroy()

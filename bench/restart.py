@@ -70,7 +70,7 @@ def main() -> None:
     base = statistics.median(baseline)
     print(f"organ config: {', '.join(f'{k}={v}' for k, v in FAST_RESTART.items())} "
           f"-> backoff 0 s, never fatal; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
-    print(f"restarts counted by the hearts: " + ", ".join(
+    print("restarts counted by the hearts: " + ", ".join(
         f"{kind} {o['restarts']} ({o['state']})" for kind, o in finals.items())
         + f"; backoff announced in {len(backoffs)} alerts: max {max(backoffs, default=0):.2f} s")
     print(f"zygote: {after['forks'] - before['forks']} of the {args.n} measured restarts forked, "

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +22,14 @@ FULL_CLI = [sys.executable, "-c", "import sys; from actors.cli import main; sys.
 POST = {"hook_event_name": "PostToolUse", "session_id": "s1", "tool_name": "Bash",
         "tool_input": {"command": "make test"}, "tool_response": {"stdout": "", "stderr": "boom", "exitCode": 2}}
 PROMPT = {"hook_event_name": "UserPromptSubmit", "session_id": "s1", "prompt": "fix the build"}
+CALL_CASES = [
+    ["call", "echo.echo", "--args", '{"x": "hi"}'], ["call", "echo.echo", "--args", '{"x": [1, "é"]}', "--json"],
+    ["call", "echo.missing", "--args", '{"what": "w"}'], ["call", "echo.missing", "--args", '{"what": "w"}', "--json"],
+    ["call", "echo.nope"], ["call", "echo"], ["call", "echo.echo", "--args", "{bad"],
+    ["call", "echo.echo", "--args", "[1]"], ["call", "echo.echo", "--timeout", "2.5", "--session", "s9", "--json"],
+    ["call", "echo.echo", "--timeout", "soon"], ["call", "--json", "echo.echo", "--args={}"],
+]
+STATUS_CASES = [["status"], ["status", "--json"], ["status", "--json", "--json"]]
 HOOK_CASES = [
     (["hook", "PostToolUse"], json.dumps(POST)),
     (["hook", "UserPromptSubmit"], json.dumps(PROMPT)),
@@ -33,14 +43,17 @@ HOOK_CASES = [
 # -- which command lines the fast path takes ------------------------------------------------
 
 @pytest.mark.parametrize("argv", [["hook", "PostToolUse"], ["hook", "Stop", "--home", "/h"], ["hook", "--home=/h", "x"],
-                                  ["hook", "--home", "/a", "x", "--home", "/h"]])
-def test_plain_hook_command_lines_take_the_fast_path(argv):
+                                  ["hook", "--home", "/a", "x", "--home", "/h"], ["status"], ["status", "--json"],
+                                  ["call", "a.b"], ["call", "a.b", "--args", "{}", "--timeout=1e3", "--json"]])
+def test_plain_command_lines_of_hook_status_and_call_take_the_fast_path(argv):
     assert fast_command(argv, {}) is not None
 
 
 @pytest.mark.parametrize("argv", [[], ["--help"], ["hook"], ["hook", "--help"], ["hook", "a", "b"],
                                   ["hook", "x", "--home"], ["hook", "x", "--home", "--json"], ["hook", "x", "--bogus"],
-                                  ["hook", "--", "x"], ["hook", "-x"], ["status"], ["up", "--detach"]])
+                                  ["hook", "--", "x"], ["hook", "-x"], ["hook", "x", "--json"], ["status", "x"],
+                                  ["status", "--json=1"], ["call"], ["call", "a.b", "--timeout", "soon"],
+                                  ["call", "a.b", "--args"], ["up", "--detach"], ["blood"]])
 def test_anything_else_goes_to_the_full_cli(argv):
     assert fast_command(argv, {}) is None
 
@@ -77,39 +90,79 @@ def test_the_fast_hook_loads_neither_typer_nor_the_organ_sdk(tmp_path):
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], input="{}", capture_output=True, text=True,
                           timeout=30)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["actors", "actors.cli_fast"]
+    assert done.stdout.split() == ["actors", "actors.cli_fast", "actors.exit_codes"]
 
 
 # -- the same answers as the full CLI --------------------------------------------------------
 
-def test_hooks_answer_the_same_through_the_fast_path_and_the_full_cli_with_and_without_a_mesh(make_mesh):
+@pytest.fixture(scope="module")
+def running(tmp_path_factory):
+    """One echo mesh for the comparisons that need a mesh."""
+    from tests.conftest import REPO, Mesh, kill_all, mesh_processes
+
+    root = tmp_path_factory.mktemp("fast")
+    (root / "work").mkdir()
+    (root / "mesh.toml").write_text(ECHO_MESH)
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    env.pop("ACTORS_HOME", None)
+    mesh = Mesh(home=root / "home", workdir=root / "work", config=root / "mesh.toml", env=env)
+    try:
+        mesh.up()
+        yield mesh
+    finally:
+        if mesh_processes(mesh.home):
+            mesh.cli("down", timeout=40)
+        kill_all(mesh_processes(mesh.home))
+
+
+@pytest.mark.timeout(180)  # a few dozen runs of the full CLI, each ~0.3 s of imports on a quiet machine
+def test_every_fast_command_answers_as_the_full_cli_when_no_mesh_runs(make_mesh):
     mesh = make_mesh(ECHO_MESH, start=False)
     for args, stdin in HOOK_CASES:
         _same(mesh, args, stdin)
-    mesh.up()
-    recorded = _host_calls(mesh)
+    for args in (*STATUS_CASES, *CALL_CASES[:2]):
+        _same(mesh, args, "")
+
+
+@pytest.mark.timeout(180)
+def test_hooks_answer_as_the_full_cli_and_each_records_the_tool_call_once(running):
+    recorded = _host_calls(running)
     for args, stdin in HOOK_CASES:
-        _same(mesh, args, stdin)
+        _same(running, args, stdin)
     # each way of running it recorded the PostToolUse once, classified by the heart
-    wait_for(lambda: _host_calls(mesh) - recorded >= 2, timeout=10, what="both records")
-    assert _host_calls(mesh) - recorded == 2
-    assert mesh.status()["heart"]["instruction"] == "fix the build"
+    wait_for(lambda: _host_calls(running) - recorded >= 2, timeout=10, what="both records")
+    assert _host_calls(running) - recorded == 2
+    assert running.status()["heart"]["instruction"] == "fix the build"
 
 
-@pytest.mark.parametrize("args", [["hook", "--help"], ["hook"], ["hook", "x", "--bogus"]])
+@pytest.mark.timeout(180)
+def test_status_answers_as_the_full_cli(running):
+    for args in STATUS_CASES:  # beat numbers and uptimes move between the two runs
+        _same(running, args, "", mask=re.compile(r"\d+(\.\d+)?"))
+
+
+@pytest.mark.timeout(180)
+def test_call_answers_as_the_full_cli(running):
+    for args in CALL_CASES:
+        _same(running, args, "", mask=re.compile(r'"pid": \d+|"duration_s": [0-9.e-]+'))
+
+
+@pytest.mark.parametrize("args", [["hook", "--help"], ["hook"], ["hook", "x", "--bogus"], ["status", "--help"],
+                                  ["call", "--help"], ["call", "a.b", "--timeout", "soon"]])
 def test_help_and_usage_errors_come_from_the_full_cli_either_way(make_mesh, args):
     mesh = make_mesh(ECHO_MESH, start=False)
     fast = _same(mesh, args, "")
     assert fast.returncode in (0, 2)
 
 
-def _same(mesh, args: list[str], stdin: str) -> subprocess.CompletedProcess:
+def _same(mesh, args: list[str], stdin: str, mask: re.Pattern | None = None) -> subprocess.CompletedProcess:
     runs = [subprocess.run([*cli, *args, "--home", str(mesh.home)] if "--help" not in args else [*cli, *args],
                            input=stdin, capture_output=True, text=True, timeout=30, env=mesh.env, cwd=mesh.workdir)
             for cli in (FAST_CLI, FULL_CLI)]
-    fast, full = runs
-    assert (fast.returncode, fast.stdout, fast.stderr) == (full.returncode, full.stdout, full.stderr), args
-    return fast
+    fast, full = ((run.returncode, *(mask.sub("#", out) if mask else out for out in (run.stdout, run.stderr)))
+                  for run in runs)
+    assert fast == full, args
+    return runs[0]
 
 
 def _host_calls(mesh) -> float:
