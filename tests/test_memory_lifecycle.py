@@ -149,3 +149,15 @@ def test_post_sleep_hooks_get_the_report_and_a_failing_hook_is_skipped(memory):
     memory.ingest(events(*pip_trap("a")))
     memory.consolidate()
     assert seen and seen[0]["cards"]["pitfall"] == 1
+
+
+def test_a_snapshot_of_the_previous_version_is_still_imported(memory):
+    memory.ingest(events(*pip_trap("a")))
+    memory.consolidate()
+    data = memory.export_snapshot()
+    data["version"] = 1
+    for card in data["cards"]:  # version 1 identities had no action or name field
+        card["identity"] = {f: t for f, t in card["identity"].items() if f not in ("action", "name")}
+        card["key"] = "old-" + card["key"]
+    report = memory.import_snapshot(json.dumps(data).encode())
+    assert report["cards_added"] == len(data["cards"]) > 0
