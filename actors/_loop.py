@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import logging
+import math
 import os
 import queue
 import signal
 import threading
 import time
+import uuid
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -17,18 +19,31 @@ import zmq
 from actors.organ import Organ
 from broker import protocol
 from broker.errors import DecodeError, EncodeError
-from broker.protocol import (EXIT_REFUSED, Answer, Blood, Call, Failure, Goodbye, Heartbeat, Refused, Register,
-                             Reply, Report, Reregister, Welcome)
+from broker.protocol import (DEFAULT_MAX_FRAME_BYTES, EXIT_REFUSED, Answer, Blood, Call, Control, Failure,
+                             Goodbye, Heartbeat, Refused, Register, Reply, Report, Reregister, Welcome)
 
 log = logging.getLogger(__name__)
 
 EXIT_OK = 0
 EXIT_ABORTED = 1
 EXIT_ORPHANED = 3
+EXIT_STUCK = 75  # EX_TEMPFAIL: every worker is stuck; a fresh process can serve again
 RECONNECT_MIN_S = 0.1
 RECONNECT_MAX_S = 2.0
 MAX_REPORT = 1000  # observations per report; more wait for the next heartbeat
 DONE_CACHE = 1024  # replies kept so a re-sent request id is answered, never run twice
+DEADLINE_MARGIN_S = 0.1  # the organ aims to answer this much before the heart gives up on the call
+STUCK_AFTER_S = 1.0  # a call still running this long past its deadline holds a stuck worker
+STUCK_METRIC = "actors_organ_stuck_calls"
+
+
+@dataclass(slots=True)
+class Work:
+    """A call handed to a worker: what it runs, by when, and since when (set by the worker)."""
+
+    ability: str
+    deadline: float
+    started: float | None = None
 
 
 class OrganLoop:
@@ -48,7 +63,9 @@ class OrganLoop:
         self.stop_reason = ""
         self.exit_code = EXIT_OK
         self.registered = False
-        self.in_flight: set[bytes] = set()
+        self.in_flight: dict[bytes, Work] = {}
+        self.stuck = 0  # calls running past their deadline, as last reported
+        self.max_frame_bytes = DEFAULT_MAX_FRAME_BYTES  # the heart says its own in its welcome
         self.done: OrderedDict[bytes, list[bytes]] = OrderedDict()
         self.ctx = zmq.Context()
         self.dealer: zmq.Socket | None = None
@@ -99,6 +116,7 @@ class OrganLoop:
             now = time.monotonic()
             if now >= next_heartbeat:
                 self._send(Heartbeat(organ=self.organ.name))
+                self._check_workers(now)
                 self._send_reports()
                 self._check_organ()
                 next_heartbeat = now + self.heartbeat_s
@@ -124,6 +142,28 @@ class OrganLoop:
             self.organ.changed.clear()
             log.info("abilities changed; registering again")
             self._register()
+
+    def _check_workers(self, now: float) -> None:
+        """The watchdog: report calls stuck past their deadline; end the organ when every worker is stuck."""
+        stuck = sorted(w.ability for w in self.in_flight.values()
+                       if w.started is not None and now > w.deadline + STUCK_AFTER_S)
+        if len(stuck) != self.stuck:
+            self.stuck = len(stuck)
+            self.organ.report(STUCK_METRIC, len(stuck))
+            if stuck:
+                message = (f"organ {self.organ.name}: {len(stuck)} of {self.organ.workers} workers stuck past "
+                           f"their call's deadline ({', '.join(dict.fromkeys(stuck))})")
+                log.warning("%s", message)
+                self._alert("warn" if len(stuck) < self.organ.workers else "critical", message)
+        if stuck and len(stuck) >= self.organ.workers and not self.organ.aborted:
+            self.exit_code = EXIT_STUCK
+            self.stop(f"all {len(stuck)} workers are stuck past their deadlines; a fresh process takes over")
+            log.error("%s", self.stop_reason)
+
+    def _alert(self, level: str, message: str) -> None:
+        if self.registered:
+            self._send(Control(id=uuid.uuid4().hex, command="alert",
+                               args={"level": level, "organ": self.organ.name, "message": message}))
 
     def _send_reports(self) -> None:
         observations = []
@@ -190,6 +230,7 @@ class OrganLoop:
             self.reconnect_after = RECONNECT_MIN_S
             self.heartbeat_s = msg.heartbeat_s
             self.liveness = msg.liveness
+            self.max_frame_bytes = msg.max_frame_bytes
             self.orphan_after_s = max(self.orphan_after_s, 2 * msg.heartbeat_s * msg.liveness)
             log.info("registered as %s", msg.organ)
             if self.organ.perception and self.sub is None:
@@ -214,14 +255,16 @@ class OrganLoop:
             return
         if key in self.in_flight:
             return  # a re-sent request: its reply is on the way
+        deadline = time.monotonic() + _budget(call.timeout_s, self.organ.timeout_of(call.ability))
         if self.organ.runs_inline(call.ability):
-            self._finish(key, self._encode(call, self.organ.handle(call)))
+            self._finish(key, self._encode(call, self.organ.handle(call, deadline)))
             return
-        self.in_flight.add(key)
-        self.pool.submit(self._work, key, call)
+        work = self.in_flight[key] = Work(call.ability, deadline)
+        self.pool.submit(self._work, key, call, work)
 
-    def _work(self, key: bytes, call: Call) -> None:
-        self._push(self._encode(call, self.organ.handle(call)), key)
+    def _work(self, key: bytes, call: Call, work: Work) -> None:
+        work.started = time.monotonic()
+        self._push(self._encode(call, self.organ.handle(call, work.deadline)), key)
 
     def _push(self, frames: list[bytes], key: bytes = b"") -> None:
         """Hand frames to the loop from any thread; an empty key: a message for the heart, not a reply."""
@@ -234,13 +277,20 @@ class OrganLoop:
             push.connect(self.results_ep)
         push.send_multipart([key, *frames])
 
-    @staticmethod
-    def _encode(call: Call, reply: Reply) -> list[bytes]:
+    def _encode(self, call: Call, reply: Reply) -> list[bytes]:
         try:
-            return protocol.encode(reply)
+            frames = protocol.encode(reply)
         except EncodeError as exc:
             return protocol.encode(Reply(id=call.id, ok=False, duration_s=reply.duration_s, error=Failure(
                 "unknown", f"the result of {call.ability} cannot be sent: {exc}", type="EncodeError")))
+        size = len(frames[-1])
+        if size <= self.max_frame_bytes:
+            return frames
+        # the heart would drop it, and with it this organ's connection: answer with what went wrong instead
+        return protocol.encode(Reply(id=call.id, ok=False, duration_s=reply.duration_s, error=Failure(
+            "bad_params", f"the result of {call.ability} is {size} bytes, over the mesh's frame limit of "
+            f"{self.max_frame_bytes} bytes", type="ReplyTooLarge",
+            hint="ask for less at a time (a smaller window, limit or page)")))
 
     def _forward_results(self) -> None:
         while _readable(self.results):
@@ -248,7 +298,7 @@ class OrganLoop:
             if not key:
                 self._send_frames(frames)
                 continue
-            self.in_flight.discard(key)
+            self.in_flight.pop(key, None)
             self._finish(key, frames)
 
     def _finish(self, key: bytes, frames: list[bytes]) -> None:
@@ -338,6 +388,12 @@ def _readable(sock: zmq.Socket) -> bool:
 def _fingerprint(call: Call) -> bytes:
     # a re-sent request carries the same id and the same work; a reused id with other work is a new call
     return protocol.pack_value([call.id, call.ability, call.args])
+
+
+def _budget(timeout_s: float, ability_timeout_s: float) -> float:
+    """Seconds a call may run here: the heart gives the caller the shorter of the two, and this answers first."""
+    budget = min(timeout_s, ability_timeout_s) if 0 < timeout_s < math.inf else ability_timeout_s
+    return budget - min(DEADLINE_MARGIN_S, budget / 10)
 
 
 def _drain_fd(fd: int) -> None:

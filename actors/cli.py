@@ -13,13 +13,14 @@ from typing import Annotated, Optional
 
 import typer
 
-from actors import cli_drill, cli_expose, cli_fast, cli_memory, cli_net, cli_top, cli_web
+from actors import cli_drill, cli_expose, cli_fast, cli_memory, cli_net, cli_top, cli_web, preflight
 from actors import doctor as doctor_checks
-from actors.cli_common import (DEFAULT_HOME, EXIT_CONFIG, EXIT_FAILED, EXIT_NO_MESH, EXIT_RUNNING,
-                               EXIT_TIMEOUT, EXIT_UNHEALTHY, EXIT_USAGE, HomeOpt, JsonOpt, connect, die, emit)
+from actors.cli_common import (DEFAULT_HOME, EXIT_CONFIG, EXIT_FAILED, EXIT_NO_MESH, EXIT_OK, EXIT_RUNNING,
+                               EXIT_TIMEOUT, EXIT_UNHEALTHY, EXIT_USAGE, HomeOpt, JsonOpt, connect, die, emit,
+                               plain_help)
 from actors.client import Client
+from broker import __version__, protocol
 from broker import config as mesh_config
-from broker import protocol
 from broker.errors import ConfigError, MeshError, MeshUnreachable
 from broker.home import Home, pid_alive
 
@@ -30,12 +31,24 @@ app = typer.Typer(help="Run and inspect a mesh of supervised tool plugins (organ
                   add_completion=False, pretty_exceptions_enable=False)
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"actors {__version__}")
+        raise typer.Exit(EXIT_OK)
+
+
+@app.callback()
+def _main(version: Annotated[bool, typer.Option("--version", callback=_show_version, is_eager=True, metavar="",
+                                                help="Print the installed version and exit.")] = False) -> None:
+    """Run and inspect a mesh of supervised tool plugins (organs)."""
+
+
 # -- up / down ------------------------------------------------------------------------------
 
 @app.command()
-def up(config: Annotated[Optional[Path], typer.Option(help="Mesh file (TOML); default: the built-in mesh.")] = None,
+def up(config: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Mesh file (TOML); default: the built-in mesh.")] = None,
        detach: Annotated[bool, typer.Option(help="Start in the background; return once every organ is up.")] = False,
-       wait: Annotated[float, typer.Option(help="With --detach: seconds to wait for the organs.")] = 30.0,
+       wait: Annotated[float, typer.Option(metavar="SECONDS", help="With --detach: seconds to wait for the organs.")] = 30.0,
        home: HomeOpt = DEFAULT_HOME) -> None:
     """Launch the heart and the supervised organs (foreground; Ctrl-C stops everything)."""
     config_path = (config or DEFAULT_MESH).absolute()
@@ -47,6 +60,10 @@ def up(config: Annotated[Optional[Path], typer.Option(help="Mesh file (TOML); de
     running = state.read_endpoints()
     if running:
         die(f"a mesh is already running under {state.path} (pid {running['pid']})", EXIT_RUNNING)
+    try:
+        preflight.check(parsed, Path(parsed.heart.workdir or os.getcwd()).expanduser())
+    except ConfigError as exc:
+        die(str(exc), EXIT_CONFIG)
     if detach:
         _up_detached(state, config_path, parsed, wait)
         return
@@ -86,7 +103,9 @@ def _up_detached(state: Home, config_path: Path, parsed: mesh_config.MeshConfig,
         heart.wait(timeout=DOWN_TIMEOUT_S)
     except subprocess.TimeoutExpired:
         heart.kill()
-    die(f"{problem}; stopped the mesh again (log: {state.logs})", EXIT_TIMEOUT)
+    # an organ that crash-loops failed; one still starting when the wait ran out timed out
+    code = EXIT_FAILED if problem.startswith("fatal") else EXIT_TIMEOUT
+    die(f"{problem}; stopped the mesh again (log: {state.logs})", code)
 
 
 def _detach_problem(state: Home, expected: list[str]) -> str:
@@ -147,7 +166,7 @@ def status(home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
 
 
 @app.command()
-def blood(count: Annotated[Optional[int], typer.Option(help="Stop after this many beats.")] = None,
+def blood(count: Annotated[Optional[int], typer.Option(metavar="N", help="Stop after this many beats.")] = None,
           home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
     """Print beats as they are published (a late joiner first gets the current state)."""
     with connect(home) as client:
@@ -167,8 +186,9 @@ def blood(count: Annotated[Optional[int], typer.Option(help="Stop after this man
 
 @app.command()
 def call(target: Annotated[str, typer.Argument(metavar="ORGAN.ABILITY")],
-         args: Annotated[str, typer.Option("--args", help="Arguments as a JSON object.")] = "{}",
-         timeout: Annotated[float, typer.Option(help="Seconds before the call fails (0: the ability's).")] = 0.0,
+         args: Annotated[str, typer.Option("--args", metavar="JSON", help="Arguments as a JSON object.")] = "{}",
+         timeout: Annotated[float, typer.Option(
+             metavar="SECONDS", help="Seconds before the call fails (0: the ability's, retries included).")] = 0.0,
          session: Annotated[str, typer.Option(help="Session the call belongs to.")] = "",
          home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
     """Call an ability through the heart."""
@@ -181,7 +201,7 @@ def _exit(code: int) -> None:
 
 
 @app.command()
-def kill(organ: str, signal_name: Annotated[str, typer.Option("--signal", help="Signal name.")] = "KILL",
+def kill(organ: str, signal_name: Annotated[str, typer.Option("--signal", metavar="NAME", help="Signal name.")] = "KILL",
          home: HomeOpt = DEFAULT_HOME) -> None:
     """Fault drill: send a signal (default KILL) to an organ's process."""
     with connect(home) as client:
@@ -230,8 +250,11 @@ def doctor(home: HomeOpt = DEFAULT_HOME, no_mesh: Annotated[bool, typer.Option(
     else:
         for r in results:
             typer.echo(f"{'ok  ' if r.ok else 'FAIL'} {r.name}: {r.detail}")
-    if not all(r.ok for r in results):
+    failed = [r for r in results if not r.ok]
+    if any(r.name != doctor_checks.MESH for r in failed):
         raise typer.Exit(EXIT_UNHEALTHY)
+    if failed:  # the installation is fine; only the mesh is not there
+        raise typer.Exit(EXIT_NO_MESH)
 
 
 for module in (cli_drill, cli_expose, cli_memory, cli_net, cli_top, cli_web):
@@ -284,4 +307,4 @@ def hook(event: Annotated[str, typer.Argument(help="UserPromptSubmit, PreToolUse
 
 def main() -> None:
     """Run the full CLI (what the `actors` console script does with anything but its fast commands)."""
-    sys.exit(cli_fast.guarded(app))
+    sys.exit(cli_fast.guarded(lambda: plain_help(typer.main.get_command(app))(prog_name="actors")))

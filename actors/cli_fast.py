@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
-from actors.exit_codes import EXIT_CALL_FAILED, EXIT_FAILED, EXIT_NO_MESH, EXIT_USAGE
+from actors.exit_codes import EXIT_CALL_FAILED, EXIT_FAILED, EXIT_NO_MESH, EXIT_TIMEOUT, EXIT_USAGE
 
 HOOK_TIMEOUT_S = 1.0  # a hook must never hold the agent up
 HOME_ENV = "ACTORS_HOME"
@@ -151,8 +151,9 @@ def status(home: Path, as_json: bool) -> int:
     if h["instruction"]:
         echo(f"instruction: {h['instruction']}")
     for o in data["organs"]:
+        wounds = ",".join(w["cause"] for w in o["wounds"]) or "-"
         echo(f"  {o['name']:<16} {o['state']:<10} pid {str(o['pid'] or '-'):<8} restarts {o['restarts']:<3} "
-             f"{len(o['abilities'])} abilities  {o['reason']}")
+             f"{len(o['abilities']):>2} abilities  wounds {wounds:<12} {o['reason']}")
     for a in data["alerts"]:
         echo(f"  [{a['level']}] {a['message']}")
     return 0
@@ -162,7 +163,7 @@ def call(target: str, args: str, timeout: float, session: str, home: Path, as_js
     """Call an ability through the heart."""
     from actors.client import Client
     from broker import protocol
-    from broker.errors import MeshUnreachable
+    from broker.errors import MeshUnreachable, NoAnswer
     from broker.home import Home
 
     organ, dot, ability = target.partition(".")
@@ -180,6 +181,9 @@ def call(target: str, args: str, timeout: float, session: str, home: Path, as_js
     try:
         with Client(Home(home)) as client:
             reply = client.call(organ, ability, arguments, timeout_s=timeout, session=session)
+    except NoAnswer as exc:  # not even a timeout came back within the call's bound
+        echo(f"actors: {exc}", err=True)
+        return EXIT_TIMEOUT
     except MeshUnreachable as exc:
         echo(f"actors: {exc}", err=True)
         return EXIT_NO_MESH
@@ -195,7 +199,7 @@ def call(target: str, args: str, timeout: float, session: str, home: Path, as_js
             echo(_show(reply.result))
         echo(f"actors: {target} failed ({error['cause']}, {error['decision']}, {error['retried']} retries): "
              f"{error['message']}" + (f"\n  hint: {error['hint']}" if error["hint"] else ""), err=True)
-    return EXIT_CALL_FAILED
+    return EXIT_TIMEOUT if error["cause"] == "timeout" else EXIT_CALL_FAILED
 
 
 def _show(result: Any) -> str:

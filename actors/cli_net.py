@@ -90,7 +90,7 @@ def organ_run(module: Annotated[str, typer.Argument(help="MODULE[:CLASS] of the 
               options: Annotated[str, typer.Option(help="Organ options as a JSON object.")] = "{}") -> None:
     """Run an organ that connects to a heart over tcp:// with CURVE; it reconnects by itself."""
     from actors._loop import Curve, OrganLoop
-    from actors.runner import find_organ
+    from actors.runner import LoadError, find_organ
 
     if not connect.startswith("tcp://"):
         die("--connect must be a tcp://HOST:PORT endpoint", EXIT_USAGE)
@@ -104,6 +104,13 @@ def organ_run(module: Annotated[str, typer.Argument(help="MODULE[:CLASS] of the 
         die(f"--options is not JSON: {exc}", EXIT_USAGE)
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s[%(process)d]: %(message)s")
-    organ = find_organ(module)(name=name or pair.name, options=settings, workdir=".")
+    try:
+        organ_class = find_organ(module)
+    except LoadError as exc:
+        die(str(exc), EXIT_CONFIG)
+    problem = organ_class.check_options(settings)
+    if problem:
+        die(problem, EXIT_CONFIG)
+    organ = organ_class(name=name or pair.name, options=settings, workdir=".")
     loop = OrganLoop(organ, connect, curve=Curve(pair.public, pair.secret, server))
     raise typer.Exit(loop.run())

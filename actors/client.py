@@ -12,15 +12,18 @@ import zmq
 from zmq.utils.monitor import recv_monitor_message
 
 from broker import protocol
-from broker.errors import DecodeError, MeshError, MeshUnreachable
+from broker.errors import DecodeError, MeshError, MeshUnreachable, NoAnswer
 from broker.home import Home, pid_alive
-from broker.protocol import Blood, Call, Control, ControlReply, Event, Reply, Snapshot, SnapshotRequest
+from broker.protocol import (DEFAULT_MAX_FRAME_BYTES, Blood, Call, Control, ControlReply, Event, Failure, Reply,
+                             Snapshot, SnapshotRequest)
 
 log = logging.getLogger(__name__)
 
 CONTROL_TIMEOUT_S = 5.0
-CALL_GRACE_S = 5.0  # the heart enforces the call's deadline; this only covers a heart that died
+CALL_GRACE_S = 5.0  # the heart enforces the call's deadline; this only covers a heart that died or lost it
 SLICE_S = 0.2
+# what the heart's limits are when its endpoints file does not say (the mesh file's defaults)
+DEFAULT_LIMITS = {"call_timeout_s": 30.0, "retry_attempts": 3, "max_frame_bytes": DEFAULT_MAX_FRAME_BYTES}
 
 
 class Client:
@@ -32,6 +35,9 @@ class Client:
         if endpoints is None:
             raise MeshUnreachable(f"no mesh is running under {self.home.path} (start one with `actors up`)")
         self.endpoints = endpoints
+        limits = endpoints.get("limits")
+        self.limits = {**DEFAULT_LIMITS, **(limits if isinstance(limits, dict) else {})}
+        self.timeouts: dict[tuple[str, str], float] | None = None  # declared ability timeouts, read once
         self.ctx = zmq.Context()
         self.dealer = self.ctx.socket(zmq.DEALER)
         self.dealer.setsockopt(zmq.LINGER, 0)
@@ -51,15 +57,28 @@ class Client:
 
     def call(self, organ: str, ability: str, args: dict | None = None, *, timeout_s: float = 0.0,
              session: str = "", origin: str = "agent", request_id: str = "") -> Reply:
-        """Call organ.ability through the heart and wait for its reply.
+        """Call organ.ability through the heart and wait for its reply, never longer than its deadline allows.
 
-        Re-sending a call with the same request_id (after a lost reply) never runs it twice: the organ answers
-        again from what it remembers.
+        timeout_s 0 means the ability's own (retries included), as the heart applies it; the wait is bounded by
+        that plus CALL_GRACE_S, after which NoAnswer is raised. Re-sending a call with the same request_id (after
+        a lost reply) never runs it twice: the organ answers again from what it remembers.
         """
         call = Call(id=request_id or uuid.uuid4().hex, organ=organ, ability=ability, args=args or {},
                     timeout_s=timeout_s, session=session, origin=origin)
-        limit = timeout_s + CALL_GRACE_S if timeout_s else None
+        limit = (timeout_s if timeout_s > 0 else self.longest_call(organ, ability)) + CALL_GRACE_S
         return self._request(call, Reply, limit)
+
+    def longest_call(self, organ: str, ability: str) -> float:
+        """The longest the heart may take to answer a call of organ.ability given no timeout, retries included."""
+        if self.timeouts is None:
+            try:
+                manifest = self.control("manifest")
+            except MeshError:
+                manifest = {}
+            self.timeouts = {(name, a["name"]): float(a.get("timeout_s") or 0) for name, entry in manifest.items()
+                             for a in entry.get("abilities", ())}
+        attempt = self.timeouts.get((organ, ability)) or float(self.limits["call_timeout_s"])
+        return attempt * max(1, int(self.limits["retry_attempts"]))
 
     def control(self, command: str, *, timeout_s: float = CONTROL_TIMEOUT_S, **args: Any) -> Any:
         """Run a control command on the heart; raise MeshError with its reason when it fails."""
@@ -76,12 +95,16 @@ class Client:
         """Subscribe to the mesh's events (every kind, or only these); see Events."""
         return Events(self, kinds, after_seq=after_seq, rcvhwm=rcvhwm)
 
-    def _request(self, msg: Any, expect: type, limit_s: float | None) -> Any:
-        self.dealer.send_multipart(protocol.encode(msg))
+    def _request(self, msg: Any, expect: type, limit_s: float) -> Any:
+        frames = protocol.encode(msg)
+        cap = protocol.hard_frame_cap(int(self.limits["max_frame_bytes"]))
+        if len(frames[-1]) > cap:  # the heart would never see it: libzmq drops the connection instead
+            return self._too_large(msg, len(frames[-1]))
+        self.dealer.send_multipart(frames)
         want_id = getattr(msg, "id", None)
-        deadline = None if limit_s is None else time.monotonic() + limit_s
+        deadline = time.monotonic() + limit_s
         while True:
-            slice_s = SLICE_S if deadline is None else max(0.0, min(SLICE_S, deadline - time.monotonic()))
+            slice_s = max(0.0, min(SLICE_S, deadline - time.monotonic()))
             if self.dealer.poll(int(slice_s * 1000)):
                 try:
                     reply = protocol.decode(self.dealer.recv_multipart())
@@ -92,8 +115,17 @@ class Client:
                 continue
             if not pid_alive(self.endpoints["pid"]):
                 raise MeshUnreachable("the heart stopped before it answered")
-            if deadline is not None and time.monotonic() > deadline:
-                raise MeshUnreachable(f"the heart at {self.endpoints['router']} did not answer within {limit_s:g}s")
+            if time.monotonic() > deadline:
+                raise NoAnswer(f"the heart at {self.endpoints['router']} did not answer within {limit_s:g}s")
+
+    def _too_large(self, msg: Any, size: int) -> Any:
+        message = (f"the request is {size} bytes, over the mesh's frame limit of {self.limits['max_frame_bytes']} "
+                   "bytes (heart.max_frame_bytes)")
+        if isinstance(msg, Call):
+            return Reply(id=msg.id, ok=False, error=Failure(
+                "bad_params", message, type="RequestTooLarge", decision="refer",
+                hint="send less at a time: split the work, or pass a path instead of the content"))
+        raise MeshError(message)
 
     # -- blood ----------------------------------------------------------------------------
 

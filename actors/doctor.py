@@ -15,7 +15,8 @@ from broker import config as mesh_config
 from broker.errors import MeshError
 from broker.home import Home
 
-MODULES = ("zmq", "msgpack", "tenacity", "prometheus_client", "typer")
+MODULES = ("zmq", "msgpack", "tenacity", "prometheus_client", "typer", "mcp", "quicktok")
+MESH = "mesh"  # the name of the check that a mesh answers
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,8 +79,8 @@ def _mesh(home: Home) -> list[Check]:
         with Client(home) as client:
             status = client.control("status")
     except MeshError as exc:
-        return [Check("mesh", False, str(exc))]
-    checks = [Check("mesh", True, f"heart pid {status['heart']['pid']}, beat #{status['heart']['seq']}")]
+        return [Check(MESH, False, str(exc))]
+    checks = [Check(MESH, True, f"heart pid {status['heart']['pid']}, beat #{status['heart']['seq']}")]
     for organ in status["organs"]:
         checks.append(Check(f"organ {organ['name']}", organ["state"] == "up",
                             f"{organ['state']} ({organ['reason']}), {organ['restarts']} restarts"))

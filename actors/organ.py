@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextvars
 import errno
 import functools
 import inspect
@@ -22,6 +23,10 @@ log = logging.getLogger(__name__)
 
 _MARK = "__actors_ability__"
 _INLINE = "__actors_inline__"
+DEFAULT_TIMEOUT_S = 30.0
+
+# monotonic deadline of the call running in this thread, set by handle()
+_deadline: contextvars.ContextVar[float | None] = contextvars.ContextVar("actors_call_deadline", default=None)
 
 # errno values whose meaning is unambiguous; anything else is left to the healer to classify
 _ERRNO_CAUSES = {
@@ -39,7 +44,7 @@ _TYPE_CAUSES = (
 
 
 def ability(description: str, *, params: dict[str, dict] | None = None, read_only: bool = False,
-            idempotent: bool | None = None, destructive: bool = False, timeout_s: float = 30.0,
+            idempotent: bool | None = None, destructive: bool = False, timeout_s: float = DEFAULT_TIMEOUT_S,
             inline: bool = False, kind: str = "tool", uri: str = "", mime_type: str = "",
             schema: dict | None = None) -> Callable[[Callable], Callable]:
     """Mark a method as an ability; `params` maps each argument to its JSON Schema (or `schema` is the
@@ -90,6 +95,7 @@ class Organ:
     perception: tuple[str, ...] = ()  # blood fields this organ watches; non-empty: on_blood is called
     reflexes: tuple[Reflex, ...] = ()
     workers: int = 4  # calls run concurrently on this many threads, never on the loop
+    options_schema: dict | None = None  # JSON Schema of `options`: checked by `actors up` before anything starts
 
     def __init__(self, name: str = "", options: dict | None = None, workdir: str | Path = ".") -> None:
         self.name = name or self.name or type(self).__name__.lower()
@@ -99,6 +105,11 @@ class Organ:
         self.aborted = ""  # set by abort(): the loop ends the process with a failure
         self.changed = threading.Event()  # set by manifest_changed(): the loop registers again
         self.caller = CallerLink()  # the running call's way back to its caller
+
+    @classmethod
+    def check_options(cls, options: dict) -> str:
+        """Say what is wrong with these options ('' when nothing is), before the organ is started with them."""
+        return schemas.check(cls.options_schema, options, "options") if cls.options_schema else ""
 
     # -- hooks ----------------------------------------------------------------------------
 
@@ -139,6 +150,15 @@ class Organ:
     def manifest_changed(self) -> None:
         """Tell the heart the abilities changed (from any thread); the loop registers again."""
         self.changed.set()
+
+    def time_left(self) -> float | None:
+        """Seconds left before the running call's deadline (None outside a call, or when it has none).
+
+        The caller has been told `timeout` once this reaches zero: an ability that can stop early (a command,
+        a wait, a loop over items) should stop by then rather than do work nobody waits for.
+        """
+        deadline = _deadline.get()
+        return None if deadline is None else deadline - time.monotonic()
 
     def report(self, metric: str, value: float, **labels: str) -> None:
         """Hand a metric observation to the heart, which exports it (safe from any thread)."""
@@ -188,14 +208,28 @@ class Organ:
     def _abilities_by_name(cls) -> dict[str, Callable]:
         return _abilities_of(cls)
 
+    def timeout_of(self, name: str) -> float:
+        """The time an ability declares it may take (the default for one this organ does not have)."""
+        found = next((a for a in self.abilities() if a.name == name), None)
+        return found.timeout_s if found is not None and found.timeout_s > 0 else DEFAULT_TIMEOUT_S
+
     @classmethod
     def runs_inline(cls, name: str) -> bool:
         """Tell whether the ability runs on the loop rather than on a worker thread."""
         return getattr(cls._abilities_by_name().get(name), _INLINE, False)
 
-    def handle(self, call: Call) -> Reply:
-        """Run one call to completion and turn its outcome into a reply; never raises."""
+    def handle(self, call: Call, deadline: float | None = None) -> Reply:
+        """Run one call to completion and turn its outcome into a reply; never raises.
+
+        `deadline` (monotonic) is when the caller stops waiting: work that has not started by then is skipped,
+        and the ability can read what is left with time_left().
+        """
         started = time.monotonic()
+        if deadline is not None and started >= deadline:
+            return Reply(id=call.id, ok=False, duration_s=0.0, error=Failure(
+                "timeout", f"{self.name}.{call.ability} did not run: its deadline passed before a worker was free",
+                type="DeadlinePassed", hint="the organ is busy; call again later or with a longer timeout"))
+        token = _deadline.set(deadline)
         try:
             with self.caller.running(call.id):
                 result = self.on_call(call)
@@ -204,6 +238,8 @@ class Organ:
                 log.info("%s.%s failed: %r", self.name, call.ability, exc)
             return Reply(id=call.id, ok=False, error=self.on_failure(call, exc),
                          duration_s=time.monotonic() - started)
+        finally:
+            _deadline.reset(token)
         return Reply(id=call.id, ok=True, result=result, duration_s=time.monotonic() - started)
 
 

@@ -4,6 +4,10 @@ Kept lean on purpose: restart time is mostly import time, so nothing here import
 Reads ACTORS_ROUTER, ACTORS_ORGAN, ACTORS_HEART_PID, ACTORS_WORKDIR, ACTORS_HEARTBEAT_S and ACTORS_ORPHAN_S
 from the environment, and its token and options from the descriptor ACTORS_TICKET_FD names (read once,
 then closed: unlike the environment, it is not readable in /proc/PID/environ nor inherited by commands).
+
+`python -m actors.runner --check` reads [{"organ", "module", "options"}, ...] (JSON) on stdin and prints one
+JSON line per organ, {"organ", "key", "problem"}, as each is imported: how `actors up` finds a module that
+does not import, crashes when imported, or options its organ refuses, before anything starts.
 """
 
 from __future__ import annotations
@@ -22,21 +26,32 @@ from actors.organ import Organ
 
 EXIT_USAGE = 64
 EXIT_SOFTWARE = 70
+EXIT_CONFIG = 78  # EX_CONFIG: the module or its options cannot work; restarting cannot help
+
+
+class LoadError(Exception):
+    """The organ's module cannot be imported, or holds no organ class; the message is one line."""
 
 
 def find_organ(target: str) -> type[Organ]:
     """Import MODULE[:CLASS] and return its organ class (MODULE.ORGAN, or its one Organ subclass)."""
     module_name, _, class_name = target.partition(":")
-    module = importlib.import_module(module_name)
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as exc:  # what a module raises while it is imported is its own business; say it in one line
+        raise LoadError(f"cannot import {module_name}: {_one_line(exc)}") from exc
     if class_name:
-        return getattr(module, class_name)
+        found = getattr(module, class_name, None)
+        if not (inspect.isclass(found) and issubclass(found, Organ)):
+            raise LoadError(f"module {module_name} has no organ class {class_name}")
+        return found
     if isinstance(getattr(module, "ORGAN", None), type):
         return module.ORGAN
     found = [obj for obj in vars(module).values()
              if inspect.isclass(obj) and issubclass(obj, Organ) and obj.__module__ == module.__name__]
     if len(found) != 1:
-        raise LookupError(f"module {module_name} defines {len(found)} organ classes; name one as "
-                          f"{module_name}:CLASS or set ORGAN = ...")
+        raise LoadError(f"module {module_name} defines {len(found)} organ classes; name one as "
+                        f"{module_name}:CLASS or set ORGAN = ...")
     return found[0]
 
 
@@ -54,9 +69,36 @@ def read_ticket(fd_text: str) -> dict:
     return data if isinstance(data, dict) else {}
 
 
+def check(targets: list[dict]) -> None:
+    """Import each organ's module and check its options; print one JSON line per organ as it is done."""
+    for target in targets:
+        key, problem = "", ""
+        try:
+            organ = find_organ(target["module"])
+            problem = organ.check_options(target.get("options") or {})
+            key = "options" if problem else ""
+        except LoadError as exc:
+            key, problem = "module", str(exc)
+        except Exception as exc:
+            key, problem = "options", f"checking the options failed: {_one_line(exc)}"
+        print(json.dumps({"organ": target["organ"], "key": key, "problem": problem}), flush=True)
+
+
+def _one_line(exc: BaseException) -> str:
+    """The exception and where it was raised, in one line: 'ZeroDivisionError: division by zero (at f.py:3)'."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    inside = [f for f in frames if "importlib" not in f.filename and f.filename != __file__]
+    where = f" (at {inside[-1].filename}:{inside[-1].lineno})" if inside else ""
+    text = str(exc).splitlines()[0] if str(exc) else ""
+    return f"{type(exc).__name__}: {text}{where}" if text else f"{type(exc).__name__}{where}"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Build the organ named on the command line and run its loop."""
     argv = sys.argv[1:] if argv is None else argv
+    if argv == ["--check"]:
+        check(json.load(sys.stdin))
+        return 0
     logging.basicConfig(level=os.environ.get("ACTORS_LOG_LEVEL", "INFO"), stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s[%(process)d]: %(message)s")
     mcp = argv[:2] == ["--mcp", "--"] and len(argv) > 2
@@ -69,15 +111,24 @@ def main(argv: list[str] | None = None) -> int:
     settings = {"name": env.get("ACTORS_ORGAN", ""),
                 "options": ticket.get("options", json.loads(env.get("ACTORS_OPTIONS", "{}"))),
                 "workdir": env.get("ACTORS_WORKDIR", ".")}
+    log = logging.getLogger(__name__)
     try:
         if mcp:
             from actors.mcp_organ import McpOrgan
 
             organ = McpOrgan(**settings, command=argv[2:])
         else:
-            organ = find_organ(argv[0])(**settings)
+            kind = find_organ(argv[0])
+            problem = kind.check_options(settings["options"])
+            if problem:
+                log.error("organ %s: %s", settings["name"] or argv[0], problem)
+                return EXIT_CONFIG
+            organ = kind(**settings)
+    except LoadError as exc:
+        log.error("cannot load organ %s: %s", " ".join(argv), exc)
+        return EXIT_CONFIG
     except Exception:
-        logging.getLogger(__name__).exception("cannot load organ %s", " ".join(argv))
+        log.exception("cannot load organ %s", " ".join(argv))
         return EXIT_SOFTWARE
     heart_pid = int(env["ACTORS_HEART_PID"]) if env.get("ACTORS_HEART_PID") else None
     loop = OrganLoop(organ, env["ACTORS_ROUTER"], token=ticket.get("token", ""), heart_pid=heart_pid,

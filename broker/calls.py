@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from broker import protocol
 from broker.authz import Grants, Principal, Role, may_call
-from broker.causes import classify, hint, retry_after
+from broker.causes import classify, hint, may_have_run, retry_after
 from broker.errors import DecodeError, EncodeError
-from broker.gate import Budget, RetryPolicy, Verdict, admit, gate
+from broker.gate import Budget, RetryPolicy, Source, Verdict, admit, gate
 from broker.outcome import detect
 from broker.protocol import Ability, Call, Failure, Reply
 from broker.registry import OrganRecord
@@ -28,6 +28,7 @@ HEAL = "heal"  # the healer's ability that retries a call; only the heart may ca
 NOT_HEALED = ("healer", "reflex", "heart")  # origins whose failures are never retried for them
 MAX_TIMEOUT_S = 86400.0
 HEAL_ID_PREFIX = "~heal-"  # the heart's own request ids: random, and a prefix no client call may use
+UNREACHABLE = "Unreachable"  # the failure type of a call the heart could not hand to its organ
 
 
 @dataclass(slots=True)
@@ -78,8 +79,8 @@ class CallDesk:
         overall = call.timeout_s or attempt * (self.policy.attempts if retries_possible else 1)
         pending = Pending(ident, call, ability, now + min(attempt, overall), now + overall, now)
         if not h.send(rec.ident, frames):
-            self._conclude(pending, Failure("crashed", f"organ {rec.name} cannot be reached", type="Unreachable"),
-                           None, now)
+            self._conclude(pending, Failure("crashed", f"organ {rec.name} cannot be reached", type=UNREACHABLE),
+                           None, now, Source.DIED)
             return
         self._track(call.id, pending)
 
@@ -141,10 +142,12 @@ class CallDesk:
             self.heart.send(pending.client, frames)  # a success goes back byte for byte
             return
         cause = classify(failure.message, failure.type, failure.cause)
-        self._conclude(pending, replace(failure, cause=cause), reply.result if reply.ok else None, now)
+        source = Source.RESULT if reply.ok else Source.RAISED
+        self._conclude(pending, replace(failure, cause=cause), reply.result if reply.ok else None, now, source)
 
-    def _conclude(self, pending: Pending, failure: Failure, result: Any, now: float) -> None:
-        self.heart.observe(self._organ(pending), pending.call, failure.cause, now - pending.started, failure.message)
+    def _conclude(self, pending: Pending, failure: Failure, result: Any, now: float, source: Source) -> None:
+        self.heart.observe(self._organ(pending), pending.call, failure.cause, now - pending.started, failure.message,
+                           source=source)
         if pending.healing:
             self._track(pending.call.id, pending)  # a late answer to the first attempt; the healer decides
             return
@@ -152,8 +155,9 @@ class CallDesk:
         if verdict.retries and self._heal(pending, failure, result, verdict, now):
             return
         self.heart.metrics.retries.labels(failure.cause, "refer").inc()
+        side_effects = _has_side_effects(pending.ability) and failure.type != UNREACHABLE  # unreachable: never ran
         self._answer(pending, Reply(id=pending.call.id, ok=False, result=result, duration_s=now - pending.started,
-                                    error=_advised(failure, "refer", 0)))
+                                    error=_advised(failure, "refer", 0, side_effects)))
 
     def _gate(self, pending: Pending, failure: Failure, now: float) -> Verdict:
         if pending.call.origin in NOT_HEALED:
@@ -199,7 +203,8 @@ class CallDesk:
 
     def _healed(self, heal: Pending, reply: Reply, now: float) -> None:
         healer = self.heart.organs.get(heal.call.organ)
-        self.heart.observe(healer, heal.call, None if reply.ok else "unknown", now - heal.started)
+        self.heart.observe(healer, heal.call, None if reply.ok else "unknown", now - heal.started,
+                           source=Source.RAISED)
         pending = self.pending.pop(heal.heal_of, None)
         if pending is None:
             return  # the call was answered another way (its first attempt succeeded late, or its deadline passed)
@@ -247,7 +252,7 @@ class CallDesk:
                 self._answer(pending, Reply(id=call_id, ok=False, result=pending.result, duration_s=took,
                                             error=_advised(failure, "retried", 0)))
             else:
-                self._conclude(pending, failure, None, now)
+                self._conclude(pending, failure, None, now, Source.DEADLINE)
 
     def fail_organ(self, organ: str, message: str) -> None:
         """The organ died: its calls in flight fail now, as crashed."""
@@ -258,13 +263,13 @@ class CallDesk:
             if pending.heal_of:
                 self._healed(pending, Reply(id=call_id, ok=False, error=failure), now)
             else:
-                self._conclude(pending, failure, None, now)
+                self._conclude(pending, failure, None, now, Source.DIED)
 
     def fail_all(self, message: str) -> None:
         """The heart is stopping: every caller gets an answer."""
         for call_id, pending in list(self.pending.items()):
             self._answer(pending, Reply(id=call_id, ok=False, error=_advised(
-                Failure("crashed", message, type="HeartStopping"), "refer", 0)))
+                Failure("crashed", message, type="HeartStopping"), "refer", 0, _has_side_effects(pending.ability))))
         self.pending.clear()
 
 
@@ -283,5 +288,12 @@ def _refused(cause: str, message: str, type_name: str) -> Failure:
     return _advised(Failure(cause, message, type=type_name), "refer", 0)
 
 
-def _advised(failure: Failure, decision: str, retried: int) -> Failure:
+def _advised(failure: Failure, decision: str, retried: int, side_effects: bool = False) -> Failure:
+    # that the call may have run matters more to the caller's next step than the organ's own hint
+    if may_have_run(failure.cause, side_effects):
+        return replace(failure, hint=hint(failure.cause, side_effects), decision=decision, retried=retried)
     return replace(failure, hint=failure.hint or hint(failure.cause), decision=decision, retried=retried)
+
+
+def _has_side_effects(ability: Ability | None) -> bool:
+    return ability is not None and not (ability.read_only or ability.idempotent)

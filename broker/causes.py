@@ -30,6 +30,14 @@ _HINTS = {
     "unknown": "read the error message; its cause could not be classified",
 }
 
+# An ability with side effects that timed out or died mid-call may have done its work: a blind retry may do it twice.
+_MAY_HAVE_RUN = {
+    "timeout": "it may have run, in whole or in part, after the deadline: check its effects before calling again; "
+               "do not retry it blindly",
+    "crashed": "it may have run in part before the organ died: check its effects before calling again; "
+               "do not retry it blindly",
+}
+
 _EXIT = r"\bexit(?:ed with)?[ _-]?(?:code|status)\s*[:=]?\s*(?:{})\b"
 
 
@@ -130,11 +138,21 @@ def classify(message: str, type_name: str = "", declared: str = "") -> str:
     if declared in CAUSES and declared != "unknown":
         return declared
     text = f"{type_name}: {message}" if type_name else message
-    return next((cause for pattern, cause in _RULES if pattern.search(text)), "unknown")
+    cause = next((cause for pattern, cause in _RULES if pattern.search(text)), "unknown")
+    if cause == "bad_params" and type_name == "ExitStatus":
+        return "unknown"  # a command rejecting its own arguments says nothing of the call's arguments
+    return cause
 
 
-def hint(cause: str) -> str:
+def may_have_run(cause: str, side_effects: bool) -> bool:
+    """Tell whether a failed call of an ability with side effects may still have done its work."""
+    return side_effects and cause in _MAY_HAVE_RUN
+
+
+def hint(cause: str, side_effects: bool = False) -> str:
     """Tell the agent, in one line, what to do about a failure with this cause."""
+    if may_have_run(cause, side_effects):
+        return _MAY_HAVE_RUN[cause]
     return _HINTS.get(cause, _HINTS["unknown"])
 
 

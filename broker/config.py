@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import json
 import math
 import re
 import tomllib
@@ -19,6 +20,26 @@ RESTART_POLICIES = ("permanent", "transient", "temporary")
 ORGAN_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 RESERVED_NAMES = ("heart", "mesh")
 ENV_PATTERN = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*\*?|\*)$")
+MODULE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*(:[A-Za-z_][A-Za-z0-9_]*)?$")
+ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+DAY, YEAR = 86400.0, 365 * 86400.0
+MIB = 1024 * 1024
+
+# The range of every number in the mesh file, both ends included. Beyond them a value is a typo or a unit
+# mistake, and some would hurt: a 1e-300 s heartbeat spins a core, a huge frame limit overflows libzmq.
+RANGES: dict[str, tuple[float, float]] = {
+    # [heart]
+    "beat_s": (0.01, 3600.0), "beat_max_s": (0.01, 3600.0), "quiet_after_s": (0.01, YEAR),
+    "heartbeat_s": (0.01, 60.0), "liveness": (1, 100), "hang_kill_s": (0.01, DAY),
+    "register_timeout_s": (0.1, DAY), "call_timeout_s": (0.01, DAY), "light_after_s": (0.01, YEAR),
+    "deep_after_s": (0.01, YEAR), "alert_ttl_s": (0.01, DAY), "max_frame_bytes": (64 * 1024, 256 * MIB),
+    "retry_attempts": (1, 10), "retry_backoff_initial_s": (0.001, 60.0), "retry_backoff_max_s": (0.001, 3600.0),
+    "retry_budget": (0, 1_000_000), "retry_budget_window_s": (0.01, DAY), "breaker_threshold": (1, 10_000),
+    "breaker_cooldown_s": (0.01, DAY), "chronic_after_s": (0.01, YEAR),
+    # [organs.NAME]
+    "max_restarts": (1, 10_000), "restart_window_s": (0.01, YEAR), "backoff_initial_s": (0.0, 3600.0),
+    "backoff_max_s": (0.01, DAY), "stable_after_s": (0.0, YEAR), "stop_timeout_s": (0.01, 3600.0),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,11 +126,25 @@ def parse(text: str, source: str = "<string>") -> MeshConfig:
         raise ConfigError(f"{source}: {exc}") from None
     where = _Locator(text, source)
     where.unknown(data, ("heart", "organs"), ())
-    heart = _build(HeartConfig, _table(data, "heart", where), ("heart",), where)
+    heart_table = _table(data, "heart", where)
+    heart = _build(HeartConfig, heart_table, ("heart",), where)
     _check_heart(heart, where)
     organs_table = _table(data, "organs", where)
     organs = tuple(_organ(name, raw, where) for name, raw in organs_table.items())
+    # the healer is optional: a mesh without one has no retries, but naming one that is not declared is a typo
+    if "healer" in heart_table and heart.healer and heart.healer not in organs_table:
+        raise where.error(("heart", "healer"), f"names no declared organ (declared: "
+                          f"{', '.join(organs_table) or 'none'}); \"\" runs the mesh without retries")
     return MeshConfig(heart=heart, organs=organs, source=source)
+
+
+def error_at(mesh: MeshConfig, key: tuple[str, ...], message: str) -> ConfigError:
+    """A ConfigError naming the mesh file, the line of key in it and the key (for checks made after parsing)."""
+    try:
+        text = Path(mesh.source).read_text(encoding="utf-8")
+    except OSError:
+        text = ""
+    return _Locator(text, mesh.source).error(key, message)
 
 
 def _organ(name: str, raw: Any, where: _Locator) -> OrganSpec:
@@ -126,16 +161,23 @@ def _organ(name: str, raw: Any, where: _Locator) -> OrganSpec:
                                "or external = true")
     if spec.restart not in RESTART_POLICIES:
         raise where.error(key + ("restart",), f"must be one of {', '.join(RESTART_POLICIES)}")
-    for name_ in ("max_restarts", "restart_window_s", "backoff_max_s", "stop_timeout_s"):
-        if not 0 < getattr(spec, name_) < math.inf:
-            raise where.error(key + (name_,), "must be a positive finite number")
-    for name_ in ("backoff_initial_s", "stable_after_s"):
-        if not 0 <= getattr(spec, name_) < math.inf:
-            raise where.error(key + (name_,), "must be finite and must not be negative")
+    _check_ranges(spec, key, where)
     if spec.backoff_initial_s > spec.backoff_max_s:
         raise where.error(key + ("backoff_initial_s",), "must not exceed backoff_max_s")
-    if not all(isinstance(v, str) for v in spec.env.values()):
-        raise where.error(key + ("env",), "values must be strings")
+    if spec.module and not MODULE.match(spec.module):
+        raise where.error(key + ("module",), "must be a dotted Python module name, optionally with :CLASS")
+    for env_name, value in spec.env.items():
+        if not ENV_NAME.match(env_name):
+            raise where.error(key + ("env",), f"{env_name[:64]!r} is not a variable name (letters, digits, '_')")
+        if not isinstance(value, str) or "\x00" in value:
+            raise where.error(key + ("env",), f"{env_name}: values must be strings without NUL characters")
+    if any("\x00" in part for part in (*spec.mcp, spec.cwd, spec.module)):
+        raise where.error(key, "mcp, cwd and module must not contain NUL characters")
+    try:
+        json.dumps(spec.options, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise where.error(key + ("options",), f"must hold only strings, numbers, booleans, arrays and tables "
+                          f"(no dates, no nan or inf): {exc}") from None
     _check_grants(spec, key, where)
     bad_names = [n for n in spec.inherit_env if not ENV_PATTERN.match(n)]
     if bad_names:
@@ -156,22 +198,25 @@ def _check_grants(spec: OrganSpec, key: tuple[str, ...], where: _Locator) -> Non
                               f"\"organ:KEYNAME\"), not {bad or grants!r}")
 
 
+def _check_ranges(settings: Any, key: tuple[str, ...], where: _Locator) -> None:
+    for f in dataclasses.fields(settings):
+        bounds = RANGES.get(f.name)
+        value = getattr(settings, f.name)
+        if bounds is not None and not bounds[0] <= value <= bounds[1]:  # also refuses nan
+            raise where.error(key + (f.name,), f"must be from {bounds[0]:.12g} to {bounds[1]:.12g}, not {value!r}")
+
+
 def _check_heart(heart: HeartConfig, where: _Locator) -> None:
     for name in ("router", "blood"):
         value = getattr(heart, name)
         if value and not value.startswith(("ipc://", "tcp://")):
             raise where.error(("heart", name), "must be an ipc:// or tcp:// endpoint")
-    for name in ("beat_s", "beat_max_s", "heartbeat_s", "hang_kill_s", "call_timeout_s", "register_timeout_s",
-                 "light_after_s", "deep_after_s", "alert_ttl_s", "max_frame_bytes", "quiet_after_s",
-                 "retry_backoff_initial_s", "retry_backoff_max_s", "retry_budget_window_s", "breaker_cooldown_s",
-                 "chronic_after_s"):
-        if not 0 < getattr(heart, name) < math.inf:
-            raise where.error(("heart", name), "must be a positive finite number")
-    for name in ("liveness", "retry_attempts", "breaker_threshold"):
-        if getattr(heart, name) < 1:
-            raise where.error(("heart", name), "must be at least 1")
-    if heart.retry_budget < 0:
-        raise where.error(("heart", "retry_budget"), "must not be negative")
+    for name in ("router", "blood", "metrics", "workdir", "healer"):
+        if "\x00" in getattr(heart, name):
+            raise where.error(("heart", name), "must not contain NUL characters")
+    _check_ranges(heart, ("heart",), where)
+    if heart.retry_backoff_initial_s > heart.retry_backoff_max_s:
+        raise where.error(("heart", "retry_backoff_initial_s"), "must not exceed retry_backoff_max_s")
     if heart.beat_max_s < heart.beat_s:
         raise where.error(("heart", "beat_max_s"), "must be at least beat_s")
     if heart.deep_after_s < heart.light_after_s:

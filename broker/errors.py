@@ -28,6 +28,10 @@ class MeshUnreachable(MeshError):
     """No running mesh answered under the given home."""
 
 
+class NoAnswer(MeshUnreachable):
+    """The heart did not answer within the request's bound (it may be alive but stuck, or it lost the request)."""
+
+
 class HomeError(MeshError):
     """The state directory cannot be used (permissions, path length, a running heart)."""
 

@@ -4,12 +4,35 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from broker.causes import NEVER_RETRIED, RETRYABLE
-from broker.protocol import Ability
+from broker.protocol import CAUSES, Ability
 
-# Causes that speak of the organ's health; the others are the caller's mistakes and leave the breaker alone.
-HEALTH_CAUSES = RETRYABLE | {"unknown"}
+
+class Source(StrEnum):
+    """Where a failure was seen, which says whether it speaks of the organ's health."""
+
+    DEADLINE = "deadline"  # the organ did not answer in time
+    DIED = "died"  # the organ died during the call, or could not be reached at all
+    RAISED = "raised"  # the organ answered with an error of its own
+    RESULT = "result"  # the organ answered, and the work it ran failed (an exit status, an MCP isError)
+
+
+# The breaker table: the causes that count against an organ's health, by where the failure was seen.
+# A command that exits 1, bad arguments or an encoding error are the caller's news, not the organ's illness;
+# an organ that hangs, dies, cannot reach what it wraps, or is told to slow down is ill.
+SICKENING: dict[Source, frozenset[str]] = {
+    Source.DEADLINE: frozenset(CAUSES),
+    Source.DIED: frozenset(CAUSES),
+    Source.RAISED: frozenset({"timeout", "network", "rate_limited", "crashed"}),
+    Source.RESULT: frozenset({"rate_limited"}),
+}
+
+
+def sickens(cause: str, source: Source) -> bool:
+    """Tell whether a failure with this cause, seen there, counts against the organ's health."""
+    return cause in SICKENING[source]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,12 +120,12 @@ def admit(breaker: Breaker, now: float, cooldown_s: float) -> tuple[bool, Breake
     return False, breaker
 
 
-def record(breaker: Breaker, cause: str | None, now: float, threshold: int) -> Breaker:
+def record(breaker: Breaker, cause: str | None, now: float, threshold: int, source: Source) -> Breaker:
     """Update the breaker with a call's outcome: cause None is a success."""
     if cause is None:
         return Breaker()
-    if cause not in HEALTH_CAUSES:
-        return replace(breaker, probing=False)  # the organ answered; the caller was wrong
+    if not sickens(cause, source):
+        return replace(breaker, probing=False)  # the organ answered; the failure is the caller's news
     failures = breaker.failures + 1
     if breaker.state == "half_open" or failures >= threshold:
         return Breaker(state="open", failures=failures, opened_at=now)

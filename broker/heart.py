@@ -26,13 +26,13 @@ from broker.auth import Gatekeeper
 from broker.authz import Principal, local_principal, may_control, may_register, remote_principal
 from broker.errors import DecodeError, EncodeError, HomeError
 from broker.exposed import Hysteresis, Job, Selector
-from broker.gate import record
+from broker.gate import Source, record
 from broker.home import Home
 from broker.keys import allowed_file, heart_keypair
 from broker.metrics import CLIENT_REPORTABLE, HeartMetrics
-from broker.protocol import (Alert, Answer, Ask, Blood, Call, Control, ControlReply, Event, Goodbye, Heartbeat,
-                             Notice, Refused, Register, Reply, Report, Reregister, Snapshot, SnapshotRequest,
-                             Welcome)
+from broker.protocol import (Alert, Answer, Ask, Blood, Call, Control, ControlReply, Event, Failure, Goodbye,
+                             Heartbeat, Notice, Refused, Register, Reply, Report, Reregister, Snapshot,
+                             SnapshotRequest, Welcome)
 from broker.registry import OrganRecord
 from broker.relay import Relay
 from broker.supervisor import Supervisor, inherited_environment
@@ -145,7 +145,8 @@ class Heart:
         self.router = self.ctx.socket(zmq.ROUTER)
         self.router.setsockopt(zmq.LINGER, 0)
         self.router.setsockopt(zmq.ROUTER_MANDATORY, 1)
-        self.router.setsockopt(zmq.MAXMSGSIZE, s.max_frame_bytes + 4096)
+        # libzmq drops a connection that sends more than this; below it, the heart answers what is too large
+        self.router.setsockopt(zmq.MAXMSGSIZE, protocol.hard_frame_cap(s.max_frame_bytes))
         self.router.setsockopt(zmq.SNDHWM, 10000)
         self.router.setsockopt(zmq.RCVHWM, 1000)  # bounds what one fast peer can park in the heart
         self.pub = self.ctx.socket(zmq.PUB)
@@ -171,7 +172,10 @@ class Heart:
         self.poller.register(self.supervisor.wake_r, zmq.POLLIN)
         self.endpoints = {"pid": os.getpid(), "router": router_ep, "blood": blood_ep, "metrics": metrics_url,
                           "workdir": str(self.workdir), "config": self.config.source, "version": __version__,
-                          "started_at": time.time(), **({"remote": remote_endpoints} if remote_endpoints else {})}
+                          "started_at": time.time(), **({"remote": remote_endpoints} if remote_endpoints else {}),
+                          # what clients need to bound their waits and size their requests
+                          "limits": {"call_timeout_s": s.call_timeout_s, "retry_attempts": s.retry_attempts,
+                                     "max_frame_bytes": s.max_frame_bytes}}
         self.home.pid_file.write_text(f"{os.getpid()}\n")
         self.home.write_endpoints(self.endpoints)
         log.info("heart %d listening on %s, blood on %s, metrics at %s", os.getpid(), router_ep, blood_ep,
@@ -311,6 +315,8 @@ class Heart:
             msg = protocol.decode(frames, self.settings.max_frame_bytes)
         except DecodeError as exc:
             self._protocol_error(ident, exc.reason, str(exc))
+            if exc.reason == "size":
+                self._oversized(ident, frames)
             return
         handler = self._handlers.get(type(msg))
         if handler is None:
@@ -321,6 +327,22 @@ class Heart:
         except Exception:  # a bug must cost one message, never the heart
             log.exception("handling %s from %s failed", type(msg).__name__, ident[:16].hex())
             self.metrics.protocol_errors.labels("handler").inc()
+
+    def _oversized(self, ident: bytes, frames: list[bytes]) -> None:
+        """Answer a request (or fail the call of a reply) too large to take, instead of dropping it unheard."""
+        kind, request_id = protocol.peek_request(frames)
+        message = (f"the {kind.__name__.lower() if kind else 'message'} is {len(frames[-1])} bytes, over the "
+                   f"mesh's frame limit of {self.settings.max_frame_bytes} bytes (heart.max_frame_bytes)")
+        if kind is Call:
+            self.send(ident, protocol.encode(Reply(id=request_id, ok=False, error=Failure(
+                "bad_params", message, type="RequestTooLarge", decision="refer",
+                hint="send less at a time: split the work, or pass a path instead of the content"))))
+        elif kind is Control:
+            self.send(ident, protocol.encode(ControlReply(id=request_id, ok=False, error=message)))
+        elif kind is Reply and self._organ_of(ident) is not None:
+            self._on_reply(ident, Reply(id=request_id, ok=False, error=Failure(
+                "bad_params", f"the organ's result {message.removeprefix('the reply ')}", type="ReplyTooLarge",
+                hint="ask for less at a time (a smaller window, limit or page)")), frames)
 
     def _protocol_error(self, ident: bytes, reason: str, message: str) -> None:
         self.metrics.protocol_errors.labels(reason).inc()
@@ -367,7 +389,8 @@ class Heart:
         remote = who.remote and "blood" in self.endpoints.get("remote", {})
         blood = self.endpoints["remote"]["blood"] if remote else self.endpoints["blood"]
         self.send(ident, protocol.encode(Welcome(organ=rec.name, heartbeat_s=self.settings.heartbeat_s,
-                                                  liveness=self.settings.liveness, blood=blood)))
+                                                  liveness=self.settings.liveness, blood=blood,
+                                                  max_frame_bytes=self.settings.max_frame_bytes)))
         log.info("organ %s registered (pid %s, %d abilities)", rec.name, msg.pid, len(rec.abilities))
         if came_back:
             self.alert("info", rec.name, f"organ {rec.name} is up (pid {rec.pid})")
@@ -456,14 +479,14 @@ class Heart:
     # -- outcomes -------------------------------------------------------------------------
 
     def observe(self, rec: OrganRecord | None, call: Call, cause: str | None, duration_s: float,
-                message: str = "") -> None:
+                message: str = "", source: Source = Source.RAISED) -> None:
         """Account for one outcome of an organ: metrics, breaker, wounds and an event."""
         if rec is None:
             return
         now = time.monotonic()
         self.metrics.call_done(rec.name, cause, duration_s)
         was_open = rec.breaker.state
-        rec.breaker = record(rec.breaker, cause, now, self.settings.breaker_threshold)
+        rec.breaker = record(rec.breaker, cause, now, self.settings.breaker_threshold, source)
         if rec.breaker.state == "open" and was_open != "open":
             self.alert("critical", rec.name, f"organ {rec.name} failed {rec.breaker.failures} times in a row; "
                        f"its breaker is open for {self.settings.breaker_cooldown_s:g}s")

@@ -22,6 +22,7 @@ from broker.errors import DecodeError, EncodeError
 from broker.wire import BLOOD, EVENT, VERSION
 
 DEFAULT_MAX_FRAME_BYTES = 8 * 1024 * 1024
+PEEK_FIELDS = 64  # fields of an oversized body looked at for its request id
 EXIT_REFUSED = 78  # an organ the heart refused exits with EX_CONFIG; restarting it cannot help
 
 STATES = ("starting", "up", "lost", "restarting", "fatal", "stopped")
@@ -78,6 +79,7 @@ class Welcome:
     heartbeat_s: float
     liveness: int
     blood: str
+    max_frame_bytes: int = DEFAULT_MAX_FRAME_BYTES  # replies larger than this are refused by the heart
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,6 +358,34 @@ def decode_event(frames: list[bytes], max_bytes: int = DEFAULT_MAX_FRAME_BYTES) 
         raise DecodeError(f"unsupported protocol version {bytes(frames[1][:16])!r}", frames=frames,
                           reason="version")
     return _decode_body(Event, frames[2], frames, max_bytes)
+
+
+def hard_frame_cap(max_frame_bytes: int) -> int:
+    """The size beyond which libzmq drops a peer's connection: room to answer what exceeds the limit."""
+    return 2 * max_frame_bytes + 4096
+
+
+def peek_request(frames: list[bytes]) -> tuple[type | None, str]:
+    """The kind and request id of a message too large to decode, read without decoding its body.
+
+    Returns (None, "") when the frames are not a request with a readable string id.
+    """
+    if len(frames) != 3 or frames[0] != VERSION:
+        return None, ""
+    cls = KINDS.get(bytes(frames[1]))
+    if cls not in (Call, Control, Reply):
+        return None, ""
+    unpacker = msgpack.Unpacker(max_buffer_size=len(frames[2]), max_str_len=1024, max_bin_len=1024)
+    try:
+        unpacker.feed(frames[2])
+        for _ in range(min(unpacker.read_map_header(), PEEK_FIELDS)):
+            if unpacker.unpack() == "id":
+                found = unpacker.unpack()
+                return (cls, found) if isinstance(found, str) else (None, "")
+            unpacker.skip()
+    except Exception:  # msgpack raises several unrelated types on garbage
+        pass
+    return None, ""
 
 
 def unpack_value(data: bytes) -> Any:

@@ -36,7 +36,8 @@ def decide(spec: OrganSpec, returncode: int, ran_s: float, streak: int,
     if spec.restart == "transient" and returncode == 0:
         return Verdict("stop", 0.0, 0, f"{how}; transient organs stop on a clean exit")
     if returncode == EXIT_REFUSED:
-        return Verdict("fatal", 0.0, streak, f"{how}: the heart refused it")
+        return Verdict("fatal", 0.0, streak, f"{how}: it cannot run as configured (the heart refused it, or its "
+                       "module or options cannot work; see its log)")
     in_window = [t for t in recent_restarts if now - t < spec.restart_window_s]
     if len(in_window) >= spec.max_restarts:
         return Verdict("fatal", 0.0, streak,

@@ -119,9 +119,10 @@ class Supervisor:
             env[TICKET_FD_VAR] = str(ticket)
             with open(self.logs / f"{rec.name}.log", "ab") as out:
                 proc = self._launch(rec.spec, env, cwd, out.fileno(), ticket)
-        except OSError as exc:
-            rec.state, rec.reason, rec.pid, rec.proc = "fatal", f"cannot start: {exc.strerror}", None, None
-            self.alert("critical", rec.name, f"organ {rec.name} cannot start: {exc.strerror}")
+        except (OSError, ValueError) as exc:  # a working directory, a command or an environment that cannot be
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            rec.state, rec.reason, rec.pid, rec.proc = "fatal", f"cannot start: {why}", None, None
+            self.alert("critical", rec.name, f"organ {rec.name} cannot start: {why}")
             return
         finally:
             if ticket is not None:
@@ -235,6 +236,7 @@ class Supervisor:
         """Give a fatal or stopped organ a fresh start with a clean restart history."""
         rec.restart_times.clear()
         rec.streak = 0
+        rec.restarts = 0  # the count shown is of this fresh start's restarts; the metric keeps counting
         self.spawn(rec)
 
     # -- signals and shutdown -------------------------------------------------------------

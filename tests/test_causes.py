@@ -243,6 +243,27 @@ def test_the_bad_params_hint_says_retrying_as_is_will_fail():
     assert "retrying as is will fail again" in hint("bad_params")
 
 
+@pytest.mark.parametrize("cause", ["timeout", "crashed"])
+def test_a_failed_call_with_side_effects_is_told_it_may_have_run_and_never_to_retry_blindly(cause):
+    text = hint(cause, side_effects=True)
+
+    assert "may have run" in text
+    assert "do not retry it blindly" in text
+    assert "retry with" not in text and "retry once" not in text
+
+
+def test_a_read_only_timeout_still_suggests_a_longer_timeout():
+    assert hint("timeout", side_effects=False).startswith("retry with a longer timeout")
+    assert hint("not_found", side_effects=True) == hint("not_found")
+
+
+def test_a_command_rejecting_its_own_arguments_is_not_a_bad_call():
+    # `pytest -q` without pytest-xdist under a config with `-n 4`: the command line was fine for the ability
+    message = "exit code 4: ERROR: usage: pytest [options] | pytest: error: unrecognized arguments: -n 4"
+    assert classify(message, "ExitStatus") == "unknown"
+    assert classify("unrecognized arguments: -n 4", "McpError") == "bad_params"
+
+
 def test_retry_sets_are_disjoint_causes():
     assert RETRYABLE <= set(CAUSES) and NEVER_RETRIED <= set(CAUSES)
     assert not RETRYABLE & NEVER_RETRIED

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from broker.gate import Breaker, Budget, RetryPolicy, admit, gate, record
+from broker.gate import Breaker, Budget, RetryPolicy, Source, admit, gate, record, sickens
 from broker.protocol import Ability
 
 POLICY = RetryPolicy(attempts=3, backoff_initial_s=0.1, backoff_max_s=2.0, budget=20, budget_window_s=60.0)
@@ -17,8 +17,8 @@ DESTRUCTIVE = Ability("delete_file", destructive=True)
 TRANSIENT = ("timeout", "network", "rate_limited", "crashed")
 NEVER_RETRIED = ("bad_params", "permission", "not_found", "tool_missing")
 NOT_TRANSIENT = ("unknown", "conflict", "organ_unhealthy")
-HEALTH = TRANSIENT + ("unknown",)
-CALLER_ERRORS = NEVER_RETRIED + ("conflict",)
+HEALTH = TRANSIENT  # raised by the organ itself: the organ hangs, dies, cannot reach, is told to slow down
+CALLER_ERRORS = NEVER_RETRIED + ("conflict", "unknown")
 
 THRESHOLD, COOLDOWN = 3, 30.0
 NOW = 1000.0
@@ -160,9 +160,10 @@ def test_a_refund_to_a_session_that_spent_nothing_changes_no_one():
 
 # -- breaker -------------------------------------------------------------------------------
 
-def fail(breaker: Breaker, times: int, cause: str = "timeout", now: float = NOW) -> Breaker:
+def fail(breaker: Breaker, times: int, cause: str = "timeout", now: float = NOW,
+         source: Source = Source.RAISED) -> Breaker:
     for _ in range(times):
-        breaker = record(breaker, cause, now, THRESHOLD)
+        breaker = record(breaker, cause, now, THRESHOLD, source)
     return breaker
 
 
@@ -208,7 +209,7 @@ def test_a_caller_error_neither_counts_toward_opening_nor_resets_the_count(cause
 def test_a_success_resets_the_count_of_consecutive_failures():
     breaker = fail(Breaker(), THRESHOLD - 1)
 
-    breaker = record(breaker, None, NOW, THRESHOLD)
+    breaker = record(breaker, None, NOW, THRESHOLD, Source.RAISED)
     breaker = fail(breaker, THRESHOLD - 1)
 
     assert breaker.state == "closed"
@@ -239,7 +240,7 @@ def test_after_the_cooldown_exactly_one_probe_goes_through():
 def test_a_successful_probe_closes_the_breaker():
     _, probing = admit(opened(NOW), NOW + COOLDOWN, COOLDOWN)
 
-    closed = record(probing, None, NOW + COOLDOWN + 1, THRESHOLD)
+    closed = record(probing, None, NOW + COOLDOWN + 1, THRESHOLD, Source.RAISED)
 
     assert closed.state == "closed"
     assert closed.failures == 0
@@ -250,7 +251,7 @@ def test_a_failed_probe_reopens_the_breaker_even_below_the_threshold():
     # e.g. the threshold was raised while the breaker was open
     probing = Breaker(state="half_open", failures=0, opened_at=NOW, probing=True)
 
-    assert record(probing, "timeout", NOW + COOLDOWN, THRESHOLD).state == "open"
+    assert record(probing, "timeout", NOW + COOLDOWN, THRESHOLD, Source.RAISED).state == "open"
 
 
 @pytest.mark.parametrize("cause", HEALTH)
@@ -258,10 +259,54 @@ def test_a_failed_probe_reopens_the_breaker_with_a_fresh_cooldown(cause):
     probe_at = NOW + COOLDOWN + 10
     _, probing = admit(opened(NOW), probe_at, COOLDOWN)
 
-    reopened = record(probing, cause, probe_at, THRESHOLD)
+    reopened = record(probing, cause, probe_at, THRESHOLD, Source.RAISED)
 
     assert reopened.state == "open"
     assert reopened.opened_at == probe_at
     # the old cool-down has long passed; only the fresh one counts
     assert admit(reopened, probe_at + COOLDOWN - 0.001, COOLDOWN)[0] is False
     assert admit(reopened, probe_at + COOLDOWN, COOLDOWN)[0] is True
+
+
+# -- the breaker table: only the organ's health counts ------------------------------------------
+
+# Written out: a deadline passed or the organ died counts whatever the cause; of the failures the organ
+# answered with, only these (source, cause) pairs count.
+SICKENING = {
+    ("raised", "timeout"), ("raised", "network"), ("raised", "rate_limited"), ("raised", "crashed"),
+    ("result", "rate_limited"),
+}
+ALL_CAUSES = ("tool_missing", "bad_params", "not_found", "permission", "timeout", "network", "rate_limited",
+              "conflict", "crashed", "organ_unhealthy", "unknown")
+
+
+@pytest.mark.parametrize("source", list(Source))
+@pytest.mark.parametrize("cause", ALL_CAUSES)
+def test_the_breaker_table_counts_hangs_deaths_unreachability_and_rate_limits_only(source, cause):
+    expected = (source.value, cause) in SICKENING or source in (Source.DEADLINE, Source.DIED)
+    assert sickens(cause, source) is expected
+
+
+@pytest.mark.parametrize("cause", ["unknown", "timeout", "bad_params", "not_found", "crashed"])
+def test_five_failing_commands_in_a_row_leave_the_breaker_closed(cause):
+    # a grep without a match, a red test run, a command that timed out: the organ ran them fine
+    breaker = fail(Breaker(), 5 * THRESHOLD, cause, source=Source.RESULT)
+
+    assert breaker.state == "closed"
+    assert breaker.failures == 0
+
+
+def test_an_encoding_error_or_a_bug_raised_by_the_organ_leaves_the_breaker_closed():
+    breaker = fail(Breaker(), 5 * THRESHOLD, "unknown", source=Source.RAISED)
+
+    assert breaker.state == "closed"
+
+
+def test_a_rate_limit_declared_in_a_tool_result_counts_against_the_organ():
+    assert fail(Breaker(), THRESHOLD, "rate_limited", source=Source.RESULT).state == "open"
+
+
+@pytest.mark.parametrize("source", [Source.DEADLINE, Source.DIED])
+def test_an_organ_that_hangs_or_dies_opens_its_breaker(source):
+    assert fail(Breaker(), THRESHOLD, "timeout" if source is Source.DEADLINE else "crashed",
+                source=source).state == "open"

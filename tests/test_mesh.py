@@ -305,7 +305,7 @@ def test_doctor_passes_on_a_healthy_mesh_and_fails_without_one(make_mesh):
     assert report["ok"] and {c["name"] for c in report["checks"]} >= {"mesh", "organ echo", "metrics"}
     mesh.cli("down", check=True)
     failed = mesh.cli("doctor", "--json")
-    assert failed.returncode == 8
+    assert failed.returncode == 3  # the installation is fine; no mesh runs (an unhealthy one would be 8)
     assert not json.loads(failed.stdout)["ok"]
     assert mesh.cli("doctor", "--no-mesh").returncode == 0
 
