@@ -72,7 +72,7 @@ class Client:
         """The longest the heart may take to answer a call of organ.ability given no timeout, retries included."""
         if self.timeouts is None:
             try:
-                manifest = self.control("manifest")
+                manifest = self.control("manifest", timeout_s=CONTROL_TIMEOUT_S)
             except MeshError:
                 manifest = {}
             self.timeouts = {(name, a["name"]): float(a.get("timeout_s") or 0) for name, entry in manifest.items()

@@ -789,7 +789,7 @@ class Heart:
             return
         self._seen(rec)
         for obs in report.observations:
-            problem = self.metrics.apply(obs.metric, obs.value, obs.labels)
+            problem = self.metrics.apply(obs.metric, obs.value, obs.labels, organ=rec.name)
             if problem:
                 self._protocol_error(ident, "report", f"organ {rec.name}: {problem}")
 

@@ -80,11 +80,14 @@ class HeartMetrics:
         self.mcp_refused = Counter("actors_mcp_refused_total", "Requests the MCP front door refused before they "
                                    "reached the mesh, by reason (size, envelope, params, unknown, deadline, "
                                    "unsupported).", ["reason"], registry=r)
+        self.stuck_calls = Gauge("actors_organ_stuck_calls", "Calls still running in the organ past their deadline "
+                                 "(workers stuck); as reported by the organ's watchdog.", ["organ"], registry=r)
         # what organs may report, by metric name: the series and the label names it takes
         self.reportable = {"actors_recall_duration_seconds": (self.recall_seconds, ()),
                            "actors_memory_cards": (self.memory_cards, ("kind",)),
                            "actors_tool_schema_tokens": (self.schema_tokens, ("view",)),
-                           "actors_mcp_refused_total": (self.mcp_refused, ("reason",))}
+                           "actors_mcp_refused_total": (self.mcp_refused, ("reason",)),
+                           "actors_organ_stuck_calls": (self.stuck_calls, ("organ",))}
         self._declare_mesh()
 
     def _declare_mesh(self) -> None:
@@ -104,12 +107,17 @@ class HeartMetrics:
         self.calls.labels(UNKNOWN_ORGAN, "error")
         self.call_errors.labels(UNKNOWN_ORGAN, "tool_missing")
 
-    def apply(self, metric: str, value: float, labels: dict[str, str]) -> str:
-        """Apply one organ observation; return why it was refused, or ''."""
+    def apply(self, metric: str, value: float, labels: dict[str, str], organ: str = "") -> str:
+        """Apply one organ observation; return why it was refused, or ''.
+
+        A series labelled by organ takes the reporting organ's name: an organ speaks only for itself.
+        """
         entry = self.reportable.get(metric)
         if entry is None:
             return f"{metric!r} is not a reportable metric"
         series, names = entry
+        if "organ" in names:
+            labels = {**labels, "organ": organ}
         if set(labels) != set(names) or not all(isinstance(v, str) and LABEL_VALUE.match(v) for v in labels.values()):
             return f"{metric} takes labels {list(names)} with short plain values, not {labels!r}"
         for name, value_ in labels.items():
@@ -136,6 +144,7 @@ class HeartMetrics:
         for outcome in OUTCOMES:
             self.calls.labels(organ, outcome)
         self.call_seconds.labels(organ)
+        self.stuck_calls.labels(organ)
         for cause in CAUSES:
             self.call_errors.labels(organ, cause)
             self.wounds_open.labels(organ, cause)

@@ -1,4 +1,15 @@
-"""Fixtures that start real meshes (real processes, real sockets) and end every process they started."""
+"""Fixtures that start real meshes (real processes, real sockets) and end every process they started.
+
+Nothing a test run starts outlives it, even when the run is interrupted:
+- every process a test process starts carries ACTORS_TEST_RUN (its starter's pid and start time) in its
+  environment; at the end of the session each test process kills what carries its own mark, and the
+  session's first and last steps kill what carries the mark of a test process that is gone (a run killed
+  with SIGKILL, a crashed xdist worker), with the network namespaces named the same way;
+- SIGTERM and SIGHUP end a run like Ctrl-C, so fixtures tear down and the reaper runs;
+- processes a test starts and waits on are started through tests/guard.py (PR_SET_PDEATHSIG), so they die
+  with the test process even when it is killed outright;
+- commands a dead shell organ left behind are ended by actors.organs.containment.sweep_orphans.
+"""
 
 from __future__ import annotations
 
@@ -9,13 +20,21 @@ import subprocess
 import sys
 import textwrap
 import time
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
 import pytest
 
+from actors.organs.containment import owner_id, sweep_orphans
+
 REPO = Path(__file__).resolve().parents[1]
+RUN_MARK = "ACTORS_TEST_RUN"
+GUARD = Path(__file__).with_name("guard.py")
+NETNS_PREFIX = "actt-"  # network namespaces tests create: actt-<owner>-<role>-<tag>
+NETNS_DIR = Path("/run/netns")
+REAP_ROUNDS = 5
 
 ECHO_MESH = """
 [heart]
@@ -42,6 +61,100 @@ def wait_for(predicate: Callable[[], object], timeout: float = 10.0, interval: f
         if time.monotonic() > deadline:
             pytest.fail(f"timed out after {timeout}s waiting for {what or predicate}")
         time.sleep(interval)
+
+
+def guarded(argv: list[str]) -> list[str]:
+    """The command line that runs argv so that it dies with this test process (PR_SET_PDEATHSIG)."""
+    return [sys.executable, "-S", str(GUARD), str(os.getpid()), *argv]
+
+
+def netns_name(role: str) -> str:
+    """A network namespace name the reaper knows as this test process's (13 characters of role at most)."""
+    return f"{NETNS_PREFIX}{owner_id(os.getpid())}-{role[:13]}-{uuid.uuid4().hex[:6]}"
+
+
+# -- the reaper -------------------------------------------------------------------------------
+
+def _owner_alive(owner: str) -> bool:
+    pid, _, _ = owner.partition(".")
+    return pid.isdigit() and owner_id(int(pid)) == owner
+
+
+def marked_processes(match: Callable[[str], bool]) -> list[int]:
+    """Pids of live processes whose ACTORS_TEST_RUN mark matches (never this process)."""
+    prefix = RUN_MARK.encode() + b"="
+    found = []
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/environ", "rb") as f:
+                environ = f.read()
+            with open(f"/proc/{entry.name}/stat", "rb") as f:
+                zombie = f.read().rsplit(b")", 1)[-1].split()[0] == b"Z"
+        except OSError:
+            continue
+        mark = next((item[len(prefix):] for item in environ.split(b"\0") if item.startswith(prefix)), None)
+        if mark is not None and not zombie and match(mark.decode("ascii", "replace")):
+            found.append(int(entry.name))
+    return found
+
+
+def reap(match: Callable[[str], bool]) -> list[str]:
+    """Kill the marked processes and remove the network namespaces whose owner matches; say what was found."""
+    found = []
+    for _ in range(REAP_ROUNDS):
+        pids = marked_processes(match)
+        if not pids:
+            break
+        found += [f"pid {pid}" for pid in pids]
+        kill_all(pids)
+        time.sleep(0.05)
+    swept = sweep_orphans()  # commands of the shell organs just killed
+    found += [f"{swept} orphaned commands"] if swept else []
+    for ns in _netns(match):
+        subprocess.run(["ip", "netns", "del", ns], capture_output=True, timeout=10)
+        found.append(f"netns {ns}")
+    return found
+
+
+def _netns(match: Callable[[str], bool]) -> list[str]:
+    try:
+        names = [entry.name for entry in os.scandir(NETNS_DIR)]
+    except OSError:
+        return []
+    return [n for n in names if n.startswith(NETNS_PREFIX) and match(n[len(NETNS_PREFIX):].split("-")[0])]
+
+
+def _is_xdist_controller(config: pytest.Config) -> bool:
+    return not hasattr(config, "workerinput") and bool(getattr(config.option, "numprocesses", None))
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt(f"received {signal.Signals(signum).name}")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, _interrupt)
+    if not hasattr(config, "workerinput"):  # one process sweeps what earlier, killed runs left behind
+        left = reap(lambda owner: not _owner_alive(owner))
+        if left:
+            print(f"reaped what an earlier test run left behind: {', '.join(left)}", file=sys.stderr)
+    if not _is_xdist_controller(config):
+        os.environ[RUN_MARK] = owner_id(os.getpid())  # inherited by everything this process starts
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if not _is_xdist_controller(session.config):
+        mine = os.environ.get(RUN_MARK, "")
+        reap(lambda owner: owner == mine)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _is_xdist_controller(config):  # after the workers: what a crashed worker left behind
+        reap(lambda owner: not _owner_alive(owner))
 
 
 def mesh_processes(home: Path) -> list[int]:
@@ -92,7 +205,7 @@ class Mesh:
 
     def cli(self, *args: str, timeout: float = 30.0, check: bool = False) -> subprocess.CompletedProcess:
         """Run `actors ARGS --home HOME` and return the finished process."""
-        result = subprocess.run([sys.executable, "-m", "actors", *args, "--home", str(self.home)],
+        result = subprocess.run(guarded([sys.executable, "-m", "actors", *args, "--home", str(self.home)]),
                                 cwd=self.workdir, env=self.env, capture_output=True, text=True, timeout=timeout)
         if check and result.returncode != 0:
             pytest.fail(f"actors {' '.join(args)} exited {result.returncode}: {result.stderr}")
@@ -117,20 +230,31 @@ class Mesh:
         return Client(self.home)
 
 
+def new_mesh(root: Path, config_text: str = ECHO_MESH) -> Mesh:
+    """A mesh under root (not started): its home, working directory and config, and the env to run it with."""
+    workdir = root / "work"
+    workdir.mkdir(parents=True)
+    config = root / "mesh.toml"
+    config.write_text(textwrap.dedent(config_text))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
+    env.pop("ACTORS_HOME", None)
+    return Mesh(home=root / "home", workdir=workdir, config=config, env=env)
+
+
+def end_mesh(mesh: Mesh) -> None:
+    """Stop a mesh and end whatever of it is left."""
+    if mesh_processes(mesh.home):
+        mesh.cli("down", timeout=40)
+    kill_all(mesh_processes(mesh.home))
+
+
 @pytest.fixture
 def make_mesh(tmp_path: Path):
     """Make meshes from TOML text; every process they started is ended after the test."""
     made: list[Mesh] = []
 
     def make(config_text: str = ECHO_MESH, *, start: bool = True, name: str = "mesh") -> Mesh:
-        root = tmp_path / name
-        workdir = root / "work"
-        workdir.mkdir(parents=True)
-        config = root / "mesh.toml"
-        config.write_text(textwrap.dedent(config_text))
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
-        env.pop("ACTORS_HOME", None)
-        mesh = Mesh(home=root / "home", workdir=workdir, config=config, env=env)
+        mesh = new_mesh(tmp_path / name, config_text)
         made.append(mesh)
         if start:
             mesh.up()
@@ -138,9 +262,7 @@ def make_mesh(tmp_path: Path):
 
     yield make
     for mesh in made:
-        if mesh_processes(mesh.home):
-            mesh.cli("down", timeout=40)
-        kill_all(mesh_processes(mesh.home))
+        end_mesh(mesh)
 
 
 @pytest.fixture

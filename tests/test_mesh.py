@@ -20,7 +20,7 @@ import zmq
 from broker import protocol
 from broker.home import pid_alive
 from broker.protocol import Refused, Register
-from tests.conftest import ECHO_MESH, mesh_processes, wait_for
+from tests.conftest import ECHO_MESH, guarded, mesh_processes, wait_for
 
 CRASHY_MESH = """
 [heart]
@@ -160,13 +160,15 @@ def test_a_crash_loop_backs_off_and_ends_fatal_with_a_critical_alert(make_mesh):
 
 def test_a_fatal_organ_raises_a_critical_alert_and_speeds_up_the_beat(make_mesh):
     mesh = make_mesh(CRASHY_MESH.replace("[organs.crashy]", "[organs.crashy]\nstable_after_s = 100"), start=False)
-    subprocess.Popen([sys.executable, "-m", "actors", "up", "--config", str(mesh.config), "--home", str(mesh.home)],
+    subprocess.Popen(guarded([sys.executable, "-m", "actors", "up", "--config", str(mesh.config), "--home",
+                              str(mesh.home)]),
                      cwd=mesh.workdir, env=mesh.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                      start_new_session=True)
     wait_for(lambda: mesh.home.joinpath("endpoints.json").exists() and mesh.organ("crashy")["state"] == "fatal",
              timeout=20, what="crashy fatal")
-    status = mesh.status()
-    assert status["heart"]["reason"] == "critical alert: crashy"
+    # the beat that follows the organ's death carries the critical alert: wait for it, do not race it
+    status = wait_for(lambda: (s := mesh.status())["heart"]["reason"] == "critical alert: crashy" and s, timeout=5,
+                      what="the first beat after crashy turned fatal")
     assert status["heart"]["interval_s"] == pytest.approx(0.1)
     assert any(a["level"] == "critical" and a["organ"] == "crashy" for a in status["alerts"])
     assert mesh.organ("echo")["state"] == "up"
@@ -256,8 +258,8 @@ def test_down_leaves_no_process_of_the_mesh_behind(mesh):
 
 def test_foreground_up_stops_everything_on_sigterm(make_mesh):
     mesh = make_mesh(start=False)
-    heart = subprocess.Popen([sys.executable, "-m", "actors", "up", "--config", str(mesh.config),
-                              "--home", str(mesh.home)], cwd=mesh.workdir, env=mesh.env,
+    heart = subprocess.Popen(guarded([sys.executable, "-m", "actors", "up", "--config", str(mesh.config),
+                                      "--home", str(mesh.home)]), cwd=mesh.workdir, env=mesh.env,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     try:
         wait_for(lambda: mesh.home.joinpath("endpoints.json").exists() and mesh.organ("echo")["state"] == "up",

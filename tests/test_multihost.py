@@ -9,7 +9,7 @@ import uuid
 import pytest
 
 from broker import keys
-from tests.conftest import stop_process, wait_for
+from tests.conftest import guarded, netns_name, stop_process, wait_for
 
 PORT, BLOOD_PORT = 7700, 7701
 
@@ -23,7 +23,7 @@ def ip(*args: str, ns: str | None = None) -> None:
 def hosts():
     """Three hosts: h (heart) linked to o1 and o2 by veth pairs; removed after the test."""
     tag = uuid.uuid4().hex[:6]
-    names = {"h": f"ah{tag}", "o1": f"ao1{tag}", "o2": f"ao2{tag}"}
+    names = {role: netns_name(role) for role in ("h", "o1", "o2")}  # the reaper removes them if the run dies
     try:
         for ns in names.values():
             ip("netns", "add", ns)
@@ -75,10 +75,10 @@ external = true
             pair = keys.new_keypair(name)
             keys.write_keypair(pair, tmp_path)
             mesh.cli("keys", "allow", "--key", pair.public, "--name", name, check=True)
-            organs.append(subprocess.Popen(
+            organs.append(subprocess.Popen(guarded(
                 ["ip", "netns", "exec", names[f"o{i}"], sys.executable, "-m", "actors", "organ", "run",
                  "tests.organs.flaky", "--connect", f"tcp://10.77.{i}.1:{PORT}", "--key", str(tmp_path / f"{name}.key"),
-                 "--server-key", str(mesh.home / "keys" / "heart.pub"), "--name", name],
+                 "--server-key", str(mesh.home / "keys" / "heart.pub"), "--name", name]),
                 env=mesh.env, stdout=subprocess.DEVNULL, stderr=open(tmp_path / f"{name}.log", "w")))
         wait_for(lambda: all(mesh.organ(n)["state"] == "up" for n in ("remote1", "remote2")), timeout=20,
                  what="both remote organs")
