@@ -33,7 +33,7 @@ class _PlainArgument(TyperArgument):
     """An argument shown in usage lines as NAME or [NAME] (typer's own style is {NAME} and [[NAME]])."""
 
     def _usage_display_name(self) -> str:
-        name = self.metavar or self.name.upper()
+        name = (self.metavar or self.name.upper()).strip("[]")  # a metavar may already say it is optional
         return (name if self.required else f"[{name}]") + ("..." if self.nargs != 1 else "")
 
     def display_type_rich(self, ctx: typer.Context) -> str | None:

@@ -124,7 +124,7 @@ class ShellOrgan(Organ):
             result["signal"] = signal_name(-returncode)
         if outcome.timed_out:
             why = "" if limit == timeout_s else ", the call's deadline"
-            result["stderr"] += f"\n[timed out after {limit:g}s{why}]"
+            result["stderr"] += f"\n[timed out after {limit:.3g}s{why}]"
         elif outcome.left_open:
             result["stderr"] += ("\n[a background process still held the output; it was closed (redirect a "
                                  "background process's output to keep it running after the call)]")

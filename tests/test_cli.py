@@ -1,0 +1,155 @@
+"""The first hour at the command line: a mesh that cannot start says why at `up`, help is clean, status is clear."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+import typer
+
+from actors.cli import app
+from actors.cli_common import EXIT_CONFIG, plain_help
+from broker import __version__, keys
+from tests.conftest import guarded, wait_for
+
+ECHO = """
+[heart]
+beat_s = 0.2
+heartbeat_s = 0.2
+
+[organs.echo]
+module = "tests.organs.echo"
+max_restarts = 2
+restart_window_s = 60
+"""
+
+
+def up_refused(make_mesh, organ_table: str) -> str:
+    """Run `actors up --detach` on a mesh whose last organ cannot start; return its one-line complaint."""
+    mesh = make_mesh(ECHO + organ_table, start=False)
+    result = mesh.up(check=False)
+    assert result.returncode == EXIT_CONFIG, result.stderr
+    assert not (mesh.home / "endpoints.json").exists()  # nothing was started
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+def test_up_names_a_module_that_does_not_import_by_file_line_and_key(make_mesh):
+    line = up_refused(make_mesh, '\n[organs.ghost]\nmodule = "no_such_package.organ"\n')
+
+    assert re.match(r"actors: \S+mesh\.toml:12: organs\.ghost\.module: cannot import no_such_package\.organ: "
+                    r"ModuleNotFoundError: No module named 'no_such_package'$", line), line
+
+
+def test_up_names_a_module_that_crashes_when_imported_with_where_it_crashed(make_mesh):
+    mesh_text = '\n[organs.broken]\nmodule = "broken_organ"\n'
+    mesh = make_mesh(ECHO + mesh_text, start=False)
+    (mesh.workdir / "broken_organ.py").write_text("import os\n\nLIMIT = 1 / 0\n")
+    result = mesh.up(check=False)
+
+    assert result.returncode == EXIT_CONFIG
+    assert "mesh.toml:12: organs.broken.module: cannot import broken_organ: ZeroDivisionError: division by zero" \
+        in result.stderr
+    assert f"(at {mesh.workdir / 'broken_organ.py'}:3)" in result.stderr
+
+
+def test_up_names_options_the_organ_refuses(make_mesh):
+    line = up_refused(make_mesh, '\n[organs.sh]\nmodule = "actors.organs.shell"\noptions = { colour = "red" }\n')
+
+    assert "mesh.toml:13: organs.sh.options: options: unknown parameter 'colour'" in line
+
+
+def test_up_names_an_mcp_command_that_is_not_installed(make_mesh):
+    line = up_refused(make_mesh, '\n[organs.git]\nmcp = ["no-such-mcp-server-xyz", "--stdio"]\n')
+
+    assert "mesh.toml:12: organs.git.mcp: command 'no-such-mcp-server-xyz' is not found" in line
+
+
+@pytest.mark.parametrize("table, key", [
+    ('[heart]\nheartbeat_s = 1e-300\n', "heart.heartbeat_s"),
+    ('[heart]\nmax_frame_bytes = 9223372036854775807\n', "heart.max_frame_bytes"),
+    ('[heart]\nhealer = "nope"\n[organs.echo]\nmodule = "tests.organs.echo"\n', "heart.healer"),
+    ('[organs.echo]\nmodule = "tests.organs.echo"\nenv = { "A=B" = "x" }\n', "organs.echo.env"),
+])
+def test_up_refuses_a_value_that_would_hurt_the_heart_with_exit_5(make_mesh, table, key):
+    mesh = make_mesh(table, start=False)
+    result = mesh.up(check=False)
+    assert result.returncode == EXIT_CONFIG
+    assert f": {key}: " in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_organ_run_with_a_module_that_does_not_import_says_so_in_one_line(tmp_path):
+    pair = keys.new_keypair("ghost")
+    key_file = keys.write_keypair(pair, tmp_path)
+    result = subprocess.run(guarded([sys.executable, "-m", "actors", "organ", "run", "no_such_package.organ",
+                                     "--connect", "tcp://127.0.0.1:1", "--key", str(key_file),
+                                     "--server-key", pair.public]), capture_output=True, text=True, timeout=30)
+
+    assert result.returncode == EXIT_CONFIG
+    assert result.stderr.strip() == ("actors: cannot import no_such_package.organ: ModuleNotFoundError: "
+                                     "No module named 'no_such_package'")
+
+
+def test_the_version_is_printed(tmp_path):
+    result = subprocess.run(guarded([sys.executable, "-m", "actors", "--version"]), capture_output=True, text=True,
+                            timeout=30)
+    assert (result.returncode, result.stdout.strip()) == (0, f"actors {__version__}")
+
+
+def command_paths(command, path=()) -> list[tuple[str, ...]]:
+    subcommands = getattr(command, "commands", {})
+    if not subcommands:
+        return [path]
+    return [path] + [p for name, sub in subcommands.items() for p in command_paths(sub, (*path, name))]
+
+
+def test_help_shows_plain_names_never_typer_s_types_or_braces(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    command = plain_help(typer.main.get_command(app))
+    paths = command_paths(command)
+    assert ("call",) in paths and ("memory", "ingest") in paths
+    for path in paths:
+        with pytest.raises(SystemExit) as done:
+            command.main(args=[*path, "--help"], prog_name="actors")
+        text = capsys.readouterr().out
+        assert done.value.code == 0
+        assert not re.search(r"<(?:str|bool|int|float|path)>|\{[A-Z.a-z_]+\}|\[\[", text), (path, text)
+    call_help = _help(command, "call", capsys)
+    assert "Usage: actors call [OPTIONS] ORGAN.ABILITY" in call_help
+    assert re.search(r"--args\s+JSON", call_help) and re.search(r"--timeout\s+SECONDS", call_help)
+
+
+def _help(command, name: str, capsys) -> str:
+    with pytest.raises(SystemExit):
+        command.main(args=[name, "--help"], prog_name="actors")
+    return capsys.readouterr().out
+
+
+def test_status_text_shows_each_organ_s_wounds(make_mesh):
+    mesh = make_mesh(ECHO)
+    assert re.search(r"echo\s+up .* wounds -", mesh.cli("status", check=True).stdout)
+    with mesh.client() as client:
+        assert client.call("echo", "missing", {"what": "x"}).error.cause == "not_found"
+
+    assert re.search(r"echo\s+up .* wounds not_found ", mesh.cli("status", check=True).stdout)
+
+
+def test_revive_starts_the_displayed_restart_count_again(make_mesh):
+    mesh = make_mesh(ECHO)
+    for attempt in range(3):  # max_restarts = 2: the third death is fatal
+        pid = wait_for(lambda: (o := mesh.organ("echo"))["state"] == "up" and o["pid"], timeout=10, what="echo up")
+        mesh.cli("kill", "echo", check=True)
+        wait_for(lambda: mesh.organ("echo")["pid"] != pid, timeout=10, what="echo to die")
+    fatal = wait_for(lambda: (o := mesh.organ("echo"))["state"] == "fatal" and o, timeout=10, what="echo fatal")
+    assert fatal["restarts"] == 2
+
+    mesh.cli("revive", "echo", check=True)
+
+    revived = wait_for(lambda: (o := mesh.organ("echo"))["state"] == "up" and o, timeout=10, what="echo up again")
+    assert revived["restarts"] == 0
+    assert re.search(r"echo\s+up\s+pid \d+\s+restarts 0 ", mesh.cli("status", check=True).stdout)
+    assert json.loads(mesh.cli("status", "--json", check=True).stdout)["organs"][0]["restarts"] == 0
