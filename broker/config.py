@@ -37,7 +37,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "retry_budget": (0, 1_000_000), "retry_budget_window_s": (0.01, DAY), "breaker_threshold": (1, 10_000),
     "breaker_cooldown_s": (0.01, DAY), "chronic_after_s": (0.01, YEAR),
     # [organs.NAME]
-    "max_restarts": (1, 10_000), "restart_window_s": (0.01, YEAR), "backoff_initial_s": (0.0, 3600.0),
+    "max_restarts": (1, 1_000_000_000), "restart_window_s": (0.01, YEAR), "backoff_initial_s": (0.0, 3600.0),
     "backoff_max_s": (0.01, DAY), "stable_after_s": (0.0, YEAR), "stop_timeout_s": (0.01, 3600.0),
 }
 

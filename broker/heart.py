@@ -26,7 +26,7 @@ from broker.auth import Gatekeeper
 from broker.authz import Principal, local_principal, may_control, may_register, remote_principal
 from broker.errors import DecodeError, EncodeError, HomeError
 from broker.exposed import Hysteresis, Job, Selector
-from broker.gate import Source, record
+from broker.gate import Breaker, Source, record
 from broker.home import Home
 from broker.keys import allowed_file, heart_keypair
 from broker.metrics import CLIENT_REPORTABLE, HeartMetrics
@@ -384,6 +384,8 @@ class Heart:
         if rec.spec.external:
             rec.pid, rec.started = who.pid or msg.pid, now  # the kernel's pid when the connection is local
         came_back = rec.state != "up" and (rec.restarts > 0 or rec.spec.external)
+        if rec.pid != rec.breaker_pid:  # a fresh process: the failures counted were its predecessor's
+            rec.breaker, rec.breaker_pid = Breaker(), rec.pid
         rec.state, rec.reason = "up", "registered"
         self.metrics.organ_up.labels(rec.name).set(1)
         remote = who.remote and "blood" in self.endpoints.get("remote", {})

@@ -31,6 +31,7 @@ class OrganRecord:
     streak: int = 0  # consecutive unstable runs, for the backoff
     due: float | None = None  # monotonic time of a scheduled restart
     breaker: Breaker = field(default_factory=Breaker)
+    breaker_pid: int | None = None  # the process the breaker's count is about
 
     @property
     def name(self) -> str:
