@@ -63,11 +63,12 @@ def test_no_organ_environment_holds_a_token_or_the_launchers_variables(local_mes
 
 
 def test_a_shell_command_sees_neither_the_token_nor_the_launchers_environment(local_mesh):
-    out = local_mesh.json("call", "shell.run", "--args", '{"command": "env; cat /proc/$PPID/environ | tr \\"\\\\0\\" \\"\\\\n\\""}')
+    out = local_mesh.json("call", "shell.run", "--args", '{"command": "env; echo ---; cat /proc/$PPID/environ | tr \\"\\\\0\\" \\"\\\\n\\""}')
     text = out["result"]["stdout"]
-    assert "PATH=" in text and "ACTORS_ORGAN=shell" in text and "GIVEN_BY_MESH=yes" in text  # the command ran
-    assert "ACTORS_TOKEN" not in text and "ACTORS_TICKET_FD" not in text.split("ACTORS_ORGAN=shell")[0]
-    assert LAUNCHER_SECRET not in text and "hunter2" not in text
+    own = text.split("---")[0]
+    assert "PATH=" in own and "GIVEN_BY_MESH=yes" in own  # the command ran, with what the mesh file gave the organ
+    assert "ACTORS_" not in own.replace("ACTORS_COMMAND=", "")  # nothing of the organ's own settings, nor its ticket
+    assert "ACTORS_TOKEN" not in text and LAUNCHER_SECRET not in text and "hunter2" not in text
 
 
 def test_a_forged_fs_registration_with_the_real_pid_is_refused_while_calls_run_and_none_is_answered_forged(

@@ -129,6 +129,7 @@ def test_a_timeout_that_is_not_a_usable_number_never_starts_the_command(shell, t
 
 
 def test_a_command_sees_only_allowed_variables_never_the_organ_s_token(tmp_path, monkeypatch):
+    monkeypatch.delenv("ACTORS_HEART_PID", raising=False)  # an organ started by hand, in its launcher's environment
     monkeypatch.setenv("ACTORS_TOKEN", "s3cret")
     monkeypatch.setenv("CLOUD_SECRET", "hush")
     monkeypatch.setenv("LC_ALL", "C.UTF-8")
@@ -150,6 +151,9 @@ def test_the_command_environment_never_takes_actors_variables_even_when_asked():
     env = command_env({"PATH": "/bin", "ACTORS_TOKEN": "t", "HOME": "/h"}, ["ACTORS_*"], {"ACTORS_X": "1"})
     assert env == {"PATH": "/bin", "HOME": "/h"}
     assert command_env({})["PATH"]  # a command always has a PATH
+    # spawned by a heart, the organ's environment was built from an allow-list and the mesh file already
+    spawned = {"ACTORS_HEART_PID": "1", "ACTORS_TOKEN": "t", "GIVEN_BY_MESH": "yes", "PATH": "/bin"}
+    assert command_env(spawned) == {"GIVEN_BY_MESH": "yes", "PATH": "/bin"}
     assert "ACTORS_" in ShellOrgan.check_options({"env_allow": ["ACTORS_TOKEN"]})
     assert "options.env" in ShellOrgan.check_options({"env": {"A": "x\x00y"}})
     assert "options.env" in ShellOrgan.check_options({"env": {"A=B": "x"}})

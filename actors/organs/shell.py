@@ -30,9 +30,13 @@ log = logging.getLogger(__name__)
 MAX_TIMEOUT_S = 600.0
 MAX_OUTPUT_BYTES = 256 * 1024  # per stream: its first and last halves are kept
 REAP_S = 5.0  # a killed command is reaped within this; a process in uninterruptible sleep may take longer
-# What a command sees of the organ's environment, unless the mesh file allows more (options.env_allow).
+# What a command sees of the environment of an organ started by hand, unless the mesh file allows more
+# (options.env_allow). An organ the heart spawned has an environment the heart already built from an
+# allow-list and the mesh file's `env` table: its commands see all of it but the ACTORS_* variables.
 ENV_ALLOWED = ("PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "LANGUAGE", "LC_*", "TERM", "TZ", "TMPDIR",
-               "TEMP", "TMP")
+               "TEMP", "TMP", "VIRTUAL_ENV", "NO_COLOR", "SSL_CERT_FILE", "SSL_CERT_DIR", "REQUESTS_CA_BUNDLE",
+               "NODE_EXTRA_CA_CERTS", "http_proxy", "https_proxy", "no_proxy", "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY")
+SPAWNED_BY_HEART = "ACTORS_HEART_PID"
 DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin"
 ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\*?$")
 NEVER_PASSED = "ACTORS_"  # the organ's own settings and token
@@ -133,8 +137,11 @@ class ShellOrgan(Organ):
 
 def command_env(environ: dict[str, str], allow: tuple[str, ...] | list[str] = (),
                 extra: dict[str, str] | None = None) -> dict[str, str]:
-    """The environment a command gets: the allowed names of environ, then extra; never ACTORS_* variables."""
-    patterns = [*ENV_ALLOWED, *allow]
+    """The environment a command gets: the allowed names of environ, then extra; never ACTORS_* variables.
+
+    Every name is allowed when the heart spawned the organ: it built environ itself, from an allow-list.
+    """
+    patterns = ["*"] if SPAWNED_BY_HEART in environ else [*ENV_ALLOWED, *allow]
     env = {name: value for name, value in environ.items()
            if not name.startswith(NEVER_PASSED) and any(_allowed(name, p) for p in patterns)}
     env.setdefault("PATH", DEFAULT_PATH)
