@@ -103,8 +103,13 @@ class OrganLoop:
         self._connect()
         next_heartbeat = time.monotonic()
         while not self.stop_reason:
-            now = time.monotonic()
-            ready = dict(self.poller.poll(max(0, int((next_heartbeat - now) * 1000)) + 1))
+            before = time.monotonic()
+            wait_ms = max(0, int((next_heartbeat - before) * 1000)) + 1
+            ready = dict(self.poller.poll(wait_ms))
+            if time.monotonic() - before > wait_ms / 1000 + self.heartbeat_s * self.liveness:
+                # this process was stopped or starved, not the heart silent: what the heart sent meanwhile
+                # may not even be read yet, so its silence is counted from now
+                self.heart_seen = time.monotonic()
             if self.results in ready:
                 self._forward_results()
             if self.dealer in ready:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import subprocess
@@ -12,7 +13,7 @@ import typer
 
 from actors.cli import app
 from actors.cli_common import EXIT_CONFIG, plain_help
-from broker import __version__, keys
+from broker import __version__, config, keys
 from tests.conftest import guarded, wait_for
 
 ECHO = """
@@ -153,3 +154,32 @@ def test_revive_starts_the_displayed_restart_count_again(make_mesh):
     assert revived["restarts"] == 0
     assert re.search(r"echo\s+up\s+pid \d+\s+restarts 0 ", mesh.cli("status", check=True).stdout)
     assert json.loads(mesh.cli("status", "--json", check=True).stdout)["organs"][0]["restarts"] == 0
+
+
+def extreme_mesh(end: int) -> str:
+    """A mesh file with every ranged heart and organ number at one end of its range (0: lowest, 1: highest)."""
+    heart_fields = {f.name for f in dataclasses.fields(config.HeartConfig)}
+    organ_fields = {f.name for f in dataclasses.fields(config.OrganSpec)}
+    heart = {k: bounds[end] for k, bounds in config.RANGES.items() if k in heart_fields}
+    organ = {k: bounds[end] for k, bounds in config.RANGES.items() if k in organ_fields}
+    if end == 1:
+        heart["metrics"] = "127.0.0.1:0"
+    lines = ["[heart]", *(f"{k} = {v!r}" for k, v in heart.items()),
+             "[organs.echo]", 'module = "tests.organs.echo"', *(f"{k} = {v!r}" for k, v in organ.items())]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("end", [0, 1], ids=["lowest", "highest"])
+def test_the_heart_takes_every_setting_at_either_end_of_its_range_without_crashing(make_mesh, end):
+    mesh = make_mesh(extreme_mesh(end), start=False)
+    result = mesh.up("--wait", "20", check=False)
+
+    # at the lowest, an organ has 0.1 s to register and 0.01 s before it counts as hung: it may well go fatal
+    assert result.returncode in ((0, 1) if end == 0 else (0,)), result.stderr
+    log = (mesh.home / "logs" / "heart.log").read_text()
+    assert "Traceback" not in log
+    if result.returncode == 1:
+        assert "heart stopped" in log  # `up` stopped it cleanly after the fatal organ
+    else:
+        with mesh.client() as client:
+            assert client.call("echo", "echo", {"x": "fine"}).ok

@@ -180,15 +180,19 @@ def test_a_stopped_organ_is_marked_lost_then_up_again_when_it_resumes(make_mesh)
     pid = mesh.organ("echo")["pid"]
     try:
         mesh.cli("kill", "echo", "--signal", "STOP", check=True)
+        stopped = time.monotonic()
         lost = wait_for(lambda: (o := mesh.organ("echo"))["state"] == "lost" and o, timeout=5, what="lost")
         silent = float(re.search(r"no heartbeat for ([0-9.]+)s", lost["reason"]).group(1))
         assert silent <= 0.2 * 3 + 0.5  # the liveness window plus one heartbeat check and scheduling slack
         with mesh.client() as client:
             assert client.call("echo", "echo").error.cause == "network"
+        # stopped longer than its orphan window (3 s): its own pause is not the heart's silence
+        time.sleep(max(0.0, 3.5 - (time.monotonic() - stopped)))
     finally:
         os.kill(pid, signal.SIGCONT)
     wait_for(lambda: mesh.organ("echo")["state"] == "up", timeout=5, what="up again")
     assert mesh.organ("echo")["pid"] == pid
+    assert "reconnecting" not in (mesh.home / "logs" / "echo.log").read_text()
 
 
 def test_organs_exit_soon_after_their_heart_is_killed(mesh):
