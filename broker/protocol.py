@@ -375,16 +375,9 @@ def peek_request(frames: list[bytes]) -> tuple[type | None, str]:
     cls = KINDS.get(bytes(frames[1]))
     if cls not in (Call, Control, Reply):
         return None, ""
-    unpacker = msgpack.Unpacker(max_buffer_size=len(frames[2]), max_str_len=1024, max_bin_len=1024)
-    try:
-        unpacker.feed(frames[2])
-        for _ in range(min(unpacker.read_map_header(), PEEK_FIELDS)):
-            if unpacker.unpack() == "id":
-                found = unpacker.unpack()
-                return (cls, found) if isinstance(found, str) else (None, "")
-            unpacker.skip()
-    except Exception:  # msgpack raises several unrelated types on garbage
-        pass
+    found = wire.peek(frames[2], "id", PEEK_FIELDS)
+    if isinstance(found, str):
+        return cls, found
     return None, ""
 
 

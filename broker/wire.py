@@ -39,6 +39,24 @@ def unpack(data: bytes) -> Any:
         raise DecodeError(f"{type(exc).__name__}: {exc}", frames=[data]) from exc
 
 
+def peek(body: bytes, key: str, max_fields: int) -> Any:
+    """The value of one top-level key of a msgpack map, read without decoding the rest (None if absent or bad).
+
+    Only the key's own value is built; every other value is skipped in place, so a body of any size costs no
+    more memory than itself. At most max_fields keys are looked at, and keys longer than 1024 bytes end it.
+    """
+    unpacker = msgpack.Unpacker(max_buffer_size=len(body), max_str_len=1024, max_bin_len=1024)
+    try:
+        unpacker.feed(body)
+        for _ in range(min(unpacker.read_map_header(), max_fields)):
+            if unpacker.unpack() == key:
+                return unpacker.unpack()
+            unpacker.skip()
+    except Exception:  # msgpack raises several unrelated types on garbage
+        pass
+    return None
+
+
 def frames(kind: bytes, body: dict) -> list[bytes]:
     """The frames of a message of this kind whose fields are the plain map body."""
     return [VERSION, kind, pack(body)]
