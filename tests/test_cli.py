@@ -174,12 +174,17 @@ def test_the_heart_takes_every_setting_at_either_end_of_its_range_without_crashi
     mesh = make_mesh(extreme_mesh(end), start=False)
     result = mesh.up("--wait", "20", check=False)
 
-    # at the lowest, an organ has 0.1 s to register and 0.01 s before it counts as hung: it may well go fatal
-    assert result.returncode in ((0, 1) if end == 0 else (0,)), result.stderr
     log = (mesh.home / "logs" / "heart.log").read_text()
     assert "Traceback" not in log
-    if result.returncode == 1:
-        assert "heart stopped" in log  # `up` stopped it cleanly after the fatal organ
-    else:
+    if end == 1:
+        assert result.returncode == 0, result.stderr
         with mesh.client() as client:
             assert client.call("echo", "echo", {"x": "fine"}).ok
+        return
+    # at the lowest an organ has 0.1 s to register and counts as hung after 0.01 s: it may never be up (exit 6),
+    # or go fatal (exit 1); either way the heart runs on, or was stopped cleanly by `up`
+    assert result.returncode in (0, 1, 6), result.stderr
+    if result.returncode == 0:
+        assert mesh.cli("status", "--json").returncode == 0
+    else:
+        assert "heart stopped" in log

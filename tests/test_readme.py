@@ -11,7 +11,7 @@ import signal
 
 import typer
 
-from actors import cli_common
+from actors import exit_codes
 from actors.cli import app
 from actors.cli_common import plain_help
 from tests.conftest import ECHO_MESH, REPO, wait_for
@@ -77,7 +77,7 @@ def option_names(command) -> set[str]:
 
 
 def test_the_exit_code_line_names_the_cli_s_own_constants():
-    assert CODES == {word: getattr(cli_common, name) for word, name in EXIT_WORDS.items()}
+    assert CODES == {word: getattr(exit_codes, name) for word, name in EXIT_WORDS.items()}
 
 
 def test_the_readme_tour_runs_as_shown_with_its_exit_codes(make_mesh):
