@@ -9,7 +9,6 @@ import uuid
 from typing import Any, Iterable, Iterator
 
 import zmq
-from zmq.utils.monitor import recv_monitor_message
 
 from broker import protocol
 from broker.errors import DecodeError, MeshError, MeshUnreachable, NoAnswer
@@ -24,6 +23,8 @@ CALL_GRACE_S = 5.0  # the heart enforces the call's deadline; this only covers a
 SLICE_S = 0.2
 # what the heart's limits are when its endpoints file does not say (the mesh file's defaults)
 DEFAULT_LIMITS = {"call_timeout_s": 30.0, "retry_attempts": 3, "max_frame_bytes": DEFAULT_MAX_FRAME_BYTES}
+SYNC_FIRST_WAIT_S = 0.02  # for the mark after asking; doubled while it does not come (the subscription is
+SYNC_MAX_WAIT_S = 0.5     # still on its way), within CONTROL_TIMEOUT_S in all
 
 
 class Client:
@@ -169,13 +170,14 @@ class Client:
 class Events:
     """A subscription to the events the heart publishes (call, progress, wound, healed, alert, ...).
 
-    Clone pattern: it subscribes first, then asks the heart for the sequence number of the last event
-    published, so that an event lost after that (the PUB high-water mark dropped it, or it went out before
-    the subscription took effect) is counted in `missed`; give `after_seq`, the last event a previous
-    subscription saw, to count the ones published while nobody listened too. Counting needs every kind: the
-    sequence spans them all. A heart restarted meanwhile starts its sequence over; so does the count.
-    Iterate it (blocking; MeshUnreachable once the heart stops), or take what arrives within a bound with
-    next(timeout_s). Use it from one thread; close it (or use it as a context manager) when done.
+    Clone pattern: it subscribes first, then asks the heart for a mark on a topic of its own (control
+    `sync`), published in order with the events; once the mark arrives the subscription is live, every
+    event after the mark's sequence number follows, and those queued before it are dropped. An event lost
+    after that (the PUB high-water mark dropped it) is counted in `missed`; give `after_seq`, the last event
+    a previous subscription saw, to count those published while nobody listened too. Counting needs every
+    kind: the sequence spans them all. A heart restarted meanwhile starts its sequence over; so does the
+    count. Iterate it (blocking; MeshUnreachable once the heart stops), or take what arrives within a bound
+    with next(timeout_s). Use it from one thread; close it (or use it as a context manager) when done.
     """
 
     def __init__(self, client: Client, kinds: Iterable[str] = (), *, after_seq: int = 0,
@@ -190,13 +192,38 @@ class Events:
             self.sub.setsockopt(zmq.RCVHWM, rcvhwm)
         for kind in sorted(self.kinds) or [""]:
             self.sub.setsockopt(zmq.SUBSCRIBE, protocol.EVENT + kind.encode())
+        token = uuid.uuid4().hex
+        self.sub.setsockopt(zmq.SUBSCRIBE, protocol.SYNC + token.encode())
+        self.sub.connect(client.endpoints["blood"])
         try:
-            _connect_and_wait(self.sub, client.endpoints["blood"], CONTROL_TIMEOUT_S)
-            published = client._request(SnapshotRequest(), Snapshot, CONTROL_TIMEOUT_S).event_seq
+            published = self._sync(token)
         except BaseException:
             self.close()
             raise
+        self.sub.setsockopt(zmq.UNSUBSCRIBE, protocol.SYNC + token.encode())
         self.last_seq = after_seq if 0 < after_seq <= published else published
+
+    def _sync(self, token: str) -> int:
+        """Ask for marks until one arrives (the subscription is live); its event sequence number."""
+        deadline = time.monotonic() + CONTROL_TIMEOUT_S
+        wait_s = SYNC_FIRST_WAIT_S
+        published = 0
+        while True:
+            published = self.client.control("sync", token=token)["event_seq"]
+            until = min(deadline, time.monotonic() + wait_s)
+            while (left := until - time.monotonic()) > 0 and self.sub.poll(int(left * 1000) + 1):
+                frames = self.sub.recv_multipart()
+                if frames[0].startswith(protocol.SYNC):
+                    try:
+                        return protocol.decode_sync(frames).event_seq
+                    except DecodeError:
+                        continue
+                # an event queued before the mark: older than where this subscription starts
+            if time.monotonic() >= deadline:
+                log.warning("no mark from the heart within %gs; events from now on may be missed unseen",
+                            CONTROL_TIMEOUT_S)
+                return published
+            wait_s = min(SYNC_MAX_WAIT_S, wait_s * 2)
 
     def __enter__(self) -> Events:
         return self
@@ -231,6 +258,8 @@ class Events:
 
     def _receive(self) -> Event | None:
         frames = self.sub.recv_multipart()
+        if frames[0].startswith(protocol.SYNC):
+            return None  # a later copy of the mark, asked for while waiting
         try:
             event = protocol.decode_event(frames)
         except DecodeError as exc:
@@ -243,24 +272,6 @@ class Events:
             self.missed += events_missed(self.last_seq, event.seq)
         self.last_seq = event.seq
         return event
-
-
-def _connect_and_wait(sock: zmq.Socket, endpoint: str, timeout_s: float) -> None:
-    """Connect, and wait (bounded) for the handshake: a SUB sends its subscriptions right after it, so
-    events published once the snapshot has answered are not lost to a subscription still on its way."""
-    # a fresh address each time: pyzmq's default is named after the socket's descriptor, which a socket
-    # opened after another one closed may reuse
-    monitor = sock.get_monitor_socket(zmq.EVENT_HANDSHAKE_SUCCEEDED, addr=f"inproc://monitor-{uuid.uuid4().hex}")
-    try:
-        sock.connect(endpoint)
-        deadline = time.monotonic() + timeout_s
-        while (left := deadline - time.monotonic()) > 0 and monitor.poll(int(left * 1000) + 1):
-            if recv_monitor_message(monitor)["event"] == zmq.EVENT_HANDSHAKE_SUCCEEDED:
-                return
-    finally:
-        sock.disable_monitor()
-        monitor.close(linger=0)
-    # no handshake in time: carry on; events lost meanwhile show in `missed`
 
 
 def events_missed(last_seq: int, seq: int) -> int:

@@ -7,6 +7,7 @@ import logging
 import math
 import os
 import queue
+import re
 import secrets
 import signal
 import time
@@ -50,6 +51,7 @@ HOST_ORGAN = "host"  # the agent host's own tools, reported by hooks
 DRAIN_BATCH = 1000  # messages handled per wake-up before the beat clock is checked again
 MAX_EVENT_ALERTS = 100
 NOISY_PEERS_MAX = 1024
+SYNC_TOKEN = re.compile(r"[0-9a-f]{8,64}")
 MAX_CLIENT_OBSERVATIONS = 100
 NEEDS_PRINCIPAL = frozenset({Register.KIND, Call.KIND, Control.KIND})  # messages decided by who sent them
 
@@ -627,7 +629,7 @@ class Heart:
 
     def _on_snapshot(self, ident: bytes, msg: SnapshotRequest, frames: list[bytes]) -> None:
         blood = self.last_blood or Blood(seq=0, at=time.time(), interval_s=self.pulse.interval_s)
-        self.send(ident, protocol.encode(Snapshot(blood=blood, event_seq=self.event_seq)))
+        self.send(ident, protocol.encode(Snapshot(blood=blood)))
 
     # -- control --------------------------------------------------------------------------
 
@@ -756,6 +758,17 @@ class Heart:
                      args=args if isinstance(args, dict) else {})
         return {"recorded": True}
 
+    def _cmd_sync(self, token: str) -> dict:
+        """Publish the mark a subscriber waits for: once it has it, its subscription is live (Client.events)."""
+        if not isinstance(token, str) or not SYNC_TOKEN.fullmatch(token):
+            raise ValueError("token must be 8 to 64 lowercase hex digits")
+        if self.pub is not None:
+            try:
+                self.pub.send_multipart(protocol.encode_sync(protocol.Sync(token, self.event_seq)), zmq.NOBLOCK)
+            except zmq.Again:
+                pass  # a subscriber this far behind asks again
+        return {"event_seq": self.event_seq}
+
     def _cmd_hook(self, event: str, payload: Any = None) -> dict:
         """A host's hook payload as it came (`actors hook` sends it without waiting): learn what it says."""
         action = hooks.parse(str(event)[:64], payload)
@@ -834,7 +847,7 @@ class Heart:
                  Notice: _on_notice, Ask: _on_ask, Answer: _on_answer}
     _commands = {"status": _cmd_status, "instruction": _cmd_instruction, "progress": _cmd_progress,
                  "kill": _cmd_kill, "revive": _cmd_revive, "stop": _cmd_stop, "manifest": _cmd_manifest,
-                 "alert": _cmd_alert, "expose": _cmd_expose, "record": _cmd_record, "hook": _cmd_hook}
+                 "alert": _cmd_alert, "expose": _cmd_expose, "record": _cmd_record, "hook": _cmd_hook, "sync": _cmd_sync}
 
 
 def _receive(sock: zmq.Socket) -> tuple[bytes, list[bytes], zmq.Frame | None]:

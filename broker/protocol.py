@@ -3,7 +3,7 @@
 Frames (ZeroMQ multipart), see docs/protocol.md:
   peer -> heart ROUTER   [VERSION, kind, body]
   heart ROUTER -> peer   [routing-id, VERSION, kind, body]   (the id is stripped by the peer's DEALER)
-  heart PUB -> SUB       [BLOOD, VERSION, body]  and  [EVENT + kind, VERSION, body]
+  heart PUB -> SUB       [BLOOD, VERSION, body], [EVENT + kind, VERSION, body], [SYNC + token, VERSION, body]
 `body` is a msgpack map of the message's fields; unknown fields are ignored, missing ones take
 their defaults, and a missing required field or a wrong type is a DecodeError.
 """
@@ -19,7 +19,7 @@ from typing import Any, Callable, ClassVar
 
 from broker import wire
 from broker.errors import DecodeError, EncodeError
-from broker.wire import BLOOD, EVENT, VERSION
+from broker.wire import BLOOD, EVENT, SYNC, VERSION
 
 DEFAULT_MAX_FRAME_BYTES = 8 * 1024 * 1024
 PEEK_FIELDS = 64  # fields of an oversized body looked at for its request id
@@ -242,6 +242,15 @@ class Answer:
 
 
 @dataclass(frozen=True, slots=True)
+class Sync:
+    """The mark a subscriber asked for (control `sync`), published on SYNC + token: once it arrives, the
+    subscription is live and every event after event_seq follows it (Clone pattern, for events)."""
+
+    token: str
+    event_seq: int
+
+
+@dataclass(frozen=True, slots=True)
 class SnapshotRequest:
     KIND: ClassVar[bytes] = b"snapshot?"
 
@@ -250,7 +259,6 @@ class SnapshotRequest:
 class Snapshot:
     KIND: ClassVar[bytes] = b"snapshot"
     blood: Blood
-    event_seq: int = 0  # the last event published: a subscriber counts events lost after it (Clone pattern)
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,6 +298,11 @@ def encode_blood(blood: Blood) -> list[bytes]:
 def encode_event(event: Event) -> list[bytes]:
     """Encode an event for the PUB socket under its topic."""
     return [EVENT + event.kind.encode(), VERSION, _pack(event)]
+
+
+def encode_sync(sync: Sync) -> list[bytes]:
+    """Encode a subscriber's mark for the PUB socket under its own topic."""
+    return [SYNC + sync.token.encode(), VERSION, _pack(sync)]
 
 
 def pack_value(value: Any) -> bytes:
@@ -379,6 +392,16 @@ def peek_request(frames: list[bytes]) -> tuple[type | None, str]:
     if isinstance(found, str):
         return cls, found
     return None, ""
+
+
+def decode_sync(frames: list[bytes]) -> Sync:
+    """Decode a subscriber's mark received on a SUB socket."""
+    if len(frames) != 3 or not frames[0].startswith(SYNC):
+        raise DecodeError("not a sync mark", frames=frames, reason="framing")
+    if frames[1] != VERSION:
+        raise DecodeError(f"unsupported protocol version {bytes(frames[1][:16])!r}", frames=frames,
+                          reason="version")
+    return _decode_body(Sync, frames[2], frames, DEFAULT_MAX_FRAME_BYTES)
 
 
 def unpack_value(data: bytes) -> Any:

@@ -3,7 +3,7 @@
 Frames (ZeroMQ multipart), see docs/protocol.md:
   peer -> heart ROUTER   [VERSION, kind, body]
   heart ROUTER -> peer   [routing-id, VERSION, kind, body]   (the id is stripped by the peer's DEALER)
-  heart PUB -> SUB       [BLOOD, VERSION, body]  and  [EVENT + kind, VERSION, body]
+  heart PUB -> SUB       [BLOOD, VERSION, body], [EVENT + kind, VERSION, body], [SYNC + token, VERSION, body]
 `body` is a msgpack map. broker.protocol builds every message on this module; a client that must start fast
 (a host runs `actors hook` on every tool call of its agent) sends a plain map through it without loading
 the message classes.
@@ -20,6 +20,7 @@ from broker.errors import DecodeError, EncodeError
 VERSION = b"ACT1"
 BLOOD = b"blood"
 EVENT = b"event."  # topics event.call, event.progress, event.wound, event.healed, event.alert
+SYNC = b"sync."  # topic sync.<token>: the mark one subscriber asked for (control `sync`)
 CONTROL = b"control"  # the kind of a control command (broker.protocol.Control)
 
 

@@ -315,7 +315,7 @@ def test_to_plain_turns_nested_dataclasses_into_maps_and_tuples_into_lists():
         "organs": {"fs": {"state": "up", "pid": 7, "restarts": 0, "wounds": ["slow"]}},
         "alerts": [{"level": "warn", "organ": "fs", "message": "slow", "at": 0.0}], "exposed": [], "tokens": {},
         "catalogue": 0,
-    }, "event_seq": 0}
+    }}
 
 
 def test_to_plain_converts_dataclasses_inside_plain_containers_and_leaves_scalars_alone():
