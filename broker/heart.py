@@ -601,9 +601,12 @@ class Heart:
         return self.selector.latest
 
     def _job(self, intent: str, reply=None, budget: int | None = None, recent: tuple[str, ...] | None = None) -> Job:
-        abilities = {name: tools for name, tools in ((name, [a for a in rec.abilities.values() if a.kind == "tool"
-                                                             and not (name == self.settings.healer and a.name == "heal")])
-                                                     for name, rec in self.organs.items() if rec.state == "up") if tools}
+        abilities = {}
+        for name, rec in self.organs.items():
+            tools = [a for a in rec.abilities.values()  # resources and prompts are never tools; heal is the heart's
+                     if a.kind == "tool" and not (name == self.settings.healer and a.name == "heal")]
+            if rec.state == "up" and tools:
+                abilities[name] = tools
         return Job(intent, abilities, self.hysteresis.recent() if recent is None else recent, reply, budget)
 
     def _catalogue_digest(self) -> int:

@@ -172,7 +172,8 @@ def test_a_client_hears_exactly_one_change_per_change_of_its_tools_even_after_ma
         front.instruct(READ)
         changes = Changes()
         async with AsyncExitStack() as stack:
-            client = await stack.enter_async_context(front.client(transport, mode, message_handler=_handler(changes, mode)))
+            client = await stack.enter_async_context(front.client(transport, mode,
+                                                                  message_handler=_handler(changes, mode)))
             await _listened(client, changes, mode, stack)
             first = await client.list_tools()
             assert "fs__read_file" in names(first)
@@ -199,7 +200,8 @@ def test_one_clients_find_and_calls_never_change_another_clients_tools(front, tr
         front.instruct(READ)
         a_changes, b_changes = Changes(), Changes()
         async with AsyncExitStack() as stack:
-            a = await stack.enter_async_context(front.client(transport, mode, message_handler=_handler(a_changes, mode)))
+            a = await stack.enter_async_context(front.client(transport, mode,
+                                                             message_handler=_handler(a_changes, mode)))
             b = await stack.enter_async_context(front.client(transport, mode, message_handler=_handler(b_changes, mode),
                                                              client_info=types.Implementation(name="other",
                                                                                               version="2")))

@@ -117,7 +117,8 @@ def from_manifest(manifest: dict[str, Any]) -> Catalogue:
         for address in addresses:
             prompts[name if len(addresses) == 1 else address.replace(".", SEPARATOR, 1)] = address
     bare = {name: addresses[0] for name, addresses in own_names.items() if len(addresses) == 1}
-    resting = frozenset(organ for organ, entry in manifest.items() if isinstance(entry, dict) and entry.get("state") != "up")
+    resting = frozenset(organ for organ, entry in manifest.items()
+                        if isinstance(entry, dict) and entry.get("state") != "up")
     return Catalogue(abilities, bare, prompts, resources, tuple(templates), resting)
 
 

@@ -34,7 +34,6 @@ class View:
     inputs: tuple | None = None  # what the exposure was computed from
     version: int = 0  # grows by one per change of the exposed set
     notified: int = 0  # the version the client was last told about (or listed)
-    resources_listed: tuple | None = None  # the prompt/resource tables the client was last told about
     log_level: str = "info"  # from logging/setLevel
     subscriptions: set[str] = field(default_factory=set)  # resource URIs (handshake protocol)
     channel: Any = None  # how to reach the client unasked (a connection), None when it cannot be

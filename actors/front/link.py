@@ -32,9 +32,6 @@ WATCH_S = 0.5  # how soon a stopped heart is noticed
 MAX_FRAME_BYTES = protocol.DEFAULT_MAX_FRAME_BYTES
 HEADROOM = 64 * 1024  # the call's other fields and framing, on top of its arguments
 
-Relayed = Notice | Ask | Reply
-
-
 class HeartStopped(MeshUnreachable):
     """The heart stopped (or never answered) while a request waited for it."""
 

@@ -53,10 +53,10 @@ MEMORY_PROMPT = "memory"
 MEMORY_URI = "memory://cards"
 MAX_TASK = 4000
 MAX_SUBSCRIPTIONS = 256
-RESOURCE_POLL_S = 10.0
+RESOURCE_POLL_S = 10.0  # how often subscribed resources are read again when nothing else says they changed
 POLL_AFTER_S = 30.0  # an HTTP call still running this long has its stream closed; the client resumes it
-RETRY_MS = 500
-RELOAD_S = 1.0  # an unknown tool name reloads the catalogue at most this often  # how soon a client whose stream closed comes back for the rest  # how often subscribed resources are read again when nothing else says they changed
+RETRY_MS = 500  # how soon a client whose stream closed comes back for the rest
+RELOAD_S = 1.0  # an unknown tool name reloads the catalogue at most this often
 ALERT_LEVELS = {"info": "info", "warn": "warning", "critical": "critical"}
 FIND_SCHEMA = {"type": "object", "properties": {"query": {"type": "string", "minLength": 1, "maxLength": MAX_TASK}},
                "required": ["query"], "additionalProperties": False}

@@ -12,9 +12,7 @@ import asyncio
 import contextlib
 import itertools
 import json
-import logging
 import os
-import sys
 from collections import OrderedDict
 from typing import Any, AsyncIterator, Callable
 
@@ -24,8 +22,6 @@ from mcp.server.streamable_http import EventMessage, EventStore
 from mcp.shared.message import SessionMessage
 from mcp_types import INVALID_REQUEST, PARSE_ERROR
 from pydantic import ValidationError
-
-log = logging.getLogger(__name__)
 
 MAX_REQUEST_BYTES = 16 * 1024 * 1024  # a request may carry arguments up to the heart's frame limit, and more
 CHUNK = 64 * 1024
@@ -237,11 +233,6 @@ async def _respond(send: Callable, status: int, body: dict) -> None:
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())]})
     await send({"type": "http.response.body", "body": data})
-
-
-def stderr_logging() -> None:
-    """Route this process's logs to stderr (stdout is the wire)."""
-    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
 
 
 class MemoryEventStore(EventStore):

@@ -44,7 +44,8 @@ class ConformanceOrgan(Organ):
     @ability("Return an embedded resource (conformance fixture).", read_only=True)
     def test_embedded_resource(self) -> dict:
         return {"content": [{"type": "resource", "resource": {
-            "uri": "test://embedded-resource", "mimeType": "text/plain", "text": "This is an embedded resource content."}}]}
+            "uri": "test://embedded-resource", "mimeType": "text/plain",
+            "text": "This is an embedded resource content."}}]}
 
     @ability("Return text, an image and a resource (conformance fixture).", read_only=True)
     def test_multiple_content_types(self) -> dict:
@@ -125,7 +126,8 @@ class ConformanceOrgan(Organ):
                                "enum": ["opt1", "opt2", "opt3"],
                                "enumNames": ["Option One", "Option Two", "Option Three"]},
                 "untitledMulti": {"type": "array", "description": "Select multiple options", "minItems": 1,
-                                  "maxItems": 3, "items": {"type": "string", "enum": ["option1", "option2", "option3"]}},
+                                  "maxItems": 3,
+                                  "items": {"type": "string", "enum": ["option1", "option2", "option3"]}},
                 "titledMulti": {"type": "array", "description": "Select multiple options with titles",
                                 "minItems": 1, "maxItems": 3, "items": {"anyOf": [
                                     {"const": "value1", "title": "First Choice"},
