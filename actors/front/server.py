@@ -35,7 +35,8 @@ from actors import schema
 from actors.front import results
 from actors.front.catalogue import Catalogue, Naming, completions, expand_pins, from_manifest, prompt_arguments
 from actors.front.clients import MAX_PINS, View, Views
-from actors.front.link import HeartStopped, MeshLink, TooLarge
+from actors.front.link import CALL_GRACE_S, HeartStopped, MeshLink, TooLarge
+from actors.front.rounds import Rounds
 from actors.front.transport import EnvelopeGuard, MemoryEventStore, stdio
 from broker.errors import EncodeError, MeshError
 from broker.exposure.catalogue import META_NAME
@@ -98,6 +99,7 @@ class MeshServer:
         self.resource_digests: dict[str, str] = {}
         self.resources_due: asyncio.Event | None = None
         self.alerts_seen: set[tuple[float, str]] = set()
+        self.rounds = Rounds()
         self.server = _Server(
             "actors", version=_version(), instructions=INSTRUCTIONS,
             on_list_tools=self._list_tools, on_call_tool=self._call_tool, on_list_prompts=self._list_prompts,
@@ -129,6 +131,7 @@ class MeshServer:
         """Stop following the mesh and close the link."""
         for task in list(self.tasks):
             task.cancel()
+        self.rounds.close()
         if self.link is not None:
             await self.link.close()
 
@@ -335,7 +338,13 @@ class MeshServer:
             self._refused("unknown")
             raise results.unknown_tool(params.name)
         ability = self.catalogue.tool(address)  # None for an organ that is not up: the heart says why
-        reply = await self._call(ctx, view, address, args, ability.timeout_s if ability else DEFAULT_TIMEOUT_S)
+        timeout_s = ability.timeout_s if ability else DEFAULT_TIMEOUT_S
+        if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:  # questions wait between requests
+            reply = await self._call_in_rounds(ctx, view, address, args, params, timeout_s)
+            if isinstance(reply, types.InputRequiredResult):
+                return reply
+        else:
+            reply = await self._call(ctx, view, address, args, timeout_s)
         if reply.ok:
             view.use(address)
             if view.wanted(self.digest) != view.inputs:  # only a tool used for the first time in a while
@@ -358,6 +367,64 @@ class MeshServer:
             if timer is not None:
                 timer.cancel()
 
+    async def _call_in_rounds(self, ctx, view: View, address: str, args: dict,
+                              params: types.CallToolRequestParams, timeout_s: float):
+        """A call of a 2026-07-28 client: its reply, or an InputRequiredResult carrying the ability's question
+        (the call keeps running; the client's retry with the answer and the request state resumes it)."""
+        organ, _, ability = address.partition(".")
+        state = params.request_state
+        if state:
+            round_ = self.rounds.resume(state, view.key)
+            if round_ is None:
+                self._refused("params")
+                raise results.bad_params("requestState names no call waiting for this client (it ended, or expired)")
+            round_.ctx = ctx
+            for key, response in (params.input_responses or {}).items():
+                ask = round_.asked.pop(key, None)
+                if ask is not None:
+                    await self.link.answer(Answer(id=ask.id, ok=True, result=response.model_dump(
+                        mode="json", by_alias=True, exclude_none=True)))
+        else:
+            wait_s = (timeout_s or DEFAULT_TIMEOUT_S) * RETRY_ATTEMPTS
+            started = self.rounds.start(
+                view.key, wait_s + CALL_GRACE_S,
+                lambda relay: self.link.call(organ, ability, args, wait_s=wait_s, session=self.session, relay=relay),
+                ctx, lambda current, notice: self._relay(current, view, organ, notice))
+            if started is None:  # too many calls wait already: this one takes no questions
+                return await self._call(ctx, view, address, args, timeout_s)
+            state, round_ = started
+        while True:
+            event = await self._mesh(round_.next_event())
+            if not isinstance(event, Ask):
+                self.rounds.finish(state)
+                return event
+            request = self._input_request(ctx, event)
+            if isinstance(request, Answer):  # the client cannot answer it: the ability is told why
+                await self.link.answer(request)
+                continue
+            round_.asked[event.id] = event
+            return types.InputRequiredResult(input_requests={event.id: request}, request_state=state)
+
+    def _input_request(self, ctx, ask: Ask):
+        """The MCP request an organ's question becomes, or the Answer saying why the client cannot take it."""
+        wanted, request_type, what, params = self._question(ask)
+        if not ctx.session.check_client_capability(wanted):
+            self._refused("unsupported")
+            return Answer(id=ask.id, ok=False, error=f"the client does not support {what}")
+        try:
+            return request_type.model_validate({"method": request_type.model_fields["method"].default,
+                                                "params": params})
+        except ValidationError as exc:
+            return Answer(id=ask.id, ok=False, error=f"not a valid {what} request: {str(exc).splitlines()[0]}")
+
+    @staticmethod
+    def _question(ask: Ask) -> tuple[types.ClientCapabilities, type, str, dict]:
+        if ask.kind == "elicit":
+            return (types.ClientCapabilities(elicitation=types.ElicitationCapability()), types.ElicitRequest,
+                    "elicitation", {"mode": "form", **ask.body})
+        return (types.ClientCapabilities(sampling=types.SamplingCapability()), types.CreateMessageRequest,
+                "sampling", ask.body)
+
     async def _mesh(self, request):
         """Await a request into the mesh, turning what it cannot do into JSON-RPC errors."""
         try:
@@ -371,6 +438,9 @@ class MeshServer:
         except HeartStopped as exc:
             self._refused("deadline")
             raise results.mesh_down(str(exc)) from None
+        except TimeoutError:
+            self._refused("deadline")
+            raise results.mesh_down("no answer within the call's deadline") from None
         except MeshError as exc:
             raise MCPError(INTERNAL_ERROR, str(exc)[:500]) from None
 
@@ -415,26 +485,14 @@ class MeshServer:
 
     async def _ask(self, ctx, ask: Ask) -> Answer:
         """Put an organ's question to the client (elicitation or sampling), within its deadline."""
-        if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:
+        if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:  # a prompt or resource: only tool calls take rounds
             self._refused("unsupported")
-            return Answer(id=ask.id, ok=False, error="on the 2026-07-28 protocol a server cannot ask its client "
-                          "during a call; connect in the handshake (2025-11-25) mode to answer questions")
-        if ask.kind == "elicit":
-            wanted = types.ClientCapabilities(elicitation=types.ElicitationCapability())
-            request_type, result_type, what = types.ElicitRequest, types.ElicitResult, "elicitation"
-            params = {"mode": "form", **ask.body}
-        else:
-            wanted = types.ClientCapabilities(sampling=types.SamplingCapability())
-            request_type, result_type, what = types.CreateMessageRequest, types.CreateMessageResult, "sampling"
-            params = ask.body
-        if not ctx.session.check_client_capability(wanted):
-            self._refused("unsupported")
-            return Answer(id=ask.id, ok=False, error=f"the client does not support {what}")
-        try:
-            request = request_type.model_validate({"method": request_type.model_fields["method"].default,
-                                                   "params": params})
-        except ValidationError as exc:
-            return Answer(id=ask.id, ok=False, error=f"not a valid {what} request: {str(exc).splitlines()[0]}")
+            return Answer(id=ask.id, ok=False, error="on the 2026-07-28 protocol only a tool call can put a "
+                          "question to its client")
+        request = self._input_request(ctx, ask)
+        if isinstance(request, Answer):
+            return request
+        result_type = types.ElicitResult if ask.kind == "elicit" else types.CreateMessageResult
         try:
             with anyio.fail_after(ask.timeout_s):
                 result = await ctx.session.send_request(request, result_type,
