@@ -32,7 +32,7 @@ RECONNECT_MIN_S = 0.1
 RECONNECT_MAX_S = 2.0
 MAX_REPORT = 1000  # observations per report; more wait for the next heartbeat
 DONE_CACHE = 1024  # replies kept so a re-sent request id is answered, never run twice
-DEADLINE_MARGIN_S = 0.1  # the organ aims to answer this much before the heart gives up on the call
+DEADLINE_MARGIN_S = 0.25  # the organ aims to answer this much (or a fifth of the time) before the heart gives up
 STUCK_AFTER_S = 1.0  # a call still running this long past its deadline holds a stuck worker
 STUCK_METRIC = "actors_organ_stuck_calls"
 
@@ -398,7 +398,7 @@ def _fingerprint(call: Call) -> bytes:
 def _budget(timeout_s: float, ability_timeout_s: float) -> float:
     """Seconds a call may run here: the heart gives the caller the shorter of the two, and this answers first."""
     budget = min(timeout_s, ability_timeout_s) if 0 < timeout_s < math.inf else ability_timeout_s
-    return budget - min(DEADLINE_MARGIN_S, budget / 10)
+    return budget - min(DEADLINE_MARGIN_S, budget / 5)
 
 
 def _drain_fd(fd: int) -> None:

@@ -69,8 +69,8 @@ def actions(flood_mb: int) -> dict[str, Action]:
         "command": Action("shell", "run", 10.0, 15, {"command": "echo hi; ls | head -3"}),
         "timeout": Action("shell", "run", 0.5, 8, {"command": "sleep 5; echo late >> late.log"}),
         "leave_behind": Action("shell", "run", 10.0, 4, {"command": "setsid sleep 300 > /dev/null 2>&1 & echo $!"}),
-        "escape_timeout": Action("shell", "run", 0.5, 4,
-                                 {"command": "setsid sh -c 'echo $$ >> escaped.pids; exec sleep 300' & sleep 5"}),
+        "escape_timeout": Action("shell", "run", 0.5, 4, {"command": "setsid sh -c 'echo $$.$(cut -d\" \" -f22 "
+                                                               "/proc/$$/stat) >> escaped.pids; exec sleep 300' & sleep 5"}),
         "flood": Action("shell", "run", 60.0, 3, {"command": f"yes | head -c {flood_mb * 1024 * 1024}"}),
     }
 
@@ -81,7 +81,7 @@ class Record:
     latency_s: float
     bound_s: float
     outcome: str  # ok | a cause | raised: ...
-    pid: int | None = None  # a process the command left behind
+    process: str = ""  # a process the command left behind, as pid.starttime (pids are reused)
 
 
 class Soak:
@@ -124,10 +124,10 @@ class Soak:
             return Record(name, time.monotonic() - started, bound, f"raised: {type(exc).__name__}: {exc}")
         latency = time.monotonic() - started
         outcome = "ok" if reply.ok else reply.error.cause
-        pid = None
+        process = ""
         if name == "leave_behind" and reply.ok and reply.result["stdout"].strip().isdigit():
-            pid = int(reply.result["stdout"])
-        return Record(name, latency, bound, outcome, pid)
+            process = containment.owner_id(int(reply.result["stdout"]))
+        return Record(name, latency, bound, outcome, process)
 
     def killer(self) -> None:
         rng = random.Random(self.args.seed)
@@ -173,12 +173,12 @@ def prepare(workdir: Path) -> None:
     os.mkfifo(workdir / "pipe")
 
 
-def leftovers(home: Path, workdir: Path, left_behind: list[int]) -> list[str]:
-    """What of the mesh is still alive after `actors down`."""
-    found = [f"setsid sleep {pid}" for pid in left_behind if pid_alive(pid)]
+def leftovers(home: Path, workdir: Path, left_behind: list[str]) -> list[str]:
+    """What of the mesh is still alive after `actors down` (processes named pid.starttime: pids are reused)."""
+    found = [f"setsid sleep {p}" for p in left_behind if containment._owner_alive(p)]
     escaped = workdir / "escaped.pids"
-    pids = [int(p) for p in escaped.read_text().split()] if escaped.exists() else []
-    found += [f"timed-out setsid sleep {pid}" for pid in pids if pid_alive(pid)]
+    timed_out = escaped.read_text().split() if escaped.exists() else []
+    found += [f"timed-out setsid sleep {p}" for p in timed_out if containment._owner_alive(p)]
     marker = f"ACTORS_HOME={home}".encode()
     for entry in os.scandir("/proc"):
         if not entry.name.isdigit():
@@ -250,7 +250,7 @@ def main() -> int:
             soak = Soak(mesh, workdir, args)
             soak.run()
             mesh.stop()  # `actors down` first: what is left after it is what escaped
-            left = leftovers(mesh.home, workdir, [r.pid for r in soak.records if r.pid])
+            left = leftovers(mesh.home, workdir, [r.process for r in soak.records if r.process])
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     return 0 if report(soak, left) else 1

@@ -7,6 +7,7 @@ import logging
 import math
 import secrets
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -14,7 +15,7 @@ from broker import protocol
 from broker.authz import Grants, Principal, Role, may_call
 from broker.causes import classify, hint, may_have_run, retry_after
 from broker.errors import DecodeError, EncodeError
-from broker.gate import Budget, RetryPolicy, Source, Verdict, admit, gate
+from broker.gate import Budget, RetryPolicy, Source, Verdict, admit, forgive, gate, sickens
 from broker.outcome import detect
 from broker.protocol import Ability, Call, Failure, Reply
 from broker.registry import OrganRecord
@@ -29,6 +30,7 @@ NOT_HEALED = ("healer", "reflex", "heart")  # origins whose failures are never r
 MAX_TIMEOUT_S = 86400.0
 HEAL_ID_PREFIX = "~heal-"  # the heart's own request ids: random, and a prefix no client call may use
 UNREACHABLE = "Unreachable"  # the failure type of a call the heart could not hand to its organ
+EXPIRED_KEPT = 1024  # calls answered with `timeout` whose organ's late answer is still recognised
 
 
 @dataclass(slots=True)
@@ -58,6 +60,7 @@ class CallDesk:
         self.budget = Budget(self.policy)
         self.pending: dict[str, Pending] = {}
         self.deadlines: list[tuple[float, str]] = []
+        self.expired: OrderedDict[str, str] = OrderedDict()  # call id -> organ, of calls that ran out of time
 
     # -- admission ------------------------------------------------------------------------
 
@@ -128,7 +131,7 @@ class CallDesk:
         """Judge an organ's reply and answer the caller, or start healing."""
         pending = self.pending.get(reply.id)
         if pending is None or pending.call.organ != sender:
-            log.debug("dropped a late, unknown or misdirected reply %r from %s", reply.id, sender)
+            self._late(sender, reply)
             return
         del self.pending[reply.id]
         now = time.monotonic()
@@ -253,6 +256,22 @@ class CallDesk:
                                             error=_advised(failure, "retried", 0)))
             else:
                 self._conclude(pending, failure, None, now, Source.DEADLINE)
+                self.expired[call_id] = pending.call.organ
+                if len(self.expired) > EXPIRED_KEPT:
+                    self.expired.popitem(last=False)
+
+    def _late(self, sender: str, reply: Reply) -> None:
+        """A reply after its call ran out of time: if the organ ended the work as told, the deadline is forgiven."""
+        if self.expired.pop(reply.id, None) != sender:
+            log.debug("dropped an unknown or misdirected reply %r from %s", reply.id, sender)
+            return
+        failure = detect(reply)
+        if failure is None:
+            return  # it did the work, only too slowly: the deadline stands
+        cause = classify(failure.message, failure.type, failure.cause)
+        rec = self.heart.organs.get(sender)
+        if rec is not None and not sickens(cause, Source.RESULT if reply.ok else Source.RAISED):
+            rec.breaker = forgive(rec.breaker, self.heart.settings.breaker_threshold)
 
     def fail_organ(self, organ: str, message: str) -> None:
         """The organ died: its calls in flight fail now, as crashed."""

@@ -120,6 +120,18 @@ def admit(breaker: Breaker, now: float, cooldown_s: float) -> tuple[bool, Breake
     return False, breaker
 
 
+def forgive(breaker: Breaker, threshold: int) -> Breaker:
+    """Take back one deadline failure: the organ answered after all, having ended the work as it was told.
+
+    Its answer came a moment after the heart gave up (a race at the deadline, not an illness); a breaker it
+    had opened, and that stands below the threshold without it, closes again.
+    """
+    failures = max(0, breaker.failures - 1)
+    if breaker.state != "closed" and failures < threshold:
+        return Breaker(failures=failures)
+    return replace(breaker, failures=failures)
+
+
 def record(breaker: Breaker, cause: str | None, now: float, threshold: int, source: Source) -> Breaker:
     """Update the breaker with a call's outcome: cause None is a success."""
     if cause is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from broker.gate import Breaker, Budget, RetryPolicy, Source, admit, gate, record, sickens
+from broker.gate import Breaker, Budget, RetryPolicy, Source, admit, forgive, gate, record, sickens
 from broker.protocol import Ability
 
 POLICY = RetryPolicy(attempts=3, backoff_initial_s=0.1, backoff_max_s=2.0, budget=20, budget_window_s=60.0)
@@ -310,3 +310,19 @@ def test_a_rate_limit_declared_in_a_tool_result_counts_against_the_organ():
 def test_an_organ_that_hangs_or_dies_opens_its_breaker(source):
     assert fail(Breaker(), THRESHOLD, "timeout" if source is Source.DEADLINE else "crashed",
                 source=source).state == "open"
+
+
+def test_a_deadline_answered_late_with_the_work_ended_is_taken_back():
+    almost = fail(Breaker(), THRESHOLD - 1, "timeout", source=Source.DEADLINE)
+
+    assert forgive(almost, THRESHOLD) == Breaker(failures=THRESHOLD - 2)
+
+
+def test_a_breaker_a_forgiven_deadline_opened_closes_again():
+    tripped = fail(Breaker(), THRESHOLD, "timeout", source=Source.DEADLINE)
+    assert tripped.state == "open"
+
+    assert forgive(tripped, THRESHOLD) == Breaker(failures=THRESHOLD - 1)
+    assert forgive(Breaker(), THRESHOLD) == Breaker()  # nothing to take back
+    deeper = fail(tripped, 2, "timeout", source=Source.DEADLINE)
+    assert forgive(deeper, THRESHOLD).state == "open"  # still at the threshold without it

@@ -37,3 +37,9 @@ class BoundedOrgan(Organ):
         with open(self.workdir / "marks.log", "a") as f:
             f.write(mark + "\n")
         return {"marked": mark}
+
+    @ability("Sleep, deaf to the deadline, then report that the work failed (as a command's exit status).",
+             read_only=True, params={"seconds": {"type": "number", "minimum": 0}})
+    def fail_late(self, seconds: float) -> dict:
+        time.sleep(seconds)
+        return {"exitCode": 1, "stderr": "gave up"}
