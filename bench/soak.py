@@ -47,6 +47,8 @@ SAMPLE_EVERY_S = 5.0
 RSS_SLACK = 1.2
 RSS_SLACK_BYTES = 16 * 1024 * 1024
 KILLED = ("echo", "fs", "shell")
+UNAVAILABLE = ("crashed", "network", "organ_unhealthy")  # the organ died, is restarting, or fails fast
+UNAVAILABLE_PAUSE_S = 0.05
 
 
 @dataclass
@@ -111,7 +113,10 @@ class Soak:
         with Client(self.mesh.home) as client:
             while time.monotonic() < self.end:
                 name = rng.choices(names, weights)[0]
-                self.records.append(self.call(client, name))
+                record = self.call(client, name)
+                self.records.append(record)
+                if record.outcome in UNAVAILABLE:
+                    time.sleep(UNAVAILABLE_PAUSE_S)  # as an agent would, rather than spin on a restarting organ
 
     def call(self, client: Client, name: str) -> Record:
         action = self.actions[name]
