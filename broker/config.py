@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import json
-import math
 import re
 import tomllib
 import typing

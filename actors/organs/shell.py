@@ -10,7 +10,6 @@ Processes a finished command left in the background keep running until the organ
 from __future__ import annotations
 
 import logging
-import math
 import os
 import re
 import shutil
