@@ -17,7 +17,6 @@ from pathlib import Path
 
 from broker import config as mesh_config
 from broker.config import MeshConfig, OrganSpec
-from broker.errors import ConfigError
 
 CHECK_TIMEOUT_S = 60.0
 

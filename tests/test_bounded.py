@@ -46,7 +46,7 @@ def mesh(tmp_path_factory):
     end_mesh(made)
 
 
-def raw_request(mesh, msg, body_pad: int = 0) -> object:
+def raw_request(mesh, msg) -> object:
     """Send one message on a raw DEALER (no client-side checks) and return the decoded answer."""
     ctx = zmq.Context()
     try:
@@ -126,7 +126,7 @@ def test_an_ability_knows_how_long_its_call_has_left(mesh):
 def test_work_whose_deadline_passed_before_a_worker_was_free_never_runs(mesh):
     marks = mesh.workdir / "marks.log"
     with mesh.client() as client:
-        for i in range(2):  # take both workers, past their deadline
+        for _ in range(2):  # take both workers, past their deadline
             client.dealer.send_multipart(protocol.encode(Call(id=f"busy-{uuid.uuid4().hex}", organ="bounded",
                                                               ability="hang", args={"seconds": 1.5})))
         time.sleep(0.2)

@@ -141,10 +141,10 @@ def test_status_text_shows_each_organ_s_wounds(make_mesh):
 
 def test_revive_starts_the_displayed_restart_count_again(make_mesh):
     mesh = make_mesh(ECHO)
-    for attempt in range(3):  # max_restarts = 2: the third death is fatal
+    for _ in range(3):  # max_restarts = 2: the third death is fatal
         pid = wait_for(lambda: (o := mesh.organ("echo"))["state"] == "up" and o["pid"], timeout=10, what="echo up")
         mesh.cli("kill", "echo", check=True)
-        wait_for(lambda: mesh.organ("echo")["pid"] != pid, timeout=10, what="echo to die")
+        wait_for(lambda pid=pid: mesh.organ("echo")["pid"] != pid, timeout=10, what="echo to die")
     fatal = wait_for(lambda: (o := mesh.organ("echo"))["state"] == "fatal" and o, timeout=10, what="echo fatal")
     assert fatal["restarts"] == 2
 

@@ -129,12 +129,6 @@ class Changes:
         await asyncio.wait_for(wait(), WAIT_S)
 
 
-@dataclass
-class Listening:
-    client: Client
-    changes: Changes
-
-
 async def _listened(client: Client, changes: Changes, mode: str, stack) -> None:
     """On the 2026-07-28 protocol, changes come on a subscriptions/listen stream the client opens."""
     if mode != MODERN:

@@ -310,7 +310,7 @@ def test_background_and_reflex_calls_teach_nothing():
 
 def test_calls_to_memory_itself_teach_nothing():
     j = Journal()
-    for i in range(9):
+    for _ in range(9):
         j.call("s", "memory", "recall", {"query": "x"}, ok=False, error="locked")
     assert drafts(j) == []
 

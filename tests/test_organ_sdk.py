@@ -105,7 +105,7 @@ def test_an_ability_without_a_schema_for_a_parameter_fails_at_class_definition()
         class Broken(Organ):  # noqa: F841 - the definition itself must fail
             @ability("Read.", params={"encoding": {"type": "string"}})
             def read(self, path: str, encoding: str = "utf-8") -> str:
-                return path
+                return path + encoding
 
 
 def test_the_organ_name_defaults_to_the_class_attribute_then_the_class_name():

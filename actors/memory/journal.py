@@ -7,7 +7,6 @@ import json
 import math
 import sqlite3
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import IO, Any, Iterable, Iterator
 
 from actors.memory.db import get_meta, set_meta, transaction
@@ -215,11 +214,6 @@ class Journal:
         report.appended += appended
         report.duplicates += duplicates
         batch.clear()
-
-    def ingest_file(self, path: Path) -> IngestReport:
-        """Ingest a JSON-lines file."""
-        with open(path, "rb") as stream:
-            return self.ingest(stream)
 
     def rows_since(self, last_id: int) -> Iterator[Row]:
         """Every event after last_id, in journal order."""

@@ -11,7 +11,6 @@ from typing import Callable
 from actors.web.security import Keys, site_for
 from broker.home import Home
 
-DEFAULT_ADDRESS = "127.0.0.1:0"  # loopback, a free port
 MAX_CONNECTIONS = 64
 GRACE_S = 2
 
