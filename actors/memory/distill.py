@@ -26,11 +26,11 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 import broker.text as text
-from actors.memory import normalise
+from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 3
+STATE_VERSION = 4  # 4: identities hold the gloss field
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -40,7 +40,7 @@ MAX_BETWEEN = 2  # work done between a failure and its fix that can still be cre
 MAX_TOPIC = 24  # topic words counted per card
 TOPIC_FROM_PROGRESS = 12  # words of a session's current instruction that count as its topic
 BACKGROUND_ORIGINS = frozenset({"reflex", "healer", "background"})
-FIELDS = ("ability", "program", "action", "file", "host", "name", "topic")
+FIELDS = ("ability", "program", "action", "file", "host", "name", "topic", "gloss")
 SESSION_IDLE_S = 86400.0  # a session quiet for this long (by event time) is over: its run ends, its state goes
 
 
@@ -502,6 +502,7 @@ def topic_terms(source: str) -> list[str]:
 def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions: Iterable[str] = (),
              files: Iterable[str] = (), hosts: Iterable[str] = (), topic: Iterable[str] = ()) -> dict[str, list[str]]:
     """The terms a card is about, by field: what a query must touch for the card to be recalled."""
+    programs, actions = list(programs), list(actions)
     words = [text.stem(w) for w in text.split_identifier(ability) if not text.is_stopword(w)]
     found = {
         "ability": _unique([organ.lower(), *words]),
@@ -513,11 +514,14 @@ def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions:
         "name": _unique([*(t for f in files if f for t in _name_stems(f)),
                          *(t for h in hosts if h for t in _host_words(h))]),
         "topic": _unique(topic)[:MAX_TOPIC],
+        # what the tools do, in their documentation's words (git commit: "record changes to the repository")
+        "gloss": meaning.gloss(organ, ability, programs, actions),
     }
     claimed = {t for f in ("ability", "program", "file", "host") for t in found[f]}
     found["action"] = [t for t in found["action"] if t not in claimed]
     found["name"] = [t for t in found["name"] if t not in claimed]
     found["topic"] = [t for t in found["topic"] if t not in claimed]
+    found["gloss"] = [t for t in found["gloss"] if t not in claimed and t not in found["action"]]
     return {f: terms for f, terms in found.items() if terms}
 
 
@@ -531,6 +535,8 @@ def _merge_identity(parts: list[dict], **more: Iterable[str]) -> dict[str, list[
     merged["action"] = [t for t in merged.get("action", []) if t not in claimed]
     merged["name"] = [t for t in merged.get("name", []) if t not in claimed]
     merged["topic"] = [t for t in merged.get("topic", []) if t not in claimed][:MAX_TOPIC]
+    merged["gloss"] = [t for t in merged.get("gloss", [])
+                       if t not in claimed and t not in merged.get("action", [])][:meaning.MAX_GLOSS]
     return {f: t for f, t in merged.items() if t}
 
 
