@@ -166,7 +166,7 @@ def agreement(index, queries: list[str]) -> tuple[float, float]:
         full = [top(q) for q in queries]
     finally:
         recall.MAX_POSTINGS, recall.MAX_TERM_POSTINGS, recall.CANDIDATES = caps
-    pairs = [(b, f) for b, f in zip(bounded, full) if f]
+    pairs = [(b, f) for b, f in zip(bounded, full, strict=True) if f]
     if not pairs:
         return 1.0, 1.0
     return (round(sum(b[:1] == f[:1] for b, f in pairs) / len(pairs), 3),

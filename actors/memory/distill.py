@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 import shlex
 from dataclasses import dataclass, field
 from typing import Iterable
@@ -230,6 +231,8 @@ class Distiller:
             _add(sig["programs"], word)
         for word in _actions(work.command):
             _add(sig["actions"], word)
+        for word in _objects(work.command):
+            _add(sig.setdefault("objects", []), word)
         _add(sig["examples"], row.error[:200], MAX_EXAMPLES)
         _add(sig["calls"], normalise.summarise_call(work, row.args), MAX_EXAMPLES)
         return key
@@ -337,6 +340,8 @@ class Distiller:
             _add(rule["programs"], word)
         for word in [*_actions(failed.command), *_actions(work.command)]:
             _add(rule["actions"], word)
+        for word in [*_objects(failed.command), *_objects(work.command)]:
+            _add(rule.setdefault("objects", []), word)
         if sid not in rule["sessions"]:
             _count_topic(rule["topic"], session["topic"])
         _add(rule["sessions"], sid)
@@ -368,7 +373,7 @@ class Distiller:
                 wrong=sig["calls"][0] if sig["calls"] else f"calling {name}",
                 instead=f"check first what makes it fail: {message[:100]}",
                 identity=identity(organ, ability, programs=sig["programs"], actions=sig["actions"], files=sig["files"],
-                                  hosts=sig["hosts"],
+                                  hosts=sig["hosts"], objects=sig.get("objects", ()),
                                   topic=[*topic_terms(message), *_top(sig["topic"])]),
                 files=tuple(sig["files"]), provenance=tuple(sig["ids"]), confirmations=sig["n"],
                 first_ts=sig["first"], last_ts=sig["last"], stats={"failures": sig["n"], "cause": cause},
@@ -484,6 +489,7 @@ class Distiller:
                       + (f" ({change})" if change else "") + f". Seen in {rule['n']} episode(s)."),
                 when=rule["when"], wrong=rule["wrong"], instead=instead,
                 identity=identity(organ, ability, programs=[*members, *rule["programs"]], actions=rule["actions"],
+                                  objects=rule.get("objects", ()),
                                   files=[] if is_host else files, hosts=files if is_host else [],
                                   topic=[*topic_terms(rule["error"]), *topic_terms(change), *_top(rule["topic"])]),
                 files=tuple(files), provenance=tuple(rule["ids"]), confirmations=rule["n"], first_ts=rule["first"],
@@ -500,7 +506,8 @@ def topic_terms(source: str) -> list[str]:
 
 
 def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions: Iterable[str] = (),
-             files: Iterable[str] = (), hosts: Iterable[str] = (), topic: Iterable[str] = ()) -> dict[str, list[str]]:
+             files: Iterable[str] = (), hosts: Iterable[str] = (), topic: Iterable[str] = (),
+             objects: Iterable[str] = ()) -> dict[str, list[str]]:
     """The terms a card is about, by field: what a query must touch for the card to be recalled."""
     programs, actions = list(programs), list(actions)
     words = [text.stem(w) for w in text.split_identifier(ability) if not text.is_stopword(w)]
@@ -512,7 +519,8 @@ def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions:
         "host": _unique(h.lower() for h in hosts if h),
         # the words of those names: saying "routes" is weaker evidence than naming routes.py
         "name": _unique([*(t for f in files if f for t in _name_stems(f)),
-                         *(t for h in hosts if h for t in _host_words(h))]),
+                         *(t for h in hosts if h for t in _host_words(h)),
+                         *(o.lower() for o in objects if o)]),  # the packages a command installed
         "topic": _unique(topic)[:MAX_TOPIC],
         # what the tools do, in their documentation's words (git commit: "record changes to the repository")
         "gloss": meaning.gloss(organ, ability, programs, actions),
@@ -683,6 +691,30 @@ def _programs(command: str) -> list[str]:
             continue
         found += [program, normalise.family_of(part), normalise.launched(part)]
     return _unique(found)
+
+
+_PACKAGE = re.compile(r"[a-z0-9][a-z0-9_.-]*")
+_VERSION_SPEC = re.compile(r"[<>=!~;@\[].*$")
+MAX_OBJECTS = 5  # packages kept per command
+
+
+def _objects(command: str) -> list[str]:
+    """The packages a package manager's command works on (`pip install httpx rich` -> httpx, rich): what an
+    install is about, as a file is what an edit is about. Options, paths and files are left out."""
+    found: list[str] = []
+    installs = text.load_words("memory-installs")
+    for part in normalise.commands_of(command) if command else ():
+        programs = {normalise.program_of(part), normalise.launched(part), normalise.family_of(part)}
+        if not programs & normalise.SUBCOMMAND_PROGRAMS:
+            continue
+        words = _command_words(part)
+        at = next((i for i, w in enumerate(words) if w in installs), -1)
+        for word in words[at + 1:] if at >= 0 else ():
+            name = _VERSION_SPEC.sub("", word.lower())
+            if not word.startswith("-") and "/" not in name and _PACKAGE.fullmatch(name) \
+                    and not text.paths(name):
+                found.append(name)
+    return _unique(found)[:MAX_OBJECTS]
 
 
 def _actions(command: str) -> list[str]:
