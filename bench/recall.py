@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from _stats import percentile  # noqa: E402
-from journals import DEV_BANK, DEV_SEEDS, TEST_BANK, TEST_SEEDS, generate  # noqa: E402
+from journals import DEV_BANK, DEV_MEANING, DEV_SEEDS, TEST_BANK, TEST_SEEDS, generate  # noqa: E402
 
 from actors.memory import recall  # noqa: E402
 from actors.memory.db import transaction  # noqa: E402
@@ -56,8 +56,11 @@ def _label(p) -> str:
     return f"{p.kind}:{p.pattern}"
 
 
-def evaluate(seeds) -> dict:
+def evaluate(seeds, meaning: dict | None = None) -> dict:
+    """Run the journals of these seeds through memory; with `meaning`, also ask each pattern's phrasings that
+    share no word with its card (every one, in every journal), counted apart."""
     found = total = cards = unbacked = r3 = positives = fp = negatives = 0
+    meant_r3 = meant_n = 0
     by_kind: dict[str, list[int]] = {}  # label -> [found, planted, r@3, queries]
     misses: list[str] = []
     for seed in seeds:
@@ -84,6 +87,13 @@ def evaluate(seeds) -> dict:
                         row[2] += 1
                     else:
                         misses.append(f"{seed} {p.kind}:{p.anchor}: {query!r}")
+                for template in (meaning or {}).get(p.pattern, ()):
+                    query = template.format(**p.values)
+                    meant_n += 1
+                    if mine & {h.card.id for h in m.recaller.search(m.reader(), query, 3)}:
+                        meant_r3 += 1
+                    else:
+                        misses.append(f"{seed} meaning {p.kind}:{p.anchor}: {query!r}")
             for query in g.negatives:
                 negatives += 1
                 hits = m.recaller.search(m.reader(), query, 3)
@@ -94,7 +104,7 @@ def evaluate(seeds) -> dict:
             "unbacked_share": round(unbacked / max(cards, 1), 4), "r_at_3": round(r3 / max(positives, 1), 4),
             "positives": positives, "false_positive_rate": round(fp / max(negatives, 1), 4), "negatives": negatives,
             "by_pattern": {k: f"found {v[0]}/{v[1]}, R@3 {v[2]}/{v[3]}" for k, v in sorted(by_kind.items())},
-            "misses": misses}
+            **({"meaning_r_at_3": f"{meant_r3}/{meant_n}"} if meant_n else {}), "misses": misses}
 
 
 SHAPES = ("realistic", "narrow", "same")
@@ -221,7 +231,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.ablate_related:
         print(json.dumps({"related_dropped": ablate_related(DEV_BANK if args.split == "dev" else TEST_BANK)}))
-    result = evaluate(DEV_SEEDS if args.split == "dev" else TEST_SEEDS)
+    result = evaluate(DEV_SEEDS, DEV_MEANING) if args.split == "dev" else evaluate(TEST_SEEDS)
     misses = result.pop("misses")
     print(json.dumps({"split": args.split, **result}, indent=1))
     if args.misses:
