@@ -7,7 +7,9 @@ ability word) in its identity; a card is unbacked when no planted pattern claims
 cards its own events imply, e.g. a pitfall from a weak host failing three times the same way). R@3: the planted
 card is among the first three results of its query. False positive: a negative query recalls any card.
 `--ablate-related` first drops every entry of `broker/text/data/related.txt` whose word the split's phrase bank
-uses, to show how much the figures rest on that list.
+uses, to show how much the figures rest on that list; `--ablate-meaning` recalls without the cards' glosses
+(their tools' documented descriptions) and the verbs reached through them. On dev, every journal is also asked
+`DEV_MEANING`'s phrasings that share no word with their card, counted apart (`meaning_r_at_3`).
 
 Latency (`--latency N`): N generated cards in one store, `Memory.recall` in-process on a warm index, 300
 queries of 4-20 words plus one of 768; wall clock and the thread's CPU time, p50 and p95; and how often the
@@ -15,7 +17,8 @@ bounded search returns exhaustive scoring's best card (and top 5). Shapes: `real
 20,000 words, 3,000 files, 400 hosts, 150 programs), `narrow` (120 words: every term in about 2,000 of 30,000
 cards) and `same` (every card holds the same terms).
 
-    python bench/recall.py --split dev|test [--misses] [--ablate-related] [--latency 30000 [--shapes ...]]
+    python bench/recall.py --split dev|test [--misses] [--ablate-related] [--ablate-meaning]
+                           [--latency 30000 [--shapes ...]]
 """
 
 from __future__ import annotations
@@ -228,7 +231,11 @@ def main() -> None:
     parser.add_argument("--misses", action="store_true", help="list the queries whose card was not in the top 3")
     parser.add_argument("--ablate-related", action="store_true",
                         help="first drop every related-words entry whose word the split's phrase bank uses")
+    parser.add_argument("--ablate-meaning", action="store_true",
+                        help="recall without the cards' glosses and the verbs reached through them")
     args = parser.parse_args()
+    if args.ablate_meaning:
+        recall.FIELD_WEIGHTS["gloss"] = recall.MEANT = 0.0
     if args.ablate_related:
         print(json.dumps({"related_dropped": ablate_related(DEV_BANK if args.split == "dev" else TEST_BANK)}))
     result = evaluate(DEV_SEEDS, DEV_MEANING) if args.split == "dev" else evaluate(TEST_SEEDS)
