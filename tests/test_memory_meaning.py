@@ -96,3 +96,35 @@ def test_a_gloss_verb_reached_through_another_word_counts_less_than_the_word(tmp
         said = index.weights(parse_query("record it"))
         reached = index.weights(parse_query("preserve it"))
         assert reached["record"] == pytest.approx(said["record"] * MEANT)
+
+
+MANIFEST = {"acme": {"state": "up", "reflexes": [], "abilities": [
+    {"name": "publish_release", "description": "Ship a new version to the package index. Needs a token."},
+    {"name": "nameless", "description": ""}]}}
+
+
+def test_the_meshs_own_descriptions_are_glosses_from_their_first_sentence():
+    assert meaning.described(MANIFEST) == {"acme publish_release": [text.stem(w) for w in ("ship", "new", "version",
+                                                                                        "package", "index")]}
+    assert meaning.described({"x": "not an entry"}) == {} and meaning.described([]) == {}
+
+
+def test_a_live_description_wins_over_the_shipped_one_and_programs_keep_theirs():
+    live = {"git commit": ["snapshot", "work"]}
+    ident = identity("git", "commit", glosses=live)
+    assert ident["gloss"][:2] == ["snapshot", "work"] and "record" not in ident["gloss"]
+    assert "packag" in identity("shell", "run", programs=["pip"], actions=["install"], glosses=live)["gloss"]
+
+
+def test_cards_are_rendered_again_with_the_descriptions_the_mesh_gives_its_abilities(tmp_path):
+    events = [{"session": f"s{i}", "kind": "call", "organ": "acme", "ability": "publish_release", "args": {},
+               "ok": False, "error": "HTTP 403 Forbidden"} for i in range(3)]
+    with _memory(tmp_path, events) as m:
+        assert m.recaller.search(m.reader(), "ship the new version to the package index", 3) == []
+        assert m.describe(MANIFEST) and not m.describe(MANIFEST)  # the same descriptions again change nothing
+        report = m.consolidate()
+        assert report["folded"] == 0 and report["updated"] == 1  # nothing new in the journal, the card redone
+        [card] = m.cards()
+        assert {"ship", "version"} <= set(card.identity["gloss"])
+        hits = m.recaller.search(m.reader(), "ship the new version to the package index", 3)
+        assert [h.card.id for h in hits] == [card.id]

@@ -113,7 +113,8 @@ class Draft:
 class Distiller:
     """Folds journal rows into resumable counts; renders drafts from them."""
 
-    def __init__(self, state: dict | None = None, *, ignore_organs: Iterable[str] = ("memory",)) -> None:
+    def __init__(self, state: dict | None = None, *, ignore_organs: Iterable[str] = ("memory",),
+                 glosses: dict[str, list[str]] | None = None) -> None:
         state = state or {}
         if state and state.get("version") != STATE_VERSION:
             raise ValueError(f"distillation state version {state.get('version')!r} is not {STATE_VERSION}")
@@ -125,6 +126,7 @@ class Distiller:
         self.targets: dict[str, dict] = state.get("targets", {})  # "organ.ability host" -> counts
         self.rules: dict[str, dict] = state.get("rules", {})
         self.ignore_organs = frozenset(ignore_organs)
+        self.glosses = glosses or {}  # the mesh's own descriptions of its abilities (`meaning.described`)
         # what this object's folding touched (not saved): ("sig" | "ability" | "target" | "flow" | "rule", key)
         self.dirty: set[tuple[str, str]] = set()
         # failures folded by this object (not saved): (session, ts, keys of the cards that warn about them)
@@ -373,7 +375,7 @@ class Distiller:
                 wrong=sig["calls"][0] if sig["calls"] else f"calling {name}",
                 instead=f"check first what makes it fail: {message[:100]}",
                 identity=identity(organ, ability, programs=sig["programs"], actions=sig["actions"], files=sig["files"],
-                                  hosts=sig["hosts"], objects=sig.get("objects", ()),
+                                  hosts=sig["hosts"], objects=sig.get("objects", ()), glosses=self.glosses,
                                   topic=[*topic_terms(message), *_top(sig["topic"])]),
                 files=tuple(sig["files"]), provenance=tuple(sig["ids"]), confirmations=sig["n"],
                 first_ts=sig["first"], last_ts=sig["last"], stats={"failures": sig["n"], "cause": cause},
@@ -415,7 +417,7 @@ class Distiller:
                   f"{cause}. Check its result before relying on it."),
             when=f"calling {subject}", wrong=f"trusting {subject} to work the first time",
             instead="check its result, retry with care, or prefer a more reliable way to do the same work",
-            identity=identity(organ, ability, files=[] if host else stats["files"],
+            identity=identity(organ, ability, files=[] if host else stats["files"], glosses=self.glosses,
                               hosts=[host] if host else stats["hosts"],
                               topic=[*topic_terms(cause), *_top(stats["topic"])]),
             provenance=tuple(stats["ids"]), confirmations=stats["n"], first_ts=stats["first"],
@@ -455,7 +457,7 @@ class Distiller:
                 body=f"A workflow that worked in {len(sessions)} sessions, step by step: {shown}.",
                 when=f"starting work that begins with {steps[0]}", wrong="improvising the steps",
                 instead=f"follow {shown}",
-                identity=_merge_identity([identity(*a.partition(".")[::2]) for a in abilities],
+                identity=_merge_identity([identity(*a.partition(".")[::2], glosses=self.glosses) for a in abilities],
                                          programs=programs, actions=actions,
                                          topic=_top(topic, min_count=min(2, len(sessions)))),
                 provenance=tuple(sorted(ids)[:MAX_IDS]), confirmations=len(sessions), first_ts=first, last_ts=last,
@@ -489,7 +491,7 @@ class Distiller:
                       + (f" ({change})" if change else "") + f". Seen in {rule['n']} episode(s)."),
                 when=rule["when"], wrong=rule["wrong"], instead=instead,
                 identity=identity(organ, ability, programs=[*members, *rule["programs"]], actions=rule["actions"],
-                                  objects=rule.get("objects", ()),
+                                  objects=rule.get("objects", ()), glosses=self.glosses,
                                   files=[] if is_host else files, hosts=files if is_host else [],
                                   topic=[*topic_terms(rule["error"]), *topic_terms(change), *_top(rule["topic"])]),
                 files=tuple(files), provenance=tuple(rule["ids"]), confirmations=rule["n"], first_ts=rule["first"],
@@ -507,7 +509,7 @@ def topic_terms(source: str) -> list[str]:
 
 def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions: Iterable[str] = (),
              files: Iterable[str] = (), hosts: Iterable[str] = (), topic: Iterable[str] = (),
-             objects: Iterable[str] = ()) -> dict[str, list[str]]:
+             objects: Iterable[str] = (), glosses: dict[str, list[str]] | None = None) -> dict[str, list[str]]:
     """The terms a card is about, by field: what a query must touch for the card to be recalled."""
     programs, actions = list(programs), list(actions)
     words = [text.stem(w) for w in text.split_identifier(ability) if not text.is_stopword(w)]
@@ -523,7 +525,7 @@ def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions:
                          *(o.lower() for o in objects if o)]),  # the packages a command installed
         "topic": _unique(topic)[:MAX_TOPIC],
         # what the tools do, in their documentation's words (git commit: "record changes to the repository")
-        "gloss": meaning.gloss(organ, ability, programs, actions),
+        "gloss": meaning.gloss(organ, ability, programs, actions, glosses),
     }
     claimed = {t for f in ("ability", "program", "file", "host") for t in found[f]}
     found["action"] = [t for t in found["action"] if t not in claimed]
