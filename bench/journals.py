@@ -155,6 +155,20 @@ DEV_BANK = {
                  "test the microphone before the video call", "update the wiki page about the vacation policy",
                  "check whether the meeting room is free at 3pm", "build a reading list on distributed systems"],
 }
+# dev only: phrasings that share no word with the card they need (no program, subcommand or ability name),
+# every one asked in every dev journal; reported apart (`meaning` in bench/recall.py), so the journals and
+# the sampled dev queries above stay as they were. Written after the test bank was visible in this file:
+# they avoid its wording on purpose, but they are not independent of it.
+DEV_MEANING = {
+    "git": ["put my finished edits into version control with a short message",
+            "preserve this state of the code before I start the next refactor",
+            "check in the work I just did", "look at what is different in the working tree, then store it for good"],
+    "tests": ["make sure nothing regressed in {topic} after my edit",
+              "confirm the {topic} fix works by running the suite",
+              "verify the {topic} behaviour end to end after patching it"],
+    "install": ["the script dies with No module named {pkg}; make it importable",
+                "make {pkg} available in this environment", "bring {pkg} onto this machine so the job can use it"],
+}
 TEST_BANK = {
     "pitfall_pip": ["get the latest {pkg} into this venv using pip", "pip-install {pkg} so the module resolves",
                     "the code needs {pkg}; set it up"],
@@ -198,6 +212,7 @@ class Planted:
     anchor: str  # a term the card's identity must hold (program, file name, host or ability word)
     queries: list[str] = field(default_factory=list)
     implied: tuple[str, ...] = ()
+    values: dict = field(default_factory=dict)  # the names its queries were written with (pkg, topic)
 
 
 @dataclass
@@ -275,7 +290,7 @@ def generate(seed: int) -> Generated:
         tasks.task(spread[i], f"set up the {topics[0]} dependencies",
                    [cmd(vocab.pip.format(pkg=rng.choice(vocab.packages)), False,
                         "error: externally-managed-environment")])
-    planted.append(Planted("install", "pitfall", "pip", q("pitfall_pip", pkg=pkg)))
+    planted.append(Planted("install", "pitfall", "pip", q("pitfall_pip", pkg=pkg), values={"pkg": pkg}))
 
     # pitfall: a program that keeps failing the same way
     prog, command, error, _ = programs[0]
@@ -327,7 +342,8 @@ def generate(seed: int) -> Generated:
         path = f"src/{topics[5]}/{target}"
         tasks.task(spread[10 + i], f"fix the {topics[5]} bug",
                    [read(path), edit(path), cmd(vocab.test_cmd.format(topic=topics[5]))])
-    planted.append(Planted("tests", "playbook", vocab.test_anchor, q("playbook", topic=topics[5])))
+    planted.append(Planted("tests", "playbook", vocab.test_anchor, q("playbook", topic=topics[5]),
+                           values={"topic": topics[5]}))
 
     # playbook: look at the changes, then commit
     status, diff, commit = vocab.git

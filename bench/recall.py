@@ -7,7 +7,9 @@ ability word) in its identity; a card is unbacked when no planted pattern claims
 cards its own events imply, e.g. a pitfall from a weak host failing three times the same way). R@3: the planted
 card is among the first three results of its query. False positive: a negative query recalls any card.
 `--ablate-related` first drops every entry of `broker/text/data/related.txt` whose word the split's phrase bank
-uses, to show how much the figures rest on that list.
+uses, to show how much the figures rest on that list; `--ablate-meaning` recalls without the cards' glosses
+(their tools' documented descriptions) and the verbs reached through them. On dev, every journal is also asked
+`DEV_MEANING`'s phrasings that share no word with their card, counted apart (`meaning_r_at_3`).
 
 Latency (`--latency N`): N generated cards in one store, `Memory.recall` in-process on a warm index, 300
 queries of 4-20 words plus one of 768; wall clock and the thread's CPU time, p50 and p95; and how often the
@@ -15,7 +17,8 @@ bounded search returns exhaustive scoring's best card (and top 5). Shapes: `real
 20,000 words, 3,000 files, 400 hosts, 150 programs), `narrow` (120 words: every term in about 2,000 of 30,000
 cards) and `same` (every card holds the same terms).
 
-    python bench/recall.py --split dev|test [--misses] [--ablate-related] [--latency 30000 [--shapes ...]]
+    python bench/recall.py --split dev|test [--misses] [--ablate-related] [--ablate-meaning]
+                           [--latency 30000 [--shapes ...]]
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from _stats import percentile  # noqa: E402
-from journals import DEV_BANK, DEV_SEEDS, TEST_BANK, TEST_SEEDS, generate  # noqa: E402
+from journals import DEV_BANK, DEV_MEANING, DEV_SEEDS, TEST_BANK, TEST_SEEDS, generate  # noqa: E402
 
 from actors.memory import recall  # noqa: E402
 from actors.memory.db import transaction  # noqa: E402
@@ -56,8 +59,11 @@ def _label(p) -> str:
     return f"{p.kind}:{p.pattern}"
 
 
-def evaluate(seeds) -> dict:
+def evaluate(seeds, meaning: dict | None = None) -> dict:
+    """Run the journals of these seeds through memory; with `meaning`, also ask each pattern's phrasings that
+    share no word with its card (every one, in every journal), counted apart."""
     found = total = cards = unbacked = r3 = positives = fp = negatives = 0
+    meant_r3 = meant_n = 0
     by_kind: dict[str, list[int]] = {}  # label -> [found, planted, r@3, queries]
     misses: list[str] = []
     for seed in seeds:
@@ -84,6 +90,13 @@ def evaluate(seeds) -> dict:
                         row[2] += 1
                     else:
                         misses.append(f"{seed} {p.kind}:{p.anchor}: {query!r}")
+                for template in (meaning or {}).get(p.pattern, ()):
+                    query = template.format(**p.values)
+                    meant_n += 1
+                    if mine & {h.card.id for h in m.recaller.search(m.reader(), query, 3)}:
+                        meant_r3 += 1
+                    else:
+                        misses.append(f"{seed} meaning {p.kind}:{p.anchor}: {query!r}")
             for query in g.negatives:
                 negatives += 1
                 hits = m.recaller.search(m.reader(), query, 3)
@@ -94,7 +107,7 @@ def evaluate(seeds) -> dict:
             "unbacked_share": round(unbacked / max(cards, 1), 4), "r_at_3": round(r3 / max(positives, 1), 4),
             "positives": positives, "false_positive_rate": round(fp / max(negatives, 1), 4), "negatives": negatives,
             "by_pattern": {k: f"found {v[0]}/{v[1]}, R@3 {v[2]}/{v[3]}" for k, v in sorted(by_kind.items())},
-            "misses": misses}
+            **({"meaning_r_at_3": f"{meant_r3}/{meant_n}"} if meant_n else {}), "misses": misses}
 
 
 SHAPES = ("realistic", "narrow", "same")
@@ -166,7 +179,7 @@ def agreement(index, queries: list[str]) -> tuple[float, float]:
         full = [top(q) for q in queries]
     finally:
         recall.MAX_POSTINGS, recall.MAX_TERM_POSTINGS, recall.CANDIDATES = caps
-    pairs = [(b, f) for b, f in zip(bounded, full) if f]
+    pairs = [(b, f) for b, f in zip(bounded, full, strict=True) if f]
     if not pairs:
         return 1.0, 1.0
     return (round(sum(b[:1] == f[:1] for b, f in pairs) / len(pairs), 3),
@@ -218,10 +231,14 @@ def main() -> None:
     parser.add_argument("--misses", action="store_true", help="list the queries whose card was not in the top 3")
     parser.add_argument("--ablate-related", action="store_true",
                         help="first drop every related-words entry whose word the split's phrase bank uses")
+    parser.add_argument("--ablate-meaning", action="store_true",
+                        help="recall without the cards' glosses and the verbs reached through them")
     args = parser.parse_args()
+    if args.ablate_meaning:
+        recall.FIELD_WEIGHTS["gloss"] = recall.MEANT = 0.0
     if args.ablate_related:
         print(json.dumps({"related_dropped": ablate_related(DEV_BANK if args.split == "dev" else TEST_BANK)}))
-    result = evaluate(DEV_SEEDS if args.split == "dev" else TEST_SEEDS)
+    result = evaluate(DEV_SEEDS, DEV_MEANING) if args.split == "dev" else evaluate(TEST_SEEDS)
     misses = result.pop("misses")
     print(json.dumps({"split": args.split, **result}, indent=1))
     if args.misses:

@@ -7,7 +7,8 @@ import json
 import threading
 import time
 
-from actors.memory.service import Memory
+from actors.memory.db import get_meta
+from actors.memory.service import DESCRIPTIONS_KEY, Memory
 from tests.conftest import wait_for
 
 MEMORY_MESH = """
@@ -75,6 +76,14 @@ def test_calls_reach_the_journal_deep_sleep_distils_them_and_memory_recall_answe
     assert injected["ok"], injected
     injected = injected["result"]
     assert injected["text"].startswith('<memory advisory="true">') and pitfall.id in injected["cards"]
+
+    def described():
+        with Memory(mesh.home) as memory:
+            return get_meta(memory.reader(), DESCRIPTIONS_KEY, {})
+    # the organ keeps the descriptions the mesh's abilities registered with ("Fail with NotFound.") as glosses
+    glosses = wait_for(lambda: "echo missing" in described() and described(), timeout=10,
+                       what="the mesh's ability descriptions in memory")
+    assert glosses["echo missing"][0] == "fail" and "memory recall" in glosses
 
 
 SLEEPY_MESH = """

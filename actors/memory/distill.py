@@ -21,16 +21,17 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 import shlex
 from dataclasses import dataclass, field
 from typing import Iterable
 
 import broker.text as text
-from actors.memory import normalise
+from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 3
+STATE_VERSION = 4  # 4: identities hold the gloss field
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -40,7 +41,7 @@ MAX_BETWEEN = 2  # work done between a failure and its fix that can still be cre
 MAX_TOPIC = 24  # topic words counted per card
 TOPIC_FROM_PROGRESS = 12  # words of a session's current instruction that count as its topic
 BACKGROUND_ORIGINS = frozenset({"reflex", "healer", "background"})
-FIELDS = ("ability", "program", "action", "file", "host", "name", "topic")
+FIELDS = ("ability", "program", "action", "file", "host", "name", "topic", "gloss")
 SESSION_IDLE_S = 86400.0  # a session quiet for this long (by event time) is over: its run ends, its state goes
 
 
@@ -112,7 +113,8 @@ class Draft:
 class Distiller:
     """Folds journal rows into resumable counts; renders drafts from them."""
 
-    def __init__(self, state: dict | None = None, *, ignore_organs: Iterable[str] = ("memory",)) -> None:
+    def __init__(self, state: dict | None = None, *, ignore_organs: Iterable[str] = ("memory",),
+                 glosses: dict[str, list[str]] | None = None) -> None:
         state = state or {}
         if state and state.get("version") != STATE_VERSION:
             raise ValueError(f"distillation state version {state.get('version')!r} is not {STATE_VERSION}")
@@ -124,6 +126,7 @@ class Distiller:
         self.targets: dict[str, dict] = state.get("targets", {})  # "organ.ability host" -> counts
         self.rules: dict[str, dict] = state.get("rules", {})
         self.ignore_organs = frozenset(ignore_organs)
+        self.glosses = glosses or {}  # the mesh's own descriptions of its abilities (`meaning.described`)
         # what this object's folding touched (not saved): ("sig" | "ability" | "target" | "flow" | "rule", key)
         self.dirty: set[tuple[str, str]] = set()
         # failures folded by this object (not saved): (session, ts, keys of the cards that warn about them)
@@ -230,6 +233,8 @@ class Distiller:
             _add(sig["programs"], word)
         for word in _actions(work.command):
             _add(sig["actions"], word)
+        for word in _objects(work.command):
+            _add(sig.setdefault("objects", []), word)
         _add(sig["examples"], row.error[:200], MAX_EXAMPLES)
         _add(sig["calls"], normalise.summarise_call(work, row.args), MAX_EXAMPLES)
         return key
@@ -337,6 +342,8 @@ class Distiller:
             _add(rule["programs"], word)
         for word in [*_actions(failed.command), *_actions(work.command)]:
             _add(rule["actions"], word)
+        for word in [*_objects(failed.command), *_objects(work.command)]:
+            _add(rule.setdefault("objects", []), word)
         if sid not in rule["sessions"]:
             _count_topic(rule["topic"], session["topic"])
         _add(rule["sessions"], sid)
@@ -368,7 +375,7 @@ class Distiller:
                 wrong=sig["calls"][0] if sig["calls"] else f"calling {name}",
                 instead=f"check first what makes it fail: {message[:100]}",
                 identity=identity(organ, ability, programs=sig["programs"], actions=sig["actions"], files=sig["files"],
-                                  hosts=sig["hosts"],
+                                  hosts=sig["hosts"], objects=sig.get("objects", ()), glosses=self.glosses,
                                   topic=[*topic_terms(message), *_top(sig["topic"])]),
                 files=tuple(sig["files"]), provenance=tuple(sig["ids"]), confirmations=sig["n"],
                 first_ts=sig["first"], last_ts=sig["last"], stats={"failures": sig["n"], "cause": cause},
@@ -410,7 +417,7 @@ class Distiller:
                   f"{cause}. Check its result before relying on it."),
             when=f"calling {subject}", wrong=f"trusting {subject} to work the first time",
             instead="check its result, retry with care, or prefer a more reliable way to do the same work",
-            identity=identity(organ, ability, files=[] if host else stats["files"],
+            identity=identity(organ, ability, files=[] if host else stats["files"], glosses=self.glosses,
                               hosts=[host] if host else stats["hosts"],
                               topic=[*topic_terms(cause), *_top(stats["topic"])]),
             provenance=tuple(stats["ids"]), confirmations=stats["n"], first_ts=stats["first"],
@@ -450,7 +457,7 @@ class Distiller:
                 body=f"A workflow that worked in {len(sessions)} sessions, step by step: {shown}.",
                 when=f"starting work that begins with {steps[0]}", wrong="improvising the steps",
                 instead=f"follow {shown}",
-                identity=_merge_identity([identity(*a.partition(".")[::2]) for a in abilities],
+                identity=_merge_identity([identity(*a.partition(".")[::2], glosses=self.glosses) for a in abilities],
                                          programs=programs, actions=actions,
                                          topic=_top(topic, min_count=min(2, len(sessions)))),
                 provenance=tuple(sorted(ids)[:MAX_IDS]), confirmations=len(sessions), first_ts=first, last_ts=last,
@@ -484,6 +491,7 @@ class Distiller:
                       + (f" ({change})" if change else "") + f". Seen in {rule['n']} episode(s)."),
                 when=rule["when"], wrong=rule["wrong"], instead=instead,
                 identity=identity(organ, ability, programs=[*members, *rule["programs"]], actions=rule["actions"],
+                                  objects=rule.get("objects", ()), glosses=self.glosses,
                                   files=[] if is_host else files, hosts=files if is_host else [],
                                   topic=[*topic_terms(rule["error"]), *topic_terms(change), *_top(rule["topic"])]),
                 files=tuple(files), provenance=tuple(rule["ids"]), confirmations=rule["n"], first_ts=rule["first"],
@@ -500,8 +508,10 @@ def topic_terms(source: str) -> list[str]:
 
 
 def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions: Iterable[str] = (),
-             files: Iterable[str] = (), hosts: Iterable[str] = (), topic: Iterable[str] = ()) -> dict[str, list[str]]:
+             files: Iterable[str] = (), hosts: Iterable[str] = (), topic: Iterable[str] = (),
+             objects: Iterable[str] = (), glosses: dict[str, list[str]] | None = None) -> dict[str, list[str]]:
     """The terms a card is about, by field: what a query must touch for the card to be recalled."""
+    programs, actions = list(programs), list(actions)
     words = [text.stem(w) for w in text.split_identifier(ability) if not text.is_stopword(w)]
     found = {
         "ability": _unique([organ.lower(), *words]),
@@ -511,13 +521,17 @@ def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions:
         "host": _unique(h.lower() for h in hosts if h),
         # the words of those names: saying "routes" is weaker evidence than naming routes.py
         "name": _unique([*(t for f in files if f for t in _name_stems(f)),
-                         *(t for h in hosts if h for t in _host_words(h))]),
+                         *(t for h in hosts if h for t in _host_words(h)),
+                         *(o.lower() for o in objects if o)]),  # the packages a command installed
         "topic": _unique(topic)[:MAX_TOPIC],
+        # what the tools do, in their documentation's words (git commit: "record changes to the repository")
+        "gloss": meaning.gloss(organ, ability, programs, actions, glosses),
     }
     claimed = {t for f in ("ability", "program", "file", "host") for t in found[f]}
     found["action"] = [t for t in found["action"] if t not in claimed]
     found["name"] = [t for t in found["name"] if t not in claimed]
     found["topic"] = [t for t in found["topic"] if t not in claimed]
+    found["gloss"] = [t for t in found["gloss"] if t not in claimed and t not in found["action"]]
     return {f: terms for f, terms in found.items() if terms}
 
 
@@ -531,6 +545,8 @@ def _merge_identity(parts: list[dict], **more: Iterable[str]) -> dict[str, list[
     merged["action"] = [t for t in merged.get("action", []) if t not in claimed]
     merged["name"] = [t for t in merged.get("name", []) if t not in claimed]
     merged["topic"] = [t for t in merged.get("topic", []) if t not in claimed][:MAX_TOPIC]
+    merged["gloss"] = [t for t in merged.get("gloss", [])
+                       if t not in claimed and t not in merged.get("action", [])][:meaning.MAX_GLOSS]
     return {f: t for f, t in merged.items() if t}
 
 
@@ -677,6 +693,30 @@ def _programs(command: str) -> list[str]:
             continue
         found += [program, normalise.family_of(part), normalise.launched(part)]
     return _unique(found)
+
+
+_PACKAGE = re.compile(r"[a-z0-9][a-z0-9_.-]*")
+_VERSION_SPEC = re.compile(r"[<>=!~;@\[].*$")
+MAX_OBJECTS = 5  # packages kept per command
+
+
+def _objects(command: str) -> list[str]:
+    """The packages a package manager's command works on (`pip install httpx rich` -> httpx, rich): what an
+    install is about, as a file is what an edit is about. Options, paths and files are left out."""
+    found: list[str] = []
+    installs = text.load_words("memory-installs")
+    for part in normalise.commands_of(command) if command else ():
+        programs = {normalise.program_of(part), normalise.launched(part), normalise.family_of(part)}
+        if not programs & normalise.SUBCOMMAND_PROGRAMS:
+            continue
+        words = _command_words(part)
+        at = next((i for i, w in enumerate(words) if w in installs), -1)
+        for word in words[at + 1:] if at >= 0 else ():
+            name = _VERSION_SPEC.sub("", word.lower())
+            if not word.startswith("-") and "/" not in name and _PACKAGE.fullmatch(name) \
+                    and not text.paths(name):
+                found.append(name)
+    return _unique(found)[:MAX_OBJECTS]
 
 
 def _actions(command: str) -> list[str]:

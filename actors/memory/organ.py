@@ -31,6 +31,7 @@ SLICE_MS = 200
 BATCH = 500  # events appended per transaction at most
 FLUSH_EVERY_S = 5.0
 RECONNECT_S = 1.0
+MANIFEST_TIMEOUT_S = 5.0
 _TEXT = {"type": "string", "maxLength": 4000}
 
 
@@ -49,6 +50,8 @@ class MemoryOrgan(Organ):
         self.memory = self._open()
         self.memory.after_sleep.append(self._teach_exposure)
         self.stage = ""
+        self.catalogue = 0  # the digest of the mesh's abilities, from blood
+        self.described = None  # the digest whose descriptions memory holds
         self.deep = threading.Event()
         self.stopping = threading.Event()
         # the last event sequence number journalled survives restarts: events published while this organ was
@@ -90,6 +93,7 @@ class MemoryOrgan(Organ):
         if blood.stage == "deep" and self.stage != "deep":
             self.deep.set()  # consolidation runs on the journal thread, never on the loop
         self.stage = blood.stage
+        self.catalogue = blood.catalogue  # the journal thread reads the manifest again when it changes
 
     # -- abilities ------------------------------------------------------------------------
 
@@ -169,10 +173,21 @@ class MemoryOrgan(Organ):
                 event = events.next(SLICE_MS / 1000)
                 if event is not None:
                     counted = self._drain(events, event, counted)
+                if self.catalogue != self.described:
+                    self._describe(client, self.catalogue)
                 if time.monotonic() >= next_flush:
                     self.memory.flush()
                     self._report_cards()  # the CLI may have forgotten a card meanwhile
                     next_flush = time.monotonic() + FLUSH_EVERY_S
+
+    def _describe(self, client: Client, catalogue: int) -> None:
+        """Hand memory the descriptions the organs registered their abilities with: what cards' work means."""
+        self.described = catalogue  # once per digest, whatever happens below
+        try:
+            if self.memory.describe(client.control("manifest", timeout_s=MANIFEST_TIMEOUT_S)):
+                log.info("memory holds the descriptions of the mesh's abilities (catalogue %d)", catalogue)
+        except (MeshError, db.MemoryUnavailable) as exc:  # the next catalogue change tries again
+            log.warning("could not read the mesh's ability descriptions: %s", exc)
 
     def _drain(self, events: Events, first: Event, counted: int) -> int:
         """Journal an event and what else is already waiting, in one transaction with the last sequence number

@@ -33,13 +33,16 @@ from operator import itemgetter
 from typing import Callable, Iterable
 
 import broker.text as text
+from actors.memory import meaning
 from actors.memory.store import LIVE, Card, CardStore
 
 FIELD_WEIGHTS = {"file": 1.0, "host": 1.0, "program": 0.8, "ability": 0.6, "action": 0.5, "name": 0.5,
-                 "topic": 0.45}
-TOPIC_TERMS = 3  # topic words that count (the best ones), each less than the one before
+                 "topic": 0.45, "gloss": 0.45}
+SUMMED = frozenset({"topic", "gloss"})  # fields of words about the work: several of them add up
+TOPIC_TERMS = 3  # words of a summed field that count (the best ones), each less than the one before
 GENERIC = 0.35  # the weight left to a word that names work in general (run, file, test, error…)
 RELATED = 0.5  # the weight left to a program reached through a word of work (tests -> pytest)
+MEANT = 0.5  # the weight left to a gloss verb reached through a query word that may mean it (save -> record)
 MIN_RELEVANCE = 0.55  # a card must reach this score to be recalled at all
 PATH_BOOST = 1.5  # a card about a file or host the query names outright
 MAX_QUERY_CHARS = 8000
@@ -63,6 +66,8 @@ class Query:
     named: frozenset[str]  # file names, paths and hosts
     related: frozenset[str] = frozenset()  # programs reached through words of work, not named
     related_from: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (query word, the programs it reached)
+    meant: frozenset[str] = frozenset()  # gloss verbs reached through words that may mean them, not said
+    meant_from: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (query word, the gloss verbs it reached)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,15 +111,23 @@ def parse_query(query: str) -> Query:
         if word[0] < "\u3040" and len(word) > 1 and not word.isdigit():
             terms.setdefault(word, None)
     kept = list(terms)[:MAX_QUERY_TERMS]
-    related: dict[str, None] = {}
+    related, sources = _reach(kept, terms, text.related)
+    meant, meant_from = _reach(kept, terms, meaning.meant)
+    return Query(terms=frozenset(kept), named=frozenset(named), related=frozenset(related),
+                 related_from=sources, meant=frozenset(meant), meant_from=meant_from)
+
+
+def _reach(kept: list[str], said: dict[str, None], lookup: Callable[[str], tuple[str, ...]]
+           ) -> tuple[dict[str, None], tuple[tuple[str, tuple[str, ...]], ...]]:
+    """The terms the query's words reach through a lookup (not said themselves), at most MAX_RELATED_TERMS."""
+    reached_all: dict[str, None] = {}
     sources = []
     for term in kept:
-        reached = tuple(t for t in text.related(term) if t not in terms)[: max(0, MAX_RELATED_TERMS - len(related))]
+        reached = tuple(t for t in lookup(term) if t not in said)[: max(0, MAX_RELATED_TERMS - len(reached_all))]
         if reached:
-            related.update(dict.fromkeys(reached))
+            reached_all.update(dict.fromkeys(reached))
             sources.append((term, reached))
-    return Query(terms=frozenset(kept), named=frozenset(named), related=frozenset(related),
-                 related_from=tuple(sources))
+    return reached_all, tuple(sources)
 
 
 def weight(card: Card, now: float, half_life_s: float = HALF_LIFE_S) -> float:
@@ -138,7 +151,7 @@ def relevance(identity: dict[str, list[str]], weights: dict[str, float],
     """Score the card fields a query touches: each field's best term weight × the field's weight.
 
     `weights` holds only the query's terms (term -> weight in [0, 1]). Topic words add up, the best first,
-    each counting half the one before, up to TOPIC_TERMS of them. `sources` names the query word each term
+    each counting half the one before, up to TOPIC_TERMS of them (gloss words too). `sources` names the query word each term
     came from (a program reached through a word of work): one query word counts once, in its best field.
     """
     best: dict[str, tuple[float, str]] = {}  # query word -> (its best contribution, the field)
@@ -147,7 +160,7 @@ def relevance(identity: dict[str, list[str]], weights: dict[str, float],
         if not found:
             continue
         factor = FIELD_WEIGHTS.get(field, 0.5)
-        if field == "topic":
+        if field in SUMMED:
             found.sort(reverse=True)
             found = found[:TOPIC_TERMS]
         else:
@@ -222,10 +235,11 @@ class Index:
             if df:
                 w = min(1.0, idf(df, self.total) / self.top)
                 found[term] = w * (GENERIC if term in self.generic else 1.0)
-        for term in q.related:
-            df = self.df.get(term)
-            if df and term not in found:
-                found[term] = min(1.0, idf(df, self.total) / self.top) * RELATED
+        for reached, factor in ((q.related, RELATED), (q.meant, MEANT)):
+            for term in reached:
+                df = self.df.get(term)
+                if df and term not in found:
+                    found[term] = min(1.0, idf(df, self.total) / self.top) * factor
         return found
 
     def candidates(self, weights: dict[str, float], n: int) -> list[int]:
@@ -256,7 +270,7 @@ class Index:
         if not weights:
             return []
         now = time.time() if now is None else now
-        sources = {t: s for s, ts in q.related_from for t in ts if t in weights and t not in q.terms}
+        sources = {t: s for s, ts in (*q.related_from, *q.meant_from) for t in ts if t in weights and t not in q.terms}
         found = []
         for pos in self.candidates(weights, max(CANDIDATES, 4 * limit)):
             ident = self.identities[pos]

@@ -8,6 +8,7 @@ writer's transaction.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import sqlite3
@@ -17,7 +18,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import IO, Callable, Iterable
 
-from actors.memory import db, distill, export, inject, judgments, snapshot
+from actors.memory import db, distill, export, inject, judgments, meaning, snapshot
 from actors.memory.db import MemoryUnavailable, get_meta, set_meta, transaction
 from actors.memory.distill import Distiller, Thresholds
 from actors.memory.journal import Entry, IngestReport, Journal
@@ -30,6 +31,7 @@ from actors.memory.store import Card, CardStore, JudgmentStore
 log = logging.getLogger(__name__)
 
 STATE_KEY = "distill_state"
+DESCRIPTIONS_KEY = "descriptions"  # the mesh's own descriptions of its abilities, as glosses (meaning.described)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +166,19 @@ class Memory:
         finally:
             self.consolidating_since = None
 
+    def describe(self, manifest: dict) -> bool:
+        """Keep the descriptions the mesh's organs give their abilities (the heart's manifest) as glosses for the
+        next consolidation; tell whether they changed."""
+        glosses = meaning.described(manifest)
+
+        def work() -> bool:
+            with self.lock, transaction(self.writer):
+                if get_meta(self.writer, DESCRIPTIONS_KEY, {}) == glosses:
+                    return False
+                set_meta(self.writer, DESCRIPTIONS_KEY, glosses)
+                return True
+        return self._guard(work)
+
     def warm(self) -> None:
         """Build the recall index now (a process starting up does it here, not on its first query's time)."""
         self._guard(lambda: self.recaller.current(self.reader()))
@@ -185,15 +200,18 @@ class Memory:
         conn = self.reader()
         raw = get_meta(conn, STATE_KEY)
         base = _last_id(raw)  # what the stored state has folded, usable or not
+        glosses = get_meta(conn, DESCRIPTIONS_KEY, {})
         try:
-            distiller = Distiller(raw, ignore_organs=self.settings.ignore_organs)
+            distiller = Distiller(raw, ignore_organs=self.settings.ignore_organs, glosses=glosses)
             rebuilt = False
         except (ValueError, TypeError, KeyError, AttributeError):
             # an older state (the rules changed) or a damaged one: fold the whole journal again
-            distiller = Distiller(None, ignore_organs=self.settings.ignore_organs)
+            distiller = Distiller(None, ignore_organs=self.settings.ignore_organs, glosses=glosses)
             rebuilt = True
         previous = get_meta(conn, "consolidation", {})
-        settings_key = repr((t, self.settings.ignore_organs, distill.STATE_VERSION))
+        # new descriptions of the mesh's abilities change what every card is about: all are rendered again
+        settings_key = repr((t, self.settings.ignore_organs, distill.STATE_VERSION,
+                             hashlib.sha1(json.dumps(glosses, sort_keys=True).encode()).hexdigest()[:16]))
         folded = distiller.feed(Journal(conn).rows_since(distiller.last_id))
         complete = rebuilt or previous.get("settings") != settings_key
         if folded == 0 and not complete:

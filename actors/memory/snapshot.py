@@ -16,7 +16,7 @@ from actors.memory.distill import FIELDS, KINDS
 from actors.memory.judgments import JUDGMENT_KINDS
 
 FORMAT = "actors-memory-snapshot"
-VERSION = 2  # 2: card identities may hold the action and name fields; version 1 files are still read
+VERSION = 3  # 2: identities may hold the action and name fields; 3: the gloss field. Older files are still read
 MAX_BYTES = 64 * 1024 * 1024
 
 _TEXT = {"type": "string", "maxLength": 20000}

@@ -1,0 +1,93 @@
+"""What a card's work means, in words: the tools' own descriptions, and the verbs a query may use for them. Pure.
+
+A card about `git.commit` is about "recording changes to the repository" (git's manual page); a card about
+`pip install` is about "installing packages". Those words are its *gloss*: an identity field recall matches
+like a topic. They come from `broker/text/data/memory-glosses.txt`, generated from the tools' documentation
+(manual pages' NAME lines, pip's and npm's help, MCP servers' tool descriptions, the project's organs'
+docstrings) by `bench/memory_glosses.py`, never from queries. In a live mesh, the descriptions the organs
+registered their abilities with (the heart's manifest) are glosses too, and win over the file's.
+
+A query rarely uses a description's own verb: an agent about to "store" something may mean a tool that
+"records". `memory-verbs.txt` (from WordNet: a gloss verb's frequent senses and their direct hypernyms) maps a
+query word to the gloss verbs it may stand for; recall weighs such a match lower than the word itself.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Iterable
+
+import broker.text as text
+
+MAX_GLOSS = 16  # gloss terms kept per card
+MAX_DESCRIBED = 4096  # abilities of a manifest kept as glosses
+
+
+def _stems(words: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(text.stem(w) for w in words if len(w) > 1 and not text.is_stopword(w)))
+
+
+@functools.cache
+def _glosses() -> dict[str, tuple[str, ...]]:
+    """tool key -> the stems of its description's content words."""
+    return {key.lower(): _stems(words) for key, words in text.load_pairs("memory-glosses").items()}
+
+
+def described(manifest: dict) -> dict[str, list[str]]:
+    """Glosses from the heart's manifest: `organ ability` -> the stems of the first sentence of its description."""
+    found: dict[str, list[str]] = {}
+    for organ, entry in sorted(manifest.items()) if isinstance(manifest, dict) else ():
+        for ability in entry.get("abilities", ()) if isinstance(entry, dict) else ():
+            name, description = ability.get("name"), ability.get("description")
+            if not isinstance(name, str) or not isinstance(description, str) or len(found) >= MAX_DESCRIBED:
+                continue
+            sentence = description.strip().split(". ", 1)[0].split("\n", 1)[0]
+            stems = _stems(text.content_words(sentence))
+            if stems:
+                found[f"{organ.lower()} {name.lower()}"] = list(stems[:MAX_GLOSS])
+    return found
+
+
+@functools.cache
+def _verbs() -> dict[str, tuple[str, ...]]:
+    """stemmed query word -> the stemmed gloss verbs it may stand for."""
+    found: dict[str, dict[str, None]] = {}
+    for word, verbs in text.load_pairs("memory-verbs").items():
+        bucket = found.setdefault(text.stem(word), {})
+        for verb in verbs:
+            bucket.setdefault(text.stem(verb), None)
+    return {key: tuple(v for v in values if v != key) for key, values in found.items()}
+
+
+def _keys(organ: str, ability: str, programs: Iterable[str], actions: Iterable[str]) -> list[str]:
+    """The names a card's work may be described under: `git_commit`, `git commit`, `fs read_file`, `pip install`."""
+    keys: list[str] = []
+    if ability:
+        organ, ability = organ.lower(), ability.lower()
+        words = list(dict.fromkeys([organ, *text.split_identifier(ability)])) if organ else text.split_identifier(ability)
+        keys += [ability, f"{organ} {ability}".strip(), " ".join(words)]
+    programs, actions = list(programs), list(actions)
+    for program in programs:
+        keys.append(program.lower())
+        keys += [f"{program.lower()} {action.lower()}" for action in actions]
+    return list(dict.fromkeys(keys))
+
+
+def gloss(organ: str, ability: str, programs: Iterable[str] = (), actions: Iterable[str] = (),
+          live: dict[str, list[str]] | None = None) -> list[str]:
+    """The stems of the descriptions of a card's ability, programs and subcommands, unique, at most MAX_GLOSS;
+    `live` (from `described`) describes the mesh's own abilities and wins over the shipped file."""
+    table = _glosses()
+    found: dict[str, None] = {}
+    own = (live or {}).get(f"{organ.lower()} {ability.lower()}") if ability else None
+    if own:  # the mesh's own words for this ability; the file still describes its programs
+        found.update(dict.fromkeys(own))
+        organ = ability = ""
+    for key in _keys(organ, ability, programs, actions):
+        found.update(dict.fromkeys(table.get(key, ())))
+    return list(found)[:MAX_GLOSS]
+
+
+def meant(term: str) -> tuple[str, ...]:
+    """The stemmed gloss verbs a stemmed query word may stand for (`save` -> record, stash)."""
+    return _verbs().get(term, ())

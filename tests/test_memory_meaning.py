@@ -1,0 +1,130 @@
+"""Meaning: a card's gloss (its tools' documented descriptions), the verbs a query may use for them, and the
+packages a package manager's card installed."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from actors.memory import meaning
+from actors.memory.distill import _objects, identity
+from actors.memory.recall import MEANT, parse_query
+from actors.memory.service import Memory
+import broker.text as text
+
+T0 = 1_764_460_800.0
+
+
+@pytest.mark.parametrize("organ, ability, programs, actions, words", [
+    ("git", "commit", [], [], {"record", "repositori"}),  # git-commit(1): Record changes to the repository
+    ("git", "git_commit", [], [], {"record", "repositori"}),  # the MCP git server's tool
+    ("shell", "run", ["pip"], ["install"], {"packag"}),  # pip help: install  Install packages.
+    ("fs", "read_file", [], [], {"content"}),
+])
+def test_a_card_knows_what_its_tools_do_in_their_documentations_words(organ, ability, programs, actions, words):
+    ident = identity(organ, ability, programs=programs, actions=actions)
+    assert words <= set(ident["gloss"])
+
+
+def test_gloss_words_the_card_holds_in_a_stronger_field_are_left_out():
+    ident = identity("shell", "run", programs=["pip"], actions=["install"])
+    assert "instal" in ident["action"] and "instal" not in ident["gloss"]
+
+
+def test_an_unknown_tool_has_no_gloss():
+    assert "gloss" not in identity("zz", "frobnicate_widget")
+
+
+def test_a_query_word_reaches_the_gloss_verbs_it_may_stand_for():
+    assert "record" in meaning.meant(text.stem("preserve"))  # record is a kind of preserving, in WordNet
+    q = parse_query("preserve these edits before the refactor")
+    assert "record" in q.meant and "record" not in q.terms
+    assert dict(q.meant_from)[text.stem("preserve")]
+
+
+def test_a_verb_the_query_says_itself_is_not_reached_again():
+    q = parse_query("record the changes and preserve them")
+    assert "record" in q.terms and "record" not in q.meant
+
+
+@pytest.mark.parametrize("command, packages", [
+    ("pip install httpx rich", ["httpx", "rich"]),
+    ("python3 -m pip install 'requests>=2.31' numpy==1.26", ["requests", "numpy"]),
+    ("pip install -r requirements.txt", []),
+    ("apt-get install -y gcc && cargo build", ["gcc"]),
+    ("npm ci && npm test", []),
+    ("git add src/app.py", []),
+])
+def test_a_package_managers_command_names_the_packages_it_works_on(command, packages):
+    assert _objects(command) == packages
+
+
+def _memory(tmp_path, events):
+    m = Memory(tmp_path / "home", clock=lambda: T0 + 3600)
+    m.ingest(io.BytesIO("".join(json.dumps({**e, "ts": T0 + i}) + "\n" for i, e in enumerate(events)).encode()))
+    m.consolidate()
+    return m
+
+
+def _run(session, command, ok=False, error="error: externally-managed-environment"):
+    return {"session": session, "kind": "call", "organ": "shell", "ability": "run", "args": {"command": command},
+            "ok": ok, "error": "" if ok else error}
+
+
+def test_a_query_naming_a_package_the_card_installed_finds_it_and_the_name_alone_is_not_enough(tmp_path):
+    events = [_run(f"s{i}", f"pip install {pkg}") for i, pkg in enumerate(["httpx", "rich", "boto3"])]
+    events += [_run(f"t{i}", "cargo build", error="error: linker `cc` not found") for i in range(3)]
+    with _memory(tmp_path, events) as m:
+        [card] = [c for c in m.cards() if "pip" in c.identity.get("program", ())]
+        assert {"httpx", "rich", "boto3"} <= set(card.identity["name"])
+        hits = m.recaller.search(m.reader(), "I need rich installed before the report runs", 1)
+        assert hits and hits[0].card.id == card.id
+        assert m.recaller.search(m.reader(), "rich", 3) == []
+
+
+def test_a_gloss_verb_reached_through_another_word_counts_less_than_the_word(tmp_path):
+    events = []
+    for s in ("a", "b"):
+        events += [{"session": s, "kind": "progress", "text": "finish"},
+                   *({"session": s, "kind": "call", "organ": "git", "ability": a, "args": {}, "ok": True}
+                     for a in ("status", "diff", "commit")),
+                   {"session": s, "kind": "progress", "text": "next"}]
+    with _memory(tmp_path, events) as m:
+        index = m.recaller.current(m.reader())
+        said = index.weights(parse_query("record it"))
+        reached = index.weights(parse_query("preserve it"))
+        assert reached["record"] == pytest.approx(said["record"] * MEANT)
+
+
+MANIFEST = {"acme": {"state": "up", "reflexes": [], "abilities": [
+    {"name": "publish_release", "description": "Ship a new version to the package index. Needs a token."},
+    {"name": "nameless", "description": ""}]}}
+
+
+def test_the_meshs_own_descriptions_are_glosses_from_their_first_sentence():
+    assert meaning.described(MANIFEST) == {"acme publish_release": [text.stem(w) for w in ("ship", "new", "version",
+                                                                                        "package", "index")]}
+    assert meaning.described({"x": "not an entry"}) == {} and meaning.described([]) == {}
+
+
+def test_a_live_description_wins_over_the_shipped_one_and_programs_keep_theirs():
+    live = {"git commit": ["snapshot", "work"]}
+    ident = identity("git", "commit", glosses=live)
+    assert ident["gloss"][:2] == ["snapshot", "work"] and "record" not in ident["gloss"]
+    assert "packag" in identity("shell", "run", programs=["pip"], actions=["install"], glosses=live)["gloss"]
+
+
+def test_cards_are_rendered_again_with_the_descriptions_the_mesh_gives_its_abilities(tmp_path):
+    events = [{"session": f"s{i}", "kind": "call", "organ": "acme", "ability": "publish_release", "args": {},
+               "ok": False, "error": "HTTP 403 Forbidden"} for i in range(3)]
+    with _memory(tmp_path, events) as m:
+        assert m.recaller.search(m.reader(), "ship the new version to the package index", 3) == []
+        assert m.describe(MANIFEST) and not m.describe(MANIFEST)  # the same descriptions again change nothing
+        report = m.consolidate()
+        assert report["folded"] == 0 and report["updated"] == 1  # nothing new in the journal, the card redone
+        [card] = m.cards()
+        assert {"ship", "version"} <= set(card.identity["gloss"])
+        hits = m.recaller.search(m.reader(), "ship the new version to the package index", 3)
+        assert [h.card.id for h in hits] == [card.id]
