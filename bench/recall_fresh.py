@@ -1,0 +1,104 @@
+"""Memory on journals and queries written by an independent hand: planted cards found, unbacked cards, R@3, FP.
+
+`bench/data/fresh/memory/` holds journals an evaluator wrote by hand without reading the project's code, data
+or phrase banks, each with a truth file: the lessons planted in it (kind, anchor: the one word or ability that
+identifies it) and the queries an agent about to work would ask, plus negatives (some of them traps that share
+words of work with the journal). Nothing here was tuned on it; it is reported only.
+
+Each journal goes through the real pipeline (ingest, consolidate, recall). A planted lesson is found when a card
+of its kind holds its anchor among its identity terms (an ability `organ.name` as the organ and the name's word
+stems); a card is unbacked when no planted lesson's anchor is among its terms, whatever its kind (a weak link's
+failures may well make a pitfall too). R@3: a card that holds the lesson's anchor is among the first three
+results of its query. False positive: a negative query recalls any card.
+
+    python bench/recall_fresh.py [--data bench/data/fresh/memory] [--misses]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import broker.text as text  # noqa: E402
+from actors.memory.service import Memory  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+KINDS = {"weak link": "weak_link", "weak-link": "weak_link", "workflow": "playbook"}
+
+
+def anchor_terms(anchor: str) -> set[str]:
+    """The identity terms that name a lesson's anchor: a file, host or program as written, an ability by parts."""
+    anchor = anchor.strip().lower()
+    organ, dot, name = anchor.partition(".")
+    if dot and "/" not in anchor and not any(c.isdigit() for c in name) and name.isidentifier():
+        return {organ, *(text.stem(w) for w in text.split_identifier(name) if not text.is_stopword(w))}
+    return {anchor}
+
+
+def holds(card, terms: set[str]) -> bool:
+    held = {t for ts in card.identity.values() for t in ts}
+    return terms <= held or {text.stem(t) for t in terms} <= held
+
+
+def evaluate(data: Path) -> dict:
+    found = total = cards = unbacked = r3 = positives = fp = negatives = 0
+    misses: list[str] = []
+    for path in sorted(data.glob("journal-*.jsonl")):
+        truth = json.loads(path.with_suffix("").with_suffix(".truth.json").read_text())
+        planted = {p["id"]: p for p in truth["planted"]}
+        with tempfile.TemporaryDirectory() as home, Memory(home) as m:
+            with open(path, "rb") as stream:
+                m.ingest(stream)
+            m.consolidate()
+            live = m.cards()
+            cards += len(live)
+            anchors = {pid: anchor_terms(p["anchor"]) for pid, p in planted.items()}
+            for c in live:
+                if not any(holds(c, terms) for terms in anchors.values()):
+                    unbacked += 1
+                    misses.append(f"{path.name} unbacked {c.kind}: {c.title[:80]!r}")
+            for pid, p in planted.items():
+                total += 1
+                kind = KINDS.get(p["kind"].lower(), p["kind"].lower())
+                if any(c.kind == kind and holds(c, anchors[pid]) for c in live):
+                    found += 1
+                else:
+                    misses.append(f"{path.name} not found {kind}:{p['anchor']}")
+            for q in truth["queries"]:
+                positives += 1
+                top = [h.card for h in m.recaller.search(m.reader(), q["q"], 3)]
+                if any(holds(c, anchors[q["planted_id"]]) for c in top):
+                    r3 += 1
+                else:
+                    misses.append(f"{path.name} {q['planted_id']}: {q['q']!r}")
+            for query in truth["negatives"]:
+                negatives += 1
+                hits = m.recaller.search(m.reader(), query, 3)
+                fp += bool(hits)
+                if hits:
+                    misses.append(f"{path.name} negative: {query!r} -> {hits[0].card.title[:60]!r}")
+    return {"journals": len(list(data.glob("journal-*.jsonl"))), "planted_found": f"{found}/{total}",
+            "cards": cards, "unbacked_share": round(unbacked / max(cards, 1), 4),
+            "r_at_3": round(r3 / max(positives, 1), 4), "positives": positives,
+            "false_positive_rate": round(fp / max(negatives, 1), 4), "negatives": negatives, "misses": misses}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=HERE / "data" / "fresh" / "memory")
+    parser.add_argument("--misses", action="store_true", help="list what was missed")
+    args = parser.parse_args()
+    result = evaluate(args.data)
+    misses = result.pop("misses")
+    print(json.dumps(result, indent=1))
+    if args.misses:
+        print("\n".join(misses))
+
+
+if __name__ == "__main__":
+    main()
