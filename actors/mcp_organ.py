@@ -15,8 +15,9 @@ import time
 from typing import Any, Callable
 
 from actors import schema
-from actors.mcp_stdio import HANDSHAKE_VERSIONS, METHOD_NOT_FOUND, OFFERED_VERSION, SERVER_GONE, StdioServer, describe_error
-from actors.organ import Organ
+from actors.mcp_stdio import (HANDSHAKE_VERSIONS, METHOD_NOT_FOUND, OFFERED_VERSION, SERVER_GONE, StdioServer,
+                              describe_error)
+from actors.organ import Organ, Pump
 from broker.errors import BadParams, ToolMissing
 from broker.protocol import Ability, Call, Failure, Reply
 
@@ -162,7 +163,7 @@ class McpOrgan(Organ):
         raise ToolMissing(f"MCP server {self.name} has no tool {call.ability!r}")  # calls go through begin()
 
 
-class _Pinging:
+class _Pinging(Pump):
     """The server's pump, with the organ's pings to it between calls."""
 
     def __init__(self, organ: McpOrgan) -> None:
@@ -176,6 +177,8 @@ class _Pinging:
         self.server.ready(fd, readable, writable)
 
     def due(self) -> float:
+        if self.organ.ping_waiting:  # its answer (or its deadline, among the server's) comes first
+            return self.server.due()
         return min(self.server.due(), self.organ.pinged + PING_EVERY_S)
 
     def expire(self, now: float) -> None:

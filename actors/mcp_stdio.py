@@ -38,7 +38,7 @@ STOP_GRACE_S = 2.0  # as the SDK's client: stdin closed, then this long before S
 Answered = Callable[[dict | None], None]  # the response message, or None when its deadline passed
 
 
-class ServerGone(Exception):
+class ServerGone(RuntimeError):
     """The server's process ended or closed its output."""
 
 
@@ -112,20 +112,24 @@ class StdioServer(Pump):
         while not answer:
             if self.gone:
                 raise ServerGone(self.gone)
-            poll = select.poll()
-            for fd, write in self.descriptors().items():
-                poll.register(fd, select.POLLIN | (select.POLLOUT if write else 0))
-            timeout = max(0.0, min(self.due(), time.monotonic() + 1.0) - time.monotonic())
-            for fd, events in poll.poll(timeout * 1000 + 1):
-                self.ready(fd, bool(events & (select.POLLIN | select.POLLHUP | select.POLLERR)),
-                           bool(events & select.POLLOUT))
-            self.expire(time.monotonic())
+            self.turn(1.0)
         response = answer[0]
         if response is None:
             raise TimeoutError(f"the MCP server did not answer {method} within {timeout_s:g}s")
         if "error" in response:
             raise RuntimeError(f"the MCP server refused {method}: {describe_error(response['error'])}")
         return response.get("result") or {}
+
+    def turn(self, timeout_s: float) -> None:
+        """Wait at most timeout_s (less when a deadline comes first) for the pipes, and handle what is ready:
+        the organ loop's work, for a thread that has no loop (before it runs)."""
+        poll = select.poll()
+        for fd, write in self.descriptors().items():
+            poll.register(fd, select.POLLIN | (select.POLLOUT if write else 0))
+        wait_s = max(0.0, min(self.due(), time.monotonic() + timeout_s) - time.monotonic())
+        for fd, events in poll.poll(wait_s * 1000 + 1):
+            self.ready(fd, bool(events & (select.POLLIN | select.POLLHUP | select.POLLERR)), bool(events & select.POLLOUT))
+        self.expire(time.monotonic())
 
     # -- the pump -------------------------------------------------------------------------
 
