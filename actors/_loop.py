@@ -484,8 +484,9 @@ def _budget(timeout_s: float, ability_timeout_s: float) -> float:
 
 
 def _drain_fd(fd: int) -> None:
+    # one read takes every wake-up byte written so far (a worker writes one only while the loop is not
+    # already woken); a byte left over just wakes the next turn
     try:
-        while os.read(fd, 4096):
-            pass
-    except (BlockingIOError, OSError):
+        os.read(fd, 4096)
+    except OSError:
         pass
