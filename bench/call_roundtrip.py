@@ -87,14 +87,14 @@ def _measure(frames: list[bytes], n: int, warmup: int, rounds: int) -> Run:
         _call_mesh(client, warmup)
         _echo_raw(dealer, frames, warmup)
         metrics_url = client.control("status")["heart"]["metrics"]
-        before = _heart_call_seconds(metrics_url)
+        before = heart_call_seconds(metrics_url, ORGAN)
         for _ in range(rounds):
             run.raw_s += _echo_raw(dealer, frames, per_round)
             took, handled = _call_mesh(client, per_round)
             run.mesh_s += took
             run.organ_s += handled
             run.inline_s += _call_mesh(client, per_round, INLINE)[0]
-        after = _heart_call_seconds(metrics_url)
+        after = heart_call_seconds(metrics_url, ORGAN)
     run.heart_leg_s = (after[0] - before[0]) / (after[1] - before[1])
     return run
 
@@ -157,15 +157,15 @@ def raw_echo(socket_path: Path) -> Iterator[zmq.Socket]:
 
 # -- where the time goes (printed only when the target is missed) ---------------------------
 
-def _heart_call_seconds(metrics_url: str) -> tuple[float, float]:
-    """The heart's (sum, count) of call durations, measured from forwarding a call to its reply."""
+def heart_call_seconds(metrics_url: str, organ: str) -> tuple[float, float]:
+    """The heart's (sum, count) of an organ's call durations, measured from forwarding a call to its reply."""
     direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # loopback: never via a proxy
     with direct.open(metrics_url, timeout=5) as response:
         text = response.read().decode()
     values = {}
     for line in text.splitlines():
         for part in ("sum", "count"):
-            if line.startswith(f'{CALL_SECONDS}_{part}{{organ="{ORGAN}"}}'):
+            if line.startswith(f'{CALL_SECONDS}_{part}{{organ="{organ}"}}'):
                 values[part] = float(line.rsplit(" ", 1)[1])
     return values["sum"], values["count"]
 

@@ -26,6 +26,7 @@ import json
 import os
 import select
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -34,12 +35,14 @@ import warnings
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # call_roundtrip imports its siblings as top-level
 
 from mcp import Client, StdioServerParameters  # noqa: E402
 
 from actors.client import Client as MeshClient  # noqa: E402
 from bench._mesh import REPO, Mesh  # noqa: E402
 from bench._stats import describe, percentile, verdict  # noqa: E402
+from bench.call_roundtrip import heart_call_seconds  # noqa: E402
 
 TIME_SERVER = "/opt/actors-test/mcp-py/bin/mcp-server-time"
 TIME_PYTHON = "/opt/actors-test/mcp-py/bin/python"
@@ -139,10 +142,11 @@ class RawServer:
 async def breakdown(mesh: Mesh, front: StdioServerParameters, raw_command: list[str], organ: str, tool: str,
                     args: dict, n: int, warmup: int) -> dict[str, list[float]]:
     """The four legs of one server's call, each called in turn."""
-    legs: dict[str, list[float]] = {"raw": [], "organ": [], "heart": [], "front": []}
+    legs: dict[str, list[float]] = {"raw": [], "organ": [], "heart": [], "front": [], "waited": []}
     raw = RawServer(raw_command)
     try:
         with MeshClient(mesh.home) as client:
+            metrics_url = client.control("status")["heart"]["metrics"]
             async with Client(front, mode="legacy", read_timeout_seconds=30) as via_front:
                 for i in range(warmup + n):
                     started = time.perf_counter()
@@ -156,10 +160,15 @@ async def breakdown(mesh: Mesh, front: StdioServerParameters, raw_command: list[
                     front_s = time.perf_counter() - started
                     if "error" in answer or not reply.ok or result.is_error:
                         raise RuntimeError(f"{organ}.{tool} failed: {answer} {reply.error} {result}")
+                    if i == warmup - 1:
+                        before = heart_call_seconds(metrics_url, organ)
                     if i >= warmup:
                         for leg, took in (("raw", raw_s), ("organ", reply.duration_s), ("heart", heart_s),
                                           ("front", front_s)):
                             legs[leg].append(took)
+            after = heart_call_seconds(metrics_url, organ)
+            # the heart's mean wait for the organ (forward to reply), over both kinds of call: one sample
+            legs["waited"] = [(after[0] - before[0]) / (after[1] - before[1])]
     finally:
         raw.close()
     return legs
@@ -175,6 +184,11 @@ def print_breakdown(server: str, legs: dict[str, list[float]]) -> None:
     for label, ms in rows:
         print(f"  {label:<72} {ms:6.2f}")
     print(f"  {'= through actors mcp':<72} {p50['front']:6.2f}")
+    mean = {leg: statistics.fmean(samples) * 1e3 for leg, samples in legs.items()}
+    print(f"  the heart's own share, by means (its actors_call_duration_seconds: forward to reply): client <-> "
+          f"heart {mean['heart'] - mean['waited']:.2f} ms (2 ipc hops, the heart's decode, routing and accounting, "
+          f"the client's codec), heart <-> organ {mean['waited'] - mean['organ']:.2f} ms (2 ipc hops, the organ "
+          f"loop's decode and send), the organ {mean['organ']:.2f} ms")
 
 
 def main() -> None:
@@ -183,6 +197,8 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=50)
     parser.add_argument("--rounds", type=int, default=4)
     args = parser.parse_args()
+    if args.warmup < 1:
+        parser.error("--warmup must be at least 1 (the breakdown reads the heart's metrics after it)")
     for needed in (TIME_SERVER, FS_SERVER):
         if not Path(needed).exists():
             sys.exit(f"{needed} is missing: run bash .ci/install-test-servers")
