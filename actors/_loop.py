@@ -1,4 +1,10 @@
-"""The organ loop: connect, register, heartbeat, run calls on workers, reconnect, exit when orphaned."""
+"""The organ loop: connect, register, heartbeat, run calls on workers, reconnect, exit when orphaned.
+
+A call reaches a worker through a plain queue and its reply comes back through a deque and one byte on the
+loop's wake-up pipe (written only when the loop has not been woken already), which the loop drains in one
+turn with everything else that is ready. Inline abilities, and calls an organ starts on the loop itself
+(its Pump, e.g. a wrapped MCP server's pipes), never leave the loop's thread.
+"""
 
 from __future__ import annotations
 
@@ -10,13 +16,12 @@ import signal
 import threading
 import time
 import uuid
-from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
+from collections import OrderedDict, deque
 from dataclasses import dataclass
 
 import zmq
 
-from actors.organ import Organ
+from actors.organ import Organ, Pump
 from broker import protocol
 from broker.errors import DecodeError, EncodeError
 from broker.protocol import (DEFAULT_MAX_FRAME_BYTES, EXIT_REFUSED, Answer, Blood, Call, Control, Failure,
@@ -70,14 +75,13 @@ class OrganLoop:
         self.ctx = zmq.Context()
         self.dealer: zmq.Socket | None = None
         self.sub: zmq.Socket | None = None
-        self.local = threading.local()
-        self.results_ep = f"inproc://results-{id(self)}"
-        self.results = self._socket(zmq.PULL)
-        self.results.bind(self.results_ep)
+        self.outbox: deque[tuple[bytes, list[bytes]]] = deque()  # from workers: (key or b"", frames)
+        self.woken = False  # a wake-up byte is on its way: workers need not write another
         self.wake_r, self.wake_w = os.pipe()
         for fd in (self.wake_r, self.wake_w):
             os.set_blocking(fd, False)
-        self.pool = ThreadPoolExecutor(max_workers=organ.workers, thread_name_prefix=f"{organ.name}-call")
+        self.workers = _Workers(organ.workers, f"{organ.name}-call", self._work)
+        self.pumped: dict[int, bool] = {}  # the pump's descriptors as registered with the poller
         organ.caller.push = self._push  # what a running call tells its caller goes out through the loop
 
     def stop(self, reason: str) -> None:
@@ -102,22 +106,28 @@ class OrganLoop:
     def _loop(self) -> None:
         self._connect()
         next_heartbeat = time.monotonic()
+        pump = self.organ.pump
         while not self.stop_reason:
             before = time.monotonic()
-            wait_ms = max(0, int((next_heartbeat - before) * 1000)) + 1
+            wake_at = next_heartbeat
+            if pump is not None:
+                self._watch_pump(pump)
+                wake_at = min(wake_at, pump.due())
+            wait_ms = max(0, int((wake_at - before) * 1000)) + 1
             ready = dict(self.poller.poll(wait_ms))
             if time.monotonic() - before > wait_ms / 1000 + self.heartbeat_s * self.liveness:
                 # this process was stopped or starved, not the heart silent: what the heart sent meanwhile
                 # may not even be read yet, so its silence is counted from now
                 self.heart_seen = time.monotonic()
-            if self.results in ready:
+            if self.wake_r in ready:
+                _drain_fd(self.wake_r)
                 self._forward_results()
+            if pump is not None:
+                self._run_pump(pump, ready)
             if self.dealer in ready:
                 self._drain_heart()
             if self.sub is not None and self.sub in ready:
                 self._drain_blood()
-            if self.wake_r in ready:
-                _drain_fd(self.wake_r)
             now = time.monotonic()
             if now >= next_heartbeat:
                 self._send(Heartbeat(organ=self.organ.name))
@@ -264,23 +274,33 @@ class OrganLoop:
         if self.organ.runs_inline(call.ability):
             self._finish(key, self._encode(call, self.organ.handle(call, deadline)))
             return
-        work = self.in_flight[key] = Work(call.ability, deadline)
-        self.pool.submit(self._work, key, call, work)
+        work = self.in_flight[key] = Work(call.ability, deadline, started=time.monotonic())
+        if self.organ.begin(call, deadline, lambda reply: self._complete(key, call, reply)):
+            return
+        work.started = None
+        self.workers.submit((key, call, work))
 
     def _work(self, key: bytes, call: Call, work: Work) -> None:
         work.started = time.monotonic()
         self._push(self._encode(call, self.organ.handle(call, work.deadline)), key)
+
+    def _complete(self, key: bytes, call: Call, reply: Reply) -> None:
+        """Send the reply of a call the organ finished on the loop's thread (begun by Organ.begin)."""
+        if self.in_flight.pop(key, None) is not None:
+            self._finish(key, self._encode(call, reply))
 
     def _push(self, frames: list[bytes], key: bytes = b"") -> None:
         """Hand frames to the loop from any thread; an empty key: a message for the heart, not a reply."""
         if threading.get_ident() == self.organ.caller.loop_thread:
             self._send_frames(frames)
             return
-        push = getattr(self.local, "push", None)
-        if push is None:
-            push = self.local.push = self._socket(zmq.PUSH)
-            push.connect(self.results_ep)
-        push.send_multipart([key, *frames])
+        self.outbox.append((key, frames))
+        if not self.woken:  # the loop clears it before it takes the outbox, so nothing appended is missed
+            self.woken = True
+            try:
+                os.write(self.wake_w, b"r")
+            except BlockingIOError:
+                pass  # the pipe is full of wake-ups already
 
     def _encode(self, call: Call, reply: Reply) -> list[bytes]:
         try:
@@ -298,13 +318,35 @@ class OrganLoop:
             hint="ask for less at a time (a smaller window, limit or page)")))
 
     def _forward_results(self) -> None:
-        while _readable(self.results):
-            key, *frames = self.results.recv_multipart(zmq.NOBLOCK)
+        self.woken = False
+        while self.outbox:
+            key, frames = self.outbox.popleft()
             if not key:
                 self._send_frames(frames)
                 continue
-            self.in_flight.pop(key, None)
+            if self.in_flight.pop(key, None) is not None:
+                self.workers.done()
             self._finish(key, frames)
+
+    def _watch_pump(self, pump: Pump) -> None:
+        wanted = pump.descriptors()
+        if wanted == self.pumped:
+            return
+        for fd in self.pumped.keys() - wanted.keys():
+            self.poller.unregister(fd)
+        for fd, write in wanted.items():
+            if self.pumped.get(fd) != write:
+                self.poller.register(fd, zmq.POLLIN | (zmq.POLLOUT if write else 0))
+        self.pumped = dict(wanted)
+
+    def _run_pump(self, pump: Pump, ready: dict) -> None:
+        for fd in self.pumped:
+            events = ready.get(fd)
+            if events:
+                pump.ready(fd, bool(events & (zmq.POLLIN | zmq.POLLERR)), bool(events & zmq.POLLOUT))
+        now = time.monotonic()
+        if pump.due() <= now:
+            pump.expire(now)
 
     def _finish(self, key: bytes, frames: list[bytes]) -> None:
         self.done[key] = frames
@@ -325,9 +367,10 @@ class OrganLoop:
 
     def _watch(self) -> None:
         self.poller = zmq.Poller()
-        for sock in (self.dealer, self.results, self.sub, self.wake_r):
+        for sock in (self.dealer, self.sub, self.wake_r):
             if sock is not None:
                 self.poller.register(sock, zmq.POLLIN)
+        self.pumped = {}  # registered again at the next turn
 
     def _drain_blood(self) -> None:
         while _readable(self.sub):
@@ -355,7 +398,7 @@ class OrganLoop:
 
     def _shutdown(self) -> None:
         log.info("organ %s stopping: %s", self.organ.name, self.stop_reason or "error")
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.workers.close()
         try:
             self.organ.on_stop()
         except Exception:
@@ -367,6 +410,45 @@ class OrganLoop:
         self.ctx.destroy(linger=0)
         for fd in (self.wake_r, self.wake_w):
             os.close(fd)
+
+
+class _Workers:
+    """Threads that run calls taken from one queue, started as calls need them, up to `size`."""
+
+    def __init__(self, size: int, name: str, run) -> None:
+        self.size = max(1, size)
+        self.name = name
+        self.run = run
+        self.jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self.threads: list[threading.Thread] = []
+        self.busy = 0  # jobs submitted and not yet done (counted on the loop's thread only)
+        self.closed = False
+
+    def submit(self, job: tuple) -> None:
+        """Queue a job (from the loop's thread); start a thread when every started one is busy."""
+        self.busy += 1
+        if self.busy > len(self.threads) and len(self.threads) < self.size:
+            thread = threading.Thread(target=self._serve, name=f"{self.name}-{len(self.threads)}", daemon=True)
+            self.threads.append(thread)
+            thread.start()
+        self.jobs.put(job)
+
+    def done(self) -> None:
+        """A job's reply reached the loop."""
+        self.busy -= 1
+
+    def close(self) -> None:
+        """Drop queued jobs and let each thread end after the job it runs."""
+        self.closed = True
+        for _ in self.threads:
+            self.jobs.put(None)
+
+    def _serve(self) -> None:
+        while not self.closed:
+            job = self.jobs.get()
+            if job is None or self.closed:
+                return
+            self.run(*job)
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,8 +484,9 @@ def _budget(timeout_s: float, ability_timeout_s: float) -> float:
 
 
 def _drain_fd(fd: int) -> None:
+    # one read takes every wake-up byte written so far (a worker writes one only while the loop is not
+    # already woken); a byte left over just wakes the next turn
     try:
-        while os.read(fd, 4096):
-            pass
-    except (BlockingIOError, OSError):
+        os.read(fd, 4096)
+    except OSError:
         pass

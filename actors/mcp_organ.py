@@ -1,27 +1,33 @@
-"""An MCP server as an organ: the official SDK's stdio client, its tools as abilities, the server unchanged.
+"""An MCP server as an organ: its tools as abilities with their annotations, the server unchanged.
 
-The MCP client is asynchronous; it runs on an event loop in a thread of its own, and the organ's worker
-threads hand it calls. If the server process ends, the organ aborts so the supervisor restarts both.
+The organ speaks MCP's stdio transport itself (actors/mcp_stdio.py) on its loop's own thread: a call is
+written to the server's stdin as it arrives and its reply sent on when the server's line is read, with no
+thread or event loop in between. Handshake and tool list happen before registration; a tools/list_changed
+notification reads the list again and registers anew. If the server process ends (or stops answering
+pings), the organ aborts so the supervisor restarts both.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
-import threading
-from typing import Any
+import time
+from typing import Any, Callable
 
 from actors import schema
-from actors.organ import Organ
+from actors.mcp_stdio import (HANDSHAKE_VERSIONS, METHOD_NOT_FOUND, OFFERED_VERSION, SERVER_GONE, StdioServer,
+                              describe_error)
+from actors.organ import Organ, Pump
 from broker.errors import BadParams, ToolMissing
-from broker.protocol import Ability, Call
+from broker.protocol import Ability, Call, Failure, Reply
 
 log = logging.getLogger(__name__)
 
 READY_TIMEOUT_S = 60.0  # npx may install a server on its first start
 DEFAULT_TIMEOUT_S = 60.0
-PING_EVERY_S = 1.0  # how soon a dead server is noticed between calls
+PING_EVERY_S = 1.0  # how soon a server that stopped answering is noticed between calls
+INVALID_PARAMS = -32602
+CLIENT_INFO = {"name": "actors", "version": "1"}
 
 
 class McpOrgan(Organ):
@@ -37,97 +43,172 @@ class McpOrgan(Organ):
         self.command = command
         self.tools: dict[str, Ability] = {}
         self.timeout_s = float(self.options.get("timeout_s", DEFAULT_TIMEOUT_S))
-        self.ready = threading.Event()
-        self.failure = ""
+        self.server: StdioServer | None = None
+        self.listing: list[dict] = []  # tools/list pages read so far while the list is read again
+        self.pinged = 0.0  # when the last ping was answered (or sent, while one waits)
+        self.ping_waiting = False
 
     # -- life cycle -----------------------------------------------------------------------
 
     def on_start(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self._run_loop, name="mcp-client", daemon=True)
-        self.thread.start()
-        if not self.ready.wait(READY_TIMEOUT_S) or self.failure:
-            raise RuntimeError(f"MCP server {self.command[0]} did not start: {self.failure or 'timed out'}")
+        env = {k: v for k, v in os.environ.items() if not k.startswith("ACTORS_")}  # never leak the token
+        try:
+            self.server = StdioServer(self.command, env, os.getcwd(), self._on_message, self._gone)
+            initialized = self.server.wait("initialize", {
+                "protocolVersion": OFFERED_VERSION, "capabilities": {}, "clientInfo": CLIENT_INFO}, READY_TIMEOUT_S)
+            version = initialized.get("protocolVersion")
+            if version not in HANDSHAKE_VERSIONS:
+                raise RuntimeError(f"it speaks MCP {version!r}, not one of {', '.join(HANDSHAKE_VERSIONS)}")
+            self.server.notify("notifications/initialized")
+            tools, cursor = [], None
+            while True:
+                page = self.server.wait("tools/list", {"cursor": cursor} if cursor else None, READY_TIMEOUT_S)
+                tools += page.get("tools") or []
+                cursor = page.get("nextCursor")
+                if not cursor:
+                    break
+        except (OSError, RuntimeError, TimeoutError) as exc:
+            if self.server is not None:
+                self.server.close()
+            raise RuntimeError(f"MCP server {self.command[0]} did not start: {exc}") from None
+        self._adopt(tools)
+        self.pinged = time.monotonic()
+        self.pump = _Pinging(self)
         log.info("MCP server %s ready with %d tools", self.command[0], len(self.tools))
 
     def on_stop(self) -> None:
-        if self.loop.is_running():
-            self.loop.call_soon_threadsafe(self.stopping.set)
-        self.thread.join(timeout=3.0)
+        if self.server is not None:
+            self.server.close()
 
-    def _run_loop(self) -> None:
-        asyncio.set_event_loop(self.loop)
-        self.stopping = asyncio.Event()
-        try:
-            self.loop.run_until_complete(self._serve())
-            why = "the MCP session ended"
-        except BaseException as exc:  # the server died or the session broke: the organ must go with it
-            why = f"the MCP server failed: {_describe(exc)}"
-        if not self.stopping.is_set():
-            self.failure = why
-            self.ready.set()
-            self.abort(why)
+    def _gone(self, why: str) -> None:
+        self.abort(f"the MCP server failed: {why}")
 
-    async def _serve(self) -> None:
-        from mcp import ClientSession, StdioServerParameters, stdio_client
+    def _on_message(self, message: dict) -> None:
+        method = message["method"]
+        if "id" in message:  # the server asks: a ping is answered, nothing else is offered
+            if method == "ping":
+                self.server.respond(message["id"])
+            else:
+                self.server.respond(message["id"], error={"code": METHOD_NOT_FOUND,
+                                                          "message": f"the client does not offer {method}"})
+        elif method == "notifications/tools/list_changed":
+            self._list_again()
 
-        env = {k: v for k, v in os.environ.items() if not k.startswith("ACTORS_")}  # never leak the token
-        params = StdioServerParameters(command=self.command[0], args=self.command[1:], env=env, cwd=os.getcwd())
-        async with stdio_client(params) as (read, write):
-            async with ClientSession(read, write, message_handler=self._on_message) as session:
-                self.session = session
-                await session.initialize()
-                await self._list_tools()
-                self.ready.set()
-                while not self.stopping.is_set():
-                    try:
-                        await asyncio.wait_for(self.stopping.wait(), PING_EVERY_S)
-                    except asyncio.TimeoutError:
-                        await asyncio.wait_for(session.send_ping(), self.timeout_s)
+    def _list_again(self, cursor: str | None = None) -> None:
+        """Read the tool list again (page by page, on the loop) and tell the heart when it is complete."""
+        if cursor is None:
+            self.listing = []
 
-    async def _list_tools(self) -> None:
-        tools, cursor = [], None
-        while True:
-            page = await self.session.list_tools(cursor=cursor) if cursor else await self.session.list_tools()
-            tools.extend(page.tools)
-            cursor = getattr(page, "next_cursor", None)
-            if not cursor:
-                break
-        self.tools = {t.name: _ability(t, self.timeout_s) for t in tools}
-
-    async def _on_message(self, message: Any) -> None:
-        # the server's tool list changed: read it again and tell the heart
-        if type(getattr(message, "root", message)).__name__ == "ToolListChangedNotification":
-            await self._list_tools()
+        def answered(response: dict | None) -> None:
+            page = (response or {}).get("result")
+            if not isinstance(page, dict):
+                log.warning("the MCP server did not list its tools again: %s",
+                            describe_error((response or {}).get("error", "no answer")))
+                return
+            self.listing += page.get("tools") or []
+            if page.get("nextCursor"):
+                self._list_again(page["nextCursor"])
+                return
+            self._adopt(self.listing)
             self.manifest_changed()
+
+        self.server.request("tools/list", {"cursor": cursor} if cursor else None,
+                            time.monotonic() + self.timeout_s, answered)
+
+    def _adopt(self, tools: list[dict]) -> None:
+        self.tools = {t["name"]: ability_of(t, self.timeout_s) for t in tools
+                      if isinstance(t, dict) and isinstance(t.get("name"), str)}
+
+    def _ping(self, now: float) -> None:
+        if self.ping_waiting or now < self.pinged + PING_EVERY_S:
+            return
+        self.ping_waiting, self.pinged = True, now
+
+        def answered(response: dict | None) -> None:
+            self.ping_waiting, self.pinged = False, time.monotonic()
+            if response is None:
+                self.abort(f"the MCP server did not answer a ping within {self.timeout_s:g}s")
+
+        self.server.request("ping", None, now + self.timeout_s, answered)
 
     # -- the organ ------------------------------------------------------------------------
 
     def abilities(self) -> tuple[Ability, ...]:
         return tuple(self.tools.values())
 
-    def on_call(self, call: Call) -> Any:
+    def timeout_of(self, name: str) -> float:
+        ability = self.tools.get(name)
+        return ability.timeout_s if ability is not None else self.timeout_s
+
+    def begin(self, call: Call, deadline: float, finish: Callable[[Reply], None]) -> bool:
+        started = time.monotonic()
         ability = self.tools.get(call.ability)
-        if ability is None:
-            raise ToolMissing(f"MCP server {self.name} has no tool {call.ability!r}")
-        problem = schema.check(ability.params, call.args)
-        if problem:
-            raise BadParams(problem, hint="fix the arguments to match the tool's inputSchema")
-        future = asyncio.run_coroutine_threadsafe(self.session.call_tool(call.ability, call.args), self.loop)
-        result = future.result(timeout=self.timeout_s)
-        return result.model_dump(mode="json", by_alias=True, exclude_none=True)
+        problem = schema.check(ability.params, call.args) if ability is not None else ""
+        if ability is None or problem:
+            error = (ToolMissing(f"MCP server {self.name} has no tool {call.ability!r}") if ability is None
+                     else BadParams(problem, hint="fix the arguments to match the tool's inputSchema"))
+            finish(Reply(id=call.id, ok=False, error=self.on_failure(call, error), duration_s=0.0))
+            return True
+        if started >= deadline:
+            finish(self.handle(call, deadline))  # the SDK's answer to a call whose deadline passed before it ran
+            return True
+
+        def answered(response: dict | None) -> None:
+            finish(reply_of(call, response, time.monotonic() - started, deadline - started))
+
+        self.server.request("tools/call", {"name": call.ability, "arguments": call.args}, deadline, answered)
+        return True
+
+    def on_call(self, call: Call) -> Any:
+        raise ToolMissing(f"MCP server {self.name} has no tool {call.ability!r}")  # calls go through begin()
 
 
-def _ability(tool: Any, timeout_s: float) -> Ability:
-    hints = tool.annotations
-    read_only = bool(hints and hints.read_only_hint)
-    return Ability(name=tool.name, description=tool.description or "", params=tool.input_schema or {},
-                   read_only=read_only, idempotent=bool(hints and hints.idempotent_hint) or read_only,
-                   destructive=bool(hints and hints.destructive_hint), timeout_s=timeout_s)
+class _Pinging(Pump):
+    """The server's pump, with the organ's pings to it between calls."""
+
+    def __init__(self, organ: McpOrgan) -> None:
+        self.organ = organ
+        self.server = organ.server
+
+    def descriptors(self) -> dict[int, bool]:
+        return self.server.descriptors()
+
+    def ready(self, fd: int, readable: bool, writable: bool) -> None:
+        self.server.ready(fd, readable, writable)
+
+    def due(self) -> float:
+        if self.organ.ping_waiting:  # its answer (or its deadline, among the server's) comes first
+            return self.server.due()
+        return min(self.server.due(), self.organ.pinged + PING_EVERY_S)
+
+    def expire(self, now: float) -> None:
+        self.server.expire(now)
+        if not self.server.gone:
+            self.organ._ping(now)
 
 
-def _describe(exc: BaseException) -> str:
-    inner = getattr(exc, "exceptions", None)
-    if inner:  # a task group's ExceptionGroup: the first cause says the most
-        return _describe(inner[0])
-    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+def ability_of(tool: dict, timeout_s: float) -> Ability:
+    """An MCP tool object (as listed) as an ability, its annotations as side-effect facts."""
+    hints = tool.get("annotations") if isinstance(tool.get("annotations"), dict) else {}
+    read_only = hints.get("readOnlyHint") is True
+    params = tool.get("inputSchema") if isinstance(tool.get("inputSchema"), dict) else {}
+    return Ability(name=tool["name"], description=str(tool.get("description") or ""), params=params,
+                   read_only=read_only, idempotent=hints.get("idempotentHint") is True or read_only,
+                   destructive=hints.get("destructiveHint") is True, timeout_s=timeout_s)
+
+
+def reply_of(call: Call, response: dict | None, took_s: float, budget_s: float) -> Reply:
+    """The reply to a tools/call from the server's response (None: no answer by the call's deadline)."""
+    if response is None:
+        return Reply(id=call.id, ok=False, duration_s=took_s, error=Failure(
+            "timeout", f"the MCP server did not answer {call.ability} within {budget_s:.3g}s", type="TimeoutError",
+            hint="retry with a longer timeout or a smaller piece of work"))
+    if "error" in response:
+        error = response["error"] if isinstance(response["error"], dict) else {}
+        code = error.get("code")
+        cause = {INVALID_PARAMS: "bad_params", SERVER_GONE: "crashed"}.get(code, "unknown")
+        return Reply(id=call.id, ok=False, duration_s=took_s, error=Failure(
+            cause, describe_error(error), type="ServerExited" if code == SERVER_GONE else "McpError"))
+    result = response.get("result")
+    return Reply(id=call.id, ok=True, result=result if isinstance(result, dict) else {"content": []},
+                 duration_s=took_s)

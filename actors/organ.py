@@ -7,6 +7,7 @@ import errno
 import functools
 import inspect
 import logging
+import math
 import queue
 import re
 import threading
@@ -88,6 +89,27 @@ def prompt(description: str, *, params: dict[str, dict] | None = None, timeout_s
     return ability(description, params=params, read_only=True, timeout_s=timeout_s, kind="prompt")
 
 
+class Pump:
+    """What an organ does on its loop's own thread: descriptors the loop polls beside its sockets, and
+    deadlines it keeps. An organ whose calls wait on something pollable (a pipe to a wrapped server) sets
+    one as `Organ.pump` and starts those calls in `begin`: they then cost no thread hand-off. Every method
+    runs on the loop's thread and must never block."""
+
+    def descriptors(self) -> dict[int, bool]:
+        """The descriptors to poll for reading, each mapped to whether it is also waited on for writing."""
+        return {}
+
+    def ready(self, fd: int, readable: bool, writable: bool) -> None:
+        """Handle a descriptor the poll found ready."""
+
+    def due(self) -> float:
+        """The monotonic time by which expire() must run (math.inf: no deadline)."""
+        return math.inf
+
+    def expire(self, now: float) -> None:
+        """Answer what is past its deadline."""
+
+
 class Organ:
     """An organ's behaviour. The SDK's loop registers it, heartbeats and calls its hooks."""
 
@@ -95,6 +117,7 @@ class Organ:
     perception: tuple[str, ...] = ()  # blood fields this organ watches; non-empty: on_blood is called
     reflexes: tuple[Reflex, ...] = ()
     workers: int = 4  # calls run concurrently on this many threads, never on the loop
+    pump: Pump | None = None  # set by an organ that does work on the loop's thread (see Pump)
     options_schema: dict | None = None  # JSON Schema of `options`: checked by `actors up` before anything starts
 
     def __init__(self, name: str = "", options: dict | None = None, workdir: str | Path = ".") -> None:
@@ -217,6 +240,11 @@ class Organ:
     def runs_inline(cls, name: str) -> bool:
         """Tell whether the ability runs on the loop rather than on a worker thread."""
         return getattr(cls._abilities_by_name().get(name), _INLINE, False)
+
+    def begin(self, call: Call, deadline: float, finish: Callable[[Reply], None]) -> bool:
+        """Start a call on the loop's thread without a worker and return True; `finish` takes its reply later,
+        on the loop's thread (through the pump), by the deadline. False (the default): a worker runs it."""
+        return False
 
     def handle(self, call: Call, deadline: float | None = None) -> Reply:
         """Run one call to completion and turn its outcome into a reply; never raises.

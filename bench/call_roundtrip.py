@@ -6,15 +6,23 @@ Baseline: the same encoded Call frames sent from a DEALER to a bare ROUTER echo 
 Both are measured in alternating rounds in the same run, so drift in machine load hits both alike.
 Target: mesh p50 <= 2x raw p50. When it misses, a breakdown of the mean round trip is printed.
 
-    python bench/call_roundtrip.py [--n 2000] [--warmup 200] [--rounds 4]
+The organ's share alone (--organ-leg): an echo organ process (`actors.runner`, this checkout's code) connected
+to a bare ROUTER in this process that stands in for the heart (it answers the registration and sends Calls),
+so the heart's own work is out of the picture: ROUTER -> organ -> ROUTER round trips for the worker and the
+inline ability, beside the raw echo, and the organ process's CPU per call (user + system from /proc).
+
+    python bench/call_roundtrip.py [--n 2000] [--warmup 200] [--rounds 4] [--organ-leg]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 import uuid
@@ -29,7 +37,7 @@ from _mesh import Mesh, config_text
 from _stats import describe, percentile, verdict
 from actors.client import Client
 from broker import protocol
-from broker.protocol import Call, Reply
+from broker.protocol import Call, Register, Reply, Welcome
 
 ORGAN, ABILITY, INLINE, ARGS = "echo", "echo", "echo_inline", {"x": "hi"}
 TARGET_RATIO = 2.0
@@ -53,6 +61,9 @@ class Run:
 def main() -> None:
     args = _parse_args()
     frames = protocol.encode(Call(id=uuid.uuid4().hex, organ=ORGAN, ability=ABILITY, args=ARGS))
+    if args.organ_leg:
+        _organ_leg(frames, args.n, args.warmup, args.rounds)
+        return
     run = _measure(frames, args.n, args.warmup, args.rounds)
     ratio = percentile(run.mesh_s, 50) / percentile(run.raw_s, 50)
     met = ratio <= TARGET_RATIO
@@ -76,14 +87,14 @@ def _measure(frames: list[bytes], n: int, warmup: int, rounds: int) -> Run:
         _call_mesh(client, warmup)
         _echo_raw(dealer, frames, warmup)
         metrics_url = client.control("status")["heart"]["metrics"]
-        before = _heart_call_seconds(metrics_url)
+        before = heart_call_seconds(metrics_url, ORGAN)
         for _ in range(rounds):
             run.raw_s += _echo_raw(dealer, frames, per_round)
             took, handled = _call_mesh(client, per_round)
             run.mesh_s += took
             run.organ_s += handled
             run.inline_s += _call_mesh(client, per_round, INLINE)[0]
-        after = _heart_call_seconds(metrics_url)
+        after = heart_call_seconds(metrics_url, ORGAN)
     run.heart_leg_s = (after[0] - before[0]) / (after[1] - before[1])
     return run
 
@@ -93,6 +104,7 @@ def _parse_args() -> argparse.Namespace:
     parser.add_argument("--n", type=int, default=2000, help="measured round trips of each kind (default 2000)")
     parser.add_argument("--warmup", type=int, default=200, help="unmeasured round trips first (default 200)")
     parser.add_argument("--rounds", type=int, default=4, help="alternating baseline/mesh rounds (default 4)")
+    parser.add_argument("--organ-leg", action="store_true", help="the organ's share alone, against a bare ROUTER")
     return parser.parse_args()
 
 
@@ -145,15 +157,15 @@ def raw_echo(socket_path: Path) -> Iterator[zmq.Socket]:
 
 # -- where the time goes (printed only when the target is missed) ---------------------------
 
-def _heart_call_seconds(metrics_url: str) -> tuple[float, float]:
-    """The heart's (sum, count) of call durations, measured from forwarding a call to its reply."""
+def heart_call_seconds(metrics_url: str, organ: str) -> tuple[float, float]:
+    """The heart's (sum, count) of an organ's call durations, measured from forwarding a call to its reply."""
     direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # loopback: never via a proxy
     with direct.open(metrics_url, timeout=5) as response:
         text = response.read().decode()
     values = {}
     for line in text.splitlines():
         for part in ("sum", "count"):
-            if line.startswith(f'{CALL_SECONDS}_{part}{{organ="{ORGAN}"}}'):
+            if line.startswith(f'{CALL_SECONDS}_{part}{{organ="{organ}"}}'):
                 values[part] = float(line.rsplit(" ", 1)[1])
     return values["sum"], values["count"]
 
@@ -181,6 +193,82 @@ def _print_breakdown(run: Run) -> None:
           f"{statistics.fmean(run.raw_s) * US:.0f} us = 2 ipc hops):")
     for label, seconds in rows:
         print(f"  {label:<80} {seconds * US:7.0f} us  {seconds / total:5.1%}")
+
+
+# -- the organ's share alone ----------------------------------------------------------------
+
+def _organ_leg(frames: list[bytes], n: int, warmup: int, rounds: int) -> None:
+    """Round trips ROUTER -> organ -> ROUTER, for both abilities, alternating with the raw echo."""
+    per_round = max(1, n // rounds)
+    home = Path(tempfile.mkdtemp(prefix="ab-", dir="/tmp"))
+    ctx = zmq.Context()
+    router = ctx.socket(zmq.ROUTER)
+    router.setsockopt(zmq.LINGER, 0)
+    router.bind(f"ipc://{home / 'heart.sock'}")
+    env = {**os.environ, "ACTORS_ROUTER": f"ipc://{home / 'heart.sock'}", "ACTORS_ORGAN": ORGAN,
+           "ACTORS_HEARTBEAT_S": "1.0", "ACTORS_LOG_LEVEL": "WARNING",
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(Path(__file__).parent.parent), os.environ.get("PYTHONPATH")]))}
+    organ = subprocess.Popen([sys.executable, "-m", "actors.runner", "bench.organs.echo"], env=env)
+    samples: dict[str, list[float]] = {"raw": [], ABILITY: [], INLINE: []}
+    cpu: dict[str, list[float]] = {ABILITY: [], INLINE: []}
+    try:
+        identity = _welcome(router)
+        with raw_echo(home / "raw.sock") as dealer:
+            for ability in (ABILITY, INLINE):
+                _to_organ(router, identity, ability, warmup)
+            _echo_raw(dealer, frames, warmup)
+            for _ in range(rounds):
+                samples["raw"] += _echo_raw(dealer, frames, per_round)
+                for ability in (ABILITY, INLINE):
+                    before = _cpu_s(organ.pid)
+                    samples[ability] += _to_organ(router, identity, ability, per_round)
+                    cpu[ability].append((_cpu_s(organ.pid) - before) / per_round)
+    finally:
+        organ.terminate()
+        organ.wait(timeout=10)
+        ctx.destroy(linger=0)
+        shutil.rmtree(home, ignore_errors=True)
+    print(f"load: {os.getloadavg()[0]:.2f} (1 min); the organ alone, against a bare ROUTER in this process")
+    print(f"raw zmq DEALER<->ROUTER echo: {describe(samples['raw'], PS, 'us', US)}")
+    for ability in (ABILITY, INLINE):
+        print(f"ROUTER -> organ {ability:<12} -> ROUTER: {describe(samples[ability], PS, 'us', US)}; "
+              f"organ CPU {statistics.fmean(cpu[ability]) * US:.0f} us/call")
+
+
+def _welcome(router: zmq.Socket) -> bytes:
+    """Wait for the organ's registration and welcome it, as the heart would; its identity."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if router.poll(500):
+            identity, *frames = router.recv_multipart()
+            msg = protocol.decode(frames)
+            if isinstance(msg, Register):
+                router.send_multipart([identity, *protocol.encode(Welcome(
+                    organ=msg.organ, heartbeat_s=1.0, liveness=3, blood="ipc:///nonexistent"))])
+                return identity
+    raise RuntimeError("the organ did not register within 30 s")
+
+
+def _to_organ(router: zmq.Socket, identity: bytes, ability: str, n: int) -> list[float]:
+    took = []
+    for _ in range(n):
+        frames = protocol.encode(Call(id=uuid.uuid4().hex, organ=ORGAN, ability=ability, args=ARGS))
+        started = time.perf_counter()
+        router.send_multipart([identity, *frames])
+        while True:
+            if not router.poll(RAW_TIMEOUT_MS):
+                raise RuntimeError(f"the organ did not answer {ability}")
+            _, *answer = router.recv_multipart()
+            if answer[1] == Reply.KIND:
+                break  # heartbeats and reports are not the answer
+        took.append(time.perf_counter() - started)
+    return took
+
+
+def _cpu_s(pid: int) -> float:
+    """User + system CPU seconds of a process (every thread), from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 if __name__ == "__main__":

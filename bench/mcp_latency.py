@@ -2,11 +2,18 @@
 
 The client is the official Python SDK (`mcp.Client`, handshake mode, which both sides speak). Servers:
 mcp-server-time (`get_current_time`) and server-filesystem (`read_text_file` of a small file), both wrapped
-as organs of one mesh. Side by side, in alternating rounds after warm-up:
+as organs of one mesh. Both sides of a pair are connected at once and called in turn, one call each, the
+order swapped every call, so drift in machine load hits both alike:
   stdio: `actors mcp` (stdio)  vs  the server's own command (stdio)
   http:  `actors mcp --http`    vs  mcp-server-time's own server object on Streamable HTTP (server-filesystem
          only speaks stdio, so it has no HTTP baseline)
 Prints p50/p90/p99 per path and the p50 ratio; target: through the mesh ≤ 1.5× direct, each transport.
+
+Then where the time of a stdio call through the mesh goes, measured the same way (in turn, one call each):
+the server answering a bare JSON-RPC line on its own pipes (no SDK on either side), the organ's own time for
+the call (Reply.duration_s: from the call reaching the organ to the server's answer), `Client.call` through
+the heart (the mesh without the front door), and the call through `actors mcp`. The differences are the
+organ's overhead, the heart and its four ipc hops, and the front door with the SDK client's own cost.
 
 Run: python bench/mcp_latency.py [--n 300] [--warmup 50] [--rounds 4]
 """
@@ -15,8 +22,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
+import select
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -25,17 +35,21 @@ import warnings
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # call_roundtrip imports its siblings as top-level
 
 from mcp import Client, StdioServerParameters  # noqa: E402
 
+from actors.client import Client as MeshClient  # noqa: E402
 from bench._mesh import REPO, Mesh  # noqa: E402
 from bench._stats import describe, percentile, verdict  # noqa: E402
+from bench.call_roundtrip import heart_call_seconds  # noqa: E402
 
 TIME_SERVER = "/opt/actors-test/mcp-py/bin/mcp-server-time"
 TIME_PYTHON = "/opt/actors-test/mcp-py/bin/python"
 FS_SERVER = "/opt/actors-test/node/node_modules/.bin/mcp-server-filesystem"
 TARGET = 1.5
 PS = (50, 90, 99)
+RAW_TIMEOUT_S = 30.0
 
 warnings.filterwarnings("ignore")
 
@@ -70,27 +84,121 @@ def wait_listening(port: int, timeout: float = 30.0) -> None:
     raise RuntimeError(f"nothing listens on {port}")
 
 
-async def measure(server, tool: str, args: dict, n: int, warmup: int) -> list[float]:
-    """Seconds per call_tool round trip, one connection, after warm-up."""
-    samples = []
-    async with Client(server, mode="legacy", read_timeout_seconds=30) as client:
+async def measure_pair(through: tuple, direct: tuple, args: dict, n: int, warmup: int) -> tuple[list, list]:
+    """Seconds per call_tool round trip on each side, both connected at once and called in turn."""
+    (mesh_server, mesh_tool), (direct_server, direct_tool) = through, direct
+    samples: tuple[list[float], list[float]] = ([], [])
+    async with Client(mesh_server, mode="legacy", read_timeout_seconds=30) as via_mesh, \
+            Client(direct_server, mode="legacy", read_timeout_seconds=30) as directly:
+        sides = [(via_mesh, mesh_tool, samples[0]), (directly, direct_tool, samples[1])]
         for i in range(warmup + n):
-            started = time.perf_counter()
-            result = await client.call_tool(tool, args)
-            took = time.perf_counter() - started
-            if result.is_error:
-                raise RuntimeError(f"{tool} failed: {result.content[0].text[:200]}")
-            if i >= warmup:
-                samples.append(took)
+            for client, tool, into in sides if i % 2 else reversed(sides):
+                started = time.perf_counter()
+                result = await client.call_tool(tool, args)
+                took = time.perf_counter() - started
+                if result.is_error:
+                    raise RuntimeError(f"{tool} failed: {result.content[0].text[:200]}")
+                if i >= warmup:
+                    into.append(took)
     return samples
+
+
+class RawServer:
+    """An MCP server on its own pipes, spoken to with bare JSON-RPC lines: the server's own time per call."""
+
+    def __init__(self, command: list[str]) -> None:
+        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, bufsize=0)
+        self.ids = 0
+        self.unread = b""
+        self.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                                    "clientInfo": {"name": "bench", "version": "1"}})
+        self.proc.stdin.write(b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n')
+
+    def request(self, method: str, params: dict) -> dict:
+        self.ids += 1
+        self.proc.stdin.write(json.dumps({"jsonrpc": "2.0", "id": self.ids, "method": method,
+                                          "params": params}).encode() + b"\n")
+        while True:
+            line, found, rest = self.unread.partition(b"\n")
+            if not found:
+                if not select.select([self.proc.stdout], [], [], RAW_TIMEOUT_S)[0]:
+                    raise RuntimeError(f"the server did not answer {method}")
+                chunk = os.read(self.proc.stdout.fileno(), 1 << 20)
+                if not chunk:
+                    raise RuntimeError("the server closed its output")
+                self.unread += chunk
+                continue
+            self.unread = rest
+            message = json.loads(line)
+            if message.get("id") == self.ids:
+                return message
+
+    def close(self) -> None:
+        self.proc.kill()
+        self.proc.wait(timeout=10)
+
+
+async def breakdown(mesh: Mesh, front: StdioServerParameters, raw_command: list[str], organ: str, tool: str,
+                    args: dict, n: int, warmup: int) -> dict[str, list[float]]:
+    """The four legs of one server's call, each called in turn."""
+    legs: dict[str, list[float]] = {"raw": [], "organ": [], "heart": [], "front": [], "waited": []}
+    raw = RawServer(raw_command)
+    try:
+        with MeshClient(mesh.home) as client:
+            metrics_url = client.control("status")["heart"]["metrics"]
+            async with Client(front, mode="legacy", read_timeout_seconds=30) as via_front:
+                for i in range(warmup + n):
+                    started = time.perf_counter()
+                    answer = raw.request("tools/call", {"name": tool, "arguments": args})
+                    raw_s = time.perf_counter() - started
+                    started = time.perf_counter()
+                    reply = client.call(organ, tool, args)
+                    heart_s = time.perf_counter() - started
+                    started = time.perf_counter()
+                    result = await via_front.call_tool(f"{organ}__{tool}", args)
+                    front_s = time.perf_counter() - started
+                    if "error" in answer or not reply.ok or result.is_error:
+                        raise RuntimeError(f"{organ}.{tool} failed: {answer} {reply.error} {result}")
+                    if i == warmup - 1:
+                        before = heart_call_seconds(metrics_url, organ)
+                    if i >= warmup:
+                        for leg, took in (("raw", raw_s), ("organ", reply.duration_s), ("heart", heart_s),
+                                          ("front", front_s)):
+                            legs[leg].append(took)
+            after = heart_call_seconds(metrics_url, organ)
+            # the heart's mean wait for the organ (forward to reply), over both kinds of call: one sample
+            legs["waited"] = [(after[0] - before[0]) / (after[1] - before[1])]
+    finally:
+        raw.close()
+    return legs
+
+
+def print_breakdown(server: str, legs: dict[str, list[float]]) -> None:
+    p50 = {leg: percentile(samples, 50) * 1e3 for leg, samples in legs.items()}
+    print(f"{server} stdio, where a call's p50 goes (ms), each leg called in turn:")
+    rows = [("the server itself (bare JSON-RPC line, no SDK)", p50["raw"]),
+            ("+ the organ (its loop, pipes, JSON)", p50["organ"] - p50["raw"]),
+            ("+ the heart and its 4 ipc hops, and the mesh client (Client.call)", p50["heart"] - p50["organ"]),
+            ("+ the front door (actors mcp, SDK server) and the SDK client", p50["front"] - p50["heart"])]
+    for label, ms in rows:
+        print(f"  {label:<72} {ms:6.2f}")
+    print(f"  {'= through actors mcp':<72} {p50['front']:6.2f}")
+    mean = {leg: statistics.fmean(samples) * 1e3 for leg, samples in legs.items()}
+    print(f"  the heart's own share, by means (its actors_call_duration_seconds: forward to reply): client <-> "
+          f"heart {mean['heart'] - mean['waited']:.2f} ms (2 ipc hops, the heart's decode, routing and accounting, "
+          f"the client's codec), heart <-> organ {mean['waited'] - mean['organ']:.2f} ms (2 ipc hops, the organ "
+          f"loop's decode and send), the organ {mean['organ']:.2f} ms")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=int, default=300)
+    parser.add_argument("--n", type=int, default=300, help="measured calls per path per round")
     parser.add_argument("--warmup", type=int, default=50)
     parser.add_argument("--rounds", type=int, default=4)
     args = parser.parse_args()
+    if args.warmup < 1:
+        parser.error("--warmup must be at least 1 (the breakdown reads the heart's metrics after it)")
     for needed in (TIME_SERVER, FS_SERVER):
         if not Path(needed).exists():
             sys.exit(f"{needed} is missing: run bash .ci/install-test-servers")
@@ -99,6 +207,9 @@ def main() -> None:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1, 5 min); n={args.n} per path per round, "
           f"{args.rounds} rounds")
+    time_command = [TIME_SERVER, "--local-timezone", "UTC"]
+    fs_command = [FS_SERVER, str(files)]
+    time_args, fs_args = {"timezone": "UTC"}, {"path": str(files / "note.txt")}
     with Mesh(config(files)) as mesh:
         mcp_port, time_port = free_port(), free_port()
         front = subprocess.Popen([sys.executable, "-m", "actors", "mcp", "--http", f"127.0.0.1:{mcp_port}",
@@ -115,21 +226,26 @@ def main() -> None:
                                                                           str(mesh.home)], env=env)
             paths = {
                 ("time", "stdio"): ((through, "time__get_current_time"),
-                                    (StdioServerParameters(command=TIME_SERVER, args=["--local-timezone", "UTC"]),
-                                     "get_current_time"), {"timezone": "UTC"}),
+                                    (StdioServerParameters(command=time_command[0], args=time_command[1:]),
+                                     "get_current_time"), time_args),
                 ("filesystem", "stdio"): ((through, "filesystem__read_text_file"),
-                                          (StdioServerParameters(command=FS_SERVER, args=[str(files)]),
-                                           "read_text_file"), {"path": str(files / "note.txt")}),
+                                          (StdioServerParameters(command=fs_command[0], args=fs_command[1:]),
+                                           "read_text_file"), fs_args),
                 ("time", "http"): ((f"http://127.0.0.1:{mcp_port}/mcp", "time__get_current_time"),
-                                   (f"http://127.0.0.1:{time_port}/mcp", "get_current_time"), {"timezone": "UTC"}),
+                                   (f"http://127.0.0.1:{time_port}/mcp", "get_current_time"), time_args),
             }
             samples = {key: ([], []) for key in paths}
             for _ in range(args.rounds):
-                for key, ((mesh_server, mesh_tool), (direct_server, direct_tool), call_args) in paths.items():
-                    samples[key][0].extend(asyncio.run(measure(mesh_server, mesh_tool, call_args, args.n,
-                                                               args.warmup)))
-                    samples[key][1].extend(asyncio.run(measure(direct_server, direct_tool, call_args, args.n,
-                                                               args.warmup)))
+                for key, (via_mesh, directly, call_args) in paths.items():
+                    got = asyncio.run(measure_pair(via_mesh, directly, call_args, args.n, args.warmup))
+                    samples[key][0].extend(got[0])
+                    samples[key][1].extend(got[1])
+            legs = {
+                "time": asyncio.run(breakdown(mesh, through, time_command, "time", "get_current_time", time_args,
+                                              args.n, args.warmup)),
+                "filesystem": asyncio.run(breakdown(mesh, through, fs_command, "filesystem", "read_text_file",
+                                                    fs_args, args.n, args.warmup)),
+            }
         finally:
             for proc in (front, direct):
                 proc.terminate()
@@ -142,6 +258,9 @@ def main() -> None:
         print(f"{server:10} {transport:5} direct:             {describe(directly, PS, 'ms', 1e3, 2)}")
         print(f"{server:10} {transport:5} p50 ratio {ratio:.2f}x (target <= {TARGET}x) {verdict(ratio <= TARGET)}")
     print(f"overall: {verdict(met)}")
+    for server, measured in legs.items():
+        print_breakdown(server, measured)
+    print(f"load at the end: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1, 5 min)")
 
 
 if __name__ == "__main__":

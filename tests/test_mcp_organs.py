@@ -6,10 +6,14 @@ import json
 import os
 import signal
 import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 
+from broker import protocol
+from broker.protocol import Call
 from tests.conftest import wait_for
 
 SERVERS = Path(os.environ.get("ACTORS_TEST_SERVERS", "/opt/actors-test"))
@@ -90,3 +94,62 @@ def test_killing_the_server_under_an_organ_restarts_it_and_the_next_call_works(m
              interval=0.2, what="the time organ to come back")
     assert mcp_mesh.organ("time")["restarts"] == 1
     assert call(mcp_mesh, "time.get_current_time", timezone="Etc/UTC")["ok"]
+
+
+# -- the organ's own stdio client (tests/organs/changing_mcp.py, the official SDK's server) -------------
+
+CHANGING_LIMIT = 256 * 1024
+CHANGING = f"""
+[heart]
+beat_s = 0.5
+heartbeat_s = 0.2
+quiet_after_s = 600
+max_frame_bytes = {CHANGING_LIMIT}
+breaker_threshold = 1000
+
+[organs.changing]
+mcp = {json.dumps([sys.executable, str(Path(__file__).with_name("organs") / "changing_mcp.py")])}
+"""
+
+
+@pytest.fixture
+def changing(make_mesh):
+    return make_mesh(CHANGING)
+
+
+def test_a_wrapped_server_that_changes_its_tools_is_registered_again_with_the_new_tool(changing):
+    assert "sprout" not in changing.organ("changing")["abilities"]
+    with changing.client() as client:
+        assert client.call("changing", "grow", {"name": "sprout"}).ok
+        wait_for(lambda: "sprout" in changing.organ("changing")["abilities"], timeout=10, interval=0.1,
+                 what="the organ to register the tool its server added")
+        reply = client.call("changing", "sprout", {})
+    assert reply.ok and reply.result["content"][0]["text"] == "sprout"
+
+
+def test_a_wrapped_call_past_its_deadline_is_answered_timeout_in_time_and_the_server_serves_on(changing):
+    with changing.client() as client:
+        started = time.monotonic()
+        late = client.call("changing", "nap", {"seconds": 5}, timeout_s=1.0)
+        took = time.monotonic() - started
+        assert late.error.cause == "timeout" and took < 1.0  # the organ answers a fifth before the heart gives up
+        assert client.call("changing", "nap", {"seconds": 0}).ok
+    assert changing.organ("changing")["restarts"] == 0
+
+
+def test_a_wrapped_reply_over_the_frame_limit_is_answered_bad_params_and_calls_around_it_arrive(changing):
+    with changing.client() as client:
+        sender = client.dealer
+        calls = [Call(id=f"c{i}", organ="changing", ability="big", args={"size": i}) for i in range(10)]
+        big = Call(id="big", organ="changing", ability="big", args={"size": CHANGING_LIMIT + 10})
+        for call in [*calls[:5], big, *calls[5:], calls[0]]:  # the last one again: answered, never run twice
+            sender.send_multipart(protocol.encode(call))
+        answers = []
+        deadline = time.monotonic() + 10
+        while len(answers) < 12 and time.monotonic() < deadline:
+            if sender.poll(200):
+                answers.append(protocol.decode(sender.recv_multipart()))
+    by_id = {a.id: a for a in answers}
+    assert sorted(by_id) == sorted(["big", *(c.id for c in calls)])
+    assert all(by_id[c.id].ok and len(by_id[c.id].result["content"][0]["text"]) == int(c.id[1:]) for c in calls)
+    assert by_id["big"].error.cause == "bad_params" and by_id["big"].error.type == "ReplyTooLarge"

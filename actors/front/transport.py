@@ -107,7 +107,10 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES) 
                     refused("envelope")
                     await put(json.dumps(error).encode() + b"\n")
                     continue
-                await read_send.send(SessionMessage(message))
+                try:  # handed on at once: send() would first yield one turn of the loop for nothing
+                    read_send.send_nowait(SessionMessage(message))
+                except anyio.WouldBlock:
+                    await read_send.send(SessionMessage(message))
 
     async def write() -> None:
         async with write_receive:

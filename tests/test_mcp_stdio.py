@@ -1,0 +1,92 @@
+"""The wrapped MCP organ's own stdio client, in this process, against a real server (the official SDK's, in
+tests/organs/changing_mcp.py): deadlines, writes larger than a pipe holds, a server that dies."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from actors.mcp_organ import ability_of, reply_of
+from actors.mcp_stdio import SERVER_GONE, StdioServer
+from broker.protocol import Call
+
+SERVER = [sys.executable, str(Path(__file__).with_name("organs") / "changing_mcp.py")]
+CALL = Call(id="c1", organ="changing", ability="nap", args={"seconds": 0})
+
+
+@pytest.fixture
+def server():
+    told: list[dict] = []
+    gone: list[str] = []
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)}
+    started = StdioServer(SERVER, env, os.getcwd(), told.append, gone.append)
+    started.told, started.gone_said = told, gone
+    started.wait("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                                "clientInfo": {"name": "test", "version": "1"}}, 30)
+    started.notify("notifications/initialized")
+    yield started
+    started.close()
+
+
+def turn_until(server: StdioServer, done, timeout_s: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while not done() and time.monotonic() < deadline:
+        server.turn(0.05)
+    assert done(), "nothing came within the wait"
+
+
+def test_a_request_past_its_deadline_is_answered_none_at_its_deadline_and_the_server_serves_on(server):
+    answers: list = []
+    started = time.monotonic()
+    server.request("tools/call", {"name": "nap", "arguments": {"seconds": 5}}, started + 0.3, answers.append)
+    turn_until(server, lambda: answers)
+    assert answers == [None] and 0.3 <= time.monotonic() - started < 1.0
+    assert server.wait("tools/call", {"name": "nap", "arguments": {"seconds": 0}}, 10)["content"][0]["text"] == "rested"
+
+
+def test_a_request_larger_than_the_pipe_holds_is_written_as_the_server_reads_and_answered(server):
+    answers: list = []
+    pad = "p" * (4 << 20)
+    server.request("tools/call", {"name": "nap", "arguments": {"seconds": 0, "pad": pad}}, time.monotonic() + 30,
+                   answers.append)
+    assert server.unsent, "a request this large does not fit the pipe at once: the rest waits, nothing blocks"
+    order: list = []
+    server.request("tools/call", {"name": "big", "arguments": {"size": 3}}, time.monotonic() + 30, order.append)
+    turn_until(server, lambda: answers and order)
+    assert answers[0]["result"]["content"][0]["text"] == "rested"
+    assert order[0]["result"]["content"][0]["text"] == "xxx"
+
+
+def test_a_server_that_dies_answers_what_waits_with_why_and_says_it_is_gone(server):
+    answers: list = []
+    server.request("tools/call", {"name": "nap", "arguments": {"seconds": 5}}, time.monotonic() + 30, answers.append)
+    server.turn(0.1)
+    os.kill(server.proc.pid, signal.SIGKILL)
+    turn_until(server, lambda: answers)
+    assert answers[0]["error"]["code"] == SERVER_GONE
+    assert server.gone_said and "exited with status -9" in server.gone_said[0]
+    later: list = []
+    server.request("ping", None, time.monotonic() + 30, later.append)
+    assert later[0]["error"]["code"] == SERVER_GONE  # answered at once, not at its deadline
+
+
+def test_a_tool_s_annotations_become_its_side_effect_facts():
+    read_only = ability_of({"name": "t", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": True}}, 9)
+    assert (read_only.read_only, read_only.idempotent, read_only.destructive, read_only.timeout_s) == (True, True, False, 9)
+    plain = ability_of({"name": "w", "annotations": {"destructiveHint": True, "idempotentHint": True}}, 9)
+    assert (plain.read_only, plain.idempotent, plain.destructive, plain.params) == (False, True, True, {})
+
+
+def test_a_server_s_answer_becomes_the_reply_the_healer_reads():
+    assert reply_of(CALL, None, 0.8, 0.8).error.cause == "timeout"
+    assert reply_of(CALL, {"error": {"code": -32602, "message": "bad"}}, 0.1, 1).error.cause == "bad_params"
+    assert reply_of(CALL, {"error": {"code": SERVER_GONE, "message": "gone"}}, 0.1, 1).error.cause == "crashed"
+    assert reply_of(CALL, {"error": {"code": -32603, "message": "boom"}}, 0.1, 1).error.cause == "unknown"
+    result = {"content": [{"type": "text", "text": "x"}], "isError": True}
+    ok = reply_of(CALL, {"result": result}, 0.1, 1)
+    assert ok.ok and ok.result == result  # an isError result is the heart's to judge, as the server said it
