@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from actors.memory.recall import parse_query, relevance
+from actors.memory.recall import Index, idf, parse_query, relevance
 from actors.memory.service import Memory
 
 T0 = 1_764_460_800.0
@@ -101,6 +101,15 @@ def test_a_query_of_any_length_is_bounded_and_answers(memory):
     assert len(q.terms) <= 256
     assert memory.recall(words)[0]  # the 700-word query still finds the read_file card, and does not crash
     assert memory.inject(words).block.text
+
+
+def test_a_term_a_card_holds_in_two_fields_counts_once_in_its_document_frequency():
+    rows = [(1, json.dumps({"name": ["stage"], "topic": ["stage", "deploy"]}), 1, 0, T0),
+            (2, json.dumps({"topic": ["deploy"]}), 1, 0, T0), (3, json.dumps({"topic": ["other"]}), 1, 0, T0)]
+    index = Index(rows, frozenset())
+    assert index.df["stage"] == 1 and index.df["deploy"] == 2
+    weights = index.weights(parse_query("staging"))
+    assert weights["stage"] == pytest.approx(idf(1, 3) / idf(1, 3))
 
 
 def test_results_are_ranked_by_relevance_then_weight(memory):

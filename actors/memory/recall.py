@@ -220,7 +220,9 @@ class Index:
         self.postings: dict[str, list[tuple[float, array]]] = {}
         for (term, impact), positions in sorted(lists.items(), key=lambda kv: -kv[0][1]):
             self.postings.setdefault(term, []).append((impact, array("i", positions)))
-        self.df: dict[str, int] = {term: sum(len(a) for _, a in g) for term, g in self.postings.items()}
+        # a term's document frequency counts cards, not fields: a card holding it as a name and a topic word is one
+        self.df: dict[str, int] = {term: len(g[0][1]) if len(g) == 1 else len({p for _, a in g for p in a})
+                                   for term, g in self.postings.items()}
         self.total = len(self.ids)
         self.generic = generic
         self.half_life_s = half_life_s
