@@ -112,6 +112,13 @@ def test_a_term_a_card_holds_in_two_fields_counts_once_in_its_document_frequency
     assert weights["stage"] == pytest.approx(idf(1, 3) / idf(1, 3))
 
 
+def test_name_words_add_up_so_a_second_one_is_never_lost_to_the_first():
+    identity = {"name": ["airflow", "dag"], "topic": ["dag"]}
+    one, _ = relevance(identity, {"airflow": 1.0})
+    both, _ = relevance(identity, {"airflow": 1.0, "dag": 1.0})
+    assert both > one and both == pytest.approx(0.5 + 0.45)  # dag counts once, in the field where it weighs most
+
+
 def test_results_are_ranked_by_relevance_then_weight(memory):
     hits = memory.recaller.search(memory.reader(), "permission denied writing the config file x.conf", 5)
     assert hits and hits == sorted(hits, key=lambda h: (-h.score, h.card.id))

@@ -203,6 +203,8 @@ class Distiller:
             stats["n"] += 1
             stats["ok"] += int(row.ok)
             _note(stats, row, session)
+            for word in _resource_words(work):
+                _add(stats.setdefault("objects", []), word)
         if row.ok:
             self._step(session, row, work)
             self._close_episodes(row.session, session, row, work)
@@ -234,7 +236,7 @@ class Distiller:
             _add(sig["programs"], word)
         for word in _actions(work.command):
             _add(sig["actions"], word)
-        for word in _objects(work.command):
+        for word in [*_objects(work.command), *_resource_words(work)]:
             _add(sig.setdefault("objects", []), word)
         _add(sig["examples"], row.error[:200], MAX_EXAMPLES)
         _add(sig["calls"], normalise.summarise_call(work, row.args), MAX_EXAMPLES)
@@ -346,7 +348,8 @@ class Distiller:
             _add(rule["programs"], word)
         for word in [*_actions(failed.command), *_actions(work.command)]:
             _add(rule["actions"], word)
-        for word in [*_objects(failed.command), *_objects(work.command)]:
+        for word in [*_objects(failed.command), *_objects(work.command), *_resource_words(failed),
+                     *_resource_words(work)]:
             _add(rule.setdefault("objects", []), word)
         if sid not in rule["sessions"]:
             _count_topic(rule["topic"], session["topic"])
@@ -422,7 +425,7 @@ class Distiller:
             when=f"calling {subject}", wrong=f"trusting {subject} to work the first time",
             instead="check its result, retry with care, or prefer a more reliable way to do the same work",
             identity=identity(organ, ability, files=[] if host else stats["files"], glosses=self.glosses,
-                              hosts=[host] if host else stats["hosts"],
+                              hosts=[host] if host else stats["hosts"], objects=stats.get("objects", ()),
                               topic=[*topic_terms(cause), *_top(stats["topic"])]),
             provenance=tuple(stats["ids"]), confirmations=stats["n"], first_ts=stats["first"],
             last_ts=stats["last"], stats={"calls": stats["n"], "ok": stats["ok"], "success_rate": round(rate, 3),
@@ -529,7 +532,7 @@ def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions:
         # the words of those names: saying "routes" is weaker evidence than naming routes.py
         "name": _unique([*(t for f in files if f for t in _name_stems(f)),
                          *(t for h in hosts if h for t in _host_words(h)),
-                         *(o.lower() for o in objects if o)]),  # the packages a command installed
+                         *(o.lower() for o in objects if o)]),  # packages a command installed, URLs' resources
         "topic": _unique(topic)[:MAX_TOPIC],
         # what the tools do, in their documentation's words (git commit: "record changes to the repository")
         "gloss": meaning.gloss(organ, ability, programs, actions, glosses),
@@ -793,6 +796,17 @@ def _objects(command: str) -> list[str]:
                     and not text.paths(name):
                 found.append(name)
     return _unique(found)[:MAX_OBJECTS]
+
+
+def _resource_words(work: Work) -> list[str]:
+    """The words of the resource a URL call worked on, its last path segment (`/v1/files/K/nodes` -> node,
+    `/healthz` -> healthz): what a call to a host is about, as a file is what an edit is about. Ids, numbers
+    and words of work are left out."""
+    if not work.host or "/" not in work.target:
+        return []
+    segment = work.target.split("/", 1)[1]
+    return [text.stem(w) for w in text.split_identifier(segment)
+            if len(w) > 2 and w.isalpha() and not text.is_stopword(w) and text.stem(w) not in _generic()]
 
 
 def _actions(command: str) -> list[str]:

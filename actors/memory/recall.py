@@ -38,7 +38,7 @@ from actors.memory.store import LIVE, Card, CardStore
 
 FIELD_WEIGHTS = {"file": 1.0, "host": 1.0, "program": 0.8, "ability": 0.6, "action": 0.5, "name": 0.5,
                  "topic": 0.45, "gloss": 0.45}
-SUMMED = frozenset({"topic", "gloss"})  # fields of words about the work: several of them add up
+SUMMED = frozenset({"topic", "gloss", "name"})  # fields of words about the work: several of them add up
 TOPIC_TERMS = 3  # words of a summed field that count (the best ones), each less than the one before
 GENERIC = 0.35  # the weight left to a word that names work in general (run, file, test, error…)
 RELATED = 0.5  # the weight left to a program reached through a word of work (tests -> pytest)
@@ -148,30 +148,39 @@ def idf(df: int, total: int) -> float:
 
 def relevance(identity: dict[str, list[str]], weights: dict[str, float],
               sources: dict[str, str] | None = None) -> tuple[float, tuple[str, ...]]:
-    """Score the card fields a query touches: each field's best term weight × the field's weight.
+    """Score the card fields a query touches: each term's weight × its field's weight.
 
-    `weights` holds only the query's terms (term -> weight in [0, 1]). Topic words add up, the best first,
-    each counting half the one before, up to TOPIC_TERMS of them (gloss words too). `sources` names the query word each term
-    came from (a program reached through a word of work): one query word counts once, in its best field.
+    `weights` holds only the query's terms (term -> weight in [0, 1]). A field counts its best term; topic, gloss
+    and name words add up, each counting half the one before, up to TOPIC_TERMS of them. `sources` names the query
+    word each term came from (a program reached through a word of work): one query word counts once, where it
+    adds the most (taken greedily, the largest gain first: a word a card holds in two fields does not crowd out
+    another word of the one field it shares).
     """
-    best: dict[str, tuple[float, str]] = {}  # query word -> (its best contribution, the field)
+    options: list[tuple[float, int, str, str, str]] = []  # (raw value, fields the word could go to, field, term, word)
+    reach: dict[str, int] = {}
     for field, terms in identity.items():
-        found = [(weights[t], t) for t in terms if t in weights]
-        if not found:
-            continue
         factor = FIELD_WEIGHTS.get(field, 0.5)
-        if field in SUMMED:
-            found.sort(reverse=True)
-            found = found[:TOPIC_TERMS]
-        else:
-            found = [max(found)]
-        for i, (w, term) in enumerate(found):
-            value = factor * w / (2 ** i)
-            source = sources.get(term, term) if sources else term
-            if value > best.get(source, (0.0, ""))[0]:
-                best[source] = (value, field)
-    touched = tuple(dict.fromkeys(field for field in identity if any(f == field for _, f in best.values())))
-    return sum(v for v, _ in best.values()), touched
+        for t in terms:
+            if t in weights:
+                source = sources.get(t, t) if sources else t
+                reach[source] = reach.get(source, 0) + 1
+                options.append((factor * weights[t], 0, field, t, source))
+    if not options:
+        return 0.0, ()
+    options = [(v, reach[w], f, t, w) for v, _, f, t, w in options]
+    filled: dict[str, int] = {}
+    used: set[str] = set()
+    total = 0.0
+    while options:
+        best = max(options, key=lambda o: (o[0] / (2 ** filled.get(o[2], 0)), -o[1], o[3], o[2]))
+        value, _, field, _, word = best
+        total += value / (2 ** filled.get(field, 0))
+        filled[field] = filled.get(field, 0) + 1
+        used.add(word)
+        full = TOPIC_TERMS if field in SUMMED else 1
+        options = [o for o in options if o[4] not in used and not (o[2] == field and filled[field] >= full)]
+    touched = tuple(f for f in identity if f in filled)
+    return total, touched
 
 
 def names_touched(identity: dict[str, list[str]], named: frozenset[str]) -> bool:
