@@ -270,6 +270,15 @@ def test_npm_npx_and_pnpm_are_one_program_family(first, then):
     assert len(drafts(j, "rule")) == 1
 
 
+@pytest.mark.parametrize("first, then", [("eslint src", "npx eslint src"), ("black .", "python -m black ."),
+                                         ("pytest -q", "uv run pytest -q")])
+def test_a_tool_run_through_a_launcher_is_the_same_kind_of_work_as_the_tool(first, then):
+    j = Journal().progress("s", "lint the code")
+    j.cmd("s", first, ok=False, error=f"sh: 1: {first.split()[0]}: not found").cmd("s", then, ok=True)
+    [rule] = drafts(j, "rule")
+    assert rule.instead == then and first.split()[0] in rule.identity["program"]
+
+
 @pytest.mark.parametrize("probe", ["ls -la", "cat package.json", "git status", "git diff", "which pytest"])
 def test_read_only_probes_never_close_an_episode(probe):
     j = Journal().progress("s", "x")

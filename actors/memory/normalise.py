@@ -185,13 +185,27 @@ def commands_of(command: str) -> list[str]:
 
 
 def families_of(command: str) -> tuple[str, ...]:
-    """The program families of a command's parts, in order, unique; navigation (`cd`, `export`) left out."""
+    """The program families of a command's parts, in order, unique; navigation (`cd`, `export`) left out. What a
+    launcher or `python -m` runs is a family of the part too (`npx eslint .` is npm and lint, `python -m black`
+    is python and black), so `eslint .` failing and `npx eslint .` working is the same kind of work."""
     found: dict[str, None] = {}
     for part in commands_of(command):
         program = program_of(part)
         if program and program not in NAVIGATION:
             found.setdefault(family_of(part), None)
+            tool = launched(part) or _module(part)
+            if tool:
+                found.setdefault(FAMILIES.get(tool, tool), None)
     return tuple(found)
+
+
+def _module(command: str) -> str:
+    """The module `python -m MODULE` runs, else ''."""
+    if program_of(command) not in ("python", "python3", "py"):
+        return ""
+    words = _words(command)
+    at = words.index("-m") + 1 if "-m" in words else len(words)
+    return words[at].split(".", 1)[0] if at < len(words) else ""
 
 
 def work_of(organ: str, ability: str, args: dict) -> Work:
