@@ -219,14 +219,15 @@ def test_a_weak_host_is_named_by_the_words_of_its_labels():
     assert {"staging-orders", "stage", "order", "acme"} <= set(card.identity["name"])
 
 
-def test_a_weak_host_is_about_the_resources_it_was_called_on_not_their_ids():
+def test_a_weak_host_is_about_the_resources_its_failures_were_on_not_their_ids():
     j = Journal()
     for i in range(8):
         j.call("s", "http", "get", {"url": f"https://api.figma.com/v1/files/Qm3kTz/{'nodes' if i % 2 else 'images'}"
                                            f"?ids={i}"}, ok=i < 3, error="HTTP 429 Too Many Requests")
     j.call("s", "http", "get", {"url": "https://api.figma.com/v1/files/Qm3kTz/12345"}, ok=False, error="HTTP 503")
+    j.call("s", "http", "get", {"url": "https://api.figma.com/v1/health"})
     [card] = drafts(j, "weak_link")
-    assert {"figma", "node", "imag"} <= set(card.identity["name"])
+    assert {"figma", "node", "imag"} <= set(card.identity["name"]) and "health" not in card.identity["name"]
     assert "12345" not in card.identity["name"] and "qm3kTz".lower() not in card.identity["name"]
 
 

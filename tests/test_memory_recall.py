@@ -119,6 +119,14 @@ def test_name_words_add_up_so_a_second_one_is_never_lost_to_the_first():
     assert both > one and both == pytest.approx(0.5 + 0.45)  # dag counts once, in the field where it weighs most
 
 
+def test_a_program_reached_through_a_word_of_work_counts_as_a_program_not_as_a_topic_word():
+    identity = {"program": ["make"], "topic": ["make", "sure"]}
+    sources, only = {"make": "build"}, {"make": frozenset({"program"})}
+    as_program, touched = relevance(identity, {"make": 1.0}, sources, only)
+    assert as_program == pytest.approx(0.8) and touched == ("program",)
+    assert relevance({"topic": ["make"]}, {"make": 1.0}, sources, only) == (0.0, ())
+
+
 def test_results_are_ranked_by_relevance_then_weight(memory):
     hits = memory.recaller.search(memory.reader(), "permission denied writing the config file x.conf", 5)
     assert hits and hits == sorted(hits, key=lambda h: (-h.score, h.card.id))

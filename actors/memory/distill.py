@@ -203,8 +203,6 @@ class Distiller:
             stats["n"] += 1
             stats["ok"] += int(row.ok)
             _note(stats, row, session)
-            for word in _resource_words(work):
-                _add(stats.setdefault("objects", []), word)
         if row.ok:
             self._step(session, row, work)
             self._close_episodes(row.session, session, row, work)
@@ -215,6 +213,8 @@ class Distiller:
         for stats in entries:
             stats["causes"][row.cause or "unknown"] = stats["causes"].get(row.cause or "unknown", 0) + 1
             _add(stats["hosts" if _is_host(work) else "files"], work.file)
+            for word in _resource_words(work):  # like its files and hosts, the resources its failures were on
+                _add(stats.setdefault("objects", []), word)
         key = self._failure(row, work, session)
         self._open(session, row, work)
         signature = normalise.error_signature(row.error)

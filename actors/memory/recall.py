@@ -43,6 +43,8 @@ TOPIC_TERMS = 3  # words of a summed field that count (the best ones), each less
 GENERIC = 0.35  # the weight left to a word that names work in general (run, file, test, error…)
 RELATED = 0.5  # the weight left to a program reached through a word of work (tests -> pytest)
 MEANT = 0.5  # the weight left to a gloss verb reached through a query word that may mean it (save -> record)
+REACHED_PROGRAM = frozenset({"program", "ability"})  # where a program reached through a word of work counts
+REACHED_GLOSS = frozenset({"gloss"})  # where a gloss verb reached through a word that may mean it counts
 MIN_RELEVANCE = 0.55  # a card must reach this score to be recalled at all
 PATH_BOOST = 1.5  # a card about a file or host the query names outright
 MAX_QUERY_CHARS = 8000
@@ -146,22 +148,23 @@ def idf(df: int, total: int) -> float:
     return math.log(1.0 + (total - df + 0.5) / (df + 0.5))
 
 
-def relevance(identity: dict[str, list[str]], weights: dict[str, float],
-              sources: dict[str, str] | None = None) -> tuple[float, tuple[str, ...]]:
+def relevance(identity: dict[str, list[str]], weights: dict[str, float], sources: dict[str, str] | None = None,
+              only: dict[str, frozenset[str]] | None = None) -> tuple[float, tuple[str, ...]]:
     """Score the card fields a query touches: each term's weight × its field's weight.
 
     `weights` holds only the query's terms (term -> weight in [0, 1]). A field counts its best term; topic, gloss
     and name words add up, each counting half the one before, up to TOPIC_TERMS of them. `sources` names the query
     word each term came from (a program reached through a word of work): one query word counts once, where it
     adds the most (taken greedily, the largest gain first: a word a card holds in two fields does not crowd out
-    another word of the one field it shares).
+    another word of the one field it shares). `only` names the fields a reached term may count in: a program
+    reached through a word of work is a program, not a topic word; a gloss verb counts as a gloss.
     """
     options: list[tuple[float, int, str, str, str]] = []  # (raw value, fields the word could go to, field, term, word)
     reach: dict[str, int] = {}
     for field, terms in identity.items():
         factor = FIELD_WEIGHTS.get(field, 0.5)
         for t in terms:
-            if t in weights:
+            if t in weights and (not only or t not in only or field in only[t]):
                 source = sources.get(t, t) if sources else t
                 reach[source] = reach.get(source, 0) + 1
                 options.append((factor * weights[t], 0, field, t, source))
@@ -282,10 +285,16 @@ class Index:
             return []
         now = time.time() if now is None else now
         sources = {t: s for s, ts in (*q.related_from, *q.meant_from) for t in ts if t in weights and t not in q.terms}
+        only: dict[str, frozenset[str]] = {}
+        for reached, fields in ((q.related_from, REACHED_PROGRAM), (q.meant_from, REACHED_GLOSS)):
+            for _, ts in reached:
+                for t in ts:
+                    if t in sources:
+                        only[t] = only.get(t, frozenset()) | fields
         found = []
         for pos in self.candidates(weights, max(CANDIDATES, 4 * limit)):
             ident = self.identities[pos]
-            rel, touched = relevance(ident, weights, sources)
+            rel, touched = relevance(ident, weights, sources, only)
             if rel * PATH_BOOST < floor:
                 continue
             if names_touched(ident, q.named):
