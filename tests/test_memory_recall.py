@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from actors.memory.recall import Index, idf, parse_query, relevance
+from actors.memory.recall import Index, idf, names_touched, parse_query, relevance
 from actors.memory.service import Memory
 
 T0 = 1_764_460_800.0
@@ -125,6 +125,14 @@ def test_a_program_reached_through_a_word_of_work_counts_as_a_program_not_as_a_t
     as_program, touched = relevance(identity, {"make": 1.0}, sources, only)
     assert as_program == pytest.approx(0.8) and touched == ("program",)
     assert relevance({"topic": ["make"]}, {"make": 1.0}, sources, only) == (0.0, ())
+
+
+def test_a_query_naming_a_resource_a_card_called_gets_the_path_boost():
+    identity = {"host": ["staging-orders.acme.dev"], "resource": ["healthz", "order"]}
+    q = parse_query("check /healthz on staging")
+    assert names_touched(identity, q.named, q.named_stems)
+    assert not names_touched(identity, *(lambda p: (p.named, p.named_stems))(parse_query("check healthz on staging")))
+    assert names_touched(identity, *(lambda p: (p.named, p.named_stems))(parse_query("GET /api/v1/orders")))
 
 
 def test_results_are_ranked_by_relevance_then_weight(memory):

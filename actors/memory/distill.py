@@ -42,7 +42,7 @@ MAX_BETWEEN = 2  # work done between a failure and its fix that can still be cre
 MAX_TOPIC = 24  # topic words counted per card
 TOPIC_FROM_PROGRESS = 12  # words of a session's current instruction that count as its topic
 BACKGROUND_ORIGINS = frozenset({"reflex", "healer", "background"})
-FIELDS = ("ability", "program", "action", "file", "host", "name", "topic", "gloss")
+FIELDS = ("ability", "program", "action", "file", "host", "name", "resource", "topic", "gloss")
 SESSION_IDLE_S = 86400.0  # a session quiet for this long (by event time) is over: its run ends, its state goes
 
 
@@ -214,7 +214,7 @@ class Distiller:
             stats["causes"][row.cause or "unknown"] = stats["causes"].get(row.cause or "unknown", 0) + 1
             _add(stats["hosts" if _is_host(work) else "files"], work.file)
             for word in _resource_words(work):  # like its files and hosts, the resources its failures were on
-                _add(stats.setdefault("objects", []), word)
+                _add(stats.setdefault("resources", []), word)
         key = self._failure(row, work, session)
         self._open(session, row, work)
         signature = normalise.error_signature(row.error)
@@ -236,8 +236,10 @@ class Distiller:
             _add(sig["programs"], word)
         for word in _actions(work.command):
             _add(sig["actions"], word)
-        for word in [*_objects(work.command), *_resource_words(work)]:
+        for word in _objects(work.command):
             _add(sig.setdefault("objects", []), word)
+        for word in _resource_words(work):
+            _add(sig.setdefault("resources", []), word)
         _add(sig["examples"], row.error[:200], MAX_EXAMPLES)
         _add(sig["calls"], normalise.summarise_call(work, row.args), MAX_EXAMPLES)
         return key
@@ -348,9 +350,10 @@ class Distiller:
             _add(rule["programs"], word)
         for word in [*_actions(failed.command), *_actions(work.command)]:
             _add(rule["actions"], word)
-        for word in [*_objects(failed.command), *_objects(work.command), *_resource_words(failed),
-                     *_resource_words(work)]:
+        for word in [*_objects(failed.command), *_objects(work.command)]:
             _add(rule.setdefault("objects", []), word)
+        for word in [*_resource_words(failed), *_resource_words(work)]:
+            _add(rule.setdefault("resources", []), word)
         if sid not in rule["sessions"]:
             _count_topic(rule["topic"], session["topic"])
         _add(rule["sessions"], sid)
@@ -383,6 +386,7 @@ class Distiller:
                 instead=f"check first what makes it fail: {message[:100]}",
                 identity=identity(organ, ability, programs=sig["programs"], actions=sig["actions"], files=sig["files"],
                                   hosts=sig["hosts"], objects=sig.get("objects", ()), glosses=self.glosses,
+                                  resources=sig.get("resources", ()),
                                   topic=[*topic_terms(message), *_top(sig["topic"])]),
                 files=tuple(sig["files"]), provenance=tuple(sig["ids"]), confirmations=sig["n"],
                 first_ts=sig["first"], last_ts=sig["last"], stats={"failures": sig["n"], "cause": cause},
@@ -425,7 +429,7 @@ class Distiller:
             when=f"calling {subject}", wrong=f"trusting {subject} to work the first time",
             instead="check its result, retry with care, or prefer a more reliable way to do the same work",
             identity=identity(organ, ability, files=[] if host else stats["files"], glosses=self.glosses,
-                              hosts=[host] if host else stats["hosts"], objects=stats.get("objects", ()),
+                              hosts=[host] if host else stats["hosts"], resources=stats.get("resources", ()),
                               topic=[*topic_terms(cause), *_top(stats["topic"])]),
             provenance=tuple(stats["ids"]), confirmations=stats["n"], first_ts=stats["first"],
             last_ts=stats["last"], stats={"calls": stats["n"], "ok": stats["ok"], "success_rate": round(rate, 3),
@@ -502,6 +506,7 @@ class Distiller:
                 when=rule["when"], wrong=rule["wrong"], instead=instead,
                 identity=identity(organ, ability, programs=[*members, *rule["programs"]], actions=rule["actions"],
                                   objects=rule.get("objects", ()), glosses=self.glosses,
+                                  resources=rule.get("resources", ()),
                                   files=[] if is_host else files, hosts=files if is_host else [],
                                   topic=[*topic_terms(rule["error"]), *topic_terms(change), *_top(rule["topic"])]),
                 files=tuple(files), provenance=tuple(rule["ids"]), confirmations=rule["n"], first_ts=rule["first"],
@@ -519,7 +524,8 @@ def topic_terms(source: str) -> list[str]:
 
 def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions: Iterable[str] = (),
              files: Iterable[str] = (), hosts: Iterable[str] = (), topic: Iterable[str] = (),
-             objects: Iterable[str] = (), glosses: dict[str, list[str]] | None = None) -> dict[str, list[str]]:
+             objects: Iterable[str] = (), resources: Iterable[str] = (),
+             glosses: dict[str, list[str]] | None = None) -> dict[str, list[str]]:
     """The terms a card is about, by field: what a query must touch for the card to be recalled."""
     programs, actions = list(programs), list(actions)
     words = [text.stem(w) for w in text.split_identifier(ability) if not text.is_stopword(w)]
@@ -532,7 +538,8 @@ def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions:
         # the words of those names: saying "routes" is weaker evidence than naming routes.py
         "name": _unique([*(t for f in files if f for t in _name_stems(f)),
                          *(t for h in hosts if h for t in _host_words(h)),
-                         *(o.lower() for o in objects if o)]),  # packages a command installed, URLs' resources
+                         *(o.lower() for o in objects if o)]),  # the packages a command installed
+        "resource": _unique(resources),  # what its URL calls were on: the words of their last path segments
         "topic": _unique(topic)[:MAX_TOPIC],
         # what the tools do, in their documentation's words (git commit: "record changes to the repository")
         "gloss": meaning.gloss(organ, ability, programs, actions, glosses),

@@ -37,8 +37,8 @@ from actors.memory import meaning
 from actors.memory.store import LIVE, Card, CardStore
 
 FIELD_WEIGHTS = {"file": 1.0, "host": 1.0, "program": 0.8, "ability": 0.6, "action": 0.5, "name": 0.5,
-                 "topic": 0.45, "gloss": 0.45}
-SUMMED = frozenset({"topic", "gloss", "name"})  # fields of words about the work: several of them add up
+                 "resource": 0.5, "topic": 0.45, "gloss": 0.45}
+SUMMED = frozenset({"topic", "gloss", "name", "resource"})  # fields of words about the work: several of them add up
 TOPIC_TERMS = 3  # words of a summed field that count (the best ones), each less than the one before
 GENERIC = 0.35  # the weight left to a word that names work in general (run, file, test, error…)
 RELATED = 0.5  # the weight left to a program reached through a word of work (tests -> pytest)
@@ -66,6 +66,7 @@ class Query:
 
     terms: frozenset[str]
     named: frozenset[str]  # file names, paths and hosts
+    named_stems: frozenset[str] = frozenset()  # the stems of the base names of the paths it names (/healthz)
     related: frozenset[str] = frozenset()  # programs reached through words of work, not named
     related_from: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (query word, the programs it reached)
     meant: frozenset[str] = frozenset()  # gloss verbs reached through words that may mean them, not said
@@ -97,7 +98,8 @@ def parse_query(query: str) -> Query:
     """The terms of a query (stems, CJK pairs, file names, hosts), bounded whatever its length."""
     query = query[:MAX_QUERY_CHARS]
     named: dict[str, None] = {}
-    for path in text.paths(query):
+    paths = text.paths(query)
+    for path in paths:
         named.setdefault(path, None)
         named.setdefault(text.basename(path), None)
     for host in _HOST.findall(query):
@@ -115,7 +117,8 @@ def parse_query(query: str) -> Query:
     kept = list(terms)[:MAX_QUERY_TERMS]
     related, sources = _reach(kept, terms, text.related)
     meant, meant_from = _reach(kept, terms, meaning.meant)
-    return Query(terms=frozenset(kept), named=frozenset(named), related=frozenset(related),
+    named_stems = frozenset(text.stem(text.basename(p)) for p in paths)
+    return Query(terms=frozenset(kept), named=frozenset(named), named_stems=named_stems, related=frozenset(related),
                  related_from=sources, meant=frozenset(meant), meant_from=meant_from)
 
 
@@ -186,9 +189,12 @@ def relevance(identity: dict[str, list[str]], weights: dict[str, float], sources
     return total, touched
 
 
-def names_touched(identity: dict[str, list[str]], named: frozenset[str]) -> bool:
-    """Tell whether a query names one of a card's files or hosts outright (`conf.yaml`, `api.example.com`)."""
-    return bool(named) and any(t in named for f in ("file", "host") for t in identity.get(f, ()))
+def names_touched(identity: dict[str, list[str]], named: frozenset[str], named_stems: frozenset[str] = frozenset()
+                  ) -> bool:
+    """Tell whether a query names one of a card's files, hosts or resources outright (`conf.yaml`,
+    `api.example.com`, `/healthz`)."""
+    return bool(named) and (any(t in named for f in ("file", "host") for t in identity.get(f, ()))
+                            or any(t in named_stems for t in identity.get("resource", ())))
 
 
 def score(relevance_: float, card_weight: float) -> float:
@@ -297,7 +303,7 @@ class Index:
             rel, touched = relevance(ident, weights, sources, only)
             if rel * PATH_BOOST < floor:
                 continue
-            if names_touched(ident, q.named):
+            if names_touched(ident, q.named, q.named_stems):
                 rel *= PATH_BOOST
             if rel >= floor:
                 confirmations, hits, confirmed_at = self.stats[pos]
