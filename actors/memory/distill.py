@@ -18,7 +18,6 @@ hosts and topic words recall matches a query against.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import math
@@ -682,13 +681,8 @@ def _telling(name: str) -> bool:
     """Tell whether a file or folder name says what the work was about: not a word of work, not a layout folder
     (`src`, `node_modules`: data/memory-folders.txt)."""
     stem = name.rsplit(".", 1)[0] if "." in name.strip(".") else name
-    return len(stem) > 2 and not text.is_stopword(stem) and text.stem(stem) not in _generic() \
+    return len(stem) > 2 and not text.is_stopword(stem) and text.stem(stem) not in normalise.generic_stems() \
         and name not in text.load_words("memory-folders")
-
-
-@functools.cache
-def _generic() -> frozenset[str]:
-    return frozenset(text.stem(w) for w in text.load_words("generic"))
 
 
 def _count_places(counts: dict, places: Iterable[str], new_session: bool) -> None:
@@ -813,7 +807,7 @@ def _resource_words(work: Work) -> list[str]:
         return []
     segment = work.target.split("/", 1)[1]
     return [text.stem(w) for w in text.split_identifier(segment)
-            if len(w) > 2 and w.isalpha() and not text.is_stopword(w) and text.stem(w) not in _generic()]
+            if len(w) > 2 and w.isalpha() and not text.is_stopword(w) and text.stem(w) not in normalise.generic_stems()]
 
 
 def _actions(command: str) -> list[str]:

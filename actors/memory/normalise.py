@@ -77,6 +77,12 @@ _WRAPPERS = frozenset({"sudo", "env", "time", "nice", "nohup", "exec", "command"
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 
 
+@functools.cache
+def generic_stems() -> frozenset[str]:
+    """Stems of words that name work in general (data/generic.txt: run, file, test, error, fix, …)."""
+    return frozenset(text.stem(w) for w in text.load_words("generic"))
+
+
 def error_signature(text: str) -> str:
     """Normalise an error text: paths, numbers, hex ids, quoted values and timestamps become placeholders."""
     text = _SPACES.sub(" ", str(text)).strip()

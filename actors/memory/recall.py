@@ -33,7 +33,7 @@ from operator import itemgetter
 from typing import Callable, Iterable
 
 import broker.text as text
-from actors.memory import meaning
+from actors.memory import meaning, normalise
 from actors.memory.store import LIVE, Card, CardStore
 
 FIELD_WEIGHTS = {"file": 1.0, "host": 1.0, "program": 0.8, "ability": 0.6, "action": 0.5, "name": 0.5,
@@ -401,7 +401,7 @@ class Recaller:
 
 def generic_words() -> frozenset[str]:
     """Stems of words that name work in general: they count, but little (data/generic.txt)."""
-    return frozenset(text.stem(w) for w in text.load_words("generic"))
+    return normalise.generic_stems()
 
 
 def _generation(conn: sqlite3.Connection) -> str:
