@@ -203,7 +203,8 @@ def test_a_playbook_done_on_one_file_each_time_names_that_file():
     j = Journal()
     for i, version in enumerate(("0.4.1", "0.4.2")):
         j.progress(f"s{i}", f"bump version to {version} and tag it")
-        j.call(f"s{i}", "fs", "read_file", {"path": "pyproject.toml"}).call(f"s{i}", "fs", "edit_file", {"path": "pyproject.toml"})
+        j.call(f"s{i}", "fs", "read_file", {"path": "pyproject.toml"})
+        j.call(f"s{i}", "fs", "edit_file", {"path": "pyproject.toml"})
         j.cmd(f"s{i}", f"git tag -a v{version}", ok=True).progress(f"s{i}", "next")
     [card] = drafts(j, "playbook")
     assert card.identity["file"] == ["pyproject.toml"] and card.files == ("pyproject.toml",)
@@ -228,7 +229,8 @@ def test_a_weak_host_is_about_the_resources_its_failures_were_on_not_their_ids()
     j.call("s", "http", "get", {"url": "https://api.figma.com/v1/health"})
     [card] = drafts(j, "weak_link")
     assert "figma" in card.identity["name"]
-    assert sorted(card.identity["resource"]) == ["imag", "node"]  # no id, no number, no resource only called successfully
+    # no id, no number, no resource only called successfully
+    assert sorted(card.identity["resource"]) == ["imag", "node"]
 
 
 def test_a_workflow_still_running_counts_until_the_next_progress_event():

@@ -473,7 +473,8 @@ class Distiller:
                 identity=_merge_identity([identity(*a.partition(".")[::2], glosses=self.glosses) for a in abilities],
                                          programs=programs, actions=actions, files=files,
                                          topic=_top(topic, min_count=min(2, len(sessions)))),
-                files=tuple(f for f in files if f + "/" not in places), provenance=tuple(sorted(ids)[:MAX_IDS]), confirmations=len(sessions), first_ts=first, last_ts=last,
+                files=tuple(f for f in files if f + "/" not in places), provenance=tuple(sorted(ids)[:MAX_IDS]),
+                confirmations=len(sessions), first_ts=first, last_ts=last,
                 stats={"sessions": len(sessions), "steps": len(steps)},
                 evidence={"sessions": sessions[:MAX_LIST], "session_count": len(sessions), "events": len(ids),
                           "examples": [shown]})
@@ -659,7 +660,8 @@ def _places(work: Work) -> list[str]:
     paths = [work.path] if work.path else [p for w in _operands(work.command) for p in text.paths(w)]
     found: list[str] = []
     for path in paths:
-        *folders, name = [p for p in path.lower().replace("\\", "/").split("/") if p not in ("", ".", "..", "~")] or [""]
+        parts = [p for p in path.lower().replace("\\", "/").split("/") if p not in ("", ".", "..", "~")]
+        *folders, name = parts or [""]
         found += [f"{f}/" for f in folders if _telling(f)]
         if _telling(name):  # a name without an extension is a folder, or a file like Makefile: it counts as one
             found.append(name if "." in name.strip(".") else f"{name}/")
@@ -806,8 +808,9 @@ def _resource_words(work: Work) -> list[str]:
     if not work.host or "/" not in work.target:
         return []
     segment = work.target.split("/", 1)[1]
+    generic = normalise.generic_stems()
     return [text.stem(w) for w in text.split_identifier(segment)
-            if len(w) > 2 and w.isalpha() and not text.is_stopword(w) and text.stem(w) not in normalise.generic_stems()]
+            if len(w) > 2 and w.isalpha() and not text.is_stopword(w) and text.stem(w) not in generic]
 
 
 def _actions(command: str) -> list[str]:
