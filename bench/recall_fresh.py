@@ -3,11 +3,13 @@
 `bench/data/fresh/memory/` holds journals an evaluator wrote by hand without reading the project's code, data
 or phrase banks, each with a truth file: the lessons planted in it (kind, anchor: the one word or ability that
 identifies it) and the queries an agent about to work would ask, plus negatives (some of them traps that share
-words of work with the journal). Nothing here was tuned on it; it is reported only.
+words of work with the journal). Journals 1-3 are the dev half (read, and tuned on); journals 4 and later are
+the held-out test half, run once without `--misses` and reported as they come (docs/memory.md).
 
 Each journal goes through the real pipeline (ingest, consolidate, recall). A planted lesson is found when a card
-of its kind holds its anchor among its identity terms (an ability `organ.name` as the organ and the name's word
-stems); a card is unbacked when no planted lesson's anchor is among its terms, whatever its kind (a weak link's
+of its kind holds its anchor among its identity terms (the lesson's own ability `organ.name` as the organ and the
+name's word stems; a file by base name, a URL by host, as cards name them; several words each, as written or
+stemmed); a card is unbacked when no planted lesson's anchor is among its terms, whatever its kind (a weak link's
 failures may well make a pitfall too). R@3: a card that holds the lesson's anchor is among the first three
 results of its query. False positive: a negative query recalls any card.
 
@@ -21,6 +23,7 @@ import json
 import sys
 import tempfile
 from pathlib import Path
+from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -31,18 +34,29 @@ HERE = Path(__file__).resolve().parent
 KINDS = {"weak link": "weak_link", "weak-link": "weak_link", "workflow": "playbook"}
 
 
-def anchor_terms(anchor: str) -> set[str]:
-    """The identity terms that name a lesson's anchor: a file, host or program as written, an ability by parts."""
+def anchor_terms(anchor: str, ability: str = "") -> set[str]:
+    """The identity terms that name a lesson's anchor: a file, host or program as written, an ability (the
+    lesson's own, `fs.read_file`) by parts.
+
+    Cards name files by base name and URLs by host (docs/memory.md), so a path anchor is held as its base name
+    and a URL anchor as its host; an anchor of several words (`git tag`, `npm ci`) is held when each word is."""
     anchor = anchor.strip().lower()
+    if "://" in anchor:
+        return {urlsplit(anchor).hostname or anchor}
+    if " " in anchor:
+        return {w for w in anchor.split() if w}
+    if "/" in anchor.strip("/"):
+        return {anchor.rstrip("/").rsplit("/", 1)[-1]}
     organ, dot, name = anchor.partition(".")
-    if dot and "/" not in anchor and not any(c.isdigit() for c in name) and name.isidentifier():
+    if dot and anchor == ability.strip().lower() and name.isidentifier():  # pyproject.toml is a file
         return {organ, *(text.stem(w) for w in text.split_identifier(name) if not text.is_stopword(w))}
-    return {anchor}
+    return {anchor.strip("/")}
 
 
 def holds(card, terms: set[str]) -> bool:
+    """Tell whether a card's identity holds every term, as written or stemmed."""
     held = {t for ts in card.identity.values() for t in ts}
-    return terms <= held or {text.stem(t) for t in terms} <= held
+    return all(t in held or text.stem(t) in held for t in terms)
 
 
 def evaluate(data: Path) -> dict:
@@ -57,7 +71,7 @@ def evaluate(data: Path) -> dict:
             m.consolidate()
             live = m.cards()
             cards += len(live)
-            anchors = {pid: anchor_terms(p["anchor"]) for pid, p in planted.items()}
+            anchors = {pid: anchor_terms(p["anchor"], p.get("ability", "")) for pid, p in planted.items()}
             for c in live:
                 if not any(holds(c, terms) for terms in anchors.values()):
                     unbacked += 1

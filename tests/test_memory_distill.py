@@ -186,6 +186,53 @@ def test_a_playbook_names_the_programs_its_commands_ran_through_a_launcher():
     assert {"npm", "npx", "jest"} <= set(card.identity["program"])
 
 
+def test_a_playbook_is_about_the_files_it_worked_on_and_the_folders_it_kept_working_in():
+    j = Journal()
+    for i, name in enumerate(("PromoBanner", "EmptyCart", "Header")):
+        j.progress(f"s{i}", f"add a {name} component").call(f"s{i}", "fs", "list_directory", {"path": "src/components"})
+        j.call(f"s{i}", "fs", "write_file", {"path": f"src/components/{name}/{name}.tsx"})
+        j.cmd(f"s{i}", f"npx eslint --fix src/components/{name}", ok=True).progress(f"s{i}", "next")
+    [card] = drafts(j, "playbook")
+    files = card.identity["file"]
+    assert files[0] == "components" and {"promobanner.tsx", "emptycart.tsx", "header.tsx"} <= set(files)
+    assert "promobanner" not in files  # a folder of one session is not what the workflow is about
+    assert {"compon", "tsx"} <= set(card.identity["name"]) and "components" not in card.files
+
+
+def test_a_playbook_done_on_one_file_each_time_names_that_file():
+    j = Journal()
+    for i, version in enumerate(("0.4.1", "0.4.2")):
+        j.progress(f"s{i}", f"bump version to {version} and tag it")
+        j.call(f"s{i}", "fs", "read_file", {"path": "pyproject.toml"})
+        j.call(f"s{i}", "fs", "edit_file", {"path": "pyproject.toml"})
+        j.cmd(f"s{i}", f"git tag -a v{version}", ok=True).progress(f"s{i}", "next")
+    [card] = drafts(j, "playbook")
+    assert card.identity["file"] == ["pyproject.toml"] and card.files == ("pyproject.toml",)
+    assert "toml" in card.identity["name"]
+
+
+def test_a_weak_host_is_named_by_the_words_of_its_labels():
+    j = Journal()
+    for i in range(8):
+        j.call("s", "http", "get", {"url": "https://staging-orders.acme.dev/healthz"}, ok=i < 3, error="HTTP 503")
+    [card] = drafts(j, "weak_link")
+    assert card.identity["host"] == ["staging-orders.acme.dev"]
+    assert {"staging-orders", "stage", "order", "acme"} <= set(card.identity["name"])
+
+
+def test_a_weak_host_is_about_the_resources_its_failures_were_on_not_their_ids():
+    j = Journal()
+    for i in range(8):
+        j.call("s", "http", "get", {"url": f"https://api.figma.com/v1/files/Qm3kTz/{'nodes' if i % 2 else 'images'}"
+                                           f"?ids={i}"}, ok=i < 3, error="HTTP 429 Too Many Requests")
+    j.call("s", "http", "get", {"url": "https://api.figma.com/v1/files/Qm3kTz/12345"}, ok=False, error="HTTP 503")
+    j.call("s", "http", "get", {"url": "https://api.figma.com/v1/health"})
+    [card] = drafts(j, "weak_link")
+    assert "figma" in card.identity["name"]
+    # no id, no number, no resource only called successfully
+    assert sorted(card.identity["resource"]) == ["imag", "node"]
+
+
 def test_a_workflow_still_running_counts_until_the_next_progress_event():
     j = habit(Journal(), "s0")
     j.progress("s1", "again").call("s1", "fs", "read_file", {"path": "x"}).call("s1", "fs", "edit_file", {"path": "x"})
@@ -224,6 +271,15 @@ def test_npm_npx_and_pnpm_are_one_program_family(first, then):
     j = Journal().progress("s", "web tests")
     j.cmd("s", first, ok=False, error="sh: 1: jest: not found").cmd("s", then, ok=True)
     assert len(drafts(j, "rule")) == 1
+
+
+@pytest.mark.parametrize("first, then", [("eslint src", "npx eslint src"), ("black .", "python -m black ."),
+                                         ("pytest -q", "uv run pytest -q")])
+def test_a_tool_run_through_a_launcher_is_the_same_kind_of_work_as_the_tool(first, then):
+    j = Journal().progress("s", "lint the code")
+    j.cmd("s", first, ok=False, error=f"sh: 1: {first.split()[0]}: not found").cmd("s", then, ok=True)
+    [rule] = drafts(j, "rule")
+    assert rule.instead == then and first.split()[0] in rule.identity["program"]
 
 
 @pytest.mark.parametrize("probe", ["ls -la", "cat package.json", "git status", "git diff", "which pytest"])

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from actors.memory.recall import parse_query, relevance
+from actors.memory.recall import Index, idf, names_touched, parse_query, relevance
 from actors.memory.service import Memory
 
 T0 = 1_764_460_800.0
@@ -101,6 +101,38 @@ def test_a_query_of_any_length_is_bounded_and_answers(memory):
     assert len(q.terms) <= 256
     assert memory.recall(words)[0]  # the 700-word query still finds the read_file card, and does not crash
     assert memory.inject(words).block.text
+
+
+def test_a_term_a_card_holds_in_two_fields_counts_once_in_its_document_frequency():
+    rows = [(1, json.dumps({"name": ["stage"], "topic": ["stage", "deploy"]}), 1, 0, T0),
+            (2, json.dumps({"topic": ["deploy"]}), 1, 0, T0), (3, json.dumps({"topic": ["other"]}), 1, 0, T0)]
+    index = Index(rows, frozenset())
+    assert index.df["stage"] == 1 and index.df["deploy"] == 2
+    weights = index.weights(parse_query("staging"))
+    assert weights["stage"] == pytest.approx(idf(1, 3) / idf(1, 3))
+
+
+def test_name_words_add_up_so_a_second_one_is_never_lost_to_the_first():
+    identity = {"name": ["airflow", "dag"], "topic": ["dag"]}
+    one, _ = relevance(identity, {"airflow": 1.0})
+    both, _ = relevance(identity, {"airflow": 1.0, "dag": 1.0})
+    assert both > one and both == pytest.approx(0.5 + 0.45)  # dag counts once, in the field where it weighs most
+
+
+def test_a_program_reached_through_a_word_of_work_counts_as_a_program_not_as_a_topic_word():
+    identity = {"program": ["make"], "topic": ["make", "sure"]}
+    sources, only = {"make": "build"}, {"make": frozenset({"program"})}
+    as_program, touched = relevance(identity, {"make": 1.0}, sources, only)
+    assert as_program == pytest.approx(0.8) and touched == ("program",)
+    assert relevance({"topic": ["make"]}, {"make": 1.0}, sources, only) == (0.0, ())
+
+
+def test_a_query_naming_a_resource_a_card_called_gets_the_path_boost():
+    identity = {"host": ["staging-orders.acme.dev"], "resource": ["healthz", "order"]}
+    q = parse_query("check /healthz on staging")
+    assert names_touched(identity, q.named, q.named_stems)
+    assert not names_touched(identity, *(lambda p: (p.named, p.named_stems))(parse_query("check healthz on staging")))
+    assert names_touched(identity, *(lambda p: (p.named, p.named_stems))(parse_query("GET /api/v1/orders")))
 
 
 def test_results_are_ranked_by_relevance_then_weight(memory):

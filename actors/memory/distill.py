@@ -31,7 +31,7 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 4  # 4: identities hold the gloss field
+STATE_VERSION = 5  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -41,7 +41,7 @@ MAX_BETWEEN = 2  # work done between a failure and its fix that can still be cre
 MAX_TOPIC = 24  # topic words counted per card
 TOPIC_FROM_PROGRESS = 12  # words of a session's current instruction that count as its topic
 BACKGROUND_ORIGINS = frozenset({"reflex", "healer", "background"})
-FIELDS = ("ability", "program", "action", "file", "host", "name", "topic", "gloss")
+FIELDS = ("ability", "program", "action", "file", "host", "name", "resource", "topic", "gloss")
 SESSION_IDLE_S = 86400.0  # a session quiet for this long (by event time) is over: its run ends, its state goes
 
 
@@ -180,7 +180,7 @@ class Distiller:
     def _new_session(self, sid: str) -> dict:
         return self.sessions.setdefault(sid, {"topic": [], "seg": [], "seg_ids": [], "seg_bad": False, "last_ts": 0.0,
                                               "seg_work": False, "seg_programs": [], "seg_actions": [], "seg_ts": 0.0,
-                                              "open": []})
+                                              "seg_places": [], "open": []})
 
     def _progress(self, row: Row) -> None:
         session = self._session(row.session, row.ts)
@@ -212,6 +212,8 @@ class Distiller:
         for stats in entries:
             stats["causes"][row.cause or "unknown"] = stats["causes"].get(row.cause or "unknown", 0) + 1
             _add(stats["hosts" if _is_host(work) else "files"], work.file)
+            for word in _resource_words(work):  # like its files and hosts, the resources its failures were on
+                _add(stats.setdefault("resources", []), word)
         key = self._failure(row, work, session)
         self._open(session, row, work)
         signature = normalise.error_signature(row.error)
@@ -235,6 +237,8 @@ class Distiller:
             _add(sig["actions"], word)
         for word in _objects(work.command):
             _add(sig.setdefault("objects", []), word)
+        for word in _resource_words(work):
+            _add(sig.setdefault("resources", []), word)
         _add(sig["examples"], row.error[:200], MAX_EXAMPLES)
         _add(sig["calls"], normalise.summarise_call(work, row.args), MAX_EXAMPLES)
         return key
@@ -244,6 +248,8 @@ class Distiller:
     def _step(self, session: dict, row: Row, work: Work) -> None:
         label = normalise.step_label(row.organ, row.ability, row.args)
         seg = session["seg"]
+        for place in _places(work):
+            _add(session.setdefault("seg_places", []), place, MAX_PLACES)
         if seg and seg[-1] == label:
             return  # the same step again: one step of the workflow
         if seg:
@@ -268,12 +274,13 @@ class Distiller:
             self.dirty.add(("flow", " > ".join(seg)))
         if _workflow(session):
             flow = self.flows.setdefault(" > ".join(seg), {"steps": list(seg), "n": 0, "sessions": [], "ids": [],
-                                                           "topic": {}, "programs": [], "actions": [],
+                                                           "topic": {}, "programs": [], "actions": [], "places": {},
                                                            "first": session["seg_ts"], "last": session["seg_ts"]})
             for program in session["seg_programs"]:
                 _add(flow["programs"], program)
             for action in session["seg_actions"]:
                 _add(flow["actions"], action)
+            _count_places(flow["places"], session.get("seg_places", ()), sid not in flow["sessions"])
             if sid not in flow["sessions"]:
                 flow["n"] += 1
                 flow["sessions"].append(sid)
@@ -284,7 +291,7 @@ class Distiller:
             flow["first"] = min(flow["first"], session["seg_ts"])
             flow["last"] = max(flow["last"], session["seg_ts"])
         session.update(seg=[], seg_ids=[], seg_bad=False, seg_work=False, seg_programs=[], seg_actions=[],
-                       seg_ts=0.0)
+                       seg_ts=0.0, seg_places=[])
 
     # -- failure -> success episodes ------------------------------------------------------
 
@@ -344,6 +351,8 @@ class Distiller:
             _add(rule["actions"], word)
         for word in [*_objects(failed.command), *_objects(work.command)]:
             _add(rule.setdefault("objects", []), word)
+        for word in [*_resource_words(failed), *_resource_words(work)]:
+            _add(rule.setdefault("resources", []), word)
         if sid not in rule["sessions"]:
             _count_topic(rule["topic"], session["topic"])
         _add(rule["sessions"], sid)
@@ -376,6 +385,7 @@ class Distiller:
                 instead=f"check first what makes it fail: {message[:100]}",
                 identity=identity(organ, ability, programs=sig["programs"], actions=sig["actions"], files=sig["files"],
                                   hosts=sig["hosts"], objects=sig.get("objects", ()), glosses=self.glosses,
+                                  resources=sig.get("resources", ()),
                                   topic=[*topic_terms(message), *_top(sig["topic"])]),
                 files=tuple(sig["files"]), provenance=tuple(sig["ids"]), confirmations=sig["n"],
                 first_ts=sig["first"], last_ts=sig["last"], stats={"failures": sig["n"], "cause": cause},
@@ -418,7 +428,7 @@ class Distiller:
             when=f"calling {subject}", wrong=f"trusting {subject} to work the first time",
             instead="check its result, retry with care, or prefer a more reliable way to do the same work",
             identity=identity(organ, ability, files=[] if host else stats["files"], glosses=self.glosses,
-                              hosts=[host] if host else stats["hosts"],
+                              hosts=[host] if host else stats["hosts"], resources=stats.get("resources", ()),
                               topic=[*topic_terms(cause), *_top(stats["topic"])]),
             provenance=tuple(stats["ids"]), confirmations=stats["n"], first_ts=stats["first"],
             last_ts=stats["last"], stats={"calls": stats["n"], "ok": stats["ok"], "success_rate": round(rate, 3),
@@ -449,18 +459,22 @@ class Distiller:
             abilities = [s.split("(", 1)[0] for s in steps]
             programs = list(flow["programs"]) if flow else []
             actions = list(flow["actions"]) if flow else []
-            for _, session in tentative.get(key, ()):
+            places = dict(flow.get("places", {})) if flow else {}
+            for sid, session in tentative.get(key, ()):
                 programs += session["seg_programs"]
                 actions += session["seg_actions"]
+                _count_places(places, session.get("seg_places", ()), not flow or sid not in flow["sessions"])
+            files = worked_on(places, min(t.playbook_sessions, len(sessions)))
             yield Draft(
                 key=_digest("playbook", key), kind="playbook", title=f"Workflow: {shown}",
                 body=f"A workflow that worked in {len(sessions)} sessions, step by step: {shown}.",
                 when=f"starting work that begins with {steps[0]}", wrong="improvising the steps",
                 instead=f"follow {shown}",
                 identity=_merge_identity([identity(*a.partition(".")[::2], glosses=self.glosses) for a in abilities],
-                                         programs=programs, actions=actions,
+                                         programs=programs, actions=actions, files=files,
                                          topic=_top(topic, min_count=min(2, len(sessions)))),
-                provenance=tuple(sorted(ids)[:MAX_IDS]), confirmations=len(sessions), first_ts=first, last_ts=last,
+                files=tuple(f for f in files if f + "/" not in places), provenance=tuple(sorted(ids)[:MAX_IDS]),
+                confirmations=len(sessions), first_ts=first, last_ts=last,
                 stats={"sessions": len(sessions), "steps": len(steps)},
                 evidence={"sessions": sessions[:MAX_LIST], "session_count": len(sessions), "events": len(ids),
                           "examples": [shown]})
@@ -492,6 +506,7 @@ class Distiller:
                 when=rule["when"], wrong=rule["wrong"], instead=instead,
                 identity=identity(organ, ability, programs=[*members, *rule["programs"]], actions=rule["actions"],
                                   objects=rule.get("objects", ()), glosses=self.glosses,
+                                  resources=rule.get("resources", ()),
                                   files=[] if is_host else files, hosts=files if is_host else [],
                                   topic=[*topic_terms(rule["error"]), *topic_terms(change), *_top(rule["topic"])]),
                 files=tuple(files), provenance=tuple(rule["ids"]), confirmations=rule["n"], first_ts=rule["first"],
@@ -509,7 +524,8 @@ def topic_terms(source: str) -> list[str]:
 
 def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions: Iterable[str] = (),
              files: Iterable[str] = (), hosts: Iterable[str] = (), topic: Iterable[str] = (),
-             objects: Iterable[str] = (), glosses: dict[str, list[str]] | None = None) -> dict[str, list[str]]:
+             objects: Iterable[str] = (), resources: Iterable[str] = (),
+             glosses: dict[str, list[str]] | None = None) -> dict[str, list[str]]:
     """The terms a card is about, by field: what a query must touch for the card to be recalled."""
     programs, actions = list(programs), list(actions)
     words = [text.stem(w) for w in text.split_identifier(ability) if not text.is_stopword(w)]
@@ -523,6 +539,7 @@ def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions:
         "name": _unique([*(t for f in files if f for t in _name_stems(f)),
                          *(t for h in hosts if h for t in _host_words(h)),
                          *(o.lower() for o in objects if o)]),  # the packages a command installed
+        "resource": _unique(resources),  # what its URL calls were on: the words of their last path segments
         "topic": _unique(topic)[:MAX_TOPIC],
         # what the tools do, in their documentation's words (git commit: "record changes to the repository")
         "gloss": meaning.gloss(organ, ability, programs, actions, glosses),
@@ -559,14 +576,24 @@ def _program_terms(program: str) -> list[str]:
 
 
 def _name_stems(name: str) -> list[str]:
+    """The words of a file name, and its extension when that is a word (`dim_customers.sql` -> dim, custom, sql):
+    "the SQL model", "a parquet file" name files by their kind."""
     stem = name.rsplit("/", 1)[-1]
-    base = stem.rsplit(".", 1)[0] if "." in stem.strip(".") else stem
-    return [text.stem(w) for w in text.split_identifier(base) if len(w) > 2 and not text.is_stopword(w)]
+    base, ext = stem.rsplit(".", 1) if "." in stem.strip(".") else (stem, "")
+    words = [text.stem(w) for w in text.split_identifier(base) if len(w) > 2 and not text.is_stopword(w)]
+    return _unique([*words, *([ext.lower()] if len(ext) > 2 and ext.isalpha() else [])])
 
 
 def _host_words(host: str) -> list[str]:
-    parts = host.lower().split(".")
-    return [p for p in parts[:-1] if len(p) > 2 and p not in ("www", "api", "com", "org", "net")]
+    """The words of a host's names, as a query names the service (`staging-orders.acme.dev` -> staging-orders,
+    stage, order, acme)."""
+    found = []
+    for label in host.lower().split(".")[:-1]:
+        if len(label) > 2 and label not in ("www", "api", "com", "org", "net"):
+            found.append(label)
+            if "-" in label:
+                found += [text.stem(w) for w in label.split("-") if len(w) > 2 and not text.is_stopword(w)]
+    return _unique(found)
 
 
 def change_of(failed: Work, episode: dict, work: Work, args: dict, between: list[str]) -> str:
@@ -620,6 +647,61 @@ def _note(entry: dict, row: Row, session: dict) -> None:
         if len(entry["sessions"]) < 200:
             entry["sessions"].append(row.session)
         _count_topic(entry["topic"], session["topic"])
+
+
+MAX_PLACES = 2 * MAX_LIST  # files and folders a run or a workflow keeps
+
+
+def _places(work: Work) -> list[str]:
+    """The files (base names) and folders (`name/`, and any name without an extension) a call worked on: its path
+    argument, or the paths among a command's operands (`sqlfluff lint models/marts/x.sql`)."""
+    if work.host:
+        return []
+    paths = [work.path] if work.path else [p for w in _operands(work.command) for p in text.paths(w)]
+    found: list[str] = []
+    for path in paths:
+        parts = [p for p in path.lower().replace("\\", "/").split("/") if p not in ("", ".", "..", "~")]
+        *folders, name = parts or [""]
+        found += [f"{f}/" for f in folders if _telling(f)]
+        if _telling(name):  # a name without an extension is a folder, or a file like Makefile: it counts as one
+            found.append(name if "." in name.strip(".") else f"{name}/")
+    return _unique(found)
+
+
+def _operands(command: str) -> list[str]:
+    """The words of a command after each part's program, options and assignments left out."""
+    found = []
+    for part in normalise.commands_of(command) if command else ():
+        words = _command_words(part)
+        program = normalise.program_of(part)
+        at = next((i for i, w in enumerate(words) if w.rsplit("/", 1)[-1] == program), len(words))
+        found += [w for w in words[at + 1:] if not w.startswith("-") and ":" not in w and "=" not in w]
+    return found
+
+
+def _telling(name: str) -> bool:
+    """Tell whether a file or folder name says what the work was about: not a word of work, not a layout folder
+    (`src`, `node_modules`: data/memory-folders.txt)."""
+    stem = name.rsplit(".", 1)[0] if "." in name.strip(".") else name
+    return len(stem) > 2 and not text.is_stopword(stem) and text.stem(stem) not in normalise.generic_stems() \
+        and name not in text.load_words("memory-folders")
+
+
+def _count_places(counts: dict, places: Iterable[str], new_session: bool) -> None:
+    """Count in how many sessions a workflow touched each file and folder (a second run in one session adds its
+    places without counting the session again)."""
+    for place in places:
+        if place in counts or len(counts) < 2 * MAX_PLACES:
+            counts[place] = counts.get(place, 0) + int(new_session)
+
+
+def worked_on(places: dict, recurring: int) -> list[str]:
+    """What a workflow is about: the folders it worked in in at least `recurring` sessions (`components`), then
+    its files (with an extension), the most frequent first; at most MAX_LIST."""
+    ranked = sorted(places, key=lambda p: -places[p])
+    folders = [p[:-1] for p in ranked if p.endswith("/") and places[p] >= max(2, recurring)]
+    files = [p for p in ranked if not p.endswith("/")]
+    return [*folders, *files][:MAX_LIST]
 
 
 def _count_topic(counts: dict, terms: Iterable[str]) -> None:
@@ -717,6 +799,18 @@ def _objects(command: str) -> list[str]:
                     and not text.paths(name):
                 found.append(name)
     return _unique(found)[:MAX_OBJECTS]
+
+
+def _resource_words(work: Work) -> list[str]:
+    """The words of the resource a URL call worked on, its last path segment (`/v1/files/K/nodes` -> node,
+    `/healthz` -> healthz): what a call to a host is about, as a file is what an edit is about. Ids, numbers
+    and words of work are left out."""
+    if not work.host or "/" not in work.target:
+        return []
+    segment = work.target.split("/", 1)[1]
+    generic = normalise.generic_stems()
+    return [text.stem(w) for w in text.split_identifier(segment)
+            if len(w) > 2 and w.isalpha() and not text.is_stopword(w) and text.stem(w) not in generic]
 
 
 def _actions(command: str) -> list[str]:

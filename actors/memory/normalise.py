@@ -77,6 +77,12 @@ _WRAPPERS = frozenset({"sudo", "env", "time", "nice", "nohup", "exec", "command"
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 
 
+@functools.cache
+def generic_stems() -> frozenset[str]:
+    """Stems of words that name work in general (data/generic.txt: run, file, test, error, fix, …)."""
+    return frozenset(text.stem(w) for w in text.load_words("generic"))
+
+
 def error_signature(text: str) -> str:
     """Normalise an error text: paths, numbers, hex ids, quoted values and timestamps become placeholders."""
     text = _SPACES.sub(" ", str(text)).strip()
@@ -185,13 +191,27 @@ def commands_of(command: str) -> list[str]:
 
 
 def families_of(command: str) -> tuple[str, ...]:
-    """The program families of a command's parts, in order, unique; navigation (`cd`, `export`) left out."""
+    """The program families of a command's parts, in order, unique; navigation (`cd`, `export`) left out. What a
+    launcher or `python -m` runs is a family of the part too (`npx eslint .` is npm and lint, `python -m black`
+    is python and black), so `eslint .` failing and `npx eslint .` working is the same kind of work."""
     found: dict[str, None] = {}
     for part in commands_of(command):
         program = program_of(part)
         if program and program not in NAVIGATION:
             found.setdefault(family_of(part), None)
+            tool = launched(part) or _module(part)
+            if tool:
+                found.setdefault(FAMILIES.get(tool, tool), None)
     return tuple(found)
+
+
+def _module(command: str) -> str:
+    """The module `python -m MODULE` runs, else ''."""
+    if program_of(command) not in ("python", "python3", "py"):
+        return ""
+    words = _words(command)
+    at = words.index("-m") + 1 if "-m" in words else len(words)
+    return words[at].split(".", 1)[0] if at < len(words) else ""
 
 
 def work_of(organ: str, ability: str, args: dict) -> Work:

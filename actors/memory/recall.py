@@ -33,16 +33,18 @@ from operator import itemgetter
 from typing import Callable, Iterable
 
 import broker.text as text
-from actors.memory import meaning
+from actors.memory import meaning, normalise
 from actors.memory.store import LIVE, Card, CardStore
 
 FIELD_WEIGHTS = {"file": 1.0, "host": 1.0, "program": 0.8, "ability": 0.6, "action": 0.5, "name": 0.5,
-                 "topic": 0.45, "gloss": 0.45}
-SUMMED = frozenset({"topic", "gloss"})  # fields of words about the work: several of them add up
+                 "resource": 0.5, "topic": 0.45, "gloss": 0.45}
+SUMMED = frozenset({"topic", "gloss", "name", "resource"})  # fields of words about the work: several of them add up
 TOPIC_TERMS = 3  # words of a summed field that count (the best ones), each less than the one before
 GENERIC = 0.35  # the weight left to a word that names work in general (run, file, test, error…)
 RELATED = 0.5  # the weight left to a program reached through a word of work (tests -> pytest)
 MEANT = 0.5  # the weight left to a gloss verb reached through a query word that may mean it (save -> record)
+REACHED_PROGRAM = frozenset({"program", "ability"})  # where a program reached through a word of work counts
+REACHED_GLOSS = frozenset({"gloss"})  # where a gloss verb reached through a word that may mean it counts
 MIN_RELEVANCE = 0.55  # a card must reach this score to be recalled at all
 PATH_BOOST = 1.5  # a card about a file or host the query names outright
 MAX_QUERY_CHARS = 8000
@@ -64,6 +66,7 @@ class Query:
 
     terms: frozenset[str]
     named: frozenset[str]  # file names, paths and hosts
+    named_stems: frozenset[str] = frozenset()  # the stems of the base names of the paths it names (/healthz)
     related: frozenset[str] = frozenset()  # programs reached through words of work, not named
     related_from: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (query word, the programs it reached)
     meant: frozenset[str] = frozenset()  # gloss verbs reached through words that may mean them, not said
@@ -95,7 +98,8 @@ def parse_query(query: str) -> Query:
     """The terms of a query (stems, CJK pairs, file names, hosts), bounded whatever its length."""
     query = query[:MAX_QUERY_CHARS]
     named: dict[str, None] = {}
-    for path in text.paths(query):
+    paths = text.paths(query)
+    for path in paths:
         named.setdefault(path, None)
         named.setdefault(text.basename(path), None)
     for host in _HOST.findall(query):
@@ -113,7 +117,8 @@ def parse_query(query: str) -> Query:
     kept = list(terms)[:MAX_QUERY_TERMS]
     related, sources = _reach(kept, terms, text.related)
     meant, meant_from = _reach(kept, terms, meaning.meant)
-    return Query(terms=frozenset(kept), named=frozenset(named), related=frozenset(related),
+    named_stems = frozenset(text.stem(text.basename(p)) for p in paths)
+    return Query(terms=frozenset(kept), named=frozenset(named), named_stems=named_stems, related=frozenset(related),
                  related_from=sources, meant=frozenset(meant), meant_from=meant_from)
 
 
@@ -146,37 +151,50 @@ def idf(df: int, total: int) -> float:
     return math.log(1.0 + (total - df + 0.5) / (df + 0.5))
 
 
-def relevance(identity: dict[str, list[str]], weights: dict[str, float],
-              sources: dict[str, str] | None = None) -> tuple[float, tuple[str, ...]]:
-    """Score the card fields a query touches: each field's best term weight × the field's weight.
+def relevance(identity: dict[str, list[str]], weights: dict[str, float], sources: dict[str, str] | None = None,
+              only: dict[str, frozenset[str]] | None = None) -> tuple[float, tuple[str, ...]]:
+    """Score the card fields a query touches: each term's weight × its field's weight.
 
-    `weights` holds only the query's terms (term -> weight in [0, 1]). Topic words add up, the best first,
-    each counting half the one before, up to TOPIC_TERMS of them (gloss words too). `sources` names the query word each term
-    came from (a program reached through a word of work): one query word counts once, in its best field.
+    `weights` holds only the query's terms (term -> weight in [0, 1]). A field counts its best term; topic, gloss
+    and name words add up, each counting half the one before, up to TOPIC_TERMS of them. `sources` names the query
+    word each term came from (a program reached through a word of work): one query word counts once, where it
+    adds the most (taken greedily, the largest gain first: a word a card holds in two fields does not crowd out
+    another word of the one field it shares). `only` names the fields a reached term may count in: a program
+    reached through a word of work is a program, not a topic word; a gloss verb counts as a gloss.
     """
-    best: dict[str, tuple[float, str]] = {}  # query word -> (its best contribution, the field)
+    options: list[tuple[float, int, str, str, str]] = []  # (raw value, fields the word could go to, field, term, word)
+    reach: dict[str, int] = {}
     for field, terms in identity.items():
-        found = [(weights[t], t) for t in terms if t in weights]
-        if not found:
-            continue
         factor = FIELD_WEIGHTS.get(field, 0.5)
-        if field in SUMMED:
-            found.sort(reverse=True)
-            found = found[:TOPIC_TERMS]
-        else:
-            found = [max(found)]
-        for i, (w, term) in enumerate(found):
-            value = factor * w / (2 ** i)
-            source = sources.get(term, term) if sources else term
-            if value > best.get(source, (0.0, ""))[0]:
-                best[source] = (value, field)
-    touched = tuple(dict.fromkeys(field for field in identity if any(f == field for _, f in best.values())))
-    return sum(v for v, _ in best.values()), touched
+        for t in terms:
+            if t in weights and (not only or t not in only or field in only[t]):
+                source = sources.get(t, t) if sources else t
+                reach[source] = reach.get(source, 0) + 1
+                options.append((factor * weights[t], 0, field, t, source))
+    if not options:
+        return 0.0, ()
+    options = [(v, reach[w], f, t, w) for v, _, f, t, w in options]
+    filled: dict[str, int] = {}
+    used: set[str] = set()
+    total = 0.0
+    while options:
+        best = max(options, key=lambda o: (o[0] / (2 ** filled.get(o[2], 0)), -o[1], o[3], o[2]))
+        value, _, field, _, word = best
+        total += value / (2 ** filled.get(field, 0))
+        filled[field] = filled.get(field, 0) + 1
+        used.add(word)
+        full = TOPIC_TERMS if field in SUMMED else 1
+        options = [o for o in options if o[4] not in used and not (o[2] == field and filled[field] >= full)]
+    touched = tuple(f for f in identity if f in filled)
+    return total, touched
 
 
-def names_touched(identity: dict[str, list[str]], named: frozenset[str]) -> bool:
-    """Tell whether a query names one of a card's files or hosts outright (`conf.yaml`, `api.example.com`)."""
-    return bool(named) and any(t in named for f in ("file", "host") for t in identity.get(f, ()))
+def names_touched(identity: dict[str, list[str]], named: frozenset[str], named_stems: frozenset[str] = frozenset()
+                  ) -> bool:
+    """Tell whether a query names one of a card's files, hosts or resources outright (`conf.yaml`,
+    `api.example.com`, `/healthz`)."""
+    return bool(named) and (any(t in named for f in ("file", "host") for t in identity.get(f, ()))
+                            or any(t in named_stems for t in identity.get("resource", ())))
 
 
 def score(relevance_: float, card_weight: float) -> float:
@@ -220,7 +238,9 @@ class Index:
         self.postings: dict[str, list[tuple[float, array]]] = {}
         for (term, impact), positions in sorted(lists.items(), key=lambda kv: -kv[0][1]):
             self.postings.setdefault(term, []).append((impact, array("i", positions)))
-        self.df: dict[str, int] = {term: sum(len(a) for _, a in g) for term, g in self.postings.items()}
+        # a term's document frequency counts cards, not fields: a card holding it as a name and a topic word is one
+        self.df: dict[str, int] = {term: len(g[0][1]) if len(g) == 1 else len({p for _, a in g for p in a})
+                                   for term, g in self.postings.items()}
         self.total = len(self.ids)
         self.generic = generic
         self.half_life_s = half_life_s
@@ -271,13 +291,19 @@ class Index:
             return []
         now = time.time() if now is None else now
         sources = {t: s for s, ts in (*q.related_from, *q.meant_from) for t in ts if t in weights and t not in q.terms}
+        only: dict[str, frozenset[str]] = {}
+        for reached, fields in ((q.related_from, REACHED_PROGRAM), (q.meant_from, REACHED_GLOSS)):
+            for _, ts in reached:
+                for t in ts:
+                    if t in sources:
+                        only[t] = only.get(t, frozenset()) | fields
         found = []
         for pos in self.candidates(weights, max(CANDIDATES, 4 * limit)):
             ident = self.identities[pos]
-            rel, touched = relevance(ident, weights, sources)
+            rel, touched = relevance(ident, weights, sources, only)
             if rel * PATH_BOOST < floor:
                 continue
-            if names_touched(ident, q.named):
+            if names_touched(ident, q.named, q.named_stems):
                 rel *= PATH_BOOST
             if rel >= floor:
                 confirmations, hits, confirmed_at = self.stats[pos]
@@ -375,7 +401,7 @@ class Recaller:
 
 def generic_words() -> frozenset[str]:
     """Stems of words that name work in general: they count, but little (data/generic.txt)."""
-    return frozenset(text.stem(w) for w in text.load_words("generic"))
+    return normalise.generic_stems()
 
 
 def _generation(conn: sqlite3.Connection) -> str:
