@@ -27,13 +27,21 @@ ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")  # what click strips from text that
 
 def main() -> None:
     """Entry point of the `actors` console script."""
-    command = fast_command(sys.argv[1:], os.environ)
-    if command is None:
-        from actors.cli import main as full
+    try:
+        command = fast_command(sys.argv[1:], os.environ)
+        if command is None:
+            from actors.cli import main as full
 
-        full()
-        return
-    sys.exit(guarded(command))
+            full()
+            return
+        code = guarded(command)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader went away (`actors status | head -1`): say nothing more, as cat and ls do; the rest of
+        # the output, and the interpreter's own flush at exit, go nowhere
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = EXIT_FAILED
+    sys.exit(code)
 
 
 def guarded(command: Callable[[], int | None]) -> int:

@@ -29,6 +29,9 @@ SLICE_S = 0.2  # how long it waits for an event before it looks at the clock and
 class Healer(Organ):
     name = "healer"
     workers = 8
+    options_schema = {"type": "object", "additionalProperties": False, "properties": {
+        "credit_window_s": {"type": "number", "exclusiveMinimum": 0, "maximum": 86400},
+        "retire_after": {"type": "integer", "minimum": 1, "maximum": 1000}}}
 
     def on_start(self) -> None:
         self.home = Home(os.environ.get("ACTORS_HOME", ".actors"))

@@ -48,7 +48,8 @@ def _check_command(mesh: MeshConfig, spec: OrganSpec, workdir: Path) -> None:
 def _check_modules(mesh: MeshConfig, specs: list[OrganSpec], cwd: Path, env: dict[str, str]) -> None:
     targets = [{"organ": s.name, "module": s.module, "options": s.options} for s in specs]
     if not cwd.is_dir():
-        raise mesh_config.error_at(mesh, ("organs", specs[0].name, "cwd"), f"{cwd} is not a directory")
+        key = ("organs", specs[0].name, "cwd") if specs[0].cwd else ("heart", "workdir")
+        raise mesh_config.error_at(mesh, key, f"{cwd} is not a directory")
     try:
         done = subprocess.run([sys.executable, "-m", "actors.runner", "--check"], input=json.dumps(targets),
                               capture_output=True, text=True, cwd=cwd, env={**os.environ, **env},

@@ -64,6 +64,33 @@ def test_up_names_options_the_organ_refuses(make_mesh):
     assert "mesh.toml:13: organs.sh.options: options: unknown parameter 'colour'" in line
 
 
+@pytest.mark.parametrize("table, complaint", [
+    ('[organs.files]\nmodule = "actors.organs.fs"\noptions = { root = 5 }\n',
+     "organs.files.options: options.root: expected string, got integer"),
+    ('[organs.files]\nmodule = "actors.organs.fs"\noptions = { root = "/nonexistent/dir" }\n',
+     "organs.files.options: options.root: /nonexistent/dir is not a directory"),
+    ('[organs.mem]\nmodule = "actors.memory.organ"\noptions = { db = 5 }\n',
+     "organs.mem.options: options: unknown memory option(s): db; known: "),
+    ('[organs.mem]\nmodule = "actors.memory.organ"\noptions = { half_life_days = "x" }\n',
+     "organs.mem.options: options: half_life_days must be a finite number, not 'x'"),
+    ('[organs.heal]\nmodule = "actors.healer"\noptions = { retire_after = 0 }\n',
+     "organs.heal.options: options.retire_after: must be at least 1"),
+])
+def test_up_names_options_a_built_in_organ_refuses(make_mesh, table, complaint):
+    line = up_refused(make_mesh, "\n" + table)
+
+    assert f"mesh.toml:13: {complaint}" in line, line
+
+
+def test_up_names_a_missing_working_directory_by_the_key_that_set_it(make_mesh):
+    mesh = make_mesh('[heart]\nworkdir = "/nonexistent/x"\n\n[organs.echo]\nmodule = "tests.organs.echo"\n',
+                     start=False)
+    result = mesh.up(check=False)
+
+    assert result.returncode == EXIT_CONFIG
+    assert re.search(r"mesh\.toml:2: heart\.workdir: /nonexistent/x is not a directory$", result.stderr.strip())
+
+
 def test_up_names_an_mcp_command_that_is_not_installed(make_mesh):
     line = up_refused(make_mesh, '\n[organs.git]\nmcp = ["no-such-mcp-server-xyz", "--stdio"]\n')
 

@@ -147,6 +147,21 @@ def test_call_answers_as_the_full_cli(running):
         _same(running, args, "", mask=re.compile(r'"pid": \d+|"duration_s": [0-9.e-]+'))
 
 
+@pytest.mark.parametrize("args", [["status"], ["status", "--json"], ["call", "echo.echo", "--args", '{"x": "hi"}']])
+def test_a_reader_that_goes_away_early_gets_no_traceback(running, args):
+    # the reader of the pipe is gone before the command writes: every write fails with EPIPE
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run([*FAST_CLI, *args, "--home", str(running.home)], stdout=write, stderr=subprocess.PIPE,
+                              text=True, timeout=30, env=running.env)
+    finally:
+        os.close(write)
+
+    assert done.returncode == 1
+    assert done.stderr == ""
+
+
 @pytest.mark.parametrize("args", [["hook", "--help"], ["hook"], ["hook", "x", "--bogus"], ["status", "--help"],
                                   ["call", "--help"], ["call", "a.b", "--timeout", "soon"]])
 def test_help_and_usage_errors_come_from_the_full_cli_either_way(make_mesh, args):

@@ -40,6 +40,15 @@ class MemoryOrgan(Organ):
     perception = ("stage",)
     workers = 4
 
+    @classmethod
+    def check_options(cls, options: dict) -> str:
+        """Say what is wrong with these options ('' when nothing is), as the organ itself would find it."""
+        try:
+            Settings.from_options(options)
+        except (ValueError, TypeError) as exc:
+            return f"options: {exc}"
+        return ""
+
     def on_start(self) -> None:
         self.home = Path(os.environ.get("ACTORS_HOME", ".actors"))
         self.settings = Settings.from_options(self.options)

@@ -36,6 +36,17 @@ _KINDS = {stat.S_IFIFO: "a FIFO", stat.S_IFCHR: "a character device", stat.S_IFB
 
 class FsOrgan(Organ):
     name = "fs"
+    options_schema = {"type": "object", "additionalProperties": False,
+                      "properties": {"root": {"type": "string", "minLength": 1}}}
+
+    @classmethod
+    def check_options(cls, options: dict) -> str:
+        """Say what is wrong with these options ('' when nothing is); run in the organ's working directory."""
+        problem = super().check_options(options)
+        root = options.get("root")
+        if not problem and root is not None and not os.path.isdir(root):
+            problem = f"options.root: {root} is not a directory"
+        return problem
 
     def on_start(self) -> None:
         try:
