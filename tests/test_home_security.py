@@ -178,3 +178,20 @@ def test_an_allow_list_others_may_write_lets_no_key_in(gatekeeper):
     os.chmod(allowed, 0o600)
     gate._reload()
     assert pair.public in gate.peers
+
+
+def test_the_memory_database_and_its_journal_files_are_private_in_a_home_others_can_read(tmp_path):
+    from actors.memory import db
+
+    home = tmp_path / "shared-home"
+    home.mkdir(mode=0o755)
+    os.chmod(home, 0o755)  # a project directory used as home
+    conn = db.connect(db.path_in(home))
+    try:
+        conn.execute("CREATE TABLE IF NOT EXISTS probe (x)")
+        conn.execute("INSERT INTO probe VALUES (1)")
+        made = sorted(p.name for p in home.iterdir())
+        assert made == ["memory.db", "memory.db-shm", "memory.db-wal"]
+        assert {name: mode_of(home / name) for name in made} == dict.fromkeys(made, 0o600)
+    finally:
+        conn.close()

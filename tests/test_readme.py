@@ -109,8 +109,12 @@ def check_output(argv: list[str], shown: list[str], result) -> None:
             assert answer["error"]["cause"] == cause.group(1)
         for key in re.findall(r'"(\w+)":', shown[0]):
             assert key in json.dumps(answer), (key, answer)
-    elif argv[1] == "call":
-        assert result.stderr.splitlines()[0].split(":")[:2] == shown[0].split(":")[:2]
+    elif argv[1] == "call":  # a failed call: what the ability returned (stdout), then the failure (stderr)
+        failure = next(i for i, line in enumerate(shown) if line.startswith("actors:"))
+        assert result.stderr.splitlines()[0].split(":")[:2] == shown[failure].split(":")[:2]
+        returned = json.loads(result.stdout) if shown[:failure] else None
+        for key in re.findall(r'"(\w+)":', "\n".join(shown[:failure])):
+            assert key in returned, (key, result.stdout)
     elif argv[1] == "blood":
         assert len(result.stdout.splitlines()) == int(argv[argv.index("--count") + 1])
     elif argv[1] == "down":

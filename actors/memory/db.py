@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
 from pathlib import Path
 from typing import Any, Iterator
@@ -127,6 +128,8 @@ def connect(path: Path, *, create: bool = True) -> sqlite3.Connection:
     try:
         if create:
             path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            # private from the start, whatever the home's mode: SQLite gives its -wal and -shm files this mode too
+            os.close(os.open(path, os.O_CREAT | os.O_RDWR | os.O_CLOEXEC, 0o600))
         conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
     except (sqlite3.Error, OSError) as exc:
         raise MemoryUnavailable(f"cannot open the memory database {path}: {exc}") from None
