@@ -19,23 +19,20 @@ from typing import Any, Callable, ClassVar
 
 from broker import wire
 from broker.errors import DecodeError, EncodeError
+from broker.vocab import EXIT_REFUSED as EXIT_REFUSED  # re-exported: the organ loop exits with it
+from broker.vocab import Cause, Level, OrganState, Origin, Stage
 from broker.wire import BLOOD, EVENT, SYNC, VERSION
 
 DEFAULT_MAX_FRAME_BYTES = 8 * 1024 * 1024
 PEEK_FIELDS = 64  # fields of an oversized body looked at for its request id
-EXIT_REFUSED = 78  # an organ the heart refused exits with EX_CONFIG; restarting it cannot help
-
-STATES = ("starting", "up", "lost", "restarting", "fatal", "stopped")
-STAGES = ("awake", "light", "deep")
-LEVELS = ("info", "warn", "critical")
+STATES = tuple(OrganState)
+STAGES = tuple(Stage)
+LEVELS = tuple(Level)
 ABILITY_KINDS = ("tool", "resource", "prompt")  # resources and prompts are read through an ability, never tools
 NOTICE_KINDS = ("progress", "log")
 ASK_KINDS = ("elicit", "sample")
 LOG_LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")  # RFC 5424, as MCP
-CAUSES = (
-    "tool_missing", "bad_params", "not_found", "permission", "timeout", "network",
-    "rate_limited", "conflict", "crashed", "organ_unhealthy", "unknown",
-)
+CAUSES = tuple(Cause)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +114,7 @@ class Call:
     args: dict = field(default_factory=dict)
     timeout_s: float = 0.0  # 0: the ability's own timeout
     session: str = ""
-    origin: str = "agent"  # agent | healer | reflex | heart: only agent calls are retried for the caller
+    origin: str = Origin.AGENT  # only agent calls are retried for the caller (broker.vocab.Origin)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +161,7 @@ class Blood:
     interval_s: float
     reason: str = ""
     instruction: str = ""
-    stage: str = "awake"
+    stage: str = Stage.AWAKE
     organs: dict[str, OrganStatus] = field(default_factory=dict)
     alerts: tuple[Alert, ...] = ()
     exposed: tuple[str, ...] = ()  # organ.ability addresses the agent sees for the instruction
