@@ -23,6 +23,11 @@ from broker.protocol import Call, Control, Register
 
 log = logging.getLogger(__name__)
 
+# plain ints: pyzmq's flag enums cost an object per operation, and the heart does several per message
+NOBLOCK, SNDMORE, RCVMORE, EVENTS, POLLIN = (int(f) for f in (zmq.NOBLOCK, zmq.SNDMORE, zmq.RCVMORE, zmq.EVENTS,
+                                                               zmq.POLLIN))
+MORE_NOBLOCK = SNDMORE | NOBLOCK
+MAX_PRINCIPALS = 1024
 NEEDS_PRINCIPAL = frozenset({Register.KIND, Call.KIND, Control.KIND})  # messages decided by who sent them
 ROUTER_SNDHWM = 10000
 NOISY_PEERS_MAX = 1024
@@ -139,16 +144,31 @@ def stop_metrics(server) -> None:
 def receive(sock: zmq.Socket) -> tuple[bytes, list[bytes], zmq.Frame | None]:
     """One message: the routing id, its frames, and the frame that carries the connection's metadata when
     the message is one whose handling depends on who sent it (only that frame is received uncopied)."""
-    ident = sock.recv(zmq.NOBLOCK)
+    recv, more = sock.recv, sock.get
+    ident = recv(NOBLOCK)
     frames: list[bytes] = []
     last = None
-    while sock.get(zmq.RCVMORE):
+    while more(RCVMORE):
         if len(frames) == 2 and frames[1] in NEEDS_PRINCIPAL:
-            last = sock.recv(copy=False)
+            last = recv(copy=False)
             frames.append(last.bytes)
         else:
-            frames.append(sock.recv())
+            frames.append(recv())
     return ident, frames, last if len(frames) == 3 else None
+
+
+def send(sock: zmq.Socket, ident: bytes, frames: list[bytes]) -> None:
+    """Send [ident, *frames] without blocking (what send_multipart does, without its per-frame checks)."""
+    put = sock.send
+    put(ident, MORE_NOBLOCK)
+    for frame in frames[:-1]:
+        put(frame, MORE_NOBLOCK)
+    put(frames[-1], NOBLOCK)
+
+
+def readable(sock: zmq.Socket) -> bool:
+    """Whether a message waits (asking EVENTS costs no syscall, unlike a receive that ends in zmq.Again)."""
+    return bool(sock.get(EVENTS) & POLLIN)
 
 
 class Peers:
@@ -157,13 +177,24 @@ class Peers:
     def __init__(self, owner_uid: int) -> None:
         self.owner_uid = owner_uid
         self.principals: dict[bytes, Principal] = {}
+        self.by_address: dict[str, Principal] = {}  # a local peer's address names its process: decided once
         self.noisy: set[bytes] = set()
 
     def learn(self, ident: bytes, frame: zmq.Frame, curve: bool) -> None:
         """Remember who sent this frame on this connection."""
         if len(self.principals) >= NOISY_PEERS_MAX and ident not in self.principals:
             self.principals.clear()  # bounded; each decision learns its peer from the message itself
-        self.principals[ident] = principal_of(frame, curve, self.owner_uid)
+        user = _property(frame, "User-Id") if curve else ""
+        if user:
+            self.principals[ident] = remote_principal(user)
+            return
+        address = _property(frame, "Peer-Address")
+        who = self.by_address.get(address)
+        if who is None:
+            if len(self.by_address) >= MAX_PRINCIPALS:
+                self.by_address.clear()
+            who = self.by_address[address] = local_principal(address, self.owner_uid)
+        self.principals[ident] = who
 
     def principal(self, ident: bytes) -> Principal:
         """Who is on a connection, as learnt from its latest register, call or control message."""
@@ -178,14 +209,6 @@ class Peers:
         self.noisy.add(ident)
         log.warning("dropped a malformed message from peer %s (further ones are only counted): %s",
                     ident[:16].hex(), message)
-
-
-def principal_of(frame: zmq.Frame, curve: bool, owner_uid: int) -> Principal:
-    """Who sent a frame: its CURVE key's role over tcp://, the kernel's credentials of its process over ipc://."""
-    user = _property(frame, "User-Id") if curve else ""
-    if user:
-        return remote_principal(user)
-    return local_principal(_property(frame, "Peer-Address"), owner_uid)
 
 
 def _property(frame: zmq.Frame, name: str) -> str:

@@ -16,7 +16,7 @@ from broker.config import HeartConfig
 from broker.errors import EncodeError
 from broker.events import Events
 from broker.exposed import Hysteresis
-from broker.gate import Source, admit, forgive, record, sickens
+from broker.gate import Breaker, Source, admit, forgive, record, sickens
 from broker.metrics import HeartMetrics
 from broker.protocol import Alert, Call, Failure
 from broker.registry import OrganRecord
@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 MAX_EVENT_ARGS_BYTES = 16 * 1024
 MAX_EVENT_ALERTS = 100
 MAX_MESSAGE = 500  # characters of a failure's message an event carries
+HEALTHY = Breaker()
 
 
 class Health:
@@ -84,6 +85,8 @@ class Health:
     # -- breakers and wounds ----------------------------------------------------------------
 
     def _judge(self, rec: OrganRecord, cause: str | None, message: str, source: Source) -> None:
+        if cause is None and rec.breaker == HEALTHY and not self.wounds.open:
+            return  # the common case: a success of a healthy organ changes nothing here
         now = self.clock()
         was = rec.breaker.state
         rec.breaker = record(rec.breaker, cause, now, self.settings.breaker_threshold, source)

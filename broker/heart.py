@@ -181,8 +181,7 @@ class Heart:
 
     def _drain_router(self) -> None:
         for _ in range(DRAIN_BATCH):
-            # asking EVENTS costs no syscall, unlike a receive that ends in zmq.Again
-            if not self.router.get(zmq.EVENTS) & zmq.POLLIN:
+            if not endpoints.readable(self.router):
                 return
             ident, frames, last = endpoints.receive(self.router)
             if last is not None:
@@ -223,7 +222,7 @@ class Heart:
     def send(self, ident: bytes, frames: list[bytes]) -> bool:
         """Send to a peer without ever blocking the heart; False when it cannot be reached."""
         try:
-            self.router.send_multipart([ident, *frames], zmq.NOBLOCK)
+            endpoints.send(self.router, ident, frames)
             return True
         except zmq.ZMQError as exc:  # EHOSTUNREACH: peer gone; EAGAIN: peer not reading
             log.debug("cannot send to %s: %s", ident.hex(), exc)

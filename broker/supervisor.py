@@ -107,6 +107,7 @@ class Supervisor:
         os.set_blocking(self.wake_r, False)
         os.set_blocking(self.wake_w, False)
         self.stopping = False
+        self.waiting: set[str] = set()  # organs with a restart scheduled (the loop asks every turn: keep it short)
 
     # -- spawning -------------------------------------------------------------------------
 
@@ -122,6 +123,7 @@ class Supervisor:
 
     def spawn(self, rec: OrganRecord) -> None:
         """Start the organ's process in its own process group."""
+        self.waiting.discard(rec.name)
         rec.token = secrets.token_hex(16)
         env = organ_environment(os.environ, rec.spec, self.env)
         cwd = Path(rec.spec.cwd).expanduser() if rec.spec.cwd else self.workdir
@@ -221,6 +223,7 @@ class Supervisor:
         log_file = self.logs / f"{rec.name}.log"
         if verdict.action == "restart":
             rec.due = now + verdict.delay_s
+            self.waiting.add(rec.name)
             self.move(rec, OrganState.RESTARTING, verdict.reason)
             self.alert(Level.WARN, rec.name, f"organ {rec.name} {how}; restarting in {verdict.delay_s:.2f}s")
         elif verdict.action == "fatal":
@@ -235,7 +238,7 @@ class Supervisor:
 
     def restart_due(self, now: float) -> list[OrganRecord]:
         """Respawn the organs whose backoff has elapsed; return them. Also the zygote's idle work."""
-        due = [rec for rec in self.organs.values()
+        due = [rec for rec in map(self.organs.get, list(self.waiting))
                if rec.state == OrganState.RESTARTING and rec.due is not None and rec.due <= now]
         for rec in due:
             rec.restarts += 1
@@ -255,7 +258,8 @@ class Supervisor:
 
     def next_due(self) -> float | None:
         """The earliest scheduled restart, if any."""
-        times = [rec.due for rec in self.organs.values() if rec.state == OrganState.RESTARTING and rec.due is not None]
+        times = [rec.due for rec in map(self.organs.get, self.waiting)
+                 if rec.state == OrganState.RESTARTING and rec.due is not None]
         return min(times, default=None)
 
     def revive(self, rec: OrganRecord) -> None:
@@ -305,6 +309,7 @@ class Supervisor:
         for rec in self.organs.values():
             if rec.state == OrganState.RESTARTING:
                 rec.due = None
+                self.waiting.discard(rec.name)
                 self.move(rec, OrganState.STOPPED, rec.reason)
 
     def close(self) -> None:
