@@ -48,6 +48,7 @@ class Pending:
     reserved: int = 0  # retries reserved from the session's budget
     failure: Failure | None = None  # the failure that started the healing
     result: Any = None  # the result that came with that failure, if any
+    size: int = -1  # bytes of the call's body as the client sent it (-1: unknown)
 
 
 class CallDesk:
@@ -86,7 +87,7 @@ class CallDesk:
         attempt = ability.timeout_s or self.settings.call_timeout_s
         retries_possible = self._healer() is not None and (ability.read_only or ability.idempotent)
         overall = call.timeout_s or attempt * (self.policy.attempts if retries_possible else 1)
-        pending = Pending(ident, call, ability, now + min(attempt, overall), now + overall, now)
+        pending = Pending(ident, call, ability, now + min(attempt, overall), now + overall, now, size=len(frames[-1]))
         if not self.send(rec.ident, frames):
             self._conclude(pending, Failure(Cause.CRASHED, f"organ {rec.name} cannot be reached", type=UNREACHABLE),
                            None, now, Source.DIED)
@@ -146,7 +147,7 @@ class CallDesk:
         failure = detect(reply)
         if failure is None:
             self.budget.refund(pending.call.session, pending.reserved)  # a late first attempt won the race
-            self.health.observe(self._organ(pending), pending.call, None, now - pending.started)
+            self.health.observe(self._organ(pending), pending.call, None, now - pending.started, size=pending.size)
             self.send(pending.client, frames)  # a success goes back byte for byte
             return
         cause = classify(failure.message, failure.type, failure.cause)
@@ -155,7 +156,7 @@ class CallDesk:
 
     def _conclude(self, pending: Pending, failure: Failure, result: Any, now: float, source: Source) -> None:
         self.health.observe(self._organ(pending), pending.call, failure.cause, now - pending.started, failure.message,
-                           source=source)
+                            source=source, size=pending.size)
         if pending.healing:
             self._track(pending.call.id, pending)  # a late answer to the first attempt; the healer decides
             return

@@ -47,15 +47,19 @@ class Health:
     # -- outcomes ---------------------------------------------------------------------------
 
     def observe(self, rec: OrganRecord | None, call: Call, cause: str | None, duration_s: float,
-                message: str = "", source: Source = Source.RAISED) -> None:
-        """Account for one outcome of an organ: metrics, breaker, wounds, hysteresis and an event."""
+                message: str = "", source: Source = Source.RAISED, size: int = -1) -> None:
+        """Account for one outcome of an organ: metrics, breaker, wounds, hysteresis and an event.
+
+        size: bytes of the call as sent, when known; its arguments are no larger, and an event takes them
+        whole below MAX_EVENT_ARGS_BYTES without encoding them again to find out."""
         if rec is None:
             return
         self.metrics.call_done(rec.name, cause, duration_s)
         self._judge(rec, cause, message, source)
         if cause is None and call.origin == Origin.AGENT:
             self.hysteresis.use(f"{rec.name}{ADDRESS_SEP}{call.ability}")
-        self._told(rec.name, call.ability, cause, call.origin, call.session, duration_s, message, call.args)
+        self._told(rec.name, call.ability, cause, call.origin, call.session, duration_s, message, call.args,
+                   truncate=not 0 <= size <= MAX_EVENT_ARGS_BYTES)
 
     def record_host(self, tool: str, ok: bool, session: str, args: dict, cause: str, message: str,
                     duration_s: float) -> None:

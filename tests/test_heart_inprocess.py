@@ -354,25 +354,78 @@ def test_a_failure_of_an_ability_with_side_effects_goes_back_to_the_caller(rig):
 
 def test_a_call_event_is_published_to_a_subscriber_of_event_call(rig):
     organ, client = rig.organ("echo"), rig.peer()
-    sub = rig.ctx.socket(zmq.SUB)
-    sub.setsockopt(zmq.LINGER, 0)
+    sub = subscribed(rig, client, protocol.EVENT + b"call")
     try:
-        sub.connect(rig.heart.endpoints["blood"])
-        sub.setsockopt(zmq.SUBSCRIBE, protocol.EVENT + b"call")
-        token = uuid.uuid4().hex
-        sub.setsockopt(zmq.SUBSCRIBE, protocol.SYNC + token.encode())
-        for _ in range(50):  # a mark once the subscription is live
-            client.control("sync", token=token)
-            if sub.poll(50):
-                break
-        assert protocol.decode_sync(sub.recv_multipart()).token == token
-        request = call()
-        client.send(request)
+        client.send(call())
         organ.send(Reply(id=protocol.decode(organ.frames()).id, ok=True, result=1))
         client.recv(Reply)
 
         assert sub.poll(WAIT_MS)
         event = protocol.decode_event(sub.recv_multipart())
         assert (event.kind, event.organ, event.ability, event.ok) == ("call", "echo", "echo", True)
+    finally:
+        sub.close(linger=0)
+
+def subscribed(rig: Rig, client: Peer, *topics: bytes) -> zmq.Socket:
+    """A SUB on the heart's blood endpoint whose subscriptions are live (it got a sync mark)."""
+    sub = rig.ctx.socket(zmq.SUB)
+    sub.setsockopt(zmq.LINGER, 0)
+    sub.connect(rig.heart.endpoints["blood"])
+    token = uuid.uuid4().hex
+    for topic in (*topics, protocol.SYNC + token.encode()):
+        sub.setsockopt(zmq.SUBSCRIBE, topic)
+    for _ in range(50):
+        client.control("sync", token=token)
+        if sub.poll(50):
+            break
+    assert protocol.decode_sync(sub.recv_multipart()).token == token
+    return sub
+
+
+def test_a_call_event_carries_small_arguments_whole_and_large_ones_by_name(rig):
+    organ, client = rig.organ("echo"), rig.peer()
+    sub = subscribed(rig, client, protocol.EVENT + b"call")
+    try:
+        for args in ({"x": 1}, {"content": "x" * 40_000, "path": "a"}):
+            client.send(call(args=args))
+            organ.send(Reply(id=protocol.decode(organ.frames()).id, ok=True, result=1))
+            client.recv(Reply)
+        assert sub.poll(WAIT_MS) and protocol.decode_event(sub.recv_multipart()).args == {"x": 1}
+        assert sub.poll(WAIT_MS)
+        large = protocol.decode_event(sub.recv_multipart()).args
+        assert large["_truncated"] is True and sorted(large["_keys"]) == ["content", "path"]
+    finally:
+        sub.close(linger=0)
+
+
+def test_a_tool_call_the_host_ran_is_journalled_as_host_and_counted(rig):
+    client = rig.peer()
+    sub = subscribed(rig, client, protocol.EVENT + b"call")
+    try:
+        assert client.control("record", tool="Bash", ok=False, cause="made-up", message="exit 1").ok
+        assert sub.poll(WAIT_MS)
+        event = protocol.decode_event(sub.recv_multipart())
+    finally:
+        sub.close(linger=0)
+
+    assert (event.organ, event.ability, event.ok, event.cause) == ("host", "Bash", False, Cause.UNKNOWN)
+    assert rig.heart.metrics.calls.labels("host", "error")._value.get() == 1
+
+
+def test_an_event_nobody_subscribes_to_still_takes_its_number(rig):
+    organ, client = rig.organ("echo"), rig.peer()
+    sub = subscribed(rig, client, protocol.EVENT + b"alert")
+    try:
+        before = rig.heart.events.seq
+        client.send(call())
+        organ.send(Reply(id=protocol.decode(organ.frames()).id, ok=True, result=1))
+        client.recv(Reply)
+        client.control("alert", level="info", message="after the call")
+
+        assert sub.poll(WAIT_MS)
+        alert = protocol.decode_event(sub.recv_multipart())
+        assert (alert.kind, alert.message) == ("alert", "after the call")
+        assert alert.seq == before + 2  # the call's event took a number; only the alert was sent
+        assert not sub.poll(100)
     finally:
         sub.close(linger=0)
