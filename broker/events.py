@@ -14,10 +14,10 @@ from typing import Any
 
 import zmq
 
-from broker import protocol
+from broker import protocol, wire
 from broker.errors import EncodeError
 from broker.protocol import Blood, Event
-from broker.wire import EVENT
+from broker.wire import EVENT, VERSION
 
 log = logging.getLogger(__name__)
 
@@ -71,11 +71,15 @@ class Events:
         self.seq += 1
         if self.sock is None or not self.wants(kind):
             return
-        event = Event(seq=self.seq, at=time.time(), kind=kind, **fields)
+        # the map of an Event, packed as it is: fields left out take their defaults when decoded, and the
+        # callers pass plain values (walking them again, as encoding a dataclass does, costs more than the send)
+        body = {"seq": self.seq, "at": time.time(), "kind": kind, **fields}
+        topic = EVENT + kind.encode()
         try:
-            self._send(protocol.encode_event(event))
+            self._send([topic, VERSION, wire.pack(body)])
         except EncodeError:
-            self._send(protocol.encode_event(replace(event, args={"unencodable": True})))
+            event = replace(protocol.from_plain(Event, {**body, "args": {}}), args={"unencodable": True})
+            self._send(protocol.encode_event(event))
 
     def blood(self, blood: Blood) -> None:
         """Publish a beat."""

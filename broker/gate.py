@@ -8,7 +8,7 @@ from enum import StrEnum
 
 from broker.causes import NEVER_RETRIED, RETRYABLE
 from broker.protocol import CAUSES, Ability
-from broker.vocab import BreakerState, Decision
+from broker.vocab import BreakerState, Cause, Decision
 
 
 class Source(StrEnum):
@@ -26,8 +26,8 @@ class Source(StrEnum):
 SICKENING: dict[Source, frozenset[str]] = {
     Source.DEADLINE: frozenset(CAUSES),
     Source.DIED: frozenset(CAUSES),
-    Source.RAISED: frozenset({"timeout", "network", "rate_limited", "crashed"}),
-    Source.RESULT: frozenset({"rate_limited"}),
+    Source.RAISED: frozenset({Cause.TIMEOUT, Cause.NETWORK, Cause.RATE_LIMITED, Cause.CRASHED}),
+    Source.RESULT: frozenset({Cause.RATE_LIMITED}),
 }
 
 
