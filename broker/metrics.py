@@ -53,7 +53,7 @@ class HeartMetrics:
                                  ["reason"], registry=r)
         self.organ_up = Gauge("actors_organ_up", "1 when the organ is registered and alive.", ["organ"], registry=r)
         self.organ_state = Gauge("actors_organ_state", "1 for the organ's current state (starting, up, lost, "
-                                 "restarting, fatal, stopped), 0 for the others; as of the last beat.",
+                                 "restarting, fatal, stopped), 0 for the others; set on every change of state.",
                                  ["organ", "state"], registry=r)
         self.restarts = Counter("actors_organ_restarts_total", "Organ restarts by the supervisor.",
                                 ["organ"], registry=r)
