@@ -1,10 +1,10 @@
 """The heart's own CPU per call: a real Heart on a thread of this process, its CPU clock read around N calls.
 
-A client and an organ (plain DEALER sockets on the main thread) make N sequential calls through the heart
-(call in, forwarded, reply in, forwarded back: two messages handled per call). What is reported is the
-heart thread's CPU time per call (`pthread_getcpuclockid`), which the other thread's work does not count
-in; the wall time per call is shown too but shares one GIL and is no round-trip figure. Where a mesh's
-time goes, process by process: bench/profile.py.
+A client and an organ (plain DEALER sockets, in a child process of their own so that they share no GIL
+with the heart) make N sequential calls through the heart (call in, forwarded, reply in, forwarded back:
+two messages handled per call). What is reported is the heart thread's CPU time per call
+(`pthread_getcpuclockid`) and the wall time per call as the child saw it. Where a mesh's time goes,
+process by process: bench/profile.py.
 
 With --subscribe a SUB takes every event (as the memory organ of the default mesh does), so the heart
 encodes and sends an event.call per call too; without it nobody listens, and the heart knows (XPUB).
@@ -19,6 +19,8 @@ import os
 import shutil
 import signal
 import statistics
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -56,32 +58,52 @@ def _round(n: int, subscribe: bool) -> float:
         while not heart.endpoints and time.monotonic() < deadline:
             time.sleep(0.01)
         ctx = zmq.Context()
+        sub = None
         try:
-            organ, client = (_dealer(ctx, heart.endpoints["router"]) for _ in range(2))
             if subscribe:  # never read: past its high-water mark the heart's sends are dropped, not blocked
                 sub = ctx.socket(zmq.SUB)
                 sub.setsockopt(zmq.LINGER, 0)
                 sub.connect(heart.endpoints["blood"])
                 sub.setsockopt(zmq.SUBSCRIBE, protocol.EVENT)
                 time.sleep(0.2)  # the subscription reaches the heart
-            organ.send_multipart(protocol.encode(Register(organ="echo", pid=os.getpid(),
-                                                          abilities=(Ability("echo", read_only=True),))))
-            _recv(organ)
-            for _ in range(WARMUP):
-                _call(client, organ)
+            peers = subprocess.Popen([sys.executable, __file__, "--peers", heart.endpoints["router"], str(n)],
+                                     stdout=subprocess.PIPE, text=True)
             clock = time.pthread_getcpuclockid(thread.ident)
-            started, wall = time.clock_gettime(clock), time.perf_counter()
-            for _ in range(n):
-                _call(client, organ)
-            busy, wall = time.clock_gettime(clock) - started, time.perf_counter() - wall
+            if peers.stdout.readline().strip() != "measuring":
+                raise RuntimeError("the peers did not start")
+            started = time.clock_gettime(clock)
+            wall = float(peers.stdout.readline())
+            busy = time.clock_gettime(clock) - started
+            peers.wait(WAIT_MS / 1000)
         finally:
             heart.stop("bench over")
             thread.join(WAIT_MS / 1000)
+            if sub is not None:
+                sub.close(linger=0)
             ctx.destroy(linger=0)
-        print(f"  {n} calls: heart CPU {busy / n * 1e6:.1f} us/call, wall {wall / n * 1e6:.0f} us/call (shared GIL)")
+        print(f"  {n} calls: heart CPU {busy / n * 1e6:.1f} us/call, round trip {wall / n * 1e6:.0f} us/call")
         return busy / n * 1e6
     finally:
         shutil.rmtree(root, ignore_errors=True)
+
+
+def peers(endpoint: str, n: int) -> None:
+    """The child: an organ and a client; warm up, say so, make n calls, print their wall time."""
+    ctx = zmq.Context()
+    try:
+        organ, client = (_dealer(ctx, endpoint) for _ in range(2))
+        organ.send_multipart(protocol.encode(Register(organ="echo", pid=os.getpid(),
+                                                      abilities=(Ability("echo", read_only=True),))))
+        _recv(organ)
+        for _ in range(WARMUP):
+            _call(client, organ)
+        print("measuring", flush=True)
+        started = time.perf_counter()
+        for _ in range(n):
+            _call(client, organ)
+        print(time.perf_counter() - started, flush=True)
+    finally:
+        ctx.destroy(linger=0)
 
 
 def _heart(root: Path) -> Heart:
@@ -123,4 +145,7 @@ def _parse_args() -> argparse.Namespace:
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--peers"]:
+        peers(sys.argv[2], int(sys.argv[3]))
+    else:
+        main()
