@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import zmq
 
-from broker import protocol
+from broker import keys, protocol
 from broker.config import parse
 from broker.heart import Heart
 from broker.home import Home
@@ -63,9 +63,12 @@ class FakeClock:
 class Peer:
     """A DEALER connected to the heart: a fake organ or a client."""
 
-    def __init__(self, ctx: zmq.Context, endpoint: str) -> None:
+    def __init__(self, ctx: zmq.Context, endpoint: str, pair: keys.KeyPair | None = None, server_key: str = "") -> None:
         self.sock = ctx.socket(zmq.DEALER)
         self.sock.setsockopt(zmq.LINGER, 0)
+        if pair is not None:  # a remote peer: CURVE, with the key the allow-list knows it by
+            self.sock.curve_publickey, self.sock.curve_secretkey = pair.public.encode(), pair.secret.encode()
+            self.sock.curve_serverkey = server_key.encode()
         self.sock.connect(endpoint)
 
     def send(self, msg) -> None:
@@ -105,10 +108,10 @@ class Peer:
 class Rig:
     """One heart running on a thread of the test process, and the peers a test makes."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, mesh: str = MESH) -> None:
         self.clock = FakeClock()
         self.ctx = zmq.Context()
-        self.heart = Heart(parse(MESH), Home(root / "home"), root, clock=self.clock, exposure=False)
+        self.heart = Heart(parse(mesh), Home(root / "home"), root, clock=self.clock, exposure=False)
         self.thread = threading.Thread(target=self.heart.run, name="heart", daemon=True)
         self.thread.start()
         deadline = time.monotonic() + WAIT_MS / 1000
@@ -117,8 +120,12 @@ class Rig:
         assert self.heart.endpoints, "the heart did not open its sockets"
         self.peers: list[Peer] = []
 
-    def peer(self) -> Peer:
-        peer = Peer(self.ctx, self.heart.endpoints["router"])
+    def peer(self, pair: keys.KeyPair | None = None) -> Peer:
+        if pair is None:
+            peer = Peer(self.ctx, self.heart.endpoints["router"])
+        else:
+            server_key = keys.read_keypair(self.heart.home.path / "keys" / "heart.key").public
+            peer = Peer(self.ctx, self.heart.endpoints["remote"]["router"], pair, server_key)
         self.peers.append(peer)
         return peer
 
@@ -146,9 +153,9 @@ class Rig:
 
 
 @pytest.fixture
-def rig():
+def rig(request):
     root = Path(tempfile.mkdtemp(prefix="h", dir="/tmp"))  # short: ipc:// paths are limited to ~107 bytes
-    made = Rig(root)
+    made = Rig(root, getattr(request, "param", MESH))
     try:
         yield made
     finally:
@@ -261,6 +268,25 @@ def test_a_request_id_already_in_flight_is_refused(rig):
     client.send(request)
 
     assert client.recv(Reply).error.cause == Cause.BAD_PARAMS
+
+
+CURVE_MESH = MESH.replace('[heart]\n', '[heart]\nrouter = "tcp://127.0.0.1:*"\n')
+
+
+@pytest.mark.parametrize("rig", [CURVE_MESH], indirect=True, ids=["curve"])
+def test_a_client_key_over_curve_may_call_a_read_only_ability_but_not_one_with_side_effects(rig):
+    organ = rig.organ("echo", Ability("echo", read_only=True), Ability("write"))
+    pair = keys.new_keypair("laptop")
+    keys.allow(rig.heart.home.path, pair.public, "laptop", "client")
+    remote = rig.peer(pair)
+
+    remote.send(call("write"))
+    refused = remote.recv(Reply)
+    remote.send(call("echo"))
+    forwarded = protocol.decode(organ.frames())
+
+    assert refused.error.cause == Cause.PERMISSION and "read-only" in refused.error.message
+    assert forwarded.ability == "echo"
 
 
 # -- deadlines ------------------------------------------------------------------------------
