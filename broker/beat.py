@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from broker.vocab import BeatKind, Stage
+
 CRITICAL_SPEEDUP = 3.0
 FAILING_SPEEDUP = 2.0
 FAILING_STREAK = 3
@@ -23,26 +25,29 @@ class Vitals:
 @dataclass(frozen=True, slots=True)
 class Pulse:
     interval_s: float
-    reason: str
+    reason: str  # for people: may name organs
+    kind: BeatKind = BeatKind.STEADY  # for metrics and dashboards: a fixed word
 
 
 def next_pulse(previous_s: float, vitals: Vitals, base_s: float = 1.0, max_s: float = 5.0,
                quiet_after_s: float = 30.0) -> Pulse:
     """Choose the next beat interval and say why: alarm speeds it up, quiet slows it down."""
     if vitals.critical:
-        return Pulse(base_s / CRITICAL_SPEEDUP, "critical alert: " + ", ".join(vitals.critical))
+        return Pulse(base_s / CRITICAL_SPEEDUP, "critical alert: " + ", ".join(vitals.critical), BeatKind.CRITICAL)
     if vitals.failing:
-        return Pulse(base_s / FAILING_SPEEDUP, "repeated failures: " + ", ".join(vitals.failing))
+        return Pulse(base_s / FAILING_SPEEDUP, "repeated failures: " + ", ".join(vitals.failing), BeatKind.FAILING)
     if vitals.alerts == 0 and vitals.idle_s >= quiet_after_s:
         slower = min(max_s, max(previous_s, base_s) * QUIET_SLOWDOWN)
-        return Pulse(slower, "quiet" if slower < max_s else "quiet (at ceiling)")
-    return Pulse(base_s, "alerts" if vitals.alerts else "steady")
+        return Pulse(slower, "quiet" if slower < max_s else "quiet (at ceiling)", BeatKind.QUIET)
+    if vitals.alerts:
+        return Pulse(base_s, "alerts", BeatKind.ALERTS)
+    return Pulse(base_s, "steady", BeatKind.STEADY)
 
 
-def sleep_stage(idle_s: float, light_after_s: float = 120.0, deep_after_s: float = 300.0) -> str:
+def sleep_stage(idle_s: float, light_after_s: float = 120.0, deep_after_s: float = 300.0) -> Stage:
     """Name the sleep stage for this much time without session progress."""
     if idle_s >= deep_after_s:
-        return "deep"
+        return Stage.DEEP
     if idle_s >= light_after_s:
-        return "light"
-    return "awake"
+        return Stage.LIGHT
+    return Stage.AWAKE

@@ -9,24 +9,26 @@ import secrets
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from broker import protocol
 from broker.authz import Grants, Principal, Role, may_call
+from broker.config import HeartConfig
 from broker.causes import classify, hint, may_have_run, retry_after
 from broker.errors import DecodeError, EncodeError
-from broker.gate import Budget, RetryPolicy, Source, Verdict, admit, forgive, gate, sickens
+from broker.gate import Budget, RetryPolicy, Source, Verdict, gate
+from broker.health import Health
+from broker.metrics import UNKNOWN_ORGAN
 from broker.outcome import detect
-from broker.protocol import Ability, Call, Failure, Reply
+from broker.protocol import Ability, Call, Control, ControlReply, Failure, Reply
+from broker.organs import OrganTable
 from broker.registry import OrganRecord
-
-if TYPE_CHECKING:
-    from broker.heart import Heart
+from broker.vocab import HEAL, Cause, Decision, OrganState, Origin
 
 log = logging.getLogger(__name__)
 
-HEAL = "heal"  # the healer's ability that retries a call; only the heart may call it
-NOT_HEALED = ("healer", "reflex", "heart")  # origins whose failures are never retried for them
+NOT_HEALED = (Origin.HEALER, Origin.REFLEX, Origin.HEART)  # origins whose failures are never retried for them
 MAX_TIMEOUT_S = 86400.0
 HEAL_ID_PREFIX = "~heal-"  # the heart's own request ids: random, and a prefix no client call may use
 UNREACHABLE = "Unreachable"  # the failure type of a call the heart could not hand to its organ
@@ -46,14 +48,21 @@ class Pending:
     reserved: int = 0  # retries reserved from the session's budget
     failure: Failure | None = None  # the failure that started the healing
     result: Any = None  # the result that came with that failure, if any
+    size: int = -1  # bytes of the call's body as the client sent it (-1: unknown)
 
 
 class CallDesk:
     """Every call in flight through one heart."""
 
-    def __init__(self, heart: Heart) -> None:
-        self.heart = heart
-        s = heart.settings
+    def __init__(self, settings: HeartConfig, organs: OrganTable, health: Health,
+                 send: Callable[[bytes, list[bytes]], bool], principal: Callable[[bytes], Principal],
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.settings = s = settings
+        self.organs = organs
+        self.health = health
+        self.send = send
+        self.principal = principal
+        self.clock = clock
         self.policy = RetryPolicy(attempts=s.retry_attempts, backoff_initial_s=s.retry_backoff_initial_s,
                                   backoff_max_s=s.retry_backoff_max_s, budget=s.retry_budget,
                                   budget_window_s=s.retry_budget_window_s)
@@ -66,56 +75,53 @@ class CallDesk:
 
     def on_call(self, ident: bytes, call: Call, frames: list[bytes]) -> None:
         """Admit a call from a client and forward it to its organ, or answer at once."""
-        h = self.heart
-        now = time.monotonic()
-        rec = h.organs.get(call.organ)
-        failure = self._refusal(rec, call, now, h.principal(ident))
+        now = self.clock()
+        rec = self.organs.get(call.organ)
+        failure = self._refusal(rec, call, now, self.principal(ident))
         if failure is not None:
             # refused by the heart, never run: no breaker, wound or latency sample for the organ
-            h.metrics.call_done(call.organ if rec else "unknown", failure.cause)
-            h.metrics.retries.labels(failure.cause, failure.decision or "refer").inc()
-            h.send(ident, protocol.encode(Reply(id=call.id, ok=False, error=failure)))
+            self.health.refused(call.organ if rec else UNKNOWN_ORGAN, failure)
+            self.send(ident, protocol.encode(Reply(id=call.id, ok=False, error=failure)))
             return
         ability = rec.abilities[call.ability]
-        attempt = ability.timeout_s or h.settings.call_timeout_s
+        attempt = ability.timeout_s or self.settings.call_timeout_s
         retries_possible = self._healer() is not None and (ability.read_only or ability.idempotent)
         overall = call.timeout_s or attempt * (self.policy.attempts if retries_possible else 1)
-        pending = Pending(ident, call, ability, now + min(attempt, overall), now + overall, now)
-        if not h.send(rec.ident, frames):
-            self._conclude(pending, Failure("crashed", f"organ {rec.name} cannot be reached", type=UNREACHABLE),
+        pending = Pending(ident, call, ability, now + min(attempt, overall), now + overall, now, size=len(frames[-1]))
+        if not self.send(rec.ident, frames):
+            self._conclude(pending, Failure(Cause.CRASHED, f"organ {rec.name} cannot be reached", type=UNREACHABLE),
                            None, now, Source.DIED)
             return
         self._track(call.id, pending)
 
     def _refusal(self, rec: OrganRecord | None, call: Call, now: float, who: Principal) -> Failure | None:
-        h = self.heart
+        healer = self.settings.healer
         if who.role not in (Role.ADMIN, Role.CLIENT):  # told nothing about the mesh, not even what exists
             denied = _unauthorised(who, rec, call)
             if denied is not None:
                 return denied
         if rec is None:
-            known = ", ".join(sorted(h.organs)) or "none"
-            return _refused("tool_missing", f"no organ named {call.organ[:64]!r} (organs: {known})", "UnknownOrgan")
-        if rec.state != "up":
-            cause = "network" if rec.state == "lost" else "crashed"
+            known = ", ".join(self.organs.names()) or "none"
+            return _refused(Cause.TOOL_MISSING, f"no organ named {call.organ[:64]!r} (organs: {known})", "UnknownOrgan")
+        if rec.state != OrganState.UP:
+            cause = Cause.NETWORK if rec.state == OrganState.LOST else Cause.CRASHED
             return _refused(cause, f"organ {rec.name} is {rec.state} ({rec.reason})", "OrganUnavailable")
-        if call.ability not in rec.abilities or (rec.name == h.settings.healer and call.ability == HEAL):
-            known = ", ".join(sorted(a for a in rec.abilities if not (rec.name == h.settings.healer and a == HEAL)))
-            return _refused("tool_missing", f"organ {rec.name} has no ability {call.ability[:128]!r} "
+        if call.ability not in rec.abilities or (rec.name == healer and call.ability == HEAL):
+            known = ", ".join(sorted(a for a in rec.abilities if not (rec.name == healer and a == HEAL)))
+            return _refused(Cause.TOOL_MISSING, f"organ {rec.name} has no ability {call.ability[:128]!r} "
                             f"(abilities: {known or 'none'})", "UnknownAbility")
-        denied = _unauthorised(who, rec, call)
+        denied = _unauthorised(who, rec, call) if who.role != Role.ADMIN else None  # admin may call anything
         if denied is not None:
             return denied
         if call.id in self.pending or call.id.startswith(HEAL_ID_PREFIX):
-            return _refused("bad_params", f"request id {call.id[:64]!r} is already in flight", "DuplicateRequest")
+            return _refused(Cause.BAD_PARAMS, f"request id {call.id[:64]!r} is already in flight", "DuplicateRequest")
         if not 0 <= call.timeout_s <= MAX_TIMEOUT_S:  # also refuses NaN
-            return _refused("bad_params", f"timeout_s must be between 0 and {MAX_TIMEOUT_S:g}", "BadTimeout")
-        allowed, rec.breaker = admit(rec.breaker, now, h.settings.breaker_cooldown_s)
-        if not allowed:
-            wait = max(0.0, rec.breaker.opened_at + h.settings.breaker_cooldown_s - now)
-            return Failure("organ_unhealthy", f"organ {rec.name} failed {rec.breaker.failures} times in a row; "
+            return _refused(Cause.BAD_PARAMS, f"timeout_s must be between 0 and {MAX_TIMEOUT_S:g}", "BadTimeout")
+        wait = self.health.admit(rec, now)
+        if wait is not None:
+            return Failure(Cause.ORGAN_UNHEALTHY, f"organ {rec.name} failed {rec.breaker.failures} times in a row; "
                            f"calls fail fast for another {wait:.1f}s", type="BreakerOpen",
-                           hint="wait for the organ to recover, or use another ability", decision="fail_fast")
+                           hint="wait for the organ to recover, or use another ability", decision=Decision.FAIL_FAST)
         return None
 
     def _track(self, call_id: str, pending: Pending) -> None:
@@ -134,52 +140,52 @@ class CallDesk:
             self._late(sender, reply)
             return
         del self.pending[reply.id]
-        now = time.monotonic()
+        now = self.clock()
         if pending.heal_of:
             self._healed(pending, reply, now)
             return
         failure = detect(reply)
         if failure is None:
             self.budget.refund(pending.call.session, pending.reserved)  # a late first attempt won the race
-            self.heart.observe(self._organ(pending), pending.call, None, now - pending.started)
-            self.heart.send(pending.client, frames)  # a success goes back byte for byte
+            self.health.observe(self._organ(pending), pending.call, None, now - pending.started, size=pending.size)
+            self.send(pending.client, frames)  # a success goes back byte for byte
             return
         cause = classify(failure.message, failure.type, failure.cause)
         source = Source.RESULT if reply.ok else Source.RAISED
         self._conclude(pending, replace(failure, cause=cause), reply.result if reply.ok else None, now, source)
 
     def _conclude(self, pending: Pending, failure: Failure, result: Any, now: float, source: Source) -> None:
-        self.heart.observe(self._organ(pending), pending.call, failure.cause, now - pending.started, failure.message,
-                           source=source)
+        self.health.observe(self._organ(pending), pending.call, failure.cause, now - pending.started, failure.message,
+                            source=source, size=pending.size)
         if pending.healing:
             self._track(pending.call.id, pending)  # a late answer to the first attempt; the healer decides
             return
         verdict = self._gate(pending, failure, now)
         if verdict.retries and self._heal(pending, failure, result, verdict, now):
             return
-        self.heart.metrics.retries.labels(failure.cause, "refer").inc()
+        self.health.decided(failure.cause, Decision.REFER)
         side_effects = _has_side_effects(pending.ability) and failure.type != UNREACHABLE  # unreachable: never ran
         self._answer(pending, Reply(id=pending.call.id, ok=False, result=result, duration_s=now - pending.started,
-                                    error=_advised(failure, "refer", 0, side_effects)))
+                                    error=_advised(failure, Decision.REFER, 0, side_effects)))
 
     def _gate(self, pending: Pending, failure: Failure, now: float) -> Verdict:
         if pending.call.origin in NOT_HEALED:
-            return Verdict(0, "refer", f"{pending.call.origin} calls are not retried")
+            return Verdict(0, Decision.REFER, f"{pending.call.origin} calls are not retried")
         return gate(failure.cause, pending.ability, pending.overall - now,
                     self.budget.left(pending.call.session, now), self._healer() is not None, self.policy)
 
     def _organ(self, pending: Pending) -> OrganRecord | None:
-        return self.heart.organs.get(pending.call.organ)
+        return self.organs.get(pending.call.organ)
 
     def _answer(self, pending: Pending, reply: Reply) -> None:
         if pending.client is not None:
-            self.heart.send(pending.client, protocol.encode(reply))
+            self.send(pending.client, protocol.encode(reply))
 
     # -- healing --------------------------------------------------------------------------
 
     def _healer(self) -> OrganRecord | None:
-        rec = self.heart.organs.get(self.heart.settings.healer)
-        return rec if rec is not None and rec.state == "up" and HEAL in rec.abilities else None
+        rec = self.organs.get(self.settings.healer)
+        return rec if rec is not None and rec.state == OrganState.UP and HEAL in rec.abilities else None
 
     def _heal(self, pending: Pending, failure: Failure, result: Any, verdict: Verdict, now: float) -> bool:
         healer = self._healer()
@@ -190,12 +196,12 @@ class CallDesk:
                 "attempt_timeout_s": min(pending.ability.timeout_s or remaining, remaining),
                 "backoff_initial_s": self.policy.backoff_initial_s, "backoff_max_s": self.policy.backoff_max_s,
                 "retry_after_s": retry_after(failure.message)}
-        heal = Call(id=heal_id, organ=healer.name, ability=HEAL, args=args, timeout_s=remaining, origin="heart")
+        heal = Call(id=heal_id, organ=healer.name, ability=HEAL, args=args, timeout_s=remaining, origin=Origin.HEART)
         try:
             frames = protocol.encode(heal)
         except EncodeError:  # arguments nested too deeply to carry twice: the caller decides
             return False
-        if not self.heart.send(healer.ident, frames):
+        if not self.send(healer.ident, frames):
             return False
         self.budget.spend(pending.call.session, verdict.retries, now)
         pending.healing, pending.reserved, pending.failure, pending.result = heal_id, verdict.retries, failure, result
@@ -205,8 +211,8 @@ class CallDesk:
         return True
 
     def _healed(self, heal: Pending, reply: Reply, now: float) -> None:
-        healer = self.heart.organs.get(heal.call.organ)
-        self.heart.observe(healer, heal.call, None if reply.ok else "unknown", now - heal.started,
+        healer = self.organs.get(heal.call.organ)
+        self.health.observe(healer, heal.call, None if reply.ok else Cause.UNKNOWN, now - heal.started,
                            source=Source.RAISED)
         pending = self.pending.pop(heal.heal_of, None)
         if pending is None:
@@ -218,16 +224,21 @@ class CallDesk:
             log.warning("the healer sent a malformed heal result: %s", exc)
             inner, retried = None, 0
         self.budget.refund(pending.call.session, pending.reserved - retried)
-        self.heart.metrics.retries.labels(pending.failure.cause, "retried").inc(retried)
+        self.health.decided(pending.failure.cause, Decision.RETRIED, retried)
         if inner is None:
             why = reply.error.message if reply.error else "malformed heal result"
             final = Reply(id=pending.call.id, ok=False, result=pending.result, error=replace(
-                _advised(pending.failure, "refer", 0), hint=f"the healer could not retry: {why}"))
+                _advised(pending.failure, Decision.REFER, 0), hint=f"the healer could not retry: {why}"))
         else:
-            error = _advised(inner.error, "retried", retried) if inner.error else None
+            error = _advised(inner.error, Decision.RETRIED, retried) if inner.error else None
             final = replace(inner, id=pending.call.id, retried=retried, error=error,
                             duration_s=now - pending.started)
         self._answer(pending, final)
+
+    def caller_of(self, call_id: str, organ: str) -> bytes | None:
+        """The connection waiting for a call that this organ is running, if it still is."""
+        pending = self.pending.get(call_id)
+        return pending.client if pending is not None and pending.call.organ == organ else None
 
     # -- deadlines and deaths -------------------------------------------------------------
 
@@ -246,14 +257,14 @@ class CallDesk:
                 continue
             del self.pending[call_id]
             took = now - pending.started
-            failure = Failure("timeout", f"organ {pending.call.organ} did not answer "
+            failure = Failure(Cause.TIMEOUT, f"organ {pending.call.organ} did not answer "
                               f"{pending.call.organ}.{pending.call.ability} within {took:.1f}s", type="Deadline")
             if pending.heal_of:
                 self._healed(pending, Reply(id=call_id, ok=False, error=failure), now)
             elif pending.healing:
                 self.budget.refund(pending.call.session, pending.reserved)
                 self._answer(pending, Reply(id=call_id, ok=False, result=pending.result, duration_s=took,
-                                            error=_advised(failure, "retried", 0)))
+                                            error=_advised(failure, Decision.RETRIED, 0)))
             else:
                 self._conclude(pending, failure, None, now, Source.DEADLINE)
                 self.expired[call_id] = pending.call.organ
@@ -269,16 +280,16 @@ class CallDesk:
         if failure is None:
             return  # it did the work, only too slowly: the deadline stands
         cause = classify(failure.message, failure.type, failure.cause)
-        rec = self.heart.organs.get(sender)
-        if rec is not None and not sickens(cause, Source.RESULT if reply.ok else Source.RAISED):
-            rec.breaker = forgive(rec.breaker, self.heart.settings.breaker_threshold)
+        rec = self.organs.get(sender)
+        if rec is not None:
+            self.health.forgive_late(rec, cause, Source.RESULT if reply.ok else Source.RAISED)
 
     def fail_organ(self, organ: str, message: str) -> None:
         """The organ died: its calls in flight fail now, as crashed."""
-        now = time.monotonic()
+        now = self.clock()
         for call_id in [cid for cid, p in self.pending.items() if p.call.organ == organ]:
             pending = self.pending.pop(call_id)
-            failure = Failure("crashed", message, type="OrganDied")
+            failure = Failure(Cause.CRASHED, message, type="OrganDied")
             if pending.heal_of:
                 self._healed(pending, Reply(id=call_id, ok=False, error=failure), now)
             else:
@@ -288,8 +299,25 @@ class CallDesk:
         """The heart is stopping: every caller gets an answer."""
         for call_id, pending in list(self.pending.items()):
             self._answer(pending, Reply(id=call_id, ok=False, error=_advised(
-                Failure("crashed", message, type="HeartStopping"), "refer", 0, _has_side_effects(pending.ability))))
+                Failure(Cause.CRASHED, message, type="HeartStopping"), Decision.REFER, 0, _has_side_effects(pending.ability))))
         self.pending.clear()
+
+
+def oversized(kind: type | None, request_id: str, size: int, limit: int) -> Reply | ControlReply | None:
+    """The answer to a request too large to take; for a reply too large, the failed reply that stands for it."""
+    message = (f"the {kind.__name__.lower() if kind else 'message'} is {size} bytes, over the "
+               f"mesh's frame limit of {limit} bytes (heart.max_frame_bytes)")
+    if kind is Call:
+        return Reply(id=request_id, ok=False, error=Failure(
+            Cause.BAD_PARAMS, message, type="RequestTooLarge", decision=Decision.REFER,
+            hint="send less at a time: split the work, or pass a path instead of the content"))
+    if kind is Control:
+        return ControlReply(id=request_id, ok=False, error=message)
+    if kind is Reply:
+        return Reply(id=request_id, ok=False, error=Failure(
+            Cause.BAD_PARAMS, f"the organ's result {message.removeprefix('the reply ')}", type="ReplyTooLarge",
+            hint="ask for less at a time (a smaller window, limit or page)"))
+    return None
 
 
 def _unauthorised(who: Principal, rec: OrganRecord | None, call: Call) -> Failure | None:
@@ -299,12 +327,12 @@ def _unauthorised(who: Principal, rec: OrganRecord | None, call: Call) -> Failur
     decision = may_call(who, call.organ[:64], call.ability[:128], bool(ability and ability.read_only), grants)
     if decision.allowed:
         return None
-    return _refused("permission", f"{who.describe()} may not call {call.organ[:64]}.{call.ability[:128]}: "
+    return _refused(Cause.PERMISSION, f"{who.describe()} may not call {call.organ[:64]}.{call.ability[:128]}: "
                                   f"{decision.rule}", "NotAllowed")
 
 
 def _refused(cause: str, message: str, type_name: str) -> Failure:
-    return _advised(Failure(cause, message, type=type_name), "refer", 0)
+    return _advised(Failure(cause, message, type=type_name), Decision.REFER, 0)
 
 
 def _advised(failure: Failure, decision: str, retried: int, side_effects: bool = False) -> Failure:

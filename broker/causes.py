@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 
 from broker.protocol import CAUSES
+from broker.vocab import Cause
 
-RETRYABLE = frozenset({"timeout", "network", "rate_limited", "crashed"})
-NEVER_RETRIED = frozenset({"bad_params", "permission", "not_found", "tool_missing"})
+RETRYABLE = frozenset({Cause.TIMEOUT, Cause.NETWORK, Cause.RATE_LIMITED, Cause.CRASHED})
+NEVER_RETRIED = frozenset({Cause.BAD_PARAMS, Cause.PERMISSION, Cause.NOT_FOUND, Cause.TOOL_MISSING})
 
 _HINTS = {
     "tool_missing": "check the organ, ability or program name, or install the program; retrying will not help",

@@ -8,6 +8,7 @@ from enum import StrEnum
 
 from broker.causes import NEVER_RETRIED, RETRYABLE
 from broker.protocol import CAUSES, Ability
+from broker.vocab import BreakerState, Cause, Decision
 
 
 class Source(StrEnum):
@@ -25,8 +26,8 @@ class Source(StrEnum):
 SICKENING: dict[Source, frozenset[str]] = {
     Source.DEADLINE: frozenset(CAUSES),
     Source.DIED: frozenset(CAUSES),
-    Source.RAISED: frozenset({"timeout", "network", "rate_limited", "crashed"}),
-    Source.RESULT: frozenset({"rate_limited"}),
+    Source.RAISED: frozenset({Cause.TIMEOUT, Cause.NETWORK, Cause.RATE_LIMITED, Cause.CRASHED}),
+    Source.RESULT: frozenset({Cause.RATE_LIMITED}),
 }
 
 
@@ -47,7 +48,7 @@ class RetryPolicy:
 @dataclass(frozen=True, slots=True)
 class Verdict:
     retries: int  # how many retries are granted; 0 means the failure goes back to the caller
-    decision: str  # retried | refer | fail_fast
+    decision: Decision
     reason: str
 
 
@@ -55,21 +56,21 @@ def gate(cause: str, ability: Ability, remaining_s: float, budget_left: int, hea
          policy: RetryPolicy = RetryPolicy()) -> Verdict:
     """Decide whether a failed call is retried for the caller or referred back to it."""
     if cause in NEVER_RETRIED:
-        return Verdict(0, "refer", f"{cause} is never retried")
+        return Verdict(0, Decision.REFER, f"{cause} is never retried")
     if cause not in RETRYABLE:
-        return Verdict(0, "refer", f"{cause} is not a transient failure")
+        return Verdict(0, Decision.REFER, f"{cause} is not a transient failure")
     if not (ability.read_only or ability.idempotent):
-        return Verdict(0, "refer", f"{ability.name} has side effects; the caller decides")
+        return Verdict(0, Decision.REFER, f"{ability.name} has side effects; the caller decides")
     if not healer_up:
-        return Verdict(0, "refer", "the healer is not up")
+        return Verdict(0, Decision.REFER, "the healer is not up")
     if budget_left <= 0:
-        return Verdict(0, "refer", "the session's retry budget is spent")
+        return Verdict(0, Decision.REFER, "the session's retry budget is spent")
     if remaining_s <= policy.backoff_initial_s:
-        return Verdict(0, "refer", "no time left before the call's deadline")
+        return Verdict(0, Decision.REFER, "no time left before the call's deadline")
     retries = min(policy.attempts - 1, budget_left)
     if retries < 1:
-        return Verdict(0, "refer", "retries are disabled (attempts = 1)")
-    return Verdict(retries, "retried", f"{cause} on a read-only or idempotent ability")
+        return Verdict(0, Decision.REFER, "retries are disabled (attempts = 1)")
+    return Verdict(retries, Decision.RETRIED, f"{cause} on a read-only or idempotent ability")
 
 
 class Budget:
@@ -103,7 +104,7 @@ class Budget:
 
 @dataclass(frozen=True, slots=True)
 class Breaker:
-    state: str = "closed"  # closed | open | half_open
+    state: BreakerState = BreakerState.CLOSED
     failures: int = 0  # consecutive failures that speak of the organ's health
     opened_at: float = 0.0
     probing: bool = False  # half open: the one probe call is under way
@@ -111,11 +112,11 @@ class Breaker:
 
 def admit(breaker: Breaker, now: float, cooldown_s: float) -> tuple[bool, Breaker]:
     """Let a call through, or not; after the cool-down one probe goes through."""
-    if breaker.state == "closed":
+    if breaker.state == BreakerState.CLOSED:
         return True, breaker
-    if breaker.state == "open" and now - breaker.opened_at >= cooldown_s:
-        return True, replace(breaker, state="half_open", probing=True)
-    if breaker.state == "half_open" and not breaker.probing:
+    if breaker.state == BreakerState.OPEN and now - breaker.opened_at >= cooldown_s:
+        return True, replace(breaker, state=BreakerState.HALF_OPEN, probing=True)
+    if breaker.state == BreakerState.HALF_OPEN and not breaker.probing:
         return True, replace(breaker, probing=True)
     return False, breaker
 
@@ -127,7 +128,7 @@ def forgive(breaker: Breaker, threshold: int) -> Breaker:
     had opened, and that stands below the threshold without it, closes again.
     """
     failures = max(0, breaker.failures - 1)
-    if breaker.state != "closed" and failures < threshold:
+    if breaker.state != BreakerState.CLOSED and failures < threshold:
         return Breaker(failures=failures)
     return replace(breaker, failures=failures)
 
@@ -139,6 +140,6 @@ def record(breaker: Breaker, cause: str | None, now: float, threshold: int, sour
     if not sickens(cause, source):
         return replace(breaker, probing=False)  # the organ answered; the failure is the caller's news
     failures = breaker.failures + 1
-    if breaker.state == "half_open" or failures >= threshold:
-        return Breaker(state="open", failures=failures, opened_at=now)
+    if breaker.state == BreakerState.HALF_OPEN or failures >= threshold:
+        return Breaker(state=BreakerState.OPEN, failures=failures, opened_at=now)
     return replace(breaker, failures=failures)

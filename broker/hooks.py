@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-HOST_ORGAN = "host"  # the agent host's own built-in tools are journalled as host.<tool>
 EVENTS = {"userpromptsubmit": "prompt", "prompt": "prompt", "pretooluse": "pre_tool", "posttooluse": "tool",
           "tool": "tool", "stop": "stop", "sessionend": "stop", "subagentstop": "stop"}
 MAX_PAYLOAD_BYTES = 1024 * 1024  # what a hook hands to the heart (its frame limit is 8 MiB by default)

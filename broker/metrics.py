@@ -14,18 +14,18 @@ from typing import Any
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, Info, disable_created_metrics
 
 from broker.protocol import CAUSES, STAGES, STATES
+from broker.vocab import CARD_KINDS, BeatKind, Decision, OrganState, Outcome
 
 RECALL_BUCKETS = (0.0001, 0.00025, 0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.025, 0.05, 0.1, 0.5)
 LABEL_VALUE = re.compile(r"^[A-Za-z0-9_.:-]{1,64}$")
 CALL_BUCKETS = (0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1,
                 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
 
-OUTCOMES = ("ok", "error")
-DECISIONS = ("retried", "refer", "fail_fast")  # broker.gate.Verdict.decision
-BEAT_REASONS = ("steady", "alerts", "quiet", "critical", "failing")  # broker.beat.next_pulse, by kind
+OUTCOMES = tuple(Outcome)
+DECISIONS = tuple(Decision)  # broker.gate.Verdict.decision
+BEAT_REASONS = tuple(BeatKind)  # broker.beat.Pulse.kind
 PROTOCOL_ERROR_REASONS = ("framing", "version", "kind", "size", "body", "schema",  # DecodeError.reason
                           "handler", "sender", "report", "auth", "internal")  # the heart's own
-CARD_KINDS = ("pitfall", "playbook", "weak_link", "rule", "judgment")
 # why the MCP front door refused a request before it reached the mesh (reported by `actors mcp`)
 MCP_REFUSALS = ("size", "envelope", "params", "unknown", "deadline", "unsupported")
 VIEWS = ("full", "exposed")
@@ -33,6 +33,7 @@ UNKNOWN_ORGAN = "unknown"  # the organ label of calls to an organ the mesh does 
 # label values organs may report, where the vocabulary is fixed (anything else is refused)
 REPORTED_VOCABULARY = {"kind": CARD_KINDS, "view": VIEWS, "reason": MCP_REFUSALS}
 CLIENT_REPORTABLE = frozenset({"actors_mcp_refused_total"})  # what a client that is not an organ may report
+MAX_CLIENT_OBSERVATIONS = 100  # taken from one report of such a client
 
 
 class HeartMetrics:
@@ -52,7 +53,7 @@ class HeartMetrics:
                                  ["reason"], registry=r)
         self.organ_up = Gauge("actors_organ_up", "1 when the organ is registered and alive.", ["organ"], registry=r)
         self.organ_state = Gauge("actors_organ_state", "1 for the organ's current state (starting, up, lost, "
-                                 "restarting, fatal, stopped), 0 for the others; as of the last beat.",
+                                 "restarting, fatal, stopped), 0 for the others; set on every change of state.",
                                  ["organ", "state"], registry=r)
         self.restarts = Counter("actors_organ_restarts_total", "Organ restarts by the supervisor.",
                                 ["organ"], registry=r)
@@ -88,6 +89,9 @@ class HeartMetrics:
                            "actors_tool_schema_tokens": (self.schema_tokens, ("view",)),
                            "actors_mcp_refused_total": (self.mcp_refused, ("reason",)),
                            "actors_organ_stuck_calls": (self.stuck_calls, ("organ",))}
+        # the children a call's outcome touches, bound once per label set (labels() costs a lock and a lookup)
+        self._done: dict[tuple[str, str | None], tuple] = {}
+        self._retries: dict[tuple[str, str], Any] = {}
         self._declare_mesh()
 
     def _declare_mesh(self) -> None:
@@ -103,7 +107,7 @@ class HeartMetrics:
             self.schema_tokens.labels(view)
         for reason in MCP_REFUSALS:
             self.mcp_refused.labels(reason)
-        self.set_beat_reason("steady")
+        self.set_beat_reason(BeatKind.STEADY)
         self.calls.labels(UNKNOWN_ORGAN, "error")
         self.call_errors.labels(UNKNOWN_ORGAN, "tool_missing")
 
@@ -136,10 +140,19 @@ class HeartMetrics:
             child.set(value)
         return ""
 
+    def apply_all(self, observations, organ: str = "") -> list[str]:
+        """Apply observations (an organ's, or a client's when organ is ''); return why any were refused."""
+        problems = []
+        for obs in observations:
+            problem = self.apply(obs.metric, obs.value, obs.labels, organ=organ)
+            if problem:
+                problems.append(f"organ {organ}: {problem}" if organ else problem)
+        return problems
+
     def declare_organ(self, organ: str) -> None:
         """Export zeros for an organ's series so dashboards see it before anything happens."""
         self.organ_up.labels(organ).set(0)
-        self.set_organ_state(organ, "stopped")  # an OrganRecord's state until the supervisor spawns it
+        self.set_organ_state(organ, OrganState.STOPPED)  # an OrganRecord's state until the supervisor spawns it
         self.restarts.labels(organ)
         for outcome in OUTCOMES:
             self.calls.labels(organ, outcome)
@@ -160,39 +173,52 @@ class HeartMetrics:
         for known in STATES:
             self.organ_state.labels(organ, known).set(1 if known == state else 0)
 
-    def set_beat_reason(self, reason: str) -> None:
-        """Record the kind of the beat's reason (a fixed word, never the reason's free text)."""
-        kind = beat_reason_kind(reason)
+    def set_beat_reason(self, kind: str) -> None:
+        """Record the kind of the beat's reason (one of BEAT_REASONS, never the reason's free text)."""
         for known in BEAT_REASONS:
             self.beat_reason.labels(known).set(1 if known == kind else 0)
 
-    def beat(self, blood: Any) -> None:
-        """Account for one published beat: count it, and record its interval, reason, stage and organ states."""
+    def beat(self, blood: Any, kind: str) -> None:
+        """Account for one published beat: count it, and record its interval, the kind of its reason and the stage."""
         self.beats.inc()
         self.interval.set(blood.interval_s)
-        self.set_beat_reason(blood.reason)
+        self.set_beat_reason(kind)
         self.set_stage(blood.stage)
-        for organ, status in blood.organs.items():
-            self.set_organ_state(organ, status.state)
 
     def call_done(self, organ: str, cause: str | None, duration_s: float | None = None) -> None:
         """Count one call's outcome (cause None: a success), and its round trip when it was forwarded."""
-        self.calls.labels(organ, "ok" if cause is None else "error").inc()
-        if cause is not None:
-            self.call_errors.labels(organ, cause if cause in CAUSES else "unknown").inc()
+        children = self._done.get((organ, cause))
+        if children is None:
+            children = self._bind_done(organ, cause)
+        calls, errors, seconds = children
+        calls.inc()
+        if errors is not None:
+            errors.inc()
         if duration_s is not None:
-            self.call_seconds.labels(organ).observe(duration_s)
+            seconds.observe(duration_s)
 
+    def _bind_done(self, organ: str, cause: str | None) -> tuple:
+        if len(self._done) > 64 * len(CAUSES):  # organ names come from the mesh file, but be safe
+            self._done.clear()
+        children = (self.calls.labels(organ, Outcome.OK if cause is None else Outcome.ERROR),
+                    None if cause is None else self.call_errors.labels(organ, cause if cause in CAUSES else "unknown"),
+                    self.call_seconds.labels(organ))
+        self._done[(organ, cause)] = children
+        return children
 
-def beat_reason_kind(reason: str) -> str:
-    """Name the kind of a beat reason from broker.beat.next_pulse, one of BEAT_REASONS."""
-    head = reason.split(":", 1)[0].strip()
-    if head.startswith("critical"):
-        return "critical"
-    if head.startswith("repeated failures"):
-        return "failing"
-    if head.startswith("quiet"):
-        return "quiet"
-    if head == "alerts":
-        return "alerts"
-    return "steady"
+    def retried(self, cause: str, decision: str, count: int = 1) -> None:
+        """Count retry decisions (or retries made, for `retried`)."""
+        child = self._retries.get((cause, decision))
+        if child is None:
+            child = self._retries[(cause, decision)] = self.retries.labels(cause, decision)
+        child.inc(count)
+
+    def wound_opened(self, organ: str, cause: str) -> None:
+        """A new wound."""
+        self.wounds_total.labels(organ, cause).inc()
+        self.wounds_open.labels(organ, cause).inc()
+
+    def wound_healed(self, organ: str, cause: str) -> None:
+        """A wound closed by a real success."""
+        self.wounds_open.labels(organ, cause).dec()
+        self.wounds_healed.labels(organ, cause).inc()

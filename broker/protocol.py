@@ -19,23 +19,20 @@ from typing import Any, Callable, ClassVar
 
 from broker import wire
 from broker.errors import DecodeError, EncodeError
+from broker.vocab import EXIT_REFUSED as EXIT_REFUSED  # re-exported: the organ loop exits with it
+from broker.vocab import Cause, Level, OrganState, Origin, Stage
 from broker.wire import BLOOD, EVENT, SYNC, VERSION
 
 DEFAULT_MAX_FRAME_BYTES = 8 * 1024 * 1024
 PEEK_FIELDS = 64  # fields of an oversized body looked at for its request id
-EXIT_REFUSED = 78  # an organ the heart refused exits with EX_CONFIG; restarting it cannot help
-
-STATES = ("starting", "up", "lost", "restarting", "fatal", "stopped")
-STAGES = ("awake", "light", "deep")
-LEVELS = ("info", "warn", "critical")
+STATES = tuple(OrganState)
+STAGES = tuple(Stage)
+LEVELS = tuple(Level)
 ABILITY_KINDS = ("tool", "resource", "prompt")  # resources and prompts are read through an ability, never tools
 NOTICE_KINDS = ("progress", "log")
 ASK_KINDS = ("elicit", "sample")
 LOG_LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")  # RFC 5424, as MCP
-CAUSES = (
-    "tool_missing", "bad_params", "not_found", "permission", "timeout", "network",
-    "rate_limited", "conflict", "crashed", "organ_unhealthy", "unknown",
-)
+CAUSES = tuple(Cause)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +114,7 @@ class Call:
     args: dict = field(default_factory=dict)
     timeout_s: float = 0.0  # 0: the ability's own timeout
     session: str = ""
-    origin: str = "agent"  # agent | healer | reflex | heart: only agent calls are retried for the caller
+    origin: str = Origin.AGENT  # only agent calls are retried for the caller (broker.vocab.Origin)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +161,7 @@ class Blood:
     interval_s: float
     reason: str = ""
     instruction: str = ""
-    stage: str = "awake"
+    stage: str = Stage.AWAKE
     organs: dict[str, OrganStatus] = field(default_factory=dict)
     alerts: tuple[Alert, ...] = ()
     exposed: tuple[str, ...] = ()  # organ.ability addresses the agent sees for the instruction
@@ -428,10 +425,39 @@ def _decode_body(cls: type, body: bytes, frames: list[bytes], max_bytes: int) ->
         data = wire.unpack(body)
     except DecodeError as exc:
         raise DecodeError(f"bad {cls.__name__} body: {exc}", frames=frames) from exc
+    fast = _FAST.get(cls)
+    if fast is not None and type(data) is dict:
+        msg = fast(data)
+        if msg is not None:
+            return msg
     try:
         return _build(cls, data, cls.__name__)
     except _Invalid as exc:
         raise DecodeError(str(exc), frames=frames, reason="schema") from None
+
+
+def _fast_call(d: dict) -> Call | None:
+    """A Call from a map whose fields are all of the expected types, built without the general checks
+    (None otherwise: the general path then names what is wrong). Every call crosses the heart twice."""
+    id_, organ, ability, args = d.get("id"), d.get("organ"), d.get("ability"), d.get("args", _NO_ARGS)
+    session, origin, timeout_s = d.get("session", ""), d.get("origin", Origin.AGENT), d.get("timeout_s", 0.0)
+    if (type(id_) is str and type(organ) is str and type(ability) is str and type(session) is str
+            and type(origin) is str and type(timeout_s) in (float, int) and type(args) is dict):
+        return Call(id_, organ, ability, args if args is not _NO_ARGS else {}, float(timeout_s), session, origin)
+    return None
+
+
+def _fast_reply(d: dict) -> Reply | None:
+    """A Reply without an error (an error takes the general path), built as _fast_call builds a Call."""
+    id_, ok, duration_s, retried = d.get("id"), d.get("ok"), d.get("duration_s", 0.0), d.get("retried", 0)
+    if (type(id_) is str and type(ok) is bool and d.get("error") is None and type(duration_s) in (float, int)
+            and type(retried) is int):
+        return Reply(id_, ok, d.get("result"), None, float(duration_s), retried)
+    return None
+
+
+_NO_ARGS: dict = {}
+_FAST: dict[type, Callable[[dict], Any]] = {Call: _fast_call, Reply: _fast_reply}
 
 
 class _Invalid(Exception):

@@ -9,13 +9,14 @@ from dataclasses import dataclass, field
 from broker.config import OrganSpec
 from broker.gate import Breaker
 from broker.protocol import Ability, OrganStatus, Reflex, to_plain
+from broker.vocab import OrganState
 from broker.zygote import Forked
 
 
 @dataclass(slots=True)
 class OrganRecord:
     spec: OrganSpec
-    state: str = "stopped"
+    state: OrganState = OrganState.STOPPED  # changed only by broker.organs.OrganTable.move
     reason: str = ""  # why it is in this state, for people
     pid: int | None = None
     proc: subprocess.Popen | Forked | None = None  # a fresh interpreter, or forked from the zygote

@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import Callable, Mapping
 
 from broker import restart
-from broker.config import OrganSpec
+from broker.config import MeshConfig, OrganSpec
 from broker.registry import OrganRecord
-from broker.zygote import READY_WAIT_S, Forked, Unavailable, Zygote
+from broker.vocab import Level, OrganState
+from broker.zygote import READY_WAIT_S, Forked, Unavailable, Zygote, with_room
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +56,15 @@ def inherited_environment(launcher: Mapping[str, str], patterns: tuple[str, ...]
             if any(fnmatch.fnmatchcase(k, p) for p in patterns) and not k.startswith("ACTORS_TICKET")}
 
 
+def start_zygote(config: MeshConfig, home: Path, workdir: Path) -> Zygote | None:
+    """Start the fork server Python organs are started from, unless the mesh file turns it off or needs none."""
+    if not config.heart.zygote or not any(spec.module for spec in config.organs):
+        return None
+    # the allow-listed environment organs get, never the launcher's secrets
+    zygote = Zygote(with_room({**inherited_environment(os.environ), "ACTORS_HOME": str(home)}), workdir, str(home))
+    return zygote if zygote.start() else None
+
+
 def spawn_ticket(token: str, options: dict) -> int:
     """A sealed in-memory file holding what an organ must know but its environment must not show; return its fd."""
     fd = os.memfd_create("actors-ticket", os.MFD_CLOEXEC)
@@ -78,8 +88,12 @@ class Supervisor:
     """Owns the organ processes of one heart; driven by the heart's loop, never by its own."""
 
     def __init__(self, organs: dict[str, OrganRecord], env: dict[str, str], workdir: Path,
-                 logs: Path, alert: Callable[[str, str, str], None], zygote: Zygote | None = None) -> None:
+                 logs: Path, alert: Callable[[str, str, str], None],
+                 move: Callable[[OrganRecord, OrganState, str], None], zygote: Zygote | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.organs = organs
+        self.move = move  # the organ table's one way of changing an organ's state
+        self.clock = clock
         self.env = env
         self.workdir = workdir
         self.logs = logs
@@ -93,6 +107,7 @@ class Supervisor:
         os.set_blocking(self.wake_r, False)
         os.set_blocking(self.wake_w, False)
         self.stopping = False
+        self.waiting: set[str] = set()  # organs with a restart scheduled (the loop asks every turn: keep it short)
 
     # -- spawning -------------------------------------------------------------------------
 
@@ -104,10 +119,11 @@ class Supervisor:
             if rec.spec.supervised:
                 self.spawn(rec)
             else:
-                rec.state, rec.reason = "starting", "waiting for the external organ to connect"
+                self.move(rec, OrganState.STARTING, "waiting for the external organ to connect")
 
     def spawn(self, rec: OrganRecord) -> None:
         """Start the organ's process in its own process group."""
+        self.waiting.discard(rec.name)
         rec.token = secrets.token_hex(16)
         env = organ_environment(os.environ, rec.spec, self.env)
         cwd = Path(rec.spec.cwd).expanduser() if rec.spec.cwd else self.workdir
@@ -121,15 +137,16 @@ class Supervisor:
                 proc = self._launch(rec.spec, env, cwd, out.fileno(), ticket)
         except (OSError, ValueError) as exc:  # a working directory, a command or an environment that cannot be
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            rec.state, rec.reason, rec.pid, rec.proc = "fatal", f"cannot start: {why}", None, None
-            self.alert("critical", rec.name, f"organ {rec.name} cannot start: {why}")
+            rec.pid, rec.proc = None, None
+            self.move(rec, OrganState.FATAL, f"cannot start: {why}")
+            self.alert(Level.CRITICAL, rec.name, f"organ {rec.name} cannot start: {why}")
             return
         finally:
             if ticket is not None:
                 os.close(ticket)
         rec.proc, rec.pid, rec.due = proc, proc.pid, None
-        rec.state, rec.reason = "starting", "spawned, waiting for registration"
-        rec.started = time.monotonic()
+        self.move(rec, OrganState.STARTING, "spawned, waiting for registration")
+        rec.started = self.clock()
         rec.forget_connection()
         self.waited.add(proc.pid)
         threading.Thread(target=self._reap, args=(rec.name, proc), name=f"reap-{rec.name}", daemon=True).start()
@@ -179,6 +196,15 @@ class Supervisor:
             except queue.Empty:
                 return exits
 
+    def reap(self, now: float, disconnect: Callable[[OrganRecord, str], None]) -> None:
+        """Apply the restart policy to every organ whose death the reapers reported."""
+        for exit in self.drain_exits():
+            rec = self.organs.get(exit.organ)
+            if rec is None or rec.pid != exit.pid:
+                continue  # a process already replaced
+            disconnect(rec, "died")
+            self.handle_exit(rec, exit, now)
+
     def handle_exit(self, rec: OrganRecord, exit: Exit, now: float) -> None:
         """Apply the restart policy to a reaped organ."""
         # what the organ started dies with it: its group now, the rest of its session (a scan of /proc)
@@ -189,28 +215,31 @@ class Supervisor:
         rec.forget_connection()
         how = restart.describe_exit(exit.returncode)
         if self.stopping:
-            rec.state, rec.reason = "stopped", how
+            self.move(rec, OrganState.STOPPED, how)
             return
         verdict = restart.decide(rec.spec, exit.returncode, now - rec.started, rec.streak,
                                  tuple(rec.restart_times), now)
         rec.streak = verdict.streak
-        rec.reason = verdict.reason
         log_file = self.logs / f"{rec.name}.log"
         if verdict.action == "restart":
-            rec.state, rec.due = "restarting", now + verdict.delay_s
-            self.alert("warn", rec.name, f"organ {rec.name} {how}; restarting in {verdict.delay_s:.2f}s")
+            rec.due = now + verdict.delay_s
+            self.waiting.add(rec.name)
+            self.move(rec, OrganState.RESTARTING, verdict.reason)
+            self.alert(Level.WARN, rec.name, f"organ {rec.name} {how}; restarting in {verdict.delay_s:.2f}s")
         elif verdict.action == "fatal":
-            rec.state, rec.due = "fatal", None
-            self.alert("critical", rec.name, f"organ {rec.name} is fatal: {verdict.reason} (log: {log_file})")
+            rec.due = None
+            self.move(rec, OrganState.FATAL, verdict.reason)
+            self.alert(Level.CRITICAL, rec.name, f"organ {rec.name} is fatal: {verdict.reason} (log: {log_file})")
         else:
-            rec.state, rec.due = "stopped", None
-            self.alert("info", rec.name, f"organ {rec.name} stopped: {verdict.reason}")
+            rec.due = None
+            self.move(rec, OrganState.STOPPED, verdict.reason)
+            self.alert(Level.INFO, rec.name, f"organ {rec.name} stopped: {verdict.reason}")
         log.warning("organ %s (pid %d) %s -> %s", rec.name, exit.pid, how, rec.state)
 
     def restart_due(self, now: float) -> list[OrganRecord]:
         """Respawn the organs whose backoff has elapsed; return them. Also the zygote's idle work."""
-        due = [rec for rec in self.organs.values()
-               if rec.state == "restarting" and rec.due is not None and rec.due <= now]
+        due = [rec for rec in map(self.organs.get, list(self.waiting))
+               if rec.state == OrganState.RESTARTING and rec.due is not None and rec.due <= now]
         for rec in due:
             rec.restarts += 1
             rec.restart_times.append(now)
@@ -229,7 +258,8 @@ class Supervisor:
 
     def next_due(self) -> float | None:
         """The earliest scheduled restart, if any."""
-        times = [rec.due for rec in self.organs.values() if rec.state == "restarting" and rec.due is not None]
+        times = [rec.due for rec in map(self.organs.get, self.waiting)
+                 if rec.state == OrganState.RESTARTING and rec.due is not None]
         return min(times, default=None)
 
     def revive(self, rec: OrganRecord) -> None:
@@ -247,9 +277,12 @@ class Supervisor:
             raise ProcessLookupError(f"organ {rec.name} has no running process (state {rec.state})")
         os.kill(rec.pid, sig)
 
-    def kill_group(self, rec: OrganRecord) -> None:
-        """SIGKILL the organ's process group (a hung organ and whatever it started)."""
+    def kill_stuck(self, rec: OrganRecord, why: str, now: float) -> None:
+        """SIGKILL the process group of a hung (or never registered) organ and whatever it started."""
+        self.alert(Level.CRITICAL, rec.name, f"organ {rec.name} {why}; killing it")
+        self.move(rec, rec.state, why)
         _killpg(rec.pid, signal.SIGKILL)
+        rec.last_seen = now  # one kill per episode; the reaper does the rest
 
     def stop_all(self) -> None:
         """Stop every organ: SIGTERM to each process group, SIGKILL after its stop timeout."""
@@ -271,10 +304,13 @@ class Supervisor:
                 proc.wait(timeout=2.0)
             except subprocess.TimeoutExpired:
                 log.error("organ %s (pid %d) survived SIGKILL", rec.name, pid)
-            rec.state, rec.reason, rec.proc, rec.pid = "stopped", "mesh stopped", None, None
+            rec.proc, rec.pid = None, None
+            self.move(rec, OrganState.STOPPED, "mesh stopped")
         for rec in self.organs.values():
-            if rec.state == "restarting":
-                rec.state, rec.due = "stopped", None
+            if rec.state == OrganState.RESTARTING:
+                rec.due = None
+                self.waiting.discard(rec.name)
+                self.move(rec, OrganState.STOPPED, rec.reason)
 
     def close(self) -> None:
         """Stop the zygote and release the wake-up pipe."""

@@ -1,0 +1,215 @@
+"""The heart's sockets and files: the home lock, the ROUTER and XPUB binds (ipc://, and tcp:// with CURVE),
+the metrics server, and who a message came from."""
+
+from __future__ import annotations
+
+import fcntl
+import logging
+import os
+import time
+from dataclasses import dataclass
+from typing import IO, Any
+
+import zmq
+
+from broker import protocol
+from broker.auth import Gatekeeper
+from broker.authz import Principal, local_principal, remote_principal
+from broker.config import HeartConfig
+from broker.errors import HomeError
+from broker.home import Home
+from broker.keys import allowed_file, heart_keypair
+from broker.protocol import Call, Control, Register
+
+log = logging.getLogger(__name__)
+
+# plain ints: pyzmq's flag enums cost an object per operation, and the heart does several per message
+NOBLOCK, SNDMORE, EVENTS, POLLIN = (int(f) for f in (zmq.NOBLOCK, zmq.SNDMORE, zmq.EVENTS, zmq.POLLIN))
+MORE_NOBLOCK = SNDMORE | NOBLOCK
+MAX_PRINCIPALS = 1024
+NEEDS_PRINCIPAL = frozenset({Register.KIND, Call.KIND, Control.KIND})  # messages decided by who sent them
+ROUTER_SNDHWM = 10000
+NOISY_PEERS_MAX = 1024
+ROUTER_RCVHWM = 1000  # bounds what one fast peer can park in the heart
+
+
+@dataclass
+class Bound:
+    router: zmq.Socket
+    pub: zmq.Socket  # an XPUB: it also tells the heart which topics are subscribed to
+    endpoints: dict[str, str]  # router, blood (and remote: server_key, router, blood)
+    gatekeeper: Gatekeeper | None = None  # the ZAP handler, when tcp:// endpoints are bound
+
+
+def lock(home: Home) -> IO:
+    """Take the home's exclusive lock: one heart per home."""
+    held = open(home.lock_file, "a+")
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        held.close()
+        pid = (home.read_endpoints() or {}).get("pid", "?")
+        raise HomeError(f"a heart is already running under {home.path} (pid {pid})") from None
+    return held
+
+
+def bind(ctx: zmq.Context, s: HeartConfig, home: Home, auth_failed) -> Bound:
+    """Bind the ROUTER and the XPUB: ipc:// under the home unless the mesh file names endpoints."""
+    remote = {name: ep for name, ep in (("router", s.router), ("blood", s.blood)) if ep.startswith("tcp://")}
+    router_ep = s.router if s.router and "router" not in remote else home.ipc_endpoint("heart")
+    blood_ep = s.blood if s.blood and "blood" not in remote else home.ipc_endpoint("blood")
+    router = ctx.socket(zmq.ROUTER)
+    router.setsockopt(zmq.LINGER, 0)
+    router.setsockopt(zmq.ROUTER_MANDATORY, 1)
+    # libzmq drops a connection that sends more than this; below it, the heart answers what is too large
+    router.setsockopt(zmq.MAXMSGSIZE, protocol.hard_frame_cap(s.max_frame_bytes))
+    router.setsockopt(zmq.SNDHWM, ROUTER_SNDHWM)
+    router.setsockopt(zmq.RCVHWM, ROUTER_RCVHWM)
+    pub = ctx.socket(zmq.XPUB)
+    pub.setsockopt(zmq.LINGER, 0)
+    try:
+        router.bind(router_ep)
+        pub.bind(blood_ep)
+    except zmq.ZMQError as exc:
+        raise HomeError(f"cannot bind {router_ep} / {blood_ep}: {exc}") from None
+    endpoints: dict[str, Any] = {"router": router.getsockopt_string(zmq.LAST_ENDPOINT),
+                                 "blood": pub.getsockopt_string(zmq.LAST_ENDPOINT)}
+    for ep in endpoints.values():
+        if ep.startswith("ipc://"):
+            os.chmod(ep[len("ipc://"):], 0o600)
+    bound = Bound(router, pub, endpoints)
+    if remote:
+        bound.gatekeeper = Gatekeeper(ctx, allowed_file(home.path), auth_failed)
+        bound.gatekeeper.start()
+        endpoints["remote"] = _bind_remote(bound, remote, home)
+    return bound
+
+
+def _bind_remote(bound: Bound, remote: dict[str, str], home: Home) -> dict[str, str]:
+    """Bind the tcp:// endpoints with CURVE: only keys in the allow-list get through (ZAP)."""
+    pair = heart_keypair(home.path)
+    found = {"server_key": pair.public}
+    for name, sock in (("router", bound.router), ("blood", bound.pub)):
+        if name not in remote:
+            continue
+        # options set after the local ipc bind apply to the tcp listener only
+        sock.curve_secretkey = pair.secret.encode()
+        sock.curve_publickey = pair.public.encode()
+        sock.curve_server = True
+        sock.zap_domain = b"actors"
+        try:
+            sock.bind(remote[name])
+        except zmq.ZMQError as exc:
+            raise HomeError(f"cannot bind {remote[name]}: {exc}") from None
+        found[name] = sock.getsockopt_string(zmq.LAST_ENDPOINT)
+    log.info("remote endpoints %s need CURVE keys from %s", found, allowed_file(home.path))
+    return found
+
+
+def serve_metrics(address: str, registry) -> tuple[Any, str]:
+    """Serve Prometheus metrics on host:port ('' turns it off); the server and its URL."""
+    if not address:
+        return None, ""
+    from prometheus_client import start_http_server
+
+    host, _, port = address.rpartition(":")
+    host = host.strip("[]")
+    try:
+        server, _ = start_http_server(int(port), addr=host, registry=registry)
+    except OSError as exc:
+        raise HomeError(f"cannot serve metrics on {address}: {exc.strerror}") from None
+    shown = f"[{host}]" if ":" in host else host
+    return server, f"http://{shown}:{server.server_port}/metrics"
+
+
+def publish(home: Home, found: dict, s: HeartConfig) -> dict:
+    """Write the pid file and endpoints.json, what clients read to find this heart; return what was written."""
+    written = {"pid": os.getpid(), **found, "started_at": time.time(),
+               # what clients need to bound their waits and size their requests
+               "limits": {"call_timeout_s": s.call_timeout_s, "retry_attempts": s.retry_attempts,
+                          "max_frame_bytes": s.max_frame_bytes}}
+    home.pid_file.write_text(f"{os.getpid()}\n")
+    home.write_endpoints(written)
+    return written
+
+
+def stop_metrics(server) -> None:
+    """Stop the metrics server, if one runs."""
+    if server is not None:
+        server.shutdown()
+        server.server_close()
+
+
+def receive(sock: zmq.Socket) -> tuple[bytes, list[bytes], zmq.Frame | None]:
+    """One message: the routing id, its frames, and its last frame (whose metadata says who sent it) when the
+    message is one whose handling depends on who sent it. Frames are received uncopied: their `more` flag
+    costs no socket option call."""
+    recv = sock.recv
+    frame = recv(NOBLOCK, copy=False)
+    ident = frame.bytes
+    frames: list[bytes] = []
+    while frame.more:
+        frame = recv(copy=False)
+        frames.append(frame.bytes)
+    return ident, frames, frame if len(frames) == 3 and frames[1] in NEEDS_PRINCIPAL else None
+
+
+def send(sock: zmq.Socket, ident: bytes, frames: list[bytes]) -> None:
+    """Send [ident, *frames] without blocking (what send_multipart does, without its per-frame checks)."""
+    put = sock.send
+    put(ident, MORE_NOBLOCK)
+    for frame in frames[:-1]:
+        put(frame, MORE_NOBLOCK)
+    put(frames[-1], NOBLOCK)
+
+
+def readable(sock: zmq.Socket) -> bool:
+    """Whether a message waits (asking EVENTS costs no syscall, unlike a receive that ends in zmq.Again)."""
+    return bool(sock.get(EVENTS) & POLLIN)
+
+
+class Peers:
+    """Who is on each connection (from its latest register, call or control), and who was already warned about."""
+
+    def __init__(self, owner_uid: int) -> None:
+        self.owner_uid = owner_uid
+        self.principals: dict[bytes, Principal] = {}
+        self.by_address: dict[str, Principal] = {}  # a local peer's address names its process: decided once
+        self.noisy: set[bytes] = set()
+
+    def learn(self, ident: bytes, frame: zmq.Frame, curve: bool) -> None:
+        """Remember who sent this frame on this connection."""
+        if len(self.principals) >= NOISY_PEERS_MAX and ident not in self.principals:
+            self.principals.clear()  # bounded; each decision learns its peer from the message itself
+        user = _property(frame, "User-Id") if curve else ""
+        if user:
+            self.principals[ident] = remote_principal(user)
+            return
+        address = _property(frame, "Peer-Address")
+        who = self.by_address.get(address)
+        if who is None:
+            if len(self.by_address) >= MAX_PRINCIPALS:
+                self.by_address.clear()
+            who = self.by_address[address] = local_principal(address, self.owner_uid)
+        self.principals[ident] = who
+
+    def principal(self, ident: bytes) -> Principal:
+        """Who is on a connection, as learnt from its latest register, call or control message."""
+        return self.principals.get(ident) or local_principal("", self.owner_uid)
+
+    def complain(self, ident: bytes, message: str) -> None:
+        """Log a peer's malformed message, once per peer (further ones are only counted)."""
+        if ident in self.noisy:
+            return
+        if len(self.noisy) >= NOISY_PEERS_MAX:
+            self.noisy.clear()
+        self.noisy.add(ident)
+        log.warning("dropped a malformed message from peer %s (further ones are only counted): %s",
+                    ident[:16].hex(), message)
+
+
+def _property(frame: zmq.Frame, name: str) -> str:
+    try:
+        return frame.get(name) or ""
+    except zmq.ZMQError:
+        return ""

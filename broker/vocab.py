@@ -1,0 +1,115 @@
+"""The mesh's fixed vocabularies and shared names, in one place. Imports nothing of the project.
+
+Every vocabulary is a StrEnum: its members are plain strings, so they go on the wire, into metric labels
+and into JSON as the words they are, and compare equal to those words.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class OrganState(StrEnum):
+    """Where an organ is in its life, as status and blood show it."""
+
+    STARTING = "starting"  # spawned (or declared external), not registered yet
+    UP = "up"  # registered and heard from within the liveness window
+    LOST = "lost"  # registered, but silent for longer than the liveness window
+    RESTARTING = "restarting"  # dead, respawned once its backoff has elapsed
+    FATAL = "fatal"  # dead, and the restart policy gave up (or it cannot start)
+    STOPPED = "stopped"  # not running, by policy or because the mesh stops
+
+
+class Origin(StrEnum):
+    """Who made a call: only an agent's calls are retried for the caller."""
+
+    AGENT = "agent"
+    HEALER = "healer"
+    REFLEX = "reflex"
+    HEART = "heart"
+
+
+class Cause(StrEnum):
+    """Why a call failed (broker.causes names them from what the organ said)."""
+
+    TOOL_MISSING = "tool_missing"
+    BAD_PARAMS = "bad_params"
+    NOT_FOUND = "not_found"
+    PERMISSION = "permission"
+    TIMEOUT = "timeout"
+    NETWORK = "network"
+    RATE_LIMITED = "rate_limited"
+    CONFLICT = "conflict"
+    CRASHED = "crashed"
+    ORGAN_UNHEALTHY = "organ_unhealthy"
+    UNKNOWN = "unknown"
+
+
+class Decision(StrEnum):
+    """What the heart did with a failed call."""
+
+    RETRIED = "retried"  # the healer retried it
+    REFER = "refer"  # handed back to the caller, who decides
+    FAIL_FAST = "fail_fast"  # refused at once (the organ's breaker is open)
+
+
+class Level(StrEnum):
+    """How loud an alert is."""
+
+    INFO = "info"
+    WARN = "warn"
+    CRITICAL = "critical"
+
+
+class Stage(StrEnum):
+    """How deeply the body sleeps, from the time since the last session progress."""
+
+    AWAKE = "awake"
+    LIGHT = "light"
+    DEEP = "deep"
+
+
+class BeatKind(StrEnum):
+    """The kind of reason behind the beat interval (the reason's text may name organs; this never does)."""
+
+    STEADY = "steady"
+    ALERTS = "alerts"
+    QUIET = "quiet"
+    CRITICAL = "critical"
+    FAILING = "failing"
+
+
+class Outcome(StrEnum):
+    """A call's outcome, as the calls metric counts it."""
+
+    OK = "ok"
+    ERROR = "error"
+
+
+class EventKind(StrEnum):
+    """The kinds of event published on topic event.<kind>."""
+
+    CALL = "call"
+    PROGRESS = "progress"
+    WOUND = "wound"
+    HEALED = "healed"
+    ALERT = "alert"
+
+
+class BreakerState(StrEnum):
+    """A circuit breaker's state (broker.gate)."""
+
+    CLOSED = "closed"
+    OPEN = "open"
+    HALF_OPEN = "half_open"
+
+
+HOST_ORGAN = "host"  # the agent host's own tools, journalled as host.<tool> by hooks
+HEAL = "heal"  # the healer's ability that retries a call; only the heart may call it
+FIND_ABILITIES = "find_abilities"  # the tool every exposure ends with, to search the rest of the mesh
+ADDRESS_SEP = "."  # organ.ability, the address of an ability
+WIRE_NAME_SEP = "__"  # organ__ability, the MCP tool name of an ability (MCP names allow no dot)
+CARD_KINDS = ("pitfall", "playbook", "weak_link", "rule", "judgment")  # memory cards, as the cards metric counts
+JUDGMENT_KINDS = ("principle", "redline", "workflow", "taste")  # what a judgment card records
+# the CLI's exit codes are its contract and live in actors/exit_codes.py; the organ's own, shared by both:
+EXIT_REFUSED = 78  # an organ the heart refused exits with EX_CONFIG; restarting it cannot help

@@ -1,0 +1,84 @@
+"""The heart's publisher on a real XPUB: it learns which event kinds are subscribed, and only those are sent."""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+import zmq
+
+from broker import protocol
+from broker.events import Events
+
+WAIT_S = 3.0
+
+
+@pytest.fixture
+def pair():
+    """An XPUB (as the heart binds it) and a SUB connected to it, on a short ipc:// path."""
+    ctx = zmq.Context()
+    where = Path(tempfile.mkdtemp(prefix="e", dir="/tmp")) / "b.sock"
+    xpub, sub = ctx.socket(zmq.XPUB), ctx.socket(zmq.SUB)
+    for sock in (xpub, sub):
+        sock.setsockopt(zmq.LINGER, 0)
+    xpub.bind(f"ipc://{where}")
+    sub.connect(f"ipc://{where}")
+    try:
+        yield xpub, sub
+    finally:
+        xpub.close(linger=0)
+        sub.close(linger=0)
+        ctx.term()
+        where.unlink(missing_ok=True)
+        where.parent.rmdir()
+
+
+def until(condition) -> bool:
+    deadline = time.monotonic() + WAIT_S
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.005)
+    return False
+
+
+def test_a_kind_is_wanted_once_a_subscriber_asks_for_it_or_for_a_prefix_of_it(pair):
+    xpub, sub = pair
+    events = Events(xpub)
+    assert not events.wants("call")
+
+    sub.setsockopt(zmq.SUBSCRIBE, protocol.EVENT + b"wound")
+    assert until(lambda: events.take_subscriptions() or events.wants("wound"))
+    assert not events.wants("call")
+    sub.setsockopt(zmq.SUBSCRIBE, protocol.EVENT)
+
+    assert until(lambda: events.take_subscriptions() or events.wants("call"))
+
+
+def test_a_kind_is_no_longer_wanted_once_its_last_subscriber_leaves(pair):
+    xpub, sub = pair
+    events = Events(xpub)
+    sub.setsockopt(zmq.SUBSCRIBE, protocol.EVENT + b"call")
+    assert until(lambda: events.take_subscriptions() or events.wants("call"))
+
+    sub.setsockopt(zmq.UNSUBSCRIBE, protocol.EVENT + b"call")
+
+    assert until(lambda: events.take_subscriptions() or not events.wants("call"))
+
+
+def test_every_kind_takes_a_number_and_an_unwanted_kind_is_not_wanted(pair):
+    xpub, sub = pair
+    events = Events(xpub)
+    sub.setsockopt(zmq.SUBSCRIBE, protocol.EVENT + b"alert")
+    assert until(lambda: events.take_subscriptions() or events.wants("alert"))
+    assert not events.wants("call")  # so publish skips encoding it
+
+    events.publish("call", organ="echo")
+    events.publish("alert", organ="echo", message="m")
+
+    assert sub.poll(int(WAIT_S * 1000))
+    got = protocol.decode_event(sub.recv_multipart())
+    assert (got.kind, got.seq, events.seq) == ("alert", 2, 2)
+    assert not sub.poll(100)
