@@ -18,25 +18,25 @@ RETRYABLE = frozenset({Cause.TIMEOUT, Cause.NETWORK, Cause.RATE_LIMITED, Cause.C
 NEVER_RETRIED = frozenset({Cause.BAD_PARAMS, Cause.PERMISSION, Cause.NOT_FOUND, Cause.TOOL_MISSING})
 
 _HINTS = {
-    "tool_missing": "check the organ, ability or program name, or install the program; retrying will not help",
-    "bad_params": "fix the arguments to match the ability's schema; retrying as is will fail again",
-    "not_found": "check that the path or name exists (list its parent first); retrying as is will fail again",
-    "permission": "use a path or resource you are allowed to touch, or ask the user; retrying will be refused again",
-    "timeout": "retry with a longer timeout or a smaller piece of work",
-    "network": "the service could not be reached; retry shortly, or check that it is running",
-    "rate_limited": "slow down: wait before retrying, as long as Retry-After says if it says",
-    "conflict": "the target is in a conflicting state; inspect it and resolve the conflict before retrying",
-    "crashed": "the program died; retry once, and report it if it dies again",
-    "organ_unhealthy": "the organ is unhealthy; wait for the heart to restart it, or use another ability",
-    "unknown": "read the error message; its cause could not be classified",
+    Cause.TOOL_MISSING: "check the organ, ability or program name, or install the program; retrying will not help",
+    Cause.BAD_PARAMS: "fix the arguments to match the ability's schema; retrying as is will fail again",
+    Cause.NOT_FOUND: "check that the path or name exists (list its parent first); retrying as is will fail again",
+    Cause.PERMISSION: "use a path or resource you are allowed to touch, or ask the user; retrying will be refused again",
+    Cause.TIMEOUT: "retry with a longer timeout or a smaller piece of work",
+    Cause.NETWORK: "the service could not be reached; retry shortly, or check that it is running",
+    Cause.RATE_LIMITED: "slow down: wait before retrying, as long as Retry-After says if it says",
+    Cause.CONFLICT: "the target is in a conflicting state; inspect it and resolve the conflict before retrying",
+    Cause.CRASHED: "the program died; retry once, and report it if it dies again",
+    Cause.ORGAN_UNHEALTHY: "the organ is unhealthy; wait for the heart to restart it, or use another ability",
+    Cause.UNKNOWN: "read the error message; its cause could not be classified",
 }
 
 # An ability with side effects that timed out or died mid-call may have done its work: a blind retry may do it twice.
 _MAY_HAVE_RUN = {
-    "timeout": "it may have run, in whole or in part, after the deadline: check its effects before calling again; "
-               "do not retry it blindly",
-    "crashed": "it may have run in part before the organ died: check its effects before calling again; "
-               "do not retry it blindly",
+    Cause.TIMEOUT: "it may have run, in whole or in part, after the deadline: check its effects before calling again; "
+                   "do not retry it blindly",
+    Cause.CRASHED: "it may have run in part before it (or its organ) died: check its effects before calling again; "
+                   "do not retry it blindly",
 }
 
 _EXIT = r"\bexit(?:ed with)?[ _-]?(?:code|status)\s*[:=]?\s*(?:{})\b"
@@ -54,51 +54,51 @@ def _rule(cause: str, *alternatives: str) -> tuple[re.Pattern[str], str]:
 
 _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     # The process died: the last thing that happened, whatever its output said before.
-    _rule("crashed", r"killed by signal", r"segmentation fault", r"\bsigsegv\b", r"core dumped",
+    _rule(Cause.CRASHED, r"killed by signal", r"segmentation fault", r"\bsigsegv\b", r"core dumped",
           r"\b\d+ killed\b", r"段错误", r"核心已转储", r"已杀死"),
     # the MCP SDK's "connection closed" means the server process went away
-    _rule("crashed", r"\borgan \S+ (?:died|crashed)", r"\bmcp error -32000: connection closed"),
+    _rule(Cause.CRASHED, r"\borgan \S+ (?:died|crashed)", r"\bmcp error -32000: connection closed"),
     # Shell exit statuses and JSON-RPC codes are more certain than the text around them.
-    _rule("tool_missing", _EXIT.format("127")),
-    _rule("permission", _EXIT.format("126")),
-    _rule("timeout", _EXIT.format("124")),
-    _rule("crashed", _EXIT.format("134|137|139")),
-    _rule("tool_missing", r"-32601\b", r"\bmethod not found\b"),
-    _rule("bad_params", r"-32602\b", r"\binvalid params\b"),
+    _rule(Cause.TOOL_MISSING, _EXIT.format("127")),
+    _rule(Cause.PERMISSION, _EXIT.format("126")),
+    _rule(Cause.TIMEOUT, _EXIT.format("124")),
+    _rule(Cause.CRASHED, _EXIT.format("134|137|139")),
+    _rule(Cause.TOOL_MISSING, r"-32601\b", r"\bmethod not found\b"),
+    _rule(Cause.BAD_PARAMS, r"-32602\b", r"\binvalid params\b"),
     # A missing program or tool, told apart from a missing file by how it was spawned.
-    _rule("tool_missing", r"command not found", r"is not recognized as an internal or external command",
+    _rule(Cause.TOOL_MISSING, r"command not found", r"is not recognized as an internal or external command",
           r"\bis not a \w+ command\b", r"\bunknown command\b", r"未找到命令", r"找不到命令", r"不是内部或外部命令"),
-    _rule("tool_missing", r"\bsh: (?:line )?\d+: [^:\n]+: not found"),  # dash: "sh: 1: foo: not found"
-    _rule("tool_missing", r"executable file not found", r"\bspawn \S+ enoent\b", r"\bexecvp\b.*no such file"),
-    _rule("tool_missing", r"\bno (?:such|matching) (?:organ|ability|tool|program|executable)\b",
+    _rule(Cause.TOOL_MISSING, r"\bsh: (?:line )?\d+: [^:\n]+: not found"),  # dash: "sh: 1: foo: not found"
+    _rule(Cause.TOOL_MISSING, r"executable file not found", r"\bspawn \S+ enoent\b", r"\bexecvp\b.*no such file"),
+    _rule(Cause.TOOL_MISSING, r"\bno (?:such|matching) (?:organ|ability|tool|program|executable)\b",
           r"\bno organ named\b", r"\bhas no ability\b", r"\bunknown (?:tool|ability|organ)\b",
           r"\btool\b[^\n]{0,80}\bnot (?:found|available|registered)\b"),
-    _rule("tool_missing", r"\bmodulenotfounderror\b", r"\bno module named\b", r"\bcannot find module\b",
+    _rule(Cause.TOOL_MISSING, r"\bmodulenotfounderror\b", r"\bno module named\b", r"\bcannot find module\b",
           r"\bmissing script\b"),
     # Arguments that do not fit.
-    _rule("bad_params", r"validation errors? for\b", r"\bvalidationerror\b", r"\bis a required property\b",
+    _rule(Cause.BAD_PARAMS, r"validation errors? for\b", r"\bvalidationerror\b", r"\bis a required property\b",
           r"additional properties are not allowed", r"\bis not of type\b"),
-    _rule("bad_params", r"\bmissing (?:\d+ )?required\b", r"\brequired arguments? (?:were|was) not provided\b",
+    _rule(Cause.BAD_PARAMS, r"\bmissing (?:\d+ )?required\b", r"\brequired arguments? (?:were|was) not provided\b",
           r"\barguments? (?:are|is) required\b", r"\bunexpected (?:keyword )?argument\b",
           r"\btakes \d+ positional arguments? but \d+ (?:were|was) given\b", r"\bflag provided but not defined\b"),
-    _rule("bad_params", r"\binvalid (?:argument|parameter|option|value|input|choice)s?\b",
+    _rule(Cause.BAD_PARAMS, r"\binvalid (?:argument|parameter|option|value|input|choice)s?\b",
           r"\billegal (?:option|argument)\b", r"\bunrecogni[sz]ed (?:option|argument)s?\b",
           r"\bunknown (?:option|flag|argument|parameter)\b", r"\bbad (?:argument|parameter|request)\b",
           r"\bunprocessable entity\b"),
-    _rule("bad_params", r"\b(?:type|value)error\b.*\b(?:argument|parameter|param)s?\b"),
-    _rule("bad_params", r"\bis a directory\b", r"\beisdir\b", r"\bisadirectoryerror\b"),  # as actors.organ does
-    _rule("bad_params", _http("400|422")),
-    _rule("bad_params", r"无效的?参数", r"参数(?:错误|无效|不正确|有误)", r"缺少(?:必[需要]的?)?参数", r"无效的?选项",
+    _rule(Cause.BAD_PARAMS, r"\b(?:type|value)error\b.*\b(?:argument|parameter|param)s?\b"),
+    _rule(Cause.BAD_PARAMS, r"\bis a directory\b", r"\beisdir\b", r"\bisadirectoryerror\b"),  # as actors.organ does
+    _rule(Cause.BAD_PARAMS, _http("400|422")),
+    _rule(Cause.BAD_PARAMS, r"无效的?参数", r"参数(?:错误|无效|不正确|有误)", r"缺少(?:必[需要]的?)?参数", r"无效的?选项",
           r"不适用的选项", r"无法识别的选项"),
     # Transient trouble, before the generic phrases below that a proxy's error page may quote.
-    _rule("rate_limited", r"\btoo many requests\b", r"\brate[ _-]?limit", r"\bquota exceeded\b", r"\bthrottl",
+    _rule(Cause.RATE_LIMITED, r"\btoo many requests\b", r"\brate[ _-]?limit", r"\bquota exceeded\b", r"\bthrottl",
           r"请求过于频繁", r"请求太频繁", r"频率限制", r"限流"),
-    _rule("rate_limited", _http("429")),
-    _rule("timeout", r"\btimed out\b", r"\btimeout ?(?:error|exception|expired)\b", r"\btimeout\b.{0,30}\bexceeded\b",
+    _rule(Cause.RATE_LIMITED, _http("429")),
+    _rule(Cause.TIMEOUT, r"\btimed out\b", r"\btimeout ?(?:error|exception|expired)\b", r"\btimeout\b.{0,30}\bexceeded\b",
           r"\betimedout\b", r"\b(?:read|connect|connection|request|gateway|operation|socket)[ _]?time-?out(?:error)?\b",
           r"deadline[ _]exceeded", r"超时"),
-    _rule("timeout", _http("408|504")),
-    _rule("network", r"\be(?:connrefused|connreset|connaborted|hostunreach|netunreach|hostdown|ai_again|notfound)\b",
+    _rule(Cause.TIMEOUT, _http("408|504")),
+    _rule(Cause.NETWORK, r"\be(?:connrefused|connreset|connaborted|hostunreach|netunreach|hostdown|ai_again|notfound)\b",
           r"\bconnection (?:refused|reset|aborted)\b", r"\bconnection(?:refused|reset|aborted)?error\b",
           r"network is unreachable", r"no route to host", r"host is unreachable", r"name or service not known",
           r"temporary failure in name resolution", r"could not resolve (?:host|hostname|proxy)",
@@ -106,27 +106,27 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
           r"remote end closed connection", r"\bremotedisconnected\b", r"socket hang up", r"\bbad gateway\b",
           r"\bservice unavailable\b", r"连接被拒绝", r"连接被对方重[设置]", r"网络不可达", r"没有到主机的路由",
           r"未知的名称或服务", r"域名解析暂时失败", r"无法解析(?:主机|域名|的?地址)"),
-    _rule("network", _http("502|503")),
+    _rule(Cause.NETWORK, _http("502|503")),
     # Refusals, conflicts, then absences.
-    _rule("permission", r"permission denied", r"operation not permitted", r"\beacces\b", r"\beperm\b",
+    _rule(Cause.PERMISSION, r"permission denied", r"operation not permitted", r"\beacces\b", r"\beperm\b",
           r"\bpermissionerror\b", r"access (?:is )?denied", r"\bunauthori[sz]ed\b", r"\bforbidden\b",
           r"authentication (?:failed|required)", r"read-only file system", r"\berofs\b", r"\bmust be root\b",
           r"权限不够", r"权限不足", r"拒绝访问", r"没有权限", r"不允许的操作", r"只读文件系统"),
-    _rule("permission", _http("401|403")),
-    _rule("conflict", r"\beexist\b", r"file exists", r"\bfileexistserror\b", r"already exists",
+    _rule(Cause.PERMISSION, _http("401|403")),
+    _rule(Cause.CONFLICT, r"\beexist\b", r"file exists", r"\bfileexistserror\b", r"already exists",
           r"address already in use", r"\beaddrinuse\b", r"\bebusy\b", r"resource busy", r"device busy",
           r"text file busy", r"\bis busy\b", r"\betxtbsy\b", r"non-fast-forward", r"\(fetch first\)",
           r"updates were rejected", r"would be overwritten", r"\bconflict(?:s|ing|ed)?\b", r"已存在",
           r"设备或资源忙", r"冲突"),
-    _rule("conflict", _http("409")),
-    _rule("not_found", r"no such file", r"\benoent\b", r"\bfilenotfounderror\b", r"\bnotadirectoryerror\b",
+    _rule(Cause.CONFLICT, _http("409")),
+    _rule(Cause.NOT_FOUND, r"no such file", r"\benoent\b", r"\bfilenotfounderror\b", r"\bnotadirectoryerror\b",
           r"not a directory", r"\benotdir\b", r"\bnot found\b", r"did not match any", r"does not exist",
           r"doesn't exist", r"\bno such\b", r"\bcannot find\b", r"can't find", r"could not find", r"couldn't find",
           r"unable to locate", r"no matching distribution", r"unknown revision", r"not a git repository",
           r"没有那个文件或目录", r"找不到", r"不存在", r"未找到"),
-    _rule("not_found", _http("404|410")),
+    _rule(Cause.NOT_FOUND, _http("404|410")),
     # A panic or memory exhaustion last: the text above it usually names a more useful cause.
-    _rule("crashed", r"\bpanicked at\b", r"\bpanic: ", r"\bmemoryerror\b", r"\bout of memory\b", r"\boomkilled\b"),
+    _rule(Cause.CRASHED, r"\bpanicked at\b", r"\bpanic: ", r"\bmemoryerror\b", r"\bout of memory\b", r"\boomkilled\b"),
 )
 
 _RETRY_AFTER = re.compile(
