@@ -208,7 +208,7 @@ class Mesh:
         result = subprocess.run(guarded([sys.executable, "-m", "actors", *args, "--home", str(self.home)]),
                                 cwd=self.workdir, env=self.env, capture_output=True, text=True, timeout=timeout)
         if check and result.returncode != 0:
-            pytest.fail(f"actors {' '.join(args)} exited {result.returncode}: {result.stderr}")
+            pytest.fail(f"actors {' '.join(args)} exited {result.returncode}: {result.stderr}{result.stdout[-2000:]}")
         return result
 
     def json(self, *args: str) -> dict:

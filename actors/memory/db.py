@@ -120,6 +120,17 @@ def path_in(home: Path) -> Path:
     return Path(home) / FILENAME
 
 
+def _create_private(path: Path) -> None:
+    """Make the database file 0600 if it does not exist yet (SQLite gives its -wal and -shm files its mode).
+
+    Only a new file is opened here: closing a descriptor of a file drops every POSIX lock this process holds
+    on it, so opening an existing database beside a live connection would undo that connection's locks."""
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY | os.O_CLOEXEC, 0o600))
+    except FileExistsError:
+        pass
+
+
 def connect(path: Path, *, create: bool = True) -> sqlite3.Connection:
     """Open the database in WAL mode with a busy timeout, creating the schema; raise MemoryUnavailable."""
     path = Path(path)
@@ -128,8 +139,7 @@ def connect(path: Path, *, create: bool = True) -> sqlite3.Connection:
     try:
         if create:
             path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-            # private from the start, whatever the home's mode: SQLite gives its -wal and -shm files this mode too
-            os.close(os.open(path, os.O_CREAT | os.O_RDWR | os.O_CLOEXEC, 0o600))
+            _create_private(path)
         conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
     except (sqlite3.Error, OSError) as exc:
         raise MemoryUnavailable(f"cannot open the memory database {path}: {exc}") from None
