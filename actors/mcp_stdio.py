@@ -33,6 +33,7 @@ METHOD_NOT_FOUND = -32601
 SERVER_GONE = -32000  # the code of the response given to requests the server can no longer answer
 CHUNK = 1 << 20
 MAX_LINE = 256 << 20  # a longer line is dropped (its request then times out): memory stays bounded
+EXIT_WAIT_S = 0.5  # how long a server whose output closed is given to let its exit status be read
 STOP_GRACE_S = 2.0  # as the SDK's client: stdin closed, then this long before SIGTERM, then SIGKILL
 
 Answered = Callable[[dict | None], None]  # the response message, or None when its deadline passed
@@ -220,7 +221,10 @@ class StdioServer(Pump):
     def _lost(self, why: str) -> None:
         if self.gone:
             return
-        code = self.proc.poll()
+        try:  # its output closes a moment before its exit status can be had: wait for it, a little
+            code = self.proc.wait(timeout=EXIT_WAIT_S)
+        except subprocess.TimeoutExpired:
+            code = None
         self.gone = f"the MCP server exited with status {code}" if code is not None else f"the MCP server: {why}"
         waiting = list(self.waiting.values())
         self.waiting.clear()
