@@ -12,6 +12,8 @@ import heapq
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
+import numpy as np
+
 from broker import tokens
 from broker.exposure import knowledge, lexicon
 from broker.exposure.catalogue import META_TOOL, Catalogue
@@ -34,6 +36,9 @@ MENTION_WEIGHT = 0.6  # a memory card that names an ability counts like a good l
 RECENT_ORGAN_WEIGHT = 0.3  # the organ the session works with is likely needed again
 LEARNED_WEIGHT = 0.8  # an ability used after a very similar instruction counts like a good lexical match
 TOGETHER_WEIGHT = 0.8  # an ability used with a strong one scores this share of it, times P(used together)
+MEANING_WEIGHT = 0.8  # the tool nearest the intent in meaning counts like a good (not the best) lexical match
+MEANING_MARGIN = 0.15  # tools this much less similar than the nearest get nothing from meaning
+MEANING_TOP = 40  # at most this many tools get something from meaning
 W_SYNONYM = 0.5
 W_ABBREVIATION = 0.8  # an abbreviation resolved against the catalogue's own words
 W_FUZZY = 0.4
@@ -98,6 +103,10 @@ def _scored(intent: str, catalogue: Catalogue, context: Context) -> tuple[dict[i
     without = catalogue.without
     query = query_terms(intent, catalogue)
     lexical = _lexical(intent, query, catalogue)
+    if catalogue.meaning is not None:
+        for i, s in meaning_scores(catalogue.meaning.similarities(intent)).items():
+            if s > lexical.get(i, 0.0):  # the better of the two readings, not their sum: each alone suffices
+                lexical[i] = s
     for address in context.mentioned:
         i = catalogue.by_address.get(address)
         if i is not None:
@@ -146,6 +155,20 @@ def _lexical(intent: str, query: dict[str, float], catalogue: Catalogue) -> dict
             if s * scale > lexical[i]:
                 lexical[i] = s * scale
     return lexical
+
+
+def meaning_scores(similarities: np.ndarray) -> dict[int, float]:
+    """What meaning adds to each tool (by position): the nearest gets MEANING_WEIGHT, down to 0 at the margin."""
+    if not len(similarities):
+        return {}
+    top = np.argpartition(-similarities, min(MEANING_TOP, len(similarities)) - 1)[:MEANING_TOP]
+    best = float(similarities[top].max())
+    found = {}
+    for i in top.tolist():
+        share = (float(similarities[i]) - best + MEANING_MARGIN) / MEANING_MARGIN
+        if share > 0:
+            found[i] = MEANING_WEIGHT * share
+    return found
 
 
 def organ_evidence(query: dict[str, float], lexical: dict[int, float], catalogue: Catalogue,
