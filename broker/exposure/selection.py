@@ -39,6 +39,7 @@ TOGETHER_WEIGHT = 0.8  # an ability used with a strong one scores this share of 
 MEANING_WEIGHT = 0.8  # the tool nearest the intent in meaning counts like a good (not the best) lexical match
 MEANING_MARGIN = 0.15  # tools this much less similar than the nearest get nothing from meaning
 MEANING_TOP = 40  # at most this many tools get something from meaning
+MEANING_FLOOR = 0.2  # a cosine below this says nothing (unrelated texts score about 0.1 with this model)
 W_SYNONYM = 0.5
 W_ABBREVIATION = 0.8  # an abbreviation resolved against the catalogue's own words
 W_FUZZY = 0.4
@@ -101,10 +102,11 @@ def relevance(intent: str, catalogue: Catalogue, context: Context = Context()) -
 def _scored(intent: str, catalogue: Catalogue, context: Context) -> tuple[dict[int, float], dict[int, float]]:
     # (tools that matched, lifted by their organ; organ -> the lift every other tool of it gets)
     without = catalogue.without
+    near = catalogue.meaning.near(intent) if catalogue.meaning is not None else None  # while the words are read
     query = query_terms(intent, catalogue)
     lexical = _lexical(intent, query, catalogue)
-    if catalogue.meaning is not None:
-        for i, s in meaning_scores(catalogue.meaning.similarities(intent)).items():
+    if near is not None:
+        for i, s in meaning_scores(near.result()).items():
             if s > lexical.get(i, 0.0):  # the better of the two readings, not their sum: each alone suffices
                 lexical[i] = s
     for address in context.mentioned:
@@ -166,7 +168,7 @@ def meaning_scores(similarities: np.ndarray) -> dict[int, float]:
     found = {}
     for i in top.tolist():
         share = (float(similarities[i]) - best + MEANING_MARGIN) / MEANING_MARGIN
-        if share > 0:
+        if share > 0 and similarities[i] >= MEANING_FLOOR:
             found[i] = MEANING_WEIGHT * share
     return found
 

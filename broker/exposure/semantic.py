@@ -8,10 +8,12 @@ Without an encoder (`broker.text.embedding`) there is no meaning and selection i
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import os
 import tempfile
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Sequence
 
@@ -22,6 +24,7 @@ from broker.text import embedding, split_identifier
 log = logging.getLogger(__name__)
 
 CACHE_ENV = "ACTORS_CACHE"
+QUERY_TOKENS = 40  # an intent's first tokens: the cost grows with length, and the request comes first
 
 
 class Meaning:
@@ -35,7 +38,18 @@ class Meaning:
 
     def similarities(self, text: str) -> np.ndarray:
         """The cosine of the text's vector with every tool's."""
-        return self.vectors @ self.encoder.embed(text)
+        # einsum rather than BLAS: a matrix-vector product this small is slower across BLAS threads that
+        # fight for two cores than on one
+        return np.einsum("ij,j->i", self.vectors, self.encoder.embed(text, QUERY_TOKENS))
+
+    def near(self, text: str) -> Future:
+        """`similarities(text)` computed on a thread of its own (onnxruntime lets go of the GIL meanwhile)."""
+        return _pool().submit(self.similarities, text)
+
+
+@functools.cache
+def _pool() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="meaning")
 
 
 def tool_text(organ: str, name: str, description: str) -> str:

@@ -44,7 +44,6 @@ class Encoder:
         vocabulary = resources.files("broker.text").joinpath("data", VOCABULARY)
         with resources.as_file(vocabulary) as path:
             self._tokenizer = BertWordPieceTokenizer(str(path), lowercase=True)
-        self._tokenizer.enable_truncation(MAX_TOKENS)
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = 1  # a query is a few milliseconds; threads would fight the heart's
         options.inter_op_num_threads = 1
@@ -54,9 +53,12 @@ class Encoder:
         self._types = "token_type_ids" in {i.name for i in self._session.get_inputs()}
         self.digest = _file_digest(model)  # vectors of another model file are another space
 
-    def embed(self, text: str) -> np.ndarray:
-        """The unit vector of one text (float32, 384 values)."""
-        ids = np.array([self._tokenizer.encode(text).ids], dtype=np.int64)
+    def embed(self, text: str, max_tokens: int = MAX_TOKENS) -> np.ndarray:
+        """The unit vector of one text (float32, 384 values), from its first max_tokens tokens."""
+        ids = self._tokenizer.encode(text).ids
+        if len(ids) > max_tokens:
+            ids = ids[:max_tokens - 1] + ids[-1:]  # keep the closing [SEP]
+        ids = np.array([ids], dtype=np.int64)
         feeds = {"input_ids": ids, "attention_mask": np.ones_like(ids)}
         if self._types:
             feeds["token_type_ids"] = np.zeros_like(ids)
