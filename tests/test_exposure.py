@@ -67,8 +67,8 @@ def catalogue():
     return catalogue_from_mcp(ORGANS)
 
 
-def top(catalogue, intent: str, n: int = 1, context: Context = Context()) -> list[str]:
-    scores = relevance(intent, catalogue, context)
+def top(catalogue, intent: str, n: int = 1, context: Context | None = None) -> list[str]:
+    scores = relevance(intent, catalogue, context or Context())
     ranked = sorted(scores, key=lambda i: (-scores[i], i))
     return [catalogue.tools[i].address for i in ranked[:n]]
 

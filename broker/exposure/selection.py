@@ -234,7 +234,7 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
             if word.isascii() and len(word) > 1 and not lexicon.is_stopword(word):
                 content.append(word)
         if Source.COMPOUNDS not in without:
-            for a, b in zip(content, content[1:]):
+            for a, b in zip(content, content[1:], strict=False):
                 put(lexicon.stem(a + b), W_COMPOUND * weight)
 
     if Source.REFERENCES in without:

@@ -45,9 +45,9 @@ class Encoder:
         with resources.as_file(vocabulary) as path:
             self._tokenizer = BertWordPieceTokenizer(str(path), lowercase=True)
         options = onnxruntime.SessionOptions()
-        options.intra_op_num_threads = 1  # a query is a few milliseconds; threads would fight the heart's
-        options.inter_op_num_threads = 1
-        options.log_severity_level = 3
+        # one thread: a query is a few milliseconds, and threads would fight the heart's for two cores
+        for name, value in (("intra_op_num_threads", 1), ("inter_op_num_threads", 1), ("log_severity_level", 3)):
+            setattr(options, name, value)
         self._session = onnxruntime.InferenceSession(str(model), sess_options=options,
                                                      providers=["CPUExecutionProvider"])
         self._types = "token_type_ids" in {i.name for i in self._session.get_inputs()}
