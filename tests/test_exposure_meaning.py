@@ -137,3 +137,14 @@ def test_embeddings_can_be_turned_off(monkeypatch):
         assert embedding.encoder() is None
     finally:
         embedding.encoder.cache_clear()
+
+
+def test_a_model_that_fails_on_one_intent_leaves_that_intent_lexical(monkeypatch, caplog):
+    catalogue = catalogue_from_mcp(ORGANS)
+
+    def fail(_text, _max_tokens=embedding.MAX_TOKENS):
+        raise RuntimeError("onnxruntime could not run")
+    monkeypatch.setattr(catalogue.meaning.encoder, "embed", fail)
+    exposure = select("weather forecast for Lisbon", catalogue)
+    assert "weather.get_forecast" in exposure.exposed
+    assert "meaning failed" in caplog.text

@@ -9,6 +9,8 @@ from __future__ import annotations
 import calendar
 import functools
 import heapq
+import logging
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
@@ -19,6 +21,8 @@ from broker.exposure import knowledge, lexicon
 from broker.exposure.catalogue import META_TOOL, Catalogue
 from broker.exposure.learning import Associations
 from broker.exposure.sources import Source
+
+log = logging.getLogger(__name__)
 
 # the default budget (o200k tokens of the exposed list, find_abilities included): a share of what sending
 # every tool would cost, so exposure always pays, with a floor that keeps small catalogues useful and a
@@ -105,8 +109,9 @@ def _scored(intent: str, catalogue: Catalogue, context: Context) -> tuple[dict[i
     near = catalogue.meaning.near(intent) if catalogue.meaning is not None else None  # while the words are read
     query = query_terms(intent, catalogue)
     lexical = _lexical(intent, query, catalogue)
-    if near is not None:
-        for i, s in meaning_scores(near.result()).items():
+    similarities = _near_result(near)
+    if similarities is not None:
+        for i, s in meaning_scores(similarities).items():
             if s > lexical.get(i, 0.0):  # the better of the two readings, not their sum: each alone suffices
                 lexical[i] = s
     for address in context.mentioned:
@@ -157,6 +162,16 @@ def _lexical(intent: str, query: dict[str, float], catalogue: Catalogue) -> dict
             if s * scale > lexical[i]:
                 lexical[i] = s * scale
     return lexical
+
+
+def _near_result(near: Future | None) -> np.ndarray | None:
+    if near is None:
+        return None
+    try:
+        return near.result()
+    except Exception as exc:  # the model failing on one text costs that text its meaning, not its answer
+        log.warning("meaning failed for this intent (%s: %s): lexical only", type(exc).__name__, exc)
+        return None
 
 
 def meaning_scores(similarities: np.ndarray) -> dict[int, float]:
