@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from _stats import describe, percentile, verdict  # noqa: E402
 
-from broker.exposure import Associations, Context, catalogue_from_mcp, lexicon, select  # noqa: E402
+from broker.exposure import Associations, Context, Source, catalogue_from_mcp, lexicon, select  # noqa: E402
 from broker.exposure.learning import episodes  # noqa: E402
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
@@ -83,8 +83,13 @@ def main() -> None:
     args = _parse_args()
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     rows = intents()
+    start = time.perf_counter()
     catalogue = catalogue_from_mcp(big_catalogue(args.tools))
-    print(f"catalogue: {len(catalogue)} tools in {len(catalogue.organs)} organs; {len(rows)} intents")
+    built_s = time.perf_counter() - start
+    lexical = catalogue_from_mcp(big_catalogue(args.tools), frozenset({Source.MEANING}))
+    print(f"catalogue: {len(catalogue)} tools in {len(catalogue.organs)} organs; {len(rows)} intents; built in "
+          f"{built_s:.1f} s (meaning: {'yes' if catalogue.meaning is not None else 'no model'}; its tool vectors "
+          "are computed on first sight and cached)")
     text = journal_text(rows, args.events)
     times = []
     for _ in range(args.runs):
@@ -94,16 +99,26 @@ def main() -> None:
     learn_s = statistics.median(times)
     print(f"learning from {args.events} events ({len(learned)} episodes): median {learn_s:.2f} s over {args.runs} runs")
     results = {}
-    for label, context in (("cold", Context()), ("warm", Context(learned=learned))):
+    for label, context, chosen in (("cold", Context(), catalogue), ("warm", Context(learned=learned), catalogue),
+                                   ("lexical only (cold)", Context(), lexical)):
         samples, cpu = [], []
         for row in rows:
             start, start_cpu = time.perf_counter(), time.process_time()
-            select(row["intent"], catalogue, context)
+            select(row["intent"], chosen, context)
             samples.append(time.perf_counter() - start)
             cpu.append(time.process_time() - start_cpu)
         results[label] = samples
         print(f"select {label}: wall {describe(samples, (50, 95, 99), 'ms', 1e3, 2)}; "
               f"cpu {describe(cpu, (50, 95), 'ms', 1e3, 2)}")
+    if catalogue.meaning is not None:
+        samples, cpu = [], []
+        for row in rows:
+            start, start_cpu = time.perf_counter(), time.process_time()
+            catalogue.meaning.similarities(row["intent"])
+            samples.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - start_cpu)
+        print(f"meaning alone (query embedding and {len(catalogue)} cosines): wall "
+              f"{describe(samples, (50, 95, 99), 'ms', 1e3, 2)}; cpu {describe(cpu, (50, 95), 'ms', 1e3, 2)}")
     baseline = []
     for row in rows:
         start = time.perf_counter()

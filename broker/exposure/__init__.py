@@ -1,6 +1,7 @@
 """On-demand capability exposure: only the abilities an intent needs, within a token budget.
 
-Pure and offline: no sockets, no actors imports. The heart builds a Catalogue once from the organs'
+Offline: no sockets, no actors imports; beyond its inputs it reads only the embedding model and its cache of
+tool vectors (broker/exposure/semantic.py). The heart builds a Catalogue once from the organs'
 abilities and calls `select` for each new instruction; `actors expose --catalog` does the same from a file.
 """
 

@@ -28,7 +28,7 @@ class Index:
             for term in doc:
                 frequency[term] = frequency.get(term, 0) + 1
         postings: dict[str, list[tuple[int, float]]] = {}
-        for i, (doc, length) in enumerate(zip(docs, lengths)):
+        for i, (doc, length) in enumerate(zip(docs, lengths, strict=True)):
             norm = k1 * (1 - b + b * length / average)
             for term, tf in doc.items():
                 weight = _idf(self.size, frequency[term]) * tf * (k1 + 1) / (tf + norm)

@@ -19,7 +19,7 @@ from typing import Any, Iterable, Mapping
 
 from broker import tokens
 from broker.errors import ConfigError
-from broker.exposure import companions, knowledge, lexicon
+from broker.exposure import companions, knowledge, lexicon, semantic
 from broker.exposure.bm25 import Index
 from broker.exposure.sources import Source
 
@@ -95,6 +95,8 @@ class Catalogue:
         self.vocabulary = knowledge.Vocabulary((w for t in tools for w in t.words),
                                                (str(t.wire.get("description") or "") for t in tools))
         self.places = self._places()
+        self.meaning = None if Source.MEANING in self.without else semantic.meaning_of(
+            [semantic.tool_text(t.organ, t.name, str(t.wire.get("description") or "")) for t in tools])
         self.meta_tokens = tokens.count_tokens([META_TOOL])
         self.smallest_tokens = min((t.tokens for t in tools), default=0)
         self.full_tokens = tokens.count_text(self.wire_text(range(len(tools)), meta=False))

@@ -154,7 +154,7 @@ def _producers(organ: str, members: Sequence[Sibling], required: list[dict[str, 
 def _same_object(organ: str, members: Sequence[Sibling], required: list[dict[str, str]],
                  context: frozenset[str]) -> list[tuple[int, int, float]]:
     objects = []
-    for words, params in zip(map(set, _objects(organ, members)), required):
+    for words, params in zip(map(set, _objects(organ, members)), required, strict=True):
         for param in params:
             if param not in context:
                 words |= set(lexicon.terms(param))

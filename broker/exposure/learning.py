@@ -77,7 +77,7 @@ class Associations:
         # each ability's centroid: the decayed sum of the instructions it was used for, as a unit vector
         sums: dict[str, dict[str, float]] = {}
         self._recency: dict[str, float] = {}  # the decay weight of each ability's latest use
-        for episode, weight in zip(self.episodes, self._weights):
+        for episode, weight in zip(self.episodes, self._weights, strict=True):
             for address in episode.abilities:
                 self._recency[address] = max(self._recency.get(address, 0.0), weight)
         for term, postings in self._postings.items():
@@ -96,7 +96,7 @@ class Associations:
     def _co_use(self) -> dict[str, dict[str, float]]:
         alone: dict[str, float] = {}
         pairs: dict[str, dict[str, float]] = {}
-        for episode, weight in zip(self.episodes, self._weights):
+        for episode, weight in zip(self.episodes, self._weights, strict=True):
             used = [a for a in dict.fromkeys(episode.abilities) if a not in self.tombstones]
             for a in used:
                 alone[a] = alone.get(a, 0.0) + weight

@@ -9,14 +9,20 @@ from __future__ import annotations
 import calendar
 import functools
 import heapq
+import logging
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
+
+import numpy as np
 
 from broker import tokens
 from broker.exposure import knowledge, lexicon
 from broker.exposure.catalogue import META_TOOL, Catalogue
 from broker.exposure.learning import Associations
 from broker.exposure.sources import Source
+
+log = logging.getLogger(__name__)
 
 # the default budget (o200k tokens of the exposed list, find_abilities included): a share of what sending
 # every tool would cost, so exposure always pays, with a floor that keeps small catalogues useful and a
@@ -34,6 +40,10 @@ MENTION_WEIGHT = 0.6  # a memory card that names an ability counts like a good l
 RECENT_ORGAN_WEIGHT = 0.3  # the organ the session works with is likely needed again
 LEARNED_WEIGHT = 0.8  # an ability used after a very similar instruction counts like a good lexical match
 TOGETHER_WEIGHT = 0.8  # an ability used with a strong one scores this share of it, times P(used together)
+MEANING_WEIGHT = 0.8  # the tool nearest the intent in meaning counts like a good (not the best) lexical match
+MEANING_MARGIN = 0.15  # tools this much less similar than the nearest get nothing from meaning
+MEANING_TOP = 40  # at most this many tools get something from meaning
+MEANING_FLOOR = 0.2  # a cosine below this says nothing (unrelated texts score about 0.1 with this model)
 W_SYNONYM = 0.5
 W_ABBREVIATION = 0.8  # an abbreviation resolved against the catalogue's own words
 W_FUZZY = 0.4
@@ -96,8 +106,14 @@ def relevance(intent: str, catalogue: Catalogue, context: Context = Context()) -
 def _scored(intent: str, catalogue: Catalogue, context: Context) -> tuple[dict[int, float], dict[int, float]]:
     # (tools that matched, lifted by their organ; organ -> the lift every other tool of it gets)
     without = catalogue.without
+    near = catalogue.meaning.near(intent) if catalogue.meaning is not None else None  # while the words are read
     query = query_terms(intent, catalogue)
     lexical = _lexical(intent, query, catalogue)
+    similarities = _near_result(near)
+    if similarities is not None:
+        for i, s in meaning_scores(similarities).items():
+            if s > lexical.get(i, 0.0):  # the better of the two readings, not their sum: each alone suffices
+                lexical[i] = s
     for address in context.mentioned:
         i = catalogue.by_address.get(address)
         if i is not None:
@@ -146,6 +162,30 @@ def _lexical(intent: str, query: dict[str, float], catalogue: Catalogue) -> dict
             if s * scale > lexical[i]:
                 lexical[i] = s * scale
     return lexical
+
+
+def _near_result(near: Future | None) -> np.ndarray | None:
+    if near is None:
+        return None
+    try:
+        return near.result()
+    except Exception as exc:  # the model failing on one text costs that text its meaning, not its answer
+        log.warning("meaning failed for this intent (%s: %s): lexical only", type(exc).__name__, exc)
+        return None
+
+
+def meaning_scores(similarities: np.ndarray) -> dict[int, float]:
+    """What meaning adds to each tool (by position): the nearest gets MEANING_WEIGHT, down to 0 at the margin."""
+    if not len(similarities):
+        return {}
+    top = np.argpartition(-similarities, min(MEANING_TOP, len(similarities)) - 1)[:MEANING_TOP]
+    best = float(similarities[top].max())
+    found = {}
+    for i in top.tolist():
+        share = (float(similarities[i]) - best + MEANING_MARGIN) / MEANING_MARGIN
+        if share > 0 and similarities[i] >= MEANING_FLOOR:
+            found[i] = MEANING_WEIGHT * share
+    return found
 
 
 def organ_evidence(query: dict[str, float], lexical: dict[int, float], catalogue: Catalogue,
@@ -209,7 +249,7 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
             if word.isascii() and len(word) > 1 and not lexicon.is_stopword(word):
                 content.append(word)
         if Source.COMPOUNDS not in without:
-            for a, b in zip(content, content[1:]):
+            for a, b in zip(content, content[1:], strict=False):
                 put(lexicon.stem(a + b), W_COMPOUND * weight)
 
     if Source.REFERENCES in without:
