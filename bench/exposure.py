@@ -51,6 +51,9 @@ SPLIT_SEED = 1729  # fixed: the halves never change between runs
 SETS = {
     "real-mcp": ("catalogs/real-mcp.json", ("exposure/real-mcp-dev.jsonl", str(HERE / "data" / "real-mcp-own.jsonl")),
                  (str(HERE / "data" / "real-mcp-test.jsonl"),)),
+    # written by hand by an evaluator who never read the project's code or data: report only, never tune on it
+    "real-mcp-fresh": ("catalogs/real-mcp.json", ("exposure/real-mcp-dev.jsonl", str(HERE / "data" / "real-mcp-own.jsonl")),
+                       (str(HERE / "data" / "fresh" / "exposure" / "real-mcp-fresh.jsonl"),)),
     "livemcpbench": ("catalogs/livemcpbench.json", ("exposure/livemcpbench.jsonl",), ("exposure/livemcpbench.jsonl",)),
     "bfcl": ("catalogs/bfcl.json", ("exposure/bfcl-dev.jsonl",), ("exposure/bfcl-dev.jsonl",)),
     "metatool": ("catalogs/metatool.json", ("exposure/metatool-dev.jsonl",), ("exposure/metatool-dev.jsonl",)),

@@ -28,8 +28,13 @@ TIMES = "How much is 394 times 213?"
 
 
 @pytest.fixture(autouse=True)
-def private_cache(tmp_path, monkeypatch):
+def meaning_on(tmp_path, monkeypatch):
+    """Meaning switched on (it is off by default), with a vector cache of the test's own."""
     monkeypatch.setenv(semantic.CACHE_ENV, str(tmp_path / "cache"))
+    monkeypatch.setenv(embedding.SWITCH_ENV, "on")
+    embedding.encoder.cache_clear()
+    yield
+    embedding.encoder.cache_clear()
 
 
 @pytest.fixture
@@ -110,7 +115,8 @@ def test_a_damaged_cache_file_is_computed_again():
     assert np.array_equal(semantic.meaning_of(texts).vectors, first.vectors)
 
 
-def test_without_the_model_selection_is_lexical_and_still_answers(without_model):
+@pytest.mark.usefixtures("without_model")
+def test_without_the_model_selection_is_lexical_and_still_answers():
     assert embedding.encoder() is None
     catalogue = catalogue_from_mcp(ORGANS)
     assert catalogue.meaning is None
@@ -130,13 +136,12 @@ def test_a_model_file_that_does_not_load_leaves_selection_lexical(monkeypatch, t
         embedding.encoder.cache_clear()
 
 
-def test_embeddings_can_be_turned_off(monkeypatch):
-    monkeypatch.setenv(embedding.SWITCH_ENV, "off")
+@pytest.mark.parametrize("switch", ["off", "", "nonsense"])
+def test_embeddings_are_off_unless_switched_on(monkeypatch, switch):
+    monkeypatch.setenv(embedding.SWITCH_ENV, switch)
     embedding.encoder.cache_clear()
-    try:
-        assert embedding.encoder() is None
-    finally:
-        embedding.encoder.cache_clear()
+    assert embedding.encoder() is None
+    assert catalogue_from_mcp(ORGANS).meaning is None
 
 
 def test_a_model_that_fails_on_one_intent_leaves_that_intent_lexical(monkeypatch, caplog):
