@@ -28,7 +28,7 @@ def test_a_member_goes_on_the_wire_and_into_json_as_its_plain_word():
     assert json.loads(json.dumps({"d": Decision.FAIL_FAST, "k": BeatKind.QUIET})) == {"d": "fail_fast", "k": "quiet"}
 
 
-def test_shared_names_are_spelt_as_the_packages_that_still_define_their_own_copy():
+def test_the_packages_use_the_shared_names():
     assert vocab.FIND_ABILITIES == META_NAME
     assert vocab.WIRE_NAME_SEP == SEPARATOR
     assert vocab.JUDGMENT_KINDS == MEMORY_JUDGMENT_KINDS

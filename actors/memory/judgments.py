@@ -8,8 +8,8 @@ import re
 from dataclasses import dataclass, replace
 
 import broker.text as text
+from broker.vocab import JUDGMENT_KINDS  # noqa: F401 - memory's callers read it here
 
-JUDGMENT_KINDS = ("principle", "redline", "workflow", "taste")
 HALF_LIFE_S = 30 * 86400.0
 CAP = 20
 SAME_TOPIC = 0.6  # Jaccard of topic words at which a new statement replaces an old one (or one holds the other)

@@ -19,11 +19,12 @@ from typing import Any, Iterable, Mapping
 
 from broker import tokens
 from broker.errors import ConfigError
+from broker.vocab import FIND_ABILITIES, WIRE_NAME_SEP
 from broker.exposure import companions, knowledge, lexicon, semantic
 from broker.exposure.bm25 import Index
 from broker.exposure.sources import Source
 
-SEPARATOR = "__"
+SEPARATOR = WIRE_NAME_SEP
 WIRE_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
 MAX_WIRE = 64
 EMPTY_SCHEMA = {"type": "object", "properties": {}}
@@ -40,7 +41,7 @@ TOOL_B = 0.75
 ORGAN_B = 0.3  # organs differ tenfold in size; full length normalisation would bury the big ones
 SCHEMA_DEPTH = 3
 
-META_NAME = "find_abilities"
+META_NAME = FIND_ABILITIES
 META_TOOL = {
     "name": META_NAME,
     "description": "Search all abilities by keywords when none of the listed tools fits; "
