@@ -48,7 +48,8 @@ def _main(version: Annotated[bool, typer.Option("--version", callback=_show_vers
 @app.command()
 def up(config: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Mesh file (TOML); default: the built-in mesh.")] = None,
        detach: Annotated[bool, typer.Option(help="Start in the background; return once every organ is up.")] = False,
-       wait: Annotated[float, typer.Option(metavar="SECONDS", help="With --detach: seconds to wait for the organs.")] = 30.0,
+       wait: Annotated[float, typer.Option(metavar="SECONDS", help="With --detach: seconds to wait for the organs "
+                                           "to register (the checks before and a stop after come on top).")] = 30.0,
        home: HomeOpt = DEFAULT_HOME) -> None:
     """Launch the heart and the supervised organs (foreground; Ctrl-C stops everything)."""
     config_path = (config or DEFAULT_MESH).absolute()
