@@ -18,7 +18,6 @@ static_binary
 template_data
 kept_value
 hit_at  # a card row's column, read back from SQLite
-ALERT  # an event kind on the wire
 pytestmark  # read by pytest
 Broken  # its definition must fail
 ABILITY_KINDS  # the wire's vocabularies, named for the reader of broker.protocol

@@ -11,7 +11,8 @@ import json
 import threading
 from collections import deque
 from dataclasses import dataclass, field
-from enum import StrEnum
+
+from broker.vocab import EventKind
 
 WINDOW_S = 600.0  # the plots show the last ten minutes
 CALL_BUCKET_S = 10.0
@@ -21,16 +22,6 @@ EVENTS_KEPT = 60
 HISTORY_KEPT = 20  # instructions listed in the exposure view
 ARGS_SHOWN = 600  # characters of a call's arguments shown on the page
 MESSAGE_SHOWN = 300
-
-
-class EventKind(StrEnum):
-    """The event topics the heart publishes (broker/protocol.py EVENT)."""
-
-    CALL = "call"
-    PROGRESS = "progress"
-    WOUND = "wound"
-    HEALED = "healed"
-    ALERT = "alert"
 
 
 @dataclass(slots=True)
