@@ -13,7 +13,9 @@ stemmed); a card is unbacked when no planted lesson's anchor is among its terms,
 failures may well make a pitfall too). R@3: a card that holds the lesson's anchor is among the first three
 results of its query. False positive: a negative query recalls any card.
 
-    python bench/recall_fresh.py [--data bench/data/fresh/memory] [--misses]
+Journals 1-3 are the dev part (tuned on, misses read); 4 and later the test part (run once, misses never read).
+
+    python bench/recall_fresh.py [--split dev|test|all] [--data bench/data/fresh/memory] [--misses]
 """
 
 from __future__ import annotations
@@ -59,10 +61,21 @@ def holds(card, terms: set[str]) -> bool:
     return all(t in held or text.stem(t) in held for t in terms)
 
 
-def evaluate(data: Path) -> dict:
+DEV_JOURNALS = 3
+
+
+def journals(data: Path, split: str) -> list[Path]:
+    """The journal files of a split: dev 1-3, test 4 and later, or all of them."""
+    paths = sorted(data.glob("journal-*.jsonl"), key=lambda p: int(p.stem.split("-")[1]))
+    if split == "all":
+        return paths
+    return [p for p in paths if (int(p.stem.split("-")[1]) <= DEV_JOURNALS) == (split == "dev")]
+
+
+def evaluate(paths: list[Path]) -> dict:
     found = total = cards = unbacked = r3 = positives = fp = negatives = 0
     misses: list[str] = []
-    for path in sorted(data.glob("journal-*.jsonl")):
+    for path in paths:
         truth = json.loads(path.with_suffix("").with_suffix(".truth.json").read_text())
         planted = {p["id"]: p for p in truth["planted"]}
         with tempfile.TemporaryDirectory() as home, Memory(home) as m:
@@ -96,7 +109,7 @@ def evaluate(data: Path) -> dict:
                 fp += bool(hits)
                 if hits:
                     misses.append(f"{path.name} negative: {query!r} -> {hits[0].card.title[:60]!r}")
-    return {"journals": len(list(data.glob("journal-*.jsonl"))), "planted_found": f"{found}/{total}",
+    return {"journals": len(paths), "planted_found": f"{found}/{total}",
             "cards": cards, "unbacked_share": round(unbacked / max(cards, 1), 4),
             "r_at_3": round(r3 / max(positives, 1), 4), "positives": positives,
             "false_positive_rate": round(fp / max(negatives, 1), 4), "negatives": negatives, "misses": misses}
@@ -105,9 +118,10 @@ def evaluate(data: Path) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=HERE / "data" / "fresh" / "memory")
-    parser.add_argument("--misses", action="store_true", help="list what was missed")
+    parser.add_argument("--split", choices=["dev", "test", "all"], default="all")
+    parser.add_argument("--misses", action="store_true", help="list what was missed (never for test)")
     args = parser.parse_args()
-    result = evaluate(args.data)
+    result = evaluate(journals(args.data, args.split))
     misses = result.pop("misses")
     print(json.dumps(result, indent=1))
     if args.misses:
