@@ -20,6 +20,7 @@ from actors.mcp_stdio import (HANDSHAKE_VERSIONS, METHOD_NOT_FOUND, OFFERED_VERS
 from actors.organ import Organ, Pump
 from broker.errors import BadParams, ToolMissing
 from broker.protocol import Ability, Call, Failure, Reply
+from broker.vocab import Cause
 
 log = logging.getLogger(__name__)
 
@@ -31,9 +32,7 @@ CLIENT_INFO = {"name": "actors", "version": "1"}
 
 
 class McpOrgan(Organ):
-    """Wraps one MCP server started by `command` (stdio)."""
-
-    workers = 8
+    """Wraps one MCP server started by `command` (stdio); its calls run on the loop (begin), never on workers."""
 
     def __init__(self, name: str = "", options: dict | None = None, workdir: str = ".",
                  command: list[str] | None = None) -> None:
@@ -200,13 +199,12 @@ def ability_of(tool: dict, timeout_s: float) -> Ability:
 def reply_of(call: Call, response: dict | None, took_s: float, budget_s: float) -> Reply:
     """The reply to a tools/call from the server's response (None: no answer by the call's deadline)."""
     if response is None:
-        return Reply(id=call.id, ok=False, duration_s=took_s, error=Failure(
-            "timeout", f"the MCP server did not answer {call.ability} within {budget_s:.3g}s", type="TimeoutError",
-            hint="retry with a longer timeout or a smaller piece of work"))
+        return Reply(id=call.id, ok=False, duration_s=took_s, error=Failure(  # the heart adds the hint
+            Cause.TIMEOUT, f"the MCP server did not answer {call.ability} within {budget_s:.3g}s", type="TimeoutError"))
     if "error" in response:
         error = response["error"] if isinstance(response["error"], dict) else {}
         code = error.get("code")
-        cause = {INVALID_PARAMS: "bad_params", SERVER_GONE: "crashed"}.get(code, "unknown")
+        cause = {INVALID_PARAMS: Cause.BAD_PARAMS, SERVER_GONE: Cause.CRASHED}.get(code, Cause.UNKNOWN)
         return Reply(id=call.id, ok=False, duration_s=took_s, error=Failure(
             cause, describe_error(error), type="ServerExited" if code == SERVER_GONE else "McpError"))
     result = response.get("result")

@@ -32,6 +32,7 @@ HANDSHAKE_VERSIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")  #
 METHOD_NOT_FOUND = -32601
 SERVER_GONE = -32000  # the code of the response given to requests the server can no longer answer
 CHUNK = 1 << 20
+CHUNKS_PER_TURN = 16  # read at most this much of a chatty server per loop turn: heartbeats still go out
 MAX_LINE = 256 << 20  # a longer line is dropped (its request then times out): memory stays bounded
 EXIT_WAIT_S = 0.5  # how long a server whose output closed is given to let its exit status be read
 STOP_GRACE_S = 2.0  # as the SDK's client: stdin closed, then this long before SIGTERM, then SIGKILL
@@ -170,7 +171,7 @@ class StdioServer(Pump):
             return len(data)
 
     def _read(self) -> None:
-        while True:
+        for _ in range(CHUNKS_PER_TURN):  # the poll is level-triggered: what is left is read next turn
             try:
                 chunk = os.read(self.stdout, CHUNK)
             except BlockingIOError:
