@@ -3,9 +3,10 @@
 Run by the heart as `python -m broker.exposure_worker`; speaks length-prefixed frames on stdin/stdout:
   {"op": "catalogue", "abilities": {organ: [Ability map]}} -> {"ok": true}
   {"op": "select", "intent", "recent", "budget"}           -> {"ok": true, "exposed", "tools", "tokens", "names"}
-A failure answers {"ok": false, "error": "..."} and the worker goes on. A catalogue the worker has not
-seen before has its tools embedded for meaning (about 13 ms a tool, once: the vectors are cached on disk,
-see broker/exposure/semantic.py); the heart's thread waits for it, the heart itself does not. What use taught
+A failure answers {"ok": false, "error": "..."} and the worker goes on. With meaning on
+(ACTORS_EMBEDDING=on, inherited from the heart's environment), a catalogue the worker has not seen before
+has its tools embedded (about 13 ms a tool, once: the vectors are cached on disk, see
+broker/exposure/semantic.py); the heart's thread waits for it, the heart itself does not. What use taught
 (HOME/associations.json, written by the memory organ after each sleep) is read again whenever that file
 changes, so the next exposure already draws on it.
 """
