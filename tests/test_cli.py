@@ -72,7 +72,7 @@ def test_up_names_options_the_organ_refuses(make_mesh):
     ('[organs.mem]\nmodule = "actors.memory.organ"\noptions = { db = 5 }\n',
      "organs.mem.options: options: unknown memory option(s): db; known: "),
     ('[organs.mem]\nmodule = "actors.memory.organ"\noptions = { half_life_days = "x" }\n',
-     "organs.mem.options: options: half_life_days must be a finite number, not 'x'"),
+     "organs.mem.options: options.half_life_days: expected number, got string"),
     ('[organs.heal]\nmodule = "actors.healer"\noptions = { retire_after = 0 }\n',
      "organs.heal.options: options.retire_after: must be at least 1"),
 ])

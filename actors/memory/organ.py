@@ -45,8 +45,8 @@ class MemoryOrgan(Organ):
         """Say what is wrong with these options ('' when nothing is), as the organ itself would find it."""
         try:
             Settings.from_options(options)
-        except (ValueError, TypeError) as exc:
-            return f"options: {exc}"
+        except ValueError as exc:
+            return str(exc) if str(exc).startswith("options") else f"options: {exc}"
         return ""
 
     def on_start(self) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import math
 import sqlite3
 import threading
 import time
@@ -19,6 +18,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import IO, Any, Callable, Iterable
 
+from actors import schema
 from actors.memory import db, distill, export, inject, judgments, meaning, snapshot
 from actors.memory.db import MemoryUnavailable, get_meta, set_meta, transaction
 from actors.memory.distill import Distiller, Thresholds
@@ -35,17 +35,11 @@ STATE_KEY = "distill_state"
 DESCRIPTIONS_KEY = "descriptions"  # the mesh's own descriptions of its abilities, as glosses (meaning.described)
 
 
-def _check_type(name: str, value: Any, default: Any) -> None:
-    """Raise ValueError unless value has the kind of its default (a list of names, an integer, a number)."""
+def _value_schema(default: Any) -> dict:
+    """The JSON Schema of an option, from the kind of its default: a list of names, an integer, a number."""
     if isinstance(default, tuple):
-        ok, kind = isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value), "a list of names"
-    elif isinstance(default, int):
-        ok, kind = isinstance(value, int) and not isinstance(value, bool), "an integer"
-    else:
-        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-        kind = "a finite number"
-    if not ok:
-        raise ValueError(f"{name} must be {kind}, not {value!r}")
+        return {"type": "array", "items": {"type": "string"}}
+    return {"type": "integer"} if isinstance(default, int) else {"type": "number"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,9 +65,11 @@ class Settings:
                              f"{', '.join(sorted(threshold_names | own_names))}")
         base = cls()
         defaults = {**{f.name: getattr(base.thresholds, f.name) for f in fields(Thresholds)},
-                    **{f.name: getattr(base, f.name) for f in fields(cls)}}
-        for name, value in options.items():
-            _check_type(name, value, defaults[name])
+                    **{f.name: getattr(base, f.name) for f in fields(cls) if f.name != "thresholds"}}
+        problem = schema.check({"type": "object", "properties": {n: _value_schema(d) for n, d in defaults.items()}},
+                               options, "options")
+        if problem:
+            raise ValueError(problem)
         try:
             thresholds = Thresholds(**{k: v for k, v in options.items() if k in threshold_names})
             own = {k: v for k, v in options.items() if k in own_names}
