@@ -56,6 +56,8 @@ def keys_allow(name: Annotated[str, typer.Option(help="Who it is: the organ's na
     try:
         key = mesh_keys.public_key(key or key_file)
         mesh_keys.allow(Home(home).path, key, name, role)
+    except mesh_keys.NotAKey as exc:
+        die(str(exc), EXIT_USAGE)
     except ConfigError as exc:
         die(str(exc), EXIT_CONFIG)
     typer.echo(f"allowed {name} ({role}): {key}")

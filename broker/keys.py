@@ -78,11 +78,17 @@ def read_keypair(path: Path) -> KeyPair:
     return KeyPair(str(data.get("name", path.stem)), public, secret)
 
 
+class NotAKey(ConfigError):
+    """A value given as a key that is neither a Z85 key nor a file: a mistyped argument, not a bad file."""
+
+
 def public_key(value: str) -> str:
     """A Z85 public key given as itself or as a path to a .pub or .key file."""
     if Z85_KEY.match(value.strip()):
         return value.strip()
     path = Path(value).expanduser()
+    if not path.exists():
+        raise NotAKey(f"{value!r} is neither a Z85 public key (40 characters) nor an existing key file")
     if path.suffix == ".key":
         return read_keypair(path).public
     try:

@@ -206,3 +206,17 @@ def test_paths_with_bad_types_or_nul_bytes_are_bad_params(tree):
                 root.open(bad, os.O_RDONLY)
     finally:
         root.close()
+
+
+def test_a_name_holding_a_literal_escape_and_the_byte_it_spells_list_apart_and_read_back_their_own(organ, tree):
+    (tree / "\\xff").write_bytes(b"literal backslash name\n")
+    (tree / os.fsdecode(b"\xff")).write_bytes(b"byte 0xff name\n")
+    names = {e["name"] for e in call(organ, "list_directory").result["entries"]}
+    assert {"\\x5cxff", "\\xff"} <= names
+    assert call(organ, "read_file", path="\\x5cxff").result["content"] == "literal backslash name\n"
+    assert call(organ, "read_file", path="\\xff").result["content"] == "byte 0xff name\n"
+
+
+def test_a_name_typed_with_its_literal_backslash_is_still_found_when_no_byte_name_matches(organ, tree):
+    (tree / "a\\x41b.txt").write_text("typed as is\n")
+    assert call(organ, "read_file", path="a\\x41b.txt").result["content"] == "typed as is\n"

@@ -146,6 +146,16 @@ def test_keys_allow_takes_a_key_starting_with_a_dash_as_an_option_value(tmp_path
     assert both.exit_code == 2
 
 
+
+def test_keys_allow_calls_a_mistyped_key_a_usage_error_and_a_file_holding_no_key_a_config_error(tmp_path):
+    home = ["--name", "gpu", "--home", str(tmp_path / "home")]
+    short = CliRunner().invoke(app, ["keys", "allow", "--key", "short", *home])
+    assert short.exit_code == 2 and "neither a Z85 public key" in short.output
+    (tmp_path / "junk.pub").write_text("not a key\n")
+    junk = CliRunner().invoke(app, ["keys", "allow", str(tmp_path / "junk.pub"), *home])
+    assert junk.exit_code == 5 and "not a Z85 public key" in junk.output
+    assert not (tmp_path / "home" / "keys" / "allowed").exists()
+
 @pytest.fixture
 def gatekeeper(tmp_path):
     ctx = zmq.Context()

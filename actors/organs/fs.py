@@ -4,7 +4,8 @@ Every access goes through a descriptor of the root (`paths.Root`): a path is che
 writes are a temporary file renamed inside the directory already opened, and listing and globbing walk
 directories by descriptor without following symlinked directories. Files are read as streams with caps,
 and only regular files are read (a FIFO or a device is refused, never waited on). Names that are not
-valid UTF-8 are shown with `\\xNN` for each undecodable byte, and can be given back that way.
+valid UTF-8 are shown with `\\xNN` for each undecodable byte, and can be given back that way (see `paths`:
+a shown name stands for one name only).
 """
 
 from __future__ import annotations

@@ -8,8 +8,10 @@ walked one component at a time with O_NOFOLLOW from descriptors already held, re
 and resolving it the same way (at most MAX_SYMLINKS of them).
 
 Names that are not valid UTF-8 are shown with each undecodable byte written as `\\xNN` (Python's
-backslashreplace). Such a name is addressable by that text: when a component does not exist under its
-literal name and holds `\\xNN` sequences, they are read as the bytes they stand for.
+backslashreplace), and so are names that hold a literal `\\xNN`, with their backslashes written `\\x5c`: a
+shown name stands for one name only (a file named `\\xff` lists as `\\x5cxff`, one whose byte is 0xff as
+`\\xff`). A component holding `\\xNN` sequences is looked up as the bytes they stand for first, then, when
+no such name exists, as its literal text (what a user types for a name that holds a backslash).
 """
 
 from __future__ import annotations
@@ -63,10 +65,15 @@ def openat2(dir_fd: int, path: bytes, flags: int, mode: int = 0) -> int:
 
 
 def shown(name: bytes | str) -> str:
-    """A file name as text: UTF-8, each undecodable byte written as \\xNN."""
+    """A file name as text, one text per name: UTF-8, each undecodable byte written as \\xNN, and each backslash
+    as \\x5c when the name needs escaping at all (not UTF-8, or holding a literal \\xNN)."""
     if isinstance(name, str):
         name = name.encode("utf-8", "surrogateescape")
-    return name.decode("utf-8", "backslashreplace")
+    try:
+        text = name.decode("utf-8")
+    except UnicodeDecodeError:
+        return name.replace(b"\\", b"\\x5c").decode("utf-8", "backslashreplace")
+    return text.replace("\\", "\\x5c") if _ESCAPED_BYTE.search(name) else text
 
 
 def unescaped(name: bytes) -> bytes:
@@ -148,7 +155,7 @@ class Root:
         for _ in range(MAX_SYMLINKS):
             parent, name = self.entry_of(parts, follow_last=True)
             try:
-                return os.open(named(parent, name), flags | os.O_NOFOLLOW | os.O_CLOEXEC, mode, dir_fd=parent)
+                return os.open(name, flags | os.O_NOFOLLOW | os.O_CLOEXEC, mode, dir_fd=parent)
             except OSError as exc:
                 if exc.errno not in (errno.ELOOP, errno.ENOTDIR) or _link_at(parent, name) is None:
                     raise
@@ -186,11 +193,12 @@ class Root:
                         return self._up(stack), b"."
                     continue
                 if not pending:
+                    name = named(stack[-1], name)  # resolved once: the caller uses the name as it exists
                     target = _link_at(stack[-1], name) if follow_last else None
                     if target is None:
                         fd = stack.pop()
                         try:
-                            return fd, named(fd, name)
+                            return fd, name
                         except BaseException:
                             os.close(fd)
                             raise
@@ -238,10 +246,10 @@ def _probe(root_fd: int) -> bool:
 
 
 def named(dir_fd: int, name: bytes) -> bytes:
-    """The name as it exists: the literal one, else the bytes its \\xNN sequences stand for (else the literal)."""
+    """The name as it exists: the bytes its \\xNN sequences stand for, else the literal one (else the literal)."""
     if not _ESCAPED_BYTE.search(name):
         return name
-    for candidate in (name, unescaped(name)):
+    for candidate in (unescaped(name), name):
         try:
             os.lstat(candidate, dir_fd=dir_fd)
             return candidate
@@ -276,9 +284,9 @@ def _step(dir_fd: int, name: bytes, make_dirs: bool) -> tuple[bytes | None, int 
 
 
 def _link_at(dir_fd: int, name: bytes) -> bytes | None:
-    """The target of name when it is a symlink, else None."""
+    """The target of name (as it exists, already resolved by `named`) when it is a symlink, else None."""
     try:
-        return os.readlink(named(dir_fd, name), dir_fd=dir_fd)
+        return os.readlink(name, dir_fd=dir_fd)
     except OSError as exc:
         if exc.errno in (errno.EINVAL, errno.ENOENT):
             return None
