@@ -160,8 +160,9 @@ def status(home: Path, as_json: bool) -> int:
         echo(f"instruction: {h['instruction']}")
     for o in data["organs"]:
         wounds = ",".join(w["cause"] for w in o["wounds"]) or "-"
+        silent = f"; silent {o['silent_s']:.1f}s now" if o.get("silent_s") is not None else ""
         echo(f"  {o['name']:<16} {o['state']:<10} pid {str(o['pid'] or '-'):<8} restarts {o['restarts']:<3} "
-             f"{len(o['abilities']):>2} abilities  wounds {wounds:<12} {o['reason']}")
+             f"{len(o['abilities']):>2} abilities  wounds {wounds:<12} {o['reason']}{silent}")
     for a in data["alerts"]:
         echo(f"  [{a['level']}] {a['message']}")
     return 0

@@ -108,7 +108,7 @@ class ControlDesk:
         heart = {**self.about(), "seq": r.seq, "interval_s": r.pulse.interval_s, "reason": r.pulse.reason,
                  "stage": r.stage(now), "instruction": r.instruction}
         return {"heart": heart,
-                "organs": [rec.describe([w.describe(now) for w in self.health.wounds.of(rec.name)])
+                "organs": [rec.describe([w.describe(now) for w in self.health.wounds.of(rec.name)], now)
                            for rec in self.organs],
                 "alerts": [protocol.to_plain(a) for a in self.health.alerts(self.organs, now)]}
 

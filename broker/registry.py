@@ -42,10 +42,12 @@ class OrganRecord:
         """The organ as blood shows it, with the causes of its open wounds."""
         return OrganStatus(state=self.state, pid=self.pid, restarts=self.restarts, wounds=wounds)
 
-    def describe(self, wounds: list[dict]) -> dict:
-        """The organ as `actors status --json` shows it."""
+    def describe(self, wounds: list[dict], now: float) -> dict:
+        """The organ as `actors status --json` shows it; a lost organ with how long it has been silent by now
+        (its reason says how long it had been when it was marked lost)."""
+        silent = round(now - self.last_seen, 1) if self.state == OrganState.LOST and self.last_seen else None
         return {
-            "name": self.name, "pid": self.pid, "state": self.state, "reason": self.reason,
+            "name": self.name, "pid": self.pid, "state": self.state, "reason": self.reason, "silent_s": silent,
             "restarts": self.restarts, "abilities": sorted(self.abilities), "wounds": wounds,
             "kind": "external" if self.spec.external else "mcp" if self.spec.mcp else "module",
             "breaker": self.breaker.state, "consecutive_failures": self.breaker.failures,

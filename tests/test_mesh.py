@@ -188,6 +188,9 @@ def test_a_stopped_organ_is_marked_lost_then_up_again_when_it_resumes(make_mesh)
             assert client.call("echo", "echo").error.cause == "network"
         # stopped longer than its orphan window (3 s): its own pause is not the heart's silence
         time.sleep(max(0.0, 3.5 - (time.monotonic() - stopped)))
+        still = mesh.organ("echo")
+        assert still["reason"] == lost["reason"] and still["silent_s"] >= 3.0  # how long by now, not when lost
+        assert "; silent " in mesh.cli("status", check=True).stdout
     finally:
         os.kill(pid, signal.SIGCONT)
     wait_for(lambda: mesh.organ("echo")["state"] == "up", timeout=5, what="up again")
