@@ -31,7 +31,8 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 5  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched
+STATE_VERSION = 6  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+# 6: glosses hold what the tools are for (memory-tools.txt)
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card

@@ -33,6 +33,12 @@ def _glosses() -> dict[str, tuple[str, ...]]:
     return {key.lower(): _stems(words) for key, words in text.load_pairs("memory-glosses").items()}
 
 
+@functools.cache
+def _tools() -> dict[str, tuple[str, ...]]:
+    """tool key -> the stems of the plain words for what the tool is for (`memory-tools.txt`)."""
+    return {key.lower(): _stems(words) for key, words in text.load_pairs("memory-tools").items()}
+
+
 def described(manifest: dict) -> dict[str, list[str]]:
     """Glosses from the heart's manifest: `organ ability` -> the stems of the first sentence of its description."""
     found: dict[str, list[str]] = {}
@@ -77,7 +83,7 @@ def gloss(organ: str, ability: str, programs: Iterable[str] = (), actions: Itera
           live: dict[str, list[str]] | None = None) -> list[str]:
     """The stems of the descriptions of a card's ability, programs and subcommands, unique, at most MAX_GLOSS;
     `live` (from `described`) describes the mesh's own abilities and wins over the shipped file."""
-    table = _glosses()
+    table, tools = _glosses(), _tools()
     found: dict[str, None] = {}
     own = (live or {}).get(f"{organ.lower()} {ability.lower()}") if ability else None
     if own:  # the mesh's own words for this ability; the file still describes its programs
@@ -85,6 +91,7 @@ def gloss(organ: str, ability: str, programs: Iterable[str] = (), actions: Itera
         organ = ability = ""
     for key in _keys(organ, ability, programs, actions):
         found.update(dict.fromkeys(table.get(key, ())))
+        found.update(dict.fromkeys(tools.get(key, ())))
     return list(found)[:MAX_GLOSS]
 
 

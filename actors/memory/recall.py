@@ -38,12 +38,13 @@ from actors.memory.store import LIVE, Card, CardStore
 
 FIELD_WEIGHTS = {"file": 1.0, "host": 1.0, "program": 0.8, "ability": 0.6, "action": 0.5, "name": 0.5,
                  "resource": 0.5, "topic": 0.45, "gloss": 0.45}
+KNOWLEDGE = frozenset({"gloss"})  # fields of general knowledge about a card's tools, not of what it saw
 SUMMED = frozenset({"topic", "gloss", "name", "resource"})  # fields of words about the work: several of them add up
 TOPIC_TERMS = 3  # words of a summed field that count (the best ones), each less than the one before
 GENERIC = 0.35  # the weight left to a word that names work in general (run, file, test, error…)
 RELATED = 0.5  # the weight left to a program reached through a word of work (tests -> pytest)
 MEANT = 0.5  # the weight left to a gloss verb reached through a query word that may mean it (save -> record)
-REACHED_PROGRAM = frozenset({"program", "ability"})  # where a program reached through a word of work counts
+REACHED_PROGRAM = frozenset({"program", "ability", "name"})  # where a program reached through a word of work counts
 REACHED_GLOSS = frozenset({"gloss"})  # where a gloss verb reached through a word that may mean it counts
 MIN_RELEVANCE = 0.55  # a card must reach this score to be recalled at all
 PATH_BOOST = 1.5  # a card about a file or host the query names outright
@@ -152,7 +153,8 @@ def idf(df: int, total: int) -> float:
 
 
 def relevance(identity: dict[str, list[str]], weights: dict[str, float], sources: dict[str, str] | None = None,
-              only: dict[str, frozenset[str]] | None = None) -> tuple[float, tuple[str, ...]]:
+              only: dict[str, frozenset[str]] | None = None, said: frozenset[str] = frozenset()
+              ) -> tuple[float, tuple[str, ...]]:
     """Score the card fields a query touches: each term's weight × its field's weight.
 
     `weights` holds only the query's terms (term -> weight in [0, 1]). A field counts its best term; topic, gloss
@@ -160,23 +162,34 @@ def relevance(identity: dict[str, list[str]], weights: dict[str, float], sources
     word each term came from (a program reached through a word of work): one query word counts once, where it
     adds the most (taken greedily, the largest gain first: a word a card holds in two fields does not crowd out
     another word of the one field it shares). `only` names the fields a reached term may count in: a program
-    reached through a word of work is a program, not a topic word; a gloss verb counts as a gloss.
+    reached through a word of work is a program, not a topic word; a gloss verb counts as a gloss. An ability the
+    query names outright (every word of it, organ included, among the words `said`: "git commit") is one name:
+    its words add up, in full, and count nowhere else.
     """
     options: list[tuple[float, int, str, str, str]] = []  # (raw value, fields the word could go to, field, term, word)
     reach: dict[str, int] = {}
+    filled: dict[str, int] = {}
+    used: set[str] = set()
+    total = 0.0
+    whole = identity.get("ability", ())
+    if names_ability(identity, said):
+        total = FIELD_WEIGHTS["ability"] * sum(weights.get(t, 0.0) for t in whole)
+        filled["ability"] = 1
+        used.update(whole)
     for field, terms in identity.items():
+        if field in filled:
+            continue
         factor = FIELD_WEIGHTS.get(field, 0.5)
         for t in terms:
             if t in weights and (not only or t not in only or field in only[t]):
                 source = sources.get(t, t) if sources else t
+                if source in used:
+                    continue
                 reach[source] = reach.get(source, 0) + 1
                 options.append((factor * weights[t], 0, field, t, source))
-    if not options:
+    if not options and not filled:
         return 0.0, ()
     options = [(v, reach[w], f, t, w) for v, _, f, t, w in options]
-    filled: dict[str, int] = {}
-    used: set[str] = set()
-    total = 0.0
     while options:
         best = max(options, key=lambda o: (o[0] / (2 ** filled.get(o[2], 0)), -o[1], o[3], o[2]))
         value, _, field, _, word = best
@@ -189,12 +202,36 @@ def relevance(identity: dict[str, list[str]], weights: dict[str, float], sources
     return total, touched
 
 
-def names_touched(identity: dict[str, list[str]], named: frozenset[str], named_stems: frozenset[str] = frozenset()
-                  ) -> bool:
-    """Tell whether a query names one of a card's files, hosts or resources outright (`conf.yaml`,
-    `api.example.com`, `/healthz`)."""
-    return bool(named) and (any(t in named for f in ("file", "host") for t in identity.get(f, ()))
-                            or any(t in named_stems for t in identity.get("resource", ())))
+def document_frequencies(identities: Iterable[dict[str, list[str]]]) -> dict[str, int]:
+    """How many cards hold each term. A card counts once, however many of its fields hold the term; and a term
+    counts where cards saw it (their abilities, programs, files, topics), the gloss (general knowledge of what
+    their tools do) only for a term no card saw: knowing that npm is about "node packages" does not make "node"
+    a common word among the cards."""
+    seen: dict[str, int] = {}
+    glossed: dict[str, int] = {}
+    for ident in identities:
+        own = {t for f, terms in ident.items() if f not in KNOWLEDGE for t in terms}
+        for t in own:
+            seen[t] = seen.get(t, 0) + 1
+        for t in set(ident.get("gloss", ())) - own:
+            glossed[t] = glossed.get(t, 0) + 1
+    return {**glossed, **seen}
+
+
+def names_ability(identity: dict[str, list[str]], said: frozenset[str]) -> bool:
+    """Tell whether a query says every word of a card's ability, its organ included (`git commit` for git.commit;
+    a workflow's several abilities are never named at once)."""
+    whole = identity.get("ability", ())
+    return len(whole) >= 2 and all(t in said for t in whole)
+
+
+def names_touched(identity: dict[str, list[str]], named: frozenset[str], named_stems: frozenset[str] = frozenset(),
+                  said: frozenset[str] = frozenset()) -> bool:
+    """Tell whether a query names one of a card's files, hosts, resources or its ability outright (`conf.yaml`,
+    `api.example.com`, `/healthz`, `git commit`)."""
+    return (bool(named) and (any(t in named for f in ("file", "host") for t in identity.get(f, ()))
+                             or any(t in named_stems for t in identity.get("resource", ())))
+            or names_ability(identity, said))
 
 
 def score(relevance_: float, card_weight: float) -> float:
@@ -238,9 +275,7 @@ class Index:
         self.postings: dict[str, list[tuple[float, array]]] = {}
         for (term, impact), positions in sorted(lists.items(), key=lambda kv: -kv[0][1]):
             self.postings.setdefault(term, []).append((impact, array("i", positions)))
-        # a term's document frequency counts cards, not fields: a card holding it as a name and a topic word is one
-        self.df: dict[str, int] = {term: len(g[0][1]) if len(g) == 1 else len({p for _, a in g for p in a})
-                                   for term, g in self.postings.items()}
+        self.df = document_frequencies(self.identities)
         self.total = len(self.ids)
         self.generic = generic
         self.half_life_s = half_life_s
@@ -300,10 +335,10 @@ class Index:
         found = []
         for pos in self.candidates(weights, max(CANDIDATES, 4 * limit)):
             ident = self.identities[pos]
-            rel, touched = relevance(ident, weights, sources, only)
+            rel, touched = relevance(ident, weights, sources, only, q.terms)
             if rel * PATH_BOOST < floor:
                 continue
-            if names_touched(ident, q.named, q.named_stems):
+            if names_touched(ident, q.named, q.named_stems, q.terms):
                 rel *= PATH_BOOST
             if rel >= floor:
                 confirmations, hits, confirmed_at = self.stats[pos]
