@@ -528,7 +528,7 @@ def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions:
              objects: Iterable[str] = (), resources: Iterable[str] = (),
              glosses: dict[str, list[str]] | None = None) -> dict[str, list[str]]:
     """The terms a card is about, by field: what a query must touch for the card to be recalled."""
-    programs, actions = list(programs), list(actions)
+    programs, actions, files, hosts = list(programs), list(actions), list(files), list(hosts)
     words = [text.stem(w) for w in text.split_identifier(ability) if not text.is_stopword(w)]
     found = {
         "ability": _unique([organ.lower(), *words]),
@@ -543,7 +543,8 @@ def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions:
         "resource": _unique(resources),  # what its URL calls were on: the words of their last path segments
         "topic": _unique(topic)[:MAX_TOPIC],
         # what the tools do, in their documentation's words (git commit: "record changes to the repository")
-        "gloss": meaning.gloss(organ, ability, programs, actions, glosses),
+        "gloss": meaning.gloss(organ, ability, programs, actions, glosses,
+                               names=[*(f for f in files if f), *(w for h in hosts if h for w in h.lower().split("."))]),
     }
     claimed = {t for f in ("ability", "program", "file", "host") for t in found[f]}
     found["action"] = [t for t in found["action"] if t not in claimed]

@@ -80,9 +80,11 @@ def _keys(organ: str, ability: str, programs: Iterable[str], actions: Iterable[s
 
 
 def gloss(organ: str, ability: str, programs: Iterable[str] = (), actions: Iterable[str] = (),
-          live: dict[str, list[str]] | None = None) -> list[str]:
+          live: dict[str, list[str]] | None = None, names: Iterable[str] = ()) -> list[str]:
     """The stems of the descriptions of a card's ability, programs and subcommands, unique, at most MAX_GLOSS;
-    `live` (from `described`) describes the mesh's own abilities and wins over the shipped file."""
+    `live` (from `described`) describes the mesh's own abilities and wins over the shipped file. `names` are the
+    files and the words of the hosts it worked on: a well-known file (`changelog.md`) or a host named for a tool
+    or service (`vault.ops.internal`) says what the work was for, in `memory-tools.txt`'s words."""
     table, tools = _glosses(), _tools()
     found: dict[str, None] = {}
     own = (live or {}).get(f"{organ.lower()} {ability.lower()}") if ability else None
@@ -92,6 +94,8 @@ def gloss(organ: str, ability: str, programs: Iterable[str] = (), actions: Itera
     for key in _keys(organ, ability, programs, actions):
         found.update(dict.fromkeys(table.get(key, ())))
         found.update(dict.fromkeys(tools.get(key, ())))
+    for name in names:
+        found.update(dict.fromkeys(tools.get(name.lower(), ())))
     return list(found)[:MAX_GLOSS]
 
 
