@@ -128,3 +128,29 @@ def test_cards_are_rendered_again_with_the_descriptions_the_mesh_gives_its_abili
         assert {"ship", "version"} <= set(card.identity["gloss"])
         hits = m.recaller.search(m.reader(), "ship the new version to the package index", 3)
         assert [h.card.id for h in hits] == [card.id]
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"programs": ["mkdocs"]}, {"document", "site"}),  # a tool without a manual page here: memory-tools.txt
+    ({"programs": ["terraform"], "actions": ["plan"]}, {"infrastructur", "provis"}),
+    ({"files": ["CHANGELOG.md"]}, {"releas", "note"}),  # a well-known file says what it holds
+    ({"hosts": ["vault.ops.internal"]}, {"secret", "credenti"}),  # a host named for a tool is that tool's service
+])
+def test_a_card_about_a_well_known_tool_file_or_service_knows_what_it_is_for(kwargs, words):
+    organ, ability = ("http", "get") if "hosts" in kwargs else ("fs", "edit_file") if "files" in kwargs else (
+        "shell", "run")
+    assert words <= set(identity(organ, ability, **kwargs)["gloss"])
+
+
+def test_a_host_or_file_named_like_no_known_tool_adds_nothing():
+    assert identity("http", "get", hosts=["zz-qq.example.org"]).get("gloss") == identity("http", "get").get("gloss")
+
+
+def test_a_query_saying_what_a_tool_is_for_finds_its_card_and_the_words_alone_do_not(tmp_path):
+    events = [_run(f"s{i}", "mkdocs build --strict", error="Aborted with 2 warnings in strict mode!") for i in range(3)]
+    events += [_run(f"t{i}", "cargo build", error="error: linker `cc` not found") for i in range(3)]
+    with _memory(tmp_path, events) as m:
+        [card] = [c for c in m.cards() if "mkdoc" in c.identity.get("program", ())]
+        hits = m.recaller.search(m.reader(), "regenerate the documentation site, warnings must not pass", 1)
+        assert hits and hits[0].card.id == card.id and "gloss" in hits[0].touched
+        assert m.recaller.search(m.reader(), "documentation", 3) == []
