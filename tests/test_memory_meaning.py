@@ -18,14 +18,20 @@ T0 = 1_764_460_800.0
 
 
 @pytest.mark.parametrize("organ, ability, programs, actions, words", [
-    ("git", "commit", [], [], {"record", "repositori"}),  # git-commit(1): Record changes to the repository
-    ("git", "git_commit", [], [], {"record", "repositori"}),  # the MCP git server's tool
+    ("git", "commit", [], [], {"record"}),  # git-commit(1): Record changes to the repository
+    ("git", "git_commit", [], [], {"record"}),  # the MCP git server's tool
     ("shell", "run", ["pip"], ["install"], {"packag"}),  # pip help: install  Install packages.
     ("fs", "read_file", [], [], {"content"}),
 ])
 def test_a_card_knows_what_its_tools_do_in_their_documentations_words(organ, ability, programs, actions, words):
     ident = identity(organ, ability, programs=programs, actions=actions)
     assert words <= set(ident["gloss"])
+
+
+def test_words_that_name_work_in_general_are_no_gloss():
+    gloss = identity("fs", "write_file")["gloss"]  # "Create a new file or completely overwrite an existing file"
+    assert "overwrit" in gloss and not {"new", "file"} & set(gloss)
+    assert "repositori" not in identity("git", "commit")["gloss"]  # "… to the repository": saying it reaches git
 
 
 def test_gloss_words_the_card_holds_in_a_stronger_field_are_left_out():
@@ -110,9 +116,9 @@ def test_the_meshs_own_descriptions_are_glosses_from_their_first_sentence():
 
 
 def test_a_live_description_wins_over_the_shipped_one_and_programs_keep_theirs():
-    live = {"git commit": ["snapshot", "work"]}
+    live = {"git commit": ["snapshot", "tree"]}
     ident = identity("git", "commit", glosses=live)
-    assert ident["gloss"][:2] == ["snapshot", "work"] and "record" not in ident["gloss"]
+    assert ident["gloss"][:2] == ["snapshot", "tree"] and "record" not in ident["gloss"]
     assert "packag" in identity("shell", "run", programs=["pip"], actions=["install"], glosses=live)["gloss"]
 
 

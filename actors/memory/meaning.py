@@ -18,6 +18,7 @@ import functools
 from typing import Iterable
 
 import broker.text as text
+from actors.memory import normalise
 
 MAX_GLOSS = 16  # gloss terms kept per card
 MAX_DESCRIBED = 4096  # abilities of a manifest kept as glosses
@@ -84,7 +85,8 @@ def gloss(organ: str, ability: str, programs: Iterable[str] = (), actions: Itera
     """The stems of the descriptions of a card's ability, programs and subcommands, unique, at most MAX_GLOSS;
     `live` (from `described`) describes the mesh's own abilities and wins over the shipped file. `names` are the
     files and the words of the hosts it worked on: a well-known file (`changelog.md`) or a host named for a tool
-    or service (`vault.ops.internal`) says what the work was for, in `memory-tools.txt`'s words."""
+    or service (`vault.ops.internal`) says what the work was for, in `memory-tools.txt`'s words. Words that name
+    work in general (`generic.txt`: new, file, change, list, …) are left out: they say nothing about which tool."""
     table, tools = _glosses(), _tools()
     found: dict[str, None] = {}
     own = (live or {}).get(f"{organ.lower()} {ability.lower()}") if ability else None
@@ -96,7 +98,8 @@ def gloss(organ: str, ability: str, programs: Iterable[str] = (), actions: Itera
         found.update(dict.fromkeys(tools.get(key, ())))
     for name in names:
         found.update(dict.fromkeys(tools.get(name.lower(), ())))
-    return list(found)[:MAX_GLOSS]
+    generic = normalise.generic_stems()
+    return [t for t in found if t not in generic][:MAX_GLOSS]
 
 
 def meant(term: str) -> tuple[str, ...]:
