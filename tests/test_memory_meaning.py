@@ -10,7 +10,7 @@ import pytest
 
 from actors.memory import meaning
 from actors.memory.distill import _objects, identity
-from actors.memory.recall import MEANT, parse_query
+from actors.memory.recall import MEANT, SIMILAR, parse_query
 from actors.memory.service import Memory
 import broker.text as text
 
@@ -160,3 +160,21 @@ def test_a_query_saying_what_a_tool_is_for_finds_its_card_and_the_words_alone_do
         hits = m.recaller.search(m.reader(), "regenerate the documentation site, warnings must not pass", 1)
         assert hits and hits[0].card.id == card.id and "gloss" in hits[0].touched
         assert m.recaller.search(m.reader(), "documentation", 3) == []
+
+
+def test_a_query_word_reaches_the_other_words_of_its_ring_and_a_compound_is_read_joined():
+    assert text.stem("documentation") in meaning.similar(text.stem("handbook"))
+    assert text.stem("handbook") in meaning.similar(text.stem("docs"))  # a ring goes every way
+    q = parse_query("check the pre-prod environment")
+    assert text.stem("staging") in q.similar and "preprod" not in q.terms
+    assert meaning.similar(text.stem("settings")) == ()  # generic words (set) reach nothing
+
+
+def test_a_word_reached_through_its_ring_counts_less_than_the_word_said(tmp_path):
+    events = [_run(f"s{i}", "mkdocs build --strict", error="Aborted with 2 warnings in strict mode!") for i in range(3)]
+    events += [{"session": f"s{i}", "kind": "progress", "text": "update the docs"} for i in range(3)]
+    with _memory(tmp_path, events) as m:
+        index = m.recaller.current(m.reader())
+        said = index.weights(parse_query("the docs"))
+        reached = index.weights(parse_query("the handbook"))
+        assert reached["doc"] == pytest.approx(said["doc"] * SIMILAR)

@@ -102,6 +102,25 @@ def gloss(organ: str, ability: str, programs: Iterable[str] = (), actions: Itera
     return [t for t in found if t not in generic][:MAX_GLOSS]
 
 
+@functools.cache
+def _rings() -> dict[str, tuple[str, ...]]:
+    """stemmed word -> the stems of the other words of its rings (`memory-synonyms.txt`)."""
+    found: dict[str, dict[str, None]] = {}
+    generic = normalise.generic_stems()
+    for head, words in text.load_pairs("memory-synonyms").items():
+        ring = [s for s in dict.fromkeys(text.stem(w.lower().replace("-", "")) for w in (head, *words))
+                if s not in generic]
+        for word in ring:
+            found.setdefault(word, {}).update(dict.fromkeys(s for s in ring if s != word))
+    return {word: tuple(others) for word, others in found.items()}
+
+
+def similar(term: str) -> tuple[str, ...]:
+    """The stems of the words a stemmed query word (or two words joined: `preprod`) may stand for (`handbook` ->
+    document, doc, manual)."""
+    return _rings().get(term, ())
+
+
 def meant(term: str) -> tuple[str, ...]:
     """The stemmed gloss verbs a stemmed query word may stand for (`save` -> record, stash)."""
     return _verbs().get(term, ())

@@ -44,6 +44,7 @@ TOPIC_TERMS = 3  # words of a summed field that count (the best ones), each less
 GENERIC = 0.35  # the weight left to a word that names work in general (run, file, test, error…)
 RELATED = 0.5  # the weight left to a program reached through a word of work (tests -> pytest)
 MEANT = 0.5  # the weight left to a gloss verb reached through a query word that may mean it (save -> record)
+SIMILAR = 0.5  # the weight left to a word reached through a word of its ring (handbook -> documentation)
 REACHED_PROGRAM = frozenset({"program", "ability", "name"})  # where a program reached through a word of work counts
 REACHED_GLOSS = frozenset({"gloss"})  # where a gloss verb reached through a word that may mean it counts
 MIN_RELEVANCE = 0.55  # a card must reach this score to be recalled at all
@@ -72,6 +73,8 @@ class Query:
     related_from: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (query word, the programs it reached)
     meant: frozenset[str] = frozenset()  # gloss verbs reached through words that may mean them, not said
     meant_from: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (query word, the gloss verbs it reached)
+    similar: frozenset[str] = frozenset()  # words reached through a word that may stand for them, not said
+    similar_from: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (query word, the words it reached)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,9 +121,18 @@ def parse_query(query: str) -> Query:
     kept = list(terms)[:MAX_QUERY_TERMS]
     related, sources = _reach(kept, terms, text.related)
     meant, meant_from = _reach(kept, terms, meaning.meant)
+    similar, similar_from = _reach([*kept, *_compounds(query)], terms, meaning.similar)
     named_stems = frozenset(text.stem(text.basename(p)) for p in paths)
     return Query(terms=frozenset(kept), named=frozenset(named), named_stems=named_stems, related=frozenset(related),
-                 related_from=sources, meant=frozenset(meant), meant_from=meant_from)
+                 related_from=sources, meant=frozenset(meant), meant_from=meant_from, similar=frozenset(similar),
+                 similar_from=similar_from)
+
+
+def _compounds(query: str) -> list[str]:
+    """Two words in a row written as one (`pre-prod`, `pre prod` -> preprod), when that is a word of a ring."""
+    split = [w for w in text.words(query) if w[0] < "\u3040"][:MAX_QUERY_TERMS]
+    joined = (text.stem(a + b) for a, b in zip(split, split[1:]))
+    return list(dict.fromkeys(j for j in joined if meaning.similar(j)))
 
 
 def _reach(kept: list[str], said: dict[str, None], lookup: Callable[[str], tuple[str, ...]]
@@ -290,7 +302,7 @@ class Index:
             if df:
                 w = min(1.0, idf(df, self.total) / self.top)
                 found[term] = w * (GENERIC if term in self.generic else 1.0)
-        for reached, factor in ((q.related, RELATED), (q.meant, MEANT)):
+        for reached, factor in ((q.related, RELATED), (q.meant, MEANT), (q.similar, SIMILAR)):
             for term in reached:
                 df = self.df.get(term)
                 if df and term not in found:
@@ -325,7 +337,8 @@ class Index:
         if not weights:
             return []
         now = time.time() if now is None else now
-        sources = {t: s for s, ts in (*q.related_from, *q.meant_from) for t in ts if t in weights and t not in q.terms}
+        sources = {t: s for s, ts in (*q.similar_from, *q.related_from, *q.meant_from) for t in ts
+                   if t in weights and t not in q.terms}
         only: dict[str, frozenset[str]] = {}
         for reached, fields in ((q.related_from, REACHED_PROGRAM), (q.meant_from, REACHED_GLOSS)):
             for _, ts in reached:
