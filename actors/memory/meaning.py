@@ -86,8 +86,11 @@ def gloss(organ: str, ability: str, programs: Iterable[str] = (), actions: Itera
     `live` (from `described`) describes the mesh's own abilities and wins over the shipped file. `names` are the
     files and the words of the hosts it worked on: a well-known file (`changelog.md`) or a host named for a tool
     or service (`vault.ops.internal`) says what the work was for, in `memory-tools.txt`'s words. Words that name
-    work in general (`generic.txt`: new, file, change, list, …) are left out: they say nothing about which tool."""
+    work in general (`generic.txt`: new, file, change, list, …) are left out: they say nothing about which tool,
+    unless the text layer ties the word to this very tool (`related.txt`: a repository is git's)."""
     table, tools = _glosses(), _tools()
+    programs = list(programs)
+    own_tools = {text.stem(t.lower()) for t in (organ, *programs) if t}
     found: dict[str, None] = {}
     own = (live or {}).get(f"{organ.lower()} {ability.lower()}") if ability else None
     if own:  # the mesh's own words for this ability; the file still describes its programs
@@ -99,7 +102,7 @@ def gloss(organ: str, ability: str, programs: Iterable[str] = (), actions: Itera
     for name in names:
         found.update(dict.fromkeys(tools.get(name.lower(), ())))
     generic = normalise.generic_stems()
-    return [t for t in found if t not in generic][:MAX_GLOSS]
+    return [t for t in found if t not in generic or own_tools.intersection(text.related(t))][:MAX_GLOSS]
 
 
 @functools.cache
