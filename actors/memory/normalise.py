@@ -259,16 +259,28 @@ def step_label(organ: str, ability: str, args: dict) -> str:
 
 
 def subcommand_of(command: str) -> str:
-    """The first word after the program that is not an option (`git commit -m x` -> commit)."""
+    """The first word after the program that is not an option nor an option's value (`git commit -m x` ->
+    commit; `git -C repo status` -> status: `-C` takes a value, `memory-options.txt`)."""
     words = _words(command)
     program = program_of(command)
-    after = False
+    valued = _valued_options().get(program, frozenset())
+    after = skip = False
     for word in words:
-        if after and not word.startswith("-"):
+        if skip:
+            skip = False
+        elif after and not word.startswith("-"):
             return word if word.isalpha() or "-" in word else ""
-        if posixpath.basename(word) == program:
+        elif after and word in valued:
+            skip = True
+        elif posixpath.basename(word) == program:
             after = True
     return ""
+
+
+@functools.cache
+def _valued_options() -> dict[str, frozenset[str]]:
+    """program -> its options that take a value and may stand before the subcommand (data/memory-options.txt)."""
+    return {program: frozenset(options) for program, options in text.load_pairs("memory-options").items()}
 
 
 def is_probe_ability(ability: str) -> bool:
