@@ -11,6 +11,7 @@ from actors.memory.normalise import (
     is_probe_command,
     launched,
     same_work,
+    step_label,
     subcommand_of,
     work_of,
 )
@@ -135,3 +136,12 @@ def test_plain_text_is_left_alone():
 ])
 def test_the_subcommand_is_the_first_word_after_the_program_that_is_no_option_nor_its_value(command, sub):
     assert subcommand_of(command) == sub
+
+
+@pytest.mark.parametrize("command, label", [
+    ("dbt run --select fct_orders", "shell.run(dbt run)"),
+    ("aws s3 ls s3://raw-events", "shell.run(aws s3)"),
+    ("git -C api commit -m x", "shell.run(git commit)"),
+])
+def test_a_command_step_is_labelled_by_its_program_and_subcommand(command, label):
+    assert step_label("shell", "run", {"command": command}) == label

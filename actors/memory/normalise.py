@@ -68,9 +68,8 @@ COMMAND_KEYS = ("command", "cmd", "script", "shell")
 URL_KEYS = ("url", "uri", "endpoint", "href", "link")
 # programs that change where or how the next command runs, not what it does
 NAVIGATION = frozenset({"cd", "pushd", "popd", "export", "source", ".", "set", "unset", "alias"})
-# programs whose subcommand names the work (git commit, npm ci, docker build)
-SUBCOMMAND_PROGRAMS = frozenset({"git", "npm", "pnpm", "yarn", "docker", "kubectl", "cargo", "go", "pip", "pip3",
-                                 "uv", "poetry", "helm", "gh", "make", "apt", "apt-get", "brew", "terraform"})
+# programs whose subcommand names the work (git commit, npm ci, docker build, dbt run): data/memory-subcommands.txt
+SUBCOMMAND_PROGRAMS = text.load_words("memory-subcommands")
 _SEPARATORS = re.compile(r"\s*(?:&&|\|\||;|\|)\s*")
 _HOST = re.compile(r"^[a-z][a-z0-9+.-]*://(?:[^@/\s]*@)?([^:/\s?#]+)", re.I)
 _WRAPPERS = frozenset({"sudo", "env", "time", "nice", "nohup", "exec", "command", "xargs", "timeout"})
@@ -269,7 +268,7 @@ def subcommand_of(command: str) -> str:
         if skip:
             skip = False
         elif after and not word.startswith("-"):
-            return word if word.isalpha() or "-" in word else ""
+            return word if word[:1].isalpha() and word.replace("-", "").isalnum() else ""  # s3, not 0.9.1
         elif after and word in valued:
             skip = True
         elif posixpath.basename(word) == program:
