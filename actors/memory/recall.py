@@ -28,6 +28,7 @@ import sys
 import threading
 import time
 from array import array
+from collections import Counter
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import Callable, Iterable
@@ -219,14 +220,16 @@ def document_frequencies(identities: Iterable[dict[str, list[str]]]) -> dict[str
     counts where cards saw it (their abilities, programs, files, topics), the gloss (general knowledge of what
     their tools do) only for a term no card saw: knowing that npm is about "node packages" does not make "node"
     a common word among the cards."""
-    seen: dict[str, int] = {}
-    glossed: dict[str, int] = {}
+    seen: Counter[str] = Counter()
+    glossed: Counter[str] = Counter()
     for ident in identities:
-        own = {t for f, terms in ident.items() if f not in KNOWLEDGE for t in terms}
-        for t in own:
-            seen[t] = seen.get(t, 0) + 1
-        for t in set(ident.get("gloss", ())) - own:
-            glossed[t] = glossed.get(t, 0) + 1
+        own: set[str] = set()
+        for f, terms in ident.items():
+            if f not in KNOWLEDGE:
+                own.update(terms)
+        seen.update(own)
+        if "gloss" in ident:
+            glossed.update(set(ident["gloss"]) - own)
     return {**glossed, **seen}
 
 
