@@ -130,10 +130,11 @@ def parse_query(query: str) -> Query:
 
 
 def _compounds(query: str) -> list[str]:
-    """Two words in a row written as one (`pre-prod`, `pre prod` -> preprod), when that is a word of a ring."""
+    """Two or three words in a row written as one (`pre-prod`, `pre prod` -> preprod; `end-to-end` -> endtoend),
+    when that is a word of a ring."""
     split = [w for w in text.words(query) if w[0] < "\u3040"][:MAX_QUERY_TERMS]
-    joined = (text.stem(a + b) for a, b in zip(split, split[1:]))
-    return list(dict.fromkeys(j for j in joined if meaning.similar(j)))
+    joined = [*(a + b for a, b in zip(split, split[1:])), *(a + b + c for a, b, c in zip(split, split[1:], split[2:]))]
+    return list(dict.fromkeys(j for j in map(text.stem, joined) if meaning.similar(j)))
 
 
 def _reach(kept: list[str], said: dict[str, None], lookup: Callable[[str], tuple[str, ...]]
