@@ -150,7 +150,10 @@ def test_a_card_about_a_well_known_tool_file_or_service_knows_what_it_is_for(kwa
 
 
 def test_a_host_or_file_named_like_no_known_tool_adds_nothing():
-    assert identity("http", "get", hosts=["zz-qq.example.org"]).get("gloss") == identity("http", "get").get("gloss")
+    plain = identity("http", "get").get("gloss")
+    assert identity("http", "get", hosts=["zz-qq.example.org"]).get("gloss") == plain
+    assert identity("http", "get", hosts=["inventory.internal"]).get("gloss") == plain  # a file's name, not a service
+    assert text.stem("ansible") in identity("fs", "edit_file", files=["inventory"])["gloss"]  # as a file it is one
 
 
 def test_a_query_saying_what_a_tool_is_for_finds_its_card_and_the_words_alone_do_not(tmp_path):

@@ -543,8 +543,8 @@ def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions:
         "resource": _unique(resources),  # what its URL calls were on: the words of their last path segments
         "topic": _unique(topic)[:MAX_TOPIC],
         # what the tools do, in their documentation's words (git commit: "record changes to the repository")
-        "gloss": meaning.gloss(organ, ability, programs, actions, glosses,
-                               names=[*(f for f in files if f), *(w for h in hosts if h for w in h.lower().split("."))]),
+        "gloss": meaning.gloss(organ, ability, programs, actions, glosses, files=[f for f in files if f],
+                               hosts=[h for h in hosts if h]),
     }
     claimed = {t for f in ("ability", "program", "file", "host") for t in found[f]}
     found["action"] = [t for t in found["action"] if t not in claimed]

@@ -40,6 +40,12 @@ def _tools() -> dict[str, tuple[str, ...]]:
     return {key.lower(): _stems(words) for key, words in text.load_pairs("memory-tools").items()}
 
 
+@functools.cache
+def _files() -> dict[str, tuple[str, ...]]:
+    """file or folder name -> the stems of the plain words for what it holds (`memory-files.txt`)."""
+    return {key.lower(): _stems(words) for key, words in text.load_pairs("memory-files").items()}
+
+
 def described(manifest: dict) -> dict[str, list[str]]:
     """Glosses from the heart's manifest: `organ ability` -> the stems of the first sentence of its description."""
     found: dict[str, list[str]] = {}
@@ -81,13 +87,15 @@ def _keys(organ: str, ability: str, programs: Iterable[str], actions: Iterable[s
 
 
 def gloss(organ: str, ability: str, programs: Iterable[str] = (), actions: Iterable[str] = (),
-          live: dict[str, list[str]] | None = None, names: Iterable[str] = ()) -> list[str]:
-    """The stems of the descriptions of a card's ability, programs and subcommands, unique, at most MAX_GLOSS;
-    `live` (from `described`) describes the mesh's own abilities and wins over the shipped file. `names` are the
-    files and the words of the hosts it worked on: a well-known file (`changelog.md`) or a host named for a tool
-    or service (`vault.ops.internal`) says what the work was for, in `memory-tools.txt`'s words. Words that name
-    work in general (`generic.txt`: new, file, change, list, …) are left out: they say nothing about which tool,
-    unless the text layer ties the word to this very tool (`related.txt`: a repository is git's)."""
+          live: dict[str, list[str]] | None = None, files: Iterable[str] = (), hosts: Iterable[str] = ()
+          ) -> list[str]:
+    """The stems of the descriptions of a card's ability, programs and subcommands, unique, at most MAX_GLOSS.
+
+    `live` (from `described`) describes the mesh's own abilities and wins over the shipped file. A well-known file
+    or folder among the card's `files` (`changelog.md`: `memory-files.txt`) and a host named for a tool or service
+    (a label of one of its `hosts`, `vault.ops.internal`: `memory-tools.txt`) say what the work was for. Words
+    that name work in general (`generic.txt`: new, file, change, list, …) are left out: they say nothing about
+    which tool, unless the text layer ties the word to this very tool (`related.txt`: a repository is git's)."""
     table, tools = _glosses(), _tools()
     programs = list(programs)
     own_tools = {text.stem(t.lower()) for t in (organ, *programs) if t}
@@ -99,8 +107,11 @@ def gloss(organ: str, ability: str, programs: Iterable[str] = (), actions: Itera
     for key in _keys(organ, ability, programs, actions):
         found.update(dict.fromkeys(table.get(key, ())))
         found.update(dict.fromkeys(tools.get(key, ())))
-    for name in names:
-        found.update(dict.fromkeys(tools.get(name.lower(), ())))
+    for name in files:
+        found.update(dict.fromkeys(_files().get(name.lower().rsplit("/", 1)[-1], ())))
+    for host in hosts:
+        for label in host.lower().split("."):
+            found.update(dict.fromkeys(tools.get(label, ())))
     generic = normalise.generic_stems()
     return [t for t in found if t not in generic or own_tools.intersection(text.related(t))][:MAX_GLOSS]
 
