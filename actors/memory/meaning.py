@@ -4,12 +4,15 @@ A card about `git.commit` is about "recording changes to the repository" (git's 
 `pip install` is about "installing packages". Those words are its *gloss*: an identity field recall matches
 like a topic. They come from `broker/text/data/memory-glosses.txt`, generated from the tools' documentation
 (manual pages' NAME lines, pip's and npm's help, MCP servers' tool descriptions, the project's organs'
-docstrings) by `bench/memory_glosses.py`, never from queries. In a live mesh, the descriptions the organs
+docstrings) by `bench/memory_glosses.py`, never from queries; `memory-tools.txt` (what tools, subcommands and
+hosted services are for) and `memory-files.txt` (what well-known files and folders hold), written by hand as
+general knowledge, add the plain words people use for that work. In a live mesh, the descriptions the organs
 registered their abilities with (the heart's manifest) are glosses too, and win over the file's.
 
 A query rarely uses a description's own verb: an agent about to "store" something may mean a tool that
 "records". `memory-verbs.txt` (from WordNet: a gloss verb's frequent senses and their direct hypernyms) maps a
-query word to the gloss verbs it may stand for; recall weighs such a match lower than the word itself.
+query word to the gloss verbs it may stand for; recall weighs such a match lower than the word itself, and so a
+word reached through a ring of words that say the same thing (`memory-synonyms.txt`: handbook, docs, documentation).
 """
 
 from __future__ import annotations

@@ -6,8 +6,9 @@ more than a card, so the score asks which of the card's fields the query touches
 the card covers. Each touched field counts its best term's weight: a BM25 idf over the live cards, scaled to
 [0, 1] by the largest possible idf, and lowered for words that name work in general (`data/generic.txt`).
 A word of work also touches, more weakly, the programs that do that work (`data/related.txt`: "tests"
-touches pytest and jest). A card whose score stays under the floor is not recalled, which keeps unrelated
-queries empty.
+touches pytest and jest), and a word the other words of its ring (`data/memory-synonyms.txt`: "handbook"
+touches docs). A query naming a card's file, host, resource or whole ability ("git commit") outright lifts it. A
+card whose score stays under the floor is not recalled, which keeps unrelated queries empty.
 
 The index is built in memory from the cards table and kept until the cards change (a generation counter in
 `meta`). Its postings are ordered by impact: by the field a term sits in (a file before a topic word), then by
@@ -229,8 +230,8 @@ def document_frequencies(identities: Iterable[dict[str, list[str]]]) -> dict[str
             if f not in KNOWLEDGE:
                 own.update(terms)
         seen.update(own)
-        if "gloss" in ident:
-            glossed.update(set(ident["gloss"]) - own)
+        for f in KNOWLEDGE.intersection(ident):
+            glossed.update(set(ident[f]) - own)
     return {**glossed, **seen}
 
 
