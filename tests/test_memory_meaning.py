@@ -9,6 +9,7 @@ import json
 import pytest
 
 from actors.memory import meaning
+from actors.memory.db import get_meta, set_meta, transaction
 from actors.memory.distill import _objects, identity
 from actors.memory.recall import MEANT, SIMILAR, parse_query
 from actors.memory.service import Memory
@@ -183,3 +184,18 @@ def test_a_word_reached_through_its_ring_counts_less_than_the_word_said(tmp_path
         said = index.weights(parse_query("the docs"))
         reached = index.weights(parse_query("the handbook"))
         assert reached["doc"] == pytest.approx(said["doc"] * SIMILAR)
+
+
+def test_a_store_rendered_with_older_shipped_knowledge_renders_its_cards_again(tmp_path):
+    events = [_run(f"s{i}", "mkdocs build --strict", error="Aborted with 2 warnings in strict mode!") for i in range(3)]
+    with _memory(tmp_path, events) as m:
+        summary = get_meta(m.reader(), "consolidation")
+        assert meaning.knowledge_digest() in summary["settings"]
+        older = summary["settings"].replace(meaning.knowledge_digest(), "0" * 16)  # as a store of an older release
+        with m.lock, transaction(m.writer):
+            set_meta(m.writer, "consolidation", {**summary, "settings": older})
+        report = m.consolidate()  # nothing new in the journal, yet every card is rendered again
+        assert report["folded"] == 0 and report["consolidations"] == summary["consolidations"] + 1
+        assert report["settings"] == summary["settings"] and m.cards()
+        again = m.consolidate()  # and once is enough: nothing new, nothing rendered
+        assert again["consolidations"] == report["consolidations"] and again["changed"] is False

@@ -32,7 +32,8 @@ from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
 STATE_VERSION = 6  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
-# 6: glosses hold what the tools are for (memory-tools.txt); subcommands skip the values of options before them
+# 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
+# memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py)
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card

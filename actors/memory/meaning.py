@@ -18,6 +18,8 @@ word reached through a ring of words that say the same thing (`memory-synonyms.t
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 from typing import Iterable
 
 import broker.text as text
@@ -47,6 +49,13 @@ def _tools() -> dict[str, tuple[str, ...]]:
 def _files() -> dict[str, tuple[str, ...]]:
     """file or folder name -> the stems of the plain words for what it holds (`memory-files.txt`)."""
     return {key.lower(): _stems(words) for key, words in text.load_pairs("memory-files").items()}
+
+
+@functools.cache
+def knowledge_digest() -> str:
+    """A digest of the shipped knowledge a card's gloss is rendered from: when it changes, every card is again."""
+    tables = [_glosses(), _tools(), _files(), sorted(normalise.generic_stems())]
+    return hashlib.sha1(json.dumps(tables, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def described(manifest: dict) -> dict[str, list[str]]:
@@ -133,8 +142,8 @@ def _rings() -> dict[str, tuple[str, ...]]:
 
 
 def similar(term: str) -> tuple[str, ...]:
-    """The stems of the words a stemmed query word (or two words joined: `preprod`) may stand for (`handbook` ->
-    document, doc, manual)."""
+    """The stems of the words a stemmed query word (or two or three words joined: `preprod`) may stand for
+    (`handbook` -> document, doc, manual)."""
     return _rings().get(term, ())
 
 
