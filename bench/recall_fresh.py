@@ -12,7 +12,8 @@ of its kind holds its anchor among its identity terms (the lesson's own ability 
 name's word stems; a file by base name, a URL by host, as cards name them; several words each, as written or
 stemmed); a card is unbacked when no planted lesson's anchor is among its terms, whatever its kind (a weak link's
 failures may well make a pitfall too). R@3: a card that holds the lesson's anchor is among the first three
-results of its query. False positive: a negative query recalls any card.
+results of its query. False positive: a negative query recalls any card; with several journals, each store is
+also asked the other journals' negatives (`cross_false_positive_rate`).
 
 Journals 1-6 are the dev part (tuned on, misses read); 7 and later the test part (run once, misses never read).
 
@@ -110,10 +111,35 @@ def evaluate(paths: list[Path]) -> dict:
                 fp += bool(hits)
                 if hits:
                     misses.append(f"{path.name} negative: {query!r} -> {hits[0].card.title[:60]!r}")
+    cross = cross_negatives(paths) if len(paths) > 1 else {}
     return {"journals": len(paths), "planted_found": f"{found}/{total}",
             "cards": cards, "unbacked_share": round(unbacked / max(cards, 1), 4),
             "r_at_3": round(r3 / max(positives, 1), 4), "positives": positives,
-            "false_positive_rate": round(fp / max(negatives, 1), 4), "negatives": negatives, "misses": misses}
+            "false_positive_rate": round(fp / max(negatives, 1), 4), "negatives": negatives,
+            **({"cross_false_positive_rate": cross["rate"], "cross_negatives": cross["negatives"]} if cross else {}),
+            "misses": misses + cross.get("misses", [])}
+
+
+def cross_negatives(paths: list[Path]) -> dict:
+    """Each journal's store asked the other journals' negatives: false positives on more everyday tasks (their
+    traps were written against another project's words, so they test the floor more than the traps)."""
+    negatives = {p: json.loads(p.with_suffix("").with_suffix(".truth.json").read_text())["negatives"] for p in paths}
+    fp = n = 0
+    misses = []
+    for path in paths:
+        with tempfile.TemporaryDirectory() as home, Memory(home) as m:
+            with open(path, "rb") as stream:
+                m.ingest(stream)
+            m.consolidate()
+            for other, queries in negatives.items():
+                for query in queries if other != path else ():
+                    n += 1
+                    hits = m.recaller.search(m.reader(), query, 3)
+                    fp += bool(hits)
+                    if hits:
+                        misses.append(f"{path.name} cross negative ({other.name}): {query!r} -> "
+                                      f"{hits[0].card.title[:60]!r}")
+    return {"rate": round(fp / max(n, 1), 4), "negatives": n, "misses": misses}
 
 
 def main() -> None:

@@ -120,10 +120,13 @@ def parse_query(query: str) -> Query:
             break
         if word[0] < "\u3040" and len(word) > 1 and not word.isdigit():
             terms.setdefault(word, None)
+    compounds = _compounds(query)
+    for term in compounds:  # "pull request" is said as much as "pullrequest" would be
+        terms.setdefault(term, None)
     kept = list(terms)[:MAX_QUERY_TERMS]
     related, sources = _reach(kept, terms, text.related)
     meant, meant_from = _reach(kept, terms, meaning.meant)
-    similar, similar_from = _reach([*kept, *_compounds(query)], terms, meaning.similar)
+    similar, similar_from = _reach(kept, terms, meaning.similar)
     named_stems = frozenset(text.stem(text.basename(p)) for p in paths)
     return Query(terms=frozenset(kept), named=frozenset(named), named_stems=named_stems, related=frozenset(related),
                  related_from=sources, meant=frozenset(meant), meant_from=meant_from, similar=frozenset(similar),
