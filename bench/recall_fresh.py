@@ -3,17 +3,19 @@
 `bench/data/fresh/memory/` holds journals an evaluator wrote by hand without reading the project's code, data
 or phrase banks, each with a truth file: the lessons planted in it (kind, anchor: the one word or ability that
 identifies it) and the queries an agent about to work would ask, plus negatives (some of them traps that share
-words of work with the journal). Journals 1-3 are the dev half (read, and tuned on); journals 4 and later are
-the held-out test half, run once without `--misses` and reported as they come (docs/memory.md).
+words of work with the journal). Journals 1-6 are dev: 1-3 were read and tuned on from the start; 4-6 were the
+held-out half, run once and reported (docs/memory.md), and have been dev since. Journals 7 and later, when a hand
+that never read the project adds them, are the test half: run once without `--misses`, reported as they come.
 
 Each journal goes through the real pipeline (ingest, consolidate, recall). A planted lesson is found when a card
 of its kind holds its anchor among its identity terms (the lesson's own ability `organ.name` as the organ and the
 name's word stems; a file by base name, a URL by host, as cards name them; several words each, as written or
 stemmed); a card is unbacked when no planted lesson's anchor is among its terms, whatever its kind (a weak link's
 failures may well make a pitfall too). R@3: a card that holds the lesson's anchor is among the first three
-results of its query. False positive: a negative query recalls any card.
+results of its query. False positive: a negative query recalls any card; with several journals, each store is
+also asked the other journals' negatives (`cross_false_positive_rate`).
 
-Journals 1-3 are the dev part (tuned on, misses read); 4 and later the test part (run once, misses never read).
+Journals 1-6 are the dev part (tuned on, misses read); 7 and later the test part (run once, misses never read).
 
     python bench/recall_fresh.py [--split dev|test|all] [--data bench/data/fresh/memory] [--misses]
 """
@@ -61,11 +63,11 @@ def holds(card, terms: set[str]) -> bool:
     return all(t in held or text.stem(t) in held for t in terms)
 
 
-DEV_JOURNALS = 3
+DEV_JOURNALS = 6
 
 
 def journals(data: Path, split: str) -> list[Path]:
-    """The journal files of a split: dev 1-3, test 4 and later, or all of them."""
+    """The journal files of a split: dev 1-6, test 7 and later, or all of them."""
     paths = sorted(data.glob("journal-*.jsonl"), key=lambda p: int(p.stem.split("-")[1]))
     if split == "all":
         return paths
@@ -109,10 +111,35 @@ def evaluate(paths: list[Path]) -> dict:
                 fp += bool(hits)
                 if hits:
                     misses.append(f"{path.name} negative: {query!r} -> {hits[0].card.title[:60]!r}")
+    cross = cross_negatives(paths) if len(paths) > 1 else {}
     return {"journals": len(paths), "planted_found": f"{found}/{total}",
             "cards": cards, "unbacked_share": round(unbacked / max(cards, 1), 4),
             "r_at_3": round(r3 / max(positives, 1), 4), "positives": positives,
-            "false_positive_rate": round(fp / max(negatives, 1), 4), "negatives": negatives, "misses": misses}
+            "false_positive_rate": round(fp / max(negatives, 1), 4), "negatives": negatives,
+            **({"cross_false_positive_rate": cross["rate"], "cross_negatives": cross["negatives"]} if cross else {}),
+            "misses": misses + cross.get("misses", [])}
+
+
+def cross_negatives(paths: list[Path]) -> dict:
+    """Each journal's store asked the other journals' negatives: false positives on more everyday tasks (their
+    traps were written against another project's words, so they test the floor more than the traps)."""
+    negatives = {p: json.loads(p.with_suffix("").with_suffix(".truth.json").read_text())["negatives"] for p in paths}
+    fp = n = 0
+    misses = []
+    for path in paths:
+        with tempfile.TemporaryDirectory() as home, Memory(home) as m:
+            with open(path, "rb") as stream:
+                m.ingest(stream)
+            m.consolidate()
+            for other, queries in negatives.items():
+                for query in queries if other != path else ():
+                    n += 1
+                    hits = m.recaller.search(m.reader(), query, 3)
+                    fp += bool(hits)
+                    if hits:
+                        misses.append(f"{path.name} cross negative ({other.name}): {query!r} -> "
+                                      f"{hits[0].card.title[:60]!r}")
+    return {"rate": round(fp / max(n, 1), 4), "negatives": n, "misses": misses}
 
 
 def main() -> None:
@@ -121,7 +148,11 @@ def main() -> None:
     parser.add_argument("--split", choices=["dev", "test", "all"], default="all")
     parser.add_argument("--misses", action="store_true", help="list what was missed (never for test)")
     args = parser.parse_args()
-    result = evaluate(journals(args.data, args.split))
+    paths = journals(args.data, args.split)
+    if not paths:
+        sys.exit(f"no journal of the {args.split} split in {args.data} (dev is journal-1 to journal-{DEV_JOURNALS}; "
+                 "for a set of its own, use --split all)")
+    result = evaluate(paths)
     misses = result.pop("misses")
     print(json.dumps(result, indent=1))
     if args.misses:

@@ -9,8 +9,9 @@ import json
 import pytest
 
 from actors.memory import meaning
+from actors.memory.db import get_meta, set_meta, transaction
 from actors.memory.distill import _objects, identity
-from actors.memory.recall import MEANT, parse_query
+from actors.memory.recall import MEANT, SIMILAR, parse_query
 from actors.memory.service import Memory
 import broker.text as text
 
@@ -26,6 +27,13 @@ T0 = 1_764_460_800.0
 def test_a_card_knows_what_its_tools_do_in_their_documentations_words(organ, ability, programs, actions, words):
     ident = identity(organ, ability, programs=programs, actions=actions)
     assert words <= set(ident["gloss"])
+
+
+def test_words_that_name_work_in_general_are_no_gloss_unless_they_are_the_tools_own():
+    gloss = identity("fs", "write_file")["gloss"]  # "Create a new file or completely overwrite an existing file"
+    assert "overwrit" in gloss and not {"new", "file"} & set(gloss)
+    assert "repositori" in identity("git", "commit")["gloss"]  # "… to the repository": related.txt ties it to git
+    assert "repositori" not in identity("hg", "commit", glosses={"hg commit": ["record", "repositori"]})["gloss"]
 
 
 def test_gloss_words_the_card_holds_in_a_stronger_field_are_left_out():
@@ -110,9 +118,9 @@ def test_the_meshs_own_descriptions_are_glosses_from_their_first_sentence():
 
 
 def test_a_live_description_wins_over_the_shipped_one_and_programs_keep_theirs():
-    live = {"git commit": ["snapshot", "work"]}
+    live = {"git commit": ["snapshot", "tree"]}
     ident = identity("git", "commit", glosses=live)
-    assert ident["gloss"][:2] == ["snapshot", "work"] and "record" not in ident["gloss"]
+    assert ident["gloss"][:2] == ["snapshot", "tree"] and "record" not in ident["gloss"]
     assert "packag" in identity("shell", "run", programs=["pip"], actions=["install"], glosses=live)["gloss"]
 
 
@@ -128,3 +136,66 @@ def test_cards_are_rendered_again_with_the_descriptions_the_mesh_gives_its_abili
         assert {"ship", "version"} <= set(card.identity["gloss"])
         hits = m.recaller.search(m.reader(), "ship the new version to the package index", 3)
         assert [h.card.id for h in hits] == [card.id]
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"programs": ["mkdocs"]}, {"document", "site"}),  # a tool without a manual page here: memory-tools.txt
+    ({"programs": ["terraform"], "actions": ["plan"]}, {"infrastructur", "provis"}),
+    ({"files": ["CHANGELOG.md"]}, {"releas", "note"}),  # a well-known file says what it holds
+    ({"hosts": ["vault.ops.internal"]}, {"secret", "credenti"}),  # a host named for a tool is that tool's service
+])
+def test_a_card_about_a_well_known_tool_file_or_service_knows_what_it_is_for(kwargs, words):
+    organ, ability = ("http", "get") if "hosts" in kwargs else ("fs", "edit_file") if "files" in kwargs else (
+        "shell", "run")
+    assert words <= set(identity(organ, ability, **kwargs)["gloss"])
+
+
+def test_a_host_or_file_named_like_no_known_tool_adds_nothing():
+    plain = identity("http", "get").get("gloss")
+    assert identity("http", "get", hosts=["zz-qq.example.org"]).get("gloss") == plain
+    assert identity("http", "get", hosts=["inventory.internal"]).get("gloss") == plain  # a file's name, not a service
+    assert text.stem("ansible") in identity("fs", "edit_file", files=["inventory"])["gloss"]  # as a file it is one
+
+
+def test_a_query_saying_what_a_tool_is_for_finds_its_card_and_the_words_alone_do_not(tmp_path):
+    events = [_run(f"s{i}", "mkdocs build --strict", error="Aborted with 2 warnings in strict mode!") for i in range(3)]
+    events += [_run(f"t{i}", "cargo build", error="error: linker `cc` not found") for i in range(3)]
+    with _memory(tmp_path, events) as m:
+        [card] = [c for c in m.cards() if "mkdoc" in c.identity.get("program", ())]
+        hits = m.recaller.search(m.reader(), "regenerate the documentation site, warnings must not pass", 1)
+        assert hits and hits[0].card.id == card.id and "gloss" in hits[0].touched
+        assert m.recaller.search(m.reader(), "documentation", 3) == []
+
+
+def test_a_query_word_reaches_the_other_words_of_its_ring_and_a_compound_is_read_joined():
+    assert text.stem("documentation") in meaning.similar(text.stem("handbook"))
+    assert text.stem("handbook") in meaning.similar(text.stem("docs"))  # a ring goes every way
+    q = parse_query("check the pre-prod environment")
+    assert text.stem("staging") in q.similar and "preprod" in q.terms  # the compound is said, as if written joined
+    assert "e2e" in parse_query("run the end-to-end suite").similar  # three words joined
+    assert meaning.similar(text.stem("settings")) == ()  # generic words (set) reach nothing
+
+
+def test_a_word_reached_through_its_ring_counts_less_than_the_word_said(tmp_path):
+    events = [_run(f"s{i}", "mkdocs build --strict", error="Aborted with 2 warnings in strict mode!") for i in range(3)]
+    events += [{"session": f"s{i}", "kind": "progress", "text": "update the docs"} for i in range(3)]
+    with _memory(tmp_path, events) as m:
+        index = m.recaller.current(m.reader())
+        said = index.weights(parse_query("the docs"))
+        reached = index.weights(parse_query("the handbook"))
+        assert reached["doc"] == pytest.approx(said["doc"] * SIMILAR)
+
+
+def test_a_store_rendered_with_older_shipped_knowledge_renders_its_cards_again(tmp_path):
+    events = [_run(f"s{i}", "mkdocs build --strict", error="Aborted with 2 warnings in strict mode!") for i in range(3)]
+    with _memory(tmp_path, events) as m:
+        summary = get_meta(m.reader(), "consolidation")
+        assert meaning.knowledge_digest() in summary["settings"]
+        older = summary["settings"].replace(meaning.knowledge_digest(), "0" * 16)  # as a store of an older release
+        with m.lock, transaction(m.writer):
+            set_meta(m.writer, "consolidation", {**summary, "settings": older})
+        report = m.consolidate()  # nothing new in the journal, yet every card is rendered again
+        assert report["folded"] == 0 and report["consolidations"] == summary["consolidations"] + 1
+        assert report["settings"] == summary["settings"] and m.cards()
+        again = m.consolidate()  # and once is enough: nothing new, nothing rendered
+        assert again["consolidations"] == report["consolidations"] and again["changed"] is False

@@ -11,6 +11,8 @@ from actors.memory.normalise import (
     is_probe_command,
     launched,
     same_work,
+    step_label,
+    subcommand_of,
     work_of,
 )
 from actors.memory.redact import MASK, redact_text, redact_value
@@ -121,3 +123,25 @@ def test_arguments_lose_secret_named_values_and_long_strings_are_cut():
 def test_plain_text_is_left_alone():
     text = "ENOENT: no such file or directory, open 'src/app.py' (the session expired after 30s)"
     assert redact_text(text) == text
+
+
+@pytest.mark.parametrize("command, sub", [
+    ("git -C services/api status", "status"),  # -C takes a value: the folder is not the subcommand
+    ("kubectl -n shop apply -f k8s/ingress.yaml", "apply"),
+    ("make -C build test", "test"),
+    ("helm --namespace shop upgrade --install web charts/web", "upgrade"),
+    ("git commit -m 'fix parser'", "commit"),
+    ("terraform -chdir=infra plan", "plan"),  # a value joined with `=` is one word already
+    ("kubectl --dry-run apply", "apply"),  # a flag without a value skips nothing
+])
+def test_the_subcommand_is_the_first_word_after_the_program_that_is_no_option_nor_its_value(command, sub):
+    assert subcommand_of(command) == sub
+
+
+@pytest.mark.parametrize("command, label", [
+    ("dbt run --select fct_orders", "shell.run(dbt run)"),
+    ("aws s3 ls s3://raw-events", "shell.run(aws s3)"),
+    ("git -C api commit -m x", "shell.run(git commit)"),
+])
+def test_a_command_step_is_labelled_by_its_program_and_subcommand(command, label):
+    assert step_label("shell", "run", {"command": command}) == label

@@ -189,3 +189,31 @@ def test_the_queries_a_user_reported_unanswered_find_their_cards(tmp_path, query
         hits = m.recaller.search(m.reader(), query, 3)
         assert any(h.card.kind == kind and title in h.card.title for h in hits), [h.card.title for h in hits]
         assert m.recaller.search(m.reader(), "what is the capital of Australia", 3) == []
+
+
+def test_a_query_naming_a_cards_ability_outright_counts_it_as_one_name_with_the_path_boost():
+    identity = {"ability": ["git", "commit"], "topic": ["clean", "tree"]}
+    weights = {"git": 0.45, "commit": 0.3}
+    named, touched = relevance(identity, weights, said=frozenset({"git", "commit", "a"}))
+    assert named == pytest.approx(0.6 * 0.75) and touched == ("ability",)
+    assert relevance(identity, weights)[0] == pytest.approx(0.6 * 0.45)  # the words unsaid: the field's best term
+    assert names_touched(identity, frozenset(), said=frozenset({"git", "commit"}))
+    assert not names_touched(identity, frozenset(), said=frozenset({"commit"}))  # the organ unsaid: not named
+    workflow = {"ability": ["git", "log", "fs", "edit", "file", "add", "commit"]}
+    assert not names_touched(workflow, frozenset(), said=frozenset({"git", "commit"}))
+
+
+def test_a_query_naming_an_ability_finds_its_card_above_one_word_of_it(memory):
+    [named] = memory.recaller.search(memory.reader(), "git push", 1)
+    [word] = memory.recaller.search(memory.reader(), "push", 1)
+    assert named.card.id == word.card.id and named.card.title.startswith("git.push fails")
+    assert named.relevance > word.relevance * 1.5  # the organ's word adds up, and the whole name is boosted
+
+
+def test_document_frequency_counts_what_cards_saw_and_the_gloss_only_for_words_no_card_saw():
+    rows = [(1, json.dumps({"program": ["npm"], "gloss": ["node", "packag"]}), 1, 0, T0),
+            (2, json.dumps({"program": ["pnpm"], "gloss": ["node", "packag"]}), 1, 0, T0),
+            (3, json.dumps({"resource": ["node"], "topic": ["frame"]}), 1, 0, T0)]
+    index = Index(rows, frozenset())
+    assert index.df["node"] == 1  # only card 3 saw "node"; the others merely know npm is about node packages
+    assert index.df["packag"] == 2  # no card saw it: its gloss frequency is all there is

@@ -31,7 +31,9 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 5  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched
+STATE_VERSION = 6  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+# 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
+# memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py)
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -527,7 +529,7 @@ def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions:
              objects: Iterable[str] = (), resources: Iterable[str] = (),
              glosses: dict[str, list[str]] | None = None) -> dict[str, list[str]]:
     """The terms a card is about, by field: what a query must touch for the card to be recalled."""
-    programs, actions = list(programs), list(actions)
+    programs, actions, files, hosts = list(programs), list(actions), list(files), list(hosts)
     words = [text.stem(w) for w in text.split_identifier(ability) if not text.is_stopword(w)]
     found = {
         "ability": _unique([organ.lower(), *words]),
@@ -542,7 +544,8 @@ def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions:
         "resource": _unique(resources),  # what its URL calls were on: the words of their last path segments
         "topic": _unique(topic)[:MAX_TOPIC],
         # what the tools do, in their documentation's words (git commit: "record changes to the repository")
-        "gloss": meaning.gloss(organ, ability, programs, actions, glosses),
+        "gloss": meaning.gloss(organ, ability, programs, actions, glosses, files=[f for f in files if f],
+                               hosts=[h for h in hosts if h]),
     }
     claimed = {t for f in ("ability", "program", "file", "host") for t in found[f]}
     found["action"] = [t for t in found["action"] if t not in claimed]

@@ -4,20 +4,26 @@ A card about `git.commit` is about "recording changes to the repository" (git's 
 `pip install` is about "installing packages". Those words are its *gloss*: an identity field recall matches
 like a topic. They come from `broker/text/data/memory-glosses.txt`, generated from the tools' documentation
 (manual pages' NAME lines, pip's and npm's help, MCP servers' tool descriptions, the project's organs'
-docstrings) by `bench/memory_glosses.py`, never from queries. In a live mesh, the descriptions the organs
+docstrings) by `bench/memory_glosses.py`, never from queries; `memory-tools.txt` (what tools, subcommands and
+hosted services are for) and `memory-files.txt` (what well-known files and folders hold), written by hand as
+general knowledge, add the plain words people use for that work. In a live mesh, the descriptions the organs
 registered their abilities with (the heart's manifest) are glosses too, and win over the file's.
 
 A query rarely uses a description's own verb: an agent about to "store" something may mean a tool that
 "records". `memory-verbs.txt` (from WordNet: a gloss verb's frequent senses and their direct hypernyms) maps a
-query word to the gloss verbs it may stand for; recall weighs such a match lower than the word itself.
+query word to the gloss verbs it may stand for; recall weighs such a match lower than the word itself, and so a
+word reached through a ring of words that say the same thing (`memory-synonyms.txt`: handbook, docs, documentation).
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 from typing import Iterable
 
 import broker.text as text
+from actors.memory import normalise
 
 MAX_GLOSS = 16  # gloss terms kept per card
 MAX_DESCRIBED = 4096  # abilities of a manifest kept as glosses
@@ -31,6 +37,25 @@ def _stems(words: Iterable[str]) -> tuple[str, ...]:
 def _glosses() -> dict[str, tuple[str, ...]]:
     """tool key -> the stems of its description's content words."""
     return {key.lower(): _stems(words) for key, words in text.load_pairs("memory-glosses").items()}
+
+
+@functools.cache
+def _tools() -> dict[str, tuple[str, ...]]:
+    """tool key -> the stems of the plain words for what the tool is for (`memory-tools.txt`)."""
+    return {key.lower(): _stems(words) for key, words in text.load_pairs("memory-tools").items()}
+
+
+@functools.cache
+def _files() -> dict[str, tuple[str, ...]]:
+    """file or folder name -> the stems of the plain words for what it holds (`memory-files.txt`)."""
+    return {key.lower(): _stems(words) for key, words in text.load_pairs("memory-files").items()}
+
+
+@functools.cache
+def knowledge_digest() -> str:
+    """A digest of the shipped knowledge a card's gloss is rendered from: when it changes, every card is again."""
+    tables = [_glosses(), _tools(), _files(), sorted(normalise.generic_stems())]
+    return hashlib.sha1(json.dumps(tables, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def described(manifest: dict) -> dict[str, list[str]]:
@@ -74,10 +99,18 @@ def _keys(organ: str, ability: str, programs: Iterable[str], actions: Iterable[s
 
 
 def gloss(organ: str, ability: str, programs: Iterable[str] = (), actions: Iterable[str] = (),
-          live: dict[str, list[str]] | None = None) -> list[str]:
-    """The stems of the descriptions of a card's ability, programs and subcommands, unique, at most MAX_GLOSS;
-    `live` (from `described`) describes the mesh's own abilities and wins over the shipped file."""
-    table = _glosses()
+          live: dict[str, list[str]] | None = None, files: Iterable[str] = (), hosts: Iterable[str] = ()
+          ) -> list[str]:
+    """The stems of the descriptions of a card's ability, programs and subcommands, unique, at most MAX_GLOSS.
+
+    `live` (from `described`) describes the mesh's own abilities and wins over the shipped file. A well-known file
+    or folder among the card's `files` (`changelog.md`: `memory-files.txt`) and a host named for a tool or service
+    (a label of one of its `hosts`, `vault.ops.internal`: `memory-tools.txt`) say what the work was for. Words
+    that name work in general (`generic.txt`: new, file, change, list, …) are left out: they say nothing about
+    which tool, unless the text layer ties the word to this very tool (`related.txt`: a repository is git's)."""
+    table, tools = _glosses(), _tools()
+    programs = list(programs)
+    own_tools = {text.stem(t.lower()) for t in (organ, *programs) if t}
     found: dict[str, None] = {}
     own = (live or {}).get(f"{organ.lower()} {ability.lower()}") if ability else None
     if own:  # the mesh's own words for this ability; the file still describes its programs
@@ -85,7 +118,33 @@ def gloss(organ: str, ability: str, programs: Iterable[str] = (), actions: Itera
         organ = ability = ""
     for key in _keys(organ, ability, programs, actions):
         found.update(dict.fromkeys(table.get(key, ())))
-    return list(found)[:MAX_GLOSS]
+        found.update(dict.fromkeys(tools.get(key, ())))
+    for name in files:
+        found.update(dict.fromkeys(_files().get(name.lower().rsplit("/", 1)[-1], ())))
+    for host in hosts:
+        for label in host.lower().split("."):
+            found.update(dict.fromkeys(tools.get(label, ())))
+    generic = normalise.generic_stems()
+    return [t for t in found if t not in generic or own_tools.intersection(text.related(t))][:MAX_GLOSS]
+
+
+@functools.cache
+def _rings() -> dict[str, tuple[str, ...]]:
+    """stemmed word -> the stems of the other words of its rings (`memory-synonyms.txt`)."""
+    found: dict[str, dict[str, None]] = {}
+    generic = normalise.generic_stems()
+    for head, words in text.load_pairs("memory-synonyms").items():
+        ring = [s for s in dict.fromkeys(text.stem(w.lower().replace("-", "")) for w in (head, *words))
+                if s not in generic]
+        for word in ring:
+            found.setdefault(word, {}).update(dict.fromkeys(s for s in ring if s != word))
+    return {word: tuple(others) for word, others in found.items()}
+
+
+def similar(term: str) -> tuple[str, ...]:
+    """The stems of the words a stemmed query word (or two or three words joined: `preprod`) may stand for
+    (`handbook` -> document, doc, manual)."""
+    return _rings().get(term, ())
 
 
 def meant(term: str) -> tuple[str, ...]:

@@ -68,9 +68,8 @@ COMMAND_KEYS = ("command", "cmd", "script", "shell")
 URL_KEYS = ("url", "uri", "endpoint", "href", "link")
 # programs that change where or how the next command runs, not what it does
 NAVIGATION = frozenset({"cd", "pushd", "popd", "export", "source", ".", "set", "unset", "alias"})
-# programs whose subcommand names the work (git commit, npm ci, docker build)
-SUBCOMMAND_PROGRAMS = frozenset({"git", "npm", "pnpm", "yarn", "docker", "kubectl", "cargo", "go", "pip", "pip3",
-                                 "uv", "poetry", "helm", "gh", "make", "apt", "apt-get", "brew", "terraform"})
+# programs whose subcommand names the work (git commit, npm ci, docker build, dbt run): data/memory-subcommands.txt
+SUBCOMMAND_PROGRAMS = text.load_words("memory-subcommands")
 _SEPARATORS = re.compile(r"\s*(?:&&|\|\||;|\|)\s*")
 _HOST = re.compile(r"^[a-z][a-z0-9+.-]*://(?:[^@/\s]*@)?([^:/\s?#]+)", re.I)
 _WRAPPERS = frozenset({"sudo", "env", "time", "nice", "nohup", "exec", "command", "xargs", "timeout"})
@@ -259,16 +258,28 @@ def step_label(organ: str, ability: str, args: dict) -> str:
 
 
 def subcommand_of(command: str) -> str:
-    """The first word after the program that is not an option (`git commit -m x` -> commit)."""
+    """The first word after the program that is not an option nor an option's value (`git commit -m x` ->
+    commit; `git -C repo status` -> status: `-C` takes a value, `memory-options.txt`)."""
     words = _words(command)
     program = program_of(command)
-    after = False
+    valued = _valued_options().get(program, frozenset())
+    after = skip = False
     for word in words:
-        if after and not word.startswith("-"):
-            return word if word.isalpha() or "-" in word else ""
-        if posixpath.basename(word) == program:
+        if skip:
+            skip = False
+        elif after and not word.startswith("-"):
+            return word if word[:1].isalpha() and word.replace("-", "").isalnum() else ""  # s3, not 0.9.1
+        elif after and word in valued:
+            skip = True
+        elif posixpath.basename(word) == program:
             after = True
     return ""
+
+
+@functools.cache
+def _valued_options() -> dict[str, frozenset[str]]:
+    """program -> its options that take a value and may stand before the subcommand (data/memory-options.txt)."""
+    return {program: frozenset(options) for program, options in text.load_pairs("memory-options").items()}
 
 
 def is_probe_ability(ability: str) -> bool:

@@ -6,8 +6,9 @@ more than a card, so the score asks which of the card's fields the query touches
 the card covers. Each touched field counts its best term's weight: a BM25 idf over the live cards, scaled to
 [0, 1] by the largest possible idf, and lowered for words that name work in general (`data/generic.txt`).
 A word of work also touches, more weakly, the programs that do that work (`data/related.txt`: "tests"
-touches pytest and jest). A card whose score stays under the floor is not recalled, which keeps unrelated
-queries empty.
+touches pytest and jest), and a word the other words of its ring (`data/memory-synonyms.txt`: "handbook"
+touches docs). A query naming a card's file, host, resource or whole ability ("git commit") outright lifts it. A
+card whose score stays under the floor is not recalled, which keeps unrelated queries empty.
 
 The index is built in memory from the cards table and kept until the cards change (a generation counter in
 `meta`). Its postings are ordered by impact: by the field a term sits in (a file before a topic word), then by
@@ -28,6 +29,7 @@ import sys
 import threading
 import time
 from array import array
+from collections import Counter
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import Callable, Iterable
@@ -38,12 +40,14 @@ from actors.memory.store import LIVE, Card, CardStore
 
 FIELD_WEIGHTS = {"file": 1.0, "host": 1.0, "program": 0.8, "ability": 0.6, "action": 0.5, "name": 0.5,
                  "resource": 0.5, "topic": 0.45, "gloss": 0.45}
+KNOWLEDGE = frozenset({"gloss"})  # fields of general knowledge about a card's tools, not of what it saw
 SUMMED = frozenset({"topic", "gloss", "name", "resource"})  # fields of words about the work: several of them add up
 TOPIC_TERMS = 3  # words of a summed field that count (the best ones), each less than the one before
 GENERIC = 0.35  # the weight left to a word that names work in general (run, file, test, error…)
 RELATED = 0.5  # the weight left to a program reached through a word of work (tests -> pytest)
 MEANT = 0.5  # the weight left to a gloss verb reached through a query word that may mean it (save -> record)
-REACHED_PROGRAM = frozenset({"program", "ability"})  # where a program reached through a word of work counts
+SIMILAR = 0.5  # the weight left to a word reached through a word of its ring (handbook -> documentation)
+REACHED_PROGRAM = frozenset({"program", "ability", "name"})  # where a program reached through a word of work counts
 REACHED_GLOSS = frozenset({"gloss"})  # where a gloss verb reached through a word that may mean it counts
 MIN_RELEVANCE = 0.55  # a card must reach this score to be recalled at all
 PATH_BOOST = 1.5  # a card about a file or host the query names outright
@@ -71,6 +75,8 @@ class Query:
     related_from: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (query word, the programs it reached)
     meant: frozenset[str] = frozenset()  # gloss verbs reached through words that may mean them, not said
     meant_from: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (query word, the gloss verbs it reached)
+    similar: frozenset[str] = frozenset()  # words reached through a word that may stand for them, not said
+    similar_from: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (query word, the words it reached)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,12 +120,25 @@ def parse_query(query: str) -> Query:
             break
         if word[0] < "\u3040" and len(word) > 1 and not word.isdigit():
             terms.setdefault(word, None)
+    compounds = _compounds(query)
+    for term in compounds:  # "pull request" is said as much as "pullrequest" would be
+        terms.setdefault(term, None)
     kept = list(terms)[:MAX_QUERY_TERMS]
     related, sources = _reach(kept, terms, text.related)
     meant, meant_from = _reach(kept, terms, meaning.meant)
+    similar, similar_from = _reach(kept, terms, meaning.similar)
     named_stems = frozenset(text.stem(text.basename(p)) for p in paths)
     return Query(terms=frozenset(kept), named=frozenset(named), named_stems=named_stems, related=frozenset(related),
-                 related_from=sources, meant=frozenset(meant), meant_from=meant_from)
+                 related_from=sources, meant=frozenset(meant), meant_from=meant_from, similar=frozenset(similar),
+                 similar_from=similar_from)
+
+
+def _compounds(query: str) -> list[str]:
+    """Two or three words in a row written as one (`pre-prod`, `pre prod` -> preprod; `end-to-end` -> endtoend),
+    when that is a word of a ring."""
+    split = [w for w in text.words(query) if w[0] < "\u3040"][:MAX_QUERY_TERMS]
+    joined = [*(a + b for a, b in zip(split, split[1:])), *(a + b + c for a, b, c in zip(split, split[1:], split[2:]))]
+    return list(dict.fromkeys(j for j in map(text.stem, joined) if meaning.similar(j)))
 
 
 def _reach(kept: list[str], said: dict[str, None], lookup: Callable[[str], tuple[str, ...]]
@@ -152,7 +171,8 @@ def idf(df: int, total: int) -> float:
 
 
 def relevance(identity: dict[str, list[str]], weights: dict[str, float], sources: dict[str, str] | None = None,
-              only: dict[str, frozenset[str]] | None = None) -> tuple[float, tuple[str, ...]]:
+              only: dict[str, frozenset[str]] | None = None, said: frozenset[str] = frozenset()
+              ) -> tuple[float, tuple[str, ...]]:
     """Score the card fields a query touches: each term's weight × its field's weight.
 
     `weights` holds only the query's terms (term -> weight in [0, 1]). A field counts its best term; topic, gloss
@@ -160,23 +180,34 @@ def relevance(identity: dict[str, list[str]], weights: dict[str, float], sources
     word each term came from (a program reached through a word of work): one query word counts once, where it
     adds the most (taken greedily, the largest gain first: a word a card holds in two fields does not crowd out
     another word of the one field it shares). `only` names the fields a reached term may count in: a program
-    reached through a word of work is a program, not a topic word; a gloss verb counts as a gloss.
+    reached through a word of work is a program, not a topic word; a gloss verb counts as a gloss. An ability the
+    query names outright (every word of it, organ included, among the words `said`: "git commit") is one name:
+    its words add up, in full, and count nowhere else.
     """
     options: list[tuple[float, int, str, str, str]] = []  # (raw value, fields the word could go to, field, term, word)
     reach: dict[str, int] = {}
+    filled: dict[str, int] = {}
+    used: set[str] = set()
+    total = 0.0
+    whole = identity.get("ability", ())
+    if names_ability(identity, said):
+        total = FIELD_WEIGHTS["ability"] * sum(weights.get(t, 0.0) for t in whole)
+        filled["ability"] = 1
+        used.update(whole)
     for field, terms in identity.items():
+        if field in filled:
+            continue
         factor = FIELD_WEIGHTS.get(field, 0.5)
         for t in terms:
             if t in weights and (not only or t not in only or field in only[t]):
                 source = sources.get(t, t) if sources else t
+                if source in used:
+                    continue
                 reach[source] = reach.get(source, 0) + 1
                 options.append((factor * weights[t], 0, field, t, source))
-    if not options:
+    if not options and not filled:
         return 0.0, ()
     options = [(v, reach[w], f, t, w) for v, _, f, t, w in options]
-    filled: dict[str, int] = {}
-    used: set[str] = set()
-    total = 0.0
     while options:
         best = max(options, key=lambda o: (o[0] / (2 ** filled.get(o[2], 0)), -o[1], o[3], o[2]))
         value, _, field, _, word = best
@@ -189,12 +220,38 @@ def relevance(identity: dict[str, list[str]], weights: dict[str, float], sources
     return total, touched
 
 
-def names_touched(identity: dict[str, list[str]], named: frozenset[str], named_stems: frozenset[str] = frozenset()
-                  ) -> bool:
-    """Tell whether a query names one of a card's files, hosts or resources outright (`conf.yaml`,
-    `api.example.com`, `/healthz`)."""
-    return bool(named) and (any(t in named for f in ("file", "host") for t in identity.get(f, ()))
-                            or any(t in named_stems for t in identity.get("resource", ())))
+def document_frequencies(identities: Iterable[dict[str, list[str]]]) -> dict[str, int]:
+    """How many cards hold each term. A card counts once, however many of its fields hold the term; and a term
+    counts where cards saw it (their abilities, programs, files, topics), the gloss (general knowledge of what
+    their tools do) only for a term no card saw: knowing that npm is about "node packages" does not make "node"
+    a common word among the cards."""
+    seen: Counter[str] = Counter()
+    glossed: Counter[str] = Counter()
+    for ident in identities:
+        own: set[str] = set()
+        for f, terms in ident.items():
+            if f not in KNOWLEDGE:
+                own.update(terms)
+        seen.update(own)
+        for f in KNOWLEDGE.intersection(ident):
+            glossed.update(set(ident[f]) - own)
+    return {**glossed, **seen}
+
+
+def names_ability(identity: dict[str, list[str]], said: frozenset[str]) -> bool:
+    """Tell whether a query says every word of a card's ability, its organ included (`git commit` for git.commit;
+    a workflow's several abilities are never named at once)."""
+    whole = identity.get("ability", ())
+    return len(whole) >= 2 and all(t in said for t in whole)
+
+
+def names_touched(identity: dict[str, list[str]], named: frozenset[str], named_stems: frozenset[str] = frozenset(),
+                  said: frozenset[str] = frozenset()) -> bool:
+    """Tell whether a query names one of a card's files, hosts, resources or its ability outright (`conf.yaml`,
+    `api.example.com`, `/healthz`, `git commit`)."""
+    return (bool(named) and (any(t in named for f in ("file", "host") for t in identity.get(f, ()))
+                             or any(t in named_stems for t in identity.get("resource", ())))
+            or names_ability(identity, said))
 
 
 def score(relevance_: float, card_weight: float) -> float:
@@ -238,9 +295,7 @@ class Index:
         self.postings: dict[str, list[tuple[float, array]]] = {}
         for (term, impact), positions in sorted(lists.items(), key=lambda kv: -kv[0][1]):
             self.postings.setdefault(term, []).append((impact, array("i", positions)))
-        # a term's document frequency counts cards, not fields: a card holding it as a name and a topic word is one
-        self.df: dict[str, int] = {term: len(g[0][1]) if len(g) == 1 else len({p for _, a in g for p in a})
-                                   for term, g in self.postings.items()}
+        self.df = document_frequencies(self.identities)
         self.total = len(self.ids)
         self.generic = generic
         self.half_life_s = half_life_s
@@ -255,7 +310,7 @@ class Index:
             if df:
                 w = min(1.0, idf(df, self.total) / self.top)
                 found[term] = w * (GENERIC if term in self.generic else 1.0)
-        for reached, factor in ((q.related, RELATED), (q.meant, MEANT)):
+        for reached, factor in ((q.related, RELATED), (q.meant, MEANT), (q.similar, SIMILAR)):
             for term in reached:
                 df = self.df.get(term)
                 if df and term not in found:
@@ -290,7 +345,8 @@ class Index:
         if not weights:
             return []
         now = time.time() if now is None else now
-        sources = {t: s for s, ts in (*q.related_from, *q.meant_from) for t in ts if t in weights and t not in q.terms}
+        sources = {t: s for s, ts in (*q.similar_from, *q.related_from, *q.meant_from) for t in ts
+                   if t in weights and t not in q.terms}
         only: dict[str, frozenset[str]] = {}
         for reached, fields in ((q.related_from, REACHED_PROGRAM), (q.meant_from, REACHED_GLOSS)):
             for _, ts in reached:
@@ -300,10 +356,10 @@ class Index:
         found = []
         for pos in self.candidates(weights, max(CANDIDATES, 4 * limit)):
             ident = self.identities[pos]
-            rel, touched = relevance(ident, weights, sources, only)
+            rel, touched = relevance(ident, weights, sources, only, q.terms)
             if rel * PATH_BOOST < floor:
                 continue
-            if names_touched(ident, q.named, q.named_stems):
+            if names_touched(ident, q.named, q.named_stems, q.terms):
                 rel *= PATH_BOOST
             if rel >= floor:
                 confirmations, hits, confirmed_at = self.stats[pos]

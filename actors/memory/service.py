@@ -224,9 +224,11 @@ class Memory:
             distiller = Distiller(None, ignore_organs=self.settings.ignore_organs, glosses=glosses)
             rebuilt = True
         previous = get_meta(conn, "consolidation", {})
-        # new descriptions of the mesh's abilities change what every card is about: all are rendered again
+        # new descriptions of the mesh's abilities, or new shipped knowledge of what tools and files are for,
+        # change what every card is about: all are rendered again
         settings_key = repr((t, self.settings.ignore_organs, distill.STATE_VERSION,
-                             hashlib.sha1(json.dumps(glosses, sort_keys=True).encode()).hexdigest()[:16]))
+                             hashlib.sha1(json.dumps(glosses, sort_keys=True).encode()).hexdigest()[:16],
+                             meaning.knowledge_digest()))
         folded = distiller.feed(Journal(conn).rows_since(distiller.last_id))
         complete = rebuilt or previous.get("settings") != settings_key
         if folded == 0 and not complete:
