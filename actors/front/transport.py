@@ -127,8 +127,12 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
             message = _error(request_id, INTERNAL_ERROR, "Internal server error")
             await put(json.dumps(message).encode() + b"\n")
             return
+        waiting = write_receive.statistics()
+        if waiting.tasks_waiting_receive and not waiting.current_buffer_used:  # all sent before it is written
+            await put(_line(message))
+            return
         with contextlib.suppress(anyio.BrokenResourceError, anyio.ClosedResourceError):
-            await write_stream.send(SessionMessage(message))
+            await write_stream.send(SessionMessage(message))  # behind what waits to be written
 
     def take(decoded: Any) -> bool:
         """Hand a request to the shortcut; True when it answers it (the SDK's server never sees it)."""
@@ -180,7 +184,7 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
     async def write() -> None:
         async with write_receive:
             async for session_message in write_receive:
-                await put(session_message.message.model_dump_json(by_alias=True, exclude_unset=True).encode() + b"\n")
+                await put(_line(session_message.message))
 
     try:
         async with anyio.create_task_group() as tg:
@@ -202,6 +206,10 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
             out.close()
         with contextlib.suppress(OSError):
             wire_in.close()
+
+
+def _line(message: JSONRPCMessage) -> bytes:
+    return message.model_dump_json(by_alias=True, exclude_unset=True).encode() + b"\n"
 
 
 async def lines(chunks: AsyncIterator[bytes], limit: int) -> AsyncIterator[bytes | None]:
