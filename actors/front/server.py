@@ -373,7 +373,7 @@ class MeshServer:
     def _beside(self, message: dict):
         """Answer a plain tools/call of the stdio client beside the SDK's server; None leaves it to the SDK."""
         view = self.pipe
-        if view is None or self.views.views.get(view.key) is not view:
+        if view is None or not self.views.holds(view):
             return None
         connection = view.channel
         version = connection.protocol_version
