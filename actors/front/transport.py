@@ -144,7 +144,11 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
             if request_id is not None and (running := beside.get(coerce_request_id(request_id))) is not None:
                 running[1].cancel()
             return False
-        answering = shortcut(decoded)
+        try:
+            answering = shortcut(decoded)
+        except Exception:  # a fault in the shortcut costs only the shortcut: the SDK's server answers
+            log.exception("the shortcut failed on a request; the SDK's server takes it")
+            return False
         if answering is None:
             return False
         request_id = decoded["id"]
