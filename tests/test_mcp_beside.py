@@ -131,11 +131,11 @@ def test_a_plain_call_that_changes_the_tool_list_tells_the_client_before_it_answ
 
 
 def test_a_cancelled_plain_call_is_never_answered_and_the_server_serves_on(pipe):
-    pipe.send(call("slow", "echo__sleep", {"seconds": 1.5}))
+    pipe.send(call("slow", "echo__sleep", {"seconds": 3}))
     time.sleep(0.3)
     pipe.send({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": "slow"}})
     assert pipe.exchange({"jsonrpc": "2.0", "id": "after", "method": "ping"})[-1]["result"] == {}
-    time.sleep(2.0)  # past the call's own end
+    time.sleep(3.2)  # past the call's own end
     with pytest.raises(queue.Empty):
         print(pipe.next(timeout=0.5))
 

@@ -106,7 +106,7 @@ class MeshServer:
         self.alerts_seen: set[tuple[float, str]] = set()
         self.rounds = Rounds()
         self.on_pipe = False  # serving stdio: one client, whose plain calls are answered beside the SDK
-        self.pipe: View | None = None  # that client's view, once its handshake is done
+        self.pipe: View | None = None  # that client's view, from the first message the SDK's server handled
         self.server = _Server(
             "actors", version=_version(), instructions=INSTRUCTIONS,
             on_list_tools=self._list_tools, on_call_tool=self._call_tool, on_list_prompts=self._list_prompts,
@@ -196,6 +196,8 @@ class MeshServer:
             view.channel = channel
             if channel is not None:  # its end forgets it
                 connection.exit_stack.callback(self._forget, key)
+                if self.on_pipe:  # the stdio client: from now on its plain calls may be answered beside the SDK
+                    self.pipe = view
             view.follow(self.instruction)
             self.locks[key] = asyncio.Lock()
             with contextlib.suppress(MCPError):
@@ -209,9 +211,7 @@ class MeshServer:
             self.pipe = None
 
     async def _initialized(self, ctx, params) -> None:
-        view = await self._view(ctx)  # a client is known from its handshake on, so it hears of changes at once
-        if self.on_pipe and view.channel is not None:
-            self.pipe = view
+        await self._view(ctx)  # a client is known from its handshake on, so it hears of changes at once
 
     async def _refresh(self, view: View) -> bool:
         """Recompute a client's exposure if its inputs changed; True when the exposed set changed."""
