@@ -371,7 +371,7 @@ class MeshServer:
         return results.tool_result(reply)
 
     def _beside(self, message: dict):
-        """Answer a plain tools/call of the stdio client beside the SDK's server; None leaves it to the SDK."""
+        """Take a plain tools/call of the stdio client: the awaitable of its answer, or None for the SDK's path."""
         view = self.pipe
         if view is None or not self.views.holds(view):
             return None
