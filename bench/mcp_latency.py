@@ -15,6 +15,10 @@ the call (Reply.duration_s: from the call reaching the organ to the server's ans
 the heart (the mesh without the front door), and the call through `actors mcp`. The differences are the
 organ's overhead, the heart and its four ipc hops, and the front door with the SDK client's own cost.
 
+Last, the front door's shortcut alone, on one stdio connection: the same call made plain (answered beside
+the SDK's server) and with an empty `_meta` (which always takes the SDK's path), in turn, with the CPU the
+`actors mcp` process's main thread spent per call on each (from its schedstat).
+
 Run: python bench/mcp_latency.py [--n 300] [--warmup 50] [--rounds 4]
 """
 
@@ -174,6 +178,52 @@ async def breakdown(mesh: Mesh, front: StdioServerParameters, raw_command: list[
     return legs
 
 
+def _front_thread_seconds(parent: int) -> float:
+    """CPU seconds of the main thread of the stdio `actors mcp` this process started (schedstat, ns)."""
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes().split(b"\0")
+            if (int(stat.rsplit(")", 1)[1].split()[1]) == parent and b"mcp" in command and b"actors" in command
+                    and b"--http" not in command):
+                return int((entry / "task" / entry.name / "schedstat").read_text().split()[0]) / 1e9
+        except (OSError, ValueError, IndexError):
+            continue
+    raise RuntimeError("the actors mcp process is not found")
+
+
+async def shortcut_legs(front: StdioServerParameters, tool: str, args: dict, n: int,
+                        warmup: int) -> dict[str, tuple[list[float], list[float]]]:
+    """A plain call and the same call through the SDK's path, in turn: (seconds per call, CPU per block)."""
+    legs: dict[str, tuple[list[float], list[float]]] = {"plain": ([], []), "sdk": ([], [])}
+    block = max(1, n // 8)
+    async with Client(front, mode="legacy", read_timeout_seconds=30) as client:
+        for i in range(warmup):
+            await client.call_tool(tool, args, meta={"path": "sdk"} if i % 2 else None)
+        for b in range(8):
+            for leg in ("plain", "sdk") if b % 2 else ("sdk", "plain"):
+                started_cpu = _front_thread_seconds(os.getpid())
+                for _ in range(block):
+                    started = time.perf_counter()
+                    result = await client.call_tool(tool, args, meta={"path": "sdk"} if leg == "sdk" else None)
+                    legs[leg][0].append(time.perf_counter() - started)
+                    if result.is_error:
+                        raise RuntimeError(f"{tool} failed: {result.content[0].text[:200]}")
+                legs[leg][1].append((_front_thread_seconds(os.getpid()) - started_cpu) / block)
+    return legs
+
+
+def print_shortcut(server: str, legs: dict[str, tuple[list[float], list[float]]]) -> None:
+    print(f"{server} stdio, the front door's shortcut on one connection (blocks of calls in turn):")
+    for leg, label in (("plain", "a plain call, answered beside the SDK's server"),
+                       ("sdk", "the same call with a _meta, through the SDK's server")):
+        took, cpu = legs[leg]
+        print(f"  {label:<56} {describe(took, PS, 'ms', 1e3, 2)}; front door main thread "
+              f"{statistics.median(cpu) * 1e6:.0f} µs CPU per call")
+
+
 def print_breakdown(server: str, legs: dict[str, list[float]]) -> None:
     p50 = {leg: percentile(samples, 50) * 1e3 for leg, samples in legs.items()}
     print(f"{server} stdio, where a call's p50 goes (ms), each leg called in turn:")
@@ -246,6 +296,8 @@ def main() -> None:
                 "filesystem": asyncio.run(breakdown(mesh, through, fs_command, "filesystem", "read_text_file",
                                                     fs_args, args.n, args.warmup)),
             }
+            shortcut = asyncio.run(shortcut_legs(through, "time__get_current_time", time_args, args.n * args.rounds,
+                                                 args.warmup))
         finally:
             for proc in (front, direct):
                 proc.terminate()
@@ -260,6 +312,7 @@ def main() -> None:
     print(f"overall: {verdict(met)}")
     for server, measured in legs.items():
         print_breakdown(server, measured)
+    print_shortcut("time", shortcut)
     print(f"load at the end: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1, 5 min)")
 
 

@@ -54,3 +54,13 @@ def test_views_are_bounded_and_idle_views_without_a_connection_are_forgotten(mon
     views.get("b")
     views.get("c")
     assert len(views.all()) == 3
+
+
+def test_a_view_is_held_until_its_client_is_forgotten_or_comes_back_as_a_new_view():
+    views = Views()
+    view, _ = views.get("pipe")
+    assert views.holds(view)
+    views.forget("pipe")
+    assert not views.holds(view)
+    again, new = views.get("pipe")
+    assert new and views.holds(again) and not views.holds(view)

@@ -100,6 +100,10 @@ class Views:
         view = self.views[key] = View(key, pins=self.pins, active=now)
         return view, True
 
+    def holds(self, view: View) -> bool:
+        """Whether this view is still the one kept for its client."""
+        return self.views.get(view.key) is view
+
     def forget(self, key: Hashable) -> None:
         """The client's connection ended."""
         self.views.pop(key, None)

@@ -23,11 +23,15 @@ from typing import Any, Hashable
 import anyio
 from mcp import types
 from mcp.server.lowlevel import Server
+from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel.server import NotificationOptions
+from mcp.server.session import ServerSession
 from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
+from mcp.shared.jsonrpc_dispatcher import handler_exception_to_error_data
 from mcp.shared.message import ServerMessageMetadata
 from mcp.shared.subscriptions import SUBSCRIPTION_ID_META_KEY
-from mcp_types import INTERNAL_ERROR, INVALID_REQUEST
+from mcp_types import INTERNAL_ERROR, INVALID_REQUEST, ErrorData, JSONRPCError, JSONRPCMessage, JSONRPCResponse
+from mcp_types import methods as mcp_methods
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import ValidationError
 
@@ -37,6 +41,7 @@ from actors.front.catalogue import Catalogue, Naming, completions, expand_pins, 
 from actors.front.clients import MAX_PINS, View, Views
 from actors.front.link import CALL_GRACE_S, HeartStopped, MeshLink, TooLarge
 from actors.front.rounds import Rounds
+from actors.front.shortcut import TOOLS_CALL, plain_call, served_beside
 from actors.front.transport import EnvelopeGuard, MemoryEventStore, stdio
 from broker.errors import EncodeError, MeshError
 from broker.exposure.catalogue import META_NAME
@@ -100,6 +105,8 @@ class MeshServer:
         self.resources_due: asyncio.Event | None = None
         self.alerts_seen: set[tuple[float, str]] = set()
         self.rounds = Rounds()
+        self.on_pipe = False  # serving stdio: one client, whose plain calls are answered beside the SDK
+        self.pipe: View | None = None  # that client's view, from the first message the SDK's server handled
         self.server = _Server(
             "actors", version=_version(), instructions=INSTRUCTIONS,
             on_list_tools=self._list_tools, on_call_tool=self._call_tool, on_list_prompts=self._list_prompts,
@@ -138,8 +145,9 @@ class MeshServer:
     async def run_stdio(self) -> None:
         """Serve over stdin/stdout until the client closes them."""
         await self.start()
+        self.on_pipe = True
         try:
-            async with stdio(self._refused) as (read, write):
+            async with stdio(self._refused, shortcut=self._beside) as (read, write):
                 await self.server.run(read, write, self.server.create_initialization_options())
         finally:
             await self.stop()
@@ -188,6 +196,8 @@ class MeshServer:
             view.channel = channel
             if channel is not None:  # its end forgets it
                 connection.exit_stack.callback(self._forget, key)
+                if self.on_pipe:  # the stdio client: from now on its plain calls may be answered beside the SDK
+                    self.pipe = view
             view.follow(self.instruction)
             self.locks[key] = asyncio.Lock()
             with contextlib.suppress(MCPError):
@@ -197,6 +207,8 @@ class MeshServer:
     def _forget(self, key: Hashable) -> None:
         self.views.forget(key)
         self.locks.pop(key, None)
+        if self.pipe is not None and self.pipe.key == key:
+            self.pipe = None
 
     async def _initialized(self, ctx, params) -> None:
         await self._view(ctx)  # a client is known from its handshake on, so it hears of changes at once
@@ -327,9 +339,8 @@ class MeshServer:
 
     async def _call_tool(self, ctx, params: types.CallToolRequestParams) -> types.CallToolResult:
         view = await self._view(ctx)
-        args = params.arguments or {}
         if params.name == META_NAME:
-            return await self._find(ctx, view, args)
+            return await self._find(ctx, view, params.arguments or {})
         address = self.catalogue.resolve_tool(params.name, view.names)
         if address is None and time.monotonic() - self.loaded_at > RELOAD_S:
             await self._mesh(self._load_catalogue(self.digest))  # an organ may have registered just now
@@ -337,6 +348,12 @@ class MeshServer:
         if address is None:
             self._refused("unknown")
             raise results.unknown_tool(params.name)
+        return await self._call_address(ctx, view, address, params)
+
+    async def _call_address(self, ctx, view: View, address: str,
+                            params: types.CallToolRequestParams) -> types.CallToolResult:
+        """A tools/call of a known tool, from either path: the mesh's reply as the tool's result."""
+        args = params.arguments or {}
         ability = self.catalogue.tool(address)  # None for an organ that is not up: the heart says why
         timeout_s = ability.timeout_s if ability else DEFAULT_TIMEOUT_S
         if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:  # questions wait between requests
@@ -352,6 +369,51 @@ class MeshServer:
                     await self._refresh(view)
                     await self._announce(view, ctx)
         return results.tool_result(reply)
+
+    def _beside(self, message: dict):
+        """Take a plain tools/call of the stdio client: the awaitable of its answer, or None for the SDK's path."""
+        view = self.pipe
+        if view is None or not self.views.holds(view):
+            return None
+        connection = view.channel
+        version = connection.protocol_version
+        call = plain_call(message)
+        if call is None or not served_beside(version, connection.initialize_accepted):
+            return None
+        request_id, raw = call
+        try:  # the SDK's own checks of the params, so what passes here would pass there
+            mcp_methods.validate_client_request(TOOLS_CALL, version, raw)
+            params = types.CallToolRequestParams.model_validate(raw, by_name=False)
+        except (ValidationError, KeyError):
+            return None
+        address = None if params.name == META_NAME else self.catalogue.resolve_tool(params.name, view.names)
+        if address is None:  # find_abilities, and names that need the catalogue reloaded or an error
+            return None
+        return self._answer_beside(view, request_id, raw, address, params)
+
+    async def _answer_beside(self, view: View, request_id: Any, raw: dict, address: str,
+                             params: types.CallToolRequestParams) -> JSONRPCMessage:
+        """The JSON-RPC answer the SDK's server would give this call, computed by the same handler code."""
+        self.views.get(view.key)  # it is active, as any request makes it
+        connection = view.channel
+        ctx = ServerRequestContext(session=ServerSession(_PipeRequest(connection.outbound), connection),
+                                   lifespan_context=None, protocol_version=connection.protocol_version,
+                                   method=TOOLS_CALL, params=raw, request_id=request_id)
+        try:
+            result = (await self._call_address(ctx, view, address, params)).model_dump(by_alias=True, mode="json",
+                                                                                      exclude_none=True)
+            try:
+                result = mcp_methods.serialize_server_result(TOOLS_CALL, connection.protocol_version, result)
+            except ValidationError:
+                log.exception("a tools/call result of %s does not fit the protocol", address)
+                raise MCPError(INTERNAL_ERROR, "Handler returned an invalid result") from None
+            return JSONRPCResponse(jsonrpc="2.0", id=request_id, result=result)
+        except Exception as exc:  # as the SDK's dispatcher turns a handler's exception into an error
+            error = handler_exception_to_error_data(exc)
+            if error is None:
+                log.exception("tools/call of %s raised", address)
+                error = ErrorData(code=0, message=str(exc))
+            return JSONRPCError(jsonrpc="2.0", id=request_id, error=error)
 
     async def _call(self, ctx, view: View, address: str, args: dict, timeout_s: float):
         organ, _, ability = address.partition(".")
@@ -740,6 +802,25 @@ class _Listener:
                 with contextlib.suppress(asyncio.QueueEmpty):
                     self.queue.get_nowait()
                 self.queue.put_nowait((None, ""))
+
+
+class _PipeRequest:
+    """The request side of a call answered beside the SDK's server, on a stdio connection (one pipe: what a
+    request sends reaches the client exactly as what the connection sends). It asked for no progress."""
+
+    def __init__(self, outbound: Any) -> None:
+        self.outbound = outbound
+
+    async def send_raw_request(self, method: str, params: Any, opts: Any = None) -> dict:
+        """Send the client a request (an organ's question) and wait for its answer."""
+        return await self.outbound.send_raw_request(method, params, opts)
+
+    async def notify(self, method: str, params: Any, opts: Any = None) -> None:
+        """Send the client a notification."""
+        await self.outbound.notify(method, params, opts)
+
+    async def progress(self, *_: Any) -> None:
+        """Nothing: the request carried no progress token (only such requests come this way)."""
 
 
 def _client(ctx) -> tuple[Hashable, Any, Any]:

@@ -4,6 +4,11 @@ Every malformed request gets a JSON-RPC error instead of silence: -32700 for tex
 -32600 for JSON that is not one JSON-RPC message (a batch, a missing method, a wrong id type) and for a
 request larger than the limit. A stdio line is read with a cap, so no size of input can grow memory or
 stall the reader; a refusal is counted through `refused(reason)`.
+
+On stdio a `Shortcut` may answer some requests beside the SDK's server (each line is parsed once): it
+takes a decoded request and returns the awaitable of its answer, or None to leave it to the SDK's server.
+Its answers go out through the same stream as the SDK's, in order with the notifications sent before them;
+a client's `notifications/cancelled` for one of them ends it unanswered, as the SDK does for its own.
 """
 
 from __future__ import annotations
@@ -12,28 +17,46 @@ import asyncio
 import contextlib
 import itertools
 import json
+import logging
 import os
 from collections import OrderedDict
-from typing import Any, AsyncIterator, Callable
+from functools import partial
+from typing import Any, AsyncIterator, Awaitable, Callable
 
 import anyio
 from mcp import types
 from mcp.server.streamable_http import EventMessage, EventStore
+from mcp.shared.dispatcher import as_request_id, coerce_request_id
 from mcp.shared.message import SessionMessage
-from mcp_types import INVALID_REQUEST, PARSE_ERROR
+from mcp_types import CONNECTION_CLOSED, INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR, JSONRPCMessage
 from pydantic import ValidationError
+
+log = logging.getLogger(__name__)
 
 MAX_REQUEST_BYTES = 16 * 1024 * 1024  # a request may carry arguments up to the heart's frame limit, and more
 CHUNK = 64 * 1024
 MAX_QUEUED = 64  # messages read ahead of the server; reading waits beyond
+SHUTDOWN_WRITE_S = 2.0  # how long the last answers may take to write when the client leaves
+
+Shortcut = Callable[[dict], Awaitable[JSONRPCMessage] | None]
 
 
 def check(raw: bytes | str) -> tuple[Any, dict | None]:
     """Parse one request body: (the JSON-RPC message, None), or (None, the JSON-RPC error to answer)."""
+    decoded, error = parse(raw)
+    return (None, error) if error is not None else validate(decoded)
+
+
+def parse(raw: bytes | str) -> tuple[Any, dict | None]:
+    """Decode one request body: (the JSON value, None), or (None, the parse error to answer)."""
     try:
-        decoded = json.loads(raw)
+        return json.loads(raw), None
     except (ValueError, RecursionError):
         return None, _error(None, PARSE_ERROR, "Parse error: the request is not JSON")
+
+
+def validate(decoded: Any) -> tuple[Any, dict | None]:
+    """One decoded body as a JSON-RPC message, or (None, the JSON-RPC error to answer)."""
     if isinstance(decoded, list):
         return None, _error(None, INVALID_REQUEST, "Invalid Request: batches are not supported; send one message")
     request_id = decoded.get("id") if isinstance(decoded, dict) else None
@@ -62,11 +85,13 @@ def _error(request_id: Any, code: int, message: str) -> dict:
 # -- stdio ----------------------------------------------------------------------------------
 
 @contextlib.asynccontextmanager
-async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES) -> AsyncIterator[tuple[Any, Any]]:
+async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
+                shortcut: Shortcut | None = None) -> AsyncIterator[tuple[Any, Any]]:
     """Serve the MCP streams over this process's stdin and stdout (fd 1 points at stderr meanwhile).
 
     Pipes (what agent hosts use) are read and written on the event loop itself, with no thread between a
-    line and its handler; anything else (a file, a tty) is read on a thread."""
+    line and its handler; anything else (a file, a tty) is read on a thread. What `shortcut` takes is
+    answered beside the SDK's server."""
     loop = asyncio.get_running_loop()
     wire_in = os.fdopen(os.dup(0), "rb", buffering=0)
     wire_out = os.fdopen(os.dup(1), "wb", buffering=0)
@@ -74,6 +99,7 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES) 
     os.dup2(2, 1)  # a stray print from anything in this process must not corrupt the wire
     read_send, read_stream = anyio.create_memory_object_stream[SessionMessage | Exception](MAX_QUEUED)
     write_stream, write_receive = anyio.create_memory_object_stream[SessionMessage](MAX_QUEUED)
+    beside: dict[Any, tuple[Any, asyncio.Task]] = {}  # requests the shortcut answers: key -> (id, task)
     try:
         reader = asyncio.StreamReader(limit=CHUNK * 4)
         await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), wire_in)
@@ -93,6 +119,49 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES) 
         except (ConnectionError, OSError, RuntimeError):
             pass  # the client is gone; the end of stdin finishes the server
 
+    async def answer(request_id: Any, answering: Awaitable[JSONRPCMessage]) -> None:
+        try:
+            message = await answering
+        except Exception:  # never a request left unanswered, whatever went wrong
+            log.exception("answering request %r beside the SDK's server", request_id)
+            message = _error(request_id, INTERNAL_ERROR, "Internal server error")
+            await put(json.dumps(message).encode() + b"\n")
+            return
+        waiting = write_receive.statistics()
+        if waiting.tasks_waiting_receive and not waiting.current_buffer_used:  # all sent before it is written
+            await put(_line(message))
+            return
+        with contextlib.suppress(anyio.BrokenResourceError, anyio.ClosedResourceError):
+            await write_stream.send(SessionMessage(message))  # behind what waits to be written
+
+    def take(decoded: Any) -> bool:
+        """Hand a request to the shortcut; True when it answers it (the SDK's server never sees it)."""
+        if shortcut is None or not isinstance(decoded, dict):
+            return False
+        if decoded.get("method") == "notifications/cancelled":  # the SDK's server hears it too
+            params = decoded.get("params")
+            request_id = as_request_id(params.get("requestId")) if isinstance(params, dict) else None
+            if request_id is not None and (running := beside.get(coerce_request_id(request_id))) is not None:
+                running[1].cancel()
+            return False
+        try:
+            answering = shortcut(decoded)
+        except Exception:  # a fault in the shortcut costs only the shortcut: the SDK's server answers
+            log.exception("the shortcut failed on a request; the SDK's server takes it")
+            return False
+        if answering is None:
+            return False
+        request_id = decoded["id"]
+        key = coerce_request_id(request_id)
+        task = loop.create_task(answer(request_id, answering))
+        beside[key] = (request_id, task)
+        task.add_done_callback(partial(answered, key))
+        return True
+
+    def answered(key: Any, task: asyncio.Task) -> None:
+        if key in beside and beside[key][1] is task:  # a reused id's newer request stays
+            del beside[key]
+
     async def dispatch() -> None:
         async with read_send:
             async for line in lines(chunks, limit):
@@ -102,7 +171,11 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES) 
                     continue
                 if not line.strip():
                     continue
-                message, error = check(line)
+                decoded, error = parse(line)
+                if error is None and take(decoded):
+                    continue
+                if error is None:
+                    message, error = validate(decoded)
                 if error is not None:
                     refused("envelope")
                     await put(json.dumps(error).encode() + b"\n")
@@ -115,7 +188,7 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES) 
     async def write() -> None:
         async with write_receive:
             async for session_message in write_receive:
-                await put(session_message.message.model_dump_json(by_alias=True, exclude_unset=True).encode() + b"\n")
+                await put(_line(session_message.message))
 
     try:
         async with anyio.create_task_group() as tg:
@@ -124,6 +197,11 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES) 
             try:
                 yield read_stream, write_stream
             finally:
+                with anyio.move_on_after(SHUTDOWN_WRITE_S, shield=True):  # as the SDK ends its own requests
+                    for request_id, task in list(beside.values()):
+                        task.cancel()
+                        await put(json.dumps(_error(request_id, CONNECTION_CLOSED, "Connection closed")).encode()
+                                  + b"\n")
                 tg.cancel_scope.cancel()
     finally:
         os.dup2(saved_stdout, 1)
@@ -132,6 +210,10 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES) 
             out.close()
         with contextlib.suppress(OSError):
             wire_in.close()
+
+
+def _line(message: JSONRPCMessage) -> bytes:
+    return message.model_dump_json(by_alias=True, exclude_unset=True).encode() + b"\n"
 
 
 async def lines(chunks: AsyncIterator[bytes], limit: int) -> AsyncIterator[bytes | None]:
