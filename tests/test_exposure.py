@@ -112,6 +112,9 @@ def test_cjk_words_bring_their_english_glossary_terms():
     ("look at https://example.com/a?b=1.", [("url", "https://example.com/a?b=1")]),
     ("everything under packages/", [("path", "packages/")]),
     ("comment on PAY-88", [("key", "PAY-88")]),
+    ("review acme/api#610 today", [("slug", "acme/api#610")]),
+    ("fork acme/ui-kit", [("slug", "acme/ui-kit")]),
+    ("read k8s/api.yaml", [("file", "k8s/api.yaml")]),
     ("e.g. this", []),
 ])
 def test_references_are_cut_out_of_the_request(text, kinds):
