@@ -64,6 +64,19 @@ def test_tools_acting_on_the_same_object_are_companions_and_shared_context_is_no
     assert not {pair for pair in found if "fork_repository" in pair}
 
 
+def test_a_tool_that_changes_an_object_brings_the_sibling_that_reads_the_same_object():
+    entries = [tool("read_file", "", {"path": ""}), tool("read_text_file", "", {"path": ""}),
+               tool("edit_file", "", {"path": "", "edits": ""}), tool("write_file", "", {"path": "", "content": ""}),
+               tool("move_file", "", {"source": "", "destination": ""}), tool("list_directory", "", {"path": ""})]
+    assert edges(entries, Rule.READ, "filesystem") == {("edit_file", "read_file"), ("write_file", "read_file")}
+
+
+def test_the_verb_of_a_prefixed_name_comes_after_the_prefix_its_siblings_share():
+    entries = [tool("jira_get_issue"), tool("jira_update_issue"), tool("jira_get_board"), tool("confluence_get_page"),
+               tool("confluence_update_page")]
+    assert edges(entries, Rule.READ, "atlassian") == {("jira_update_issue", "jira_get_issue")}
+
+
 def test_an_interaction_brings_the_snapshot_it_needs_into_the_exposure():
     catalogue = catalogue_from_mcp({"web": BROWSER, "other": [tool("send_mail", "Send an email.")]})
     assert {"web.click", "web.take_snapshot"} <= set(select("click the Buy button", catalogue).exposed)

@@ -23,5 +23,6 @@ class Source(StrEnum):
     NAMED = "companions.named"  # a sibling the schema names
     PRODUCER = "companions.producer"  # a sibling that gives out an identifier the tool requires
     OBJECT = "companions.object"  # siblings acting on the same object
+    READ = "companions.read"  # the sibling that reads what a tool changes
     SIMILAR = "learned.similar"  # abilities used after similar instructions
     TOGETHER = "learned.together"  # abilities used together
