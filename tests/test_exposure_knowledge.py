@@ -7,6 +7,7 @@ import pytest
 from broker.exposure import Source, catalogue_from_mcp, knowledge, select
 from broker.exposure.companions import Rule, Sibling, companions
 from broker.exposure.knowledge import Vocabulary
+from broker.exposure.selection import whole_organs
 
 
 def tool(name: str, description: str = "", required: dict | None = None, **optional: str) -> dict:
@@ -135,3 +136,26 @@ def test_acronyms_are_those_the_descriptions_define():
 def test_numeronyms_truncations_and_skeletons_resolve_to_catalogue_words(word, expected):
     vocabulary = Vocabulary(["kubernetes", "message", "repository", "messages", "mess"], [])
     assert vocabulary.expanded(word) == expected
+
+
+VCS = {"vcs": [tool("commit", "Record changes to the repository.", {"message": "The commit message"}),
+               tool("stage", "Put file contents in the index.", {"files": "What to put"}),
+               tool("status", "The working tree's state.")],
+       "tracker": [tool(f"change_{n}", f"Record change request {n} with its changes, in the tracker.",
+                        {f"field_{k}": "A long description of a field of a change request" for k in range(8)})
+                   for n in range(40)]}
+
+
+def test_a_small_organ_the_intent_clearly_points_at_is_sent_whole():
+    # staging shares no word with "commit my changes", but it is the commit's usual first step, and cheap
+    exposed = set(select("commit my changes to the repository", catalogue_from_mcp(VCS)).exposed)
+    assert {"vcs.commit", "vcs.stage", "vcs.status"} <= exposed
+    without = catalogue_from_mcp(VCS, without=frozenset({Source.WHOLE}))
+    assert "vcs.stage" not in select("commit my changes to the repository", without).exposed
+
+
+def test_an_organ_too_big_for_its_share_of_the_budget_is_not_sent_whole():
+    catalogue = catalogue_from_mcp(VCS)
+    evidence = {k: 1.0 for k in range(len(catalogue.organs))}
+    assert [catalogue.organ_names[k] for k in whole_organs(evidence, catalogue, 2000)] == ["vcs"]
+    assert whole_organs({0: 0.2}, catalogue, 2000) == []  # a faint pointer is not enough

@@ -20,6 +20,7 @@ class Source(StrEnum):
     MEANING = "meaning"  # sentence embeddings of the intent and of each tool (all-MiniLM-L6-v2), if installed
     CLAUSES = "clauses"  # each clause of a compound request gets its own best tools
     ORGANS = "organs"  # organ evidence lifts the siblings of well-matched tools
+    WHOLE = "organs.whole"  # a small organ the intent clearly points at is sent whole
     NAMED = "companions.named"  # a sibling the schema names
     PRODUCER = "companions.producer"  # a sibling that gives out an identifier the tool requires
     OBJECT = "companions.object"  # siblings acting on the same object
