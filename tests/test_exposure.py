@@ -206,6 +206,14 @@ def test_a_named_file_hints_at_reading_and_a_named_directory_at_listing(catalogu
     assert {lexicon.stem("directory"), "list"} <= set(query_terms("what is under packages/", catalogue))
 
 
+def test_a_file_named_where_something_is_saved_hints_at_writing_and_elsewhere_at_reading(catalogue):
+    from broker.exposure.selection import query_terms
+    saved = query_terms("summarise the changelog, then save the summary to notes/summary.md", catalogue)
+    assert "write" in saved and "read" not in saved
+    read = query_terms("summarise notes/summary.md, then tell me the gist", catalogue)
+    assert "read" in read and "write" not in read
+
+
 def test_names_colliding_across_organs_are_kept_apart(catalogue):
     addresses = [t.address for t in catalogue.tools if t.name == "read_file"]
     names = [t.wire["name"] for t in catalogue.tools if t.name == "read_file"]

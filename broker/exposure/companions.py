@@ -194,6 +194,12 @@ def _crud() -> dict[str, str]:
     return {lexicon.stem(verb): kind for kind, verbs in load_pairs("crud_verbs").items() for verb in verbs}
 
 
+def writes(clause: str) -> bool:
+    """Tell whether a clause creates or changes something (a verb of those CRUD classes)."""
+    crud = _crud()
+    return any(crud.get(term) in ("create", "change") for term in lexicon.terms(clause))
+
+
 def _read_before_change(organ: str, members: Sequence[Sibling]) -> list[tuple[int, int]]:
     # the verb is the first word of the name once the organ's own prefixes are gone (`jira_update_issue`,
     # `API-patch-page`); the object is the rest, and a reader must name exactly the same object

@@ -13,7 +13,7 @@ import re
 from broker import text
 from broker.text import stem, words
 
-__all__ = ["clauses", "glossary", "hints", "is_stopword", "references", "stem", "synonyms", "terms", "terms_of", "words"]
+__all__ = ["clause_of", "clauses", "glossary", "hints", "is_stopword", "references", "stem", "synonyms", "terms", "terms_of", "words"]
 
 is_stopword = text.is_stopword
 # references inside a request: a URL, a path (absolute, home, relative or ending in /), a file name, owner/name
@@ -74,6 +74,11 @@ def clauses(text: str) -> list[str]:
         else:
             merged.append(part)
     return merged
+
+
+def clause_of(text: str, part: str) -> str:
+    """The clause of a compound request that holds part (the whole text when none does)."""
+    return next((clause for clause in clauses(text) if part in clause), text)
 
 
 def hints(kind: str) -> tuple[str, ...]:

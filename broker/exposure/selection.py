@@ -17,7 +17,7 @@ from typing import Iterable, Iterator
 import numpy as np
 
 from broker import tokens
-from broker.exposure import knowledge, lexicon
+from broker.exposure import companions, knowledge, lexicon
 from broker.exposure.catalogue import META_TOOL, Catalogue
 from broker.exposure.learning import Associations
 from broker.exposure.sources import Source
@@ -275,8 +275,10 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
     add_text(rest, 1.0)
     for kind, reference in references:
         add_text(reference, W_REFERENCE)
+        if kind == "file" and Source.WRITTEN not in without and companions.writes(lexicon.clause_of(intent, reference)):
+            kind = "written"
         hints = lexicon.hints(kind)
-        if kind == "file" and Source.MEDIA_TYPES not in without:
+        if kind in ("file", "written") and Source.MEDIA_TYPES not in without:
             hints += knowledge.media_words(reference.rsplit(".", 1)[-1])
         for hint in hints:
             put_text(hint, W_HINT)

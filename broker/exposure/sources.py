@@ -17,6 +17,7 @@ class Source(StrEnum):
     CALENDAR = "calendar"  # weekday names (the calendar module) -> the current date
     MEDIA_TYPES = "media_types"  # a file's extension -> its kind, from the platform's MIME table
     REFERENCES = "references"  # paths, URLs, file names and issue keys in the request, and what they hint
+    WRITTEN = "references.written"  # a file named where something is created or changed is written, not read
     MEANING = "meaning"  # sentence embeddings of the intent and of each tool (all-MiniLM-L6-v2), if installed
     CLAUSES = "clauses"  # each clause of a compound request gets its own best tools
     ORGANS = "organs"  # organ evidence lifts the siblings of well-matched tools
