@@ -78,6 +78,19 @@ def test_the_verb_of_a_prefixed_name_comes_after_the_prefix_its_siblings_share()
     assert edges(entries, Rule.READ, "atlassian") == {("jira_update_issue", "jira_get_issue")}
 
 
+def test_a_tool_that_takes_an_id_brings_the_sibling_that_lists_or_searches_that_object():
+    entries = [tool("list_alert_groups"), tool("get_alert_group", "", {"alertGroupId": ""}),
+               tool("search_dashboards", "", {"query": ""}), tool("get_dashboard_by_uid", "", {"uid": ""}),
+               tool("list_incidents"), tool("create_annotation", "", {"text": ""})]
+    assert edges(entries, Rule.LIST, "grafana") == {("get_alert_group", "list_alert_groups"),
+                                                     ("get_dashboard_by_uid", "search_dashboards")}
+
+
+def test_an_id_every_tool_of_the_organ_takes_is_context_and_brings_no_lister():
+    entries = [tool("list_pages"), *(tool(f"act_{n}", "", {"pageId": ""}) for n in range(4))]
+    assert edges(entries, Rule.LIST, "browser") == set()
+
+
 def test_an_interaction_brings_the_snapshot_it_needs_into_the_exposure():
     catalogue = catalogue_from_mcp({"web": BROWSER, "other": [tool("send_mail", "Send an email.")]})
     assert {"web.click", "web.take_snapshot"} <= set(select("click the Buy button", catalogue).exposed)

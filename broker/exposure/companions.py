@@ -9,6 +9,9 @@ Three rules, each naming a structure of the schemas, none naming a tool:
 - *same object*: tools of one organ acting on the same object, by the words of their names and required
   parameters, each word weighted by how rare it is in the organ (`repo_path` or `pageId`, which every
   tool of the organ takes, say nothing; `issue_number`, `pid` or `file` do).
+- *list before get*: a tool that takes an identifier (`alertGroupId`, `pull_number`, or a bare `uid` of the
+  tool's own object) brings the sibling that lists or searches that object (`list_alert_groups`,
+  `list_pull_requests`, `search_dashboards`): an id has to be found first.
 - *read before change*: a tool whose name's verb changes its object (`edit_file`, `update_page`) brings the
   sibling whose verb reads the same object (`read_file`, `get_page`): what is changed is usually read first.
   The verbs are the CRUD classes of `broker/text/data/crud_verbs.txt`.
@@ -32,6 +35,7 @@ from broker.exposure import lexicon
 NAMED_WEIGHT = 0.8  # a sibling the schema names is nearly always needed
 PRODUCER_WEIGHT = 0.6  # an identifier has to come from somewhere
 OBJECT_WEIGHT = 0.35  # same object: often, not always, needed together
+LIST_WEIGHT = 0.5  # an id is often, not always, already known (the user may give it)
 READ_WEIGHT = 0.5  # what is changed is usually read first, but not always (a new file is only written)
 MIN_OBJECT_SIMILARITY = 0.5  # share of a tool's (weighted) object words a sibling must share
 MAX_PRODUCERS = 2  # an identifier comes from one or two siblings; more means a common word
@@ -46,6 +50,7 @@ class Rule(StrEnum):
     PRODUCER = "producer"
     OBJECT = "object"
     READ = "read"
+    LIST = "list"
 
 
 ALL_RULES = frozenset(Rule)
@@ -79,9 +84,14 @@ def companions(organ: str, members: Sequence[Sibling], rules: frozenset[str] = A
     if Rule.OBJECT in rules:
         for i, j, similarity in _same_object(organ, members, required, context):
             put(i, j, OBJECT_WEIGHT * similarity)
-    if Rule.READ in rules:
-        for i, j in _read_before_change(organ, members):
-            put(i, j, READ_WEIGHT)
+    if Rule.READ in rules or Rule.LIST in rules:
+        verbs = _verbs_and_objects(organ, members)
+        if Rule.READ in rules:
+            for i, j in _read_before_change(verbs):
+                put(i, j, READ_WEIGHT)
+        if Rule.LIST in rules:
+            for i, j in _list_before_get(verbs, required, context):
+                put(i, j, LIST_WEIGHT)
     return found
 
 
@@ -200,9 +210,9 @@ def writes(clause: str) -> bool:
     return any(crud.get(term) in ("create", "change") for term in lexicon.terms(clause))
 
 
-def _read_before_change(organ: str, members: Sequence[Sibling]) -> list[tuple[int, int]]:
+def _verbs_and_objects(organ: str, members: Sequence[Sibling]) -> list[tuple[str | None, tuple[str, ...]]]:
     # the verb is the first word of the name once the organ's own prefixes are gone (`jira_update_issue`,
-    # `API-patch-page`); the object is the rest, and a reader must name exactly the same object
+    # `API-patch-page`), as its CRUD class; the object is the rest
     prefix = set(lexicon.terms(organ))
     named = [[t for t in lexicon.terms(m.name) if t not in prefix] for m in members]
     counts: dict[str, int] = {}
@@ -216,9 +226,36 @@ def _read_before_change(organ: str, members: Sequence[Sibling]) -> list[tuple[in
         while len(words) > 2 and words[0] not in crud and counts.get(words[0], 0) > CONTEXT_SHARE * len(members):
             words = words[1:]
         split.append((crud.get(words[0]) if words else None, tuple(words[1:])))
+    return split
+
+
+def _read_before_change(verbs: list[tuple[str | None, tuple[str, ...]]]) -> list[tuple[int, int]]:
+    # a reader must name exactly the same object
     readers: dict[tuple[str, ...], list[int]] = {}
-    for j, (kind, obj) in enumerate(split):
+    for j, (kind, obj) in enumerate(verbs):
         if kind == "read" and obj:
             readers.setdefault(obj, []).append(j)
-    return sorted((i, j) for i, (kind, obj) in enumerate(split) if kind == "change"
+    return sorted((i, j) for i, (kind, obj) in enumerate(verbs) if kind == "change"
                   for j in readers.get(obj, ()) if j != i)
+
+
+def _list_before_get(verbs: list[tuple[str | None, tuple[str, ...]]], required: list[dict[str, str]],
+                     context: frozenset[str]) -> list[tuple[int, int]]:
+    # the identifier's own words name the object (`alertGroupId` -> alert group); a bare `uid` is the id of
+    # the tool's object (`get_dashboard_by_uid` -> dashboard, the words before `by`)
+    crud = _crud()
+    listers: dict[str, list[int]] = {}
+    for j, (kind, obj) in enumerate(verbs):
+        if kind == "list" and obj:
+            listers.setdefault(obj[-1], []).append(j)
+    pairs = []
+    for i, params in enumerate(required):
+        for param in params:
+            words = lexicon.terms(param)
+            if param in context or not words or crud.get(words[-1]) != "identifier":
+                continue
+            named = words[:-1] or [w for w in verbs[i][1] if w != "by" and crud.get(w) != "identifier"]
+            found = [j for j in listers.get(named[-1], ()) if j != i] if named else []
+            if len(found) <= MAX_PRODUCERS:
+                pairs.extend((i, j) for j in found)
+    return sorted(set(pairs))

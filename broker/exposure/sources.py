@@ -26,5 +26,6 @@ class Source(StrEnum):
     PRODUCER = "companions.producer"  # a sibling that gives out an identifier the tool requires
     OBJECT = "companions.object"  # siblings acting on the same object
     READ = "companions.read"  # the sibling that reads what a tool changes
+    LIST = "companions.list"  # the sibling that lists or searches what a tool takes the id of
     SIMILAR = "learned.similar"  # abilities used after similar instructions
     TOGETHER = "learned.together"  # abilities used together
