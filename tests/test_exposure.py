@@ -214,6 +214,14 @@ def test_a_file_named_where_something_is_saved_hints_at_writing_and_elsewhere_at
     assert "read" in read and "write" not in read
 
 
+def test_a_clause_may_hint_what_the_whole_request_does_not():
+    # as a whole the request saves test.wav (writing); its last clause alone names test.wav to be read
+    catalogue = catalogue_from_mcp({"fs": [tool("write_file", "Write a file.", path="Where")],
+                                    "speech": [tool("read_aloud", "Read a text aloud.", text="What to say")]})
+    exposure = select("save the sound to test.wav, then play test.wav at half volume", catalogue)
+    assert "fs.write_file" in exposure.exposed
+
+
 def test_names_colliding_across_organs_are_kept_apart(catalogue):
     addresses = [t.address for t in catalogue.tools if t.name == "read_file"]
     names = [t.wire["name"] for t in catalogue.tools if t.name == "read_file"]

@@ -175,7 +175,7 @@ def _lexical(intent: str, query: dict[str, float], catalogue: Catalogue) -> dict
         scores = catalogue.index.score(query_terms(part, catalogue))
         scale = CLAUSE_WEIGHT / max(max(scores.values(), default=0.0), CLAUSE_FLOOR * top)
         for i, s in scores.items():
-            if s * scale > lexical[i]:
+            if s * scale > lexical.get(i, 0.0):  # a clause may hint what the whole does not
                 lexical[i] = s * scale
     return lexical
 
