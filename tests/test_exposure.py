@@ -214,6 +214,17 @@ def test_a_file_named_where_something_is_saved_hints_at_writing_and_elsewhere_at
     assert "read" in read and "write" not in read
 
 
+@pytest.mark.parametrize("intent, written", [
+    ("save the summary to notes/summary.md", {"notes/summary.md"}),
+    ("copy README.md to docs/intro.md", {"docs/intro.md"}),  # of several, the last is the one written
+    ("compare k8s/api.yaml with prod", set()),
+    ("read notes.md, then write summary.md", {"summary.md"}),
+])
+def test_the_file_a_clause_creates_or_changes_is_the_one_written(intent, written):
+    from broker.exposure.selection import written_files
+    assert written_files(intent, lexicon.references(intent)[1]) == written
+
+
 def test_a_clause_may_hint_what_the_whole_request_does_not():
     # as a whole the request saves test.wav (writing); its last clause alone names test.wav to be read
     catalogue = catalogue_from_mcp({"fs": [tool("write_file", "Write a file.", path="Where")],

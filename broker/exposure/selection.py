@@ -273,9 +273,10 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
     else:
         rest, references = lexicon.references(intent)
     add_text(rest, 1.0)
+    written = written_files(intent, references) if Source.WRITTEN not in without else frozenset()
     for kind, reference in references:
         add_text(reference, W_REFERENCE)
-        if kind == "file" and Source.WRITTEN not in without and companions.writes(lexicon.clause_of(intent, reference)):
+        if kind == "file" and reference in written:
             kind = "written"
         hints = lexicon.hints(kind)
         if kind in ("file", "written") and Source.MEDIA_TYPES not in without:
@@ -286,6 +287,16 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
         for hint in lexicon.hints("place"):
             put_text(hint, W_HINT)
     return query
+
+
+def written_files(intent: str, references: list[tuple[str, str]]) -> frozenset[str]:
+    """The files a request writes: the one named in a clause that creates or changes something, or the last
+    of several ("copy README.md to docs/intro.md": the others are what is read)."""
+    by_clause: dict[str, list[str]] = {}
+    for kind, reference in sorted(references, key=lambda found: intent.find(found[1])):  # in the order written
+        if kind == "file":
+            by_clause.setdefault(lexicon.clause_of(intent, reference), []).append(reference)
+    return frozenset(files[-1] for clause, files in by_clause.items() if companions.writes(clause))
 
 
 def _names_place(intent: str, places: dict[tuple[str, ...], str]) -> bool:
