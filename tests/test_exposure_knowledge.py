@@ -116,6 +116,14 @@ def test_a_place_of_the_time_zone_database_points_at_the_time_tools(intent):
     assert {"time.convert_time", "time.get_current_time"} <= set(exposed)
 
 
+def test_a_zone_designation_beside_a_time_of_day_points_at_the_time_tools():
+    catalogue = catalogue_from_mcp(TIME)
+    assert "time.convert_time" in select("standup is 9am PST, what is that in IST?", catalogue).exposed
+    assert {"PST", "PDT", "IST", "CEST", "JST"} <= knowledge.zone_designations()
+    assert not knowledge.names_clock_time("walk the AST of the parser")  # no time of day: a tree, not a zone
+    assert knowledge.names_clock_time("at 16:30") and knowledge.names_clock_time("4 p.m.")
+
+
 def test_a_place_name_the_catalogue_uses_for_something_else_is_not_a_place():
     organs = {**TIME, "deploy": [tool("rollout", "Roll out to the central cluster.", {"name": "Deployment"})]}
     catalogue = catalogue_from_mcp(organs)

@@ -301,7 +301,11 @@ def written_files(intent: str, references: list[tuple[str, str]]) -> frozenset[s
 
 def _names_place(intent: str, places: dict[tuple[str, ...], str]) -> bool:
     # written in capitals, an abbreviation (UTC, CET) counts; otherwise a place of one to three words
-    if any(word in knowledge.zone_abbreviations() for word in intent.replace(",", " ").split()):
+    written = intent.replace(",", " ").split()
+    if any(word in knowledge.zone_abbreviations() for word in written):
+        return True
+    if knowledge.names_clock_time(intent) and any(word.strip(".?!;:()") in knowledge.zone_designations()
+                                                   for word in written):
         return True
     folded = knowledge.fold(intent).replace("-", " ")
     words = [w for w in "".join(ch if ch.isalpha() else " " for ch in folded).split()]
