@@ -403,6 +403,23 @@ def test_the_bench_journal_replays_each_intent_and_its_first_gold_set():
     assert bench.learned_from(rows).episodes[0].abilities == ("git.git_add", "git.git_commit")
 
 
+def test_the_bench_lists_dev_misses_with_the_rank_of_each_tool_left_out(tmp_path, capsys):
+    import argparse
+
+    from bench import exposure as bench
+
+    (tmp_path / "catalogs").mkdir()
+    (tmp_path / "exposure").mkdir()
+    (tmp_path / "catalogs" / "metatool.json").write_text(json.dumps({"organs": ORGANS}))
+    rows = [{"id": f"q{n}", "intent": "merge the pull request", "gold_any": [["weather.get_alerts"]]} for n in range(4)]
+    (tmp_path / "exposure" / "metatool-dev.jsonl").write_text("\n".join(json.dumps(r) for r in rows))
+    bench.misses("metatool", argparse.Namespace(data=tmp_path, limit=None))
+    printed = capsys.readouterr().out
+    dev, test = bench.halves("metatool", tmp_path)
+    assert all(f"[{r['id']}]" in printed for r in dev) and not any(f"[{r['id']}]" in printed for r in test)
+    assert "weather.get_alerts: rank" in printed
+
+
 def test_the_bench_halves_are_fixed_and_disjoint():
     from bench import exposure as bench
 
