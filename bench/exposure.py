@@ -17,10 +17,12 @@ Printed per half and method:
   p50/p95    selection latency, token count included, in ms
 Tokens: o200k (quicktok) of the compact JSON list of MCP tool objects actually sent.
 `--ablate` prints instead, for each knowledge source, dev recall and reduction without it (cold; warm for
-the learned sources).
+the learned sources). `--misses` prints the dev intents missed cold, each gold tool left out with its rank,
+its score as a share of the best and its tokens (budget-bound or unmatched); it never reads a test half.
 
     python bench/exposure.py [--sets real-mcp,livemcpbench,bfcl,metatool] [--halves dev,test] [--limit N]
     python bench/exposure.py --ablate [--sets ...]
+    python bench/exposure.py --misses [--sets ...]      # dev only
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from broker import tokens  # noqa: E402
 from broker.exposure import (Associations, Catalogue, Context, Source, default_budget, lexicon,  # noqa: E402
                              load_catalogue, select)
 from broker.exposure.learning import episodes  # noqa: E402
+from broker.exposure.selection import relevance  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_DATA = HERE.parent.parent / "shared" / "data"
@@ -261,12 +264,38 @@ def ablate(name: str, args: argparse.Namespace) -> None:
         print(f"{without.value:<22} {r.recall:>8.1%} {r.reduction:>10.1%}   {delta * 100:>+11.1f}pt")
 
 
+def misses(name: str, args: argparse.Namespace) -> None:
+    """Print each dev intent our selector misses cold: the gold tools not exposed, their rank and score share."""
+    catalogue = load_catalogue(args.data / SETS[name][0])
+    dev, _ = halves(name, args.data)
+    print(f"\n== {name} (dev, {len(dev)} intents): misses, cold")
+    for row in sample(dev, args.limit):
+        exposure = select(row["intent"], catalogue)
+        if not row["gold_any"] or satisfied(row["gold_any"], exposure.exposed):
+            continue
+        scores = relevance(row["intent"], catalogue)
+        ranked = {i: rank for rank, i in enumerate(sorted(scores, key=lambda i: (-scores[i], i)))}
+        top = max(scores.values(), default=1.0)
+        shown = set(exposure.exposed)
+        nearest = min(row["gold_any"], key=lambda gold: len(set(gold) - shown))
+        print(f"- [{row['id']}] {row['intent'][:160]}  ({len(shown)} tools, {exposure.tokens['exposed']} tokens)")
+        for address in (a for a in nearest if a not in shown):
+            i = catalogue.by_address.get(address)
+            if i is None:
+                print(f"    {address}: not in the catalogue")
+            else:
+                print(f"    {address}: rank {ranked.get(i, '-')}, score {scores.get(i, 0.0) / top:.2f} of the best, "
+                      f"{catalogue.tools[i].tokens} tokens")
+
+
 def main() -> None:
     args = _parse_args()
     print("tokens: o200k (quicktok), compact JSON of the MCP tool objects sent; reduction is the mean over intents")
     verdicts = []
     for name in args.sets.split(","):
-        if args.ablate:
+        if args.misses:
+            misses(name, args)
+        elif args.ablate:
             ablate(name, args)
         else:
             verdicts.extend(run_set(name, args))
@@ -281,6 +310,9 @@ def _parse_args() -> argparse.Namespace:
     parser.add_argument("--limit", type=int, default=None, help="an evenly spaced sample of N intents per half")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the shared data directory")
     parser.add_argument("--ablate", action="store_true", help="dev recall without each knowledge source")
+    parser.add_argument("--misses", action="store_true",
+                        help="the dev intents missed cold, with the rank of each gold tool left out (dev only: test "
+                             "halves are never read intent by intent)")
     return parser.parse_args()
 
 

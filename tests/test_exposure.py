@@ -112,6 +112,9 @@ def test_cjk_words_bring_their_english_glossary_terms():
     ("look at https://example.com/a?b=1.", [("url", "https://example.com/a?b=1")]),
     ("everything under packages/", [("path", "packages/")]),
     ("comment on PAY-88", [("key", "PAY-88")]),
+    ("review acme/api#610 today", [("slug", "acme/api#610")]),
+    ("fork acme/ui-kit", [("slug", "acme/ui-kit")]),
+    ("read k8s/api.yaml", [("file", "k8s/api.yaml")]),
     ("e.g. this", []),
 ])
 def test_references_are_cut_out_of_the_request(text, kinds):
@@ -201,6 +204,33 @@ def test_a_named_file_hints_at_reading_and_a_named_directory_at_listing(catalogu
     from broker.exposure.selection import query_terms
     assert {"file", "read"} <= set(query_terms("compare k8s/api.yaml with prod", catalogue))
     assert {lexicon.stem("directory"), "list"} <= set(query_terms("what is under packages/", catalogue))
+
+
+def test_a_file_named_where_something_is_saved_hints_at_writing_and_elsewhere_at_reading(catalogue):
+    from broker.exposure.selection import query_terms
+    saved = query_terms("summarise the changelog, then save the summary to notes/summary.md", catalogue)
+    assert "write" in saved and "read" not in saved
+    read = query_terms("summarise notes/summary.md, then tell me the gist", catalogue)
+    assert "read" in read and "write" not in read
+
+
+@pytest.mark.parametrize("intent, written", [
+    ("save the summary to notes/summary.md", {"notes/summary.md"}),
+    ("copy README.md to docs/intro.md", {"docs/intro.md"}),  # of several, the last is the one written
+    ("compare k8s/api.yaml with prod", set()),
+    ("read notes.md, then write summary.md", {"summary.md"}),
+])
+def test_the_file_a_clause_creates_or_changes_is_the_one_written(intent, written):
+    from broker.exposure.selection import written_files
+    assert written_files(intent, lexicon.references(intent)[1]) == written
+
+
+def test_a_clause_may_hint_what_the_whole_request_does_not():
+    # as a whole the request saves test.wav (writing); its last clause alone names test.wav to be read
+    catalogue = catalogue_from_mcp({"fs": [tool("write_file", "Write a file.", path="Where")],
+                                    "speech": [tool("read_aloud", "Read a text aloud.", text="What to say")]})
+    exposure = select("save the sound to test.wav, then play test.wav at half volume", catalogue)
+    assert "fs.write_file" in exposure.exposed
 
 
 def test_names_colliding_across_organs_are_kept_apart(catalogue):
@@ -371,6 +401,23 @@ def test_the_bench_journal_replays_each_intent_and_its_first_gold_set():
     assert [(e["kind"], e.get("ability")) for e in events] == [
         ("progress", None), ("call", "git_add"), ("call", "git_commit")]
     assert bench.learned_from(rows).episodes[0].abilities == ("git.git_add", "git.git_commit")
+
+
+def test_the_bench_lists_dev_misses_with_the_rank_of_each_tool_left_out(tmp_path, capsys):
+    import argparse
+
+    from bench import exposure as bench
+
+    (tmp_path / "catalogs").mkdir()
+    (tmp_path / "exposure").mkdir()
+    (tmp_path / "catalogs" / "metatool.json").write_text(json.dumps({"organs": ORGANS}))
+    rows = [{"id": f"q{n}", "intent": "merge the pull request", "gold_any": [["weather.get_alerts"]]} for n in range(4)]
+    (tmp_path / "exposure" / "metatool-dev.jsonl").write_text("\n".join(json.dumps(r) for r in rows))
+    bench.misses("metatool", argparse.Namespace(data=tmp_path, limit=None))
+    printed = capsys.readouterr().out
+    dev, test = bench.halves("metatool", tmp_path)
+    assert all(f"[{r['id']}]" in printed for r in dev) and not any(f"[{r['id']}]" in printed for r in test)
+    assert "weather.get_alerts: rank" in printed
 
 
 def test_the_bench_halves_are_fixed_and_disjoint():

@@ -7,6 +7,7 @@ import pytest
 from broker.exposure import Source, catalogue_from_mcp, knowledge, select
 from broker.exposure.companions import Rule, Sibling, companions
 from broker.exposure.knowledge import Vocabulary
+from broker.exposure.selection import whole_organs
 
 
 def tool(name: str, description: str = "", required: dict | None = None, **optional: str) -> dict:
@@ -64,6 +65,32 @@ def test_tools_acting_on_the_same_object_are_companions_and_shared_context_is_no
     assert not {pair for pair in found if "fork_repository" in pair}
 
 
+def test_a_tool_that_changes_an_object_brings_the_sibling_that_reads_the_same_object():
+    entries = [tool("read_file", "", {"path": ""}), tool("read_text_file", "", {"path": ""}),
+               tool("edit_file", "", {"path": "", "edits": ""}), tool("write_file", "", {"path": "", "content": ""}),
+               tool("move_file", "", {"source": "", "destination": ""}), tool("list_directory", "", {"path": ""})]
+    assert edges(entries, Rule.READ, "filesystem") == {("edit_file", "read_file"), ("write_file", "read_file")}
+
+
+def test_the_verb_of_a_prefixed_name_comes_after_the_prefix_its_siblings_share():
+    entries = [tool("jira_get_issue"), tool("jira_update_issue"), tool("jira_get_board"), tool("confluence_get_page"),
+               tool("confluence_update_page")]
+    assert edges(entries, Rule.READ, "atlassian") == {("jira_update_issue", "jira_get_issue")}
+
+
+def test_a_tool_that_takes_an_id_brings_the_sibling_that_lists_or_searches_that_object():
+    entries = [tool("list_alert_groups"), tool("get_alert_group", "", {"alertGroupId": ""}),
+               tool("search_dashboards", "", {"query": ""}), tool("get_dashboard_by_uid", "", {"uid": ""}),
+               tool("list_incidents"), tool("create_annotation", "", {"text": ""})]
+    assert edges(entries, Rule.LIST, "grafana") == {("get_alert_group", "list_alert_groups"),
+                                                     ("get_dashboard_by_uid", "search_dashboards")}
+
+
+def test_an_id_every_tool_of_the_organ_takes_is_context_and_brings_no_lister():
+    entries = [tool("list_pages"), *(tool(f"act_{n}", "", {"pageId": ""}) for n in range(4))]
+    assert edges(entries, Rule.LIST, "browser") == set()
+
+
 def test_an_interaction_brings_the_snapshot_it_needs_into_the_exposure():
     catalogue = catalogue_from_mcp({"web": BROWSER, "other": [tool("send_mail", "Send an email.")]})
     assert {"web.click", "web.take_snapshot"} <= set(select("click the Buy button", catalogue).exposed)
@@ -87,6 +114,14 @@ TIME = {"time": [tool("convert_time", "Convert time between timezones",
 def test_a_place_of_the_time_zone_database_points_at_the_time_tools(intent):
     exposed = select(intent, catalogue_from_mcp(TIME)).exposed
     assert {"time.convert_time", "time.get_current_time"} <= set(exposed)
+
+
+def test_a_zone_designation_beside_a_time_of_day_points_at_the_time_tools():
+    catalogue = catalogue_from_mcp(TIME)
+    assert "time.convert_time" in select("standup is 9am PST, what is that in IST?", catalogue).exposed
+    assert {"PST", "PDT", "IST", "CEST", "JST"} <= knowledge.zone_designations()
+    assert not knowledge.names_clock_time("walk the AST of the parser")  # no time of day: a tree, not a zone
+    assert knowledge.names_clock_time("at 16:30") and knowledge.names_clock_time("4 p.m.")
 
 
 def test_a_place_name_the_catalogue_uses_for_something_else_is_not_a_place():
@@ -122,3 +157,26 @@ def test_acronyms_are_those_the_descriptions_define():
 def test_numeronyms_truncations_and_skeletons_resolve_to_catalogue_words(word, expected):
     vocabulary = Vocabulary(["kubernetes", "message", "repository", "messages", "mess"], [])
     assert vocabulary.expanded(word) == expected
+
+
+VCS = {"vcs": [tool("commit", "Record changes to the repository.", {"message": "The commit message"}),
+               tool("stage", "Put file contents in the index.", {"files": "What to put"}),
+               tool("status", "The working tree's state.")],
+       "tracker": [tool(f"change_{n}", f"Record change request {n} with its changes, in the tracker.",
+                        {f"field_{k}": "A long description of a field of a change request" for k in range(8)})
+                   for n in range(40)]}
+
+
+def test_a_small_organ_the_intent_clearly_points_at_is_sent_whole():
+    # staging shares no word with "commit my changes", but it is the commit's usual first step, and cheap
+    exposed = set(select("commit my changes to the repository", catalogue_from_mcp(VCS)).exposed)
+    assert {"vcs.commit", "vcs.stage", "vcs.status"} <= exposed
+    without = catalogue_from_mcp(VCS, without=frozenset({Source.WHOLE}))
+    assert "vcs.stage" not in select("commit my changes to the repository", without).exposed
+
+
+def test_an_organ_too_big_for_its_share_of_the_budget_is_not_sent_whole():
+    catalogue = catalogue_from_mcp(VCS)
+    evidence = {k: 1.0 for k in range(len(catalogue.organs))}
+    assert [catalogue.organ_names[k] for k in whole_organs(evidence, catalogue, 2000)] == ["vcs"]
+    assert whole_organs({0: 0.2}, catalogue, 2000) == []  # a faint pointer is not enough

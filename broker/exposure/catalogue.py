@@ -98,6 +98,7 @@ class Catalogue:
         self.places = self._places()
         self.meaning = None if Source.MEANING in self.without else semantic.meaning_of(
             [semantic.tool_text(t.organ, t.name, str(t.wire.get("description") or "")) for t in tools])
+        self.organ_tokens = tuple(sum(tools[i].tokens + 1 for i in members) for members in self.organs.values())
         self.meta_tokens = tokens.count_tokens([META_TOOL])
         self.smallest_tokens = min((t.tokens for t in tools), default=0)
         self.full_tokens = tokens.count_text(self.wire_text(range(len(tools)), meta=False))

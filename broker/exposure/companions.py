@@ -9,12 +9,19 @@ Three rules, each naming a structure of the schemas, none naming a tool:
 - *same object*: tools of one organ acting on the same object, by the words of their names and required
   parameters, each word weighted by how rare it is in the organ (`repo_path` or `pageId`, which every
   tool of the organ takes, say nothing; `issue_number`, `pid` or `file` do).
+- *list before get*: a tool that takes an identifier (`alertGroupId`, `pull_number`, or a bare `uid` of the
+  tool's own object) brings the sibling that lists or searches that object (`list_alert_groups`,
+  `list_pull_requests`, `search_dashboards`): an id has to be found first.
+- *read before change*: a tool whose name's verb changes its object (`edit_file`, `update_page`) brings the
+  sibling whose verb reads the same object (`read_file`, `get_page`): what is changed is usually read first.
+  The verbs are the CRUD classes of `broker/text/data/crud_verbs.txt`.
 A parameter most of an organ's tools require is the organ's context (the repository, the page), not
 an object, and is ignored by the last two rules.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -22,11 +29,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Mapping, Sequence
 
+from broker.text import load_pairs
 from broker.exposure import lexicon
 
 NAMED_WEIGHT = 0.8  # a sibling the schema names is nearly always needed
 PRODUCER_WEIGHT = 0.6  # an identifier has to come from somewhere
 OBJECT_WEIGHT = 0.35  # same object: often, not always, needed together
+LIST_WEIGHT = 0.5  # an id is often, not always, already known (the user may give it)
+READ_WEIGHT = 0.5  # what is changed is usually read first, but not always (a new file is only written)
 MIN_OBJECT_SIMILARITY = 0.5  # share of a tool's (weighted) object words a sibling must share
 MAX_PRODUCERS = 2  # an identifier comes from one or two siblings; more means a common word
 CONTEXT_SHARE = 0.5  # a parameter required by more than this share of an organ's tools is context
@@ -39,6 +49,8 @@ class Rule(StrEnum):
     NAMED = "named"
     PRODUCER = "producer"
     OBJECT = "object"
+    READ = "read"
+    LIST = "list"
 
 
 ALL_RULES = frozenset(Rule)
@@ -72,6 +84,14 @@ def companions(organ: str, members: Sequence[Sibling], rules: frozenset[str] = A
     if Rule.OBJECT in rules:
         for i, j, similarity in _same_object(organ, members, required, context):
             put(i, j, OBJECT_WEIGHT * similarity)
+    if Rule.READ in rules or Rule.LIST in rules:
+        verbs = _verbs_and_objects(organ, members)
+        if Rule.READ in rules:
+            for i, j in _read_before_change(verbs):
+                put(i, j, READ_WEIGHT)
+        if Rule.LIST in rules:
+            for i, j in _list_before_get(verbs, required, context):
+                put(i, j, LIST_WEIGHT)
     return found
 
 
@@ -176,3 +196,66 @@ def _same_object(organ: str, members: Sequence[Sibling], required: list[dict[str
                 if share >= MIN_OBJECT_SIMILARITY:
                     found.append((i, j, share))
     return found
+
+
+@functools.cache
+def _crud() -> dict[str, str]:
+    # stemmed verb -> its CRUD class (data/crud_verbs.txt)
+    return {lexicon.stem(verb): kind for kind, verbs in load_pairs("crud_verbs").items() for verb in verbs}
+
+
+def writes(clause: str) -> bool:
+    """Tell whether a clause creates or changes something (a verb of those CRUD classes)."""
+    crud = _crud()
+    return any(crud.get(term) in ("create", "change") for term in lexicon.terms(clause))
+
+
+def _verbs_and_objects(organ: str, members: Sequence[Sibling]) -> list[tuple[str | None, tuple[str, ...]]]:
+    # the verb is the first word of the name once the organ's own prefixes are gone (`jira_update_issue`,
+    # `API-patch-page`), as its CRUD class; the object is the rest
+    prefix = set(lexicon.terms(organ))
+    named = [[t for t in lexicon.terms(m.name) if t not in prefix] for m in members]
+    counts: dict[str, int] = {}
+    for words in named:
+        if words:
+            counts[words[0]] = counts.get(words[0], 0) + 1
+    crud = _crud()
+    split = []
+    for words in named:
+        # a first word most names share is the organ's own prefix (`browser_`, `jira_`), not a verb
+        while len(words) > 2 and words[0] not in crud and counts.get(words[0], 0) > CONTEXT_SHARE * len(members):
+            words = words[1:]
+        split.append((crud.get(words[0]) if words else None, tuple(words[1:])))
+    return split
+
+
+def _read_before_change(verbs: list[tuple[str | None, tuple[str, ...]]]) -> list[tuple[int, int]]:
+    # a reader must name exactly the same object
+    readers: dict[tuple[str, ...], list[int]] = {}
+    for j, (kind, obj) in enumerate(verbs):
+        if kind == "read" and obj:
+            readers.setdefault(obj, []).append(j)
+    return sorted((i, j) for i, (kind, obj) in enumerate(verbs) if kind == "change"
+                  for j in readers.get(obj, ()) if j != i)
+
+
+def _list_before_get(verbs: list[tuple[str | None, tuple[str, ...]]], required: list[dict[str, str]],
+                     context: frozenset[str]) -> list[tuple[int, int]]:
+    # the identifier's own words name the object (`alertGroupId` -> alert group); a bare `uid` is the id of
+    # the tool's object (`get_dashboard_by_uid` -> dashboard, the words before `by`)
+    crud = _crud()
+    listers: dict[str, list[int]] = {}
+    for j, (kind, obj) in enumerate(verbs):
+        if kind == "list" and obj:
+            listers.setdefault(obj[-1], []).append(j)
+    pairs = []
+    for i, params in enumerate(required):
+        for param in params:
+            words = lexicon.terms(param)
+            if param in context or not words or crud.get(words[-1]) != "identifier":
+                continue
+            named = words[:-1] or [w for w in verbs[i][1] if w != "by" and crud.get(w) != "identifier"]
+            found = [j for j in listers.get(named[-1], ()) if j != i] if named else []
+            if len(found) <= MAX_PRODUCERS:
+                pairs.extend((i, j) for j in found)
+    return sorted(set(pairs))

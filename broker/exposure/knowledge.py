@@ -1,7 +1,8 @@
 """Knowledge selection draws from standard data and from the catalogue's own vocabulary, not from word lists.
 
 - *Zones*: IANA time-zone names shipped with the platform (`zoneinfo`): a city or region named in a request
-  ("9:30 in Lisbon") points at the tools whose schemas speak of time zones.
+  ("9:30 in Lisbon") points at the tools whose schemas speak of time zones, and so does a zone's seasonal
+  designation (PST, IST, CEST) beside a time of day ("3pm PST": alone, AST or BST may be a tree).
 - *Media types*: the platform's MIME table (`mimetypes`): a file's extension says what the file is
   (`.pptx` -> presentation, `.wav` -> audio), and tools that handle that kind of file say so.
 - *Abbreviations* of the catalogue's own words: acronyms its descriptions define ("service level agreement
@@ -12,6 +13,7 @@
 
 from __future__ import annotations
 
+import datetime
 import functools
 import mimetypes
 import re
@@ -28,6 +30,7 @@ from broker.exposure import lexicon
 # media types whose top level names what the file is; `text/` and `application/` only say how it is stored
 _MEDIA = frozenset({"image", "audio", "video", "font", "model"})
 _MIME_NOISE = re.compile(r"^(?:vnd|x|prs)$")
+_CLOCK = re.compile(r"\b\d{1,2}(?::[0-5]\d)?\s*(?:[ap]\.?m\b\.?)|\b\d{1,2}:[0-5]\d\b", re.IGNORECASE)
 _NUMERONYM = re.compile(r"^([a-z])(\d{1,2})([a-z])$")
 _DEFINED_AFTER = re.compile(r"\(([A-Za-z][A-Za-z0-9]{1,5})\)")  # long form (LF)
 _DEFINED_BEFORE = re.compile(r"\b([A-Z][A-Z0-9]{1,5}s?)\s*\(([^()]{3,80})\)")  # LF (long form)
@@ -62,6 +65,27 @@ def zone_places() -> dict[tuple[str, ...], str]:
 def zone_abbreviations() -> frozenset[str]:
     """Upper-case zone names that are abbreviations (UTC, GMT, EST, CET): they count only when written so."""
     return frozenset(z for z in zoneinfo.available_timezones() if z.isalpha() and z.isupper())
+
+
+@functools.cache
+def zone_designations() -> frozenset[str]:
+    """What the database's zones are called in winter and summer (PST, PDT, IST, CEST, JST), in capitals."""
+    found = set()
+    for zone in zoneinfo.available_timezones():
+        try:
+            info = zoneinfo.ZoneInfo(zone)
+        except (ValueError, OSError):
+            continue  # a name listed without a readable file
+        for month in (1, 7):
+            name = datetime.datetime(datetime.date.today().year, month, 15, 12, tzinfo=info).tzname()
+            if name and name.isalpha() and name.isupper() and len(name) > 2:
+                found.add(name)
+    return frozenset(found)
+
+
+def names_clock_time(text: str) -> bool:
+    """Tell whether a text names a time of day (9am, 4 pm, 16:30)."""
+    return _CLOCK.search(text) is not None
 
 
 @functools.cache

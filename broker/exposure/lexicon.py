@@ -13,13 +13,16 @@ import re
 from broker import text
 from broker.text import stem, words
 
-__all__ = ["clauses", "glossary", "hints", "is_stopword", "references", "stem", "synonyms", "terms", "terms_of", "words"]
+__all__ = ["clause_of", "clauses", "glossary", "hints", "is_stopword", "references", "stem", "synonyms", "terms", "terms_of", "words"]
 
 is_stopword = text.is_stopword
-# references inside a request: a URL, a path (absolute, home, relative or ending in /), a file name
+# references inside a request: a URL, a path (absolute, home, relative or ending in /), a file name, owner/name
 _URL = re.compile(r"\b[a-z][a-z0-9+.-]*://\S+|\bwww\.\S+", re.IGNORECASE)
 _PATH = re.compile(r"(?<![\w/])(?:~|\.{1,2})?/[\w.*@+-]+(?:/[\w.*@+-]*)*|(?<![\w/.])[\w.*@+-]+/(?:[\w.*@+-]+/)*(?:[\w.*@+-]+\.[A-Za-z]\w{0,11}\b|(?=\s|$))")
 _KEY = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-[0-9]+\b")  # an issue tracker key: PAY-88, INC-77
+# owner/name (acme/api, acme/api#610): how hosted repositories, images and charts are named; a bare
+# relative path of two parts reads the same and is told apart by what it names (a file has an extension)
+_SLUG = re.compile(r"(?<![\w/.~])[A-Za-z0-9][\w-]*/[A-Za-z0-9][\w.-]*(?:#\d+)?(?![\w/])")
 _FILE = re.compile(r"(?<![\w/])[\w*@+-]*(?:\.[\w-]+)*\.[A-Za-z][A-Za-z0-9]{0,11}\b(?![/(])")
 _PUNCTUATION_BREAK = r"[,;!?]\s+|\.\s+|[，。；！？]"
 
@@ -40,7 +43,7 @@ def terms_of(split: list[str], with_glossary: bool = True) -> list[str]:
 
 
 def references(text: str) -> tuple[str, list[tuple[str, str]]]:
-    """Cut URLs, paths, file names and issue keys out of a text: (the rest, [(kind, reference)])."""
+    """Cut URLs, paths, file names, owner/name slugs and issue keys out of a text: (the rest, [(kind, reference)])."""
     found: list[tuple[str, str]] = []
 
     def cut(kind: str) -> object:
@@ -56,6 +59,7 @@ def references(text: str) -> tuple[str, list[tuple[str, str]]]:
     text = _URL.sub(cut("url"), text)
     text = _PATH.sub(cut("path"), text)
     text = _FILE.sub(cut("file"), text)
+    text = _SLUG.sub(cut("slug"), text)
     text = _KEY.sub(cut("key"), text)
     return text, found
 
@@ -70,6 +74,11 @@ def clauses(text: str) -> list[str]:
         else:
             merged.append(part)
     return merged
+
+
+def clause_of(text: str, part: str) -> str:
+    """The clause of a compound request that holds part (the whole text when none does)."""
+    return next((clause for clause in clauses(text) if part in clause), text)
 
 
 def hints(kind: str) -> tuple[str, ...]:

@@ -17,7 +17,7 @@ from typing import Iterable, Iterator
 import numpy as np
 
 from broker import tokens
-from broker.exposure import knowledge, lexicon
+from broker.exposure import companions, knowledge, lexicon
 from broker.exposure.catalogue import META_TOOL, Catalogue
 from broker.exposure.learning import Associations
 from broker.exposure.sources import Source
@@ -44,6 +44,9 @@ MEANING_WEIGHT = 0.8  # the tool nearest the intent in meaning counts like a goo
 MEANING_MARGIN = 0.15  # tools this much less similar than the nearest get nothing from meaning
 MEANING_TOP = 40  # at most this many tools get something from meaning
 MEANING_FLOOR = 0.2  # a cosine below this says nothing (unrelated texts score about 0.1 with this model)
+WHOLE_EVIDENCE = 0.55  # an organ the intent points at this clearly (organ evidence, in [0, 1])
+WHOLE_BUDGET_SHARE = 0.25  # and whose tools together cost at most this share of the budget
+WHOLE_SHARE = 0.7  # is sent whole: each of its tools scores at least this share of the best
 W_SYNONYM = 0.5
 W_ABBREVIATION = 0.8  # an abbreviation resolved against the catalogue's own words
 W_FUZZY = 0.4
@@ -78,7 +81,7 @@ def select(intent: str, catalogue: Catalogue, context: Context = Context(),
            budget_tokens: int | None = None) -> Exposure:
     """Expose the abilities the intent needs within a token budget, plus find_abilities."""
     budget = default_budget(catalogue) if budget_tokens is None else budget_tokens
-    scores, lifts = _scored(intent, catalogue, context)
+    scores, lifts = _scored(intent, catalogue, context, budget)
     forced = [catalogue.by_address[a] for a in dict.fromkeys(context.recent) if a in catalogue.by_address]
     chosen, exposed_tokens = _fit(catalogue, _fill(catalogue, _ranked(catalogue, scores, lifts), forced, budget),
                                   len(forced), budget)
@@ -95,7 +98,7 @@ def default_budget(catalogue: Catalogue) -> int:
 
 def relevance(intent: str, catalogue: Catalogue, context: Context = Context()) -> dict[int, float]:
     """Score each matching tool (by position): lexical match, lifted by use, companions and its organ."""
-    scores, lifts = _scored(intent, catalogue, context)
+    scores, lifts = _scored(intent, catalogue, context, default_budget(catalogue))
     found = {}
     for organ_pos, lift in lifts.items():
         found.update(dict.fromkeys(catalogue.organs[catalogue.organ_names[organ_pos]], lift))
@@ -103,7 +106,8 @@ def relevance(intent: str, catalogue: Catalogue, context: Context = Context()) -
     return found
 
 
-def _scored(intent: str, catalogue: Catalogue, context: Context) -> tuple[dict[int, float], dict[int, float]]:
+def _scored(intent: str, catalogue: Catalogue, context: Context,
+            budget: int) -> tuple[dict[int, float], dict[int, float]]:
     # (tools that matched, lifted by their organ; organ -> the lift every other tool of it gets)
     without = catalogue.without
     near = catalogue.meaning.near(intent) if catalogue.meaning is not None else None  # while the words are read
@@ -137,10 +141,22 @@ def _scored(intent: str, catalogue: Catalogue, context: Context) -> tuple[dict[i
                     lexical[j] = TOGETHER_WEIGHT * p * s
     if Source.ORGANS in without:
         return lexical, {}
-    lifts = {k: ORGAN_WEIGHT * e for k, e in organ_evidence(query, lexical, catalogue, context).items() if e > 0}
+    evidence = organ_evidence(query, lexical, catalogue, context)
+    lifts = {k: ORGAN_WEIGHT * e for k, e in evidence.items() if e > 0}
     organ_of = catalogue.organ_position
     scores = {i: s + lifts.get(organ_of[i], 0.0) for i, s in lexical.items()}
+    if Source.WHOLE not in without:  # its siblings are the likely next steps, and they are cheap
+        top = max(scores.values(), default=0.0)
+        for k in whole_organs(evidence, catalogue, budget):
+            for i in catalogue.organs[catalogue.organ_names[k]]:
+                scores[i] = max(scores.get(i, 0.0), WHOLE_SHARE * top)
     return scores, lifts
+
+
+def whole_organs(evidence: dict[int, float], catalogue: Catalogue, budget: int) -> list[int]:
+    """Organs (by position) the intent clearly points at and small enough to send whole."""
+    return [k for k, e in evidence.items() if e >= WHOLE_EVIDENCE
+            and catalogue.organ_tokens[k] <= WHOLE_BUDGET_SHARE * budget]
 
 
 def _lexical(intent: str, query: dict[str, float], catalogue: Catalogue) -> dict[int, float]:
@@ -159,7 +175,7 @@ def _lexical(intent: str, query: dict[str, float], catalogue: Catalogue) -> dict
         scores = catalogue.index.score(query_terms(part, catalogue))
         scale = CLAUSE_WEIGHT / max(max(scores.values(), default=0.0), CLAUSE_FLOOR * top)
         for i, s in scores.items():
-            if s * scale > lexical[i]:
+            if s * scale > lexical.get(i, 0.0):  # a clause may hint what the whole does not
                 lexical[i] = s * scale
     return lexical
 
@@ -257,10 +273,13 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
     else:
         rest, references = lexicon.references(intent)
     add_text(rest, 1.0)
+    written = written_files(intent, references) if Source.WRITTEN not in without else frozenset()
     for kind, reference in references:
         add_text(reference, W_REFERENCE)
+        if kind == "file" and reference in written:
+            kind = "written"
         hints = lexicon.hints(kind)
-        if kind == "file" and Source.MEDIA_TYPES not in without:
+        if kind in ("file", "written") and Source.MEDIA_TYPES not in without:
             hints += knowledge.media_words(reference.rsplit(".", 1)[-1])
         for hint in hints:
             put_text(hint, W_HINT)
@@ -270,9 +289,23 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
     return query
 
 
+def written_files(intent: str, references: list[tuple[str, str]]) -> frozenset[str]:
+    """The files a request writes: the one named in a clause that creates or changes something, or the last
+    of several ("copy README.md to docs/intro.md": the others are what is read)."""
+    by_clause: dict[str, list[str]] = {}
+    for kind, reference in sorted(references, key=lambda found: intent.find(found[1])):  # in the order written
+        if kind == "file":
+            by_clause.setdefault(lexicon.clause_of(intent, reference), []).append(reference)
+    return frozenset(files[-1] for clause, files in by_clause.items() if companions.writes(clause))
+
+
 def _names_place(intent: str, places: dict[tuple[str, ...], str]) -> bool:
     # written in capitals, an abbreviation (UTC, CET) counts; otherwise a place of one to three words
-    if any(word in knowledge.zone_abbreviations() for word in intent.replace(",", " ").split()):
+    written = intent.replace(",", " ").split()
+    if any(word in knowledge.zone_abbreviations() for word in written):
+        return True
+    if knowledge.names_clock_time(intent) and any(word.strip(".?!;:()") in knowledge.zone_designations()
+                                                   for word in written):
         return True
     folded = knowledge.fold(intent).replace("-", " ")
     words = [w for w in "".join(ch if ch.isalpha() else " " for ch in folded).split()]

@@ -17,11 +17,15 @@ class Source(StrEnum):
     CALENDAR = "calendar"  # weekday names (the calendar module) -> the current date
     MEDIA_TYPES = "media_types"  # a file's extension -> its kind, from the platform's MIME table
     REFERENCES = "references"  # paths, URLs, file names and issue keys in the request, and what they hint
+    WRITTEN = "references.written"  # a file named where something is created or changed is written, not read
     MEANING = "meaning"  # sentence embeddings of the intent and of each tool (all-MiniLM-L6-v2), if installed
     CLAUSES = "clauses"  # each clause of a compound request gets its own best tools
     ORGANS = "organs"  # organ evidence lifts the siblings of well-matched tools
+    WHOLE = "organs.whole"  # a small organ the intent clearly points at is sent whole
     NAMED = "companions.named"  # a sibling the schema names
     PRODUCER = "companions.producer"  # a sibling that gives out an identifier the tool requires
     OBJECT = "companions.object"  # siblings acting on the same object
+    READ = "companions.read"  # the sibling that reads what a tool changes
+    LIST = "companions.list"  # the sibling that lists or searches what a tool takes the id of
     SIMILAR = "learned.similar"  # abilities used after similar instructions
     TOGETHER = "learned.together"  # abilities used together
