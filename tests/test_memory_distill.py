@@ -340,6 +340,28 @@ def test_the_same_call_succeeding_again_with_nothing_done_is_not_a_rule_but_an_i
     assert rule.instead == "pip install pytest then pytest -q"
 
 
+def test_a_fix_that_was_only_an_edit_of_files_is_a_rule_when_the_same_failure_was_fixed_so_in_two_sessions():
+    j = Journal()
+    for session, page in (("a", "docs/install.md"), ("b", "docs/api.md")):
+        j.progress(session, "update the handbook")
+        j.cmd(session, "mkdocs build --strict", ok=False, error=f"Doc file '{page}' contains a broken link")
+        j.call(session, "fs", "edit_file", {"path": page})
+        j.cmd(session, "mkdocs build --strict", ok=True)
+        if session == "a":
+            assert drafts(j, "rule") == []  # one bug fixed in the code teaches nothing about how to work
+    [rule] = drafts(j, "rule")
+    assert rule.stats["episodes"] == 2 and rule.instead == "fs.edit_file docs/install.md then mkdocs build --strict"
+
+
+def test_a_fix_that_changed_the_command_is_a_rule_from_one_episode_even_with_an_edit_before_it():
+    j = Journal().progress("s", "x")
+    j.cmd("s", "cargo fmt --all -- --check", ok=False, error="Diff in src/lib.rs")
+    j.call("s", "fs", "edit_file", {"path": "src/lib.rs"})
+    j.cmd("s", "cargo fmt --all", ok=True)
+    [rule] = drafts(j, "rule")
+    assert rule.instead == "cargo fmt --all"
+
+
 def test_a_new_task_ends_the_episodes_of_the_last_one():
     j = Journal().progress("s", "x")
     j.cmd("s", "npm test", ok=False, error="missing script: test")

@@ -31,9 +31,10 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 6  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 7  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
-# memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py)
+# memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
+# 7: rules count the episodes fixed only by editing files
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -76,12 +77,14 @@ class Thresholds:
     weak_min_calls: int = 8  # an ability called at least this often...
     weak_max_success: float = 0.70  # ...with a success rate under this
     rule_min_episodes: int = 1  # failure -> success episodes
+    rule_edit_sessions: int = 2  # a rule whose every fix was an edit of files, then the same call, in this many sessions
 
     def __post_init__(self) -> None:
         if not 2 <= self.playbook_min_steps <= self.playbook_max_steps <= MAX_FLOW:
             raise ValueError(f"playbook steps must satisfy 2 <= min <= max <= {MAX_FLOW}")
-        if self.pitfall_min < 1 or self.playbook_sessions < 1 or self.weak_min_calls < 1 or self.rule_min_episodes < 1:
-            raise ValueError("pitfall_min, playbook_sessions, weak_min_calls and rule_min_episodes must be >= 1")
+        if self.pitfall_min < 1 or self.playbook_sessions < 1 or self.weak_min_calls < 1 or self.rule_min_episodes < 1 \
+                or self.rule_edit_sessions < 1:
+            raise ValueError("pitfall_min, playbook_sessions, weak_min_calls and the rule thresholds must be >= 1")
         if not 0.0 < self.weak_max_success <= 1.0:
             raise ValueError("weak_max_success must be in (0, 1]")
 
@@ -318,17 +321,19 @@ class Distiller:
                     _add(episode["looked"], normalise.summarise_call(work, row.args), MAX_BETWEEN)
                 elif not work.probe:
                     episode["between"].append(normalise.summarise_call(work, row.args))
+                    episode["edits"] = episode.get("edits", 0) + _is_edit(work)
                 still_open.append(episode)
                 continue
             same_args = episode["args"] == normalise.canonical_args(row.args)
             between = episode["between"]
             if same_args and not (0 < len(between) <= MAX_BETWEEN) and not episode["looked"]:
                 continue  # the same call worked again with nothing done about it: patience, not a lesson
-            self._rule(sid, session, episode, failed, work, row, between if same_args else [])
+            edited = same_args and bool(between) and episode.get("edits", 0) == len(between)
+            self._rule(sid, session, episode, failed, work, row, between if same_args else [], edited)
         session["open"] = still_open
 
     def _rule(self, sid: str, session: dict, episode: dict, failed: Work, work: Work, row: Row,
-              between: list[str]) -> None:
+              between: list[str], edited: bool) -> None:
         instead = normalise.summarise_call(work, row.args)
         if between:
             instead = " then ".join([*between, instead])
@@ -340,6 +345,7 @@ class Distiller:
             "error": episode["error"], "examples": [], "insteads": {}, "changes": {}, "sessions": [], "ids": [],
             "topic": {}, "programs": [], "actions": [], "first": episode["ts"], "last": row.ts})
         rule["n"] += 1
+        rule["edited"] = rule.get("edited", 0) + edited
         rule["last"] = max(rule["last"], row.ts)
         if instead not in rule["insteads"] and len(rule["insteads"]) >= 5:
             pass  # keep the first few fixes; counts of known ones still grow
@@ -491,7 +497,7 @@ class Distiller:
 
     def _rules(self, t: Thresholds, only: set | None = None) -> Iterable[Draft]:
         for key, rule in _pick(self.rules, "rule", only):
-            if rule["n"] < t.rule_min_episodes:
+            if rule["n"] < t.rule_min_episodes or not _rule_stands(rule, t):
                 continue
             instead = max(rule["insteads"], key=lambda i: (rule["insteads"][i], -list(rule["insteads"]).index(i)))
             change = rule["changes"].get(instead, "")
@@ -514,6 +520,19 @@ class Distiller:
                 files=tuple(files), provenance=tuple(rule["ids"]), confirmations=rule["n"], first_ts=rule["first"],
                 last_ts=rule["last"], stats={"episodes": rule["n"], "change": change},
                 evidence=_evidence(rule, rule["examples"]))
+
+
+def _is_edit(work: normalise.Work) -> bool:
+    """Tell whether a call changed a file's content (an edit or write of a file, not a command or a URL)."""
+    return bool(work.file) and not work.families and not work.host and not work.probe
+
+
+def _rule_stands(rule: dict, t: Thresholds) -> bool:
+    """Tell whether a rule's episodes teach how to work: a fix that changed the call stands on one episode; when
+    every fix was an edit of files and then the same call again, the edit fixed that one piece of work (a bug, a
+    typo), and only the same failure fixed that way in several sessions is a lesson (a strict build failing on
+    broken links, fixed in the pages each time)."""
+    return rule.get("edited", 0) < rule["n"] or len(rule["sessions"]) >= t.rule_edit_sessions
 
 
 # -- identity and topic ---------------------------------------------------------------------
