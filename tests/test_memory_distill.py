@@ -362,6 +362,18 @@ def test_a_fix_that_changed_the_command_is_a_rule_from_one_episode_even_with_an_
     assert rule.instead == "cargo fmt --all"
 
 
+def test_a_rule_and_a_pitfall_about_a_script_name_the_files_their_command_ran():
+    j = Journal().progress("s", "train")
+    j.cmd("s", "python train.py --config configs/base.yaml", ok=False, error="CUDA out of memory")
+    j.cmd("s", "python train.py --config configs/base.yaml --batch-size 8", ok=True)
+    [rule] = drafts(j, "rule")
+    assert {"train.py", "base.yaml"} <= set(rule.identity["file"])
+    for _ in range(3):
+        j.cmd("s", "python eval.py --split test", ok=False, error="KeyError: 'accuracy'")
+    [pitfall] = drafts(j, "pitfall")
+    assert "eval.py" in pitfall.identity["file"]
+
+
 def test_a_new_task_ends_the_episodes_of_the_last_one():
     j = Journal().progress("s", "x")
     j.cmd("s", "npm test", ok=False, error="missing script: test")

@@ -34,7 +34,8 @@ KINDS = ("pitfall", "playbook", "weak_link", "rule")
 STATE_VERSION = 7  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
-# 7: rules count the episodes fixed only by editing files
+# 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
+# operands (`python train.py`)
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -236,6 +237,8 @@ class Distiller:
         sig["causes"][row.cause or "unknown"] = sig["causes"].get(row.cause or "unknown", 0) + 1
         _note(sig, row, session)
         _add(sig["hosts" if _is_host(work) else "files"], work.file)
+        for name in _operand_files(work):
+            _add(sig["files"], name, MAX_LIST)
         for word in _programs(work.command):
             _add(sig["programs"], word)
         for word in _actions(work.command):
@@ -361,6 +364,8 @@ class Distiller:
             _add(rule.setdefault("objects", []), word)
         for word in [*_resource_words(failed), *_resource_words(work)]:
             _add(rule.setdefault("resources", []), word)
+        for name in [*_operand_files(failed), *_operand_files(work)]:
+            _add(rule.setdefault("operands", []), name, MAX_LIST)
         if sid not in rule["sessions"]:
             _count_topic(rule["topic"], session["topic"])
         _add(rule["sessions"], sid)
@@ -504,7 +509,7 @@ class Distiller:
             organ, _, ability = rule["ability"].partition(".")
             families = rule["families"]
             members = [m for f in families for m in normalise.FAMILY_MEMBERS.get(f, (f,))]
-            files = [rule["file"]] if rule["file"] else []
+            files = _unique([rule["file"], *rule.get("operands", [])])
             is_host = rule.get("host", False)
             yield Draft(
                 key=key, kind="rule", title=f"{_cap(rule['when'])}: {instead} instead of {rule['wrong']}",
@@ -688,6 +693,11 @@ def _places(work: Work) -> list[str]:
         if _telling(name):  # a name without an extension is a folder, or a file like Makefile: it counts as one
             found.append(name if "." in name.strip(".") else f"{name}/")
     return _unique(found)
+
+
+def _operand_files(work: Work) -> list[str]:
+    """The files (with an extension, by base name) among a command's operands: what `python train.py` ran."""
+    return [p for p in _places(work) if not p.endswith("/")] if work.command else []
 
 
 def _operands(command: str) -> list[str]:
