@@ -220,6 +220,14 @@ def test_a_weak_host_is_named_by_the_words_of_its_labels():
     assert {"staging-orders", "stage", "order", "acme"} <= set(card.identity["name"])
 
 
+def test_a_weak_host_named_by_a_plural_is_named_by_its_stem_too():
+    j = Journal()
+    for i in range(8):
+        j.call("s", "http", "get", {"url": "https://artifacts.acme.dev/images/a.png"}, ok=i < 3, error="HTTP 502")
+    [card] = drafts(j, "weak_link")
+    assert {"artifacts", "artifact", "acme"} <= set(card.identity["name"])
+
+
 def test_a_weak_host_is_about_the_resources_its_failures_were_on_not_their_ids():
     j = Journal()
     for i in range(8):

@@ -35,7 +35,7 @@ STATE_VERSION = 7  # 4: identities hold the gloss field; 5: workflows hold the f
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
-# operands (`python train.py`)
+# operands (`python train.py`); a host's labels are name words stemmed too
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -612,14 +612,16 @@ def _name_stems(name: str) -> list[str]:
 
 
 def _host_words(host: str) -> list[str]:
-    """The words of a host's names, as a query names the service (`staging-orders.acme.dev` -> staging-orders,
-    stage, order, acme)."""
+    """The words of a host's names, as written and stemmed, as a query names the service (`staging-orders.acme.dev`
+    -> staging-orders, stage, order, acme; `artifacts.acme.dev` -> artifacts, artifact, acme)."""
     found = []
     for label in host.lower().split(".")[:-1]:
         if len(label) > 2 and label not in ("www", "api", "com", "org", "net"):
             found.append(label)
             if "-" in label:
                 found += [text.stem(w) for w in label.split("-") if len(w) > 2 and not text.is_stopword(w)]
+            elif not text.is_stopword(label):
+                found.append(text.stem(label))  # as a query says it: "the artifact server" for artifacts.x.dev
     return _unique(found)
 
 
