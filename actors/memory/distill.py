@@ -35,7 +35,8 @@ STATE_VERSION = 7  # 4: identities hold the gloss field; 5: workflows hold the f
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
-# operands (`python train.py`); a host's labels are name words stemmed too
+# operands (`python train.py`); a host's labels are name words stemmed too; pitfalls and rules hold the words
+# of their calls (the `command` field)
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -45,7 +46,8 @@ MAX_BETWEEN = 2  # work done between a failure and its fix that can still be cre
 MAX_TOPIC = 24  # topic words counted per card
 TOPIC_FROM_PROGRESS = 12  # words of a session's current instruction that count as its topic
 BACKGROUND_ORIGINS = frozenset({"reflex", "healer", "background"})
-FIELDS = ("ability", "program", "action", "file", "host", "name", "resource", "topic", "gloss")
+FIELDS = ("ability", "program", "action", "file", "host", "name", "resource", "topic", "command", "gloss")
+MAX_COMMAND = 16  # words of the calls a card's evidence made that count
 SESSION_IDLE_S = 86400.0  # a session quiet for this long (by event time) is over: its run ends, its state goes
 
 
@@ -399,7 +401,7 @@ class Distiller:
                 identity=identity(organ, ability, programs=sig["programs"], actions=sig["actions"], files=sig["files"],
                                   hosts=sig["hosts"], objects=sig.get("objects", ()), glosses=self.glosses,
                                   resources=sig.get("resources", ()),
-                                  topic=[*topic_terms(message), *_top(sig["topic"])]),
+                                  topic=[*topic_terms(message), *_top(sig["topic"])], calls=sig["calls"]),
                 files=tuple(sig["files"]), provenance=tuple(sig["ids"]), confirmations=sig["n"],
                 first_ts=sig["first"], last_ts=sig["last"], stats={"failures": sig["n"], "cause": cause},
                 evidence=_evidence(sig, sig["examples"]))
@@ -521,7 +523,8 @@ class Distiller:
                                   objects=rule.get("objects", ()), glosses=self.glosses,
                                   resources=rule.get("resources", ()),
                                   files=[] if is_host else files, hosts=files if is_host else [],
-                                  topic=[*topic_terms(rule["error"]), *topic_terms(change), *_top(rule["topic"])]),
+                                  topic=[*topic_terms(rule["error"]), *topic_terms(change), *_top(rule["topic"])],
+                                  calls=[rule["wrong"], *rule["insteads"]]),
                 files=tuple(files), provenance=tuple(rule["ids"]), confirmations=rule["n"], first_ts=rule["first"],
                 last_ts=rule["last"], stats={"episodes": rule["n"], "change": change},
                 evidence=_evidence(rule, rule["examples"]))
@@ -550,7 +553,7 @@ def topic_terms(source: str) -> list[str]:
 
 def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions: Iterable[str] = (),
              files: Iterable[str] = (), hosts: Iterable[str] = (), topic: Iterable[str] = (),
-             objects: Iterable[str] = (), resources: Iterable[str] = (),
+             objects: Iterable[str] = (), resources: Iterable[str] = (), calls: Iterable[str] = (),
              glosses: dict[str, list[str]] | None = None) -> dict[str, list[str]]:
     """The terms a card is about, by field: what a query must touch for the card to be recalled."""
     programs, actions, files, hosts = list(programs), list(actions), list(files), list(hosts)
@@ -567,6 +570,8 @@ def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions:
                          *(o.lower() for o in objects if o)]),  # the packages a command installed
         "resource": _unique(resources),  # what its URL calls were on: the words of their last path segments
         "topic": _unique(topic)[:MAX_TOPIC],
+        # the words of the calls themselves (`perf stat -e cycles ./bench`): what the work was on, in its own terms
+        "command": _unique(t for c in calls for t in topic_terms(c))[:MAX_COMMAND],
         # what the tools do, in their documentation's words (git commit: "record changes to the repository")
         "gloss": meaning.gloss(organ, ability, programs, actions, glosses, files=[f for f in files if f],
                                hosts=[h for h in hosts if h]),
@@ -575,6 +580,8 @@ def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions:
     found["action"] = [t for t in found["action"] if t not in claimed]
     found["name"] = [t for t in found["name"] if t not in claimed]
     found["topic"] = [t for t in found["topic"] if t not in claimed]
+    found["command"] = [t for t in found["command"] if t not in claimed and t not in found["topic"]
+                        and t not in found["name"]]
     found["gloss"] = [t for t in found["gloss"] if t not in claimed and t not in found["action"]]
     return {f: terms for f, terms in found.items() if terms}
 
