@@ -10,10 +10,12 @@ reach the same state. `drafts` renders that state into cards with the thresholds
 - weak link: an ability called at least `weak_min_calls` times with a success rate under `weak_max_success`;
 - rule: a failure, then in the same task (before the session's next progress event) a success doing the same
   kind of work (a shared program family, or the same ability on the same file or host); read-only probes never
-  close an episode; one rule per (ability, program family, normalised error).
+  close an episode; one rule per (ability, program family, normalised error). When every fix was an edit of
+  files and then the same call again, the edit fixed that piece of work: a rule only from `rule_edit_sessions`
+  sessions on.
 
 Every draft names its evidence (sessions, counts, examples) and its identity: the ability, programs, files,
-hosts and topic words recall matches a query against.
+hosts, topic words and the words of its calls that recall matches a query against.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Recall: how much of a card's identity a task-phrased query touches, with BM25-style weights and a floor.
 
 A card's identity is a few fields of terms (see `distill.identity`): the ability it is about, the programs,
-files and hosts, and topic words. A query is what the agent is about to do, in its own words; it always says
+files and hosts, topic words and the words of the calls it saw. A query is what the agent is about to do, in its own words; it always says
 more than a card, so the score asks which of the card's fields the query touches, not how much of the query
 the card covers. Each touched field counts its best term's weight: a BM25 idf over the live cards, scaled to
 [0, 1] by the largest possible idf, and lowered for words that name work in general (`data/generic.txt`).
