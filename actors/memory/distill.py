@@ -38,7 +38,7 @@ STATE_VERSION = 7  # 4: identities hold the gloss field; 5: workflows hold the f
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
 # operands (`python train.py`); a host's labels are name words stemmed too; pitfalls and rules hold the words
-# of their calls (the `command` field)
+# of their calls (the `command` field); a CamelCase tool name (GitHub) is one topic word (github)
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -549,7 +549,7 @@ def _rule_stands(rule: dict, t: Thresholds) -> bool:
 
 def topic_terms(source: str) -> list[str]:
     """The stems and CJK pairs a text is about, placeholders left out, unique, in order."""
-    cleaned = normalise.strip_placeholders(source)
+    cleaned = normalise.strip_placeholders(meaning.join_names(source))
     return list(dict.fromkeys(text.terms(cleaned)))
 
 

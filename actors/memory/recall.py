@@ -102,7 +102,7 @@ class Hit:
 
 def parse_query(query: str) -> Query:
     """The terms of a query (stems, CJK pairs, file names, hosts), bounded whatever its length."""
-    query = query[:MAX_QUERY_CHARS]
+    query = meaning.join_names(query[:MAX_QUERY_CHARS])
     named: dict[str, None] = {}
     paths = text.paths(query)
     for path in paths:
