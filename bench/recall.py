@@ -128,7 +128,7 @@ def _zipf(rng: random.Random, items: list[str], s: float = 1.1):
 
 def _filler(rng: random.Random, shape: str, n: int) -> tuple[list[Draft], list[str]]:
     """n cards and 300 queries. realistic: a 20,000-word vocabulary with Zipf frequencies, 3,000 files,
-    400 hosts, 150 programs, 40 abilities; narrow: 120 words, so every term is held by about 2,000 of 30,000
+    400 hosts, 150 programs, 40 abilities, up to 8 words of a call; narrow: 120 words, so every term is held by about 2,000 of 30,000
     cards; same: every card holds the same terms (the worst case for a posting list)."""
     syllables = ["ka", "lo", "mi", "ne", "po", "ru", "si", "ta", "vu", "ze", "bo", "da", "fe", "gu", "hi", "jo"]
     if shape == "realistic":
@@ -151,7 +151,8 @@ def _filler(rng: random.Random, shape: str, n: int) -> tuple[list[Draft], list[s
         else:
             organ, ability = rng.choice(abilities)
             ident = identity(organ, ability, programs=programs(2), files=files(rng.randint(0, 2)),
-                             hosts=hosts(1) if organ == "http" else [], topic=words(rng.randint(3, 12)))
+                             hosts=hosts(1) if organ == "http" else [], topic=words(rng.randint(3, 12)),
+                             calls=[" ".join(words(rng.randint(2, 8)))])  # the words of the calls it saw
         drafts.append(Draft(key=f"x{i}", kind=rng.choice(["pitfall", "rule", "weak_link", "playbook"]),
                             title=f"card {i}", body="filler", identity=ident, confirmations=rng.randint(1, 9),
                             first_ts=time.time() - rng.uniform(0, 90 * 86400), last_ts=time.time()))

@@ -43,12 +43,13 @@ def anchor_terms(anchor: str, ability: str = "") -> set[str]:
     lesson's own, `fs.read_file`) by parts.
 
     Cards name files by base name and URLs by host (docs/memory.md), so a path anchor is held as its base name
-    and a URL anchor as its host; an anchor of several words (`git tag`, `npm ci`) is held when each word is."""
+    and a URL anchor as its host; an anchor of several words (`git tag`, `npm ci`) is held when each word that is
+    no stop word is."""
     anchor = anchor.strip().lower()
     if "://" in anchor:
         return {urlsplit(anchor).hostname or anchor}
-    if " " in anchor:
-        return {w for w in anchor.split() if w}
+    if " " in anchor:  # a card holds no stop word (`out of memory` is held as memory), as with an ability's words
+        return {w for w in anchor.split() if w and not text.is_stopword(w)} or set(anchor.split())
     if "/" in anchor.strip("/"):
         return {anchor.rstrip("/").rsplit("/", 1)[-1]}
     organ, dot, name = anchor.partition(".")

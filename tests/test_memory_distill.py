@@ -220,6 +220,14 @@ def test_a_weak_host_is_named_by_the_words_of_its_labels():
     assert {"staging-orders", "stage", "order", "acme"} <= set(card.identity["name"])
 
 
+def test_a_weak_host_named_by_a_plural_is_named_by_its_stem_too():
+    j = Journal()
+    for i in range(8):
+        j.call("s", "http", "get", {"url": "https://artifacts.acme.dev/images/a.png"}, ok=i < 3, error="HTTP 502")
+    [card] = drafts(j, "weak_link")
+    assert {"artifacts", "artifact", "acme"} <= set(card.identity["name"])
+
+
 def test_a_weak_host_is_about_the_resources_its_failures_were_on_not_their_ids():
     j = Journal()
     for i in range(8):
@@ -338,6 +346,40 @@ def test_the_same_call_succeeding_again_with_nothing_done_is_not_a_rule_but_an_i
     j.cmd("s", "pip install pytest", ok=True).cmd("s", "pytest -q", ok=True)
     [rule] = drafts(j, "rule")
     assert rule.instead == "pip install pytest then pytest -q"
+
+
+def test_a_fix_that_was_only_an_edit_of_files_is_a_rule_when_the_same_failure_was_fixed_so_in_two_sessions():
+    j = Journal()
+    for session, page in (("a", "docs/install.md"), ("b", "docs/api.md")):
+        j.progress(session, "update the handbook")
+        j.cmd(session, "mkdocs build --strict", ok=False, error=f"Doc file '{page}' contains a broken link")
+        j.call(session, "fs", "edit_file", {"path": page})
+        j.cmd(session, "mkdocs build --strict", ok=True)
+        if session == "a":
+            assert drafts(j, "rule") == []  # one bug fixed in the code teaches nothing about how to work
+    [rule] = drafts(j, "rule")
+    assert rule.stats["episodes"] == 2 and rule.instead == "fs.edit_file docs/install.md then mkdocs build --strict"
+
+
+def test_a_fix_that_changed_the_command_is_a_rule_from_one_episode_even_with_an_edit_before_it():
+    j = Journal().progress("s", "x")
+    j.cmd("s", "cargo fmt --all -- --check", ok=False, error="Diff in src/lib.rs")
+    j.call("s", "fs", "edit_file", {"path": "src/lib.rs"})
+    j.cmd("s", "cargo fmt --all", ok=True)
+    [rule] = drafts(j, "rule")
+    assert rule.instead == "cargo fmt --all"
+
+
+def test_a_rule_and_a_pitfall_about_a_script_name_the_files_their_command_ran():
+    j = Journal().progress("s", "train")
+    j.cmd("s", "python train.py --config configs/base.yaml", ok=False, error="CUDA out of memory")
+    j.cmd("s", "python train.py --config configs/base.yaml --batch-size 8", ok=True)
+    [rule] = drafts(j, "rule")
+    assert {"train.py", "base.yaml"} <= set(rule.identity["file"])
+    for _ in range(3):
+        j.cmd("s", "python eval.py --split test", ok=False, error="KeyError: 'accuracy'")
+    [pitfall] = drafts(j, "pitfall")
+    assert "eval.py" in pitfall.identity["file"]
 
 
 def test_a_new_task_ends_the_episodes_of_the_last_one():

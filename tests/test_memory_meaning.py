@@ -199,3 +199,18 @@ def test_a_store_rendered_with_older_shipped_knowledge_renders_its_cards_again(t
         assert report["settings"] == summary["settings"] and m.cards()
         again = m.consolidate()  # and once is enough: nothing new, nothing rendered
         assert again["consolidations"] == report["consolidations"] and again["changed"] is False
+
+
+def test_a_camelcase_tool_name_the_knowledge_describes_is_one_word_and_other_camelcase_words_stay():
+    assert meaning.join_names("set up GitHub Actions") == "set up github Actions"
+    assert meaning.join_names("a KeyError in train.py") == "a KeyError in train.py"
+
+
+def test_a_query_about_a_github_account_does_not_recall_a_card_about_git(tmp_path):
+    events = [{"ts": 1_764_460_800.0 + i, "session": f"s{i}", "kind": "call", "organ": "git", "ability": "push",
+               "args": {}, "ok": False, "error": "! [rejected] main -> main (non-fast-forward)"} for i in range(3)]
+    with Memory(tmp_path / "home") as m:
+        m.ingest(io.BytesIO("".join(json.dumps(e) + "\n" for e in events).encode()))
+        m.consolidate()
+        assert m.recaller.search(m.reader(), "push my branch with git", 3)
+        assert m.recaller.search(m.reader(), "set up two-factor authentication on my GitHub account", 3) == []

@@ -29,6 +29,8 @@ from actors.memory.redact import MASK, redact_text, redact_value
     ('Cannot find name "foo"', "Cannot find name 'barBaz'"),
     ("GET https://api.example.com/v1/x?id=3 returned 502", "GET http://localhost:8080/y returned 503"),
     ("request 123e4567-e89b-12d3-a456-426614174000 failed", "request 00000000-0000-0000-0000-000000000000 failed"),
+    ("Doc file 'guide/a.md' contains a link 'setup.md'", "Doc file 'ref/api.md' contains a link '../guide/auth.md#tokens'"),
+    ("error in 'src/lib.rs:12:5'", "error in 'src/main.rs'"),
 ])
 def test_traps_that_differ_only_by_path_number_id_quote_or_time_share_one_signature(a, b):
     assert error_signature(a) == error_signature(b)

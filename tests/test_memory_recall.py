@@ -217,3 +217,15 @@ def test_document_frequency_counts_what_cards_saw_and_the_gloss_only_for_words_n
     index = Index(rows, frozenset())
     assert index.df["node"] == 1  # only card 3 saw "node"; the others merely know npm is about node packages
     assert index.df["packag"] == 2  # no card saw it: its gloss frequency is all there is
+
+
+def test_a_card_is_found_by_the_words_of_the_commands_its_evidence_ran(tmp_path):
+    events = trap("p", "shell", "run", "Error: access to performance monitoring is limited",
+                  command="perf stat -e cycles,instructions ./build/bench/resize_bench")
+    with Memory(tmp_path / "home", clock=lambda: T0 + 3600) as m:
+        m.ingest(io.BytesIO("".join(json.dumps({**e, "ts": T0 + i}) + "\n" for i, e in enumerate(events)).encode()))
+        m.consolidate()
+        [card] = m.cards()
+        assert {"cycl", "instruct"} <= set(card.identity["command"])
+        assert [h.card.id for h in m.recaller.search(m.reader(), "count the cycles and instructions of the resize "
+                                                                 "benchmark", 3)] == [card.id]

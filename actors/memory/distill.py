@@ -10,10 +10,12 @@ reach the same state. `drafts` renders that state into cards with the thresholds
 - weak link: an ability called at least `weak_min_calls` times with a success rate under `weak_max_success`;
 - rule: a failure, then in the same task (before the session's next progress event) a success doing the same
   kind of work (a shared program family, or the same ability on the same file or host); read-only probes never
-  close an episode; one rule per (ability, program family, normalised error).
+  close an episode; one rule per (ability, program family, normalised error). When every fix was an edit of
+  files and then the same call again, the edit fixed that piece of work: a rule only from `rule_edit_sessions`
+  sessions on.
 
 Every draft names its evidence (sessions, counts, examples) and its identity: the ability, programs, files,
-hosts and topic words recall matches a query against.
+hosts, topic words and the words of its calls that recall matches a query against.
 """
 
 from __future__ import annotations
@@ -31,9 +33,12 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 6  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 7  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
-# memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py)
+# memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
+# 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
+# operands (`python train.py`); a host's labels are name words stemmed too; pitfalls and rules hold the words
+# of their calls (the `command` field); a CamelCase tool name (GitHub) is one topic word (github)
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -43,7 +48,8 @@ MAX_BETWEEN = 2  # work done between a failure and its fix that can still be cre
 MAX_TOPIC = 24  # topic words counted per card
 TOPIC_FROM_PROGRESS = 12  # words of a session's current instruction that count as its topic
 BACKGROUND_ORIGINS = frozenset({"reflex", "healer", "background"})
-FIELDS = ("ability", "program", "action", "file", "host", "name", "resource", "topic", "gloss")
+FIELDS = ("ability", "program", "action", "file", "host", "name", "resource", "topic", "command", "gloss")
+MAX_COMMAND = 16  # words of the calls a card's evidence made that count
 SESSION_IDLE_S = 86400.0  # a session quiet for this long (by event time) is over: its run ends, its state goes
 
 
@@ -76,12 +82,14 @@ class Thresholds:
     weak_min_calls: int = 8  # an ability called at least this often...
     weak_max_success: float = 0.70  # ...with a success rate under this
     rule_min_episodes: int = 1  # failure -> success episodes
+    rule_edit_sessions: int = 2  # a rule whose every fix was an edit of files, then the same call, in this many sessions
 
     def __post_init__(self) -> None:
         if not 2 <= self.playbook_min_steps <= self.playbook_max_steps <= MAX_FLOW:
             raise ValueError(f"playbook steps must satisfy 2 <= min <= max <= {MAX_FLOW}")
-        if self.pitfall_min < 1 or self.playbook_sessions < 1 or self.weak_min_calls < 1 or self.rule_min_episodes < 1:
-            raise ValueError("pitfall_min, playbook_sessions, weak_min_calls and rule_min_episodes must be >= 1")
+        if self.pitfall_min < 1 or self.playbook_sessions < 1 or self.weak_min_calls < 1 or self.rule_min_episodes < 1 \
+                or self.rule_edit_sessions < 1:
+            raise ValueError("pitfall_min, playbook_sessions, weak_min_calls and the rule thresholds must be >= 1")
         if not 0.0 < self.weak_max_success <= 1.0:
             raise ValueError("weak_max_success must be in (0, 1]")
 
@@ -233,6 +241,8 @@ class Distiller:
         sig["causes"][row.cause or "unknown"] = sig["causes"].get(row.cause or "unknown", 0) + 1
         _note(sig, row, session)
         _add(sig["hosts" if _is_host(work) else "files"], work.file)
+        for name in _operand_files(work):
+            _add(sig["files"], name, MAX_LIST)
         for word in _programs(work.command):
             _add(sig["programs"], word)
         for word in _actions(work.command):
@@ -318,17 +328,19 @@ class Distiller:
                     _add(episode["looked"], normalise.summarise_call(work, row.args), MAX_BETWEEN)
                 elif not work.probe:
                     episode["between"].append(normalise.summarise_call(work, row.args))
+                    episode["edits"] = episode.get("edits", 0) + _is_edit(work)
                 still_open.append(episode)
                 continue
             same_args = episode["args"] == normalise.canonical_args(row.args)
             between = episode["between"]
             if same_args and not (0 < len(between) <= MAX_BETWEEN) and not episode["looked"]:
                 continue  # the same call worked again with nothing done about it: patience, not a lesson
-            self._rule(sid, session, episode, failed, work, row, between if same_args else [])
+            edited = same_args and bool(between) and episode.get("edits", 0) == len(between)
+            self._rule(sid, session, episode, failed, work, row, between if same_args else [], edited)
         session["open"] = still_open
 
     def _rule(self, sid: str, session: dict, episode: dict, failed: Work, work: Work, row: Row,
-              between: list[str]) -> None:
+              between: list[str], edited: bool) -> None:
         instead = normalise.summarise_call(work, row.args)
         if between:
             instead = " then ".join([*between, instead])
@@ -340,6 +352,7 @@ class Distiller:
             "error": episode["error"], "examples": [], "insteads": {}, "changes": {}, "sessions": [], "ids": [],
             "topic": {}, "programs": [], "actions": [], "first": episode["ts"], "last": row.ts})
         rule["n"] += 1
+        rule["edited"] = rule.get("edited", 0) + edited
         rule["last"] = max(rule["last"], row.ts)
         if instead not in rule["insteads"] and len(rule["insteads"]) >= 5:
             pass  # keep the first few fixes; counts of known ones still grow
@@ -355,6 +368,8 @@ class Distiller:
             _add(rule.setdefault("objects", []), word)
         for word in [*_resource_words(failed), *_resource_words(work)]:
             _add(rule.setdefault("resources", []), word)
+        for name in [*_operand_files(failed), *_operand_files(work)]:
+            _add(rule.setdefault("operands", []), name, MAX_LIST)
         if sid not in rule["sessions"]:
             _count_topic(rule["topic"], session["topic"])
         _add(rule["sessions"], sid)
@@ -388,7 +403,7 @@ class Distiller:
                 identity=identity(organ, ability, programs=sig["programs"], actions=sig["actions"], files=sig["files"],
                                   hosts=sig["hosts"], objects=sig.get("objects", ()), glosses=self.glosses,
                                   resources=sig.get("resources", ()),
-                                  topic=[*topic_terms(message), *_top(sig["topic"])]),
+                                  topic=[*topic_terms(message), *_top(sig["topic"])], calls=sig["calls"]),
                 files=tuple(sig["files"]), provenance=tuple(sig["ids"]), confirmations=sig["n"],
                 first_ts=sig["first"], last_ts=sig["last"], stats={"failures": sig["n"], "cause": cause},
                 evidence=_evidence(sig, sig["examples"]))
@@ -491,14 +506,14 @@ class Distiller:
 
     def _rules(self, t: Thresholds, only: set | None = None) -> Iterable[Draft]:
         for key, rule in _pick(self.rules, "rule", only):
-            if rule["n"] < t.rule_min_episodes:
+            if rule["n"] < t.rule_min_episodes or not _rule_stands(rule, t):
                 continue
             instead = max(rule["insteads"], key=lambda i: (rule["insteads"][i], -list(rule["insteads"]).index(i)))
             change = rule["changes"].get(instead, "")
             organ, _, ability = rule["ability"].partition(".")
             families = rule["families"]
             members = [m for f in families for m in normalise.FAMILY_MEMBERS.get(f, (f,))]
-            files = [rule["file"]] if rule["file"] else []
+            files = _unique([rule["file"], *rule.get("operands", [])])
             is_host = rule.get("host", False)
             yield Draft(
                 key=key, kind="rule", title=f"{_cap(rule['when'])}: {instead} instead of {rule['wrong']}",
@@ -510,23 +525,37 @@ class Distiller:
                                   objects=rule.get("objects", ()), glosses=self.glosses,
                                   resources=rule.get("resources", ()),
                                   files=[] if is_host else files, hosts=files if is_host else [],
-                                  topic=[*topic_terms(rule["error"]), *topic_terms(change), *_top(rule["topic"])]),
+                                  topic=[*topic_terms(rule["error"]), *topic_terms(change), *_top(rule["topic"])],
+                                  calls=[rule["wrong"], *rule["insteads"]]),
                 files=tuple(files), provenance=tuple(rule["ids"]), confirmations=rule["n"], first_ts=rule["first"],
                 last_ts=rule["last"], stats={"episodes": rule["n"], "change": change},
                 evidence=_evidence(rule, rule["examples"]))
+
+
+def _is_edit(work: normalise.Work) -> bool:
+    """Tell whether a call changed a file's content (an edit or write of a file, not a command or a URL)."""
+    return bool(work.file) and not work.families and not work.host and not work.probe
+
+
+def _rule_stands(rule: dict, t: Thresholds) -> bool:
+    """Tell whether a rule's episodes teach how to work: a fix that changed the call stands on one episode; when
+    every fix was an edit of files and then the same call again, the edit fixed that one piece of work (a bug, a
+    typo), and only the same failure fixed that way in several sessions is a lesson (a strict build failing on
+    broken links, fixed in the pages each time)."""
+    return rule.get("edited", 0) < rule["n"] or len(rule["sessions"]) >= t.rule_edit_sessions
 
 
 # -- identity and topic ---------------------------------------------------------------------
 
 def topic_terms(source: str) -> list[str]:
     """The stems and CJK pairs a text is about, placeholders left out, unique, in order."""
-    cleaned = normalise.strip_placeholders(source)
+    cleaned = normalise.strip_placeholders(meaning.join_names(source))
     return list(dict.fromkeys(text.terms(cleaned)))
 
 
 def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions: Iterable[str] = (),
              files: Iterable[str] = (), hosts: Iterable[str] = (), topic: Iterable[str] = (),
-             objects: Iterable[str] = (), resources: Iterable[str] = (),
+             objects: Iterable[str] = (), resources: Iterable[str] = (), calls: Iterable[str] = (),
              glosses: dict[str, list[str]] | None = None) -> dict[str, list[str]]:
     """The terms a card is about, by field: what a query must touch for the card to be recalled."""
     programs, actions, files, hosts = list(programs), list(actions), list(files), list(hosts)
@@ -543,6 +572,8 @@ def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions:
                          *(o.lower() for o in objects if o)]),  # the packages a command installed
         "resource": _unique(resources),  # what its URL calls were on: the words of their last path segments
         "topic": _unique(topic)[:MAX_TOPIC],
+        # the words of the calls themselves (`perf stat -e cycles ./bench`): what the work was on, in its own terms
+        "command": _unique(t for c in calls for t in topic_terms(c))[:MAX_COMMAND],
         # what the tools do, in their documentation's words (git commit: "record changes to the repository")
         "gloss": meaning.gloss(organ, ability, programs, actions, glosses, files=[f for f in files if f],
                                hosts=[h for h in hosts if h]),
@@ -551,6 +582,8 @@ def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions:
     found["action"] = [t for t in found["action"] if t not in claimed]
     found["name"] = [t for t in found["name"] if t not in claimed]
     found["topic"] = [t for t in found["topic"] if t not in claimed]
+    found["command"] = [t for t in found["command"] if t not in claimed and t not in found["topic"]
+                        and t not in found["name"]]
     found["gloss"] = [t for t in found["gloss"] if t not in claimed and t not in found["action"]]
     return {f: terms for f, terms in found.items() if terms}
 
@@ -588,14 +621,16 @@ def _name_stems(name: str) -> list[str]:
 
 
 def _host_words(host: str) -> list[str]:
-    """The words of a host's names, as a query names the service (`staging-orders.acme.dev` -> staging-orders,
-    stage, order, acme)."""
+    """The words of a host's names, as written and stemmed, as a query names the service (`staging-orders.acme.dev`
+    -> staging-orders, stage, order, acme; `artifacts.acme.dev` -> artifacts, artifact, acme)."""
     found = []
     for label in host.lower().split(".")[:-1]:
         if len(label) > 2 and label not in ("www", "api", "com", "org", "net"):
             found.append(label)
             if "-" in label:
                 found += [text.stem(w) for w in label.split("-") if len(w) > 2 and not text.is_stopword(w)]
+            elif not text.is_stopword(label):
+                found.append(text.stem(label))  # as a query says it: "the artifact server" for artifacts.x.dev
     return _unique(found)
 
 
@@ -669,6 +704,11 @@ def _places(work: Work) -> list[str]:
         if _telling(name):  # a name without an extension is a folder, or a file like Makefile: it counts as one
             found.append(name if "." in name.strip(".") else f"{name}/")
     return _unique(found)
+
+
+def _operand_files(work: Work) -> list[str]:
+    """The files (with an extension, by base name) among a command's operands: what `python train.py` ran."""
+    return [p for p in _places(work) if not p.endswith("/")] if work.command else []
 
 
 def _operands(command: str) -> list[str]:

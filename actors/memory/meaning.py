@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import re
 from typing import Iterable
 
 import broker.text as text
@@ -27,6 +28,7 @@ from actors.memory import normalise
 
 MAX_GLOSS = 16  # gloss terms kept per card
 MAX_DESCRIBED = 4096  # abilities of a manifest kept as glosses
+_CAMEL = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]*)+\b")  # GitHub, TypeScript, PostgreSQL
 
 
 def _stems(words: Iterable[str]) -> tuple[str, ...]:
@@ -49,6 +51,20 @@ def _tools() -> dict[str, tuple[str, ...]]:
 def _files() -> dict[str, tuple[str, ...]]:
     """file or folder name -> the stems of the plain words for what it holds (`memory-files.txt`)."""
     return {key.lower(): _stems(words) for key, words in text.load_pairs("memory-files").items()}
+
+
+@functools.cache
+def _names() -> frozenset[str]:
+    """The one-word tool and service names the shipped knowledge describes (github, typescript)."""
+    return frozenset(k for k in (*_glosses(), *_tools()) if k.isalnum())
+
+
+def join_names(source: str) -> str:
+    """Write the tool and service names a text spells in CamelCase (GitHub, TypeScript) as the one lower-case
+    word the knowledge knows them by, so the text layer does not split them into words of their own (git, hub):
+    "my GitHub account" is not about git. A CamelCase word the knowledge does not name (KeyError) is left as it is."""
+    names = _names()
+    return _CAMEL.sub(lambda m: m.group(0).lower() if m.group(0).lower() in names else m.group(0), source)
 
 
 @functools.cache

@@ -14,7 +14,9 @@ import broker.text as text
 
 MAX_SIGNATURE = 200
 
-_PATHLIKE = re.compile(r"(?:[A-Za-z]:)?[\w.@+~-]*(?:[/\\][\w.@+~-]+)+[/\\]?|[\w@+-][\w.@+-]*\.[A-Za-z][A-Za-z0-9]{0,5}")
+# a path or file name, with the fragment, query or line:column a link or a compiler may add (`../auth.md#tokens`)
+_PATHLIKE = re.compile(r"(?:(?:[A-Za-z]:)?[\w.@+~-]*(?:[/\\][\w.@+~-]+)+[/\\]?|[\w@+-][\w.@+-]*\.[A-Za-z][A-Za-z0-9]{0,5})"
+                       r"(?:[#?][\w.=&%-]*|(?::\d+)+)?")
 
 # Order matters: a timestamp holds numbers, a URL holds a path, a quoted value may hold anything.
 _SUBSTITUTIONS = (

@@ -1,7 +1,7 @@
 """Recall: how much of a card's identity a task-phrased query touches, with BM25-style weights and a floor.
 
 A card's identity is a few fields of terms (see `distill.identity`): the ability it is about, the programs,
-files and hosts, and topic words. A query is what the agent is about to do, in its own words; it always says
+files and hosts, topic words and the words of the calls it saw. A query is what the agent is about to do, in its own words; it always says
 more than a card, so the score asks which of the card's fields the query touches, not how much of the query
 the card covers. Each touched field counts its best term's weight: a BM25 idf over the live cards, scaled to
 [0, 1] by the largest possible idf, and lowered for words that name work in general (`data/generic.txt`).
@@ -39,9 +39,9 @@ from actors.memory import meaning, normalise
 from actors.memory.store import LIVE, Card, CardStore
 
 FIELD_WEIGHTS = {"file": 1.0, "host": 1.0, "program": 0.8, "ability": 0.6, "action": 0.5, "name": 0.5,
-                 "resource": 0.5, "topic": 0.45, "gloss": 0.45}
+                 "resource": 0.5, "topic": 0.45, "command": 0.45, "gloss": 0.45}
 KNOWLEDGE = frozenset({"gloss"})  # fields of general knowledge about a card's tools, not of what it saw
-SUMMED = frozenset({"topic", "gloss", "name", "resource"})  # fields of words about the work: several of them add up
+SUMMED = frozenset({"topic", "command", "gloss", "name", "resource"})  # fields of words about the work: several of them add up
 TOPIC_TERMS = 3  # words of a summed field that count (the best ones), each less than the one before
 GENERIC = 0.35  # the weight left to a word that names work in general (run, file, test, error…)
 RELATED = 0.5  # the weight left to a program reached through a word of work (tests -> pytest)
@@ -102,7 +102,7 @@ class Hit:
 
 def parse_query(query: str) -> Query:
     """The terms of a query (stems, CJK pairs, file names, hosts), bounded whatever its length."""
-    query = query[:MAX_QUERY_CHARS]
+    query = meaning.join_names(query[:MAX_QUERY_CHARS])
     named: dict[str, None] = {}
     paths = text.paths(query)
     for path in paths:
