@@ -368,6 +368,8 @@ class OrganLoop:
         learnt = after_run(placement, took_s)
         if learnt is placement:
             return
+        if learnt.on_loop and not self.organ.may_move(ability):
+            learnt = BANNED  # declared for workers only
         self.placements[ability] = learnt
         if learnt.on_loop and self.guard is None:
             self.guard = threading.Thread(target=self._guard, name=f"{self.organ.name}-guard", daemon=True)

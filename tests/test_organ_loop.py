@@ -39,6 +39,10 @@ class Probe(Organ):
         time.sleep(seconds)
         return {"thread": threading.current_thread().name}
 
+    @ability("Say which thread ran the call; never on the loop's.", read_only=True, inline=False)
+    def pinned(self) -> dict:
+        return {"thread": threading.current_thread().name}
+
     @ability("Ask the caller for a name, or not.", read_only=True, params={"ask": {"type": "boolean"}})
     def who(self, ask: bool) -> dict:
         answer = self.elicit("Your name?", {"type": "object", "properties": {"name": {"type": "string"}}},
@@ -179,3 +183,11 @@ def test_a_call_on_the_loops_thread_that_asks_its_caller_gets_the_answer(organ_l
                                          "thread": "probe-loop"}
     assert len(heart.asks) == 1
     assert heart.call("where", x="after").ok
+
+
+def test_an_ability_declared_not_inline_always_runs_on_workers_however_quick(organ_loop):
+    heart, _ = organ_loop
+
+    threads = [heart.call("pinned").result["thread"] for _ in range(4 * PROBATION)]
+
+    assert all(t.startswith("probe-call-") for t in threads)
