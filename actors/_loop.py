@@ -48,6 +48,7 @@ DEADLINE_MARGIN_S = 0.25  # the organ aims to answer this much (or a fifth of th
 STUCK_AFTER_S = 1.0  # a call still running this long past its deadline holds a stuck worker
 STUCK_METRIC = "actors_organ_stuck_calls"
 GUARD_S = 0.025  # how often the guard looks at a call running on the loop's thread
+DOZE_S = 1.0  # how long the guard sleeps once no call has run on the loop's thread for that long (woken by the next)
 
 
 @dataclass(slots=True)
@@ -101,6 +102,8 @@ class OrganLoop:
         self.main: int | None = None  # the loop's own thread
         self.reclaim = False  # the loop's thread wants the loop back from the guard
         self.alarm = threading.Event()  # wakes the guard at once
+        self.here_runs = 0  # calls run on the loop's thread so far
+        self.dozing = False  # the guard sleeps DOZE_S: a call run here must wake it
         self.back = threading.Event()  # the loop's thread took the loop back from the guard
         self.guard: threading.Thread | None = None  # started when an ability first runs on the loop
         organ.caller.push = self._push  # what a running call tells its caller goes out through the loop
@@ -333,6 +336,10 @@ class OrganLoop:
         caller = self.organ.caller
         caller.loop_thread = None  # what the call says goes through the outbox, as from a worker
         self.here = work
+        self.here_runs += 1
+        if self.dozing:  # the guard sleeps long while the loop runs nothing itself: wake it for this call
+            self.dozing = False
+            self.alarm.set()
         self.baton.release()
         reply = None
         try:
@@ -384,8 +391,14 @@ class OrganLoop:
             self.alarm.set()
 
     def _guard(self) -> None:
+        seen, quiet_since = -1, time.monotonic()
         while not self.stop_reason or self.here is not None:  # stopping: a call held here still ends the process
-            self.alarm.wait(GUARD_S)
+            if seen != self.here_runs:
+                seen, quiet_since = self.here_runs, time.monotonic()
+            elif time.monotonic() - quiet_since > DOZE_S:
+                self.dozing = True
+            # asleep only if no call began meanwhile (one beginning now wakes it, having seen dozing)
+            self.alarm.wait(DOZE_S if self.dozing and self.here is None and seen == self.here_runs else GUARD_S)
             self.alarm.clear()
             with self.switch:
                 work = self.here

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import zmq
 
-from actors._loop import OrganLoop
+from actors._loop import DOZE_S, OrganLoop
 from actors._placement import PROBATION, TAKE_OVER_S
 from actors.organ import Organ, ability
 from broker import protocol
@@ -170,6 +170,24 @@ def test_a_call_that_blocks_the_loops_thread_is_taken_over_and_the_organ_answers
     assert heart.call("nap", seconds=0).result["thread"].startswith("probe-call-"), "it blocked once: workers only"
     assert heart.call("where", x="after").result["thread"] == "probe-loop", "the loop's thread runs calls again"
     assert loop.workers.busy == 0
+
+
+def test_a_call_that_blocks_the_loops_thread_after_a_quiet_spell_is_taken_over_all_the_same(organ_loop):
+    heart, loop = organ_loop
+    promote(heart, "where", x="hi")
+    assert promote(heart, "nap", seconds=0)[-1] == "probe-loop"
+    deadline = time.monotonic() + 5 * DOZE_S
+    while not loop.dozing and time.monotonic() < deadline:
+        heart.heartbeats.clear()
+        heart._next(lambda msg: isinstance(msg, Heartbeat))  # the organ idles; the guard goes to sleep
+    assert loop.dozing
+
+    started = time.monotonic()
+    slow = heart.send_call("nap", {"seconds": 0.6})
+    quick = heart.reply(heart.send_call("where", {"x": "meanwhile"}))
+
+    assert quick.ok and time.monotonic() - started < 0.6 / 2
+    assert heart.reply(slow).ok
 
 
 def test_a_call_on_the_loops_thread_that_asks_its_caller_gets_the_answer(organ_loop):
