@@ -349,6 +349,7 @@ class OrganLoop:
                 self.here = None
                 kept = self.baton.acquire(blocking=False)
             if not kept:  # the guard runs the loop: hand the reply to it like a worker, then take the loop back
+                self.reclaim = True  # first: the turn that forwards the reply is the guard's last
                 if reply is not None:
                     work.took = reply.duration_s
                     self._push(self._encode(call, reply), key)

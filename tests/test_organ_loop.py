@@ -168,7 +168,8 @@ def test_a_call_that_blocks_the_loops_thread_is_taken_over_and_the_organ_answers
     gaps = [b - a for a, b in zip(heart.heartbeats, heart.heartbeats[1:])]
     assert len(heart.heartbeats) >= 5 and max(gaps) < TAKE_OVER_S + 0.2, gaps
     assert heart.call("nap", seconds=0).result["thread"].startswith("probe-call-"), "it blocked once: workers only"
-    assert heart.call("where", x="after").result["thread"] == "probe-loop", "the loop's thread runs calls again"
+    after = [heart.call("where", x="after").result["thread"] for _ in range(PROBATION)]
+    assert "probe-loop" in after, "the loop's thread runs calls again once it has the loop back"
     assert loop.workers.busy == 0
 
 
