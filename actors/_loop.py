@@ -61,6 +61,7 @@ class Work:
     took: float = 0.0  # how long the ability ran (set by the worker)
     here: bool = False  # run on the loop's own thread, not a worker
     asked: bool = False  # (here) it waits for its caller's answer: the loop must go on without this thread
+    held: bool = False  # (here, taken over) it holds one of the workers' slots
 
 
 class OrganLoop:
@@ -414,7 +415,7 @@ class OrganLoop:
             log.warning("%s.%s held the organ's loop for over %.0f ms; it runs on workers from now on",
                         self.organ.name, work.ability, 1000 * (time.monotonic() - work.started))
             self.placements[work.ability] = BANNED
-        self.workers.busy += 1  # it holds a slot until its reply is forwarded
+        work.held = self.workers.hold()  # it holds a slot until its reply is forwarded
         self.organ.caller.loop_thread = threading.get_ident()
         self.back.clear()
         try:
@@ -487,7 +488,10 @@ class OrganLoop:
                 continue
             work = self.in_flight.pop(key, None)
             if work is not None:
-                self.workers.done()
+                if work.here:
+                    self.workers.unhold(work.held)
+                else:
+                    self.workers.done()
                 self._learn(work.ability, work.took)
             self._finish(key, frames)
 
@@ -586,6 +590,7 @@ class _Workers:
         self.jobs: queue.SimpleQueue = queue.SimpleQueue()
         self.threads: list[threading.Thread] = []
         self.busy = 0  # jobs submitted and not yet done (counted on the loop's thread only)
+        self.slots = threading.BoundedSemaphore(self.size)  # calls running at once, on these threads or held
         self.closed = False
 
     def submit(self, job: tuple) -> None:
@@ -601,6 +606,18 @@ class _Workers:
         """A job's reply reached the loop."""
         self.busy -= 1
 
+    def hold(self) -> bool:
+        """Count a call that runs on another thread (the loop's, taken over) as one of these: False if every
+        slot is taken already (the loop admits a call there only while one is free)."""
+        self.busy += 1
+        return self.slots.acquire(blocking=False)
+
+    def unhold(self, held: bool) -> None:
+        """The call counted by hold() is done."""
+        self.busy -= 1
+        if held:
+            self.slots.release()
+
     def close(self) -> None:
         """Drop queued jobs and let each thread end after the job it runs."""
         self.closed = True
@@ -612,7 +629,8 @@ class _Workers:
             job = self.jobs.get()
             if job is None or self.closed:
                 return
-            self.run(*job)
+            with self.slots:
+                self.run(*job)
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,6 +50,28 @@ class Probe(Organ):
         return {"answer": answer, "thread": threading.current_thread().name}
 
 
+class Crowd(Probe):
+    """Counts the calls of `crowd` running at once."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.lock = threading.Lock()
+        self.running = self.most = 0
+
+    @ability("Sleep while counted among the calls running at once.", read_only=True,
+             params={"seconds": {"type": "number", "minimum": 0}})
+    def crowd(self, seconds: float) -> dict:
+        with self.lock:
+            self.running += 1
+            self.most = max(self.most, self.running)
+        try:
+            time.sleep(seconds)
+        finally:
+            with self.lock:
+                self.running -= 1
+        return {"thread": threading.current_thread().name}
+
+
 class FakeHeart:
     """A ROUTER that welcomes one organ and sends it calls; it answers questions when told to."""
 
@@ -61,6 +83,7 @@ class FakeHeart:
         self.ident = b""
         self.heartbeats: list[float] = []  # arrival times
         self.asks: list[Ask] = []
+        self.replies: dict[str, Reply] = {}  # every reply received, by call id
 
     def welcome(self) -> None:
         msg = self._next(lambda m: isinstance(m, Register))
@@ -77,8 +100,8 @@ class FakeHeart:
             if isinstance(msg, Ask) and answer is not None:
                 self.asks.append(msg)
                 self._send(answer(msg))
-            return isinstance(msg, Reply) and msg.id == call_id
-        return self._next(wanted)
+            return call_id in self.replies
+        return self.replies[call_id] if call_id in self.replies else self._next(wanted)
 
     def call(self, ability_name: str, **args) -> Reply:
         return self.reply(self.send_call(ability_name, args))
@@ -96,6 +119,8 @@ class FakeHeart:
             msg = protocol.decode(frames)
             if isinstance(msg, Heartbeat):
                 self.heartbeats.append(time.monotonic())
+            elif isinstance(msg, Reply):
+                self.replies[msg.id] = msg
             if wanted(msg):
                 return msg
         raise AssertionError(f"nothing wanted arrived within {WAIT_MS} ms")
@@ -109,7 +134,7 @@ def organ_loop():
     """A probe organ's loop on a thread, welcomed by a fake heart; stopped and joined after the test."""
     where = Path(tempfile.mkdtemp(prefix="ol-", dir="/tmp"))  # short: ipc paths are limited to ~107 bytes
     heart = FakeHeart(f"ipc://{where / 'h.sock'}")
-    loop = OrganLoop(Probe(), f"ipc://{where / 'h.sock'}", heartbeat_s=HEARTBEAT_S, orphan_after_s=30)
+    loop = OrganLoop(Crowd(), f"ipc://{where / 'h.sock'}", heartbeat_s=HEARTBEAT_S, orphan_after_s=30)
     runner = threading.Thread(target=loop.run, kwargs={"signals": False}, name="probe-loop", daemon=True)
     runner.start()
     try:
@@ -210,3 +235,16 @@ def test_an_ability_declared_not_inline_always_runs_on_workers_however_quick(org
     threads = [heart.call("pinned").result["thread"] for _ in range(4 * PROBATION)]
 
     assert all(t.startswith("probe-call-") for t in threads)
+
+
+def test_an_organ_never_runs_more_calls_at_once_than_it_has_workers_even_with_one_taken_over(organ_loop):
+    heart, loop = organ_loop
+    assert promote(heart, "crowd", seconds=0)[-1] == "probe-loop"
+
+    ids = [heart.send_call("crowd", {"seconds": 0.3}) for _ in range(2 * Crowd.workers + 1)]
+    replies = [heart.reply(call_id) for call_id in ids]
+
+    assert all(reply.ok for reply in replies)
+    assert loop.organ.most == Crowd.workers
+    assert replies[0].result["thread"] == "probe-loop"
+    assert loop.workers.busy == 0
