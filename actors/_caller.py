@@ -34,6 +34,7 @@ class CallerLink:
     def __init__(self) -> None:
         self.push: Callable[[list[bytes]], None] | None = None  # set by the loop: hands frames to it, any thread
         self.loop_thread: int | None = None  # questions from the loop's own thread would wait on themselves
+        self.on_wait: Callable[[], None] | None = None  # set by the loop: told before a question waits
         self.local = threading.local()
         self.waiting: dict[str, _Slot] = {}
         self.lock = threading.Lock()
@@ -77,6 +78,8 @@ class CallerLink:
             self.waiting[ask.id] = slot
         try:
             self.push(frames)
+            if self.on_wait is not None:
+                self.on_wait()
             if not slot.done.wait(timeout_s + ANSWER_GRACE_S):
                 raise CallTimeout(f"{kind}: no answer from the caller within {timeout_s:g}s")
         finally:

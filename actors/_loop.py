@@ -4,6 +4,12 @@ A call reaches a worker through a plain queue and its reply comes back through a
 loop's wake-up pipe (written only when the loop has not been woken already), which the loop drains in one
 turn with everything else that is ready. Inline abilities, and calls an organ starts on the loop itself
 (its Pump, e.g. a wrapped MCP server's pipes), never leave the loop's thread.
+
+Other abilities start on workers; one whose runs prove quick runs on the loop's thread too (actors/_placement.py
+decides), which saves both thread wake-ups. While such a call runs, the loop is released: a guard thread that
+finds it running too long (or waiting for its caller's answer) takes the loop over until the call returns, so a
+call that blocks delays the organ's heartbeats and other calls by at most TAKE_OVER_S, once; its ability runs
+on workers only from then on.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from dataclasses import dataclass
 
 import zmq
 
+from actors._placement import BANNED, FRESH, Placement, after_run, blocking
 from actors.organ import Organ, Pump
 from broker import protocol
 from broker.errors import DecodeError, EncodeError
@@ -40,6 +47,8 @@ DONE_CACHE = 1024  # replies kept so a re-sent request id is answered, never run
 DEADLINE_MARGIN_S = 0.25  # the organ aims to answer this much (or a fifth of the time) before the heart gives up
 STUCK_AFTER_S = 1.0  # a call still running this long past its deadline holds a stuck worker
 STUCK_METRIC = "actors_organ_stuck_calls"
+GUARD_S = 0.025  # how often the guard looks at a call running on the loop's thread
+DOZE_S = 1.0  # how long the guard sleeps once no call has run on the loop's thread for that long (woken by the next)
 
 
 @dataclass(slots=True)
@@ -49,6 +58,10 @@ class Work:
     ability: str
     deadline: float
     started: float | None = None
+    took: float = 0.0  # how long the ability ran (set by the worker)
+    here: bool = False  # run on the loop's own thread, not a worker
+    asked: bool = False  # (here) it waits for its caller's answer: the loop must go on without this thread
+    held: bool = False  # (here, taken over) it holds one of the workers' slots
 
 
 class OrganLoop:
@@ -67,6 +80,7 @@ class OrganLoop:
         self.orphan_after_s = orphan_after_s
         self.stop_reason = ""
         self.exit_code = EXIT_OK
+        self.signals = True
         self.registered = False
         self.in_flight: dict[bytes, Work] = {}
         self.stuck = 0  # calls running past their deadline, as last reported
@@ -82,17 +96,32 @@ class OrganLoop:
             os.set_blocking(fd, False)
         self.workers = _Workers(organ.workers, f"{organ.name}-call", self._work)
         self.pumped: dict[int, bool] = {}  # the pump's descriptors as registered with the poller
+        self.placements: dict[str, Placement] = {}  # abilities not declared inline: where their calls run
+        self.baton = threading.Lock()  # held by the thread running the loop (the sockets are its alone)
+        self.switch = threading.Lock()  # makes "the call here ended" and "the guard takes the loop" exclusive
+        self.here: Work | None = None  # the call the loop's thread runs itself, the loop released meanwhile
+        self.main: int | None = None  # the loop's own thread
+        self.reclaim = False  # the loop's thread wants the loop back from the guard
+        self.alarm = threading.Event()  # wakes the guard at once
+        self.here_runs = 0  # calls run on the loop's thread so far
+        self.dozing = False  # the guard sleeps DOZE_S: a call run here must wake it
+        self.back = threading.Event()  # the loop's thread took the loop back from the guard
+        self.guard: threading.Thread | None = None  # started when an ability first runs on the loop
         organ.caller.push = self._push  # what a running call tells its caller goes out through the loop
+        organ.caller.on_wait = self._waiting
 
     def stop(self, reason: str) -> None:
         """Ask the loop to end at its next turn (safe from signal handlers)."""
         self.stop_reason = self.stop_reason or reason
 
-    def run(self) -> int:
-        """Run until stopped; return the process exit code."""
-        for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-            signal.signal(sig, lambda signum, frame: self.stop(f"received {signal.Signals(signum).name}"))
-        signal.set_wakeup_fd(self.wake_w, warn_on_full_buffer=False)
+    def run(self, signals: bool = True) -> int:
+        """Run until stopped; return the process exit code. Without `signals` (a loop on a thread other than
+        the main one) it leaves the process's signal handlers alone: stop() ends it."""
+        self.signals = signals
+        if signals:
+            for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+                signal.signal(sig, lambda signum, frame: self.stop(f"received {signal.Signals(signum).name}"))
+            signal.set_wakeup_fd(self.wake_w, warn_on_full_buffer=False)
         self.organ.caller.loop_thread = threading.get_ident()
         try:
             self.organ.on_start()
@@ -104,38 +133,47 @@ class OrganLoop:
     # -- the loop -------------------------------------------------------------------------
 
     def _loop(self) -> None:
-        self._connect()
-        next_heartbeat = time.monotonic()
+        self.main = threading.get_ident()
+        self.baton.acquire()
+        try:
+            self._connect()
+            self.next_heartbeat = time.monotonic()
+            while not self.stop_reason:
+                self._turn()
+        finally:
+            self.baton.release()
+
+    def _turn(self) -> None:
+        """One turn of the loop: wait for what is ready, handle it, heartbeat when due."""
         pump = self.organ.pump
-        while not self.stop_reason:
-            before = time.monotonic()
-            wake_at = next_heartbeat
-            if pump is not None:
-                self._watch_pump(pump)
-                wake_at = min(wake_at, pump.due())
-            wait_ms = max(0, int((wake_at - before) * 1000)) + 1
-            ready = dict(self.poller.poll(wait_ms))
-            if time.monotonic() - before > wait_ms / 1000 + self.heartbeat_s * self.liveness:
-                # this process was stopped or starved, not the heart silent: what the heart sent meanwhile
-                # may not even be read yet, so its silence is counted from now
-                self.heart_seen = time.monotonic()
-            if self.wake_r in ready:
-                _drain_fd(self.wake_r)
-                self._forward_results()
-            if pump is not None:
-                self._run_pump(pump, ready)
-            if self.dealer in ready:
-                self._drain_heart()
-            if self.sub is not None and self.sub in ready:
-                self._drain_blood()
-            now = time.monotonic()
-            if now >= next_heartbeat:
-                self._send(Heartbeat(organ=self.organ.name))
-                self._check_workers(now)
-                self._send_reports()
-                self._check_organ()
-                next_heartbeat = now + self.heartbeat_s
-                self._check_heart(now)
+        before = time.monotonic()
+        wake_at = self.next_heartbeat
+        if pump is not None:
+            self._watch_pump(pump)
+            wake_at = min(wake_at, pump.due())
+        wait_ms = max(0, int((wake_at - before) * 1000)) + 1
+        ready = dict(self.poller.poll(wait_ms))
+        if time.monotonic() - before > wait_ms / 1000 + self.heartbeat_s * self.liveness:
+            # this process was stopped or starved, not the heart silent: what the heart sent meanwhile
+            # may not even be read yet, so its silence is counted from now
+            self.heart_seen = time.monotonic()
+        if self.wake_r in ready:
+            _drain_fd(self.wake_r)
+            self._forward_results()
+        if pump is not None:
+            self._run_pump(pump, ready)
+        if self.dealer in ready:
+            self._drain_heart()
+        if self.sub is not None and self.sub in ready:
+            self._drain_blood()
+        now = time.monotonic()
+        if now >= self.next_heartbeat:
+            self._send(Heartbeat(organ=self.organ.name))
+            self._check_workers(now)
+            self._send_reports()
+            self._check_organ()
+            self.next_heartbeat = now + self.heartbeat_s
+            self._check_heart(now)
 
     def _check_heart(self, now: float) -> None:
         silent = now - self.heart_seen
@@ -277,12 +315,133 @@ class OrganLoop:
         work = self.in_flight[key] = Work(call.ability, deadline, started=time.monotonic())
         if self.organ.begin(call, deadline, lambda reply: self._complete(key, call, reply)):
             return
+        placement = self.placements.get(call.ability, FRESH)
+        if placement.on_loop and self.workers.busy < self.workers.size and threading.get_ident() == self.main:
+            self._run_here(key, call, work)
+            return
         work.started = None
         self.workers.submit((key, call, work))
 
     def _work(self, key: bytes, call: Call, work: Work) -> None:
         work.started = time.monotonic()
-        self._push(self._encode(call, self.organ.handle(call, work.deadline)), key)
+        reply = self.organ.handle(call, work.deadline)
+        work.took = reply.duration_s
+        self._push(self._encode(call, reply), key)
+
+    def _run_here(self, key: bytes, call: Call, work: Work) -> None:
+        """Run a call on the loop's thread with the loop released, so the guard can take it over meanwhile.
+
+        A slot of the workers' is free (the caller checked): the organ never runs more calls at once than
+        it has workers."""
+        work.here = True
+        caller = self.organ.caller
+        caller.loop_thread = None  # what the call says goes through the outbox, as from a worker
+        self.here = work
+        self.here_runs += 1
+        if self.dozing:  # the guard sleeps long while the loop runs nothing itself: wake it for this call
+            self.dozing = False
+            self.alarm.set()
+        self.baton.release()
+        reply = None
+        try:
+            reply = self.organ.handle(call, work.deadline)
+        finally:
+            with self.switch:
+                self.here = None
+                kept = self.baton.acquire(blocking=False)
+            if not kept:  # the guard runs the loop: hand the reply to it like a worker, then take the loop back
+                self.reclaim = True  # first: the turn that forwards the reply is the guard's last
+                if reply is not None:
+                    work.took = reply.duration_s
+                    self._push(self._encode(call, reply), key)
+                self._reclaim()
+        if not kept:
+            return
+        caller.loop_thread = self.main
+        self.in_flight.pop(key, None)
+        if self.outbox:
+            self._forward_results()  # what the call told its caller goes out before its reply
+        self._learn(call.ability, reply.duration_s)
+        self._finish(key, self._encode(call, reply))
+
+    def _reclaim(self) -> None:
+        self.reclaim = True
+        self._wake()
+        self.baton.acquire()
+        self.reclaim = False
+        self.back.set()
+        self.organ.caller.loop_thread = self.main
+
+    def _learn(self, ability: str, took_s: float) -> None:
+        placement = self.placements.get(ability, FRESH)
+        learnt = after_run(placement, took_s)
+        if learnt is placement:
+            return
+        if learnt.on_loop and not self.organ.may_move(ability):
+            learnt = BANNED  # declared for workers only
+        self.placements[ability] = learnt
+        if learnt.on_loop and self.guard is None:
+            self.guard = threading.Thread(target=self._guard, name=f"{self.organ.name}-guard", daemon=True)
+            self.guard.start()
+
+    def _waiting(self) -> None:
+        """A running call is about to wait for its caller's answer: if it runs on the loop's thread, the
+        guard takes the loop over now, since the answer comes through it."""
+        work = self.here
+        if work is not None and threading.get_ident() == self.main:
+            work.asked = True
+            self.alarm.set()
+
+    def _guard(self) -> None:
+        seen, quiet_since = -1, time.monotonic()
+        while not self.stop_reason or self.here is not None:  # stopping: a call held here still ends the process
+            if seen != self.here_runs:
+                seen, quiet_since = self.here_runs, time.monotonic()
+            elif time.monotonic() - quiet_since > DOZE_S:
+                self.dozing = True
+            # asleep only if no call began meanwhile (one beginning now wakes it, having seen dozing)
+            self.alarm.wait(DOZE_S if self.dozing and self.here is None and seen == self.here_runs else GUARD_S)
+            self.alarm.clear()
+            with self.switch:
+                work = self.here
+                took = (work is not None and blocking(work.started, time.monotonic(), work.asked)
+                        and self.baton.acquire(blocking=False))
+            if took:
+                self._take_over(work)
+
+    def _take_over(self, work: Work) -> None:
+        """Run the loop while the loop's own thread is held by a call, until the call ends."""
+        if not work.asked:
+            log.warning("%s.%s held the organ's loop for over %.0f ms; it runs on workers from now on",
+                        self.organ.name, work.ability, 1000 * (time.monotonic() - work.started))
+            self.placements[work.ability] = BANNED
+        work.held = self.workers.hold()  # it holds a slot until its reply is forwarded
+        self.organ.caller.loop_thread = threading.get_ident()
+        self.back.clear()
+        try:
+            while not self.reclaim and not self.stop_reason:
+                self._turn()
+        except Exception:
+            log.exception("the organ's loop failed on the guard's thread")
+            self.exit_code = EXIT_ABORTED
+            self.stop("the organ's loop failed")
+        finally:
+            self.organ.caller.loop_thread = None
+            self.baton.release()
+        if not self.back.wait(STUCK_AFTER_S):  # stopping, and the call still holds the loop's thread
+            self._abandon()
+
+    def _abandon(self) -> None:
+        """End the process from the guard: the loop's own thread is held by a call that does not return."""
+        log.error("organ %s stopping (%s) with %s.%s still running on the loop's thread", self.organ.name,
+                  self.stop_reason, self.organ.name, self.here.ability if self.here else "?")
+        if self.baton.acquire(timeout=STUCK_AFTER_S):
+            if self.dealer is not None and self.registered:
+                self._send(Goodbye(organ=self.organ.name, reason=self.stop_reason))
+                time.sleep(0.01)  # let the I/O thread hand the goodbye over before the socket closes
+            self.ctx.destroy(linger=0)
+        logging.shutdown()
+        os._exit(self.exit_code)
 
     def _complete(self, key: bytes, call: Call, reply: Reply) -> None:
         """Send the reply of a call the organ finished on the loop's thread (begun by Organ.begin)."""
@@ -296,11 +455,14 @@ class OrganLoop:
             return
         self.outbox.append((key, frames))
         if not self.woken:  # the loop clears it before it takes the outbox, so nothing appended is missed
-            self.woken = True
-            try:
-                os.write(self.wake_w, b"r")
-            except BlockingIOError:
-                pass  # the pipe is full of wake-ups already
+            self._wake()
+
+    def _wake(self) -> None:
+        self.woken = True
+        try:
+            os.write(self.wake_w, b"r")
+        except BlockingIOError:
+            pass  # the pipe is full of wake-ups already
 
     def _encode(self, call: Call, reply: Reply) -> list[bytes]:
         try:
@@ -324,8 +486,13 @@ class OrganLoop:
             if not key:
                 self._send_frames(frames)
                 continue
-            if self.in_flight.pop(key, None) is not None:
-                self.workers.done()
+            work = self.in_flight.pop(key, None)
+            if work is not None:
+                if work.here:
+                    self.workers.unhold(work.held)
+                else:
+                    self.workers.done()
+                self._learn(work.ability, work.took)
             self._finish(key, frames)
 
     def _watch_pump(self, pump: Pump) -> None:
@@ -406,7 +573,8 @@ class OrganLoop:
         if self.dealer is not None and self.registered:
             self._send(Goodbye(organ=self.organ.name, reason=self.stop_reason))
             time.sleep(0.01)  # let the I/O thread hand the goodbye over before the socket closes
-        signal.set_wakeup_fd(-1)
+        if self.signals:
+            signal.set_wakeup_fd(-1)
         self.ctx.destroy(linger=0)
         for fd in (self.wake_r, self.wake_w):
             os.close(fd)
@@ -422,6 +590,7 @@ class _Workers:
         self.jobs: queue.SimpleQueue = queue.SimpleQueue()
         self.threads: list[threading.Thread] = []
         self.busy = 0  # jobs submitted and not yet done (counted on the loop's thread only)
+        self.slots = threading.BoundedSemaphore(self.size)  # calls running at once, on these threads or held
         self.closed = False
 
     def submit(self, job: tuple) -> None:
@@ -437,6 +606,18 @@ class _Workers:
         """A job's reply reached the loop."""
         self.busy -= 1
 
+    def hold(self) -> bool:
+        """Count a call that runs on another thread (the loop's, taken over) as one of these: False if every
+        slot is taken already (the loop admits a call there only while one is free)."""
+        self.busy += 1
+        return self.slots.acquire(blocking=False)
+
+    def unhold(self, held: bool) -> None:
+        """The call counted by hold() is done."""
+        self.busy -= 1
+        if held:
+            self.slots.release()
+
     def close(self) -> None:
         """Drop queued jobs and let each thread end after the job it runs."""
         self.closed = True
@@ -448,7 +629,8 @@ class _Workers:
             job = self.jobs.get()
             if job is None or self.closed:
                 return
-            self.run(*job)
+            with self.slots:
+                self.run(*job)
 
 
 @dataclass(frozen=True, slots=True)

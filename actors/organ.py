@@ -46,13 +46,16 @@ _TYPE_CAUSES = (
 
 def ability(description: str, *, params: dict[str, dict] | None = None, read_only: bool = False,
             idempotent: bool | None = None, destructive: bool = False, timeout_s: float = DEFAULT_TIMEOUT_S,
-            inline: bool = False, kind: str = "tool", uri: str = "", mime_type: str = "",
+            inline: bool | None = None, kind: str = "tool", uri: str = "", mime_type: str = "",
             schema: dict | None = None) -> Callable[[Callable], Callable]:
     """Mark a method as an ability; `params` maps each argument to its JSON Schema (or `schema` is the
     whole arguments schema, for what a map of parameters cannot say: $defs, $schema, oneOf).
 
-    `inline` runs it on the organ's loop instead of a worker thread: only for quick, non-blocking work
-    (an in-memory lookup), since a slow inline ability delays the organ's heartbeats.
+    `inline` True runs it on the organ's loop instead of a worker thread: only for quick, non-blocking work
+    (an in-memory lookup), since a slow inline ability delays the organ's heartbeats. False keeps it on worker
+    threads always (work that must not run on the loop's thread). None, the default: it starts on workers and
+    moves to the loop's thread once its runs prove quick (see actors/_placement.py), with a guard that takes
+    the loop over from a call that blocks it.
     """
     def mark(fn: Callable) -> Callable:
         properties = params or (schema or {}).get("properties", {})
@@ -239,7 +242,12 @@ class Organ:
     @classmethod
     def runs_inline(cls, name: str) -> bool:
         """Tell whether the ability runs on the loop rather than on a worker thread."""
-        return getattr(cls._abilities_by_name().get(name), _INLINE, False)
+        return getattr(cls._abilities_by_name().get(name), _INLINE, None) is True
+
+    @classmethod
+    def may_move(cls, name: str) -> bool:
+        """Tell whether the loop may run the ability on its own thread once its runs prove quick."""
+        return getattr(cls._abilities_by_name().get(name), _INLINE, None) is None
 
     def begin(self, call: Call, deadline: float, finish: Callable[[Reply], None]) -> bool:
         """Start a call on the loop's thread without a worker and return True; `finish` takes its reply later,

@@ -6,14 +6,17 @@ time.monotonic() on receipt from Client.blood(). The same error is also computed
 delivery delay (receipt - at) is shown too. quiet_after_s is set far above the run's length so the
 heart never slows down for lack of session progress. Baseline in the same run, with the mesh still
 up: a plain Python loop sleeping until scheduled 0.1 s ticks (scheduler noise of this machine).
+With --clients N, N client processes call echo.echo on random organs in a closed loop while the beats are
+collected (bench/load.py's clients: the issue's "under that load"), and their calls/s are printed.
 Target: p99 error <= 10 ms (arrival times).
 
-    python bench/beat_jitter.py [--beats 60] [--organs 20]
+    python bench/beat_jitter.py [--beats 60] [--organs 20] [--clients 0]
 """
 
 from __future__ import annotations
 
 import argparse
+import threading
 import time
 from collections import Counter
 
@@ -21,6 +24,7 @@ from _mesh import Mesh, config_text
 from _stats import describe, percentile, verdict
 from actors.client import Client
 from broker.protocol import Blood
+from load import run_clients
 
 BEAT_S = 1.0
 QUIET_AFTER_S = 86_400.0  # never quiet during the run: the interval stays at beat_s
@@ -34,10 +38,36 @@ def main() -> None:
     args = _parse_args()
     organs = {f"echo{i:02d}": {} for i in range(1, args.organs + 1)}
     with Mesh(config_text(organs, beat_s=BEAT_S, quiet_after_s=QUIET_AFTER_S)) as mesh:
+        loaded = _load(mesh.home, list(organs), args.clients, (args.beats + 3) * BEAT_S)
         with Client(mesh.home) as client:
             beats = _collect(client, args.beats + 1)
+        if loaded is not None:
+            loaded.join()
         ticks = _ticks(TICK_S, args.beats + 1)
     _report(beats, ticks, args.organs)
+    if loaded is not None:
+        tally, seconds, _ = loaded.result
+        print(f"under load: {args.clients} client processes made {tally.ok / seconds:.0f} calls/s "
+              f"(ok {tally.ok}, lost {tally.lost}, failed {sum(tally.failed.values())})")
+
+
+class _Loaded(threading.Thread):
+    """Client processes calling the mesh for a while (load.run_clients), from a thread of this process."""
+
+    def __init__(self, *args) -> None:
+        super().__init__(daemon=True)
+        self.args, self.result = args, None
+
+    def run(self) -> None:
+        self.result = run_clients(*self.args)
+
+
+def _load(home, organs: list[str], clients: int, seconds: float) -> _Loaded | None:
+    if clients <= 0:
+        return None
+    loaded = _Loaded(str(home), False, organs, clients, seconds)
+    loaded.start()
+    return loaded
 
 
 def _report(beats: list[tuple[float, float, Blood]], ticks: list[float], organs: int) -> None:
@@ -61,6 +91,7 @@ def _parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--beats", type=int, default=60, help="beat intervals measured (default 60)")
     parser.add_argument("--organs", type=int, default=20, help="echo organs in the mesh (default 20)")
+    parser.add_argument("--clients", type=int, default=0, help="client processes calling meanwhile (default 0)")
     return parser.parse_args()
 
 

@@ -45,7 +45,7 @@ SCENARIOS = {"roundtrip": (1, 1), "load": (20, 8)}  # organs, clients
 # innermost frames that mean a thread is blocked, not working (their own CPU is counted by /proc anyway)
 WAITS = {"Poller.poll", "Socket.poll", "_PollLikeSelector.select", "Popen._try_wait", "Selector._run", "_worker",
          "Condition.wait", "Event.wait", "Thread.join", "BaseServer.serve_forever", "_wait_for_tstate_lock",
-         "_wait_status", "Zygote._listen"}
+         "_wait_status", "Zygote._listen", "_Workers._serve"}  # an idle worker waits in SimpleQueue.get (C)
 # the loops a call's work runs under: inclusive times count only the frames below them
 ROOTS = {"Heart._loop", "OrganLoop._loop", "_WorkItem.run"}
 

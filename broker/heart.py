@@ -44,7 +44,8 @@ from broker.supervisor import Supervisor, start_zygote
 
 log = logging.getLogger(__name__)
 
-DRAIN_BATCH = 1000  # messages handled per wake-up before the beat clock is checked again
+DRAIN_BATCH = 1000  # messages handled per wake-up at most
+BEAT_CHECK = 16  # while draining, the clock is read every this many messages: a beat that falls due goes first
 
 
 class Heart:
@@ -153,7 +154,7 @@ class Heart:
             if self.bound.pub in ready:
                 self._guarded(self.events.take_subscriptions)
             if self.router in ready:
-                self._guarded(self._drain_router)
+                self._guarded(self._drain_router, next_beat)
             if self.supervisor.wake_r in ready:
                 self._guarded(self.supervisor.reap, self.clock(), self.organs.disconnect)
                 self._guarded(self.control.answer_queries)
@@ -179,9 +180,9 @@ class Heart:
             self.metrics.protocol_errors.labels("internal").inc()
             return None
 
-    def _drain_router(self) -> None:
-        for _ in range(DRAIN_BATCH):
-            if not endpoints.readable(self.router):
+    def _drain_router(self, beat_due: float) -> None:
+        for n in range(1, DRAIN_BATCH + 1):
+            if not endpoints.readable(self.router) or (n % BEAT_CHECK == 0 and self.clock() >= beat_due):
                 return
             ident, frames, last = endpoints.receive(self.router)
             if last is not None:

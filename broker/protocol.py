@@ -284,7 +284,28 @@ KINDS: dict[bytes, type] = {cls.KIND: cls for cls in typing.get_args(Message)}
 
 def encode(msg: Message) -> list[bytes]:
     """Encode a message as [VERSION, kind, body]."""
+    plain = _FLAT.get(type(msg))
+    if plain is not None:
+        body = plain(msg)
+        if body is not None:
+            try:
+                return [VERSION, msg.KIND, wire.pack(body)]
+            except EncodeError:
+                pass  # a value msgpack does not take as it is (a dataclass in a result): the general path
     return [VERSION, msg.KIND, _pack(msg)]
+
+
+def _flat_call(c: Call) -> dict:
+    # the map to_plain makes of a Call, built without walking its arguments (msgpack walks them once anyway)
+    return {"id": c.id, "organ": c.organ, "ability": c.ability, "args": c.args, "timeout_s": c.timeout_s,
+            "session": c.session, "origin": c.origin}
+
+
+def _flat_reply(r: Reply) -> dict | None:
+    if r.error is not None:
+        return None  # a Failure is a dataclass: the general path
+    return {"id": r.id, "ok": r.ok, "result": r.result, "error": None, "duration_s": r.duration_s,
+            "retried": r.retried}
 
 
 def encode_blood(blood: Blood) -> list[bytes]:
@@ -458,6 +479,7 @@ def _fast_reply(d: dict) -> Reply | None:
 
 _NO_ARGS: dict = {}
 _FAST: dict[type, Callable[[dict], Any]] = {Call: _fast_call, Reply: _fast_reply}
+_FLAT: dict[type, Callable[[Any], dict | None]] = {Call: _flat_call, Reply: _flat_reply}
 
 
 class _Invalid(Exception):

@@ -325,3 +325,23 @@ def test_to_plain_converts_dataclasses_inside_plain_containers_and_leaves_scalar
 
     assert plain["list"] == [dataclasses.asdict(Failure(cause="timeout", message="late"))]
     assert plain["n"] == 1 and plain["s"] == "x" and plain["none"] is None
+
+
+@pytest.mark.parametrize("msg", [
+    Call(id="c1", organ="fs", ability="read", args={"path": "a", "window": (1, 2), "deep": [{"k": (None,)}]},
+         timeout_s=2.5, session="s", origin="healer"),
+    Call(id="c2", organ="fs", ability="read"),
+    Reply(id="r1", ok=True, result={"lines": ("a", "b"), "n": 2}, duration_s=0.1, retried=1),
+    Reply(id="r2", ok=True, result=Failure(cause="unknown", message="a dataclass in a result")),
+    Reply(id="r3", ok=False, error=Failure(cause="timeout", message="slow", hint="wait")),
+], ids=["call", "bare call", "reply", "dataclass result", "failed reply"])
+def test_calls_and_replies_encode_to_the_same_bytes_as_the_general_encoder(msg):
+    assert protocol.encode(msg) == [protocol.VERSION, msg.KIND, protocol.wire.pack(protocol.to_plain(msg))]
+
+
+def test_a_reply_too_deeply_nested_to_encode_is_an_encode_error():
+    nested: list = []
+    for _ in range(5000):
+        nested = [nested]
+    with pytest.raises(EncodeError):
+        protocol.encode(Reply(id="r", ok=True, result=nested))

@@ -183,3 +183,35 @@ def test_a_value_nested_beyond_the_recursion_limit_is_refused_not_raised():
                                            ({"enum": [True]}, 1)], ids=["true for 1", "false for 0", "1 for true"])
 def test_an_enum_does_not_confuse_booleans_with_numbers(schema, value):
     assert check(schema, value) != ""
+
+
+SIMPLE = object_schema({"s": {"type": "string", "description": "a text"}, "i": {"type": "integer"},
+                        "n": {"type": "number"}, "b": {"type": "boolean"}, "a": {"type": "array"},
+                        "o": {"type": "object"}, "z": {"type": "null"}, "any": {"title": "anything"}},
+                       required=["s"])
+SIMPLE_OPEN = {**SIMPLE, "additionalProperties": True}
+SAMPLES = ["x", "", 0, 1, -7, True, False, 1.5, 2.0, float("nan"), float("inf"), None, [], [1], (), {}, {"k": 1},
+           b"raw", 10**30]
+
+
+@pytest.mark.parametrize("schema", [SIMPLE, SIMPLE_OPEN], ids=["closed", "open"])
+def test_the_quick_test_of_a_simple_schema_agrees_with_the_full_validator_on_every_value(schema):
+    from actors.schema import _compile, _validator
+
+    _, fits = _validator(schema)
+    full = _compile(schema)
+    assert fits is not None, "a schema of typed properties gets the quick test"
+    values = [{"s": "x", name: sample} for name in [*SIMPLE["properties"], "extra", 3] for sample in SAMPLES]
+    values += [{}, {"i": 1}, "not a map", ["s"], None, {"s": "x"}]
+    for value in values:
+        assert fits(value) == full.is_valid(value), value
+
+
+@pytest.mark.parametrize("schema", [READ, {"type": "object", "$schema": "http://json-schema.org/draft-07/schema#"},
+                                    {"type": "object", "properties": {"x": {"type": ["string", "null"]}}},
+                                    {"type": "object", "properties": {"x": {"type": "string", "minLength": 1}}},
+                                    {"type": "object", "additionalProperties": {"type": "string"}}])
+def test_a_schema_with_any_keyword_beyond_types_has_no_quick_test(schema):
+    from actors.schema import _validator
+
+    assert _validator(schema)[1] is None
