@@ -116,6 +116,30 @@ def test_a_place_of_the_time_zone_database_points_at_the_time_tools(intent):
     assert {"time.convert_time", "time.get_current_time"} <= set(exposed)
 
 
+@pytest.mark.parametrize("intent", ["¿qué hora es ahora mismo en Ciudad de México?", "東京は今何時？",
+                                    "quelle heure est-il à Moscou ?"])
+def test_a_zone_city_named_in_another_language_points_at_the_time_tools(intent):
+    assert "time.get_current_time" in select(intent, catalogue_from_mcp(TIME)).exposed
+
+
+@pytest.mark.parametrize("intent, named", [
+    ("¿Qué tiempo va a hacer en Lisboa esta semana?", True), ("上海明天会下雨吗？", True),
+    ("should I tell them about it?", False),  # a city's name in some language, but not written as one
+    ("Tell me a story", False),  # capitalised only because it starts the sentence
+    ("ช่วยหาคุณแม่บ้านที่ให้บริการรีดผ้า", False),  # Thai, written without spaces: no substring is trusted
+])
+def test_cldr_city_names_count_as_places_only_where_written_as_names(intent, named):
+    assert knowledge.names_place(intent, knowledge.world_places()) is named
+
+
+def test_a_named_city_points_at_a_tool_that_takes_a_city():
+    organs = {**TIME, "weather": [tool("get_weather_by_city", "Get the weather.", {"city": "Name of the city"})],
+              "mail": [tool("send_mail", "Send an email.", {"to": "Recipient"})]}
+    assert "weather.get_weather_by_city" in select("上海明天会下雨吗？", catalogue_from_mcp(organs)).exposed
+    without = catalogue_from_mcp(organs, without=frozenset({Source.ZONES}))
+    assert "weather.get_weather_by_city" not in select("上海明天会下雨吗？", without).exposed
+
+
 def test_a_zone_designation_beside_a_time_of_day_points_at_the_time_tools():
     catalogue = catalogue_from_mcp(TIME)
     assert "time.convert_time" in select("standup is 9am PST, what is that in IST?", catalogue).exposed
@@ -127,8 +151,8 @@ def test_a_zone_designation_beside_a_time_of_day_points_at_the_time_tools():
 def test_a_place_name_the_catalogue_uses_for_something_else_is_not_a_place():
     organs = {**TIME, "deploy": [tool("rollout", "Roll out to the central cluster.", {"name": "Deployment"})]}
     catalogue = catalogue_from_mcp(organs)
-    assert ("central",) not in catalogue.places and ("lisbon",) in catalogue.places
-    assert catalogue_from_mcp({"notes": TIME["notes"]}).places == {}  # no time tools: no gazetteer
+    assert ("central",) not in catalogue.places.folded and ("lisbon",) in catalogue.places.folded
+    assert catalogue_from_mcp({"notes": TIME["notes"]}).places is None  # no time tools: no gazetteer
 
 
 def test_zone_places_come_from_the_platform_database_with_accents_folded():

@@ -106,13 +106,15 @@ class Catalogue:
     def __len__(self) -> int:
         return len(self.tools)
 
-    def _places(self) -> dict[tuple[str, ...], str]:
+    def _places(self) -> knowledge.Places | None:
         # place names point at time tools only if the catalogue has some, and a place name the catalogue
         # uses for something else ("central", "mobile") is not taken for a place
         if not any(term in self.index for term in lexicon.terms(" ".join(lexicon.hints("place")))):
-            return {}
-        return {words: zone for words, zone in knowledge.zone_places().items()
-                if len(words) > 1 or words[0] not in self.vocabulary}
+            return None
+        places = knowledge.world_places()
+        return knowledge.Places(*({words: zone for words, zone in named.items()
+                                   if len(words) > 1 or words[0] not in self.vocabulary}
+                                  for named in (places.folded, places.proper)), places.cjk)
 
     def wire_text(self, positions: Iterable[int], meta: bool = True) -> str:
         """The compact JSON list of these tools (by position), find_abilities last: what the agent receives."""
