@@ -116,6 +116,9 @@ def test_cjk_words_bring_their_english_glossary_terms():
     ("fork acme/ui-kit", [("slug", "acme/ui-kit")]),
     ("read k8s/api.yaml", [("file", "k8s/api.yaml")]),
     ("e.g. this", []),
+    ("the footer on localhost:3000/cart?", [("url", "localhost:3000/cart")]),  # a host with a port, no scheme
+    ("is 10.0.0.5:8080 up", [("url", "10.0.0.5:8080")]),
+    ("standup at 10:30, ratio 16:9", []),  # a time of day is no port
 ])
 def test_references_are_cut_out_of_the_request(text, kinds):
     assert lexicon.references(text)[1] == kinds
