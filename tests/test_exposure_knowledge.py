@@ -204,3 +204,29 @@ def test_an_organ_too_big_for_its_share_of_the_budget_is_not_sent_whole():
     evidence = {k: 1.0 for k in range(len(catalogue.organs))}
     assert [catalogue.organ_names[k] for k in whole_organs(evidence, catalogue, 2000)] == ["vcs"]
     assert whole_organs({0: 0.2}, catalogue, 2000) == []  # a faint pointer is not enough
+
+
+@pytest.mark.parametrize("intent, named", [
+    ("how much 100,000 yen is in euros", True), ("is 250 dollars a lot there?", True), ("pay 50 € now", True),
+    ("convert 20 USD to EUR", True), ("¥100,000 in pounds?", True),
+    ("export $HOME first", False),  # a sign beside no number
+    ("the yen fell today", False),  # a currency, but no amount of it
+    ("the 3 files changed", False),
+])
+def test_an_amount_of_money_is_a_number_with_a_currency_word_code_or_sign(intent, named):
+    assert knowledge.names_amount_of_money(intent, knowledge.cldr().currencies) is named
+
+
+def test_the_word_most_languages_share_for_a_currency_is_what_it_is_called():
+    assert {"yen", "euro", "euros", "dollar", "dollars", "rupee", "usd", "jpy"} <= knowledge.cldr().currencies
+
+
+def test_an_amount_of_money_points_at_the_exchange_rate_tool():
+    organs = {"fx": [tool("exchange_rate", "Retrieves rates: the base currency, target currency and the conversion rate.",
+                          {"base": "Base currency"})],
+              "notes": [tool("write_note", "Write a note to the notebook.", {"text": "The note"}),
+                        tool("read_note", "Read how much is in the notebook.", {"name": "The note"})]}
+    intent = "how much is 100,000 yen in euros"
+    assert "fx.exchange_rate" in select(intent, catalogue_from_mcp(organs)).exposed
+    assert "fx.exchange_rate" not in select(intent, catalogue_from_mcp(organs, without=frozenset({Source.CURRENCIES}))).exposed
+    assert catalogue_from_mcp({"notes": organs["notes"]}).currencies == frozenset()  # no such tools: not looked for
