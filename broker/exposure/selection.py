@@ -286,6 +286,9 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
     if catalogue.places and Source.ZONES not in without and _names_place(intent, catalogue):
         for hint in lexicon.hints("place"):
             put_text(hint, W_HINT)
+    if Source.COMMANDS not in without and lexicon.names_command(intent):
+        for hint in lexicon.hints("command"):
+            put_text(hint, W_HINT)
     if catalogue.currencies and Source.CURRENCIES not in without and \
             knowledge.names_amount_of_money(intent, catalogue.currencies):
         for hint in lexicon.hints("money"):
