@@ -237,7 +237,8 @@ def run_set(name: str, args: argparse.Namespace) -> list[str]:
         else:
             results.append((half, evaluate("warm", ours(catalogue, learned), rows[half], catalogue.full_tokens)))
         results.append((half, evaluate("bm25", bm25(catalogue), rows[half], catalogue.full_tokens)))
-    print(table(f"{name}: dev {len(dev)} intents, test {len(test)} intents", results, catalogue.full_tokens))
+    if results:  # a dev-only set asked for its test half has nothing to print
+        print(table(f"{name}: dev {len(dev)} intents, test {len(test)} intents", results, catalogue.full_tokens))
     if name not in TARGETS or "test" not in args.halves.split(","):
         return []
     cold_target, warm_target, reduction_target = TARGETS[name]
