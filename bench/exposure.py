@@ -4,6 +4,8 @@ Each data set is a catalogue and labelled intents split into a dev half (tuned o
 (reported, never tuned on). real-mcp: dev = shared/data/exposure/real-mcp-dev.jsonl + bench/data/real-mcp-own.jsonl
 (both looked at while tuning), test = bench/data/real-mcp-test.jsonl (written by another method before any
 tuning). livemcpbench, bfcl and metatool: their one file split in halves by a fixed seed.
+real-mcp-fresh2 and livemcpbench-fresh2: a second evaluator's intents (bench/data/fresh2/exposure), scored
+once held out on the round-1 release and dev material since: a dev half only.
 Methods, on each half:
   cold   broker.exposure.select with no history, its default budget
   warm   the same after learning from a journal built from the dev half (the intent as a progress event,
@@ -49,6 +51,7 @@ from broker.exposure.selection import relevance  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_DATA = HERE.parent.parent / "shared" / "data"
+FRESH2 = HERE / "data" / "fresh2" / "exposure"
 SPLIT_SEED = 1729  # fixed: the halves never change between runs
 # name -> (catalogue, dev files, test files); one file split in halves when dev and test are the same
 SETS = {
@@ -58,6 +61,9 @@ SETS = {
     "real-mcp-fresh": ("catalogs/real-mcp.json", ("exposure/real-mcp-dev.jsonl", str(HERE / "data" / "real-mcp-own.jsonl")),
                        (str(HERE / "data" / "fresh" / "exposure" / "real-mcp-fresh.jsonl"),)),
     "livemcpbench": ("catalogs/livemcpbench.json", ("exposure/livemcpbench.jsonl",), ("exposure/livemcpbench.jsonl",)),
+    # a second evaluator's intents, scored once on the round-1 release: dev material from then on (no test half)
+    "real-mcp-fresh2": ("catalogs/real-mcp.json", (str(FRESH2 / "real-mcp-fresh2.jsonl"),), ()),
+    "livemcpbench-fresh2": ("catalogs/livemcpbench.json", (str(FRESH2 / "livemcpbench-fresh.jsonl"),), ()),
     "bfcl": ("catalogs/bfcl.json", ("exposure/bfcl-dev.jsonl",), ("exposure/bfcl-dev.jsonl",)),
     "metatool": ("catalogs/metatool.json", ("exposure/metatool-dev.jsonl",), ("exposure/metatool-dev.jsonl",)),
 }
@@ -223,17 +229,22 @@ def run_set(name: str, args: argparse.Namespace) -> list[str]:
     rows = {"dev": sample(dev, args.limit), "test": sample(test, args.limit)}
     results = []
     for half in args.halves.split(","):
+        if not rows[half]:
+            continue  # a dev-only set has no test half
         results.append((half, evaluate("cold", ours(catalogue), rows[half], catalogue.full_tokens)))
         if half == "dev":
             results.append((half, warm_dev(name, catalogue, dev, args.limit)))
         else:
             results.append((half, evaluate("warm", ours(catalogue, learned), rows[half], catalogue.full_tokens)))
         results.append((half, evaluate("bm25", bm25(catalogue), rows[half], catalogue.full_tokens)))
-    print(table(f"{name}: dev {len(dev)} intents, test {len(test)} intents", results, catalogue.full_tokens))
+    if results:  # a dev-only set asked for its test half has nothing to print
+        print(table(f"{name}: dev {len(dev)} intents, test {len(test)} intents", results, catalogue.full_tokens))
     if name not in TARGETS or "test" not in args.halves.split(","):
         return []
     cold_target, warm_target, reduction_target = TARGETS[name]
     found = {r.method: r for half, r in results if half == "test"}
+    if not found:
+        return []
     cold, warm = found["cold"], found["warm"]
     met = cold.recall >= cold_target and warm.recall >= warm_target and min(cold.reduction, warm.reduction) >= reduction_target
     return [f"{name} test: cold {cold.recall:.1%} / warm {warm.recall:.1%} (targets {cold_target:.0%} / "

@@ -12,7 +12,7 @@ import pytest
 from broker import tokens
 from broker.errors import ConfigError
 from broker.exposure import (META_NAME, Context, address_of, catalogue_from_abilities, catalogue_from_mcp,
-                             default_budget, lexicon, load_catalogue, select)
+                             Source, default_budget, lexicon, load_catalogue, select)
 from broker.exposure.knowledge import Vocabulary
 from broker.exposure.selection import relevance
 from broker.protocol import Ability
@@ -116,6 +116,9 @@ def test_cjk_words_bring_their_english_glossary_terms():
     ("fork acme/ui-kit", [("slug", "acme/ui-kit")]),
     ("read k8s/api.yaml", [("file", "k8s/api.yaml")]),
     ("e.g. this", []),
+    ("the footer on localhost:3000/cart?", [("url", "localhost:3000/cart")]),  # a host with a port, no scheme
+    ("is 10.0.0.5:8080 up", [("url", "10.0.0.5:8080")]),
+    ("standup at 10:30, ratio 16:9", []),  # a time of day is no port
 ])
 def test_references_are_cut_out_of_the_request(text, kinds):
     assert lexicon.references(text)[1] == kinds
@@ -506,3 +509,21 @@ def test_expose_with_a_bad_catalogue_fails_in_one_line(tmp_path):
     assert out.returncode == 5
     assert out.stdout == ""
     assert out.stderr.count("\n") == 1 and "non-empty string \"name\"" in out.stderr
+
+
+@pytest.mark.parametrize("text, command", [
+    ("check it with docker --version", True), ("run `pytest tests/x.py -k slow` here", True),
+    ("dir D:\\ && echo done", True), ("make sure build || notify", True),
+    ("a well-known e-mail - see the list", False), ("run `npm` now", False), ("read notes.md", False),
+])
+def test_command_line_syntax_is_recognised(text, command):
+    assert lexicon.names_command(text) is command
+
+
+def test_a_command_line_points_at_the_tool_that_runs_commands():
+    organs = {"sh": [tool("execute", "Run it in the terminal.", command="What to run")],
+              "docs": [tool("docker_guide", "Read the docker guide: install and check a docker version.")]}
+    intent = "check whether the docker is installed using docker --version"
+    assert "sh.execute" in select(intent, catalogue_from_mcp(organs)).exposed
+    without = catalogue_from_mcp(organs, without=frozenset({Source.COMMANDS}))
+    assert "sh.execute" not in select(intent, without).exposed

@@ -116,6 +116,30 @@ def test_a_place_of_the_time_zone_database_points_at_the_time_tools(intent):
     assert {"time.convert_time", "time.get_current_time"} <= set(exposed)
 
 
+@pytest.mark.parametrize("intent", ["¿qué hora es ahora mismo en Ciudad de México?", "東京は今何時？",
+                                    "quelle heure est-il à Moscou ?"])
+def test_a_zone_city_named_in_another_language_points_at_the_time_tools(intent):
+    assert "time.get_current_time" in select(intent, catalogue_from_mcp(TIME)).exposed
+
+
+@pytest.mark.parametrize("intent, named", [
+    ("¿Qué tiempo va a hacer en Lisboa esta semana?", True), ("上海明天会下雨吗？", True),
+    ("should I tell them about it?", False),  # a city's name in some language, but not written as one
+    ("Tell me a story", False),  # capitalised only because it starts the sentence
+    ("ช่วยหาคุณแม่บ้านที่ให้บริการรีดผ้า", False),  # Thai, written without spaces: no substring is trusted
+])
+def test_cldr_city_names_count_as_places_only_where_written_as_names(intent, named):
+    assert knowledge.names_place(intent, knowledge.world_places()) is named
+
+
+def test_a_named_city_points_at_a_tool_that_takes_a_city():
+    organs = {**TIME, "weather": [tool("get_weather_by_city", "Get the weather.", {"city": "Name of the city"})],
+              "mail": [tool("send_mail", "Send an email.", {"to": "Recipient"})]}
+    assert "weather.get_weather_by_city" in select("上海明天会下雨吗？", catalogue_from_mcp(organs)).exposed
+    without = catalogue_from_mcp(organs, without=frozenset({Source.ZONES}))
+    assert "weather.get_weather_by_city" not in select("上海明天会下雨吗？", without).exposed
+
+
 def test_a_zone_designation_beside_a_time_of_day_points_at_the_time_tools():
     catalogue = catalogue_from_mcp(TIME)
     assert "time.convert_time" in select("standup is 9am PST, what is that in IST?", catalogue).exposed
@@ -127,8 +151,8 @@ def test_a_zone_designation_beside_a_time_of_day_points_at_the_time_tools():
 def test_a_place_name_the_catalogue_uses_for_something_else_is_not_a_place():
     organs = {**TIME, "deploy": [tool("rollout", "Roll out to the central cluster.", {"name": "Deployment"})]}
     catalogue = catalogue_from_mcp(organs)
-    assert ("central",) not in catalogue.places and ("lisbon",) in catalogue.places
-    assert catalogue_from_mcp({"notes": TIME["notes"]}).places == {}  # no time tools: no gazetteer
+    assert ("central",) not in catalogue.places.folded and ("lisbon",) in catalogue.places.folded
+    assert catalogue_from_mcp({"notes": TIME["notes"]}).places is None  # no time tools: no gazetteer
 
 
 def test_zone_places_come_from_the_platform_database_with_accents_folded():
@@ -180,3 +204,29 @@ def test_an_organ_too_big_for_its_share_of_the_budget_is_not_sent_whole():
     evidence = {k: 1.0 for k in range(len(catalogue.organs))}
     assert [catalogue.organ_names[k] for k in whole_organs(evidence, catalogue, 2000)] == ["vcs"]
     assert whole_organs({0: 0.2}, catalogue, 2000) == []  # a faint pointer is not enough
+
+
+@pytest.mark.parametrize("intent, named", [
+    ("how much 100,000 yen is in euros", True), ("is 250 dollars a lot there?", True), ("pay 50 € now", True),
+    ("convert 20 USD to EUR", True), ("¥100,000 in pounds?", True),
+    ("export $HOME first", False),  # a sign beside no number
+    ("the yen fell today", False),  # a currency, but no amount of it
+    ("the 3 files changed", False),
+])
+def test_an_amount_of_money_is_a_number_with_a_currency_word_code_or_sign(intent, named):
+    assert knowledge.names_amount_of_money(intent, knowledge.cldr().currencies) is named
+
+
+def test_the_word_most_languages_share_for_a_currency_is_what_it_is_called():
+    assert {"yen", "euro", "euros", "dollar", "dollars", "rupee", "usd", "jpy"} <= knowledge.cldr().currencies
+
+
+def test_an_amount_of_money_points_at_the_exchange_rate_tool():
+    organs = {"fx": [tool("exchange_rate", "Retrieves rates: the base currency, target currency and the conversion rate.",
+                          {"base": "Base currency"})],
+              "notes": [tool("write_note", "Write a note to the notebook.", {"text": "The note"}),
+                        tool("read_note", "Read how much is in the notebook.", {"name": "The note"})]}
+    intent = "how much is 100,000 yen in euros"
+    assert "fx.exchange_rate" in select(intent, catalogue_from_mcp(organs)).exposed
+    assert "fx.exchange_rate" not in select(intent, catalogue_from_mcp(organs, without=frozenset({Source.CURRENCIES}))).exposed
+    assert catalogue_from_mcp({"notes": organs["notes"]}).currencies == frozenset()  # no such tools: not looked for

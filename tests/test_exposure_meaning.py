@@ -72,8 +72,9 @@ def test_a_long_text_is_read_up_to_its_first_tokens_only():
 
 @pytest.mark.parametrize("intent, needed", [(RAIN, "weather.get_forecast"), (TIMES, "calc.multiply")])
 def test_a_request_sharing_no_word_with_its_tool_finds_it_by_meaning(intent, needed):
-    with_meaning = catalogue_from_mcp(ORGANS)
-    lexical = catalogue_from_mcp(ORGANS, frozenset({Source.MEANING}))
+    # without the gazetteer too: a named city already points at tools that take one (test_exposure_knowledge)
+    with_meaning = catalogue_from_mcp(ORGANS, frozenset({Source.ZONES}))
+    lexical = catalogue_from_mcp(ORGANS, frozenset({Source.MEANING, Source.ZONES}))
     assert lexical.meaning is None
     assert needed not in select(intent, lexical).exposed
     assert needed in select(intent, with_meaning).exposed

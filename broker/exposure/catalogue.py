@@ -96,6 +96,7 @@ class Catalogue:
         self.vocabulary = knowledge.Vocabulary((w for t in tools for w in t.words),
                                                (str(t.wire.get("description") or "") for t in tools))
         self.places = self._places()
+        self.currencies = knowledge.cldr().currencies if self._hinted("money") else frozenset()
         self.meaning = None if Source.MEANING in self.without else semantic.meaning_of(
             [semantic.tool_text(t.organ, t.name, str(t.wire.get("description") or "")) for t in tools])
         self.organ_tokens = tuple(sum(tools[i].tokens + 1 for i in members) for members in self.organs.values())
@@ -106,13 +107,19 @@ class Catalogue:
     def __len__(self) -> int:
         return len(self.tools)
 
-    def _places(self) -> dict[tuple[str, ...], str]:
+    def _hinted(self, kind: str) -> bool:
+        # a kind of reference is looked for only if the catalogue has tools that speak of what it hints
+        return any(term in self.index for term in lexicon.terms(" ".join(lexicon.hints(kind))))
+
+    def _places(self) -> knowledge.Places | None:
         # place names point at time tools only if the catalogue has some, and a place name the catalogue
         # uses for something else ("central", "mobile") is not taken for a place
-        if not any(term in self.index for term in lexicon.terms(" ".join(lexicon.hints("place")))):
-            return {}
-        return {words: zone for words, zone in knowledge.zone_places().items()
-                if len(words) > 1 or words[0] not in self.vocabulary}
+        if not self._hinted("place"):
+            return None
+        places = knowledge.world_places()
+        return knowledge.Places(*({words: zone for words, zone in named.items()
+                                   if len(words) > 1 or words[0] not in self.vocabulary}
+                                  for named in (places.folded, places.proper)), places.cjk)
 
     def wire_text(self, positions: Iterable[int], meta: bool = True) -> str:
         """The compact JSON list of these tools (by position), find_abilities last: what the agent receives."""

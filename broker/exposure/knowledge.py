@@ -3,6 +3,8 @@
 - *Zones*: IANA time-zone names shipped with the platform (`zoneinfo`): a city or region named in a request
   ("9:30 in Lisbon") points at the tools whose schemas speak of time zones, and so does a zone's seasonal
   designation (PST, IST, CEST) beside a time of day ("3pm PST": alone, AST or BST may be a tree).
+  The Unicode CLDR (through Babel) adds what each zone's city is called in every language it covers
+  ("Ciudad de México", "Lisboa", "上海"): non-English requests name places too.
 - *Media types*: the platform's MIME table (`mimetypes`): a file's extension says what the file is
   (`.pptx` -> presentation, `.wav` -> audio), and tools that handle that kind of file say so.
 - *Abbreviations* of the catalogue's own words: acronyms its descriptions define ("service level agreement
@@ -15,25 +17,35 @@ from __future__ import annotations
 
 import datetime
 import functools
+import logging
 import mimetypes
 import re
 import unicodedata
 import zoneinfo
 from collections import Counter
+from dataclasses import dataclass
 from typing import Iterable
 
 from rapidfuzz import process
 from rapidfuzz.distance import DamerauLevenshtein
 
+from broker.text import cjk
 from broker.exposure import lexicon
+
+log = logging.getLogger(__name__)
 
 # media types whose top level names what the file is; `text/` and `application/` only say how it is stored
 _MEDIA = frozenset({"image", "audio", "video", "font", "model"})
 _MIME_NOISE = re.compile(r"^(?:vnd|x|prs)$")
 _CLOCK = re.compile(r"\b\d{1,2}(?::[0-5]\d)?\s*(?:[ap]\.?m\b\.?)|\b\d{1,2}:[0-5]\d\b", re.IGNORECASE)
+_WORD = re.compile(r"[A-Za-z]+")
+_AMOUNT_WORDS = re.compile(r"\d[\d,.]*[km]?\b|[a-z]+")
+
 _NUMERONYM = re.compile(r"^([a-z])(\d{1,2})([a-z])$")
 _DEFINED_AFTER = re.compile(r"\(([A-Za-z][A-Za-z0-9]{1,5})\)")  # long form (LF)
 _DEFINED_BEFORE = re.compile(r"\b([A-Z][A-Z0-9]{1,5}s?)\s*\(([^()]{3,80})\)")  # LF (long form)
+MIN_CJK_PLACE, MAX_CJK_PLACE = 2, 8  # two CJK characters name a city (上海); one is a word
+MIN_CURRENCY_LANGUAGES = 20  # a currency's word must be shared by this many languages' names of it
 MIN_FUZZY_LEN = 4  # shorter words have too many neighbours one edit away to guess safely
 LONG_WORD = 8  # from this length two edits are still a typo, not another word
 MAX_GUESSES = 3
@@ -59,6 +71,118 @@ def zone_places() -> dict[tuple[str, ...], str]:
             if words and all(w.isalpha() for w in words) and len("".join(words)) > 3:
                 places.setdefault(words, zone)
     return places
+
+
+@dataclass(frozen=True, slots=True)
+class Cldr:
+    """What the Unicode CLDR calls things in the languages it covers, lowercased."""
+
+    cities: tuple[tuple[str, str], ...] = ()  # (a zone's city, the zone): ("lisboa", "Europe/Lisbon")
+    currencies: frozenset[str] = frozenset()  # the word naming each currency in most languages, and its plural
+
+
+@functools.cache
+def cldr() -> Cldr:
+    """CLDR's names of zone cities and currencies in every language, through Babel; empty without Babel."""
+    try:
+        from babel import localedata
+    except ImportError:
+        log.info("babel is not installed: places are named in English only, currencies not at all")
+        return Cldr()
+    cities: set[tuple[str, str]] = set()
+    currency_words: dict[str, Counter] = {}
+    plurals: set[str] = set()
+    codes: set[str] = set()
+    english: set[str] = set()
+    for identifier in localedata.locale_identifiers():
+        if "_" in identifier:
+            continue  # a regional variant names the same cities as its language
+        # each language's own names only: inheriting from the root locale would double the load time
+        data = localedata.load(identifier, merge_inherited=False)
+        cities.update((city.lower(), zone) for zone, entry in data.get("time_zones", {}).items()
+                      if (city := entry.get("city")))
+        for code, name in data.get("currency_names", {}).items():
+            if "(" not in name and not code.startswith("X"):  # "(1927–2002)": a currency no longer in use
+                currency_words.setdefault(code, Counter()).update(set(fold(name).split()))
+        if identifier == "en":
+            plurals = {fold(forms["other"]).split()[-1] for forms in data.get("currency_names_plural", {}).values()
+                       if "other" in forms and "(" not in forms["other"]}
+            # ISO 4217's X codes are metals, funds and test codes (gold, unit of account), not money people name
+            names = {code: name for code, name in data.get("currency_names", {}).items()
+                     if "(" not in name and not code.startswith("X")}
+            codes = {code.lower() for code in names}
+            english = {fold(name).split()[-1] for name in names.values()}  # the head noun: Indian Rupee, US Dollar
+    # the word most languages share in a currency's names is what it is called: yen, dollar, euro, rupee
+    heads = {counts.most_common(1)[0][0] for counts in currency_words.values()
+             if counts and counts.most_common(1)[0][1] >= MIN_CURRENCY_LANGUAGES}
+    heads |= english
+    words = {w for w in heads | codes | {p for p in plurals if p.rstrip("s") in heads}
+             if w.isalpha() and len(w) > 2 and not lexicon.is_stopword(w)}
+    return Cldr(tuple(sorted(cities)), frozenset(words))
+
+
+def names_amount_of_money(request: str, currencies: frozenset[str]) -> bool:
+    """Tell whether a request names an amount of money: a number and a currency's word or code, or a sign."""
+    if any(unicodedata.category(ch) == "Sc" and _beside_digit(request, i) for i, ch in enumerate(request)):
+        return True  # a currency sign (Unicode's category Sc) written against a number: $50, 50 €, ¥100,000
+    words = _AMOUNT_WORDS.findall(fold(request))
+    return any(words[i][0].isdigit() and words[i + 1] in currencies for i in range(len(words) - 1))
+
+
+def _beside_digit(text: str, i: int) -> bool:
+    after, before = text[i + 1:i + 3].lstrip(), text[max(0, i - 2):i].rstrip()
+    return (after[:1].isdigit()) or (before[-1:].isdigit())
+
+
+@dataclass(frozen=True, slots=True)
+class Places:
+    """Places of the time-zone database, each -> its zone, in the forms a request may name them in."""
+
+    folded: dict[tuple[str, ...], str]  # IANA's own names, any case: ("new", "york")
+    proper: dict[tuple[str, ...], str]  # CLDR's other Latin-script names, written as a proper noun: ("lisboa",)
+    cjk: dict[str, str]  # CLDR's names in scripts written without spaces (上海, 東京): found inside a run
+
+
+@functools.cache
+def world_places() -> Places:
+    """Zone places in every language CLDR covers, beside the database's own names."""
+    folded = zone_places()
+    proper: dict[tuple[str, ...], str] = {}
+    unspaced: dict[str, str] = {}
+    for name, zone in cldr().cities:
+        if cjk.RUN.fullmatch(name):
+            if len(name) >= MIN_CJK_PLACE:
+                unspaced.setdefault(name, zone)
+            continue
+        words = tuple(fold(name).replace("-", " ").replace("'", " ").split())
+        if name.isascii() or len("".join(words)) * 2 >= len(name.replace(" ", "")):  # a Latin script, accents kept
+            if words and words not in folded and all(w.isalpha() for w in words) and len("".join(words)) > 3:
+                proper.setdefault(words, zone)
+    return Places(folded, proper, unspaced)
+
+
+def names_place(request: str, places: Places) -> bool:
+    """Tell whether a request names a place: a database name in any case, another name capitalised, or CJK."""
+    for run in cjk.runs(request):
+        if any(run[i:i + n] in places.cjk for i in range(len(run)) for n in range(MIN_CJK_PLACE, MAX_CJK_PLACE + 1)):
+            return True
+    ascii_text = unicodedata.normalize("NFKD", request).encode("ascii", "ignore").decode()
+    found = list(_WORD.finditer(ascii_text))
+    low = [m.group().lower() for m in found]
+    for n in (1, 2, 3):
+        for i in range(len(low) - n + 1):
+            gram = tuple(low[i:i + n])
+            if gram in places.folded or (gram in places.proper and _proper(ascii_text, found[i], n)):
+                return True
+    return False
+
+
+def _proper(text: str, word: re.Match, n: int) -> bool:
+    # capitalised, and for one word not merely because it starts a sentence ("Tell me ...")
+    if not word.group()[0].isupper():
+        return False
+    before = text[:word.start()].rstrip(" \t\"'(\u00bf\u00a1")
+    return n > 1 or not (before == "" or before[-1] in ".!?\n")
 
 
 @functools.cache

@@ -13,17 +13,23 @@ import re
 from broker import text
 from broker.text import stem, words
 
-__all__ = ["clause_of", "clauses", "glossary", "hints", "is_stopword", "references", "stem", "synonyms", "terms", "terms_of", "words"]
+__all__ = ["clause_of", "clauses", "glossary", "hints", "is_stopword", "names_command", "references", "stem", "synonyms", "terms", "terms_of", "words"]
 
 is_stopword = text.is_stopword
 # references inside a request: a URL, a path (absolute, home, relative or ending in /), a file name, owner/name
-_URL = re.compile(r"\b[a-z][a-z0-9+.-]*://\S+|\bwww\.\S+", re.IGNORECASE)
+# a host with a port is an address on the web even without a scheme (localhost:3000/cart, 10.0.0.5:8080)
+_URL = re.compile(r"\b[a-z][a-z0-9+.-]*://\S+|\bwww\.\S+"
+                  r"|(?<![\w.:/-])(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|[a-z0-9-]+(?:\.[a-z0-9-]+)+):\d{2,5}\b(?:/\S*)?",
+                  re.IGNORECASE)
 _PATH = re.compile(r"(?<![\w/])(?:~|\.{1,2})?/[\w.*@+-]+(?:/[\w.*@+-]*)*|(?<![\w/.])[\w.*@+-]+/(?:[\w.*@+-]+/)*(?:[\w.*@+-]+\.[A-Za-z]\w{0,11}\b|(?=\s|$))")
 _KEY = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-[0-9]+\b")  # an issue tracker key: PAY-88, INC-77
 # owner/name (acme/api, acme/api#610): how hosted repositories, images and charts are named; a bare
 # relative path of two parts reads the same and is told apart by what it names (a file has an extension)
 _SLUG = re.compile(r"(?<![\w/.~])[A-Za-z0-9][\w-]*/[A-Za-z0-9][\w.-]*(?:#\d+)?(?![\w/])")
 _FILE = re.compile(r"(?<![\w/])[\w*@+-]*(?:\.[\w-]+)*\.[A-Za-z][A-Za-z0-9]{0,11}\b(?![/(])")
+# command-line syntax: a quoted command, an option after a space (--version, -k), an operator that chains
+# commands, a Windows drive (D:\\)
+_COMMAND = re.compile(r"`[^`]*\s[^`]*`|(?<!\S)--?[a-z][\w-]*|\s(?:&&|\|\|)\s|\b[A-Za-z]:\\\\?", re.IGNORECASE)
 _PUNCTUATION_BREAK = r"[,;!?]\s+|\.\s+|[，。；！？]"
 
 
@@ -62,6 +68,11 @@ def references(text: str) -> tuple[str, list[tuple[str, str]]]:
     text = _SLUG.sub(cut("slug"), text)
     text = _KEY.sub(cut("key"), text)
     return text, found
+
+
+def names_command(text: str) -> bool:
+    """Tell whether a request writes a command line: `pytest -x`, docker --version, a && b, dir D:\\."""
+    return _COMMAND.search(text) is not None
 
 
 def clauses(text: str) -> list[str]:

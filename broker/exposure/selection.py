@@ -283,8 +283,15 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
             hints += knowledge.media_words(reference.rsplit(".", 1)[-1])
         for hint in hints:
             put_text(hint, W_HINT)
-    if catalogue.places and Source.ZONES not in without and _names_place(intent, catalogue.places):
+    if catalogue.places and Source.ZONES not in without and _names_place(intent, catalogue):
         for hint in lexicon.hints("place"):
+            put_text(hint, W_HINT)
+    if Source.COMMANDS not in without and lexicon.names_command(intent):
+        for hint in lexicon.hints("command"):
+            put_text(hint, W_HINT)
+    if catalogue.currencies and Source.CURRENCIES not in without and \
+            knowledge.names_amount_of_money(intent, catalogue.currencies):
+        for hint in lexicon.hints("money"):
             put_text(hint, W_HINT)
     return query
 
@@ -299,7 +306,7 @@ def written_files(intent: str, references: list[tuple[str, str]]) -> frozenset[s
     return frozenset(files[-1] for clause, files in by_clause.items() if companions.writes(clause))
 
 
-def _names_place(intent: str, places: dict[tuple[str, ...], str]) -> bool:
+def _names_place(intent: str, catalogue: Catalogue) -> bool:
     # written in capitals, an abbreviation (UTC, CET) counts; otherwise a place of one to three words
     written = intent.replace(",", " ").split()
     if any(word in knowledge.zone_abbreviations() for word in written):
@@ -307,9 +314,7 @@ def _names_place(intent: str, places: dict[tuple[str, ...], str]) -> bool:
     if knowledge.names_clock_time(intent) and any(word.strip(".?!;:()") in knowledge.zone_designations()
                                                    for word in written):
         return True
-    folded = knowledge.fold(intent).replace("-", " ")
-    words = [w for w in "".join(ch if ch.isalpha() else " " for ch in folded).split()]
-    return any(tuple(words[i:i + n]) in places for n in (1, 2, 3) for i in range(len(words) - n + 1))
+    return knowledge.names_place(intent, catalogue.places)
 
 
 @functools.cache

@@ -14,6 +14,8 @@ class Source(StrEnum):
     SPELLING = "spelling"  # typos corrected towards the catalogue's words (rapidfuzz)
     COMPOUNDS = "compounds"  # "sequential thinking" -> sequentialthinking
     ZONES = "zones"  # places of the IANA time-zone database -> time tools
+    COMMANDS = "commands"  # command-line syntax (flags, &&, a quoted command) -> tools that run commands
+    CURRENCIES = "currencies"  # an amount in a currency CLDR names (Babel) -> exchange-rate tools
     CALENDAR = "calendar"  # weekday names (the calendar module) -> the current date
     MEDIA_TYPES = "media_types"  # a file's extension -> its kind, from the platform's MIME table
     REFERENCES = "references"  # paths, URLs, file names and issue keys in the request, and what they hint
