@@ -52,6 +52,7 @@ from broker.exposure.selection import relevance  # noqa: E402
 HERE = Path(__file__).resolve().parent
 DEFAULT_DATA = HERE.parent.parent / "shared" / "data"
 FRESH2 = HERE / "data" / "fresh2" / "exposure"
+FRESH3 = HERE / "data" / "fresh3" / "exposure"
 SPLIT_SEED = 1729  # fixed: the halves never change between runs
 # name -> (catalogue, dev files, test files); one file split in halves when dev and test are the same
 SETS = {
@@ -64,6 +65,11 @@ SETS = {
     # a second evaluator's intents, scored once on the round-1 release: dev material from then on (no test half)
     "real-mcp-fresh2": ("catalogs/real-mcp.json", (str(FRESH2 / "real-mcp-fresh2.jsonl"),), ()),
     "livemcpbench-fresh2": ("catalogs/livemcpbench.json", (str(FRESH2 / "livemcpbench-fresh.jsonl"),), ()),
+    # a third evaluator's intents, written from the catalogue's side: report only, never tune on them
+    "real-mcp-fresh3": ("catalogs/real-mcp.json", ("exposure/real-mcp-dev.jsonl",
+                        str(HERE / "data" / "real-mcp-own.jsonl")), (str(FRESH3 / "real-mcp-fresh3.jsonl"),)),
+    "livemcpbench-fresh3": ("catalogs/livemcpbench.json", ("exposure/livemcpbench.jsonl",),
+                            (str(FRESH3 / "livemcpbench-fresh3.jsonl"),)),
     "bfcl": ("catalogs/bfcl.json", ("exposure/bfcl-dev.jsonl",), ("exposure/bfcl-dev.jsonl",)),
     "metatool": ("catalogs/metatool.json", ("exposure/metatool-dev.jsonl",), ("exposure/metatool-dev.jsonl",)),
 }
