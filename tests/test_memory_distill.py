@@ -382,11 +382,17 @@ def test_a_rule_and_a_pitfall_about_a_script_name_the_files_their_command_ran():
     assert "eval.py" in pitfall.identity["file"]
 
 
-def test_a_new_task_ends_the_episodes_of_the_last_one():
-    j = Journal().progress("s", "x")
-    j.cmd("s", "npm test", ok=False, error="missing script: test")
-    j.progress("s", "something else").cmd("s", "npm run build", ok=True)
-    assert drafts(j, "rule") == []
+def test_a_failure_fixed_after_a_new_task_began_in_the_same_session_is_still_a_rule():
+    j = Journal().progress("s", "build the app")
+    j.cmd("s", "./gradlew assembleDebug", ok=False, error="SDK location not found. Define sdk.dir in local.properties")
+    j.progress("s", "no SDK path; write local.properties and rebuild")
+    j.cmd("s", "ls ~/Android/Sdk", ok=True)
+    j.call("s", "fs", "write_file", {"path": "local.properties"})
+    j.cmd("s", "./gradlew assembleDebug", ok=True)
+    assert drafts(j, "rule", rule_edit_sessions=1)[0].instead == "fs.write_file local.properties then ./gradlew assembleDebug"
+    other = Journal().progress("s", "x").cmd("s", "npm test", ok=False, error="missing script: test")
+    other.progress("t", "another session").cmd("t", "npm test -- --watch=false", ok=True)
+    assert drafts(other, "rule") == []  # only the same session's work closes it
 
 
 def test_one_rule_per_ability_and_normalised_error():

@@ -8,7 +8,7 @@ reach the same state. `drafts` renders that state into cards with the thresholds
 - playbook: the successful calls between two progress events of a session (2-4 distinct steps, repeats in a
   row are one step), the same sequence in at least `playbook_sessions` sessions;
 - weak link: an ability called at least `weak_min_calls` times with a success rate under `weak_max_success`;
-- rule: a failure, then in the same task (before the session's next progress event) a success doing the same
+- rule: a failure, then later in the same session (a new task in between or not) a success doing the same
   kind of work (a shared program family, or the same ability on the same file or host); read-only probes never
   close an episode; one rule per (ability, program family, normalised error). When every fix was an edit of
   files and then the same call again, the edit fixed that piece of work: a rule only from `rule_edit_sessions`
@@ -33,12 +33,13 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 7  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 8  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
 # operands (`python train.py`); a host's labels are name words stemmed too; pitfalls and rules hold the words
-# of their calls (the `command` field); a CamelCase tool name (GitHub) is one topic word (github)
+# of their calls (the `command` field); a CamelCase tool name (GitHub) is one topic word (github);
+# 8: a failure's episode stays open across the session's progress events (issue 14: the same session)
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -195,7 +196,6 @@ class Distiller:
     def _progress(self, row: Row) -> None:
         session = self._session(row.session, row.ts)
         self._close_segment(row.session, session)
-        session["open"] = []  # a new task: failures of the last one are no longer waiting for a fix
         session["topic"] = topic_terms(row.text)[:TOPIC_FROM_PROGRESS]
 
     def _call(self, row: Row) -> None:
