@@ -290,6 +290,19 @@ def test_a_tool_run_through_a_launcher_is_the_same_kind_of_work_as_the_tool(firs
     assert rule.instead == then and first.split()[0] in rule.identity["program"]
 
 
+@pytest.mark.parametrize("wrapped", ["devcontainer exec --workspace-folder . composer install",
+                                     "distrobox enter ci-box -- composer install",
+                                     "toolbox run -c dev sudo composer install"])
+def test_a_command_run_inside_a_wrapper_is_the_same_kind_of_work_and_one_rule_with_the_plain_command(wrapped):
+    j = Journal()
+    for session, command in (("a", "composer install"), ("b", wrapped)):
+        j.progress(session, "install the dependencies")
+        j.cmd(session, command, ok=False, error="Your lock file does not contain a compatible set of packages")
+        j.cmd(session, f"sudo update-alternatives --set php /usr/bin/php8.3 && {command}", ok=True)
+    [rule] = drafts(j, "rule")
+    assert rule.evidence["session_count"] == 2 and "compos" in rule.identity["program"]
+
+
 @pytest.mark.parametrize("probe", ["ls -la", "cat package.json", "git status", "git diff", "which pytest"])
 def test_read_only_probes_never_close_an_episode(probe):
     j = Journal().progress("s", "x")

@@ -122,19 +122,39 @@ def family_of(command: str) -> str:
 
 
 def launched(command: str) -> str:
-    """Name the program a launcher runs (`npx jest` -> jest, `bundle exec rspec` -> rspec), else ''."""
+    """Name the program a launcher or a wrapper runs (`npx jest` -> jest, `bundle exec rspec` -> rspec,
+    `devcontainer exec --workspace-folder . composer install` -> composer, `distrobox enter box -- sudo mix
+    compile` -> mix), else ''. Options and their values (memory-options.txt) are skipped, and so are `sudo`,
+    `env` and assignments before the wrapped command."""
     program = program_of(command)
     via = _launchers().get(program)
     if not via:
         return ""
     words = _words(command)
     start = next((i for i, w in enumerate(words) if posixpath.basename(w) == program), len(words)) + 1
-    rest = [w for w in words[start:] if not w.startswith("-")]
+    rest = _skip_options(words[start:], _valued_options().get(program, frozenset()))
     if via != ("-",):
         if not rest or rest[0] not in via:
             return ""
         rest = rest[1:]
-    return posixpath.basename(rest[0]) if rest else ""
+        if "--" in via:  # the wrapper names its box first: the command follows `--`
+            rest = rest[rest.index("--") + 1:] if "--" in rest else []
+        rest = _skip_options(rest, _valued_options().get(program, frozenset()))
+    inner = program_of(shlex.join(rest)) if rest else ""
+    return "" if inner.startswith("-") else inner
+
+
+def _skip_options(words: list[str], valued: frozenset[str]) -> list[str]:
+    """The words from the first one that is neither an option nor a valued option's value."""
+    skip = False
+    for i, word in enumerate(words):
+        if skip:
+            skip = False
+        elif word in valued:
+            skip = True
+        elif not word.startswith("-") or word == "--":
+            return words[i:]
+    return []
 
 
 @functools.cache
