@@ -395,6 +395,23 @@ def test_a_rule_and_a_pitfall_about_a_script_name_the_files_their_command_ran():
     assert "eval.py" in pitfall.identity["file"]
 
 
+def test_a_rule_names_the_device_or_file_without_an_extension_its_command_worked_on_but_not_a_cd():
+    j = Journal().progress("s", "flash the board")
+    j.cmd("s", "pio run -t upload", ok=False, error="could not open port /dev/ttyUSB0: Permission denied")
+    j.cmd("s", "cd fw/board && sudo chmod a+rw /dev/ttyUSB0 && pio run -t upload", ok=True)
+    [rule] = drafts(j, "rule")
+    assert "ttyusb0" in rule.identity["file"] and "board" not in rule.identity.get("file", [])
+
+
+def test_a_hyphenated_file_name_is_a_name_word_as_written_as_well_as_its_parts():
+    j = Journal()
+    for i in range(2):
+        j.progress(f"s{i}", "check the footprint").cmd(f"s{i}", "pio run -t size", ok=True)
+        j.call(f"s{i}", "fs", "edit_file", {"path": "docs/size-budget.md"}).progress(f"s{i}", "next")
+    [playbook] = drafts(j, "playbook")
+    assert {"size-budget", "size", "budget"} <= set(playbook.identity["name"])
+
+
 def test_a_failure_fixed_after_a_new_task_began_in_the_same_session_is_still_a_rule():
     j = Journal().progress("s", "build the app")
     j.cmd("s", "./gradlew assembleDebug", ok=False, error="SDK location not found. Define sdk.dir in local.properties")

@@ -613,11 +613,13 @@ def _program_terms(program: str) -> list[str]:
 
 def _name_stems(name: str) -> list[str]:
     """The words of a file name, and its extension when that is a word (`dim_customers.sql` -> dim, custom, sql):
-    "the SQL model", "a parquet file" name files by their kind."""
+    "the SQL model", "a parquet file" name files by their kind. A hyphenated name is a word as written too
+    (`size-budget.md` -> size-budget, size, budget), as a hyphenated host label is."""
     stem = name.rsplit("/", 1)[-1]
     base, ext = stem.rsplit(".", 1) if "." in stem.strip(".") else (stem, "")
     words = [text.stem(w) for w in text.split_identifier(base) if len(w) > 2 and not text.is_stopword(w)]
-    return _unique([*words, *([ext.lower()] if len(ext) > 2 and ext.isalpha() else [])])
+    whole = [base.lower()] if "-" in base.strip("-") else []  # as written, as a hyphenated host label is
+    return _unique([*whole, *words, *([ext.lower()] if len(ext) > 2 and ext.isalpha() else [])])
 
 
 def _host_words(host: str) -> list[str]:
@@ -707,8 +709,21 @@ def _places(work: Work) -> list[str]:
 
 
 def _operand_files(work: Work) -> list[str]:
-    """The files (with an extension, by base name) among a command's operands: what `python train.py` ran."""
-    return [p for p in _places(work) if not p.endswith("/")] if work.command else []
+    """The files among a command's operands, by base name: those with an extension (what `python train.py`
+    ran), and a path's last name without one when the path does not end in a folder's slash (`chmod a+rw
+    /dev/ttyUSB0` worked on ttyusb0). A directory a command moved into (`cd`) is no file of its work."""
+    if not work.command:
+        return []
+    found = [p for p in _places(work) if not p.endswith("/")]
+    for part in normalise.commands_of(work.command):
+        if normalise.program_of(part) in normalise.NAVIGATION:
+            continue
+        for path in (p for w in _operands(part) for p in text.paths(w)):
+            name = path.lower().replace("\\", "/").rsplit("/", 1)[-1]
+            if "/" in path.strip("/") or path.startswith("/"):
+                if name and _telling(name) and name not in found:
+                    found.append(name)
+    return found
 
 
 def _operands(command: str) -> list[str]:
