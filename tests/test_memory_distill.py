@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+import broker.text as text
 from actors.memory.distill import Distiller, Draft, Row, Thresholds
 
 
@@ -410,6 +411,27 @@ def test_a_hyphenated_file_name_is_a_name_word_as_written_as_well_as_its_parts()
         j.call(f"s{i}", "fs", "edit_file", {"path": "docs/size-budget.md"}).progress(f"s{i}", "next")
     [playbook] = drafts(j, "playbook")
     assert {"size-budget", "size", "budget"} <= set(playbook.identity["name"])
+
+
+@pytest.mark.parametrize("command, action", [("php artisan scribe:generate", "scribe:generate"),
+                                             ("./gradlew :app:bundleRelease", "bundlerelease"),
+                                             ("MIX_ENV=prod mix assets.deploy", "assets.deploy")])
+def test_a_playbook_step_run_by_a_task_runner_is_labelled_and_known_by_its_task(command, action):
+    j = Journal()
+    for i in range(2):
+        j.progress(f"s{i}", "regenerate").cmd(f"s{i}", command, ok=True)
+        j.call(f"s{i}", "git", "commit", {"message": "regenerate"}).progress(f"s{i}", "next")
+    [playbook] = drafts(j, "playbook")
+    held = {t for field in ("action", "file") for t in playbook.identity.get(field, [])}
+    assert text.stem(action) in held and action.split(":")[0] in playbook.title.lower()
+
+
+def test_the_dependency_a_mix_deps_task_worked_on_is_a_name_of_the_rule():
+    j = Journal().progress("s", "compile")
+    j.cmd("s", "mix compile", ok=False, error="could not compile dependency :bcrypt_elixir")
+    j.cmd("s", "sudo apt-get install -y build-essential && mix deps.compile bcrypt_elixir --force", ok=True)
+    [rule] = drafts(j, "rule")
+    assert "bcrypt_elixir" in rule.identity["name"]
 
 
 def test_a_failure_fixed_after_a_new_task_began_in_the_same_session_is_still_a_rule():

@@ -39,7 +39,10 @@ STATE_VERSION = 8  # 4: identities hold the gloss field; 5: workflows hold the f
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
 # operands (`python train.py`); a host's labels are name words stemmed too; pitfalls and rules hold the words
 # of their calls (the `command` field); a CamelCase tool name (GitHub) is one topic word (github);
-# 8: a failure's episode stays open across the session's progress events (issue 14: the same session)
+# 8: a failure's episode stays open across the session's progress events (issue 14: the same session); a
+# wrapped command has the wrapped command's family; task names (mix deps.compile, artisan migrate:fresh, a Gradle
+# task path) are subcommands, also of a tool a launcher runs (php artisan); a path operand without an extension
+# is a file of pitfalls and rules; a hyphenated file name is a name word as written
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -872,11 +875,13 @@ def _resource_words(work: Work) -> list[str]:
 
 
 def _actions(command: str) -> list[str]:
-    """The subcommands a command runs (`git commit`, `npm ci && npm test` -> ci, test)."""
+    """The subcommands a command runs (`git commit`, `npm ci && npm test` -> ci, test; `php artisan
+    migrate:fresh` -> migrate:fresh)."""
     found: list[str] = []
     for part in normalise.commands_of(command) if command else ():
-        if normalise.program_of(part) in normalise.SUBCOMMAND_PROGRAMS:
-            found.append(normalise.subcommand_of(part))
+        tool, sub = normalise.subcommand_program(part)
+        if tool:
+            found.append(sub)
     return _unique(found)
 
 
