@@ -447,6 +447,14 @@ def test_a_failure_fixed_after_a_new_task_began_in_the_same_session_is_still_a_r
     assert drafts(other, "rule") == []  # only the same session's work closes it
 
 
+def test_after_a_new_task_began_a_success_fixes_a_failure_only_when_it_shares_the_failed_subcommand():
+    j = Journal().progress("s", "cut a release").cmd("s", "make release", ok=False, error="missing VERSION file")
+    j.progress("s", "format the code").cmd("s", "make fmt", ok=True)
+    assert drafts(j, "rule") == []
+    j.progress("s", "release again").cmd("s", "touch VERSION && make release", ok=True)
+    assert [r.instead for r in drafts(j, "rule")] == ["touch VERSION && make release"]
+
+
 def test_one_rule_per_ability_and_normalised_error():
     j = Journal()
     for i in range(3):

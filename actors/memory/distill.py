@@ -199,6 +199,8 @@ class Distiller:
     def _progress(self, row: Row) -> None:
         session = self._session(row.session, row.ts)
         self._close_segment(row.session, session)
+        for episode in session["open"]:  # still open: a later success of the same work in the session fixes it
+            episode["carried"] = True
         session["topic"] = topic_terms(row.text)[:TOPIC_FROM_PROGRESS]
 
     def _call(self, row: Row) -> None:
@@ -326,7 +328,7 @@ class Distiller:
         still_open = []
         for episode in session["open"]:
             failed = _work(episode["work"])
-            if not normalise.same_work(failed, work):
+            if not normalise.same_work(failed, work) or episode.get("carried") and not _same_task(failed, work):
                 if work.probe and work.file and work.file == failed.file:
                     _add(episode["looked"], normalise.summarise_call(work, row.args), MAX_BETWEEN)
                 elif not work.probe:
@@ -538,6 +540,14 @@ class Distiller:
 def _is_edit(work: normalise.Work) -> bool:
     """Tell whether a call changed a file's content (an edit or write of a file, not a command or a URL)."""
     return bool(work.file) and not work.families and not work.host and not work.probe
+
+
+def _same_task(failed: Work, work: Work) -> bool:
+    """Tell whether a success after a new task began still does the failed call's work: for a program whose
+    subcommand names the work, a shared subcommand (`make release` failing is not fixed by a later `make fmt`;
+    `mix compile` is by `mix deps.compile x && mix compile`)."""
+    wanted = set(_actions(failed.command))
+    return not wanted or bool(wanted & set(_actions(work.command)))
 
 
 def _rule_stands(rule: dict, t: Thresholds) -> bool:
