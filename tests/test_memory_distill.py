@@ -293,7 +293,10 @@ def test_a_tool_run_through_a_launcher_is_the_same_kind_of_work_as_the_tool(firs
 
 @pytest.mark.parametrize("wrapped", ["devcontainer exec --workspace-folder . composer install",
                                      "distrobox enter ci-box -- composer install",
-                                     "toolbox run -c dev sudo composer install"])
+                                     "toolbox run -c dev sudo composer install",
+                                     "docker compose run --rm -e CI=1 app composer install",
+                                     "docker exec -it app composer install",
+                                     "kubectl exec -n shop app-0 -- composer install"])
 def test_a_command_run_inside_a_wrapper_is_the_same_kind_of_work_and_one_rule_with_the_plain_command(wrapped):
     j = Journal()
     for session, command in (("a", "composer install"), ("b", wrapped)):

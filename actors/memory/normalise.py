@@ -124,22 +124,26 @@ def family_of(command: str) -> str:
 def launched(command: str) -> str:
     """Name the program a launcher or a wrapper runs (`npx jest` -> jest, `bundle exec rspec` -> rspec,
     `devcontainer exec --workspace-folder . composer install` -> composer, `distrobox enter box -- sudo mix
-    compile` -> mix), else ''. Options and their values (memory-options.txt) are skipped, and so are `sudo`,
-    `env` and assignments before the wrapped command."""
+    compile` -> mix, `docker compose run --rm web mix test` -> mix), else ''. Options and their values
+    (memory-options.txt) are skipped, and so are `sudo`, `env` and assignments before the wrapped command."""
     program = program_of(command)
     via = _launchers().get(program)
     if not via:
         return ""
     words = _words(command)
+    valued = _valued_options().get(program, frozenset())
     start = next((i for i, w in enumerate(words) if posixpath.basename(w) == program), len(words)) + 1
-    rest = _skip_options(words[start:], _valued_options().get(program, frozenset()))
+    rest = _skip_options(words[start:], valued)
     if via != ("-",):
-        if not rest or rest[0] not in via:
+        sub = next((v for v in via if v != "--" and rest[:len(v.rstrip("+").split("."))] == v.rstrip("+").split(".")),
+                   "")
+        if not sub:
             return ""
-        rest = rest[1:]
+        rest = _skip_options(rest[len(sub.rstrip("+").split(".")):], valued)
+        if sub.endswith("+"):  # the container, pod or service it runs in comes first
+            rest = _skip_options(rest[1:], valued)
         if "--" in via:  # the wrapper names its box first: the command follows `--`
             rest = rest[rest.index("--") + 1:] if "--" in rest else []
-        rest = _skip_options(rest, _valued_options().get(program, frozenset()))
     inner = program_of(shlex.join(rest)) if rest else ""
     return "" if inner.startswith("-") else inner
 
