@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+import broker.text as text
 from actors.memory.distill import Distiller, Draft, Row, Thresholds
 
 
@@ -290,6 +291,22 @@ def test_a_tool_run_through_a_launcher_is_the_same_kind_of_work_as_the_tool(firs
     assert rule.instead == then and first.split()[0] in rule.identity["program"]
 
 
+@pytest.mark.parametrize("wrapped", ["devcontainer exec --workspace-folder . composer install",
+                                     "distrobox enter ci-box -- composer install",
+                                     "toolbox run -c dev sudo composer install",
+                                     "docker compose run --rm -e CI=1 app composer install",
+                                     "docker exec -it app composer install",
+                                     "kubectl exec -n shop app-0 -- composer install"])
+def test_a_command_run_inside_a_wrapper_is_the_same_kind_of_work_and_one_rule_with_the_plain_command(wrapped):
+    j = Journal()
+    for session, command in (("a", "composer install"), ("b", wrapped)):
+        j.progress(session, "install the dependencies")
+        j.cmd(session, command, ok=False, error="Your lock file does not contain a compatible set of packages")
+        j.cmd(session, f"sudo update-alternatives --set php /usr/bin/php8.3 && {command}", ok=True)
+    [rule] = drafts(j, "rule")
+    assert rule.evidence["session_count"] == 2 and "compos" in rule.identity["program"]
+
+
 @pytest.mark.parametrize("probe", ["ls -la", "cat package.json", "git status", "git diff", "which pytest"])
 def test_read_only_probes_never_close_an_episode(probe):
     j = Journal().progress("s", "x")
@@ -382,11 +399,63 @@ def test_a_rule_and_a_pitfall_about_a_script_name_the_files_their_command_ran():
     assert "eval.py" in pitfall.identity["file"]
 
 
-def test_a_new_task_ends_the_episodes_of_the_last_one():
-    j = Journal().progress("s", "x")
-    j.cmd("s", "npm test", ok=False, error="missing script: test")
-    j.progress("s", "something else").cmd("s", "npm run build", ok=True)
+def test_a_rule_names_the_device_or_file_without_an_extension_its_command_worked_on_but_not_a_cd():
+    j = Journal().progress("s", "flash the board")
+    j.cmd("s", "pio run -t upload", ok=False, error="could not open port /dev/ttyUSB0: Permission denied")
+    j.cmd("s", "cd fw/board && sudo chmod a+rw /dev/ttyUSB0 && pio run -t upload", ok=True)
+    [rule] = drafts(j, "rule")
+    assert "ttyusb0" in rule.identity["file"] and "board" not in rule.identity.get("file", [])
+
+
+def test_a_hyphenated_file_name_is_a_name_word_as_written_as_well_as_its_parts():
+    j = Journal()
+    for i in range(2):
+        j.progress(f"s{i}", "check the footprint").cmd(f"s{i}", "pio run -t size", ok=True)
+        j.call(f"s{i}", "fs", "edit_file", {"path": "docs/size-budget.md"}).progress(f"s{i}", "next")
+    [playbook] = drafts(j, "playbook")
+    assert {"size-budget", "size", "budget"} <= set(playbook.identity["name"])
+
+
+@pytest.mark.parametrize("command, action", [("php artisan scribe:generate", "scribe:generate"),
+                                             ("./gradlew :app:bundleRelease", "bundlerelease"),
+                                             ("MIX_ENV=prod mix assets.deploy", "assets.deploy")])
+def test_a_playbook_step_run_by_a_task_runner_is_labelled_and_known_by_its_task(command, action):
+    j = Journal()
+    for i in range(2):
+        j.progress(f"s{i}", "regenerate").cmd(f"s{i}", command, ok=True)
+        j.call(f"s{i}", "git", "commit", {"message": "regenerate"}).progress(f"s{i}", "next")
+    [playbook] = drafts(j, "playbook")
+    held = {t for field in ("action", "file") for t in playbook.identity.get(field, [])}
+    assert text.stem(action) in held and action.split(":")[0] in playbook.title.lower()
+
+
+def test_the_dependency_a_mix_deps_task_worked_on_is_a_name_of_the_rule():
+    j = Journal().progress("s", "compile")
+    j.cmd("s", "mix compile", ok=False, error="could not compile dependency :bcrypt_elixir")
+    j.cmd("s", "sudo apt-get install -y build-essential && mix deps.compile bcrypt_elixir --force", ok=True)
+    [rule] = drafts(j, "rule")
+    assert "bcrypt_elixir" in rule.identity["name"]
+
+
+def test_a_failure_fixed_after_a_new_task_began_in_the_same_session_is_still_a_rule():
+    j = Journal().progress("s", "build the app")
+    j.cmd("s", "./gradlew assembleDebug", ok=False, error="SDK location not found. Define sdk.dir in local.properties")
+    j.progress("s", "no SDK path; write local.properties and rebuild")
+    j.cmd("s", "ls ~/Android/Sdk", ok=True)
+    j.call("s", "fs", "write_file", {"path": "local.properties"})
+    j.cmd("s", "./gradlew assembleDebug", ok=True)
+    assert drafts(j, "rule", rule_edit_sessions=1)[0].instead == "fs.write_file local.properties then ./gradlew assembleDebug"
+    other = Journal().progress("s", "x").cmd("s", "npm test", ok=False, error="missing script: test")
+    other.progress("t", "another session").cmd("t", "npm test -- --watch=false", ok=True)
+    assert drafts(other, "rule") == []  # only the same session's work closes it
+
+
+def test_after_a_new_task_began_a_success_fixes_a_failure_only_when_it_shares_the_failed_subcommand():
+    j = Journal().progress("s", "cut a release").cmd("s", "make release", ok=False, error="missing VERSION file")
+    j.progress("s", "format the code").cmd("s", "make fmt", ok=True)
     assert drafts(j, "rule") == []
+    j.progress("s", "release again").cmd("s", "touch VERSION && make release", ok=True)
+    assert [r.instead for r in drafts(j, "rule")] == ["touch VERSION && make release"]
 
 
 def test_one_rule_per_ability_and_normalised_error():

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from actors.memory.recall import Index, idf, names_touched, parse_query, relevance
+from actors.memory.recall import Index, identifiers, idf, names_touched, parse_query, relevance
 from actors.memory.service import Memory
 
 T0 = 1_764_460_800.0
@@ -229,3 +229,9 @@ def test_a_card_is_found_by_the_words_of_the_commands_its_evidence_ran(tmp_path)
         assert {"cycl", "instruct"} <= set(card.identity["command"])
         assert [h.card.id for h in m.recaller.search(m.reader(), "count the cycles and instructions of the resize "
                                                                  "benchmark", 3)] == [card.id]
+
+
+def test_an_identifier_the_query_writes_as_one_word_is_a_term_as_written_as_well_as_its_words():
+    assert {"ktlintcheck", "ktlint", "check"} <= parse_query("Run ktlintCheck before pushing").terms
+    assert {"bcrypt_elixir", "migrate:fresh"} <= parse_query("rebuild bcrypt_elixir, then migrate:fresh").terms
+    assert identifiers("Run the tests before pushing: GitHub's CI") == ["github"]  # only words written as one

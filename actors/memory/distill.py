@@ -8,7 +8,7 @@ reach the same state. `drafts` renders that state into cards with the thresholds
 - playbook: the successful calls between two progress events of a session (2-4 distinct steps, repeats in a
   row are one step), the same sequence in at least `playbook_sessions` sessions;
 - weak link: an ability called at least `weak_min_calls` times with a success rate under `weak_max_success`;
-- rule: a failure, then in the same task (before the session's next progress event) a success doing the same
+- rule: a failure, then later in the same session (a new task in between or not) a success doing the same
   kind of work (a shared program family, or the same ability on the same file or host); read-only probes never
   close an episode; one rule per (ability, program family, normalised error). When every fix was an edit of
   files and then the same call again, the edit fixed that piece of work: a rule only from `rule_edit_sessions`
@@ -33,12 +33,16 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 7  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 8  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
 # operands (`python train.py`); a host's labels are name words stemmed too; pitfalls and rules hold the words
-# of their calls (the `command` field); a CamelCase tool name (GitHub) is one topic word (github)
+# of their calls (the `command` field); a CamelCase tool name (GitHub) is one topic word (github);
+# 8: a failure's episode stays open across the session's progress events (issue 14: the same session); a
+# wrapped command has the wrapped command's family; task names (mix deps.compile, artisan migrate:fresh, a Gradle
+# task path) are subcommands, also of a tool a launcher runs (php artisan); a path operand without an extension
+# is a file of pitfalls and rules; a hyphenated file name is a name word as written
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -195,7 +199,8 @@ class Distiller:
     def _progress(self, row: Row) -> None:
         session = self._session(row.session, row.ts)
         self._close_segment(row.session, session)
-        session["open"] = []  # a new task: failures of the last one are no longer waiting for a fix
+        for episode in session["open"]:  # still open: a later success of the same work in the session fixes it
+            episode["carried"] = True
         session["topic"] = topic_terms(row.text)[:TOPIC_FROM_PROGRESS]
 
     def _call(self, row: Row) -> None:
@@ -323,7 +328,7 @@ class Distiller:
         still_open = []
         for episode in session["open"]:
             failed = _work(episode["work"])
-            if not normalise.same_work(failed, work):
+            if not normalise.same_work(failed, work) or episode.get("carried") and not _same_task(failed, work):
                 if work.probe and work.file and work.file == failed.file:
                     _add(episode["looked"], normalise.summarise_call(work, row.args), MAX_BETWEEN)
                 elif not work.probe:
@@ -537,6 +542,14 @@ def _is_edit(work: normalise.Work) -> bool:
     return bool(work.file) and not work.families and not work.host and not work.probe
 
 
+def _same_task(failed: Work, work: Work) -> bool:
+    """Tell whether a success after a new task began still does the failed call's work: for a program whose
+    subcommand names the work, a shared subcommand (`make release` failing is not fixed by a later `make fmt`;
+    `mix compile` is by `mix deps.compile x && mix compile`)."""
+    wanted = set(_actions(failed.command))
+    return not wanted or bool(wanted & set(_actions(work.command)))
+
+
 def _rule_stands(rule: dict, t: Thresholds) -> bool:
     """Tell whether a rule's episodes teach how to work: a fix that changed the call stands on one episode; when
     every fix was an edit of files and then the same call again, the edit fixed that one piece of work (a bug, a
@@ -613,11 +626,13 @@ def _program_terms(program: str) -> list[str]:
 
 def _name_stems(name: str) -> list[str]:
     """The words of a file name, and its extension when that is a word (`dim_customers.sql` -> dim, custom, sql):
-    "the SQL model", "a parquet file" name files by their kind."""
+    "the SQL model", "a parquet file" name files by their kind. A hyphenated name is a word as written too
+    (`size-budget.md` -> size-budget, size, budget), as a hyphenated host label is."""
     stem = name.rsplit("/", 1)[-1]
     base, ext = stem.rsplit(".", 1) if "." in stem.strip(".") else (stem, "")
     words = [text.stem(w) for w in text.split_identifier(base) if len(w) > 2 and not text.is_stopword(w)]
-    return _unique([*words, *([ext.lower()] if len(ext) > 2 and ext.isalpha() else [])])
+    whole = [base.lower()] if "-" in base.strip("-") else []  # as written, as a hyphenated host label is
+    return _unique([*whole, *words, *([ext.lower()] if len(ext) > 2 and ext.isalpha() else [])])
 
 
 def _host_words(host: str) -> list[str]:
@@ -707,8 +722,21 @@ def _places(work: Work) -> list[str]:
 
 
 def _operand_files(work: Work) -> list[str]:
-    """The files (with an extension, by base name) among a command's operands: what `python train.py` ran."""
-    return [p for p in _places(work) if not p.endswith("/")] if work.command else []
+    """The files among a command's operands, by base name: those with an extension (what `python train.py`
+    ran), and a path's last name without one when the path does not end in a folder's slash (`chmod a+rw
+    /dev/ttyUSB0` worked on ttyusb0). A directory a command moved into (`cd`) is no file of its work."""
+    if not work.command:
+        return []
+    found = [p for p in _places(work) if not p.endswith("/")]
+    for part in normalise.commands_of(work.command):
+        if normalise.program_of(part) in normalise.NAVIGATION:
+            continue
+        for path in (p for w in _operands(part) for p in text.paths(w)):
+            name = path.lower().replace("\\", "/").rsplit("/", 1)[-1]
+            if "/" in path.strip("/") or path.startswith("/"):
+                if name and _telling(name) and name not in found:
+                    found.append(name)
+    return found
 
 
 def _operands(command: str) -> list[str]:
@@ -857,11 +885,13 @@ def _resource_words(work: Work) -> list[str]:
 
 
 def _actions(command: str) -> list[str]:
-    """The subcommands a command runs (`git commit`, `npm ci && npm test` -> ci, test)."""
+    """The subcommands a command runs (`git commit`, `npm ci && npm test` -> ci, test; `php artisan
+    migrate:fresh` -> migrate:fresh)."""
     found: list[str] = []
     for part in normalise.commands_of(command) if command else ():
-        if normalise.program_of(part) in normalise.SUBCOMMAND_PROGRAMS:
-            found.append(normalise.subcommand_of(part))
+        tool, sub = normalise.subcommand_program(part)
+        if tool:
+            found.append(sub)
     return _unique(found)
 
 

@@ -122,19 +122,43 @@ def family_of(command: str) -> str:
 
 
 def launched(command: str) -> str:
-    """Name the program a launcher runs (`npx jest` -> jest, `bundle exec rspec` -> rspec), else ''."""
+    """Name the program a launcher or a wrapper runs (`npx jest` -> jest, `bundle exec rspec` -> rspec,
+    `devcontainer exec --workspace-folder . composer install` -> composer, `distrobox enter box -- sudo mix
+    compile` -> mix, `docker compose run --rm web mix test` -> mix), else ''. Options and their values
+    (memory-options.txt) are skipped, and so are `sudo`, `env` and assignments before the wrapped command."""
     program = program_of(command)
     via = _launchers().get(program)
     if not via:
         return ""
     words = _words(command)
+    valued = _valued_options().get(program, frozenset())
     start = next((i for i, w in enumerate(words) if posixpath.basename(w) == program), len(words)) + 1
-    rest = [w for w in words[start:] if not w.startswith("-")]
+    rest = _skip_options(words[start:], valued)
     if via != ("-",):
-        if not rest or rest[0] not in via:
+        sub = next((v for v in via if v != "--" and rest[:len(v.rstrip("+").split("."))] == v.rstrip("+").split(".")),
+                   "")
+        if not sub:
             return ""
-        rest = rest[1:]
-    return posixpath.basename(rest[0]) if rest else ""
+        rest = _skip_options(rest[len(sub.rstrip("+").split(".")):], valued)
+        if sub.endswith("+"):  # the container, pod or service it runs in comes first
+            rest = _skip_options(rest[1:], valued)
+        if "--" in via:  # the wrapper names its box first: the command follows `--`
+            rest = rest[rest.index("--") + 1:] if "--" in rest else []
+    inner = program_of(shlex.join(rest)) if rest else ""
+    return "" if inner.startswith("-") else inner
+
+
+def _skip_options(words: list[str], valued: frozenset[str]) -> list[str]:
+    """The words from the first one that is neither an option nor a valued option's value."""
+    skip = False
+    for i, word in enumerate(words):
+        if skip:
+            skip = False
+        elif word in valued:
+            skip = True
+        elif not word.startswith("-") or word == "--":
+            return words[i:]
+    return []
 
 
 @functools.cache
@@ -246,31 +270,50 @@ def host_of(args: dict) -> str:
 
 
 def step_label(organ: str, ability: str, args: dict) -> str:
-    """A workflow step: the ability, and for a command its family (and subcommand for git, npm, docker, …)."""
+    """A workflow step: the ability, and for a command its family (and subcommand for git, npm, docker, …, or
+    for such a tool a launcher runs: `php artisan migrate:fresh` -> artisan migrate:fresh)."""
     command = _first_string(args, COMMAND_KEYS)
     if not command:
         return f"{organ}.{ability}"
     parts = [p for p in commands_of(command) if program_of(p) not in NAVIGATION] or [command]
     labels = []
     for part in parts:
-        program, family = program_of(part), family_of(part)
-        sub = subcommand_of(part) if program in SUBCOMMAND_PROGRAMS else ""
-        labels.append(f"{family} {sub}".strip())
+        tool, sub = subcommand_program(part)
+        labels.append(f"{tool} {sub}" if sub and tool != program_of(part) else f"{family_of(part)} {sub}".strip())
     return f"{organ}.{ability}({' && '.join(dict.fromkeys(labels))})"
 
 
-def subcommand_of(command: str) -> str:
-    """The first word after the program that is not an option nor an option's value (`git commit -m x` ->
-    commit; `git -C repo status` -> status: `-C` takes a value, `memory-options.txt`)."""
-    words = _words(command)
+def subcommand_program(command: str) -> tuple[str, str]:
+    """The program whose subcommand names a command's work, and that subcommand: the program itself
+    (`git commit`), or the tool a launcher runs (`php artisan scribe:generate` -> artisan, scribe:generate);
+    ('', '') when neither has subcommands (memory-subcommands.txt)."""
     program = program_of(command)
+    if program in SUBCOMMAND_PROGRAMS:
+        return program, subcommand_of(command)
+    tool = launched(command)
+    if tool in SUBCOMMAND_PROGRAMS:
+        return tool, subcommand_of(command, tool)
+    return "", ""
+
+
+_TASK = re.compile(r"[A-Za-z][\w-]*(?:[:.][A-Za-z][\w-]*)*")
+
+
+def subcommand_of(command: str, program: str = "") -> str:
+    """The first word after the program that is not an option nor an option's value (`git commit -m x` ->
+    commit; `git -C repo status` -> status: `-C` takes a value, `memory-options.txt`). A task runner's task
+    name is one word with its namespace (`mix deps.compile`, `artisan migrate:fresh`); a Gradle task path names
+    its task (`gradlew :app:bundleRelease` -> bundleRelease)."""
+    words = _words(command)
+    program = program or program_of(command)
     valued = _valued_options().get(program, frozenset())
     after = skip = False
     for word in words:
         if skip:
             skip = False
         elif after and not word.startswith("-"):
-            return word if word[:1].isalpha() and word.replace("-", "").isalnum() else ""  # s3, not 0.9.1
+            task = word.rsplit(":", 1)[-1] if word.startswith(":") else word
+            return task if _TASK.fullmatch(task) else ""  # s3, not 0.9.1
         elif after and word in valued:
             skip = True
         elif posixpath.basename(word) == program:

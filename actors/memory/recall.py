@@ -123,6 +123,8 @@ def parse_query(query: str) -> Query:
     compounds = _compounds(query)
     for term in compounds:  # "pull request" is said as much as "pullrequest" would be
         terms.setdefault(term, None)
+    for term in identifiers(query):  # `ktlintCheck` is also the one word a card's task or file holds
+        terms.setdefault(term, None)
     kept = list(terms)[:MAX_QUERY_TERMS]
     related, sources = _reach(kept, terms, text.related)
     meant, meant_from = _reach(kept, terms, meaning.meant)
@@ -131,6 +133,17 @@ def parse_query(query: str) -> Query:
     return Query(terms=frozenset(kept), named=frozenset(named), named_stems=named_stems, related=frozenset(related),
                  related_from=sources, meant=frozenset(meant), meant_from=meant_from, similar=frozenset(similar),
                  similar_from=similar_from)
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:(?<=[a-z0-9])[A-Z]|[_:][A-Za-z])[A-Za-z0-9_:]*")
+
+
+def identifiers(query: str) -> list[str]:
+    """The identifiers a query writes as one word, whole (`ktlintCheck` -> ktlintcheck, `bcrypt_elixir`,
+    `migrate:fresh`): the text layer splits them into their words, but a card holds a task, a package or a
+    file's name as written."""
+    found = (m.group(0).rstrip(":_").lower() for m in _IDENTIFIER.finditer(query))
+    return list(dict.fromkeys(t for w in found for t in (w, text.stem(w)) if len(w) > 3))
 
 
 def _compounds(query: str) -> list[str]:
