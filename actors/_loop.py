@@ -44,6 +44,7 @@ RECONNECT_MIN_S = 0.1
 RECONNECT_MAX_S = 2.0
 MAX_REPORT = 1000  # observations per report; more wait for the next heartbeat
 DONE_CACHE = 1024  # replies kept so a re-sent request id is answered, never run twice
+UNSENT_CAP = 10_000  # messages held while the socket to the heart cannot take more (its send queue is full)
 DEADLINE_MARGIN_S = 0.25  # the organ aims to answer this much (or a fifth of the time) before the heart gives up
 STUCK_AFTER_S = 1.0  # a call still running this long past its deadline holds a stuck worker
 STUCK_METRIC = "actors_organ_stuck_calls"
@@ -91,6 +92,8 @@ class OrganLoop:
         self.sub: zmq.Socket | None = None
         self.outbox: deque[tuple[bytes, list[bytes]]] = deque()  # from workers: (key or b"", frames)
         self.woken = False  # a wake-up byte is on its way: workers need not write another
+        self.unsent: deque[list[bytes]] = deque()  # replies and reports the dealer's full queue refused, in order
+        self.polling_out = False  # the dealer is polled for room to send (while something is unsent)
         self.wake_r, self.wake_w = os.pipe()
         for fd in (self.wake_r, self.wake_w):
             os.set_blocking(fd, False)
@@ -152,7 +155,12 @@ class OrganLoop:
             self._watch_pump(pump)
             wake_at = min(wake_at, pump.due())
         wait_ms = max(0, int((wake_at - before) * 1000)) + 1
+        if bool(self.unsent) != self.polling_out:
+            self.polling_out = bool(self.unsent)
+            self.poller.register(self.dealer, zmq.POLLIN | (zmq.POLLOUT if self.polling_out else 0))
         ready = dict(self.poller.poll(wait_ms))
+        if self.unsent and ready.get(self.dealer, 0) & zmq.POLLOUT:
+            self._flush_unsent()
         if time.monotonic() - before > wait_ms / 1000 + self.heartbeat_s * self.liveness:
             # this process was stopped or starved, not the heart silent: what the heart sent meanwhile
             # may not even be read yet, so its silence is counted from now
@@ -259,10 +267,27 @@ class OrganLoop:
             pass  # not connected yet; the heartbeat or re-registration will follow
 
     def _send_frames(self, frames: list[bytes]) -> None:
-        try:
-            self.dealer.send_multipart(frames, zmq.NOBLOCK)
-        except zmq.Again:
-            log.warning("a message for the heart could not be sent")
+        """Send a reply or report to the heart; held, in order, while the dealer's queue is full (never dropped
+        unless UNSENT_CAP messages are already waiting: then the oldest goes, and its caller times out)."""
+        if not self.unsent:
+            try:
+                self.dealer.send_multipart(frames, zmq.NOBLOCK)
+                return
+            except zmq.Again:
+                pass
+        self.unsent.append(frames)
+        if len(self.unsent) > UNSENT_CAP:
+            self.unsent.popleft()
+            log.warning("%d messages wait for the heart; the oldest was dropped (its caller will time out)",
+                        UNSENT_CAP)
+
+    def _flush_unsent(self) -> None:
+        while self.unsent:
+            try:
+                self.dealer.send_multipart(self.unsent[0], zmq.NOBLOCK)
+            except zmq.Again:
+                return
+            self.unsent.popleft()
 
     def _drain_heart(self) -> None:
         while _readable(self.dealer):
@@ -304,7 +329,7 @@ class OrganLoop:
         key = _fingerprint(call)
         cached = self.done.get(key)
         if cached is not None:
-            self.dealer.send_multipart(cached, zmq.NOBLOCK)
+            self._send_frames(cached)
             return
         if key in self.in_flight:
             return  # a re-sent request: its reply is on the way
@@ -519,10 +544,7 @@ class OrganLoop:
         self.done[key] = frames
         if len(self.done) > DONE_CACHE:
             self.done.popitem(last=False)
-        try:
-            self.dealer.send_multipart(frames, zmq.NOBLOCK)
-        except zmq.Again:
-            log.warning("a reply could not be sent; the caller will time out")
+        self._send_frames(frames)
 
     # -- perception -----------------------------------------------------------------------
 
@@ -538,6 +560,7 @@ class OrganLoop:
             if sock is not None:
                 self.poller.register(sock, zmq.POLLIN)
         self.pumped = {}  # registered again at the next turn
+        self.polling_out = False  # likewise the dealer's room to send, while something is unsent
 
     def _drain_blood(self) -> None:
         while _readable(self.sub):

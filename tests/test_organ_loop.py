@@ -248,3 +248,56 @@ def test_an_organ_never_runs_more_calls_at_once_than_it_has_workers_even_with_on
     assert loop.organ.most == Crowd.workers
     assert replies[0].result["thread"] == "probe-loop"
     assert loop.workers.busy == 0
+
+
+def refusing_dealer(loop: OrganLoop, endpoint: str) -> None:
+    """Give the loop a DEALER that queues nothing while no heart is there (ZMQ_IMMEDIATE): every send is refused
+    with zmq.Again, as when a heart reads too slowly and the queue is full."""
+    loop.dealer = loop.ctx.socket(zmq.DEALER)
+    loop.dealer.setsockopt(zmq.LINGER, 0)
+    loop.dealer.setsockopt(zmq.IMMEDIATE, 1)
+    loop.dealer.connect(endpoint)
+
+
+def test_replies_the_dealer_cannot_take_yet_are_held_in_order_and_sent_once_it_can():
+    where = Path(tempfile.mkdtemp(prefix="ol-", dir="/tmp"))
+    endpoint = f"ipc://{where / 'h.sock'}"
+    loop = OrganLoop(Probe(), endpoint, heartbeat_s=HEARTBEAT_S)
+    ctx = zmq.Context()
+    try:
+        refusing_dealer(loop, endpoint)
+        replies = [[b"reply-%d" % i] for i in range(5)]
+        for frames in replies:
+            loop._send_frames(frames)
+        assert list(loop.unsent) == replies, "refused replies are held, in order, not dropped"
+
+        router = ctx.socket(zmq.ROUTER)
+        router.setsockopt(zmq.LINGER, 0)
+        router.bind(endpoint)
+        deadline = time.monotonic() + WAIT_MS / 1000
+        while loop.unsent and time.monotonic() < deadline:
+            loop._flush_unsent()
+            time.sleep(0.01)
+        loop._send_frames([b"after"])  # nothing waits any more: sent at once, behind the held ones
+        got = []
+        while len(got) < len(replies) + 1 and router.poll(WAIT_MS):
+            got.append(router.recv_multipart()[1:])
+        assert got == [*replies, [b"after"]]
+    finally:
+        ctx.destroy(linger=0)
+        loop.ctx.destroy(linger=0)
+        shutil.rmtree(where, ignore_errors=True)
+
+
+def test_at_most_unsent_cap_messages_wait_and_the_oldest_goes_first(monkeypatch):
+    monkeypatch.setattr("actors._loop.UNSENT_CAP", 3)
+    where = Path(tempfile.mkdtemp(prefix="ol-", dir="/tmp"))
+    loop = OrganLoop(Probe(), f"ipc://{where / 'h.sock'}", heartbeat_s=HEARTBEAT_S)
+    try:
+        refusing_dealer(loop, f"ipc://{where / 'h.sock'}")
+        for i in range(5):
+            loop._send_frames([b"%d" % i])
+        assert list(loop.unsent) == [[b"2"], [b"3"], [b"4"]]
+    finally:
+        loop.ctx.destroy(linger=0)
+        shutil.rmtree(where, ignore_errors=True)
