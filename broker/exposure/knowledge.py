@@ -41,6 +41,8 @@ _CLOCK = re.compile(r"\b\d{1,2}(?::[0-5]\d)?\s*(?:[ap]\.?m\b\.?)|\b\d{1,2}:[0-5]
 _WORD = re.compile(r"[A-Za-z]+")
 _AMOUNT_WORDS = re.compile(r"\d[\d,.]*[km]?\b|[a-z]+")
 
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_NOT_ARITHMETIC = frozenset("<>|~")  # math symbols that mark thresholds and commands too (p99 > 500, a | b)
 _NUMERONYM = re.compile(r"^([a-z])(\d{1,2})([a-z])$")
 _DEFINED_AFTER = re.compile(r"\(([A-Za-z][A-Za-z0-9]{1,5})\)")  # long form (LF)
 _DEFINED_BEFORE = re.compile(r"\b([A-Z][A-Z0-9]{1,5}s?)\s*\(([^()]{3,80})\)")  # LF (long form)
@@ -127,6 +129,23 @@ def names_amount_of_money(request: str, currencies: frozenset[str]) -> bool:
         return True  # a currency sign (Unicode's category Sc) written against a number: $50, 50 €, ¥100,000
     words = _AMOUNT_WORDS.findall(fold(request))
     return any(words[i][0].isdigit() and words[i + 1] in currencies for i in range(len(words) - 1))
+
+
+def names_arithmetic(request: str) -> bool:
+    """Tell whether a request writes arithmetic: two numbers or more, one against a math sign (17.5%, 3×4, 2+2)."""
+    numbers = list(_NUMBER.finditer(request))
+    if len(numbers) < 2:
+        return False
+    for m in numbers:
+        around = request[max(0, m.start() - 2):m.start()].rstrip()[-1:] + request[m.end():m.end() + 2].lstrip()[:1]
+        if any(_arithmetic_sign(ch) for ch in around):
+            return True
+    return False
+
+
+def _arithmetic_sign(ch: str) -> bool:
+    # Unicode's math symbols (category Sm: + = × ÷ −), the percent and per-mille signs, and the ASCII * and ^
+    return (unicodedata.category(ch) == "Sm" and ch not in _NOT_ARITHMETIC) or ch in "%\u2030*^"
 
 
 def _beside_digit(text: str, i: int) -> bool:
