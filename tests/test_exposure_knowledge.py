@@ -280,3 +280,14 @@ def test_arithmetic_points_at_a_tool_named_for_calculating_and_not_at_one_merely
         calculator, without=frozenset({Source.ARITHMETIC, Source.MEANING}))).exposed
     queries = {"prom": [tool("query", "Run a PromQL expression.", {"expr": "The expression"})]}
     assert not catalogue_from_mcp(queries).calculates
+
+
+@pytest.mark.parametrize("intent, named", [
+    ("ユーロからノルウェー・クローネの為替レートは？", True),  # two currencies, in katakana
+    ("1,250ユーロだといくら", True),  # an amount: a number and the name
+    ("100美元换成人民币", True),
+    ("美元新闻", False),  # one currency named, no amount: news about it
+    ("今晚吃什么？家里有鸡蛋和西红柿", False),
+])
+def test_a_currency_named_in_a_script_without_spaces_is_found_inside_its_run(intent, named):
+    assert knowledge.names_amount_of_money(intent, knowledge.cldr().currencies) is named
