@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from broker.exposure import Source, catalogue_from_mcp, knowledge, select
+from broker.exposure import Source, catalogue_from_mcp, knowledge, lexicon, select
 from broker.exposure.companions import Rule, Sibling, companions
 from broker.exposure.knowledge import Vocabulary
 from broker.exposure.selection import relevance, whole_organs
@@ -291,3 +291,25 @@ def test_arithmetic_points_at_a_tool_named_for_calculating_and_not_at_one_merely
 ])
 def test_a_currency_named_in_a_script_without_spaces_is_found_inside_its_run(intent, named):
     assert knowledge.names_amount_of_money(intent, knowledge.cldr().currencies) is named
+
+
+@pytest.mark.parametrize("intent, symbol", [
+    ("who calls parse_invoice?", True),
+    ("list every call site of calculate_tax()", True),
+    ("check the current useMutation docs", True),
+    ("my iPhone and macOS laptop", False),
+    ("who calls the billing team?", False),
+])
+def test_a_name_written_as_code_is_a_symbol(intent, symbol):
+    assert lexicon.names_symbol(intent) is symbol
+
+
+def test_a_symbol_in_the_request_points_at_the_tools_about_symbols():
+    organs = {"code": [tool("find_referencing_symbols", "Finds the symbols that reference a given symbol.",
+                            {"name_path": "Its name path"}),
+                       tool("replace_content", "Replace text in a file.", {"path": "", "needle": ""})],
+              "phone": [tool("call_number", "Place a phone call to a number or a contact.", {"to": "Who calls"})]}
+    intent = "who calls parse_invoice?"
+    assert "code.find_referencing_symbols" in select(intent, catalogue_from_mcp(organs), budget_tokens=200).exposed
+    without = catalogue_from_mcp(organs, without=frozenset({Source.SYMBOLS, Source.MEANING}))
+    assert "code.find_referencing_symbols" not in select(intent, without, budget_tokens=200).exposed

@@ -295,6 +295,9 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
     if catalogue.places and Source.ZONES not in without and _names_place(intent, catalogue):
         for hint in lexicon.hints("place"):
             put_text(hint, W_HINT)
+    if Source.SYMBOLS not in without and lexicon.names_symbol(rest):
+        for hint in lexicon.hints("symbol"):
+            put_text(hint, W_HINT)
     if Source.COMMANDS not in without and lexicon.names_command(intent):
         for hint in lexicon.hints("command"):
             put_text(hint, W_HINT)

@@ -15,6 +15,7 @@ class Source(StrEnum):
     COMPOUNDS = "compounds"  # "sequential thinking" -> sequentialthinking
     ZONES = "zones"  # places of the IANA time-zone database -> time tools
     COMMANDS = "commands"  # command-line syntax (flags, &&, a quoted command) -> tools that run commands
+    SYMBOLS = "symbols"  # a name written as code (snake_case, camelCase, f()) -> tools about a code base's symbols
     CURRENCIES = "currencies"  # an amount in a currency CLDR names (Babel) -> exchange-rate tools
     ARITHMETIC = "arithmetic"  # numbers against math signs (17.5%, 3×4) -> tools that evaluate expressions
     CALENDAR = "calendar"  # weekday names (the calendar module) -> the current date
