@@ -5,7 +5,8 @@ Each data set is a catalogue and labelled intents split into a dev half (tuned o
 (both looked at while tuning), test = bench/data/real-mcp-test.jsonl (written by another method before any
 tuning). livemcpbench, bfcl and metatool: their one file split in halves by a fixed seed.
 real-mcp-fresh2 and livemcpbench-fresh2: a second evaluator's intents (bench/data/fresh2/exposure), scored
-once held out on the round-1 release and dev material since: a dev half only.
+once held out on the round-1 release and dev material since: a dev half only. real-mcp-fresh3 and
+livemcpbench-fresh3 (bench/data/fresh3/exposure): a third evaluator's, likewise since the round-2 release.
 Methods, on each half:
   cold   broker.exposure.select with no history, its default budget
   warm   the same after learning from a journal built from the dev half (the intent as a progress event,
@@ -65,11 +66,10 @@ SETS = {
     # a second evaluator's intents, scored once on the round-1 release: dev material from then on (no test half)
     "real-mcp-fresh2": ("catalogs/real-mcp.json", (str(FRESH2 / "real-mcp-fresh2.jsonl"),), ()),
     "livemcpbench-fresh2": ("catalogs/livemcpbench.json", (str(FRESH2 / "livemcpbench-fresh.jsonl"),), ()),
-    # a third evaluator's intents, written from the catalogue's side: report only, never tune on them
-    "real-mcp-fresh3": ("catalogs/real-mcp.json", ("exposure/real-mcp-dev.jsonl",
-                        str(HERE / "data" / "real-mcp-own.jsonl")), (str(FRESH3 / "real-mcp-fresh3.jsonl"),)),
-    "livemcpbench-fresh3": ("catalogs/livemcpbench.json", ("exposure/livemcpbench.jsonl",),
-                            (str(FRESH3 / "livemcpbench-fresh3.jsonl"),)),
+    # a third evaluator's intents, written from the catalogue's side, scored once held out on the round-2
+    # release: dev material from then on (no test half)
+    "real-mcp-fresh3": ("catalogs/real-mcp.json", (str(FRESH3 / "real-mcp-fresh3.jsonl"),), ()),
+    "livemcpbench-fresh3": ("catalogs/livemcpbench.json", (str(FRESH3 / "livemcpbench-fresh3.jsonl"),), ()),
     "bfcl": ("catalogs/bfcl.json", ("exposure/bfcl-dev.jsonl",), ("exposure/bfcl-dev.jsonl",)),
     "metatool": ("catalogs/metatool.json", ("exposure/metatool-dev.jsonl",), ("exposure/metatool-dev.jsonl",)),
 }

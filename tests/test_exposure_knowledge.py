@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from broker.exposure import Source, catalogue_from_mcp, knowledge, select
+from broker.exposure import Source, catalogue_from_mcp, knowledge, lexicon, select
 from broker.exposure.companions import Rule, Sibling, companions
 from broker.exposure.knowledge import Vocabulary
-from broker.exposure.selection import whole_organs
+from broker.exposure.selection import relevance, whole_organs
 
 
 def tool(name: str, description: str = "", required: dict | None = None, **optional: str) -> dict:
@@ -97,6 +97,33 @@ def test_an_interaction_brings_the_snapshot_it_needs_into_the_exposure():
     without = catalogue_from_mcp({"web": BROWSER, "other": [tool("send_mail", "Send an email.")]},
                                  without=frozenset({Source.PRODUCER, Source.ORGANS}))
     assert "web.take_snapshot" not in select("click the Buy button", without).exposed
+
+
+def test_the_tool_that_opens_an_address_is_the_way_in_for_every_sibling_that_takes_none():
+    found = edges(BROWSER, Rule.ENTRY)
+    assert ("list_console_messages", "new_page") in found and ("click", "new_page") in found
+    # navigate_page needs a page as well as the address: it is not the only way in
+    assert all(pair[1] == "new_page" for pair in found)
+    assert ("new_page", "new_page") not in found
+
+
+def test_an_organ_where_many_tools_take_only_an_address_has_no_single_way_in():
+    entries = [tool(f"fetch_{kind}", "Fetch a page.", {"url": "Where"}) for kind in ("html", "json", "txt")]
+    assert edges([*entries, tool("list_cache")], Rule.ENTRY) == set()
+
+
+def test_a_url_in_the_request_brings_the_tool_that_needs_only_an_address():
+    organs = {"fetch": [tool("fetch", "Fetches content from the internet.", {"url": "URL to fetch"})],
+              "files": [tool("read_file", "Read a file and summarise nothing.", {"path": "Which file"}),
+                        tool("read_text_file", "Read a text file.", {"path": "Which file"}),
+                        *(tool(f"read_{n}", f"Read {n} for me.", {"path": ""}) for n in ("logs", "notes"))]}
+    intent = "read these notes for me: https://blog.example.org/vacuum"
+
+    def fetch_share(catalogue) -> float:
+        scores = relevance(intent, catalogue)
+        return scores.get(catalogue.by_address["fetch.fetch"], 0.0) / max(scores.values())
+    assert fetch_share(catalogue_from_mcp(organs, without=frozenset({Source.MEANING}))) >= 0.8 * 0.9
+    assert fetch_share(catalogue_from_mcp(organs, without=frozenset({Source.FILLS, Source.MEANING}))) < 0.5
 
 
 TIME = {"time": [tool("convert_time", "Convert time between timezones",
@@ -230,3 +257,59 @@ def test_an_amount_of_money_points_at_the_exchange_rate_tool():
     assert "fx.exchange_rate" in select(intent, catalogue_from_mcp(organs)).exposed
     assert "fx.exchange_rate" not in select(intent, catalogue_from_mcp(organs, without=frozenset({Source.CURRENCIES}))).exposed
     assert catalogue_from_mcp({"notes": organs["notes"]}).currencies == frozenset()  # no such tools: not looked for
+
+
+@pytest.mark.parametrize("intent, arithmetic", [
+    ("what is 17.5% of 48,320 plus 2,150?", True),
+    ("3×4 and then 12 + 5", True),
+    ("p99 > 500 ms over 2 hours", False),
+    ("release notes from 2.2 to 2.3", False),
+    ("what is 42?", False),
+])
+def test_arithmetic_is_numbers_written_against_a_math_sign(intent, arithmetic):
+    assert knowledge.names_arithmetic(intent) is arithmetic
+
+
+def test_arithmetic_points_at_a_tool_named_for_calculating_and_not_at_one_merely_speaking_of_expressions():
+    calculator = {"calc": [tool("calculate", "Evaluates the given expression.", {"expression": "The expression"})],
+                  "notes": [tool("write_note", "Write a note to the notebook.", {"text": "The note"}),
+                            tool("read_note", "Read a note of the notebook.", {"name": "The note"})]}
+    intent = "what is 17.5% of 48,320 plus 2,150?"
+    assert "calc.calculate" in select(intent, catalogue_from_mcp(calculator)).exposed
+    assert "calc.calculate" not in select(intent, catalogue_from_mcp(
+        calculator, without=frozenset({Source.ARITHMETIC, Source.MEANING}))).exposed
+    queries = {"prom": [tool("query", "Run a PromQL expression.", {"expr": "The expression"})]}
+    assert not catalogue_from_mcp(queries).calculates
+
+
+@pytest.mark.parametrize("intent, named", [
+    ("ユーロからノルウェー・クローネの為替レートは？", True),  # two currencies, in katakana
+    ("1,250ユーロだといくら", True),  # an amount: a number and the name
+    ("100美元换成人民币", True),
+    ("美元新闻", False),  # one currency named, no amount: news about it
+    ("今晚吃什么？家里有鸡蛋和西红柿", False),
+])
+def test_a_currency_named_in_a_script_without_spaces_is_found_inside_its_run(intent, named):
+    assert knowledge.names_amount_of_money(intent, knowledge.cldr().currencies) is named
+
+
+@pytest.mark.parametrize("intent, symbol", [
+    ("who calls parse_invoice?", True),
+    ("list every call site of calculate_tax()", True),
+    ("check the current useMutation docs", True),
+    ("my iPhone and macOS laptop", False),
+    ("who calls the billing team?", False),
+])
+def test_a_name_written_as_code_is_a_symbol(intent, symbol):
+    assert lexicon.names_symbol(intent) is symbol
+
+
+def test_a_symbol_in_the_request_points_at_the_tools_about_symbols():
+    organs = {"code": [tool("find_referencing_symbols", "Finds the symbols that reference a given symbol.",
+                            {"name_path": "Its name path"}),
+                       tool("replace_content", "Replace text in a file.", {"path": "", "needle": ""})],
+              "phone": [tool("call_number", "Place a phone call to a number or a contact.", {"to": "Who calls"})]}
+    intent = "who calls parse_invoice?"
+    assert "code.find_referencing_symbols" in select(intent, catalogue_from_mcp(organs), budget_tokens=200).exposed
+    without = catalogue_from_mcp(organs, without=frozenset({Source.SYMBOLS, Source.MEANING}))
+    assert "code.find_referencing_symbols" not in select(intent, without, budget_tokens=200).exposed

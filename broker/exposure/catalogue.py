@@ -90,12 +90,17 @@ class Catalogue:
         self.organ_names = tuple(self.organs)
         self.organ_position = tuple(k for k, members in enumerate(self.organs.values()) for _ in members)
         self.companions = _companions(organs, self.organs, self.without)  # position -> {sibling: weight}
+        # tools a URL in a request is enough for: they require an address and nothing else
+        self.address_takers = () if Source.FILLS in self.without else tuple(
+            start for organ, members in self.organs.items() for start, entry in zip(members, organs[organ], strict=True)
+            if companions.takes_only_address(entry))
         self.index = Index((t.terms for t in tools), k1=TOOL_K1, b=TOOL_B)
         self.organ_index = Index((_organ_terms(organ, [tools[i] for i in members])
                                   for organ, members in self.organs.items()), b=ORGAN_B)
         self.vocabulary = knowledge.Vocabulary((w for t in tools for w in t.words),
                                                (str(t.wire.get("description") or "") for t in tools))
         self.places = self._places()
+        self.calculates = self._named_for("arithmetic")
         self.currencies = knowledge.cldr().currencies if self._hinted("money") else frozenset()
         self.meaning = None if Source.MEANING in self.without else semantic.meaning_of(
             [semantic.tool_text(t.organ, t.name, str(t.wire.get("description") or "")) for t in tools])
@@ -110,6 +115,12 @@ class Catalogue:
     def _hinted(self, kind: str) -> bool:
         # a kind of reference is looked for only if the catalogue has tools that speak of what it hints
         return any(term in self.index for term in lexicon.terms(" ".join(lexicon.hints(kind))))
+
+    def _named_for(self, kind: str) -> bool:
+        # stricter: a tool is named for what the kind hints (`calculate`), not merely speaking of it (a
+        # query "expression"): arithmetic in a request is often just numbers, not a computation to hand off
+        hinted = set(lexicon.terms(" ".join(lexicon.hints(kind))))
+        return any(hinted & set(lexicon.terms(t.name)) for t in self.tools)
 
     def _places(self) -> knowledge.Places | None:
         # place names point at time tools only if the catalogue has some, and a place name the catalogue

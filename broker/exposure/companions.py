@@ -15,6 +15,9 @@ Three rules, each naming a structure of the schemas, none naming a tool:
 - *read before change*: a tool whose name's verb changes its object (`edit_file`, `update_page`) brings the
   sibling whose verb reads the same object (`read_file`, `get_page`): what is changed is usually read first.
   The verbs are the CRUD classes of `broker/text/data/crud_verbs.txt`.
+- *entry*: in an organ whose tools act on something opened first (a browser's page), the one or two tools that
+  take an address and nothing else (a required `url`, `uri` or a parameter of format `uri`) are
+  its way in: every sibling that takes no address brings them (navigate before reading the console).
 A parameter most of an organ's tools require is the organ's context (the repository, the page), not
 an object, and is ignored by the last two rules.
 """
@@ -36,6 +39,8 @@ NAMED_WEIGHT = 0.8  # a sibling the schema names is nearly always needed
 PRODUCER_WEIGHT = 0.6  # an identifier has to come from somewhere
 OBJECT_WEIGHT = 0.35  # same object: often, not always, needed together
 LIST_WEIGHT = 0.5  # an id is often, not always, already known (the user may give it)
+ENTRY_WEIGHT = 0.5  # what a page tool acts on was usually opened first, unless it already is
+MIN_ENTRY_ORGAN = 4  # an organ of fewer tools has no page of its own to open
 READ_WEIGHT = 0.5  # what is changed is usually read first, but not always (a new file is only written)
 MIN_OBJECT_SIMILARITY = 0.5  # share of a tool's (weighted) object words a sibling must share
 MAX_PRODUCERS = 2  # an identifier comes from one or two siblings; more means a common word
@@ -51,6 +56,7 @@ class Rule(StrEnum):
     OBJECT = "object"
     READ = "read"
     LIST = "list"
+    ENTRY = "entry"
 
 
 ALL_RULES = frozenset(Rule)
@@ -84,6 +90,9 @@ def companions(organ: str, members: Sequence[Sibling], rules: frozenset[str] = A
     if Rule.OBJECT in rules:
         for i, j, similarity in _same_object(organ, members, required, context):
             put(i, j, OBJECT_WEIGHT * similarity)
+    if Rule.ENTRY in rules:
+        for i, j in _entries(members):
+            put(i, j, ENTRY_WEIGHT)
     if Rule.READ in rules or Rule.LIST in rules:
         verbs = _verbs_and_objects(organ, members)
         if Rule.READ in rules:
@@ -107,6 +116,34 @@ def _required(entry: Mapping) -> dict[str, str]:
         if isinstance(name, str):
             out[name] = str(sub.get("description") or "") if isinstance(sub, dict) else ""
     return out
+
+
+def takes_address(entry: Mapping) -> bool:
+    """Tell whether a tool requires an address: a parameter named `url` or `uri` (`pageUrl`), or of format `uri`."""
+    schema = entry.get("inputSchema") or {}
+    properties = schema.get("properties") if isinstance(schema, dict) else None
+    names = schema.get("required") if isinstance(schema, dict) else None
+    if not isinstance(properties, dict) or not isinstance(names, list):
+        return False
+    for name in names:
+        sub = properties.get(name) if isinstance(name, str) else None
+        words = lexicon.words(name) if isinstance(name, str) else []
+        if (words and words[-1] in ("url", "uri")) or (isinstance(sub, dict) and sub.get("format") == "uri"):
+            return True
+    return False
+
+
+def takes_only_address(entry: Mapping) -> bool:
+    """Tell whether a tool requires an address and nothing else: what a bare URL in a request is for."""
+    return takes_address(entry) and len(_required(entry)) == 1
+
+
+def _entries(members: Sequence[Sibling]) -> list[tuple[int, int]]:
+    # the organ's way in: at most two tools take an address and most of the others take none
+    takers = [j for j, m in enumerate(members) if takes_only_address(m.entry)]
+    if len(members) < MIN_ENTRY_ORGAN or not takers or len(takers) > MAX_PRODUCERS:
+        return []
+    return [(i, j) for i in range(len(members)) if i not in takers for j in takers]
 
 
 def _context(required: list[dict[str, str]]) -> frozenset[str]:

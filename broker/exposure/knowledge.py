@@ -41,6 +41,8 @@ _CLOCK = re.compile(r"\b\d{1,2}(?::[0-5]\d)?\s*(?:[ap]\.?m\b\.?)|\b\d{1,2}:[0-5]
 _WORD = re.compile(r"[A-Za-z]+")
 _AMOUNT_WORDS = re.compile(r"\d[\d,.]*[km]?\b|[a-z]+")
 
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_NOT_ARITHMETIC = frozenset("<>|~")  # math symbols that mark thresholds and commands too (p99 > 500, a | b)
 _NUMERONYM = re.compile(r"^([a-z])(\d{1,2})([a-z])$")
 _DEFINED_AFTER = re.compile(r"\(([A-Za-z][A-Za-z0-9]{1,5})\)")  # long form (LF)
 _DEFINED_BEFORE = re.compile(r"\b([A-Z][A-Z0-9]{1,5}s?)\s*\(([^()]{3,80})\)")  # LF (long form)
@@ -94,6 +96,7 @@ def cldr() -> Cldr:
     plurals: set[str] = set()
     codes: set[str] = set()
     english: set[str] = set()
+    unspaced: set[str] = set()  # names in scripts written without spaces (ユーロ, 欧元, クローネ): found inside a run
     for identifier in localedata.locale_identifiers():
         if "_" in identifier:
             continue  # a regional variant names the same cities as its language
@@ -104,6 +107,7 @@ def cldr() -> Cldr:
         for code, name in data.get("currency_names", {}).items():
             if "(" not in name and not code.startswith("X"):  # "(1927–2002)": a currency no longer in use
                 currency_words.setdefault(code, Counter()).update(set(fold(name).split()))
+                unspaced.update(_unspaced_names(name))
         if identifier == "en":
             plurals = {fold(forms["other"]).split()[-1] for forms in data.get("currency_names_plural", {}).values()
                        if "other" in forms and "(" not in forms["other"]}
@@ -118,7 +122,15 @@ def cldr() -> Cldr:
     heads |= english
     words = {w for w in heads | codes | {p for p in plurals if p.rstrip("s") in heads}
              if w.isalpha() and len(w) > 2 and not lexicon.is_stopword(w)}
-    return Cldr(tuple(sorted(cities)), frozenset(words))
+    return Cldr(tuple(sorted(cities)), frozenset(words) | frozenset(unspaced))
+
+
+def _unspaced_names(name: str) -> set[str]:
+    # a CJK name whole, without its spaces (ノルウェー クローネ, written ノルウェー・クローネ too), and its head noun
+    parts = name.split()
+    if not parts or not all(cjk.RUN.fullmatch(p) for p in parts):
+        return set()
+    return {n for n in ("".join(parts), parts[-1]) if len(n) >= MIN_CJK_PLACE}
 
 
 def names_amount_of_money(request: str, currencies: frozenset[str]) -> bool:
@@ -126,7 +138,36 @@ def names_amount_of_money(request: str, currencies: frozenset[str]) -> bool:
     if any(unicodedata.category(ch) == "Sc" and _beside_digit(request, i) for i, ch in enumerate(request)):
         return True  # a currency sign (Unicode's category Sc) written against a number: $50, 50 €, ¥100,000
     words = _AMOUNT_WORDS.findall(fold(request))
-    return any(words[i][0].isdigit() and words[i + 1] in currencies for i in range(len(words) - 1))
+    if any(words[i][0].isdigit() and words[i + 1] in currencies for i in range(len(words) - 1)):
+        return True
+    # in a script without spaces: a currency's name right after a number (1,250ユーロ), or two currencies named
+    named: set[str] = set()
+    joined = request.replace("\u30fb", "")  # the katakana middle dot joins the words of a name
+    for match in cjk.RUN.finditer(joined):
+        run = match.group()
+        found = [run[i:i + n] for i in range(len(run)) for n in range(MIN_CJK_PLACE, MAX_CJK_PLACE + 1)
+                 if run[i:i + n] in currencies]
+        named.update(found)
+        if found and run.startswith(found[0]) and joined[:match.start()].rstrip()[-1:].isdigit():
+            return True
+    return len(named) >= 2
+
+
+def names_arithmetic(request: str) -> bool:
+    """Tell whether a request writes arithmetic: two numbers or more, one against a math sign (17.5%, 3×4, 2+2)."""
+    numbers = list(_NUMBER.finditer(request))
+    if len(numbers) < 2:
+        return False
+    for m in numbers:
+        around = request[max(0, m.start() - 2):m.start()].rstrip()[-1:] + request[m.end():m.end() + 2].lstrip()[:1]
+        if any(_arithmetic_sign(ch) for ch in around):
+            return True
+    return False
+
+
+def _arithmetic_sign(ch: str) -> bool:
+    # Unicode's math symbols (category Sm: + = × ÷ −), the percent and per-mille signs, and the ASCII * and ^
+    return (unicodedata.category(ch) == "Sm" and ch not in _NOT_ARITHMETIC) or ch in "%\u2030*^"
 
 
 def _beside_digit(text: str, i: int) -> bool:

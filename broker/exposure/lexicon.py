@@ -13,7 +13,7 @@ import re
 from broker import text
 from broker.text import stem, words
 
-__all__ = ["clause_of", "clauses", "glossary", "hints", "is_stopword", "names_command", "references", "stem", "synonyms", "terms", "terms_of", "words"]
+__all__ = ["clause_of", "clauses", "glossary", "hints", "is_stopword", "names_command", "names_symbol", "references", "stem", "synonyms", "terms", "terms_of", "words"]
 
 is_stopword = text.is_stopword
 # references inside a request: a URL, a path (absolute, home, relative or ending in /), a file name, owner/name
@@ -30,6 +30,8 @@ _FILE = re.compile(r"(?<![\w/])[\w*@+-]*(?:\.[\w-]+)*\.[A-Za-z][A-Za-z0-9]{0,11}
 # command-line syntax: a quoted command, an option after a space (--version, -k), an operator that chains
 # commands, a Windows drive (D:\\)
 _COMMAND = re.compile(r"`[^`]*\s[^`]*`|(?<!\S)--?[a-z][\w-]*|\s(?:&&|\|\|)\s|\b[A-Za-z]:\\\\?", re.IGNORECASE)
+# a name written as code: snake_case, camelCase after a lowercase word (useMutation, not iPhone), or a call (f())
+_SYMBOL = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[a-z]{2,}(?:[A-Z][a-z0-9]+)+\b|\b[A-Za-z_]\w*\(\)")
 _PUNCTUATION_BREAK = r"[,;!?]\s+|\.\s+|[，。；！？]"
 
 
@@ -73,6 +75,11 @@ def references(text: str) -> tuple[str, list[tuple[str, str]]]:
 def names_command(text: str) -> bool:
     """Tell whether a request writes a command line: `pytest -x`, docker --version, a && b, dir D:\\."""
     return _COMMAND.search(text) is not None
+
+
+def names_symbol(text: str) -> bool:
+    """Tell whether a request names something as code does: parse_invoice, useMutation, calculate_tax()."""
+    return _SYMBOL.search(text) is not None
 
 
 def clauses(text: str) -> list[str]:

@@ -52,6 +52,7 @@ W_ABBREVIATION = 0.8  # an abbreviation resolved against the catalogue's own wor
 W_FUZZY = 0.4
 W_COMPOUND = 1.0
 W_REFERENCE = 0.4  # words inside paths and URLs: names the user chose, seldom what a tool is for
+FILL_WEIGHT = 0.8  # a tool that needs only the URL the request gives counts like a fair lexical match
 W_HINT = 0.8  # what a path, URL, issue key or place says about the tool that handles it (data/hints.txt)
 
 
@@ -118,6 +119,9 @@ def _scored(intent: str, catalogue: Catalogue, context: Context,
         for i, s in meaning_scores(similarities).items():
             if s > lexical.get(i, 0.0):  # the better of the two readings, not their sum: each alone suffices
                 lexical[i] = s
+    if catalogue.address_takers and names_url(intent):
+        for i in catalogue.address_takers:
+            lexical[i] = max(lexical.get(i, 0.0), FILL_WEIGHT)
     for address in context.mentioned:
         i = catalogue.by_address.get(address)
         if i is not None:
@@ -151,6 +155,11 @@ def _scored(intent: str, catalogue: Catalogue, context: Context,
             for i in catalogue.organs[catalogue.organ_names[k]]:
                 scores[i] = max(scores.get(i, 0.0), WHOLE_SHARE * top)
     return scores, lifts
+
+
+def names_url(intent: str) -> bool:
+    """Tell whether a request gives a URL (with a scheme, `www.`, or a host with a port)."""
+    return any(kind == "url" for kind, _ in lexicon.references(intent)[1])
 
 
 def whole_organs(evidence: dict[int, float], catalogue: Catalogue, budget: int) -> list[int]:
@@ -286,8 +295,14 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
     if catalogue.places and Source.ZONES not in without and _names_place(intent, catalogue):
         for hint in lexicon.hints("place"):
             put_text(hint, W_HINT)
+    if Source.SYMBOLS not in without and lexicon.names_symbol(rest):
+        for hint in lexicon.hints("symbol"):
+            put_text(hint, W_HINT)
     if Source.COMMANDS not in without and lexicon.names_command(intent):
         for hint in lexicon.hints("command"):
+            put_text(hint, W_HINT)
+    if catalogue.calculates and Source.ARITHMETIC not in without and knowledge.names_arithmetic(intent):
+        for hint in lexicon.hints("arithmetic"):
             put_text(hint, W_HINT)
     if catalogue.currencies and Source.CURRENCIES not in without and \
             knowledge.names_amount_of_money(intent, catalogue.currencies):

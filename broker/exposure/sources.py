@@ -15,10 +15,13 @@ class Source(StrEnum):
     COMPOUNDS = "compounds"  # "sequential thinking" -> sequentialthinking
     ZONES = "zones"  # places of the IANA time-zone database -> time tools
     COMMANDS = "commands"  # command-line syntax (flags, &&, a quoted command) -> tools that run commands
+    SYMBOLS = "symbols"  # a name written as code (snake_case, camelCase, f()) -> tools about a code base's symbols
     CURRENCIES = "currencies"  # an amount in a currency CLDR names (Babel) -> exchange-rate tools
+    ARITHMETIC = "arithmetic"  # numbers against math signs (17.5%, 3×4) -> tools that evaluate expressions
     CALENDAR = "calendar"  # weekday names (the calendar module) -> the current date
     MEDIA_TYPES = "media_types"  # a file's extension -> its kind, from the platform's MIME table
     REFERENCES = "references"  # paths, URLs, file names and issue keys in the request, and what they hint
+    FILLS = "references.fills"  # a URL in the request is what a tool taking only an address needs
     WRITTEN = "references.written"  # a file named where something is created or changed is written, not read
     MEANING = "meaning"  # sentence embeddings of the intent and of each tool (all-MiniLM-L6-v2), if installed
     CLAUSES = "clauses"  # each clause of a compound request gets its own best tools
@@ -29,5 +32,6 @@ class Source(StrEnum):
     OBJECT = "companions.object"  # siblings acting on the same object
     READ = "companions.read"  # the sibling that reads what a tool changes
     LIST = "companions.list"  # the sibling that lists or searches what a tool takes the id of
+    ENTRY = "companions.entry"  # the sibling that opens what the others act on (navigate before the console)
     SIMILAR = "learned.similar"  # abilities used after similar instructions
     TOGETHER = "learned.together"  # abilities used together
