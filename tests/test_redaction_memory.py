@@ -65,6 +65,7 @@ def journal(cases: list[dict]) -> str:
 # the first test also builds the module's memory (about 40 commands in process): 15 s on a busy 2-core machine
 pytestmark = pytest.mark.timeout(240)
 
+
 @pytest.fixture(scope="module")
 def memory_home(tmp_path_factory):
     """One memory fed with the whole corpus, consolidated, then read back every way a user or an agent can."""
