@@ -1,13 +1,14 @@
 """Meaning in recall: a card's identity as one sentence vector, and how it joins the lexical score. Optional.
 
 Lexical recall (`recall.py`) misses a paraphrase that shares no word, stem, gloss or ring with its card ("the
-virtual phone" for the emulator). Here each live card's identity text (its title, files and glosses) is
-embedded once by the shared encoder (`broker/text/embedding.py`) when the recall index is built (the organ builds
-it right after each consolidation: `Memory.warm`) and kept, keyed by a digest of the text and the model, in a
-bounded cache, so a later consolidation embeds only the cards that are new or changed. The decision of
-what the two scores make together is a pure function (`fuse`): meaning may reorder the cards the lexical floor admitted, and may admit a card the lexical score
-reached but left under the floor only when both agree enough (a lexical score at least `AGREE_FLOOR` and a cosine
-at least `AGREE_COSINE`); a card the lexical score did not reach at all is never recalled on meaning alone.
+virtual phone" for the emulator). Here each live card's identity text (its title, files and glosses) is embedded
+once by the shared encoder (`broker/text/embedding.py`) when the recall index is built (the organ builds it right
+after each consolidation: `Memory.warm`) and kept, keyed by a digest of the text and the model, in a bounded cache,
+so a later consolidation embeds only the cards that are new or changed. The decision of what the two scores make
+together is a pure function (`fuse`): meaning may reorder the cards the lexical floor admitted, and may admit a
+card the lexical score reached but left under the floor only when both agree enough (a lexical score at least
+`AGREE_FLOOR` and a cosine at least `AGREE_COSINE`); a card the lexical score did not reach at all is never
+recalled on meaning alone.
 
 Only the lexical candidates are compared (at most `recall.CANDIDATES`), so a query costs one embedding and a few
 dozen dot products whatever the store; a query no card reaches lexically is not embedded at all.
