@@ -99,3 +99,15 @@ def test_recall_with_meaning_finds_what_lexical_recall_finds_and_refuses_what_it
         assert [h.card.id for h in fused.search(conn, query, 3)][:1] == [h.card.id for h in lexical.search(conn, query, 3)][:1]
     assert fused.vectors.embedded == len(store.cards())  # one vector a live card, made with the index
     assert fused.search(conn, "book a table for two at the harbour restaurant", 3) == []
+
+
+def test_meaning_asked_for_without_the_shared_encoder_falls_back_to_lexical_recall(monkeypatch, store):
+    from broker.text import embedding
+    monkeypatch.delenv(embedding.SWITCH_ENV, raising=False)
+    embedding.encoder.cache_clear()
+    try:
+        recaller = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.AGREE)
+    finally:
+        embedding.encoder.cache_clear()
+    assert recaller.fusion is Fusion.OFF and recaller.vectors is None
+    assert recaller.search(store.reader(), "push my branch to origin main", 3)
