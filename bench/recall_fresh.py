@@ -18,12 +18,17 @@ also asked the other journals' negatives (`cross_false_positive_rate`).
 Journals 1-6 are the dev part (tuned on, misses read); 7 and later the test part (run once, misses never read).
 
     python bench/recall_fresh.py [--split dev|test|all] [--data bench/data/fresh/memory] [--misses]
+                                 [--meaning off|rerank|agree]
+
+`--meaning` runs recall with meaning (actors/memory/sense.py; needs the `meaning` extra): it sets
+ACTORS_MEMORY_MEANING and turns the shared encoder on (ACTORS_EMBEDDING=on) for this process.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -148,14 +153,18 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=HERE / "data" / "fresh" / "memory")
     parser.add_argument("--split", choices=["dev", "test", "all"], default="all")
     parser.add_argument("--misses", action="store_true", help="list what was missed (never for test)")
+    parser.add_argument("--meaning", choices=["off", "rerank", "agree"], default="off",
+                        help="recall with meaning (sense.py): rerank the admitted cards, or also admit on agreement")
     args = parser.parse_args()
+    if args.meaning != "off":  # read when each store's recaller is made
+        os.environ.update({"ACTORS_MEMORY_MEANING": args.meaning, "ACTORS_EMBEDDING": "on"})
     paths = journals(args.data, args.split)
     if not paths:
         sys.exit(f"no journal of the {args.split} split in {args.data} (dev is journal-1 to journal-{DEV_JOURNALS}; "
                  "for a set of its own, use --split all)")
     result = evaluate(paths)
     misses = result.pop("misses")
-    print(json.dumps(result, indent=1))
+    print(json.dumps({"meaning": args.meaning, **result}, indent=1))
     if args.misses:
         print("\n".join(misses))
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import heapq
 import json
+import logging
 import math
 import re
 import sqlite3
@@ -35,7 +36,7 @@ from operator import itemgetter
 from typing import Callable, Iterable
 
 import broker.text as text
-from actors.memory import meaning, normalise
+from actors.memory import meaning, normalise, sense
 from actors.memory.store import LIVE, Card, CardStore
 
 FIELD_WEIGHTS = {"file": 1.0, "host": 1.0, "program": 0.8, "ability": 0.6, "action": 0.5, "name": 0.5,
@@ -60,6 +61,7 @@ CANDIDATES = 64  # cards scored exactly per query (at least; more for a large li
 HALF_LIFE_S = 30 * 86400.0
 FLUSH_AFTER_HITS = 32
 FLUSH_AFTER_S = 30.0
+log = logging.getLogger(__name__)
 _HOST = re.compile(r"\b(?:[a-z0-9-]+\.)+[a-z]{2,}\b", re.I)
 
 
@@ -313,6 +315,7 @@ class Index:
         self.generic = generic
         self.half_life_s = half_life_s
         self.top = idf(1, max(self.total, 1)) or 1.0
+        self.vectors = None  # one unit vector a card, in position order, when recall uses meaning (sense.py)
 
     def weights(self, q: Query) -> dict[str, float]:
         """Each query term the cards hold, weighted in [0, 1]: idf over the largest idf, generic words lowered;
@@ -386,8 +389,17 @@ class Recaller:
     """Ranks cards for queries on any connection; counts hits in memory until a flush takes them."""
 
     def __init__(self, *, clock: Callable[[], float] = time.time, half_life_s: float = HALF_LIFE_S,
-                 min_relevance: float = MIN_RELEVANCE) -> None:
+                 min_relevance: float = MIN_RELEVANCE, fusion: sense.Fusion | None = None, encoder=None) -> None:
         self.clock = clock
+        self.fusion = sense.fusion_from_env() if fusion is None else fusion
+        if self.fusion is not sense.Fusion.OFF and encoder is None:
+            from broker.text import embedding  # numpy and onnxruntime only when meaning is asked for
+            encoder = embedding.encoder()
+            if encoder is None:
+                log.warning("memory meaning %s asked for, but no encoder (ACTORS_EMBEDDING=on and the "
+                            "'meaning' extra): recall works without meaning", self.fusion)
+                self.fusion = sense.Fusion.OFF
+        self.vectors = sense.Vectors(encoder) if self.fusion is not sense.Fusion.OFF else None
         self.half_life_s = half_life_s
         self.min_relevance = min_relevance
         self.pending: dict[int, int] = {}
@@ -405,7 +417,10 @@ class Recaller:
         if not index.total or not q.terms:
             return []
         now = self.clock()
-        found = index.search(q, self.min_relevance, limit, now)[: 2 * limit]
+        if self.vectors is not None and index.vectors is not None:
+            found = self._fused(index, q, query, limit, now)
+        else:
+            found = index.search(q, self.min_relevance, limit, now)[: 2 * limit]
         if not found:
             return []
         cards = CardStore(conn).fetch(index.ids[pos] for _, pos, _, _ in found)
@@ -416,8 +431,23 @@ class Recaller:
                 continue  # forgotten since the index was built
             w = weight(card, now, self.half_life_s)  # the card as stored now: hits flushed since the build count
             scored.append(Hit(card=card, score=score(rel, w), relevance=rel, weight=w, touched=touched))
-        scored.sort(key=lambda h: (-h.score, h.card.id))
+        if self.vectors is None or index.vectors is None:  # fused hits keep the order fusion gave them
+            scored.sort(key=lambda h: (-h.score, h.card.id))
         return scored[:limit]
+
+    def _fused(self, index: Index, q: Query, query: str, limit: int,
+               now: float) -> list[tuple[float, int, float, tuple[str, ...]]]:
+        """The index's candidates down to the agreement floor, chosen and ordered with their cosines (sense.fuse)."""
+        low = min(self.min_relevance, sense.AGREE_FLOOR) if self.fusion is sense.Fusion.AGREE else self.min_relevance
+        candidates = index.search(q, low, limit, now)
+        if not candidates:
+            return []  # nothing reached lexically: the query is not even embedded
+        positions = [pos for _, pos, _, _ in candidates]
+        cosines = index.vectors[positions] @ self.vectors.query(query)
+        by_pos = {c[1]: c for c in candidates}
+        lexical = [(pos, rel, rel >= self.min_relevance) for _, pos, rel, _ in candidates]
+        chosen = sense.fuse(lexical, dict(zip(positions, map(float, cosines))), self.fusion)
+        return [by_pos[pos] for pos in chosen][: 2 * limit]
 
     def current(self, conn: sqlite3.Connection) -> Index:
         """The index of the live cards, rebuilt when they changed.
@@ -437,6 +467,10 @@ class Recaller:
             rows = conn.execute(f"SELECT id, identity, confirmations, hits, confirmed_at FROM cards WHERE {LIVE} "
                                 "ORDER BY id").fetchall()
             index = Index(rows, generic_words(), self.half_life_s)
+            if self.vectors is not None:
+                titles = dict(conn.execute(f"SELECT id, title FROM cards WHERE {LIVE}").fetchall())
+                index.vectors = self.vectors.matrix(
+                    sense.card_text(titles.get(card_id, ""), ident) for card_id, ident in zip(index.ids, index.identities))
             self.index = (generation, index)
             return index
         finally:
