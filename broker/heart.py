@@ -41,6 +41,7 @@ from broker.registry import OrganRecord
 from broker.relay import Relay
 from broker.rhythm import Rhythm
 from broker.supervisor import Supervisor, start_zygote
+from broker.waits import Waiter
 
 log = logging.getLogger(__name__)
 
@@ -115,9 +116,7 @@ class Heart:
             self.rhythm.selector = Selector(wake=self.supervisor.wake, env={**os.environ, "ACTORS_HOME": str(home.path)})
         self.control = ControlDesk(self.organs, self.health, self.events, self.rhythm, self.supervisor, self.send,
                                    self.peers.principal, self.about, self.stop)
-        self.poller = zmq.Poller()
-        for sock in (self.router, self.bound.pub, self.supervisor.wake_r):
-            self.poller.register(sock, zmq.POLLIN)
+        self.waiter = Waiter(self.router, self.bound.pub, self.supervisor.wake_r)
         self.endpoints = endpoints.publish(home, {**self.bound.endpoints, "metrics": metrics_url, "version": __version__,
                                                   "workdir": str(self.workdir), "config": self.config.source}, s)
         log.info("heart %d listening on %s, blood on %s, metrics at %s", os.getpid(), router_ep,
@@ -147,15 +146,15 @@ class Heart:
         while not self.stop_reason:
             now = self.clock()
             wake_at = min(next_beat, next_heartbeat, self.calls.next_deadline(), self.supervisor.next_due() or math.inf)
-            ready = dict(self.poller.poll(max(0, math.ceil((wake_at - now) * 1000))))
+            ready = self.waiter.wait(max(0, math.ceil((wake_at - now) * 1000)))
             now = self.clock()
             if now >= next_beat:
                 next_beat = self._guarded(self.rhythm.beat, next_beat, now) or now + self.rhythm.pulse.interval_s
-            if self.bound.pub in ready:
+            if ready.pub:
                 self._guarded(self.events.take_subscriptions)
-            if self.router in ready:
+            if ready.router:
                 self._guarded(self._drain_router, next_beat)
-            if self.supervisor.wake_r in ready:
+            if ready.wake:
                 self._guarded(self.supervisor.reap, self.clock(), self.organs.disconnect)
                 self._guarded(self.control.answer_queries)
             now = self.clock()
@@ -181,7 +180,7 @@ class Heart:
             return None
 
     def _drain_router(self, beat_due: float) -> None:
-        # the poll has just said a message waits (a ROUTER that says so holds it prefetched): it needs no asking
+        # the wait has just asked EVENTS, which said a message waits (a ROUTER that says so holds it prefetched)
         for n in range(DRAIN_BATCH):
             if n and (not endpoints.readable(self.router) or (n % BEAT_CHECK == 0 and self.clock() >= beat_due)):
                 return
