@@ -41,7 +41,6 @@ from broker.registry import OrganRecord
 from broker.relay import Relay
 from broker.rhythm import Rhythm
 from broker.supervisor import Supervisor, start_zygote
-from broker.waits import Waiter
 
 log = logging.getLogger(__name__)
 
@@ -116,7 +115,9 @@ class Heart:
             self.rhythm.selector = Selector(wake=self.supervisor.wake, env={**os.environ, "ACTORS_HOME": str(home.path)})
         self.control = ControlDesk(self.organs, self.health, self.events, self.rhythm, self.supervisor, self.send,
                                    self.peers.principal, self.about, self.stop)
-        self.waiter = Waiter(self.router, self.bound.pub, self.supervisor.wake_r)
+        self.poller = zmq.Poller()
+        for sock in (self.router, self.bound.pub, self.supervisor.wake_r):
+            self.poller.register(sock, zmq.POLLIN)
         self.endpoints = endpoints.publish(home, {**self.bound.endpoints, "metrics": metrics_url, "version": __version__,
                                                   "workdir": str(self.workdir), "config": self.config.source}, s)
         log.info("heart %d listening on %s, blood on %s, metrics at %s", os.getpid(), router_ep,
@@ -146,15 +147,15 @@ class Heart:
         while not self.stop_reason:
             now = self.clock()
             wake_at = min(next_beat, next_heartbeat, self.calls.next_deadline(), self.supervisor.next_due() or math.inf)
-            ready = self.waiter.wait(max(0, math.ceil((wake_at - now) * 1000)))
+            ready = dict(self.poller.poll(max(0, math.ceil((wake_at - now) * 1000))))
             now = self.clock()
             if now >= next_beat:
                 next_beat = self._guarded(self.rhythm.beat, next_beat, now) or now + self.rhythm.pulse.interval_s
-            if ready.pub:
+            if self.bound.pub in ready:
                 self._guarded(self.events.take_subscriptions)
-            if ready.router:
+            if self.router in ready:
                 self._guarded(self._drain_router, next_beat)
-            if ready.wake:
+            if self.supervisor.wake_r in ready:
                 self._guarded(self.supervisor.reap, self.clock(), self.organs.disconnect)
                 self._guarded(self.control.answer_queries)
             now = self.clock()
@@ -180,7 +181,7 @@ class Heart:
             return None
 
     def _drain_router(self, beat_due: float) -> None:
-        # the wait has just asked EVENTS, which said a message waits (a ROUTER that says so holds it prefetched)
+        # the poll has just said a message waits (a ROUTER that says so holds it prefetched): it needs no asking
         for n in range(DRAIN_BATCH):
             if n and (not endpoints.readable(self.router) or (n % BEAT_CHECK == 0 and self.clock() >= beat_due)):
                 return
