@@ -181,8 +181,9 @@ class Heart:
             return None
 
     def _drain_router(self, beat_due: float) -> None:
-        for n in range(1, DRAIN_BATCH + 1):
-            if not endpoints.readable(self.router) or (n % BEAT_CHECK == 0 and self.clock() >= beat_due):
+        # the poll has just said a message waits (a ROUTER that says so holds it prefetched): it needs no asking
+        for n in range(DRAIN_BATCH):
+            if n and (not endpoints.readable(self.router) or (n % BEAT_CHECK == 0 and self.clock() >= beat_due)):
                 return
             ident, frames, last = endpoints.receive(self.router)
             if last is not None:
