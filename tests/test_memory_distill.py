@@ -519,3 +519,23 @@ def test_feeding_the_same_rows_twice_changes_nothing():
     assert d.feed(j.rows) == len(j.rows)
     before = d.drafts()
     assert d.feed(j.rows) == 0 and d.drafts() == before
+
+
+def test_a_piped_tail_does_not_make_the_same_failure_another_rule():
+    j = Journal().progress("s", "run the web tests")
+    j.cmd("s", "npm test 2>&1 | tail -5", ok=False, error="sh: 1: jest: not found").cmd("s", "npm ci && npm test", ok=True)
+    j.progress("t", "web tests again")
+    j.cmd("t", "npm test", ok=False, error="sh: 1: jest: not found").cmd("t", "npm ci && npm test", ok=True)
+    [rule] = drafts(j, "rule")
+    assert rule.evidence["session_count"] == 2
+
+
+def test_the_same_exception_through_different_frames_is_one_pitfall_named_by_its_frames():
+    j = Journal()
+    for i, fn in enumerate(("load_config", "parse_args", "load_config")):
+        error = (f"Traceback (most recent call last):\n  File \"app{i}.py\", line {i + 3}, in <module>\n    main()\n"
+                 f"  File \"app{i}.py\", line 9, in {fn}\n    cfg[k]\nKeyError: 'key{i}'")
+        j.cmd(f"s{i}", f"python app{i}.py", ok=False, error=error)
+    [pitfall] = drafts(j, "pitfall")
+    assert pitfall.evidence["events"] == 3 and "KeyError" in pitfall.title
+    assert {"config", "pars"} & set(pitfall.identity["topic"])

@@ -10,9 +10,11 @@ from actors.memory.normalise import (
     is_probe_ability,
     is_probe_command,
     launched,
+    program_of,
     same_work,
     step_label,
     subcommand_of,
+    traceback_frames,
     work_of,
 )
 from actors.memory.redact import MASK, redact_text, redact_value
@@ -147,3 +149,60 @@ def test_the_subcommand_is_the_first_word_after_the_program_that_is_no_option_no
 ])
 def test_a_command_step_is_labelled_by_its_program_and_subcommand(command, label):
     assert step_label("shell", "run", {"command": command}) == label
+
+
+# -- edges of the stated rules that earlier journals did not reach ----------------------------------------------
+
+def test_a_coloured_error_has_the_signature_of_the_plain_one():
+    assert error_signature("\x1b[31mError:\x1b[0m connect ECONNREFUSED") == error_signature("Error: connect ECONNREFUSED")
+
+
+def test_a_traceback_signature_is_its_error_line_whatever_the_frames_above_it():
+    shallow = "Traceback (most recent call last):\n  File \"a.py\", line 3, in <module>\nKeyError: 'user'"
+    deep = ("Traceback (most recent call last):\n" + "  File \"pkg/m.py\", line 9, in load\n    x = f()\n" * 12
+            + "KeyError: 'id'")
+    other = deep.replace("KeyError: 'id'", "ValueError: bad header")
+    assert error_signature(shallow) == error_signature(deep) == "KeyError: {q}"
+    assert error_signature(other) != error_signature(deep)  # a long traceback is not cut before its error
+
+
+def test_the_functions_a_traceback_ran_through_are_its_frames_and_other_texts_have_none():
+    tb = ("Traceback (most recent call last):\n  File \"train.py\", line 212, in <module>\n    main()\n"
+          "  File \"train.py\", line 158, in train_one_epoch\n    loss.backward()\nRuntimeError: CUDA out of memory")
+    assert traceback_frames(tb) == "train_one_epoch"
+    assert traceback_frames("RuntimeError: CUDA out of memory") == ""
+
+
+@pytest.mark.parametrize("a, b", [
+    ("timed out after 1m30s", "timed out after 45s"),
+    ("job killed after 12m", "job killed after 2h"),
+    ("node v18.17.0 is not supported, need >=20", "node v16.20.2 is not supported, need >=20"),
+    ("could not connect to db-02:5432", "could not connect to db-11:6432"),
+    ("Error: connection refused\r\n", "Error: connection refused"),
+])
+def test_durations_versions_ports_and_numbered_hosts_do_not_split_a_signature(a, b):
+    assert error_signature(a) == error_signature(b)
+
+
+@pytest.mark.parametrize("command, program", [
+    ("sudo -u app npm ci", "npm"), ("sudo --user=app npm ci", "npm"), ("timeout -s KILL 30 make test", "make"),
+    ("env -u DEBUG FOO=1 cargo build", "cargo"), ("nice -n 10 make", "make"),
+])
+def test_a_wrapper_option_and_its_value_are_read_through_to_the_program(command, program):
+    assert program_of(command) == program
+
+
+@pytest.mark.parametrize("command, family, label", [
+    ("npm test 2>&1 | tail -5", "npm", "shell.run(npm test)"),
+    ("ls && npm ci", "npm", "shell.run(npm ci)"),
+    ("npm test || true", "npm", "shell.run(npm test)"),
+    ("cat log.txt | grep err", "grep", "shell.run(cat && grep)"),  # probes only: all of them
+])
+def test_the_probes_around_a_commands_work_are_no_family_nor_step_of_it(command, family, label):
+    assert work_of("shell", "run", {"command": command}).family == family
+    assert step_label("shell", "run", {"command": command}) == label
+
+
+def test_a_toolchain_before_the_subcommand_is_not_the_subcommand():
+    assert subcommand_of("cargo +nightly build --release") == "build"
+    assert step_label("shell", "run", {"command": "cargo +nightly build"}) == "shell.run(cargo build)"

@@ -32,8 +32,14 @@ _SUBSTITUTIONS = (
                 r"\b(?!(?:e\.g|i\.e|etc|vs)\b)[\w@+-][\w.@+-]*\.(?!\d+\b)[A-Za-z][A-Za-z0-9]{0,5}\b(?![/(])"), "{path}"),
     (re.compile(r"\b0x[0-9a-f]+\b", re.I), "{hex}"),
     (re.compile(r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}\b", re.I), "{hex}"),
+    # a version written with its `v` (node v18.17.0), a duration in units (1m30s, 2h, 12m)
+    (re.compile(r"\bv\d+(?:\.\d+)+\b|\b(?:\d+(?:\.\d+)?(?:ms|us|ns|h|m|s))+\b", re.I), "{n}"),
     (re.compile(r"(?<![\w{])[-+]?\d+(?:[.,:]\d+)*(?:e[-+]?\d+)?(?:ms|s|kb|mb|gb|b|%)?\b", re.I), "{n}"),
 )
+# terminal colour and cursor codes (`\x1b[31m`): a coloured error is the same error
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
+# the frames of a traceback change with the code around the error; its last line is the error
+_TRACEBACK = re.compile(r"^Traceback \(most recent call last\):", re.M)
 _SPACES = re.compile(r"\s+")
 _PLACEHOLDER = re.compile(r"\{(?:path|q|n|hex|time|url)\}")
 _RUNS = re.compile(r"(\{[a-z]+\})(?:[\s,;]*\1)+")  # "{n}, {n}, {n}" is one placeholder
@@ -86,11 +92,32 @@ def generic_stems() -> frozenset[str]:
 
 def error_signature(text: str) -> str:
     """Normalise an error text: paths, numbers, hex ids, quoted values and timestamps become placeholders."""
-    text = _SPACES.sub(" ", str(text)).strip()
+    text = _ANSI.sub("", str(text))
+    if _TRACEBACK.search(text):
+        text = _traceback_error(text)
+    text = _SPACES.sub(" ", text).strip()
     for pattern, placeholder in _SUBSTITUTIONS:
         text = pattern.sub(placeholder, text)
     text = _RUNS.sub(r"\1", text)
     return text[:MAX_SIGNATURE].strip()
+
+
+def _traceback_error(text: str) -> str:
+    """The error a Python traceback ends with: its last line that is not a frame or a caret."""
+    lines = [line.strip() for line in text[_TRACEBACK.search(text).end():].splitlines() if line.strip()]
+    for line in reversed(lines):
+        if not line.startswith(("File ", "^", "~")) and not set(line) <= set("^~ "):
+            return line
+    return text
+
+
+_FRAME = re.compile(r'^\s*File "[^"]*", line \d+, in ([A-Za-z_]\w*)', re.M)
+
+
+def traceback_frames(text: str) -> str:
+    """The functions a Python traceback ran through (`main train_one_epoch`): where its error came from, kept
+    as words of the card while the signature is the error alone; '' for any other text."""
+    return " ".join(dict.fromkeys(_FRAME.findall(str(text)))) if _TRACEBACK.search(str(text)) else ""
 
 
 def strip_placeholders(text: str) -> str:
@@ -101,12 +128,17 @@ def strip_placeholders(text: str) -> str:
 def program_of(command: str) -> str:
     """Name the program a shell command runs, skipping sudo, env assignments and the like."""
     words = _words(command)
-    for i, word in enumerate(words):
-        if _ASSIGNMENT.match(word) or word in _WRAPPERS or word.startswith("-") and i > 0 and words[i - 1] in _WRAPPERS:
-            continue
-        if word.isdigit():
-            continue  # the duration of `timeout 10 cmd`
-        return posixpath.basename(word)
+    wrapper = ""
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+        elif _ASSIGNMENT.match(word) or word in _WRAPPERS:
+            wrapper = posixpath.basename(word) if word in _WRAPPERS else wrapper
+        elif wrapper and word.startswith("-"):
+            skip = word in _valued_options().get(wrapper, frozenset())  # `sudo -u app`: app is no program
+        elif not word.isdigit():  # the duration of `timeout 10 cmd`
+            return posixpath.basename(word)
     return ""
 
 
@@ -215,14 +247,22 @@ def commands_of(command: str) -> list[str]:
     return [part.strip() for part in _SEPARATORS.split(command) if part.strip()]
 
 
+def working_parts(command: str) -> list[str]:
+    """The simple commands of a compound one that do its work: navigation (`cd`, `export`) left out, and the
+    read-only probes around the work too (`npm test 2>&1 | tail -5` is npm test's; `ls && npm ci` is npm ci's).
+    A command of probes only is all probes."""
+    parts = [p for p in commands_of(command) if program_of(p) not in NAVIGATION]
+    working = [p for p in parts if not is_probe_command(p)]
+    return working or parts
+
+
 def families_of(command: str) -> tuple[str, ...]:
     """The program families of a command's parts, in order, unique; navigation (`cd`, `export`) left out. What a
     launcher or `python -m` runs is a family of the part too (`npx eslint .` is npm and lint, `python -m black`
     is python and black), so `eslint .` failing and `npx eslint .` working is the same kind of work."""
     found: dict[str, None] = {}
-    for part in commands_of(command):
-        program = program_of(part)
-        if program and program not in NAVIGATION:
+    for part in working_parts(command):
+        if program_of(part):
             found.setdefault(family_of(part), None)
             tool = launched(part) or _module(part)
             if tool:
@@ -275,7 +315,7 @@ def step_label(organ: str, ability: str, args: dict) -> str:
     command = _first_string(args, COMMAND_KEYS)
     if not command:
         return f"{organ}.{ability}"
-    parts = [p for p in commands_of(command) if program_of(p) not in NAVIGATION] or [command]
+    parts = working_parts(command) or [command]
     labels = []
     for part in parts:
         tool, sub = subcommand_program(part)
@@ -311,6 +351,8 @@ def subcommand_of(command: str, program: str = "") -> str:
     for word in words:
         if skip:
             skip = False
+        elif after and word.startswith("+") and len(word) > 1:
+            continue  # a toolchain before the subcommand: `cargo +nightly build`
         elif after and not word.startswith("-"):
             task = word.rsplit(":", 1)[-1] if word.startswith(":") else word
             return task if _TASK.fullmatch(task) else ""  # s3, not 0.9.1
