@@ -539,3 +539,21 @@ def test_the_same_exception_through_different_frames_is_one_pitfall_named_by_its
     [pitfall] = drafts(j, "pitfall")
     assert pitfall.evidence["events"] == 3 and "KeyError" in pitfall.title
     assert {"config", "pars"} & set(pitfall.identity["topic"])
+
+
+def test_a_version_check_after_a_failure_is_no_fix_of_it():
+    j = Journal().progress("s", "start the server")
+    j.cmd("s", "node server.js", ok=False, error="SyntaxError: Unexpected token '?'")
+    j.cmd("s", "node --version", ok=True)
+    assert drafts(j, "rule") == []
+
+
+def test_a_habit_run_through_different_launchers_is_one_playbook():
+    j = Journal()
+    for session, runner in (("a", "npx jest"), ("b", "pnpm exec jest")):
+        j.progress(session, "fix the failing spec")
+        j.call(session, "fs", "edit_file", {"path": "src/cart.ts"}).cmd(session, runner, ok=True)
+        j.call(session, "git", "commit", {"message": "fix"})
+        j.progress(session, "done")
+    [playbook] = drafts(j, "playbook")
+    assert "shell.run(jest)" in playbook.title

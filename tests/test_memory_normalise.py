@@ -206,3 +206,38 @@ def test_the_probes_around_a_commands_work_are_no_family_nor_step_of_it(command,
 def test_a_toolchain_before_the_subcommand_is_not_the_subcommand():
     assert subcommand_of("cargo +nightly build --release") == "build"
     assert step_label("shell", "run", {"command": "cargo +nightly build"}) == "shell.run(cargo build)"
+
+
+@pytest.mark.parametrize("a, b", [("npm i zod", "npm install zod"), ("npm t", "npm test"), ("npm run test", "npm test"),
+                                  ("cargo b", "cargo build"), ("yarn run build", "yarn build"),
+                                  ("uv pip install httpx", "pip install httpx")])
+def test_a_short_subcommand_or_a_run_script_is_the_step_of_the_full_one(a, b):
+    assert step_label("shell", "run", {"command": a}) == step_label("shell", "run", {"command": b})
+
+
+def test_scripts_run_through_npm_run_are_different_steps_by_name():
+    assert step_label("shell", "run", {"command": "npm run build"}) != step_label("shell", "run",
+                                                                                  {"command": "npm run lint"})
+
+
+@pytest.mark.parametrize("a, b", [("npx jest", "pnpm exec jest"), ("poetry run pytest -q", "pytest -q"),
+                                  ("uv run pytest", "python -m pytest"), ("bunx jest", "npx jest"),
+                                  ("docker compose run --rm web mix test", "mix test")])
+def test_a_tool_run_through_a_launcher_or_a_wrapper_is_the_tools_step(a, b):
+    assert step_label("shell", "run", {"command": a}) == step_label("shell", "run", {"command": b})
+
+
+def test_two_tools_run_through_one_launcher_are_two_steps():
+    assert step_label("shell", "run", {"command": "npx jest"}) != step_label("shell", "run", {"command": "npx eslint ."})
+
+
+@pytest.mark.parametrize("a, b", [("uvx ruff check .", "pip install ruff"), ("bunx vitest", "bun install")])
+def test_a_package_managers_own_launcher_is_of_its_family(a, b):
+    assert family_of(a) == family_of(b)
+
+
+@pytest.mark.parametrize("command, probe", [("command -v node", True), ("node --version", True),
+                                            ("python3 -V", True), ("go version", True), ("npm version patch", False),
+                                            ("node app.js", False)])
+def test_asking_a_program_its_version_or_usage_is_a_read_only_probe(command, probe):
+    assert is_probe_command(command) is probe

@@ -46,6 +46,8 @@ STATE_VERSION = 9  # 4: identities hold the gloss field; 5: workflows hold the f
 # 9: signatures drop colour codes, a traceback's is its error line (its frames' functions are topic words),
 # durations and `v` versions are numbers; `sudo -u app` and the like are read through; the probes around a
 # command's work (`npm test | tail`) are no family or step of it; `cargo +nightly build` is a build
+# (9 too) short subcommands and run scripts are the full subcommand (`npm i`, `npm run build` -> build,
+# memory-aliases.txt); a launched or wrapped tool is the step (`npx jest` -> jest); `node --version` is a probe
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card

@@ -45,11 +45,11 @@ _PLACEHOLDER = re.compile(r"\{(?:path|q|n|hex|time|url)\}")
 _RUNS = re.compile(r"(\{[a-z]+\})(?:[\s,;]*\1)+")  # "{n}, {n}, {n}" is one placeholder
 
 FAMILIES = {
-    "npm": "npm", "npx": "npm", "pnpm": "npm", "yarn": "npm", "corepack": "npm",
-    "pip": "pip", "pip3": "pip", "uv": "pip", "poetry": "pip", "pipx": "pip",
+    "npm": "npm", "npx": "npm", "pnpm": "npm", "pnpx": "npm", "yarn": "npm", "corepack": "npm",
+    "pip": "pip", "pip3": "pip", "uv": "pip", "uvx": "pip", "poetry": "pip", "pipx": "pip",
     "python": "python", "python3": "python", "py": "python",
     "pytest": "pytest", "py.test": "pytest", "tox": "pytest", "nox": "pytest",
-    "node": "node", "deno": "node", "bun": "node", "tsx": "node", "ts-node": "node",
+    "node": "node", "deno": "node", "bun": "node", "bunx": "node", "tsx": "node", "ts-node": "node",
     "cargo": "cargo", "rustc": "cargo", "go": "go", "make": "make", "cmake": "make", "ninja": "make",
     "docker": "docker", "podman": "docker", "docker-compose": "docker", "kubectl": "kubectl", "helm": "kubectl",
     "gcc": "cc", "g++": "cc", "cc": "cc", "clang": "cc", "clang++": "cc",
@@ -201,11 +201,24 @@ def _launchers() -> dict[str, tuple[str, ...]]:
 def is_probe_command(command: str) -> bool:
     """Tell whether a shell command only looks around (ls, cat, git status) and changes nothing."""
     program = program_of(command)
+    words = _words(command)
+    if words[:1] == ["command"] and words[1:2] in (["-v"], ["-V"]) or _asks_version(words, program):
+        return True  # `command -v node`, `node --version`: asking, not doing
     if program == "git":
-        words = [w for w in _words(command) if not w.startswith("-")]
+        words = [w for w in words if not w.startswith("-")]
         sub = words[words.index("git") + 1] if "git" in words and words.index("git") + 1 < len(words) else ""
         return sub in PROBE_GIT
     return program in PROBE_PROGRAMS
+
+
+_ASKING = frozenset({"--version", "-V", "--help", "-h", "version", "help"})
+
+
+def _asks_version(words: list[str], program: str) -> bool:
+    """Tell whether a command only asks a program its version or usage (`python3 --version`, `go version`)."""
+    at = next((i for i, w in enumerate(words) if posixpath.basename(w) == program), len(words))
+    rest = words[at + 1:]
+    return len(rest) == 1 and rest[0] in _ASKING
 
 
 def _words(command: str) -> list[str]:
@@ -310,16 +323,22 @@ def host_of(args: dict) -> str:
 
 
 def step_label(organ: str, ability: str, args: dict) -> str:
-    """A workflow step: the ability, and for a command its family (and subcommand for git, npm, docker, …, or
-    for such a tool a launcher runs: `php artisan migrate:fresh` -> artisan migrate:fresh)."""
+    """A workflow step: the ability, and for a command its family (and subcommand for git, npm, docker, …);
+    a command a launcher or a wrapper runs is that tool's step (`npx jest` -> jest, `php artisan migrate:fresh`
+    -> artisan migrate:fresh, `docker compose run web mix test` -> mix test)."""
     command = _first_string(args, COMMAND_KEYS)
     if not command:
         return f"{organ}.{ability}"
     parts = working_parts(command) or [command]
     labels = []
     for part in parts:
-        tool, sub = subcommand_program(part)
-        labels.append(f"{tool} {sub}" if sub and tool != program_of(part) else f"{family_of(part)} {sub}".strip())
+        inner = launched(part)  # a launcher's or a wrapper's step is the tool it runs
+        if inner in SUBCOMMAND_PROGRAMS:
+            labels.append(f"{inner} {subcommand_of(part, inner)}".strip())  # `php artisan migrate`, `… mix test`
+        elif inner:
+            labels.append(FAMILIES.get(inner, inner))  # `npx jest`, `pnpm exec jest`, `poetry run pytest`: jest
+        else:
+            labels.append(f"{family_of(part)} {subcommand_program(part)[1]}".strip())
     return f"{organ}.{ability}({' && '.join(dict.fromkeys(labels))})"
 
 
@@ -347,7 +366,9 @@ def subcommand_of(command: str, program: str = "") -> str:
     words = _words(command)
     program = program or program_of(command)
     valued = _valued_options().get(program, frozenset())
+    aliases = _aliases().get(program, {})
     after = skip = False
+    script = ""  # `npm run` seen: the script's name is the work
     for word in words:
         if skip:
             skip = False
@@ -355,12 +376,23 @@ def subcommand_of(command: str, program: str = "") -> str:
             continue  # a toolchain before the subcommand: `cargo +nightly build`
         elif after and not word.startswith("-"):
             task = word.rsplit(":", 1)[-1] if word.startswith(":") else word
+            if not script and aliases.get(task) == "*":
+                script = task
+                continue
+            task = task if script else aliases.get(task, task)
             return task if _TASK.fullmatch(task) else ""  # s3, not 0.9.1
         elif after and word in valued:
             skip = True
         elif posixpath.basename(word) == program:
             after = True
-    return ""
+    return script
+
+
+@functools.cache
+def _aliases() -> dict[str, dict[str, str]]:
+    """program -> its short subcommands and their full names, `*` for a script runner (data/memory-aliases.txt)."""
+    return {program: dict(pair.split("=", 1) for pair in pairs if "=" in pair)
+            for program, pairs in text.load_pairs("memory-aliases").items()}
 
 
 @functools.cache
