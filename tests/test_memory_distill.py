@@ -557,3 +557,11 @@ def test_a_habit_run_through_different_launchers_is_one_playbook():
         j.progress(session, "done")
     [playbook] = drafts(j, "playbook")
     assert "shell.run(jest)" in playbook.title
+
+
+def test_a_failure_inside_a_shells_string_is_fixed_by_the_plain_command():
+    j = Journal().progress("s", "install the web deps")
+    j.cmd("s", 'bash -c "npm ci --prefix web"', ok=False, error="npm ERR! code EUSAGE: missing package-lock.json")
+    j.cmd("s", "cd web && npm install", ok=True)
+    [rule] = drafts(j, "rule")
+    assert rule.when == "running npm commands"

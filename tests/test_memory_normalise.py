@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from actors.memory.normalise import (
+    commands_of,
     error_signature,
     family_of,
     is_probe_ability,
@@ -241,3 +242,23 @@ def test_a_package_managers_own_launcher_is_of_its_family(a, b):
                                             ("node app.js", False)])
 def test_asking_a_program_its_version_or_usage_is_a_read_only_probe(command, probe):
     assert is_probe_command(command) is probe
+
+
+@pytest.mark.parametrize("command, parts", [
+    ('git commit -m "fix: a; b | c" && git push', ['git commit -m "fix: a; b | c"', "git push"]),
+    ('bash -c "cd web && npm ci"', ["cd web", "npm ci"]),
+    ("sh -lc 'pytest -q'", ["pytest -q"]),
+    ("(cd web && npm test)", ["cd web", "npm test"]),
+    ("npm test |& tee log", ["npm test", "tee log"]),
+])
+def test_a_compound_command_splits_outside_quotes_inside_a_shells_string_and_a_subshell(command, parts):
+    assert commands_of(command) == parts
+
+
+@pytest.mark.parametrize("command, tool", [
+    ("npx -p typescript tsc --noEmit", "tsc"), ("xvfb-run -a npm test", "npm"), ("dotenv -e .env.test -- npm test", "npm"),
+    ("pipenv run pytest", "pytest"), ("conda run -n ml pytest", "pytest"), ("mise exec node@20 -- npm test", "npm"),
+    ("direnv exec . npm test", "npm"),
+])
+def test_a_command_run_by_an_environment_wrapper_is_the_wrapped_tools_work(command, tool):
+    assert launched(command) == tool

@@ -48,6 +48,8 @@ STATE_VERSION = 9  # 4: identities hold the gloss field; 5: workflows hold the f
 # command's work (`npm test | tail`) are no family or step of it; `cargo +nightly build` is a build
 # (9 too) short subcommands and run scripts are the full subcommand (`npm i`, `npm run build` -> build,
 # memory-aliases.txt); a launched or wrapped tool is the step (`npx jest` -> jest); `node --version` is a probe
+# (9 too) commands split outside quotes, inside `bash -c '…'` and subshells; environment wrappers (pipenv run,
+# conda run, mise exec, dotenv, xvfb-run, direnv exec) run the wrapped tool
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card

@@ -78,7 +78,7 @@ URL_KEYS = ("url", "uri", "endpoint", "href", "link")
 NAVIGATION = frozenset({"cd", "pushd", "popd", "export", "source", ".", "set", "unset", "alias"})
 # programs whose subcommand names the work (git commit, npm ci, docker build, dbt run): data/memory-subcommands.txt
 SUBCOMMAND_PROGRAMS = text.load_words("memory-subcommands")
-_SEPARATORS = re.compile(r"\s*(?:&&|\|\||;|\|)\s*")
+_SEPARATORS = re.compile(r"\s*(?:&&|\|\||;|\|(?!&))\s*|\s*\|&\s*")
 _HOST = re.compile(r"^[a-z][a-z0-9+.-]*://(?:[^@/\s]*@)?([^:/\s?#]+)", re.I)
 _WRAPPERS = frozenset({"sudo", "env", "time", "nice", "nohup", "exec", "command", "xargs", "timeout"})
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
@@ -133,6 +133,8 @@ def program_of(command: str) -> str:
     for word in words:
         if skip:
             skip = False
+        elif word == "--":
+            continue  # the end of a wrapper's options (`dotenv -- npm test`)
         elif _ASSIGNMENT.match(word) or word in _WRAPPERS:
             wrapper = posixpath.basename(word) if word in _WRAPPERS else wrapper
         elif wrapper and word.startswith("-"):
@@ -255,9 +257,42 @@ class Work:
         return f"calling {self.ability}"
 
 
+_SHELL_C = re.compile(r"""^\s*(?:sudo\s+)?(?:/\S*/)?(?:ba|z|da|k)?sh\s+-[a-z]*c\s+(['"])(.*)\1\s*$""", re.S)
+_GROUPING = re.compile(r"^[({\s]+|[)}\s]+$")
+
+
 def commands_of(command: str) -> list[str]:
-    """The simple commands of a compound one (`a && b; c | d` -> a, b, c, d)."""
-    return [part.strip() for part in _SEPARATORS.split(command) if part.strip()]
+    """The simple commands of a compound one (`a && b; c | d` -> a, b, c, d), also inside a shell's `-c` string
+    (`bash -c "cd web && npm ci"`) and a subshell or group (`(cd web && npm test)`)."""
+    shell = _SHELL_C.match(command)
+    if shell:
+        return commands_of(shell.group(2))
+    parts = (_GROUPING.sub("", part) for part in _split_unquoted(command))
+    return [part for part in parts if part]
+
+
+def _split_unquoted(command: str) -> list[str]:
+    """Split a command at `&&`, `||`, `;` and `|` outside quotes (`git commit -m "a; b"` is one command)."""
+    parts, start, quote, i = [], 0, "", 0
+    while i < len(command):
+        char = command[i]
+        if quote:
+            quote = "" if char == quote else quote
+            i += 2 if char == "\\" and quote == '"' else 1
+            continue
+        if char in "'\"":
+            quote = char
+        elif char == "\\":
+            i += 1
+        else:
+            separator = _SEPARATORS.match(command, i)
+            if separator and separator.group(0).strip():
+                parts.append(command[start:i])
+                start = i = separator.end()
+                continue
+        i += 1
+    parts.append(command[start:])
+    return parts
 
 
 def working_parts(command: str) -> list[str]:
