@@ -262,3 +262,19 @@ def test_a_compound_command_splits_outside_quotes_inside_a_shells_string_and_a_s
 ])
 def test_a_command_run_by_an_environment_wrapper_is_the_wrapped_tools_work(command, tool):
     assert launched(command) == tool
+
+
+@pytest.mark.parametrize("a, b", [
+    ("pod nginx-deployment-66b6c48dd5-4jtkx OOMKilled", "pod nginx-deployment-5bd6f9cc7d-zq8lm OOMKilled"),
+    ("ssh: connect to host web01 port 22: Connection timed out", "ssh: connect to host web12 port 22: Connection timed out"),
+    ("token expired at Tue, 01 Dec 2026 10:00:00 GMT", "token expired at Wed, 02 Dec 2026 11:30:00 GMT"),
+    ("Dec  1 10:00:01 ci sshd[123]: auth failed", "Nov 30 23:59:59 ci sshd[9]: auth failed"),
+])
+def test_pod_suffixes_numbered_hosts_and_written_dates_do_not_split_a_signature(a, b):
+    assert error_signature(a) == error_signature(b)
+
+
+@pytest.mark.parametrize("a, b", [("error CS0246: type not found", "error CS0103: type not found"),
+                                  ("npm ERR! code E404", "npm ERR! code E500")])
+def test_upper_case_error_codes_keep_their_numbers(a, b):
+    assert error_signature(a) != error_signature(b)

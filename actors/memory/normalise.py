@@ -21,9 +21,15 @@ _PATHLIKE = re.compile(r"(?:(?:[A-Za-z]:)?[\w.@+~-]*(?:[/\\][\w.@+~-]+)+[/\\]?|[
 # Order matters: a timestamp holds numbers, a URL holds a path, a quoted value may hold anything.
 _SUBSTITUTIONS = (
     (re.compile(r"\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b"), "{time}"),
+    # an HTTP date (`Tue, 01 Dec 2026 10:00:00 GMT`) and a syslog stamp (`Dec  1 10:00:01`)
+    (re.compile(r"\b(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun),?\s+)?(?:\d{1,2}\s+)?(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|"
+                r"Nov|Dec)\s+(?:\d{1,2}\s+)?(?:\d{4}\s+)?\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?:\s+(?:GMT|UTC)|\s*[+-]\d{4})?"),
+     "{time}"),
     (re.compile(r"\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b"), "{time}"),
     (re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s'\"`)>\]]+", re.I), "{url}"),
     (re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b", re.I), "{hex}"),
+    # a Kubernetes pod's generated suffix: `web-7d9f8b6c4-x2lqp` is the pod of `web` whichever it is
+    (re.compile(r"(?<=[a-z0-9])-(?=[a-z0-9]*\d)[a-z0-9]{8,10}-[a-z0-9]{5}\b"), "-{hex}"),
     (re.compile(r"'[^'\n]{0,300}'|\"[^\"\n]{0,300}\"|`[^`\n]{0,300}`|‘[^’\n]{0,300}’|“[^”\n]{0,300}”"),
      lambda m: "{path}" if _PATHLIKE.fullmatch(m.group(0)[1:-1]) else "{q}"),
     # a path: something with a slash in it, or a file name with a short extension
@@ -32,6 +38,9 @@ _SUBSTITUTIONS = (
                 r"\b(?!(?:e\.g|i\.e|etc|vs)\b)[\w@+-][\w.@+-]*\.(?!\d+\b)[A-Za-z][A-Za-z0-9]{0,5}\b(?![/(])"), "{path}"),
     (re.compile(r"\b0x[0-9a-f]+\b", re.I), "{hex}"),
     (re.compile(r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}\b", re.I), "{hex}"),
+    # a numbered name in lower case (`web01`, `user42`, `db02`): the numbering of hosts and accounts, not the
+    # error; an error code is upper case and stays (`TS2304`, `CS0246`, `E0382`)
+    (re.compile(r"\b([a-z]{2,})\d{2,}\b"), r"\1{n}"),
     # a version written with its `v` (node v18.17.0), a duration in units (1m30s, 2h, 12m)
     (re.compile(r"\bv\d+(?:\.\d+)+\b|\b(?:\d+(?:\.\d+)?(?:ms|us|ns|h|m|s))+\b", re.I), "{n}"),
     (re.compile(r"(?<![\w{])[-+]?\d+(?:[.,:]\d+)*(?:e[-+]?\d+)?(?:ms|s|kb|mb|gb|b|%)?\b", re.I), "{n}"),
