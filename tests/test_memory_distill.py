@@ -565,3 +565,11 @@ def test_a_failure_inside_a_shells_string_is_fixed_by_the_plain_command():
     j.cmd("s", "cd web && npm install", ok=True)
     [rule] = drafts(j, "rule")
     assert rule.when == "running npm commands"
+
+
+def test_a_script_failing_under_a_shell_and_then_working_on_its_own_is_a_rule():
+    j = Journal().progress("s", "run the CI script")
+    j.cmd("s", "bash scripts/ci.sh", ok=False, error="scripts/ci.sh: line 4: shellcheck: command not found")
+    j.cmd("s", "apt-get install -y shellcheck && ./scripts/ci.sh", ok=True)
+    [rule] = drafts(j, "rule")
+    assert rule.when == "running ci.sh commands" and "ci.sh" in rule.identity["program"]

@@ -278,3 +278,8 @@ def test_pod_suffixes_numbered_hosts_and_written_dates_do_not_split_a_signature(
                                   ("npm ERR! code E404", "npm ERR! code E500")])
 def test_upper_case_error_codes_keep_their_numbers(a, b):
     assert error_signature(a) != error_signature(b)
+
+
+@pytest.mark.parametrize("a, b", [("bash scripts/test.sh", "./scripts/test.sh"), ("sh -x ./ci/build.sh", "ci/build.sh")])
+def test_a_script_run_through_a_shell_is_the_scripts_work(a, b):
+    assert step_label("shell", "run", {"command": a}) == step_label("shell", "run", {"command": b})

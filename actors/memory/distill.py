@@ -51,6 +51,7 @@ STATE_VERSION = 9  # 4: identities hold the gloss field; 5: workflows hold the f
 # (9 too) commands split outside quotes, inside `bash -c '…'` and subshells; environment wrappers (pipenv run,
 # conda run, mise exec, dotenv, xvfb-run, direnv exec) run the wrapped tool
 # (9 too) a pod's generated suffix, a lower-case numbered name (web01) and a written date are placeholders
+# (9 too) a script a shell runs (`bash scripts/ci.sh`) is the command's family and step
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
