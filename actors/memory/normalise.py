@@ -134,6 +134,7 @@ def strip_placeholders(text: str) -> str:
     return _PLACEHOLDER.sub(" ", text)
 
 
+@functools.lru_cache(maxsize=8192)  # pure, and a journal repeats its commands
 def program_of(command: str) -> str:
     """Name the program a shell command runs, skipping sudo, env assignments and the like."""
     words = _words(command)
@@ -153,6 +154,7 @@ def program_of(command: str) -> str:
     return ""
 
 
+@functools.lru_cache(maxsize=8192)  # pure, and a journal repeats its commands
 def family_of(command: str) -> str:
     """Name the program family of a command: npm, npx and pnpm are one family."""
     program = program_of(command)
@@ -164,6 +166,7 @@ def family_of(command: str) -> str:
     return FAMILIES.get(program, program)
 
 
+@functools.lru_cache(maxsize=8192)  # pure, and a journal repeats its commands
 def launched(command: str) -> str:
     """Name the program a launcher or a wrapper runs (`npx jest` -> jest, `bundle exec rspec` -> rspec,
     `devcontainer exec --workspace-folder . composer install` -> composer, `distrobox enter box -- sudo mix
@@ -209,6 +212,7 @@ def _launchers() -> dict[str, tuple[str, ...]]:
     return text.load_pairs("launchers")
 
 
+@functools.lru_cache(maxsize=8192)  # pure, and a journal repeats its commands
 def is_probe_command(command: str) -> bool:
     """Tell whether a shell command only looks around (ls, cat, git status) and changes nothing."""
     program = program_of(command)
@@ -267,6 +271,7 @@ class Work:
 
 
 _SHELL_C = re.compile(r"""^\s*(?:sudo\s+)?(?:/\S*/)?(?:ba|z|da|k)?sh\s+-[a-z]*c\s+(['"])(.*)\1\s*$""", re.S)
+_QUOTING = re.compile(r"['\"\\\\]")
 _GROUPING = re.compile(r"^[({\s]+|[)}\s]+$")
 
 
@@ -282,6 +287,8 @@ def commands_of(command: str) -> list[str]:
 
 def _split_unquoted(command: str) -> list[str]:
     """Split a command at `&&`, `||`, `;` and `|` outside quotes (`git commit -m "a; b"` is one command)."""
+    if not _QUOTING.search(command):
+        return _SEPARATORS.split(command)  # most commands quote nothing: the plain split, fast
     parts, start, quote, i = [], 0, "", 0
     while i < len(command):
         char = command[i]
@@ -313,6 +320,7 @@ def working_parts(command: str) -> list[str]:
     return working or parts
 
 
+@functools.lru_cache(maxsize=8192)  # pure, and a journal repeats its commands
 def families_of(command: str) -> tuple[str, ...]:
     """The program families of a command's parts, in order, unique; navigation (`cd`, `export`) left out. What a
     launcher or `python -m` runs is a family of the part too (`npx eslint .` is npm and lint, `python -m black`
@@ -402,6 +410,7 @@ def subcommand_program(command: str) -> tuple[str, str]:
 _TASK = re.compile(r"[A-Za-z][\w-]*(?:[:.][A-Za-z][\w-]*)*")
 
 
+@functools.lru_cache(maxsize=8192)  # pure, and a journal repeats its commands
 def subcommand_of(command: str, program: str = "") -> str:
     """The first word after the program that is not an option nor an option's value (`git commit -m x` ->
     commit; `git -C repo status` -> status: `-C` takes a value, `memory-options.txt`). A task runner's task
