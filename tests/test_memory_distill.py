@@ -519,3 +519,57 @@ def test_feeding_the_same_rows_twice_changes_nothing():
     assert d.feed(j.rows) == len(j.rows)
     before = d.drafts()
     assert d.feed(j.rows) == 0 and d.drafts() == before
+
+
+def test_a_piped_tail_does_not_make_the_same_failure_another_rule():
+    j = Journal().progress("s", "run the web tests")
+    j.cmd("s", "npm test 2>&1 | tail -5", ok=False, error="sh: 1: jest: not found").cmd("s", "npm ci && npm test", ok=True)
+    j.progress("t", "web tests again")
+    j.cmd("t", "npm test", ok=False, error="sh: 1: jest: not found").cmd("t", "npm ci && npm test", ok=True)
+    [rule] = drafts(j, "rule")
+    assert rule.evidence["session_count"] == 2
+
+
+def test_the_same_exception_through_different_frames_is_one_pitfall_named_by_its_frames():
+    j = Journal()
+    for i, fn in enumerate(("load_config", "parse_args", "load_config")):
+        error = (f"Traceback (most recent call last):\n  File \"app{i}.py\", line {i + 3}, in <module>\n    main()\n"
+                 f"  File \"app{i}.py\", line 9, in {fn}\n    cfg[k]\nKeyError: 'key{i}'")
+        j.cmd(f"s{i}", f"python app{i}.py", ok=False, error=error)
+    [pitfall] = drafts(j, "pitfall")
+    assert pitfall.evidence["events"] == 3 and "KeyError" in pitfall.title
+    assert {"config", "pars"} & set(pitfall.identity["topic"])
+
+
+def test_a_version_check_after_a_failure_is_no_fix_of_it():
+    j = Journal().progress("s", "start the server")
+    j.cmd("s", "node server.js", ok=False, error="SyntaxError: Unexpected token '?'")
+    j.cmd("s", "node --version", ok=True)
+    assert drafts(j, "rule") == []
+
+
+def test_a_habit_run_through_different_launchers_is_one_playbook():
+    j = Journal()
+    for session, runner in (("a", "npx jest"), ("b", "pnpm exec jest")):
+        j.progress(session, "fix the failing spec")
+        j.call(session, "fs", "edit_file", {"path": "src/cart.ts"}).cmd(session, runner, ok=True)
+        j.call(session, "git", "commit", {"message": "fix"})
+        j.progress(session, "done")
+    [playbook] = drafts(j, "playbook")
+    assert "shell.run(jest)" in playbook.title
+
+
+def test_a_failure_inside_a_shells_string_is_fixed_by_the_plain_command():
+    j = Journal().progress("s", "install the web deps")
+    j.cmd("s", 'bash -c "npm ci --prefix web"', ok=False, error="npm ERR! code EUSAGE: missing package-lock.json")
+    j.cmd("s", "cd web && npm install", ok=True)
+    [rule] = drafts(j, "rule")
+    assert rule.when == "running npm commands"
+
+
+def test_a_script_failing_under_a_shell_and_then_working_on_its_own_is_a_rule():
+    j = Journal().progress("s", "run the CI script")
+    j.cmd("s", "bash scripts/ci.sh", ok=False, error="scripts/ci.sh: line 4: shellcheck: command not found")
+    j.cmd("s", "apt-get install -y shellcheck && ./scripts/ci.sh", ok=True)
+    [rule] = drafts(j, "rule")
+    assert rule.when == "running ci.sh commands" and "ci.sh" in rule.identity["program"]

@@ -5,14 +5,17 @@ from __future__ import annotations
 import pytest
 
 from actors.memory.normalise import (
+    commands_of,
     error_signature,
     family_of,
     is_probe_ability,
     is_probe_command,
     launched,
+    program_of,
     same_work,
     step_label,
     subcommand_of,
+    traceback_frames,
     work_of,
 )
 from actors.memory.redact import MASK, redact_text, redact_value
@@ -147,3 +150,136 @@ def test_the_subcommand_is_the_first_word_after_the_program_that_is_no_option_no
 ])
 def test_a_command_step_is_labelled_by_its_program_and_subcommand(command, label):
     assert step_label("shell", "run", {"command": command}) == label
+
+
+# -- edges of the stated rules that earlier journals did not reach ----------------------------------------------
+
+def test_a_coloured_error_has_the_signature_of_the_plain_one():
+    assert error_signature("\x1b[31mError:\x1b[0m connect ECONNREFUSED") == error_signature("Error: connect ECONNREFUSED")
+
+
+def test_a_traceback_signature_is_its_error_line_whatever_the_frames_above_it():
+    shallow = "Traceback (most recent call last):\n  File \"a.py\", line 3, in <module>\nKeyError: 'user'"
+    deep = ("Traceback (most recent call last):\n" + "  File \"pkg/m.py\", line 9, in load\n    x = f()\n" * 12
+            + "KeyError: 'id'")
+    other = deep.replace("KeyError: 'id'", "ValueError: bad header")
+    assert error_signature(shallow) == error_signature(deep) == "KeyError: {q}"
+    assert error_signature(other) != error_signature(deep)  # a long traceback is not cut before its error
+
+
+def test_the_functions_a_traceback_ran_through_are_its_frames_and_other_texts_have_none():
+    tb = ("Traceback (most recent call last):\n  File \"train.py\", line 212, in <module>\n    main()\n"
+          "  File \"train.py\", line 158, in train_one_epoch\n    loss.backward()\nRuntimeError: CUDA out of memory")
+    assert traceback_frames(tb) == "train_one_epoch"
+    assert traceback_frames("RuntimeError: CUDA out of memory") == ""
+
+
+@pytest.mark.parametrize("a, b", [
+    ("timed out after 1m30s", "timed out after 45s"),
+    ("job killed after 12m", "job killed after 2h"),
+    ("node v18.17.0 is not supported, need >=20", "node v16.20.2 is not supported, need >=20"),
+    ("could not connect to db-02:5432", "could not connect to db-11:6432"),
+    ("Error: connection refused\r\n", "Error: connection refused"),
+])
+def test_durations_versions_ports_and_numbered_hosts_do_not_split_a_signature(a, b):
+    assert error_signature(a) == error_signature(b)
+
+
+@pytest.mark.parametrize("command, program", [
+    ("sudo -u app npm ci", "npm"), ("sudo --user=app npm ci", "npm"), ("timeout -s KILL 30 make test", "make"),
+    ("env -u DEBUG FOO=1 cargo build", "cargo"), ("nice -n 10 make", "make"),
+])
+def test_a_wrapper_option_and_its_value_are_read_through_to_the_program(command, program):
+    assert program_of(command) == program
+
+
+@pytest.mark.parametrize("command, family, label", [
+    ("npm test 2>&1 | tail -5", "npm", "shell.run(npm test)"),
+    ("ls && npm ci", "npm", "shell.run(npm ci)"),
+    ("npm test || true", "npm", "shell.run(npm test)"),
+    ("cat log.txt | grep err", "grep", "shell.run(cat && grep)"),  # probes only: all of them
+])
+def test_the_probes_around_a_commands_work_are_no_family_nor_step_of_it(command, family, label):
+    assert work_of("shell", "run", {"command": command}).family == family
+    assert step_label("shell", "run", {"command": command}) == label
+
+
+def test_a_toolchain_before_the_subcommand_is_not_the_subcommand():
+    assert subcommand_of("cargo +nightly build --release") == "build"
+    assert step_label("shell", "run", {"command": "cargo +nightly build"}) == "shell.run(cargo build)"
+
+
+@pytest.mark.parametrize("a, b", [("npm i zod", "npm install zod"), ("npm t", "npm test"), ("npm run test", "npm test"),
+                                  ("cargo b", "cargo build"), ("yarn run build", "yarn build"),
+                                  ("uv pip install httpx", "pip install httpx")])
+def test_a_short_subcommand_or_a_run_script_is_the_step_of_the_full_one(a, b):
+    assert step_label("shell", "run", {"command": a}) == step_label("shell", "run", {"command": b})
+
+
+def test_scripts_run_through_npm_run_are_different_steps_by_name():
+    assert step_label("shell", "run", {"command": "npm run build"}) != step_label("shell", "run",
+                                                                                  {"command": "npm run lint"})
+
+
+@pytest.mark.parametrize("a, b", [("npx jest", "pnpm exec jest"), ("poetry run pytest -q", "pytest -q"),
+                                  ("uv run pytest", "python -m pytest"), ("bunx jest", "npx jest"),
+                                  ("docker compose run --rm web mix test", "mix test")])
+def test_a_tool_run_through_a_launcher_or_a_wrapper_is_the_tools_step(a, b):
+    assert step_label("shell", "run", {"command": a}) == step_label("shell", "run", {"command": b})
+
+
+def test_two_tools_run_through_one_launcher_are_two_steps():
+    assert step_label("shell", "run", {"command": "npx jest"}) != step_label("shell", "run", {"command": "npx eslint ."})
+
+
+@pytest.mark.parametrize("a, b", [("uvx ruff check .", "pip install ruff"), ("bunx vitest", "bun install")])
+def test_a_package_managers_own_launcher_is_of_its_family(a, b):
+    assert family_of(a) == family_of(b)
+
+
+@pytest.mark.parametrize("command, probe", [("command -v node", True), ("node --version", True),
+                                            ("python3 -V", True), ("go version", True), ("npm version patch", False),
+                                            ("node app.js", False)])
+def test_asking_a_program_its_version_or_usage_is_a_read_only_probe(command, probe):
+    assert is_probe_command(command) is probe
+
+
+@pytest.mark.parametrize("command, parts", [
+    ('git commit -m "fix: a; b | c" && git push', ['git commit -m "fix: a; b | c"', "git push"]),
+    ('bash -c "cd web && npm ci"', ["cd web", "npm ci"]),
+    ("sh -lc 'pytest -q'", ["pytest -q"]),
+    ("(cd web && npm test)", ["cd web", "npm test"]),
+    ("npm test |& tee log", ["npm test", "tee log"]),
+])
+def test_a_compound_command_splits_outside_quotes_inside_a_shells_string_and_a_subshell(command, parts):
+    assert commands_of(command) == parts
+
+
+@pytest.mark.parametrize("command, tool", [
+    ("npx -p typescript tsc --noEmit", "tsc"), ("xvfb-run -a npm test", "npm"), ("dotenv -e .env.test -- npm test", "npm"),
+    ("pipenv run pytest", "pytest"), ("conda run -n ml pytest", "pytest"), ("mise exec node@20 -- npm test", "npm"),
+    ("direnv exec . npm test", "npm"),
+])
+def test_a_command_run_by_an_environment_wrapper_is_the_wrapped_tools_work(command, tool):
+    assert launched(command) == tool
+
+
+@pytest.mark.parametrize("a, b", [
+    ("pod nginx-deployment-66b6c48dd5-4jtkx OOMKilled", "pod nginx-deployment-5bd6f9cc7d-zq8lm OOMKilled"),
+    ("ssh: connect to host web01 port 22: Connection timed out", "ssh: connect to host web12 port 22: Connection timed out"),
+    ("token expired at Tue, 01 Dec 2026 10:00:00 GMT", "token expired at Wed, 02 Dec 2026 11:30:00 GMT"),
+    ("Dec  1 10:00:01 ci sshd[123]: auth failed", "Nov 30 23:59:59 ci sshd[9]: auth failed"),
+])
+def test_pod_suffixes_numbered_hosts_and_written_dates_do_not_split_a_signature(a, b):
+    assert error_signature(a) == error_signature(b)
+
+
+@pytest.mark.parametrize("a, b", [("error CS0246: type not found", "error CS0103: type not found"),
+                                  ("npm ERR! code E404", "npm ERR! code E500")])
+def test_upper_case_error_codes_keep_their_numbers(a, b):
+    assert error_signature(a) != error_signature(b)
+
+
+@pytest.mark.parametrize("a, b", [("bash scripts/test.sh", "./scripts/test.sh"), ("sh -x ./ci/build.sh", "ci/build.sh")])
+def test_a_script_run_through_a_shell_is_the_scripts_work(a, b):
+    assert step_label("shell", "run", {"command": a}) == step_label("shell", "run", {"command": b})

@@ -33,7 +33,7 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 8  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 9  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
@@ -42,7 +42,16 @@ STATE_VERSION = 8  # 4: identities hold the gloss field; 5: workflows hold the f
 # 8: a failure's episode stays open across the session's progress events (issue 14: the same session); a
 # wrapped command has the wrapped command's family; task names (mix deps.compile, artisan migrate:fresh, a Gradle
 # task path) are subcommands, also of a tool a launcher runs (php artisan); a path operand without an extension
-# is a file of pitfalls and rules; a hyphenated file name is a name word as written
+# is a file of pitfalls and rules; a hyphenated file name is a name word as written;
+# 9: signatures drop colour codes, a traceback's is its error line (its frames' functions are topic words),
+# durations and `v` versions are numbers; `sudo -u app` and the like are read through; the probes around a
+# command's work (`npm test | tail`) are no family or step of it; `cargo +nightly build` is a build
+# (9 too) short subcommands and run scripts are the full subcommand (`npm i`, `npm run build` -> build,
+# memory-aliases.txt); a launched or wrapped tool is the step (`npx jest` -> jest); `node --version` is a probe
+# (9 too) commands split outside quotes, inside `bash -c '…'` and subshells; environment wrappers (pipenv run,
+# conda run, mise exec, dotenv, xvfb-run, direnv exec) run the wrapped tool
+# (9 too) a pod's generated suffix, a lower-case numbered name (web01) and a written date are placeholders
+# (9 too) a script a shell runs (`bash scripts/ci.sh`) is the command's family and step
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -244,6 +253,8 @@ class Distiller:
                                                      "calls": []}))
         sig["n"] += 1
         sig["causes"][row.cause or "unknown"] = sig["causes"].get(row.cause or "unknown", 0) + 1
+        if row.session not in sig["sessions"]:
+            _count_topic(sig["topic"], topic_terms(normalise.traceback_frames(row.error)))
         _note(sig, row, session)
         _add(sig["hosts" if _is_host(work) else "files"], work.file)
         for name in _operand_files(work):
@@ -321,7 +332,7 @@ class Distiller:
             "work": _fields(work), "wrong": normalise.summarise_call(work, row.args),
             "args": normalise.canonical_args(row.args), "cause": row.cause, "raw": row.error[:200],
             "error": normalise.error_signature(row.error), "ids": [row.id], "ts": row.ts, "between": [],
-            "looked": []})
+            "looked": [], **({"frames": frames} if (frames := normalise.traceback_frames(row.error)) else {})})
         del session["open"][:-MAX_OPEN]
 
     def _close_episodes(self, sid: str, session: dict, row: Row, work: Work) -> None:
@@ -376,7 +387,7 @@ class Distiller:
         for name in [*_operand_files(failed), *_operand_files(work)]:
             _add(rule.setdefault("operands", []), name, MAX_LIST)
         if sid not in rule["sessions"]:
-            _count_topic(rule["topic"], session["topic"])
+            _count_topic(rule["topic"], [*session["topic"], *topic_terms(episode.get("frames", ""))])
         _add(rule["sessions"], sid)
         for event_id in [*episode["ids"], row.id]:
             _add(rule["ids"], event_id, MAX_IDS)

@@ -21,9 +21,15 @@ _PATHLIKE = re.compile(r"(?:(?:[A-Za-z]:)?[\w.@+~-]*(?:[/\\][\w.@+~-]+)+[/\\]?|[
 # Order matters: a timestamp holds numbers, a URL holds a path, a quoted value may hold anything.
 _SUBSTITUTIONS = (
     (re.compile(r"\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b"), "{time}"),
+    # an HTTP date (`Tue, 01 Dec 2026 10:00:00 GMT`) and a syslog stamp (`Dec  1 10:00:01`)
+    (re.compile(r"\b(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun),?\s+)?(?:\d{1,2}\s+)?(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|"
+                r"Nov|Dec)\s+(?:\d{1,2}\s+)?(?:\d{4}\s+)?\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?:\s+(?:GMT|UTC)|\s*[+-]\d{4})?"),
+     "{time}"),
     (re.compile(r"\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b"), "{time}"),
     (re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s'\"`)>\]]+", re.I), "{url}"),
     (re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b", re.I), "{hex}"),
+    # a Kubernetes pod's generated suffix: `web-7d9f8b6c4-x2lqp` is the pod of `web` whichever it is
+    (re.compile(r"(?<=[a-z0-9])-(?=[a-z0-9]*\d)[a-z0-9]{8,10}-[a-z0-9]{5}\b"), "-{hex}"),
     (re.compile(r"'[^'\n]{0,300}'|\"[^\"\n]{0,300}\"|`[^`\n]{0,300}`|‘[^’\n]{0,300}’|“[^”\n]{0,300}”"),
      lambda m: "{path}" if _PATHLIKE.fullmatch(m.group(0)[1:-1]) else "{q}"),
     # a path: something with a slash in it, or a file name with a short extension
@@ -32,18 +38,27 @@ _SUBSTITUTIONS = (
                 r"\b(?!(?:e\.g|i\.e|etc|vs)\b)[\w@+-][\w.@+-]*\.(?!\d+\b)[A-Za-z][A-Za-z0-9]{0,5}\b(?![/(])"), "{path}"),
     (re.compile(r"\b0x[0-9a-f]+\b", re.I), "{hex}"),
     (re.compile(r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}\b", re.I), "{hex}"),
+    # a numbered name in lower case (`web01`, `user42`, `db02`): the numbering of hosts and accounts, not the
+    # error; an error code is upper case and stays (`TS2304`, `CS0246`, `E0382`)
+    (re.compile(r"\b([a-z]{2,})\d{2,}\b"), r"\1{n}"),
+    # a version written with its `v` (node v18.17.0), a duration in units (1m30s, 2h, 12m)
+    (re.compile(r"\bv\d+(?:\.\d+)+\b|\b(?:\d+(?:\.\d+)?(?:ms|us|ns|h|m|s))+\b", re.I), "{n}"),
     (re.compile(r"(?<![\w{])[-+]?\d+(?:[.,:]\d+)*(?:e[-+]?\d+)?(?:ms|s|kb|mb|gb|b|%)?\b", re.I), "{n}"),
 )
+# terminal colour and cursor codes (`\x1b[31m`): a coloured error is the same error
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
+# the frames of a traceback change with the code around the error; its last line is the error
+_TRACEBACK = re.compile(r"^Traceback \(most recent call last\):", re.M)
 _SPACES = re.compile(r"\s+")
 _PLACEHOLDER = re.compile(r"\{(?:path|q|n|hex|time|url)\}")
 _RUNS = re.compile(r"(\{[a-z]+\})(?:[\s,;]*\1)+")  # "{n}, {n}, {n}" is one placeholder
 
 FAMILIES = {
-    "npm": "npm", "npx": "npm", "pnpm": "npm", "yarn": "npm", "corepack": "npm",
-    "pip": "pip", "pip3": "pip", "uv": "pip", "poetry": "pip", "pipx": "pip",
+    "npm": "npm", "npx": "npm", "pnpm": "npm", "pnpx": "npm", "yarn": "npm", "corepack": "npm",
+    "pip": "pip", "pip3": "pip", "uv": "pip", "uvx": "pip", "poetry": "pip", "pipx": "pip",
     "python": "python", "python3": "python", "py": "python",
     "pytest": "pytest", "py.test": "pytest", "tox": "pytest", "nox": "pytest",
-    "node": "node", "deno": "node", "bun": "node", "tsx": "node", "ts-node": "node",
+    "node": "node", "deno": "node", "bun": "node", "bunx": "node", "tsx": "node", "ts-node": "node",
     "cargo": "cargo", "rustc": "cargo", "go": "go", "make": "make", "cmake": "make", "ninja": "make",
     "docker": "docker", "podman": "docker", "docker-compose": "docker", "kubectl": "kubectl", "helm": "kubectl",
     "gcc": "cc", "g++": "cc", "cc": "cc", "clang": "cc", "clang++": "cc",
@@ -72,7 +87,7 @@ URL_KEYS = ("url", "uri", "endpoint", "href", "link")
 NAVIGATION = frozenset({"cd", "pushd", "popd", "export", "source", ".", "set", "unset", "alias"})
 # programs whose subcommand names the work (git commit, npm ci, docker build, dbt run): data/memory-subcommands.txt
 SUBCOMMAND_PROGRAMS = text.load_words("memory-subcommands")
-_SEPARATORS = re.compile(r"\s*(?:&&|\|\||;|\|)\s*")
+_SEPARATORS = re.compile(r"\s*(?:&&|\|\||;|\|(?!&))\s*|\s*\|&\s*")
 _HOST = re.compile(r"^[a-z][a-z0-9+.-]*://(?:[^@/\s]*@)?([^:/\s?#]+)", re.I)
 _WRAPPERS = frozenset({"sudo", "env", "time", "nice", "nohup", "exec", "command", "xargs", "timeout"})
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
@@ -86,11 +101,32 @@ def generic_stems() -> frozenset[str]:
 
 def error_signature(text: str) -> str:
     """Normalise an error text: paths, numbers, hex ids, quoted values and timestamps become placeholders."""
-    text = _SPACES.sub(" ", str(text)).strip()
+    text = _ANSI.sub("", str(text))
+    if _TRACEBACK.search(text):
+        text = _traceback_error(text)
+    text = _SPACES.sub(" ", text).strip()
     for pattern, placeholder in _SUBSTITUTIONS:
         text = pattern.sub(placeholder, text)
     text = _RUNS.sub(r"\1", text)
     return text[:MAX_SIGNATURE].strip()
+
+
+def _traceback_error(text: str) -> str:
+    """The error a Python traceback ends with: its last line that is not a frame or a caret."""
+    lines = [line.strip() for line in text[_TRACEBACK.search(text).end():].splitlines() if line.strip()]
+    for line in reversed(lines):
+        if not line.startswith(("File ", "^", "~")) and not set(line) <= set("^~ "):
+            return line
+    return text
+
+
+_FRAME = re.compile(r'^\s*File "[^"]*", line \d+, in ([A-Za-z_]\w*)', re.M)
+
+
+def traceback_frames(text: str) -> str:
+    """The functions a Python traceback ran through (`main train_one_epoch`): where its error came from, kept
+    as words of the card while the signature is the error alone; '' for any other text."""
+    return " ".join(dict.fromkeys(_FRAME.findall(str(text)))) if _TRACEBACK.search(str(text)) else ""
 
 
 def strip_placeholders(text: str) -> str:
@@ -98,18 +134,27 @@ def strip_placeholders(text: str) -> str:
     return _PLACEHOLDER.sub(" ", text)
 
 
+@functools.lru_cache(maxsize=8192)  # pure, and a journal repeats its commands
 def program_of(command: str) -> str:
     """Name the program a shell command runs, skipping sudo, env assignments and the like."""
     words = _words(command)
-    for i, word in enumerate(words):
-        if _ASSIGNMENT.match(word) or word in _WRAPPERS or word.startswith("-") and i > 0 and words[i - 1] in _WRAPPERS:
-            continue
-        if word.isdigit():
-            continue  # the duration of `timeout 10 cmd`
-        return posixpath.basename(word)
+    wrapper = ""
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+        elif word == "--":
+            continue  # the end of a wrapper's options (`dotenv -- npm test`)
+        elif _ASSIGNMENT.match(word) or word in _WRAPPERS:
+            wrapper = posixpath.basename(word) if word in _WRAPPERS else wrapper
+        elif wrapper and word.startswith("-"):
+            skip = word in _valued_options().get(wrapper, frozenset())  # `sudo -u app`: app is no program
+        elif not word.isdigit():  # the duration of `timeout 10 cmd`
+            return posixpath.basename(word)
     return ""
 
 
+@functools.lru_cache(maxsize=8192)  # pure, and a journal repeats its commands
 def family_of(command: str) -> str:
     """Name the program family of a command: npm, npx and pnpm are one family."""
     program = program_of(command)
@@ -121,6 +166,7 @@ def family_of(command: str) -> str:
     return FAMILIES.get(program, program)
 
 
+@functools.lru_cache(maxsize=8192)  # pure, and a journal repeats its commands
 def launched(command: str) -> str:
     """Name the program a launcher or a wrapper runs (`npx jest` -> jest, `bundle exec rspec` -> rspec,
     `devcontainer exec --workspace-folder . composer install` -> composer, `distrobox enter box -- sudo mix
@@ -166,14 +212,28 @@ def _launchers() -> dict[str, tuple[str, ...]]:
     return text.load_pairs("launchers")
 
 
+@functools.lru_cache(maxsize=8192)  # pure, and a journal repeats its commands
 def is_probe_command(command: str) -> bool:
     """Tell whether a shell command only looks around (ls, cat, git status) and changes nothing."""
     program = program_of(command)
+    words = _words(command)
+    if words[:1] == ["command"] and words[1:2] in (["-v"], ["-V"]) or _asks_version(words, program):
+        return True  # `command -v node`, `node --version`: asking, not doing
     if program == "git":
-        words = [w for w in _words(command) if not w.startswith("-")]
+        words = [w for w in words if not w.startswith("-")]
         sub = words[words.index("git") + 1] if "git" in words and words.index("git") + 1 < len(words) else ""
         return sub in PROBE_GIT
     return program in PROBE_PROGRAMS
+
+
+_ASKING = frozenset({"--version", "-V", "--help", "-h", "version", "help"})
+
+
+def _asks_version(words: list[str], program: str) -> bool:
+    """Tell whether a command only asks a program its version or usage (`python3 --version`, `go version`)."""
+    at = next((i for i, w in enumerate(words) if posixpath.basename(w) == program), len(words))
+    rest = words[at + 1:]
+    return len(rest) == 1 and rest[0] in _ASKING
 
 
 def _words(command: str) -> list[str]:
@@ -210,19 +270,64 @@ class Work:
         return f"calling {self.ability}"
 
 
+_SHELL_C = re.compile(r"""^\s*(?:sudo\s+)?(?:/\S*/)?(?:ba|z|da|k)?sh\s+-[a-z]*c\s+(['"])(.*)\1\s*$""", re.S)
+_QUOTING = re.compile(r"['\"\\\\]")
+_GROUPING = re.compile(r"^[({\s]+|[)}\s]+$")
+
+
 def commands_of(command: str) -> list[str]:
-    """The simple commands of a compound one (`a && b; c | d` -> a, b, c, d)."""
-    return [part.strip() for part in _SEPARATORS.split(command) if part.strip()]
+    """The simple commands of a compound one (`a && b; c | d` -> a, b, c, d), also inside a shell's `-c` string
+    (`bash -c "cd web && npm ci"`) and a subshell or group (`(cd web && npm test)`)."""
+    shell = _SHELL_C.match(command)
+    if shell:
+        return commands_of(shell.group(2))
+    parts = (_GROUPING.sub("", part) for part in _split_unquoted(command))
+    return [part for part in parts if part]
 
 
+def _split_unquoted(command: str) -> list[str]:
+    """Split a command at `&&`, `||`, `;` and `|` outside quotes (`git commit -m "a; b"` is one command)."""
+    if not _QUOTING.search(command):
+        return _SEPARATORS.split(command)  # most commands quote nothing: the plain split, fast
+    parts, start, quote, i = [], 0, "", 0
+    while i < len(command):
+        char = command[i]
+        if quote:
+            quote = "" if char == quote else quote
+            i += 2 if char == "\\" and quote == '"' else 1
+            continue
+        if char in "'\"":
+            quote = char
+        elif char == "\\":
+            i += 1
+        else:
+            separator = _SEPARATORS.match(command, i)
+            if separator and separator.group(0).strip():
+                parts.append(command[start:i])
+                start = i = separator.end()
+                continue
+        i += 1
+    parts.append(command[start:])
+    return parts
+
+
+def working_parts(command: str) -> list[str]:
+    """The simple commands of a compound one that do its work: navigation (`cd`, `export`) left out, and the
+    read-only probes around the work too (`npm test 2>&1 | tail -5` is npm test's; `ls && npm ci` is npm ci's).
+    A command of probes only is all probes."""
+    parts = [p for p in commands_of(command) if program_of(p) not in NAVIGATION]
+    working = [p for p in parts if not is_probe_command(p)]
+    return working or parts
+
+
+@functools.lru_cache(maxsize=8192)  # pure, and a journal repeats its commands
 def families_of(command: str) -> tuple[str, ...]:
     """The program families of a command's parts, in order, unique; navigation (`cd`, `export`) left out. What a
     launcher or `python -m` runs is a family of the part too (`npx eslint .` is npm and lint, `python -m black`
     is python and black), so `eslint .` failing and `npx eslint .` working is the same kind of work."""
     found: dict[str, None] = {}
-    for part in commands_of(command):
-        program = program_of(part)
-        if program and program not in NAVIGATION:
+    for part in working_parts(command):
+        if program_of(part):
             found.setdefault(family_of(part), None)
             tool = launched(part) or _module(part)
             if tool:
@@ -270,16 +375,22 @@ def host_of(args: dict) -> str:
 
 
 def step_label(organ: str, ability: str, args: dict) -> str:
-    """A workflow step: the ability, and for a command its family (and subcommand for git, npm, docker, …, or
-    for such a tool a launcher runs: `php artisan migrate:fresh` -> artisan migrate:fresh)."""
+    """A workflow step: the ability, and for a command its family (and subcommand for git, npm, docker, …);
+    a command a launcher or a wrapper runs is that tool's step (`npx jest` -> jest, `php artisan migrate:fresh`
+    -> artisan migrate:fresh, `docker compose run web mix test` -> mix test)."""
     command = _first_string(args, COMMAND_KEYS)
     if not command:
         return f"{organ}.{ability}"
-    parts = [p for p in commands_of(command) if program_of(p) not in NAVIGATION] or [command]
+    parts = working_parts(command) or [command]
     labels = []
     for part in parts:
-        tool, sub = subcommand_program(part)
-        labels.append(f"{tool} {sub}" if sub and tool != program_of(part) else f"{family_of(part)} {sub}".strip())
+        inner = launched(part)  # a launcher's or a wrapper's step is the tool it runs
+        if inner in SUBCOMMAND_PROGRAMS:
+            labels.append(f"{inner} {subcommand_of(part, inner)}".strip())  # `php artisan migrate`, `… mix test`
+        elif inner:
+            labels.append(FAMILIES.get(inner, inner))  # `npx jest`, `pnpm exec jest`, `poetry run pytest`: jest
+        else:
+            labels.append(f"{family_of(part)} {subcommand_program(part)[1]}".strip())
     return f"{organ}.{ability}({' && '.join(dict.fromkeys(labels))})"
 
 
@@ -299,6 +410,7 @@ def subcommand_program(command: str) -> tuple[str, str]:
 _TASK = re.compile(r"[A-Za-z][\w-]*(?:[:.][A-Za-z][\w-]*)*")
 
 
+@functools.lru_cache(maxsize=8192)  # pure, and a journal repeats its commands
 def subcommand_of(command: str, program: str = "") -> str:
     """The first word after the program that is not an option nor an option's value (`git commit -m x` ->
     commit; `git -C repo status` -> status: `-C` takes a value, `memory-options.txt`). A task runner's task
@@ -307,18 +419,33 @@ def subcommand_of(command: str, program: str = "") -> str:
     words = _words(command)
     program = program or program_of(command)
     valued = _valued_options().get(program, frozenset())
+    aliases = _aliases().get(program, {})
     after = skip = False
+    script = ""  # `npm run` seen: the script's name is the work
     for word in words:
         if skip:
             skip = False
+        elif after and word.startswith("+") and len(word) > 1:
+            continue  # a toolchain before the subcommand: `cargo +nightly build`
         elif after and not word.startswith("-"):
             task = word.rsplit(":", 1)[-1] if word.startswith(":") else word
+            if not script and aliases.get(task) == "*":
+                script = task
+                continue
+            task = task if script else aliases.get(task, task)
             return task if _TASK.fullmatch(task) else ""  # s3, not 0.9.1
         elif after and word in valued:
             skip = True
         elif posixpath.basename(word) == program:
             after = True
-    return ""
+    return script
+
+
+@functools.cache
+def _aliases() -> dict[str, dict[str, str]]:
+    """program -> its short subcommands and their full names, `*` for a script runner (data/memory-aliases.txt)."""
+    return {program: dict(pair.split("=", 1) for pair in pairs if "=" in pair)
+            for program, pairs in text.load_pairs("memory-aliases").items()}
 
 
 @functools.cache
