@@ -7,6 +7,8 @@ tuning). livemcpbench, bfcl and metatool: their one file split in halves by a fi
 real-mcp-fresh2 and livemcpbench-fresh2: a second evaluator's intents (bench/data/fresh2/exposure), scored
 once held out on the round-1 release and dev material since: a dev half only. real-mcp-fresh3 and
 livemcpbench-fresh3 (bench/data/fresh3/exposure): a third evaluator's, likewise since the round-2 release.
+real-mcp-fresh4 and livemcpbench-fresh4 (bench/data/fresh4/exposure): a fourth evaluator's, held out: test only,
+report only (warm learns from the catalogue's usual dev files).
 Methods, on each half:
   cold   broker.exposure.select with no history, its default budget
   warm   the same after learning from a journal built from the dev half (the intent as a progress event,
@@ -54,6 +56,7 @@ HERE = Path(__file__).resolve().parent
 DEFAULT_DATA = HERE.parent.parent / "shared" / "data"
 FRESH2 = HERE / "data" / "fresh2" / "exposure"
 FRESH3 = HERE / "data" / "fresh3" / "exposure"
+FRESH4 = HERE / "data" / "fresh4" / "exposure"
 SPLIT_SEED = 1729  # fixed: the halves never change between runs
 # name -> (catalogue, dev files, test files); one file split in halves when dev and test are the same
 SETS = {
@@ -70,6 +73,11 @@ SETS = {
     # release: dev material from then on (no test half)
     "real-mcp-fresh3": ("catalogs/real-mcp.json", (str(FRESH3 / "real-mcp-fresh3.jsonl"),), ()),
     "livemcpbench-fresh3": ("catalogs/livemcpbench.json", (str(FRESH3 / "livemcpbench-fresh3.jsonl"),), ()),
+    # a fourth evaluator's intents, chat messages in people's words: held out, report only, never tune on them
+    "real-mcp-fresh4": ("catalogs/real-mcp.json", ("exposure/real-mcp-dev.jsonl", str(HERE / "data" / "real-mcp-own.jsonl")),
+                        (str(FRESH4 / "real-mcp-fresh4.jsonl"),)),
+    "livemcpbench-fresh4": ("catalogs/livemcpbench.json", ("exposure/livemcpbench.jsonl",),
+                            (str(FRESH4 / "livemcpbench-fresh4.jsonl"),)),
     "bfcl": ("catalogs/bfcl.json", ("exposure/bfcl-dev.jsonl",), ("exposure/bfcl-dev.jsonl",)),
     "metatool": ("catalogs/metatool.json", ("exposure/metatool-dev.jsonl",), ("exposure/metatool-dev.jsonl",)),
 }
