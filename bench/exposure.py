@@ -7,8 +7,8 @@ tuning). livemcpbench, bfcl and metatool: their one file split in halves by a fi
 real-mcp-fresh2 and livemcpbench-fresh2: a second evaluator's intents (bench/data/fresh2/exposure), scored
 once held out on the round-1 release and dev material since: a dev half only. real-mcp-fresh3 and
 livemcpbench-fresh3 (bench/data/fresh3/exposure): a third evaluator's, likewise since the round-2 release.
-real-mcp-fresh4 and livemcpbench-fresh4 (bench/data/fresh4/exposure): a fourth evaluator's, held out: test only,
-report only (warm learns from the catalogue's usual dev files).
+real-mcp-fresh4 and livemcpbench-fresh4 (bench/data/fresh4/exposure): a fourth evaluator's, held out: report
+only (their dev half is real-mcp's dev files and livemcpbench's dev half, which warm learns from).
 Methods, on each half:
   cold   broker.exposure.select with no history, its default budget
   warm   the same after learning from a journal built from the dev half (the intent as a progress event,
@@ -76,7 +76,7 @@ SETS = {
     # a fourth evaluator's intents, chat messages in people's words: held out, report only, never tune on them
     "real-mcp-fresh4": ("catalogs/real-mcp.json", ("exposure/real-mcp-dev.jsonl", str(HERE / "data" / "real-mcp-own.jsonl")),
                         (str(FRESH4 / "real-mcp-fresh4.jsonl"),)),
-    "livemcpbench-fresh4": ("catalogs/livemcpbench.json", ("exposure/livemcpbench.jsonl",),
+    "livemcpbench-fresh4": ("catalogs/livemcpbench.json", ("livemcpbench",),  # its dev half
                             (str(FRESH4 / "livemcpbench-fresh4.jsonl"),)),
     "bfcl": ("catalogs/bfcl.json", ("exposure/bfcl-dev.jsonl",), ("exposure/bfcl-dev.jsonl",)),
     "metatool": ("catalogs/metatool.json", ("exposure/metatool-dev.jsonl",), ("exposure/metatool-dev.jsonl",)),
@@ -209,7 +209,8 @@ def read_rows(path: Path) -> list[dict]:
 def halves(name: str, data: Path) -> tuple[list[dict], list[dict]]:
     """The dev and test intents of a data set."""
     _, dev_files, test_files = SETS[name]
-    dev = [row for f in dev_files for row in read_rows(data / f)]
+    # a dev "file" that names another set stands for that set's dev half (never its test half)
+    dev = [row for f in dev_files for row in (halves(f, data)[0] if f in SETS else read_rows(data / f))]
     if dev_files != test_files:
         return dev, [row for f in test_files for row in read_rows(data / f)]
     return halved(dev)
