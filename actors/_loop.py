@@ -29,7 +29,7 @@ import zmq
 
 from actors._placement import BANNED, FRESH, Placement, after_run, blocking
 from actors.organ import Organ, Pump
-from broker import protocol
+from broker import protocol, wire
 from broker.errors import DecodeError, EncodeError
 from broker.protocol import (DEFAULT_MAX_FRAME_BYTES, EXIT_REFUSED, Answer, Blood, Call, Control, Failure,
                              Goodbye, Heartbeat, Refused, Register, Reply, Report, Reregister, Welcome)
@@ -262,7 +262,7 @@ class OrganLoop:
 
     def _send(self, msg) -> None:
         try:
-            self.dealer.send_multipart(protocol.encode(msg), zmq.NOBLOCK)
+            wire.send(self.dealer, protocol.encode(msg), wire.NOBLOCK)
         except zmq.Again:
             pass  # not connected yet; the heartbeat or re-registration will follow
 
@@ -271,7 +271,7 @@ class OrganLoop:
         unless UNSENT_CAP messages are already waiting: then the oldest goes, and its caller times out)."""
         if not self.unsent:
             try:
-                self.dealer.send_multipart(frames, zmq.NOBLOCK)
+                wire.send(self.dealer, frames, wire.NOBLOCK)
                 return
             except zmq.Again:
                 pass
@@ -284,14 +284,14 @@ class OrganLoop:
     def _flush_unsent(self) -> None:
         while self.unsent:
             try:
-                self.dealer.send_multipart(self.unsent[0], zmq.NOBLOCK)
+                wire.send(self.dealer, self.unsent[0], wire.NOBLOCK)
             except zmq.Again:
                 return
             self.unsent.popleft()
 
     def _drain_heart(self) -> None:
-        while _readable(self.dealer):
-            frames = self.dealer.recv_multipart(zmq.NOBLOCK)
+        while wire.readable(self.dealer):
+            frames = wire.receive(self.dealer, wire.NOBLOCK)
             self.heart_seen = time.monotonic()
             try:
                 msg = protocol.decode(frames)
@@ -563,7 +563,7 @@ class OrganLoop:
         self.polling_out = False  # likewise the dealer's room to send, while something is unsent
 
     def _drain_blood(self) -> None:
-        while _readable(self.sub):
+        while wire.readable(self.sub):
             frames = self.sub.recv_multipart(zmq.NOBLOCK)
             try:
                 blood: Blood = protocol.decode_blood(frames)
@@ -670,11 +670,6 @@ def reachable(endpoint: str, via: str) -> str:
     if scheme == "tcp" and host in ("0.0.0.0", "*", "[::]", "::"):
         return f"tcp://{via.partition('://')[2].rpartition(':')[0]}:{port}"
     return endpoint
-
-
-def _readable(sock: zmq.Socket) -> bool:
-    # asking EVENTS costs no syscall, unlike a receive that ends in zmq.Again
-    return bool(sock.get(zmq.EVENTS) & zmq.POLLIN)
 
 
 def _fingerprint(call: Call) -> bytes:

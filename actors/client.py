@@ -12,7 +12,7 @@ from typing import Any, Iterable, Iterator
 
 import zmq
 
-from broker import protocol
+from broker import protocol, wire
 from broker.errors import DecodeError, MeshError, MeshUnreachable, NoAnswer
 from broker.home import Home, pid_alive
 from broker.protocol import (DEFAULT_MAX_FRAME_BYTES, Blood, Call, Control, ControlReply, Event, Failure, Reply,
@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 CONTROL_TIMEOUT_S = 5.0
 CALL_GRACE_S = 5.0  # the heart enforces the call's deadline; this only covers a heart that died or lost it
 SLICE_S = 0.2
+SLICE_MS = int(SLICE_S * 1000)
 # what the heart's limits are when its endpoints file does not say (the mesh file's defaults)
 DEFAULT_LIMITS = {"call_timeout_s": 30.0, "retry_attempts": 3, "max_frame_bytes": DEFAULT_MAX_FRAME_BYTES}
 SYNC_FIRST_WAIT_S = 0.02  # for the mark after asking; doubled while it does not come (the subscription is
@@ -44,6 +45,8 @@ class Client:
         self.ctx = zmq.Context()
         self.dealer = self.ctx.socket(zmq.DEALER)
         self.dealer.setsockopt(zmq.LINGER, 0)
+        self.dealer.setsockopt(zmq.RCVTIMEO, SLICE_MS)  # a wait for a reply is a receive, woken each slice
+        self.wait_ms = SLICE_MS
         self.dealer.connect(endpoints["router"])
         # request ids: a random prefix per client and a counter, unique across the mesh like a uuid4 (the
         # heart refuses an id already in flight, an organ answers a repeated one from memory) at a tenth of its cost
@@ -106,23 +109,32 @@ class Client:
         cap = protocol.hard_frame_cap(int(self.limits["max_frame_bytes"]))
         if len(frames[-1]) > cap:  # the heart would never see it: libzmq drops the connection instead
             return self._too_large(msg, len(frames[-1]))
-        self.dealer.send_multipart(frames)
+        wire.send(self.dealer, frames)
         want_id = getattr(msg, "id", None)
         deadline = time.monotonic() + limit_s
+        self._wait_at_most(limit_s)
         while True:
-            slice_s = max(0.0, min(SLICE_S, deadline - time.monotonic()))
-            if self.dealer.poll(int(slice_s * 1000)):
-                try:
-                    reply = protocol.decode(self.dealer.recv_multipart())
-                except DecodeError:
-                    continue
-                if isinstance(reply, expect) and getattr(reply, "id", None) == want_id:
-                    return reply
+            try:
+                reply = protocol.decode(wire.receive(self.dealer))
+            except zmq.Again:  # a slice went by with nothing: is the heart still there, the deadline not passed?
+                if not pid_alive(self.endpoints["pid"]):
+                    raise MeshUnreachable("the heart stopped before it answered") from None
+                if time.monotonic() > deadline:
+                    raise NoAnswer(f"the heart at {self.endpoints['router']} did not answer within "
+                                   f"{limit_s:g}s") from None
+                self._wait_at_most(deadline - time.monotonic())
                 continue
-            if not pid_alive(self.endpoints["pid"]):
-                raise MeshUnreachable("the heart stopped before it answered")
-            if time.monotonic() > deadline:
-                raise NoAnswer(f"the heart at {self.endpoints['router']} did not answer within {limit_s:g}s")
+            except DecodeError:
+                continue
+            if isinstance(reply, expect) and getattr(reply, "id", None) == want_id:
+                return reply
+
+    def _wait_at_most(self, left_s: float) -> None:
+        # a receive waits a slice, or less when the deadline is nearer (set only when it changes)
+        wait_ms = max(0, min(SLICE_MS, int(left_s * 1000)))
+        if wait_ms != self.wait_ms:
+            self.dealer.setsockopt(zmq.RCVTIMEO, wait_ms)
+            self.wait_ms = wait_ms
 
     def _too_large(self, msg: Any, size: int) -> Any:
         message = (f"the request is {size} bytes, over the mesh's frame limit of {self.limits['max_frame_bytes']} "
@@ -314,3 +326,4 @@ class ThreadClients:
         for client in made:
             client.close()
         self.local = threading.local()
+

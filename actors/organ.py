@@ -236,7 +236,7 @@ class Organ:
 
     def timeout_of(self, name: str) -> float:
         """The time an ability declares it may take (the default for one this organ does not have)."""
-        found = next((a for a in self.abilities() if a.name == name), None)
+        found = getattr(self._abilities_by_name().get(name), _MARK, None)
         return found.timeout_s if found is not None and found.timeout_s > 0 else DEFAULT_TIMEOUT_S
 
     @classmethod

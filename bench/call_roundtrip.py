@@ -5,6 +5,9 @@ once for an ability run on a worker thread (the default) and once for an inline 
 Baseline: the same encoded Call frames sent from a DEALER to a bare ROUTER echo in another process.
 Both are measured in alternating rounds in the same run, so drift in machine load hits both alike.
 Target: mesh p50 <= 2x raw p50. When it misses, a breakdown of the mean round trip is printed.
+A floor is measured in the same rounds: the same frames through a bare pyzmq relay (a ROUTER passing each
+message to an echoing DEALER process and back: the mesh's four hops and three processes, no work but the
+routing), which says how much of the mesh's time any relay of this shape would take.
 
 The organ's share alone (--organ-leg): an echo organ process (`actors.runner`, this checkout's code) connected
 to a bare ROUTER in this process that stands in for the heart (it answers the registration and sends Calls),
@@ -54,6 +57,7 @@ class Run:
     mesh_s: list[float] = field(default_factory=list)  # round trips through the heart
     inline_s: list[float] = field(default_factory=list)  # the same, to an inline ability
     raw_s: list[float] = field(default_factory=list)  # raw DEALER<->ROUTER echoes
+    floor_s: list[float] = field(default_factory=list)  # the same frames through a bare relay to an echo
     organ_s: list[float] = field(default_factory=list)  # the organ's own handling time (Reply.duration_s)
     heart_leg_s: float = 0.0  # mean time the heart waited for the organ (its call duration metric)
 
@@ -74,6 +78,10 @@ def main() -> None:
     inline = percentile(run.inline_s, 50) / percentile(run.raw_s, 50)
     print(f"inline ability round trip: {describe(run.inline_s, PS, 'us', US)}")
     print(f"p50 ratio inline/raw = {inline:.2f}x (target <= {TARGET_RATIO:g}x): {verdict(inline <= TARGET_RATIO)}")
+    floor = percentile(run.floor_s, 50)
+    print(f"floor, the same frames through a bare pyzmq relay to an echo (4 hops, 3 processes, no work but the "
+          f"routing): {describe(run.floor_s, PS, 'us', US)}; {floor / percentile(run.raw_s, 50):.2f}x raw; "
+          f"the mesh is {percentile(run.mesh_s, 50) / floor:.2f}x it, inline {percentile(run.inline_s, 50) / floor:.2f}x")
     if not met:
         _print_breakdown(run)
 
@@ -83,13 +91,15 @@ def _measure(frames: list[bytes], n: int, warmup: int, rounds: int) -> Run:
     run = Run()
     per_round = max(1, n // rounds)
     with Mesh(config_text({ORGAN: {}}, beat_s=1.0)) as mesh, Client(mesh.home) as client, \
-            raw_echo(mesh.home / "raw.sock") as dealer:
+            raw_echo(mesh.home / "raw.sock") as dealer, raw_echo(mesh.home / "relay.sock", relay=True) as relayed:
         _call_mesh(client, warmup)
         _echo_raw(dealer, frames, warmup)
+        _echo_raw(relayed, frames, warmup)
         metrics_url = client.control("status")["heart"]["metrics"]
         before = heart_call_seconds(metrics_url, ORGAN)
         for _ in range(rounds):
             run.raw_s += _echo_raw(dealer, frames, per_round)
+            run.floor_s += _echo_raw(relayed, frames, per_round)
             took, handled = _call_mesh(client, per_round)
             run.mesh_s += took
             run.organ_s += handled
@@ -134,25 +144,43 @@ def _echo_raw(dealer: zmq.Socket, frames: list[bytes], n: int) -> list[float]:
 
 
 @contextmanager
-def raw_echo(socket_path: Path) -> Iterator[zmq.Socket]:
-    """A DEALER connected to a bare ROUTER echo running in a process of its own."""
+def raw_echo(socket_path: Path, relay: bool = False) -> Iterator[zmq.Socket]:
+    """A DEALER connected to a bare ROUTER echo running in a process of its own; with relay, to a bare ROUTER
+    relay that passes each message to an echoing DEALER process and back (the mesh's hops, none of its work)."""
     endpoint = f"ipc://{socket_path}"
-    server = subprocess.Popen([sys.executable, str(Path(__file__).with_name("_raw_echo.py")), endpoint])
+    script = str(Path(__file__).with_name("_raw_echo.py"))
+    servers = [subprocess.Popen([sys.executable, script, *(["--relay"] if relay else []), endpoint])]
+    if relay:
+        servers.append(subprocess.Popen([sys.executable, script, "--organ", endpoint]))
     ctx = zmq.Context()
     try:
         dealer = ctx.socket(zmq.DEALER)
         dealer.setsockopt(zmq.LINGER, 0)
         dealer.setsockopt(zmq.RCVTIMEO, RAW_TIMEOUT_MS)  # zmq.Again instead of a hang if the echo died
         dealer.connect(endpoint)
+        if relay:
+            _relay_ready(dealer)
         yield dealer
     finally:
         ctx.destroy(linger=0)
-        server.terminate()
-        try:
-            server.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        for server in servers:
+            server.terminate()
+            try:
+                server.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+
+
+def _relay_ready(dealer: zmq.Socket, wait_s: float = 30.0) -> None:
+    """Wait until the relay passes messages (it drops them until its organ said hello)."""
+    deadline = time.monotonic() + wait_s
+    while time.monotonic() < deadline:
+        dealer.send(b"probe")
+        if dealer.poll(1000):
+            dealer.recv_multipart()
+            return
+    raise RuntimeError(f"the bare relay did not answer within {wait_s:g}s")
 
 
 # -- where the time goes (printed only when the target is missed) ---------------------------

@@ -17,8 +17,9 @@ import multiprocessing as mp
 import random
 import subprocess
 import sys
+import itertools
+import secrets
 import time
-import uuid
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +29,7 @@ import zmq
 from _mesh import Mesh, config_text
 from _stats import describe, percentile, verdict
 from actors.client import Client
-from broker import protocol
+from broker import protocol, wire
 from broker.errors import DecodeError
 from broker.home import Home
 from broker.protocol import Call
@@ -75,12 +76,13 @@ class Caller:
         self.tally = Tally()
         self.answered: set[str] = set()
         self.tokens: dict[str, str] = {}
+        self.ids = map(f"{secrets.token_hex(12)}-{{}}".format, itertools.count(1))  # as actors.client.Client's
 
     def call(self, organ: str, token: str) -> None:
-        call = Call(id=uuid.uuid4().hex, organ=organ, ability="echo", args={"x": token}, timeout_s=CALL_TIMEOUT_S)
+        call = Call(id=next(self.ids), organ=organ, ability="echo", args={"x": token}, timeout_s=CALL_TIMEOUT_S)
         self.tokens[call.id] = token
         started = time.perf_counter()
-        self.dealer.send_multipart(protocol.encode(call))
+        wire.send(self.dealer, protocol.encode(call))
         self.tally.sent += 1
         deadline = time.monotonic() + CALL_DEADLINE_S
         while (left := deadline - time.monotonic()) > 0:
@@ -97,7 +99,7 @@ class Caller:
 
     def _receive(self) -> str | None:
         try:
-            msg = protocol.decode(self.dealer.recv_multipart())
+            msg = protocol.decode(wire.receive(self.dealer, wire.NOBLOCK))
         except DecodeError:
             self.tally.stray += 1
             return None

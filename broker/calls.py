@@ -146,9 +146,9 @@ class CallDesk:
             return
         failure = detect(reply)
         if failure is None:
+            self.send(pending.client, frames)  # a success goes back byte for byte, before it is accounted for
             self.budget.refund(pending.call.session, pending.reserved)  # a late first attempt won the race
             self.health.observe(self._organ(pending), pending.call, None, now - pending.started, size=pending.size)
-            self.send(pending.client, frames)  # a success goes back byte for byte
             return
         cause = classify(failure.message, failure.type, failure.cause)
         source = Source.RESULT if reply.ok else Source.RAISED

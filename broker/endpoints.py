@@ -12,7 +12,7 @@ from typing import IO, Any
 
 import zmq
 
-from broker import protocol
+from broker import protocol, wire
 from broker.auth import Gatekeeper
 from broker.authz import Principal, local_principal, remote_principal
 from broker.config import HeartConfig
@@ -24,8 +24,6 @@ from broker.protocol import Call, Control, Register
 log = logging.getLogger(__name__)
 
 # plain ints: pyzmq's flag enums cost an object per operation, and the heart does several per message
-NOBLOCK, SNDMORE, EVENTS, POLLIN = (int(f) for f in (zmq.NOBLOCK, zmq.SNDMORE, zmq.EVENTS, zmq.POLLIN))
-MORE_NOBLOCK = SNDMORE | NOBLOCK
 MAX_PRINCIPALS = 1024
 NEEDS_PRINCIPAL = frozenset({Register.KIND, Call.KIND, Control.KIND})  # messages decided by who sent them
 ROUTER_SNDHWM = 10000
@@ -145,7 +143,7 @@ def receive(sock: zmq.Socket) -> tuple[bytes, list[bytes], zmq.Frame | None]:
     message is one whose handling depends on who sent it. Frames are received uncopied: their `more` flag
     costs no socket option call."""
     recv = sock.recv
-    frame = recv(NOBLOCK, copy=False)
+    frame = recv(wire.NOBLOCK, copy=False)
     ident = frame.bytes
     frames: list[bytes] = []
     while frame.more:
@@ -156,16 +154,8 @@ def receive(sock: zmq.Socket) -> tuple[bytes, list[bytes], zmq.Frame | None]:
 
 def send(sock: zmq.Socket, ident: bytes, frames: list[bytes]) -> None:
     """Send [ident, *frames] without blocking (what send_multipart does, without its per-frame checks)."""
-    put = sock.send
-    put(ident, MORE_NOBLOCK)
-    for frame in frames[:-1]:
-        put(frame, MORE_NOBLOCK)
-    put(frames[-1], NOBLOCK)
+    wire.send(sock, [ident, *frames], wire.NOBLOCK)
 
-
-def readable(sock: zmq.Socket) -> bool:
-    """Whether a message waits (asking EVENTS costs no syscall, unlike a receive that ends in zmq.Again)."""
-    return bool(sock.get(EVENTS) & POLLIN)
 
 
 class Peers:

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import zmq
 
-from broker import __version__, endpoints, protocol
+from broker import __version__, endpoints, protocol, wire
 from broker.calls import CallDesk, oversized
 from broker.config import MeshConfig
 from broker.control import ControlDesk
@@ -183,7 +183,7 @@ class Heart:
     def _drain_router(self, beat_due: float) -> None:
         # the poll has just said a message waits (a ROUTER that says so holds it prefetched): it needs no asking
         for n in range(DRAIN_BATCH):
-            if n and (not endpoints.readable(self.router) or (n % BEAT_CHECK == 0 and self.clock() >= beat_due)):
+            if n and (not wire.readable(self.router) or (n % BEAT_CHECK == 0 and self.clock() >= beat_due)):
                 return
             ident, frames, last = endpoints.receive(self.router)
             if last is not None:

@@ -34,9 +34,10 @@ class OrganRecord:
     breaker: Breaker = field(default_factory=Breaker)
     breaker_pid: int | None = None  # the process the breaker's count is about
 
-    @property
-    def name(self) -> str:
-        return self.spec.name
+    name: str = field(init=False)  # the spec's, read on every call
+
+    def __post_init__(self) -> None:
+        self.name = self.spec.name
 
     def status(self, wounds: tuple[str, ...]) -> OrganStatus:
         """The organ as blood shows it, with the causes of its open wounds."""

@@ -26,6 +26,7 @@ from broker.zygote import READY_WAIT_S, Forked, Unavailable, Zygote, with_room
 log = logging.getLogger(__name__)
 
 RUNNER = "actors.runner"  # the organ launcher: a fresh interpreter, or forked from the zygote (broker/zygote.py)
+CHORES_S = 0.02  # the idle work runs at most this often (the heart's loop turns on every message)
 STRAY_SWEEP_S = 5.0  # how often zombies re-parented to the heart (while it was a subreaper) are reaped
 TICKET_FD_VAR = "ACTORS_TICKET_FD"  # names the descriptor an organ reads its token and options from, once
 # What an organ inherits from whoever ran `actors up`: what programs need to run, never secrets by default.
@@ -102,6 +103,7 @@ class Supervisor:
         self.waited: set[int] = set()  # pids a reaper thread waits for: never reaped as strays
         self.next_sweep = 0.0
         self.leftovers: set[int] = set()  # sessions of dead organs, emptied once the restarts are under way
+        self.chores_at = 0.0  # when restart_due next does the idle work (leftovers, the zygote's imports, strays)
         self.exits: queue.SimpleQueue[Exit] = queue.SimpleQueue()
         self.wake_r, self.wake_w = os.pipe()
         os.set_blocking(self.wake_r, False)
@@ -211,6 +213,7 @@ class Supervisor:
         # once its restart is under way, so that the scan does not delay the restart
         _killpg(exit.pid, signal.SIGKILL)
         self.leftovers.add(exit.pid)
+        self.chores_at = 0.0  # killed on the next turn, once the restart is under way
         rec.proc, rec.pid = None, None
         rec.forget_connection()
         how = restart.describe_exit(exit.returncode)
@@ -246,6 +249,9 @@ class Supervisor:
             while now - rec.restart_times[0] >= rec.spec.restart_window_s:
                 rec.restart_times.popleft()
             self.spawn(rec)
+        if now < self.chores_at:
+            return due  # the idle work below runs at most every CHORES_S, not on every turn of the heart's loop
+        self.chores_at = now + CHORES_S
         if self.leftovers:
             kill_sessions(self.leftovers)
             self.leftovers.clear()

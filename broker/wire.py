@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import msgpack
+import zmq
 
 from broker.errors import DecodeError, EncodeError
 
@@ -22,6 +23,10 @@ BLOOD = b"blood"
 EVENT = b"event."  # topics event.call, event.progress, event.wound, event.healed, event.alert
 SYNC = b"sync."  # topic sync.<token>: the mark one subscriber asked for (control `sync`)
 CONTROL = b"control"  # the kind of a control command (broker.protocol.Control)
+
+# socket flags as plain ints: pyzmq's are enum members, and every `|` or `&` on them builds a new one
+NOBLOCK, SNDMORE, EVENTS, POLLIN = (int(f) for f in (zmq.NOBLOCK, zmq.SNDMORE, zmq.EVENTS, zmq.POLLIN))
+_SEND = zmq.Socket.__mro__[1].send  # libzmq's send itself: pyzmq's Python wrapper adds only DRAFT options
 
 
 def pack(value: Any) -> bytes:
@@ -61,3 +66,27 @@ def peek(body: bytes, key: str, max_fields: int) -> Any:
 def frames(kind: bytes, body: dict) -> list[bytes]:
     """The frames of a message of this kind whose fields are the plain map body."""
     return [VERSION, kind, pack(body)]
+
+
+def send(sock: zmq.Socket, frames: list[bytes], flags: int = 0) -> None:
+    """Send the frames of one message (what send_multipart does, without its per-frame checks and flag enums)."""
+    more = flags | SNDMORE
+    for frame in frames[:-1]:
+        _SEND(sock, frame, more)
+    _SEND(sock, frames[-1], flags)
+
+
+def receive(sock: zmq.Socket, flags: int = 0) -> list[bytes]:
+    """The frames of one message (zmq.Again as recv raises it). Received uncopied, so that each frame's `more`
+    flag costs no socket option call, as it does in recv_multipart."""
+    frame = sock.recv(flags, copy=False)
+    frames = [frame.bytes]
+    while frame.more:
+        frame = sock.recv(flags, copy=False)
+        frames.append(frame.bytes)
+    return frames
+
+
+def readable(sock: zmq.Socket) -> bool:
+    """Whether a message waits (asking EVENTS costs no syscall, unlike a receive that ends in zmq.Again)."""
+    return bool(sock.get(EVENTS) & POLLIN)
