@@ -34,7 +34,7 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 9  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 10  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
@@ -53,6 +53,7 @@ STATE_VERSION = 9  # 4: identities hold the gloss field; 5: workflows hold the f
 # conda run, mise exec, dotenv, xvfb-run, direnv exec) run the wrapped tool
 # (9 too) a pod's generated suffix, a lower-case numbered name (web01) and a written date are placeholders
 # (9 too) a script a shell runs (`bash scripts/ci.sh`) is the command's family and step
+# 10: a number with its unit, spaced or not, is one quantity (2.00 GiB, 512 MiB, 5000 ms)
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
