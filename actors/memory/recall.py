@@ -8,7 +8,10 @@ the card covers. Each touched field counts its best term's weight: a BM25 idf ov
 A word of work also touches, more weakly, the programs that do that work (`data/related.txt`: "tests"
 touches pytest and jest), and a word the other words of its ring (`data/memory-synonyms.txt`: "handbook"
 touches docs). A query naming a card's file, host, resource or whole ability ("git commit") outright lifts it. A
-card whose score stays under the floor is not recalled, which keeps unrelated queries empty.
+card whose score stays under the floor is not recalled, which keeps unrelated queries empty; nor is one that only
+one word of the query reaches, unless the query says its file, host or program itself (`corroborated`). A query
+word that is no English word and that no card holds reaches the cards' words one edit away, more weakly
+(`broker/text/fuzzy.py`: `breakpont` touches breakpoint).
 
 The index is built in memory from the cards table and kept until the cards change (a generation counter in
 `meta`). Its postings are ordered by impact: by the field a term sits in (a file before a topic word), then by
