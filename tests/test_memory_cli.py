@@ -27,10 +27,11 @@ def journal_file(path: Path, extra: str = "") -> Path:
         events.append({"ts": T0 + 1 + i, "session": "s1", "kind": "call", "organ": "fs", "ability": "read_file",
                        "args": {"path": f"src/app{i}.py"}, "ok": False, "error": "ENOENT: no such file or directory",
                        "duration_ms": 2.1})
-    events += [{"ts": T0 + 10, "session": "s2", "kind": "call", "organ": "shell", "ability": "run",
-                "args": {"command": "npm test"}, "ok": False, "error": "sh: 1: jest: not found"},
-               {"ts": T0 + 11, "session": "s2", "kind": "call", "organ": "shell", "ability": "run",
-                "args": {"command": "pnpm test"}, "ok": True}]
+    for r, session in enumerate(("s2", "s3")):  # a rule recurs: the same fix in two sessions
+        events += [{"ts": T0 + 10 + 2 * r, "session": session, "kind": "call", "organ": "shell", "ability": "run",
+                    "args": {"command": "npm test"}, "ok": False, "error": "sh: 1: jest: not found"},
+                   {"ts": T0 + 11 + 2 * r, "session": session, "kind": "call", "organ": "shell", "ability": "run",
+                    "args": {"command": "pnpm test"}, "ok": True}]
     path.write_text("".join(json.dumps(e) + "\n" for e in events) + extra)
     return path
 
@@ -49,13 +50,13 @@ def test_ingest_reports_bad_lines_by_number_and_appends_the_rest(tmp_path):
     result = actors(tmp_path / "h", "memory", "ingest", str(path), "--json")
     assert result.returncode == 0
     report = json.loads(result.stdout)
-    assert report["appended"] == 6 and [b["line"] for b in report["bad"]] == [7, 8]
-    assert f"{path}:7:" in result.stderr and f"{path}:8:" in result.stderr
+    assert report["appended"] == 8 and [b["line"] for b in report["bad"]] == [9, 10]
+    assert f"{path}:9:" in result.stderr and f"{path}:10:" in result.stderr
 
 
 def test_ingest_reads_stdin_and_names_a_missing_file(tmp_path):
     result = actors(tmp_path / "h", "memory", "ingest", "-", stdin=journal_file(tmp_path / "j.jsonl").read_text())
-    assert result.returncode == 0 and "appended 6 events" in result.stdout
+    assert result.returncode == 0 and "appended 8 events" in result.stdout
     missing = actors(tmp_path / "h", "memory", "ingest", str(tmp_path / "nope.jsonl"))
     assert missing.returncode == 2 and "no such file" in missing.stderr
 

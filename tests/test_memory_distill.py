@@ -34,9 +34,11 @@ class Journal:
 
 
 def drafts(journal: Journal, kind: str | None = None, **thresholds) -> list[Draft]:
+    """The drafts of a journal; a rule from one session too (these tests read how a failure pairs with its fix;
+    the recurrence a rule needs by default has tests of its own)."""
     distiller = Distiller()
     distiller.feed(journal.rows)
-    found = distiller.drafts(Thresholds(**thresholds))
+    found = distiller.drafts(Thresholds(**{"rule_sessions": 1, **thresholds}))
     return [d for d in found if kind is None or d.kind == kind]
 
 
@@ -376,6 +378,33 @@ def test_a_fix_that_was_only_an_edit_of_files_is_a_rule_when_the_same_failure_wa
             assert drafts(j, "rule") == []  # one bug fixed in the code teaches nothing about how to work
     [rule] = drafts(j, "rule")
     assert rule.stats["episodes"] == 2 and rule.instead == "fs.edit_file docs/install.md then mkdocs build --strict"
+
+
+def test_a_failure_fixed_in_one_session_only_is_no_rule_until_the_same_fix_recurs_in_another_session():
+    j = Journal()
+    for session in ("a", "b"):
+        j.progress(session, "run the tests")
+        j.cmd(session, "pytest -q", ok=False, error="bash: pytest: command not found")
+        j.cmd(session, "pip install pytest && python -m pytest -q", ok=True)
+        if session == "a":
+            assert drafts(j, "rule", rule_sessions=2) == []  # one session's fix is that session's work
+    [rule] = drafts(j, "rule", rule_sessions=2)
+    assert rule.stats["episodes"] == 2 and rule.evidence["session_count"] == 2
+
+
+def test_two_fixes_of_one_failure_in_the_same_session_are_still_one_session_of_evidence():
+    j = Journal().progress("s", "run the tests")
+    for _ in range(2):
+        j.cmd("s", "pytest -q", ok=False, error="bash: pytest: command not found")
+        j.cmd("s", "pip install pytest && python -m pytest -q", ok=True)
+    assert drafts(j, "rule", rule_sessions=2) == []
+    assert len(drafts(j, "rule", rule_sessions=1)) == 1
+
+
+def test_a_rule_needs_two_sessions_by_default():
+    assert Thresholds().rule_sessions == 2
+    with pytest.raises(ValueError):
+        Thresholds(rule_sessions=0)
 
 
 def test_a_fix_that_changed_the_command_is_a_rule_from_one_episode_even_with_an_edit_before_it():

@@ -185,6 +185,22 @@ def test_durations_versions_ports_and_numbered_hosts_do_not_split_a_signature(a,
     assert error_signature(a) == error_signature(b)
 
 
+@pytest.mark.parametrize("a, b", [
+    ("CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 23.65 GiB total capacity)",
+     "CUDA out of memory. Tried to allocate 512.00 MiB (GPU 0; 23.65 GiB total capacity)"),
+    ("timeout after 30000ms", "timeout after 5000 ms"),
+    ("no output for 30 seconds, giving up", "no output for 2 minutes, giving up"),
+    ("image is 1.2 GB, over the 1 GB limit", "image is 900MB, over the 1 GB limit"),
+])
+def test_a_number_with_its_unit_spaced_or_not_is_one_quantity(a, b):
+    assert error_signature(a) == error_signature(b)
+
+
+def test_a_unit_is_only_a_unit_after_a_number():
+    assert error_signature("port 5432 failed: seconds ago") == "port {n} failed: seconds ago"
+    assert "gib" in error_signature("bad gib value").lower()
+
+
 @pytest.mark.parametrize("command, program", [
     ("sudo -u app npm ci", "npm"), ("sudo --user=app npm ci", "npm"), ("timeout -s KILL 30 make test", "make"),
     ("env -u DEBUG FOO=1 cargo build", "cargo"), ("nice -n 10 make", "make"),

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from actors.memory.recall import Index, identifiers, idf, names_touched, parse_query, relevance
+from actors.memory.recall import corroborated, Index, identifiers, idf, names_touched, parse_query, relevance
 from actors.memory.service import Memory
 
 T0 = 1_764_460_800.0
@@ -161,10 +161,11 @@ def reported_journal() -> list[dict]:
         add(s, kind="progress", text="run the web tests")
         run(s, "npm test", False, "sh: 1: jest: not found")
         run(s, "npm ci && npm test")
-    add("f", kind="progress", text="raise the shipping log level")
-    add("f", kind="call", organ="fs", ability="read_file", args={"path": "src/shipping/conf.yaml"}, ok=False,
-        error="ENOENT: no such file or directory, open 'src/shipping/conf.yaml'")
-    add("f", kind="call", organ="fs", ability="read_file", args={"path": "deploy/config/conf.yaml"}, ok=True)
+    for s in ("f1", "f2"):  # the agent read the config at the wrong path in two sessions
+        add(s, kind="progress", text="raise the shipping log level")
+        add(s, kind="call", organ="fs", ability="read_file", args={"path": "src/shipping/conf.yaml"}, ok=False,
+            error="ENOENT: no such file or directory, open 'src/shipping/conf.yaml'")
+        add(s, kind="call", organ="fs", ability="read_file", args={"path": "deploy/config/conf.yaml"}, ok=True)
     for i in range(13):
         add(f"g{i}", kind="progress", text="refresh shipment tracking")
         add(f"g{i}", kind="call", organ="http", ability="get", ok=i >= 5,
@@ -176,7 +177,7 @@ def reported_journal() -> list[dict]:
 
 
 @pytest.mark.parametrize("query, kind, title", [
-    ("review the pending changes and commit them", "playbook", "git.git_commit"),
+    ("review the pending changes with git diff and commit them", "playbook", "git.git_commit"),
     ("upgrade httpx to the newest release with pip", "pitfall", "externally-managed-environment"),
     ("run the web test suite after a clean clone", "rule", "npm ci && npm test"),
     ("bump the log level in conf.yaml to DEBUG", "rule", "conf.yaml"),
@@ -203,11 +204,31 @@ def test_a_query_naming_a_cards_ability_outright_counts_it_as_one_name_with_the_
     assert not names_touched(workflow, frozenset(), said=frozenset({"git", "commit"}))
 
 
-def test_a_query_naming_an_ability_finds_its_card_above_one_word_of_it(memory):
+def test_a_query_naming_an_ability_finds_its_card_where_one_word_of_it_finds_nothing(memory):
     [named] = memory.recaller.search(memory.reader(), "git push", 1)
-    [word] = memory.recaller.search(memory.reader(), "push", 1)
-    assert named.card.id == word.card.id and named.card.title.startswith("git.push fails")
-    assert named.relevance > word.relevance * 1.5  # the organ's word adds up, and the whole name is boosted
+    assert named.card.title.startswith("git.push fails")
+    assert memory.recaller.search(memory.reader(), "push", 1) == []  # one word of work is never enough
+
+
+def test_one_word_of_work_shared_with_a_card_recalls_nothing_but_two_words_do(tmp_path):
+    with Memory(tmp_path / "home", clock=lambda: T0 + 3600) as m:
+        m.ingest(io.BytesIO("".join(json.dumps(e) + "\n" for e in reported_journal()).encode()))
+        m.consolidate()
+        for query in ("commit the design mockups to the marketing drive", "commit to a date for the team offsite"):
+            assert m.recaller.search(m.reader(), query, 3) == [], query
+        hits = m.recaller.search(m.reader(), "commit the work after checking git status", 3)
+        assert hits and "git.git_commit" in hits[0].card.title
+
+
+def test_corroboration_needs_two_query_words_or_one_distinctive_name_said():
+    assert not corroborated([("ability", "commit", "commit", 0.6)])
+    assert not corroborated([("name", "docs", "docs", 0.5), ("topic", "doc", "doc", 0.45)])  # one word, two forms
+    assert corroborated([("ability", "commit", "commit", 0.6), ("ability", "git", "git", 0.3)])
+    assert corroborated([("program", "pytest", "pytest", 0.8)])  # a program the query names
+    assert corroborated([("file", "dockerfile", "dockerfile", 1.0)])
+    assert not corroborated([("program", "pytest", "test", 0.4)])  # reached through a word of work, not said
+    assert not corroborated([("program", "make", "make", 0.3)], generic=frozenset({"make"}))
+    assert not corroborated([("topic", "local", "local", 0.45)])
 
 
 def test_document_frequency_counts_what_cards_saw_and_the_gloss_only_for_words_no_card_saw():

@@ -42,10 +42,11 @@ def planted(offset: int = 0) -> list[dict]:
         out.append({"ts": ts + i, "session": f"p{offset}-{i}", "kind": "call", "organ": "fs", "ability": "read_file",
                     "args": {"path": f"src/m{offset}{i}.py"}, "ok": False,
                     "error": f"ENOENT: no such file or directory, open 'src/m{offset}{i}.py'"})
-    out += [{"ts": ts + 10, "session": f"r{offset}", "kind": "call", "organ": "shell", "ability": "run",
-             "args": {"command": "npm test"}, "ok": False, "error": "sh: 1: jest: not found"},
-            {"ts": ts + 11, "session": f"r{offset}", "kind": "call", "organ": "shell", "ability": "run",
-             "args": {"command": "pnpm test"}, "ok": True}]
+    for r in range(2):  # a rule recurs: the same fix in two sessions
+        out += [{"ts": ts + 10 + r * 2, "session": f"r{offset}-{r}", "kind": "call", "organ": "shell", "ability": "run",
+                 "args": {"command": "npm test"}, "ok": False, "error": "sh: 1: jest: not found"},
+                {"ts": ts + 11 + r * 2, "session": f"r{offset}-{r}", "kind": "call", "organ": "shell", "ability": "run",
+                 "args": {"command": "pnpm test"}, "ok": True}]
     for s in range(2):
         for k, ability in enumerate(("read_file", "edit_file")):
             out.append({"ts": ts + 20 + s * 5 + k, "session": f"w{offset}-{s}", "kind": "call", "organ": "fs",
@@ -252,7 +253,7 @@ def test_concurrent_writers_never_bring_a_forgotten_card_back(memory):
         writer.kill()
     assert writer.returncode == 0, writer.stderr.read().decode()
     memory.consolidate()
-    assert "pitfall" not in {c.kind for c in memory.cards()}
+    assert not [c for c in memory.cards() if c.kind == "pitfall" and "read_file" in c.title]  # npm's is another
     row = memory.writer.execute("SELECT forgotten_at FROM cards WHERE id = ?", (pitfall.id,)).fetchone()
     assert row[0] is not None
 

@@ -15,16 +15,18 @@ T0 = 1_764_460_800.0
 
 
 def journal() -> bytes:
-    """Three ENOENTs of fs.read_file in two sessions (a pitfall) and npm test failing, then pnpm test (a rule)."""
+    """Three ENOENTs of fs.read_file in two sessions (a pitfall) and npm test failing, then pnpm test, in
+    two sessions (a rule)."""
     events = [{"ts": T0, "session": "s1", "kind": "progress", "text": "make the login tests pass"}]
     for i in range(3):
         events.append({"ts": T0 + 1 + i, "session": f"s{1 + i % 2}", "kind": "call", "organ": "fs",
                        "ability": "read_file", "args": {"path": f"src/app{i}.py"}, "ok": False,
                        "error": "ENOENT: no such file or directory", "duration_ms": 2.1})
-    events += [{"ts": T0 + 10, "session": "s2", "kind": "call", "organ": "shell", "ability": "run",
-                "args": {"command": "npm test"}, "ok": False, "error": "sh: 1: jest: not found"},
-               {"ts": T0 + 11, "session": "s2", "kind": "call", "organ": "shell", "ability": "run",
-                "args": {"command": "pnpm test"}, "ok": True}]
+    for r, session in enumerate(("s2", "s3")):  # a rule recurs: the same fix in two sessions
+        events += [{"ts": T0 + 10 + 2 * r, "session": session, "kind": "call", "organ": "shell", "ability": "run",
+                    "args": {"command": "npm test"}, "ok": False, "error": "sh: 1: jest: not found"},
+                   {"ts": T0 + 11 + 2 * r, "session": session, "kind": "call", "organ": "shell", "ability": "run",
+                    "args": {"command": "pnpm test"}, "ok": True}]
     return "".join(json.dumps(e) + "\n" for e in events).encode()
 
 
@@ -115,7 +117,7 @@ def test_a_snapshot_that_is_not_json_is_refused_and_changes_nothing(view):
 
 def test_memory_stats_include_the_database_status(view):
     stats = view.stats()
-    assert stats["status"]["judgments"] == 2 and stats["status"]["events"]["call"] == 5
+    assert stats["status"]["judgments"] == 2 and stats["status"]["events"]["call"] == 7
 
 
 def test_the_adapter_opens_the_database_only_when_asked(tmp_path):

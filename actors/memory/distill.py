@@ -10,9 +10,10 @@ reach the same state. `drafts` renders that state into cards with the thresholds
 - weak link: an ability called at least `weak_min_calls` times with a success rate under `weak_max_success`;
 - rule: a failure, then later in the same session (a new task in between or not) a success doing the same
   kind of work (a shared program family, or the same ability on the same file or host); read-only probes never
-  close an episode; one rule per (ability, program family, normalised error). When every fix was an edit of
-  files and then the same call again, the edit fixed that piece of work: a rule only from `rule_edit_sessions`
-  sessions on.
+  close an episode; one rule per (ability, program family, normalised error), and only when it was paired in at
+  least `rule_sessions` sessions (a fix seen once is one piece of work, as a workflow seen once is no habit).
+  When every fix was an edit of files and then the same call again, the edit fixed that piece of work: a rule
+  only from `rule_edit_sessions` sessions on.
 
 Every draft names its evidence (sessions, counts, examples) and its identity: the ability, programs, files,
 hosts, topic words and the words of its calls that recall matches a query against.
@@ -33,7 +34,7 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 9  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 10  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
@@ -52,6 +53,7 @@ STATE_VERSION = 9  # 4: identities hold the gloss field; 5: workflows hold the f
 # conda run, mise exec, dotenv, xvfb-run, direnv exec) run the wrapped tool
 # (9 too) a pod's generated suffix, a lower-case numbered name (web01) and a written date are placeholders
 # (9 too) a script a shell runs (`bash scripts/ci.sh`) is the command's family and step
+# 10: a number with its unit, spaced or not, is one quantity (2.00 GiB, 512 MiB, 5000 ms)
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -96,12 +98,13 @@ class Thresholds:
     weak_max_success: float = 0.70  # ...with a success rate under this
     rule_min_episodes: int = 1  # failure -> success episodes
     rule_edit_sessions: int = 2  # a rule whose every fix was an edit of files, then the same call, in this many sessions
+    rule_sessions: int = 2  # a rule's failure paired with its fix in at least this many sessions
 
     def __post_init__(self) -> None:
         if not 2 <= self.playbook_min_steps <= self.playbook_max_steps <= MAX_FLOW:
             raise ValueError(f"playbook steps must satisfy 2 <= min <= max <= {MAX_FLOW}")
         if self.pitfall_min < 1 or self.playbook_sessions < 1 or self.weak_min_calls < 1 or self.rule_min_episodes < 1 \
-                or self.rule_edit_sessions < 1:
+                or self.rule_edit_sessions < 1 or self.rule_sessions < 1:
             raise ValueError("pitfall_min, playbook_sessions, weak_min_calls and the rule thresholds must be >= 1")
         if not 0.0 < self.weak_max_success <= 1.0:
             raise ValueError("weak_max_success must be in (0, 1]")
@@ -565,8 +568,11 @@ def _rule_stands(rule: dict, t: Thresholds) -> bool:
     """Tell whether a rule's episodes teach how to work: a fix that changed the call stands on one episode; when
     every fix was an edit of files and then the same call again, the edit fixed that one piece of work (a bug, a
     typo), and only the same failure fixed that way in several sessions is a lesson (a strict build failing on
-    broken links, fixed in the pages each time)."""
-    return rule.get("edited", 0) < rule["n"] or len(rule["sessions"]) >= t.rule_edit_sessions
+    broken links, fixed in the pages each time). Either way a rule recurs: its failure paired with a fix in
+    `rule_sessions` sessions (one session's fix, `cargo fmt --all` after `cargo fmt --all -- --check`, is that
+    session's work, not yet a way of working)."""
+    sessions = len(rule["sessions"])
+    return sessions >= t.rule_sessions and (rule.get("edited", 0) < rule["n"] or sessions >= t.rule_edit_sessions)
 
 
 # -- identity and topic ---------------------------------------------------------------------

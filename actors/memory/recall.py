@@ -8,7 +8,10 @@ the card covers. Each touched field counts its best term's weight: a BM25 idf ov
 A word of work also touches, more weakly, the programs that do that work (`data/related.txt`: "tests"
 touches pytest and jest), and a word the other words of its ring (`data/memory-synonyms.txt`: "handbook"
 touches docs). A query naming a card's file, host, resource or whole ability ("git commit") outright lifts it. A
-card whose score stays under the floor is not recalled, which keeps unrelated queries empty.
+card whose score stays under the floor is not recalled, which keeps unrelated queries empty; nor is one that only
+one word of the query reaches, unless the query says its file, host or program itself (`corroborated`). A query
+word that is no English word and that no card holds reaches the cards' words one edit away, more weakly
+(`broker/text/fuzzy.py`: `breakpont` touches breakpoint).
 
 The index is built in memory from the cards table and kept until the cards change (a generation counter in
 `meta`). Its postings are ordered by impact: by the field a term sits in (a file before a topic word), then by
@@ -37,6 +40,7 @@ from typing import Callable, Iterable
 
 import broker.text as text
 from actors.memory import meaning, normalise, sense
+from broker.text import fuzzy
 from actors.memory.store import LIVE, Card, CardStore
 
 FIELD_WEIGHTS = {"file": 1.0, "host": 1.0, "program": 0.8, "ability": 0.6, "action": 0.5, "name": 0.5,
@@ -48,8 +52,10 @@ GENERIC = 0.35  # the weight left to a word that names work in general (run, fil
 RELATED = 0.5  # the weight left to a program reached through a word of work (tests -> pytest)
 MEANT = 0.5  # the weight left to a gloss verb reached through a query word that may mean it (save -> record)
 SIMILAR = 0.5  # the weight left to a word reached through a word of its ring (handbook -> documentation)
+TYPO = 0.5  # the weight left to a card's word reached through a misspelling of it (breakpont -> breakpoint)
 REACHED_PROGRAM = frozenset({"program", "ability", "name"})  # where a program reached through a word of work counts
 REACHED_GLOSS = frozenset({"gloss"})  # where a gloss verb reached through a word that may mean it counts
+DISTINCTIVE = frozenset({"file", "host", "program"})  # fields whose one name, said, identifies a card on its own
 MIN_RELEVANCE = 0.55  # a card must reach this score to be recalled at all
 PATH_BOOST = 1.5  # a card about a file or host the query names outright
 MAX_QUERY_CHARS = 8000
@@ -79,6 +85,7 @@ class Query:
     meant_from: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (query word, the gloss verbs it reached)
     similar: frozenset[str] = frozenset()  # words reached through a word that may stand for them, not said
     similar_from: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (query word, the words it reached)
+    unknown: tuple[str, ...] = ()  # the query's words that are no English word: maybe misspelt (broker/text/fuzzy)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,9 +139,10 @@ def parse_query(query: str) -> Query:
     meant, meant_from = _reach(kept, terms, meaning.meant)
     similar, similar_from = _reach(kept, terms, meaning.similar)
     named_stems = frozenset(text.stem(text.basename(p)) for p in paths)
+    unknown = tuple(w for w in text.content_words(query) if fuzzy.may_be_typo(w))[:MAX_QUERY_TERMS]
     return Query(terms=frozenset(kept), named=frozenset(named), named_stems=named_stems, related=frozenset(related),
                  related_from=sources, meant=frozenset(meant), meant_from=meant_from, similar=frozenset(similar),
-                 similar_from=similar_from)
+                 similar_from=similar_from, unknown=unknown)
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:(?<=[a-z0-9])[A-Z]|[_:][A-Za-z])[A-Za-z0-9_:]*")
@@ -188,6 +196,15 @@ def idf(df: int, total: int) -> float:
 def relevance(identity: dict[str, list[str]], weights: dict[str, float], sources: dict[str, str] | None = None,
               only: dict[str, frozenset[str]] | None = None, said: frozenset[str] = frozenset()
               ) -> tuple[float, tuple[str, ...]]:
+    """Score the card fields a query touches (see `contributions` for the rule); the score and the fields touched."""
+    total, touched, _, _ = contributions(identity, weights, sources, only, said)
+    return total, touched
+
+
+def contributions(identity: dict[str, list[str]], weights: dict[str, float], sources: dict[str, str] | None = None,
+                  only: dict[str, frozenset[str]] | None = None, said: frozenset[str] = frozenset()
+                  ) -> tuple[float, tuple[str, ...], tuple[tuple[str, str, str, float], ...],
+                             tuple[tuple[str, str, str], ...]]:
     """Score the card fields a query touches: each term's weight × its field's weight.
 
     `weights` holds only the query's terms (term -> weight in [0, 1]). A field counts its best term; topic, gloss
@@ -197,16 +214,20 @@ def relevance(identity: dict[str, list[str]], weights: dict[str, float], sources
     another word of the one field it shares). `only` names the fields a reached term may count in: a program
     reached through a word of work is a program, not a topic word; a gloss verb counts as a gloss. An ability the
     query names outright (every word of it, organ included, among the words `said`: "git commit") is one name:
-    its words add up, in full, and count nowhere else.
+    its words add up, in full, and count nowhere else. Also the parts of the score: (field, term, query word,
+    value) for each term that counted, and (field, term, query word) for every term that reached the card,
+    whether or not its field still had room for it (a workflow's ability field counts one of its words).
     """
     options: list[tuple[float, int, str, str, str]] = []  # (raw value, fields the word could go to, field, term, word)
     reach: dict[str, int] = {}
     filled: dict[str, int] = {}
     used: set[str] = set()
+    parts: list[tuple[str, str, str, float]] = []
     total = 0.0
     whole = identity.get("ability", ())
     if names_ability(identity, said):
-        total = FIELD_WEIGHTS["ability"] * sum(weights.get(t, 0.0) for t in whole)
+        parts = [("ability", t, t, FIELD_WEIGHTS["ability"] * weights.get(t, 0.0)) for t in whole]
+        total = sum(p[3] for p in parts)
         filled["ability"] = 1
         used.update(whole)
     for field, terms in identity.items():
@@ -221,18 +242,21 @@ def relevance(identity: dict[str, list[str]], weights: dict[str, float], sources
                 reach[source] = reach.get(source, 0) + 1
                 options.append((factor * weights[t], 0, field, t, source))
     if not options and not filled:
-        return 0.0, ()
+        return 0.0, (), (), ()
+    reaching = tuple((f, t, w) for _, _, f, t, w in options)
     options = [(v, reach[w], f, t, w) for v, _, f, t, w in options]
     while options:
         best = max(options, key=lambda o: (o[0] / (2 ** filled.get(o[2], 0)), -o[1], o[3], o[2]))
-        value, _, field, _, word = best
-        total += value / (2 ** filled.get(field, 0))
+        value, _, field, term, word = best
+        gain = value / (2 ** filled.get(field, 0))
+        total += gain
+        parts.append((field, term, word, gain))
         filled[field] = filled.get(field, 0) + 1
         used.add(word)
         full = TOPIC_TERMS if field in SUMMED else 1
         options = [o for o in options if o[4] not in used and not (o[2] == field and filled[field] >= full)]
     touched = tuple(f for f in identity if f in filled)
-    return total, touched
+    return total, touched, tuple(parts), reaching
 
 
 def document_frequencies(identities: Iterable[dict[str, list[str]]]) -> dict[str, int]:
@@ -258,6 +282,24 @@ def names_ability(identity: dict[str, list[str]], said: frozenset[str]) -> bool:
     a workflow's several abilities are never named at once)."""
     whole = identity.get("ability", ())
     return len(whole) >= 2 and all(t in said for t in whole)
+
+
+def corroborated(parts: Iterable[tuple[str, str, str, float]], generic: frozenset[str] = frozenset(),
+                 reaching: Iterable[tuple[str, str, str]] = ()) -> bool:
+    """Tell whether what reaches a card is more than one word of work: two different words of the query reach it
+    (told apart by stem): words that count in its score (a term reached through a ring or a word of work counts as
+    the word that reached it), and words the query says itself that the card holds where its field had room for
+    one word only (`git diff … commit` for a git.status → git.diff → git.commit workflow), no word of work among
+    those; or the query says one of the card's distinctive names (a file, host or program that is no word of
+    work: `pytest`, `Dockerfile`). One word of work (`commit`, `install`, `docs`) is never enough on its own: it
+    is as often another errand's word as this card's. A query naming the card's file, host or whole ability
+    outright needs nothing more (see `names_touched`)."""
+    parts = list(parts)
+    words = {text.stem(word) for _, _, word, _ in parts}
+    words.update(text.stem(w) for _, t, w in reaching if t == w and t not in generic)
+    if len(words) >= 2:
+        return True
+    return any(field in DISTINCTIVE and term == word and term not in generic for field, term, word, _ in parts)
 
 
 def names_touched(identity: dict[str, list[str]], named: frozenset[str], named_stems: frozenset[str] = frozenset(),
@@ -316,10 +358,24 @@ class Index:
         self.half_life_s = half_life_s
         self.top = idf(1, max(self.total, 1)) or 1.0
         self.vectors = None  # one unit vector a card, in position order, when recall uses meaning (sense.py)
+        self.neighbours = fuzzy.Neighbours(self.df)
 
-    def weights(self, q: Query) -> dict[str, float]:
+    def misspelt(self, q: Query) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """(query word's stem, the cards' words one edit from it) for the query's unknown words the cards do not
+        hold as written: `breakpont` reaches breakpoint, `pytset` pytest."""
+        found = []
+        for word in q.unknown:
+            stem = text.stem(word)
+            if stem in self.df or word in self.df:
+                continue
+            near = self.neighbours.near(stem) or self.neighbours.near(word)
+            if near:
+                found.append((stem, near))
+        return tuple(found)
+
+    def weights(self, q: Query, misspelt: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> dict[str, float]:
         """Each query term the cards hold, weighted in [0, 1]: idf over the largest idf, generic words lowered;
-        terms reached through words of work (q.related) weighted lower still."""
+        terms reached through words of work (q.related), rings, gloss verbs or misspellings weighted lower still."""
         found: dict[str, float] = {}
         for term in q.terms:
             df = self.df.get(term)
@@ -331,6 +387,10 @@ class Index:
                 df = self.df.get(term)
                 if df and term not in found:
                     found[term] = min(1.0, idf(df, self.total) / self.top) * factor
+        for _, near in misspelt:
+            for term in near:
+                if term not in found:
+                    found[term] = min(1.0, idf(self.df[term], self.total) / self.top) * TYPO
         return found
 
     def candidates(self, weights: dict[str, float], n: int) -> list[int]:
@@ -357,11 +417,12 @@ class Index:
     def search(self, q: Query, floor: float, limit: int = 5,
                now: float | None = None) -> list[tuple[float, int, float, tuple[str, ...]]]:
         """(estimated score, position, relevance, fields touched) of the best cards at or above the floor."""
-        weights = self.weights(q)
+        misspelt = self.misspelt(q)
+        weights = self.weights(q, misspelt)
         if not weights:
             return []
         now = time.time() if now is None else now
-        sources = {t: s for s, ts in (*q.similar_from, *q.related_from, *q.meant_from) for t in ts
+        sources = {t: s for s, ts in (*q.similar_from, *q.related_from, *q.meant_from, *misspelt) for t in ts
                    if t in weights and t not in q.terms}
         only: dict[str, frozenset[str]] = {}
         for reached, fields in ((q.related_from, REACHED_PROGRAM), (q.meant_from, REACHED_GLOSS)):
@@ -372,10 +433,13 @@ class Index:
         found = []
         for pos in self.candidates(weights, max(CANDIDATES, 4 * limit)):
             ident = self.identities[pos]
-            rel, touched = relevance(ident, weights, sources, only, q.terms)
+            rel, touched, parts, reaching = contributions(ident, weights, sources, only, q.terms)
             if rel * PATH_BOOST < floor:
                 continue
-            if names_touched(ident, q.named, q.named_stems, q.terms):
+            named = names_touched(ident, q.named, q.named_stems, q.terms)
+            if not (named or corroborated(parts, self.generic, reaching)):
+                continue
+            if named:
                 rel *= PATH_BOOST
             if rel >= floor:
                 confirmations, hits, confirmed_at = self.stats[pos]
