@@ -18,7 +18,7 @@ also asked the other journals' negatives (`cross_false_positive_rate`).
 Journals 1-6 are the dev part (tuned on, misses read); 7 and later the test part (run once, misses never read).
 
     python bench/recall_fresh.py [--split dev|test|all] [--data bench/data/fresh/memory] [--misses]
-                                 [--meaning off|rerank|agree]
+                                 [--meaning off|rerank|agree] [--option rule_sessions=2 ...]
 
 `--meaning` runs recall with meaning (actors/memory/sense.py; needs the `meaning` extra): it sets
 ACTORS_MEMORY_MEANING and turns the shared encoder on (ACTORS_EMBEDDING=on) for this process.
@@ -37,7 +37,7 @@ from urllib.parse import urlsplit
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import broker.text as text  # noqa: E402
-from actors.memory.service import Memory  # noqa: E402
+from actors.memory.service import Memory, Settings  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 KINDS = {"weak link": "weak_link", "weak-link": "weak_link", "workflow": "playbook"}
@@ -80,13 +80,16 @@ def journals(data: Path, split: str) -> list[Path]:
     return [p for p in paths if (int(p.stem.split("-")[1]) <= DEV_JOURNALS) == (split == "dev")]
 
 
+SETTINGS: list[Settings] = [Settings()]  # the memory options of this run (--option), one for every store
+
+
 def evaluate(paths: list[Path]) -> dict:
     found = total = cards = unbacked = r3 = positives = fp = negatives = 0
     misses: list[str] = []
     for path in paths:
         truth = json.loads(path.with_suffix("").with_suffix(".truth.json").read_text())
         planted = {p["id"]: p for p in truth["planted"]}
-        with tempfile.TemporaryDirectory() as home, Memory(home) as m:
+        with tempfile.TemporaryDirectory() as home, Memory(home, SETTINGS[0]) as m:
             with open(path, "rb") as stream:
                 m.ingest(stream)
             m.consolidate()
@@ -133,7 +136,7 @@ def cross_negatives(paths: list[Path]) -> dict:
     fp = n = 0
     misses = []
     for path in paths:
-        with tempfile.TemporaryDirectory() as home, Memory(home) as m:
+        with tempfile.TemporaryDirectory() as home, Memory(home, SETTINGS[0]) as m:
             with open(path, "rb") as stream:
                 m.ingest(stream)
             m.consolidate()
@@ -155,7 +158,10 @@ def main() -> None:
     parser.add_argument("--misses", action="store_true", help="list what was missed (never for test)")
     parser.add_argument("--meaning", choices=["off", "rerank", "agree"], default="off",
                         help="recall with meaning (sense.py): rerank the admitted cards, or also admit on agreement")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a memory option as the organ's options table takes it (e.g. rule_sessions=2); repeatable")
     args = parser.parse_args()
+    SETTINGS[0] = Settings.from_options({k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)})
     if args.meaning != "off":  # read when each store's recaller is made
         os.environ.update({"ACTORS_MEMORY_MEANING": args.meaning, "ACTORS_EMBEDDING": "on"})
     paths = journals(args.data, args.split)
@@ -164,7 +170,7 @@ def main() -> None:
                  "for a set of its own, use --split all)")
     result = evaluate(paths)
     misses = result.pop("misses")
-    print(json.dumps({"meaning": args.meaning, **result}, indent=1))
+    print(json.dumps({"meaning": args.meaning, "options": args.option, **result}, indent=1))
     if args.misses:
         print("\n".join(misses))
 

@@ -10,8 +10,8 @@ reach the same state. `drafts` renders that state into cards with the thresholds
 - weak link: an ability called at least `weak_min_calls` times with a success rate under `weak_max_success`;
 - rule: a failure, then later in the same session (a new task in between or not) a success doing the same
   kind of work (a shared program family, or the same ability on the same file or host); read-only probes never
-  close an episode; one rule per (ability, program family, normalised error), and only when it was paired in at
-  least `rule_sessions` sessions (a fix seen once is one piece of work, as a workflow seen once is no habit).
+  close an episode; one rule per (ability, program family, normalised error), paired in at least `rule_sessions`
+  sessions (1 by default: one fix of the same kind of work teaches the next session; 2 keeps only rules that recur).
   When every fix was an edit of files and then the same call again, the edit fixed that piece of work: a rule
   only from `rule_edit_sessions` sessions on.
 
@@ -98,7 +98,7 @@ class Thresholds:
     weak_max_success: float = 0.70  # ...with a success rate under this
     rule_min_episodes: int = 1  # failure -> success episodes
     rule_edit_sessions: int = 2  # a rule whose every fix was an edit of files, then the same call, in this many sessions
-    rule_sessions: int = 2  # a rule's failure paired with its fix in at least this many sessions
+    rule_sessions: int = 1  # a rule's failure paired with its fix in at least this many sessions (2: only rules that recur)
 
     def __post_init__(self) -> None:
         if not 2 <= self.playbook_min_steps <= self.playbook_max_steps <= MAX_FLOW:
@@ -568,9 +568,8 @@ def _rule_stands(rule: dict, t: Thresholds) -> bool:
     """Tell whether a rule's episodes teach how to work: a fix that changed the call stands on one episode; when
     every fix was an edit of files and then the same call again, the edit fixed that one piece of work (a bug, a
     typo), and only the same failure fixed that way in several sessions is a lesson (a strict build failing on
-    broken links, fixed in the pages each time). Either way a rule recurs: its failure paired with a fix in
-    `rule_sessions` sessions (one session's fix, `cargo fmt --all` after `cargo fmt --all -- --check`, is that
-    session's work, not yet a way of working)."""
+    broken links, fixed in the pages each time). Either way it needs its failure paired with a fix in
+    `rule_sessions` sessions."""
     sessions = len(rule["sessions"])
     return sessions >= t.rule_sessions and (rule.get("edited", 0) < rule["n"] or sessions >= t.rule_edit_sessions)
 
