@@ -313,3 +313,31 @@ def test_a_symbol_in_the_request_points_at_the_tools_about_symbols():
     assert "code.find_referencing_symbols" in select(intent, catalogue_from_mcp(organs), budget_tokens=200).exposed
     without = catalogue_from_mcp(organs, without=frozenset({Source.SYMBOLS, Source.MEANING}))
     assert "code.find_referencing_symbols" not in select(intent, without, budget_tokens=200).exposed
+
+
+@pytest.mark.parametrize("name, kind", [
+    ("examplecorp.io", knowledge.Host.DOMAIN), ("apple.de", knowledge.Host.DOMAIN),
+    ("amaz0n.com", knowledge.Host.EITHER),  # the system's MIME table also knows .com as a DOS program
+    ("qa@example.com", knowledge.Host.EMAIL),
+    ("README.md", knowledge.Host.FILE), ("run.sh", knowledge.Host.FILE), ("goods.xlsx", knowledge.Host.FILE),
+    ("Main.java", knowledge.Host.FILE), ("docs/intro.io", knowledge.Host.FILE),
+])
+def test_a_dotted_name_ending_in_a_top_level_domain_is_a_host_unless_the_ending_is_a_kind_of_file(name, kind):
+    if not knowledge.top_level_domains():
+        pytest.skip("no Public Suffix List on this machine")
+    assert knowledge.host_kind(name) == kind
+
+
+def test_a_bare_domain_points_at_the_domain_tools_and_is_all_an_address_taker_needs():
+    if not knowledge.top_level_domains():
+        pytest.skip("no Public Suffix List on this machine")
+    organs = {"whois": [tool("whois_domain", "Look up the registration of a domain.", {"domain": "The domain"})],
+              "fetch": [tool("fetch", "Fetches content from the internet.", {"url": "URL to fetch"})],
+              "files": [tool("read_file", "Read a file from disk.", {"path": "Which file"}),
+                        tool("write_file", "Write a file to disk.", {"path": "Which file"})]}
+    intent = "who is behind examplecorp.io and what do they sell there?"
+    on = select(intent, catalogue_from_mcp(organs, without=frozenset({Source.MEANING})), budget_tokens=250)
+    off = select(intent, catalogue_from_mcp(organs, without=frozenset({Source.MEANING, Source.DOMAINS})),
+                 budget_tokens=250)
+    assert set(on.exposed[:2]) == {"whois.whois_domain", "fetch.fetch"}
+    assert "files.read_file" in off.exposed[:2]

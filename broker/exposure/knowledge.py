@@ -11,6 +11,10 @@
   (SLA)"), a
   numeronym (`k8s` -> kubernetes), a truncation or a consonant skeleton (`repo`, `msg`, `cfg`).
 - *Spelling*: an unknown word a small edit away from a word the catalogue uses (rapidfuzz).
+- *Domains*: the Public Suffix List's ICANN top-level domains (the platform's `publicsuffix` file): a name
+  written without a scheme that ends in one (`examplecorp.io`, `amaz0n.com`) is a host, not a file, unless
+  its ending is also a kind of file the MIME tables know as text, image, audio or video (`README.md`, `run.sh`);
+  an ending the system table knows only as some application's format (`.com`, `.org`) is both.
 """
 
 from __future__ import annotations
@@ -19,11 +23,13 @@ import datetime
 import functools
 import logging
 import mimetypes
+import os
 import re
 import unicodedata
 import zoneinfo
 from collections import Counter
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Iterable
 
 from rapidfuzz import process
@@ -53,6 +59,18 @@ LONG_WORD = 8  # from this length two edits are still a typo, not another word
 MAX_GUESSES = 3
 MAX_ABBREVIATION = 4
 MAX_MEMO = 1 << 16
+# the Public Suffix List as distributions ship it (Debian's `publicsuffix`), or as the PyPI package does
+SUFFIX_LISTS = ("/usr/share/publicsuffix/public_suffix_list.dat",)
+_FILE_MEDIA = frozenset({"text", "image", "audio", "video"})
+
+
+class Host(StrEnum):
+    """What a dotted name without a scheme is, by its ending."""
+
+    FILE = "file"  # not a top-level domain, or one that is mostly a file's extension (README.md)
+    DOMAIN = "domain"  # a host: examplecorp.io
+    EITHER = "either"  # a top-level domain the MIME table also knows as some program's format (.com, .org)
+    EMAIL = "email"  # a mailbox at a host: qa@example.com
 
 
 def fold(text: str) -> str:
@@ -377,3 +395,50 @@ def _count_defined(counts: Counter, short: str, words: list[str], from_end: bool
     gram = tuple(words[-n:] if from_end else words[:n])
     if len(gram) == n and "".join(w[0] for w in gram) == key:
         counts[(key, gram)] += 1
+
+
+def _suffix_list_paths() -> list[str]:
+    found = [path for path in SUFFIX_LISTS if os.path.exists(path)]
+    try:
+        import publicsuffixlist  # the PyPI package ships the list beside its code
+        found.append(os.path.join(os.path.dirname(publicsuffixlist.__file__), "public_suffix_list.dat"))
+    except ImportError:
+        pass
+    return found
+
+
+@functools.cache
+def top_level_domains() -> frozenset[str]:
+    """The ICANN top-level domains of the Public Suffix List (com, io, de, ...); empty without the list."""
+    for path in _suffix_list_paths():
+        try:
+            text = open(path, encoding="utf-8").read()
+        except OSError:
+            continue
+        icann = text.split("===BEGIN ICANN DOMAINS===", 1)[-1].split("===END ICANN DOMAINS===", 1)[0]
+        found = {line.strip().lstrip("*!.").lower() for line in icann.splitlines()
+                 if line.strip() and not line.startswith("//")}
+        return frozenset(t for t in found if t and "." not in t and t.isascii())
+    log.info("no Public Suffix List found (%s): dotted names are read as files", ", ".join(SUFFIX_LISTS))
+    return frozenset()
+
+
+@functools.cache
+def _python_types() -> frozenset[str]:
+    # Python's own table (without the system's): the extensions every platform reads as files
+    return frozenset(ext.lstrip(".") for ext in mimetypes.MimeTypes(filenames=()).types_map[True])
+
+
+def host_kind(name: str) -> Host:
+    """Tell a host (`examplecorp.io`), a mailbox (`qa@example.com`) or a file (`README.md`) apart by its ending."""
+    ending = name.rsplit(".", 1)[-1].lower()
+    if "/" in name or ending not in top_level_domains():
+        return Host.FILE
+    if "@" in name:
+        return Host.EMAIL
+    if ending in _python_types():
+        return Host.FILE
+    kind, _ = mimetypes.guess_type(f"file.{ending}")
+    if kind is None:
+        return Host.DOMAIN
+    return Host.FILE if kind.partition("/")[0] in _FILE_MEDIA else Host.EITHER

@@ -19,6 +19,7 @@ class Source(StrEnum):
     CURRENCIES = "currencies"  # an amount in a currency CLDR names (Babel) -> exchange-rate tools
     ARITHMETIC = "arithmetic"  # numbers against math signs (17.5%, 3×4) -> tools that evaluate expressions
     CALENDAR = "calendar"  # weekday names (the calendar module) -> the current date
+    DOMAINS = "domains"  # a dotted name ending in a top-level domain (Public Suffix List) is a host, not a file
     MEDIA_TYPES = "media_types"  # a file's extension -> its kind, from the platform's MIME table
     REFERENCES = "references"  # paths, URLs, file names and issue keys in the request, and what they hint
     FILLS = "references.fills"  # a URL in the request is what a tool taking only an address needs
