@@ -7,7 +7,7 @@ import pytest
 from broker.exposure import Source, catalogue_from_mcp, knowledge, lexicon, select
 from broker.exposure.companions import Rule, Sibling, companions
 from broker.exposure.knowledge import Vocabulary
-from broker.exposure.selection import relevance, whole_organs
+from broker.exposure.selection import query_terms, relevance, whole_organs
 
 
 def tool(name: str, description: str = "", required: dict | None = None, **optional: str) -> dict:
@@ -356,3 +356,10 @@ def test_a_large_city_of_geonames_is_a_place_though_no_time_zone_is_named_for_it
                                     "explain REST to me"])
 def test_words_that_are_also_small_towns_or_start_a_sentence_are_not_places(intent):
     assert not knowledge.names_place(intent, knowledge.world_places())
+
+
+def test_a_city_named_inside_a_path_is_a_file_name_not_a_place():
+    catalogue = catalogue_from_mcp(TIME, without=frozenset({Source.MEANING}))
+    zone = lexicon.stem("timezone")
+    assert zone in query_terms("what is the hour in Rome now?", catalogue)
+    assert zone not in query_terms("save the summary to /root/markdown/Rome.md", catalogue)

@@ -302,7 +302,7 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
             hints += knowledge.media_words(reference.rsplit(".", 1)[-1])
         for hint in hints:
             put_text(hint, W_HINT)
-    if catalogue.places and Source.ZONES not in without and _names_place(intent, catalogue):
+    if catalogue.places and Source.ZONES not in without and _names_place(rest, catalogue):
         for hint in lexicon.hints("place"):
             put_text(hint, W_HINT)
     if Source.SYMBOLS not in without and lexicon.names_symbol(rest):
