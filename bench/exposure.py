@@ -9,6 +9,7 @@ once held out on the round-1 release and dev material since: a dev half only. re
 livemcpbench-fresh3 (bench/data/fresh3/exposure): a third evaluator's, likewise since the round-2 release.
 real-mcp-fresh4 and livemcpbench-fresh4 (bench/data/fresh4/exposure): a fourth evaluator's, held out: report
 only (their dev half is real-mcp's dev files and livemcpbench's dev half, which warm learns from).
+real-mcp-fresh5 and livemcpbench-fresh5 (bench/data/fresh5/exposure): a fifth evaluator's, held out likewise.
 Methods, on each half:
   cold   broker.exposure.select with no history, its default budget
   warm   the same after learning from a journal built from the dev half (the intent as a progress event,
@@ -58,6 +59,7 @@ DEFAULT_DATA = HERE.parent.parent / "shared" / "data"
 FRESH2 = HERE / "data" / "fresh2" / "exposure"
 FRESH3 = HERE / "data" / "fresh3" / "exposure"
 FRESH4 = HERE / "data" / "fresh4" / "exposure"
+FRESH5 = HERE / "data" / "fresh5" / "exposure"
 SPLIT_SEED = 1729  # fixed: the halves never change between runs
 # name -> (catalogue, dev files, test files); one file split in halves when dev and test are the same
 SETS = {
@@ -79,6 +81,11 @@ SETS = {
                         (str(FRESH4 / "real-mcp-fresh4.jsonl"),)),
     "livemcpbench-fresh4": ("catalogs/livemcpbench.json", ("livemcpbench",),  # its dev half
                             (str(FRESH4 / "livemcpbench-fresh4.jsonl"),)),
+    # a fifth evaluator's, voice-dictated requests and forwarded e-mails: held out, report only, never tune on them
+    "real-mcp-fresh5": ("catalogs/real-mcp.json", ("exposure/real-mcp-dev.jsonl", str(HERE / "data" / "real-mcp-own.jsonl")),
+                        (str(FRESH5 / "real-mcp-fresh5.jsonl"),)),
+    "livemcpbench-fresh5": ("catalogs/livemcpbench.json", ("livemcpbench",),
+                            (str(FRESH5 / "livemcpbench-fresh5.jsonl"),)),
     "bfcl": ("catalogs/bfcl.json", ("exposure/bfcl-dev.jsonl",), ("exposure/bfcl-dev.jsonl",)),
     "metatool": ("catalogs/metatool.json", ("exposure/metatool-dev.jsonl",), ("exposure/metatool-dev.jsonl",)),
 }
