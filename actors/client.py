@@ -130,8 +130,9 @@ class Client:
                 return reply
 
     def _wait_at_most(self, left_s: float) -> None:
-        # a receive waits a slice, or less when the deadline is nearer (set only when it changes)
-        wait_ms = max(0, min(SLICE_MS, int(left_s * 1000)))
+        # a receive waits a slice, or less when the deadline is nearer (set only when it changes); a deadline
+        # of inf or nan waits slices
+        wait_ms = max(0, int(left_s * 1000)) if left_s < SLICE_S else SLICE_MS
         if wait_ms != self.wait_ms:
             self.dealer.setsockopt(zmq.RCVTIMEO, wait_ms)
             self.wait_ms = wait_ms
@@ -326,4 +327,3 @@ class ThreadClients:
         for client in made:
             client.close()
         self.local = threading.local()
-

@@ -157,7 +157,6 @@ def send(sock: zmq.Socket, ident: bytes, frames: list[bytes]) -> None:
     wire.send(sock, [ident, *frames], wire.NOBLOCK)
 
 
-
 class Peers:
     """Who is on each connection (from its latest register, call or control), and who was already warned about."""
 

@@ -100,6 +100,8 @@ class Supervisor:
         self.logs = logs
         self.alert = alert
         self.zygote = zygote
+        if zygote is not None:
+            zygote.on_idle = self._zygote_idle  # its next import is sent at once, not on some later turn
         self.waited: set[int] = set()  # pids a reaper thread waits for: never reaped as strays
         self.next_sweep = 0.0
         self.leftovers: set[int] = set()  # sessions of dead organs, emptied once the restarts are under way
@@ -175,6 +177,11 @@ class Supervisor:
         self.exits.put(Exit(name, proc.pid, returncode))
         self.wake()
 
+    def _zygote_idle(self) -> None:
+        # from the zygote's reader thread: the idle work is due now, and the loop is woken to do it
+        self.chores_at = 0.0
+        self.wake()
+
     def wake(self) -> None:
         """Wake the heart's loop from another thread (it polls the pipe)."""
         try:
@@ -241,6 +248,8 @@ class Supervisor:
 
     def restart_due(self, now: float) -> list[OrganRecord]:
         """Respawn the organs whose backoff has elapsed; return them. Also the zygote's idle work."""
+        if not self.waiting and now < self.chores_at:
+            return []  # the common turn: nothing waits for a restart, and the idle work is not due
         due = [rec for rec in map(self.organs.get, list(self.waiting))
                if rec.state == OrganState.RESTARTING and rec.due is not None and rec.due <= now]
         for rec in due:
@@ -264,6 +273,8 @@ class Supervisor:
 
     def next_due(self) -> float | None:
         """The earliest scheduled restart, if any."""
+        if not self.waiting:
+            return None
         times = [rec.due for rec in map(self.organs.get, self.waiting)
                  if rec.state == OrganState.RESTARTING and rec.due is not None]
         return min(times, default=None)

@@ -42,7 +42,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 log = logging.getLogger(__name__)
 
@@ -162,6 +162,7 @@ class Zygote:
         self.wanted: list[str] = []  # modules to import once idle, in the order organs were started
         self.loaded: set[str] = set()
         self.excluded: set[str] = set()  # modules that made a zygote unsafe to fork
+        self.on_idle: Callable[[], None] | None = None  # told when the zygote can take the next import
         self.started_at = 0.0
         self.retry_at = 0.0
         self.backoff_s = RESTART_BACKOFF_S[0]
@@ -341,6 +342,7 @@ class Zygote:
                 self.state = "ready"
             self.ready.set()
             log.info("zygote ready in %.3fs", msg.get("took_s", 0.0))
+            self._idle()
         elif op in ("spawned", "failed"):
             replies.put(msg)
         elif op == "loaded":
@@ -352,12 +354,17 @@ class Zygote:
                     self.excluded.add(msg["module"])
             if not msg.get("ok"):
                 log.warning("zygote could not import %s: %s", msg.get("module"), msg.get("error"))
+            self._idle()
         elif op == "tainted":
             with self.lock:
                 self.excluded.add(msg["module"])
                 self.health.last_problem = f"{msg['module']}: {msg.get('error')}"
             log.warning("importing %s left the zygote unsafe to fork (%s); it is replaced without it",
                         msg.get("module"), msg.get("error"))
+
+    def _idle(self) -> None:
+        if self.on_idle is not None:
+            self.on_idle()
 
     def _gone(self, sock: socket.socket, proc: subprocess.Popen, replies: queue.SimpleQueue) -> None:
         try:

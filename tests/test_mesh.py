@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import re
@@ -89,6 +90,15 @@ def test_a_call_past_its_deadline_fails_with_timeout(mesh):
         reply = client.call("echo", "sleep", {"seconds": 3}, timeout_s=0.3)
     assert not reply.ok
     assert reply.error.cause == "timeout"
+
+
+def test_an_infinite_or_nan_timeout_gets_an_answer_from_the_heart_not_a_crash_in_the_client(mesh):
+    with mesh.client() as client:
+        for timeout_s in (math.inf, math.nan):
+            reply = client.call("echo", "echo", {"x": "hi"}, timeout_s=timeout_s)
+            assert not reply.ok and reply.error.type == "BadTimeout"
+        assert client.control("status", timeout_s=math.inf)["organs"]
+        assert client.call("echo", "echo", {"x": "after"}).ok
 
 
 def test_a_call_whose_organ_dies_mid_call_gets_a_crashed_error(mesh):
