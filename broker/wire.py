@@ -69,7 +69,11 @@ def frames(kind: bytes, body: dict) -> list[bytes]:
 
 
 def send(sock: zmq.Socket, frames: list[bytes], flags: int = 0) -> None:
-    """Send the frames of one message (what send_multipart does, without its per-frame checks and flag enums)."""
+    """Send the frames of one message (what send_multipart does, without its flag enums); frames are bytes,
+    checked before the first goes, so that a bad one never leaves a message half sent."""
+    for frame in frames:
+        if type(frame) is not bytes:
+            raise TypeError(f"a frame must be bytes, not {type(frame).__name__}")
     more = flags | SNDMORE
     for frame in frames[:-1]:
         _SEND(sock, frame, more)
