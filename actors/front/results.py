@@ -9,6 +9,7 @@ from typing import Any
 from mcp import types
 from mcp.shared.exceptions import MCPError
 from mcp_types import INTERNAL_ERROR, INVALID_PARAMS
+from mcp_types import methods as mcp_methods
 
 from broker.protocol import Reply
 
@@ -55,6 +56,24 @@ def tool_result(reply: Reply) -> types.CallToolResult:
     text = (f"[actors] call failed — cause: {e.cause}; decision: {e.decision or 'refer'}; retries: {e.retried}\n"
             f"{e.message}" + (f"\nhint: {e.hint}" if e.hint else ""))
     return types.CallToolResult(content=[types.TextContent(text=text)], is_error=True)
+
+
+def tool_answer(reply: Reply, version: str) -> dict:
+    """A call's reply as the wire form of its tools/call result on `version`: what the SDK's server sends for
+    tool_result(reply) (raises pydantic's ValidationError where it answers "invalid result").
+
+    A wrapped server's result is checked against the protocol's schema once, not first as the SDK's model
+    and then again as the wire form: the model only adds its default `isError`."""
+    result = reply.result
+    if (reply.ok and type(result) is dict and isinstance(result.get("content"), list)
+            and type(result.get("isError", False)) is bool):
+        try:
+            return mcp_methods.serialize_server_result(
+                "tools/call", version, result if "isError" in result else {**result, "isError": False})
+        except ValueError:  # not a valid result as it stands: the model's path says what becomes of it
+            pass
+    dumped = tool_result(reply).model_dump(by_alias=True, mode="json", exclude_none=True)
+    return mcp_methods.serialize_server_result("tools/call", version, dumped)
 
 
 def resource_contents(uri: str, mime_type: str, result: Any) -> types.ReadResourceResult:

@@ -30,8 +30,7 @@ from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
 from mcp.shared.jsonrpc_dispatcher import handler_exception_to_error_data
 from mcp.shared.message import ServerMessageMetadata
 from mcp.shared.subscriptions import SUBSCRIPTION_ID_META_KEY
-from mcp_types import INTERNAL_ERROR, INVALID_REQUEST, ErrorData, JSONRPCError, JSONRPCMessage, JSONRPCResponse
-from mcp_types import methods as mcp_methods
+from mcp_types import INTERNAL_ERROR, INVALID_REQUEST, ErrorData, JSONRPCError, JSONRPCMessage
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import ValidationError
 
@@ -352,7 +351,13 @@ class MeshServer:
 
     async def _call_address(self, ctx, view: View, address: str,
                             params: types.CallToolRequestParams) -> types.CallToolResult:
-        """A tools/call of a known tool, from either path: the mesh's reply as the tool's result."""
+        """A tools/call of a known tool on the SDK's path: the mesh's reply as the tool's result."""
+        reply = await self._call_reply(ctx, view, address, params)
+        return reply if isinstance(reply, types.InputRequiredResult) else results.tool_result(reply)
+
+    async def _call_reply(self, ctx, view: View, address: str, params: types.CallToolRequestParams):
+        """A tools/call of a known tool, from either path: the mesh's reply (or, on the 2026-07-28 protocol,
+        the question it waits on), after the client's exposure took the use."""
         args = params.arguments or {}
         ability = self.catalogue.tool(address)  # None for an organ that is not up: the heart says why
         timeout_s = ability.timeout_s if ability else DEFAULT_TIMEOUT_S
@@ -368,7 +373,7 @@ class MeshServer:
                 with contextlib.suppress(MCPError):
                     await self._refresh(view)
                     await self._announce(view, ctx)
-        return results.tool_result(reply)
+        return reply
 
     def _beside(self, message: dict):
         """Take a plain tools/call of the stdio client: the awaitable of its answer, or None for the SDK's path."""
@@ -381,10 +386,9 @@ class MeshServer:
         if call is None or not served_beside(version, connection.initialize_accepted):
             return None
         request_id, raw = call
-        try:  # the SDK's own checks of the params, so what passes here would pass there
-            mcp_methods.validate_client_request(TOOLS_CALL, version, raw)
+        try:  # the SDK's model of the params (the protocol's own check of {name, arguments} is plain_call's)
             params = types.CallToolRequestParams.model_validate(raw, by_name=False)
-        except (ValidationError, KeyError):
+        except ValidationError:
             return None
         address = None if params.name == META_NAME else self.catalogue.resolve_tool(params.name, view.names)
         if address is None:  # find_abilities, and names that need the catalogue reloaded or an error
@@ -392,22 +396,22 @@ class MeshServer:
         return self._answer_beside(view, request_id, raw, address, params)
 
     async def _answer_beside(self, view: View, request_id: Any, raw: dict, address: str,
-                             params: types.CallToolRequestParams) -> JSONRPCMessage:
-        """The JSON-RPC answer the SDK's server would give this call, computed by the same handler code."""
+                             params: types.CallToolRequestParams) -> JSONRPCMessage | dict:
+        """The JSON-RPC answer the SDK's server would give this call, computed by the same handler code (a
+        success as a plain dict, already in its wire form)."""
         self.views.get(view.key)  # it is active, as any request makes it
         connection = view.channel
         ctx = ServerRequestContext(session=ServerSession(_PipeRequest(connection.outbound), connection),
                                    lifespan_context=None, protocol_version=connection.protocol_version,
                                    method=TOOLS_CALL, params=raw, request_id=request_id)
         try:
-            result = (await self._call_address(ctx, view, address, params)).model_dump(by_alias=True, mode="json",
-                                                                                      exclude_none=True)
+            reply = await self._call_reply(ctx, view, address, params)
             try:
-                result = mcp_methods.serialize_server_result(TOOLS_CALL, connection.protocol_version, result)
+                result = results.tool_answer(reply, connection.protocol_version)
             except ValidationError:
                 log.exception("a tools/call result of %s does not fit the protocol", address)
                 raise MCPError(INTERNAL_ERROR, "Handler returned an invalid result") from None
-            return JSONRPCResponse(jsonrpc="2.0", id=request_id, result=result)
+            return {"jsonrpc": "2.0", "id": request_id, "result": result}
         except Exception as exc:  # as the SDK's dispatcher turns a handler's exception into an error
             error = handler_exception_to_error_data(exc)
             if error is None:

@@ -38,7 +38,7 @@ CHUNK = 64 * 1024
 MAX_QUEUED = 64  # messages read ahead of the server; reading waits beyond
 SHUTDOWN_WRITE_S = 2.0  # how long the last answers may take to write when the client leaves
 
-Shortcut = Callable[[dict], Awaitable[JSONRPCMessage] | None]
+Shortcut = Callable[[dict], Awaitable[JSONRPCMessage | dict] | None]  # an answer: a message, or its wire form
 
 
 def check(raw: bytes | str) -> tuple[Any, dict | None]:
@@ -119,7 +119,7 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
         except (ConnectionError, OSError, RuntimeError):
             pass  # the client is gone; the end of stdin finishes the server
 
-    async def answer(request_id: Any, answering: Awaitable[JSONRPCMessage]) -> None:
+    async def answer(request_id: Any, answering: Awaitable[JSONRPCMessage | dict]) -> None:
         try:
             message = await answering
         except Exception:  # never a request left unanswered, whatever went wrong
@@ -131,6 +131,8 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
         if waiting.tasks_waiting_receive and not waiting.current_buffer_used:  # all sent before it is written
             await put(_line(message))
             return
+        if isinstance(message, dict):
+            message = types.jsonrpc_message_adapter.validate_python(message, by_name=False)
         with contextlib.suppress(anyio.BrokenResourceError, anyio.ClosedResourceError):
             await write_stream.send(SessionMessage(message))  # behind what waits to be written
 
@@ -212,7 +214,12 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
             wire_in.close()
 
 
-def _line(message: JSONRPCMessage) -> bytes:
+def _line(message: JSONRPCMessage | dict) -> bytes:
+    if isinstance(message, dict):  # a shortcut's answer, already in its wire form
+        try:
+            return json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode() + b"\n"
+        except ValueError:  # what only the SDK's encoder writes (as null)
+            message = types.jsonrpc_message_adapter.validate_python(message, by_name=False)
     return message.model_dump_json(by_alias=True, exclude_unset=True).encode() + b"\n"
 
 
