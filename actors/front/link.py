@@ -68,6 +68,30 @@ class _Inbox:
             await self.waiter
         return self.items.popleft()
 
+    async def first(self, wait_s: float) -> Any:
+        """The first item, left in place, once one arrives within wait_s; None when none did."""
+        if not self.items:
+            waiter = self.waiter = asyncio.get_running_loop().create_future()
+            timer = asyncio.get_running_loop().call_later(wait_s, _wake, waiter)
+            try:
+                await waiter
+            finally:
+                timer.cancel()
+        return self.items[0] if self.items else None
+
+
+def _wake(waiter: asyncio.Future) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
+
+
+@dataclass(frozen=True, slots=True)
+class Started:
+    """A call sent to the heart, whose reply is still to be followed."""
+
+    id: str
+    inbox: _Inbox
+
 
 @dataclass(slots=True)
 class _Pending:
@@ -131,6 +155,12 @@ class MeshLink:
                    session: str = "", relay: Callable[[Notice | Ask], Awaitable[None]] | None = None) -> Reply:
         """Call organ.ability through the heart (timeout_s 0: the ability's own deadline) and wait at most
         wait_s for the heart's answer; hand the call's notices and questions to relay, in order."""
+        started = await self.send_call(organ, ability, args, wait_s=wait_s, timeout_s=timeout_s, session=session)
+        return await self.follow(started, relay)
+
+    async def send_call(self, organ: str, ability: str, args: dict, *, wait_s: float, timeout_s: float = 0.0,
+                        session: str = "") -> Started:
+        """Send a call (as `call` does) and return at once: what it says and its reply are `follow`'s."""
         call = Call(id=next(self.ids), organ=organ, ability=ability, args=args, timeout_s=timeout_s,
                     session=session)
         frames = self._encode(call)
@@ -139,11 +169,23 @@ class MeshLink:
         pending = _Pending(queue=_Inbox(), deadline=time.monotonic() + wait_s,
                            late=f"the heart did not answer {organ}.{ability} within {wait_s:g}s")
         self.pending[call.id] = pending
-        asks: set[asyncio.Task] = set()
         try:
             await self._send(frames)
+        except BaseException:
+            self.pending.pop(call.id, None)
+            raise
+        return Started(call.id, pending.queue)
+
+    async def first(self, started: Started, wait_s: float) -> Any:
+        """The first thing that arrived for a started call within wait_s (it stays for `follow`), or None."""
+        return await started.inbox.first(wait_s)
+
+    async def follow(self, started: Started, relay: Callable[[Notice | Ask], Awaitable[None]] | None = None) -> Reply:
+        """Wait for a started call's reply; hand its notices and questions to relay, in order."""
+        asks: set[asyncio.Task] = set()
+        try:
             while True:
-                item = await pending.queue.get()
+                item = await started.inbox.get()
                 if isinstance(item, BaseException):
                     raise item
                 if isinstance(item, Reply):
@@ -158,9 +200,13 @@ class MeshLink:
                 else:
                     await relay(item)
         finally:
-            self.pending.pop(call.id, None)
+            self.drop(started)
             for task in asks:
                 task.cancel()
+
+    def drop(self, started: Started) -> None:
+        """Stop waiting for a started call (its reply, if it comes, is dropped)."""
+        self.pending.pop(started.id, None)
 
     async def control(self, command: str, *, timeout_s: float = CONTROL_TIMEOUT_S, **args: Any) -> Any:
         """Run a control command on the heart; raise MeshError with its reason when it fails."""

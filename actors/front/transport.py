@@ -277,16 +277,29 @@ class _ThreadWriter:
 
 # -- HTTP -----------------------------------------------------------------------------------
 
-class EnvelopeGuard:
-    """ASGI middleware: answer malformed or oversized POST bodies with JSON-RPC errors before the SDK."""
+HttpShortcut = Callable[[dict, dict], Awaitable["dict | Callable[[], None]"] | None]
 
-    def __init__(self, app: Any, refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES) -> None:
+
+class EnvelopeGuard:
+    """ASGI middleware: answer malformed or oversized POST bodies with JSON-RPC errors before the SDK.
+
+    A `shortcut` may answer a request beside the SDK's app: it takes the ASGI scope and the decoded body and
+    returns None to leave the request to the app, or the awaitable of either the JSON-RPC answer (sent as one
+    JSON body) or, when it hands the request over after all, a function to call once the app is done; and
+    `ending` hears of every DELETE first (the end of a session, whose calls it must no longer answer)."""
+
+    def __init__(self, app: Any, refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
+                 shortcut: HttpShortcut | None = None, ending: Callable[[dict], None] | None = None) -> None:
         self.app = app
         self.refused = refused
         self.limit = limit
+        self.shortcut = shortcut
+        self.ending = ending  # told of every DELETE (a session's end) before the app sees it
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
         if scope["type"] != "http" or scope.get("method") != "POST":
+            if self.ending is not None and scope["type"] == "http" and scope.get("method") == "DELETE":
+                self.ending(scope)
             await self.app(scope, receive, send)
             return
         chunks, size, more = [], 0, True
@@ -303,11 +316,22 @@ class EnvelopeGuard:
             chunks.append(chunk)
             more = message.get("more_body", False)
         body = b"".join(chunks)
-        _, error = check(body)
+        decoded, error = parse(body)
+        if error is None:
+            _, error = validate(decoded)
         if error is not None:
             self.refused("envelope")
             await _respond(send, 400, error)
             return
+        handed_over = None
+        if self.shortcut is not None and isinstance(decoded, dict):
+            answering = self.shortcut(scope, decoded)
+            if answering is not None:
+                answer = await answering
+                if isinstance(answer, dict):
+                    await _respond(send, 200, answer, _session_header(scope))
+                    return
+                handed_over = answer
         replayed = False
 
         async def replay() -> dict:
@@ -317,14 +341,30 @@ class EnvelopeGuard:
                 return {"type": "http.request", "body": body, "more_body": False}
             return await receive()
 
-        await self.app(scope, replay, send)
+        try:
+            await self.app(scope, replay, send)
+        finally:
+            if handed_over is not None:
+                handed_over()
 
 
-async def _respond(send: Callable, status: int, body: dict) -> None:
-    data = json.dumps(body).encode()
+async def _respond(send: Callable, status: int, body: dict, headers: tuple = ()) -> None:
+    try:
+        data = json.dumps(body, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
+    except ValueError:  # what only the SDK's encoder writes (as null)
+        data = types.jsonrpc_message_adapter.validate_python(body, by_name=False).model_dump_json(
+            by_alias=True, exclude_unset=True).encode()
     await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())]})
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode()),
+                            *headers]})
     await send({"type": "http.response.body", "body": data})
+
+
+def _session_header(scope: dict) -> tuple:
+    for name, value in scope.get("headers", ()):
+        if name == b"mcp-session-id":
+            return ((name, value),)  # as the SDK's transport stamps every answer of a session
+    return ()
 
 
 class MemoryEventStore(EventStore):
