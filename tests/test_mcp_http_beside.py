@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
+import time
 
 import httpx2 as httpx
 import pytest
@@ -123,3 +125,18 @@ def test_what_the_sdks_transport_refuses_is_refused_by_it_as_before(session):
     assert session.post(call(6, "echo__echo", {"x": 1}), **{"mcp-session-id": "unknown"}).status_code == 404
     assert session.http.delete(session.url, headers=session.headers).status_code == 200
     assert session.post(call(7, "echo__echo", {"x": 1})).status_code == 404  # a session ended is gone
+
+
+def test_a_plain_call_the_client_cancels_is_answered_cancelled_as_the_sdk_answers_it(session):
+    session.exchange(call(1, "echo__sleep", {"seconds": 0}))
+    answered = []
+    waiting = threading.Thread(target=lambda: answered.append(session.exchange(call(2, "echo__sleep",
+                                                                                       {"seconds": 2}))))
+    waiting.start()
+    time.sleep(0.01)
+    cancel = {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 2, "reason": "t"}}
+    assert session.post(cancel).status_code == 202
+    waiting.join(TIMEOUT_S)
+    (_, messages), = answered
+    assert messages[-1]["id"] == 2 and messages[-1]["error"]["code"] == -32800  # beside the SDK or through it
+    assert session.exchange(call(3, "echo__sleep", {"seconds": 0}))[0] == "application/json"  # it serves on

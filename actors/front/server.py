@@ -65,6 +65,7 @@ POLL_AFTER_S = 30.0  # an HTTP call still running this long has its stream close
 RETRY_MS = 500  # how soon a client whose stream closed comes back for the rest
 RELOAD_S = 1.0  # an unknown tool name reloads the catalogue at most this often
 MCP_PATH = "/mcp"
+REQUEST_CANCELLED = -32800  # what the SDK's transport answers a cancelled request with on handshake protocols
 HANDOVER_S = 0.05  # an HTTP call answered beside the SDK that has no reply by then is handed over to it
 SDK_EVERY_S = 300.0  # an HTTP session's calls go through the SDK's server at least this often (its idle clock)
 ALERT_LEVELS = {"info": "info", "warn": "warning", "critical": "critical"}
@@ -113,6 +114,7 @@ class MeshServer:
         self.pipe: View | None = None  # that client's view, from the first message the SDK's server handled
         self.http_views: dict[str, View] = {}  # Streamable HTTP session id -> its client's view
         self.parked: dict[tuple, tuple[Started, float]] = {}  # HTTP calls handed over: (view, id) -> call, since
+        self.http_running: dict[tuple, asyncio.Task] = {}  # HTTP calls answered beside the SDK: (view, id) -> task
         self.security: TransportSecurityMiddleware | None = None
         self.server = _Server(
             "actors", version=_version(), instructions=INSTRUCTIONS,
@@ -450,9 +452,18 @@ class MeshServer:
         to call once the SDK's server took it over), or None for the SDK's path."""
         headers = {name.decode("latin-1"): value.decode("latin-1") for name, value in scope.get("headers", ())}
         named = http_session(scope.get("method", ""), scope.get("path", ""), MCP_PATH, headers)
-        call = plain_call(message) if named is not None else None
-        view = self.http_views.get(named[0]) if call is not None else None
+        view = self.http_views.get(named[0]) if named is not None else None
         if view is None or not self.views.holds(view) or view.channel is None or self.security is None:
+            return None
+        if message.get("method") == "notifications/cancelled":  # the SDK's server hears it too
+            params = message.get("params")
+            running = self.http_running.get((view.key, str(params.get("requestId")))) if isinstance(
+                params, dict) else None
+            if running is not None:
+                running.cancel()
+            return None
+        call = plain_call(message)
+        if call is None:
             return None
         connection = view.channel
         version = connection.protocol_version
@@ -474,9 +485,25 @@ class MeshServer:
 
     async def _answer_http(self, scope: dict, view: View, request_id: Any, address: str,
                            params: types.CallToolRequestParams):
-        """The JSON-RPC answer to a plain HTTP call whose reply comes at once, or the hand-over of the call."""
+        """The JSON-RPC answer to a plain HTTP call whose reply comes at once, or the hand-over of the call; a
+        call the client cancels meanwhile is answered as the SDK's transport answers it on this protocol."""
         if await self.security.validate_request(Request(scope), is_post=True) is not None:
             return lambda: None  # the SDK's transport refuses it the same way
+        key = (view.key, str(request_id))
+        running = self.http_running[key] = asyncio.get_running_loop().create_task(
+            self._run_http(view, request_id, address, params))
+        try:
+            await asyncio.wait({running})
+        finally:
+            running.cancel()  # the client went away: nobody waits for it
+            if self.http_running.get(key) is running:
+                del self.http_running[key]
+        if running.cancelled():
+            return {"jsonrpc": "2.0", "id": request_id, "error": {"code": REQUEST_CANCELLED,
+                                                                  "message": "Request cancelled"}}
+        return running.result()
+
+    async def _run_http(self, view: View, request_id: Any, address: str, params: types.CallToolRequestParams):
         self.views.get(view.key)  # it is active, as any request makes it
         ability = self.catalogue.tool(address)
         timeout_s = ability.timeout_s if ability else DEFAULT_TIMEOUT_S
@@ -485,7 +512,11 @@ class MeshServer:
         try:
             started = await self._mesh(self.link.send_call(organ, name, params.arguments or {}, session=self.session,
                                                            wait_s=(timeout_s or DEFAULT_TIMEOUT_S) * RETRY_ATTEMPTS))
-            first = await self.link.first(started, HANDOVER_S)
+            try:
+                first = await self.link.first(started, HANDOVER_S)
+            except asyncio.CancelledError:
+                self.link.drop(started)
+                raise
             if first is None or isinstance(first, (Notice, Ask)):
                 # it says or asks something, or takes a while: the SDK's server streams it from here on
                 self.parked[key] = (started, time.monotonic())
