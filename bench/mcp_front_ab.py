@@ -84,7 +84,8 @@ def main() -> None:
                 pid_files = [mesh.home / f"front{k}.pid" for k in range(2)]
                 servers = [StdioServerParameters(command="/bin/sh", args=[
                     "-c", f"echo $$ > {pid_file}; exec {sys.executable} -m actors mcp --home {mesh.home}"],
-                    env={**os.environ, "PYTHONPATH": str(tree)}) for tree, pid_file in zip(trees, pid_files)]
+                    env={**os.environ, "PYTHONPATH": str(tree)}, cwd=str(tree))  # `-m` puts the cwd first
+                    for tree, pid_file in zip(trees, pid_files)]
                 got = asyncio.run(measure(servers, lambda: [int(f.read_text()) for f in pid_files], opts.tool, args,
                                           opts.n))
             else:
@@ -93,7 +94,7 @@ def main() -> None:
                     port = free_port()
                     procs.append(subprocess.Popen([sys.executable, "-m", "actors", "mcp", "--http", f"127.0.0.1:{port}",
                                                    "--home", str(mesh.home)], env={**os.environ, "PYTHONPATH": str(tree)},
-                                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+                                                  cwd=tree, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
                     wait_listening(port)
                     servers.append(f"http://127.0.0.1:{port}/mcp")
                 got = asyncio.run(measure(servers, lambda: [p.pid for p in procs], opts.tool, args, opts.n))
