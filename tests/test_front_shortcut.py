@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from actors.front.shortcut import plain_call, served_beside
+from actors.front.shortcut import http_session, plain_call, served_beside
 
 CALL = {"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "echo__echo", "arguments": {"x": 1}}}
 
@@ -48,3 +48,23 @@ def test_anything_but_a_plain_call_is_left_to_the_sdk(message):
 ])
 def test_only_handshake_connections_past_their_handshake_are_served_beside(version, handshake_done, served):
     assert served_beside(version, handshake_done) is served
+
+
+HEADERS = {"content-type": "application/json", "accept": "application/json, text/event-stream",
+           "mcp-session-id": "s1", "mcp-protocol-version": "2025-11-25"}
+
+
+def test_a_post_the_sdks_transport_takes_as_it_is_names_its_session_and_version():
+    assert http_session("POST", "/mcp", "/mcp", HEADERS) == ("s1", "2025-11-25")
+    assert http_session("POST", "/mcp", "/mcp", {**HEADERS, "content-type": "application/json; charset=utf-8",
+                                                 "accept": "text/event-stream;q=0.9, application/json"}) == (
+        "s1", "2025-11-25")
+
+
+@pytest.mark.parametrize("method, path, changed", [
+    ("GET", "/mcp", {}), ("POST", "/other", {}), ("POST", "/mcp", {"content-type": "text/plain"}),
+    ("POST", "/mcp", {"accept": "application/json"}), ("POST", "/mcp", {"accept": "*/*"}),
+    ("POST", "/mcp", {"mcp-session-id": ""}), ("POST", "/mcp", {"mcp-protocol-version": ""}),
+])
+def test_any_other_http_request_is_left_to_the_sdk(method, path, changed):
+    assert http_session(method, path, "/mcp", {**HEADERS, **changed}) is None

@@ -39,6 +39,8 @@ class View:
     channel: Any = None  # how to reach the client unasked (a connection), None when it cannot be
     listeners: set[Any] = field(default_factory=set)  # open subscriptions/listen streams (2026-07-28)
     active: float = field(default_factory=time.monotonic)
+    served: float = 0.0  # when the SDK's server last handled a request of this client (monotonic)
+    http_session: str = ""  # its Streamable HTTP session id, once a request named it
 
     def follow(self, instruction: str) -> None:
         """Take the mesh's instruction; a new one is a new turn, and older uses start to fade."""

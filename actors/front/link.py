@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import time
 import uuid
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, AsyncIterator, Awaitable, Callable
 
@@ -34,6 +36,9 @@ SEND_WAIT_S = 1.0  # how long a send may wait for room when the heart is not rea
 MAX_BEATS_QUEUED = 1000
 MAX_FRAME_BYTES = protocol.DEFAULT_MAX_FRAME_BYTES
 HEADROOM = 64 * 1024  # the call's other fields and framing, on top of its arguments
+# plain ints: pyzmq's enum flags cost an enum construction on every test and send
+_EVENTS, _POLLIN, _RCVMORE = int(zmq.EVENTS), int(zmq.POLLIN), int(zmq.RCVMORE)
+_NOBLOCK, _SNDMORE = int(zmq.NOBLOCK), int(zmq.SNDMORE)
 
 class HeartStopped(MeshUnreachable):
     """The heart stopped (or never answered) while a request waited for it."""
@@ -43,11 +48,58 @@ class TooLarge(MeshError):
     """A request is larger than the heart accepts; it was not sent."""
 
 
+class _Inbox:
+    """What arrives for one call, in order: notices and questions, then the reply (or the error that ends it)."""
+
+    __slots__ = ("items", "waiter")
+
+    def __init__(self) -> None:
+        self.items: deque = deque()
+        self.waiter: asyncio.Future | None = None
+
+    def put(self, item: Any) -> None:
+        self.items.append(item)
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
+
+    async def get(self) -> Any:
+        while not self.items:
+            self.waiter = asyncio.get_running_loop().create_future()
+            await self.waiter
+        return self.items.popleft()
+
+    async def first(self, wait_s: float) -> Any:
+        """The first item, left in place, once one arrives within wait_s; None when none did."""
+        if not self.items:
+            waiter = self.waiter = asyncio.get_running_loop().create_future()
+            timer = asyncio.get_running_loop().call_later(wait_s, _wake, waiter)
+            try:
+                await waiter
+            finally:
+                timer.cancel()
+        return self.items[0] if self.items else None
+
+
+def _wake(waiter: asyncio.Future) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
+
+
+@dataclass(frozen=True, slots=True)
+class Started:
+    """A call sent to the heart, whose reply is still to be followed."""
+
+    id: str
+    inbox: _Inbox
+
+
 @dataclass(slots=True)
 class _Pending:
     future: asyncio.Future | None = None  # control requests and snapshots: one answer
-    queue: asyncio.Queue | None = None  # calls: notices and questions, then the reply
+    queue: _Inbox | None = None  # calls: notices and questions, then the reply
     expects: tuple[type, ...] = field(default_factory=tuple)
+    deadline: float = 0.0  # a call's: past it, the watch ends it (monotonic)
+    late: str = ""  # what a call that passed its deadline is told
 
 
 class MeshLink:
@@ -66,6 +118,7 @@ class MeshLink:
         self.dealer.connect(endpoints["router"])
         self.tasks: list[asyncio.Task] = []
         self.readers: list[int] = []
+        self.ids = map(f"{uuid.uuid4().hex[:16]}{{:x}}".format, itertools.count(1))  # unique, without a syscall
 
     def _socket(self, kind: int) -> zmq.Socket:
         sock = self.ctx.socket(kind)
@@ -102,22 +155,37 @@ class MeshLink:
                    session: str = "", relay: Callable[[Notice | Ask], Awaitable[None]] | None = None) -> Reply:
         """Call organ.ability through the heart (timeout_s 0: the ability's own deadline) and wait at most
         wait_s for the heart's answer; hand the call's notices and questions to relay, in order."""
-        call = Call(id=uuid.uuid4().hex, organ=organ, ability=ability, args=args, timeout_s=timeout_s,
+        started = await self.send_call(organ, ability, args, wait_s=wait_s, timeout_s=timeout_s, session=session)
+        return await self.follow(started, relay)
+
+    async def send_call(self, organ: str, ability: str, args: dict, *, wait_s: float, timeout_s: float = 0.0,
+                        session: str = "") -> Started:
+        """Send a call (as `call` does) and return at once: what it says and its reply are `follow`'s."""
+        call = Call(id=next(self.ids), organ=organ, ability=ability, args=args, timeout_s=timeout_s,
                     session=session)
         frames = self._encode(call)
-        pending = _Pending(queue=asyncio.Queue())
         wait_s = (timeout_s or wait_s) + CALL_GRACE_S
-        deadline = time.monotonic() + wait_s
+        # no timer per call: the watch ends calls past their deadline (it looks every WATCH_S)
+        pending = _Pending(queue=_Inbox(), deadline=time.monotonic() + wait_s,
+                           late=f"the heart did not answer {organ}.{ability} within {wait_s:g}s")
         self.pending[call.id] = pending
-        asks: set[asyncio.Task] = set()
         try:
             await self._send(frames)
+        except BaseException:
+            self.pending.pop(call.id, None)
+            raise
+        return Started(call.id, pending.queue)
+
+    async def first(self, started: Started, wait_s: float) -> Any:
+        """The first thing that arrived for a started call within wait_s (it stays for `follow`), or None."""
+        return await started.inbox.first(wait_s)
+
+    async def follow(self, started: Started, relay: Callable[[Notice | Ask], Awaitable[None]] | None = None) -> Reply:
+        """Wait for a started call's reply; hand its notices and questions to relay, in order."""
+        asks: set[asyncio.Task] = set()
+        try:
             while True:
-                try:
-                    async with asyncio.timeout(max(0.0, deadline - time.monotonic())):
-                        item = await pending.queue.get()
-                except TimeoutError:
-                    raise HeartStopped(f"the heart did not answer {organ}.{ability} within {wait_s:g}s") from None
+                item = await started.inbox.get()
                 if isinstance(item, BaseException):
                     raise item
                 if isinstance(item, Reply):
@@ -132,13 +200,17 @@ class MeshLink:
                 else:
                     await relay(item)
         finally:
-            self.pending.pop(call.id, None)
+            self.drop(started)
             for task in asks:
                 task.cancel()
 
+    def drop(self, started: Started) -> None:
+        """Stop waiting for a started call (its reply, if it comes, is dropped)."""
+        self.pending.pop(started.id, None)
+
     async def control(self, command: str, *, timeout_s: float = CONTROL_TIMEOUT_S, **args: Any) -> Any:
         """Run a control command on the heart; raise MeshError with its reason when it fails."""
-        msg = Control(id=uuid.uuid4().hex, command=command, args=args)
+        msg = Control(id=next(self.ids), command=command, args=args)
         reply = await self._request(msg.id, self._encode(msg), ControlReply, timeout_s)
         if not reply.ok:
             raise MeshError(reply.error)
@@ -158,7 +230,7 @@ class MeshLink:
         """Count a refused request in the heart's metrics (actors_mcp_refused_total), without waiting."""
         report = Report(organ="mcp", observations=(Observation("actors_mcp_refused_total", 1.0, {"reason": reason}),))
         with contextlib.suppress(zmq.ZMQError):
-            self.dealer.send_multipart(protocol.encode(report), zmq.NOBLOCK)
+            self._send_now(protocol.encode(report))
         self._drain()
 
     async def _request(self, key: str, frames: list[bytes], expect: type, timeout_s: float) -> Any:
@@ -190,7 +262,7 @@ class MeshLink:
             if self.stopped:
                 raise HeartStopped(self.stopped)
             try:
-                self.dealer.send_multipart(frames, zmq.NOBLOCK)
+                self._send_now(frames)
                 break
             except zmq.Again:  # the heart is not reading: wait a little for room, never forever
                 if time.monotonic() > deadline:
@@ -198,11 +270,21 @@ class MeshLink:
                 await asyncio.sleep(0.01)
         self._drain()  # a send can consume the descriptor's edge: read what arrived meanwhile
 
+    def _send_now(self, frames: list[bytes]) -> None:
+        """Send one message without waiting (zmq.Again when there is no room: then nothing was sent)."""
+        send = self.dealer.send  # send_multipart's checks of every part cost more than the send
+        for frame in frames[:-1]:
+            send(frame, _SNDMORE | _NOBLOCK)  # once the first part is taken, the rest of the message is
+        send(frames[-1], _NOBLOCK)
+
     # -- the reader -----------------------------------------------------------------------
 
     def _drain(self) -> None:
-        while self.dealer.get(zmq.EVENTS) & zmq.POLLIN:
-            frames = self.dealer.recv_multipart(zmq.NOBLOCK)
+        dealer = self.dealer
+        while dealer.get(_EVENTS) & _POLLIN:
+            frames = [dealer.recv(_NOBLOCK)]
+            while dealer.get(_RCVMORE):
+                frames.append(dealer.recv(_NOBLOCK))
             try:
                 msg = protocol.decode(frames)
             except DecodeError as exc:
@@ -225,13 +307,14 @@ class MeshLink:
             return
         if pending.queue is not None:
             if isinstance(msg, (Reply, Notice, Ask)):
-                pending.queue.put_nowait(msg)
+                pending.queue.put(msg)
         elif isinstance(msg, pending.expects) and not pending.future.done():
             pending.future.set_result(msg)
 
     async def _watch(self) -> None:
         while True:
             await asyncio.sleep(WATCH_S)
+            self._expire(time.monotonic())
             if not pid_alive(self.endpoints["pid"]):
                 self.stopped = "the heart stopped"
                 self._fail_all("the heart stopped before it answered")
@@ -243,10 +326,17 @@ class MeshLink:
                     self.dealer.connect(now["router"])
                     self.stopped = ""
 
+    def _expire(self, now: float) -> None:
+        """End the calls the heart did not answer by their deadline."""
+        for pending in list(self.pending.values()):
+            if pending.queue is not None and pending.deadline and now >= pending.deadline:
+                pending.deadline = 0.0  # told once
+                pending.queue.put(HeartStopped(pending.late))
+
     def _fail_all(self, why: str) -> None:
         for pending in list(self.pending.values()):
             if pending.queue is not None:
-                pending.queue.put_nowait(HeartStopped(why))
+                pending.queue.put(HeartStopped(why))
             elif not pending.future.done():
                 pending.future.set_exception(HeartStopped(why))
 

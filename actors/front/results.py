@@ -9,6 +9,7 @@ from typing import Any
 from mcp import types
 from mcp.shared.exceptions import MCPError
 from mcp_types import INTERNAL_ERROR, INVALID_PARAMS
+from mcp_types import methods as mcp_methods
 
 from broker.protocol import Reply
 
@@ -55,6 +56,58 @@ def tool_result(reply: Reply) -> types.CallToolResult:
     text = (f"[actors] call failed — cause: {e.cause}; decision: {e.decision or 'refer'}; retries: {e.retried}\n"
             f"{e.message}" + (f"\nhint: {e.hint}" if e.hint else ""))
     return types.CallToolResult(content=[types.TextContent(text=text)], is_error=True)
+
+
+def tool_answer(reply: Reply, version: str) -> dict:
+    """A call's reply as the wire form of its tools/call result on `version`: what the SDK's server sends for
+    tool_result(reply) (raises pydantic's ValidationError where it answers "invalid result").
+
+    A wrapped server's result is checked against the protocol's schema once, not first as the SDK's model
+    and then again as the wire form: the model only adds its default `isError`."""
+    result = reply.result
+    if reply.ok and (plain := _plain_text_result(result)) is not None:
+        return plain
+    if (reply.ok and type(result) is dict and isinstance(result.get("content"), list)
+            and type(result.get("isError", False)) is bool):
+        try:
+            return mcp_methods.serialize_server_result(
+                "tools/call", version, result if "isError" in result else {**result, "isError": False})
+        except ValueError:  # not a valid result as it stands: the model's path says what becomes of it
+            pass
+    dumped = tool_result(reply).model_dump(by_alias=True, mode="json", exclude_none=True)
+    return mcp_methods.serialize_server_result("tools/call", version, dumped)
+
+
+PLAIN_KEYS = frozenset({"content", "isError", "structuredContent"})
+TEXT_KEYS = frozenset({"type", "text"})
+JSON_SCALARS = (str, int, float, bool, type(None))
+
+
+def _plain_text_result(result: Any) -> dict | None:
+    """The wire form of the commonest result, text items and nothing the schema could drop or refuse, built
+    without the schema's models (what their check and dump give for it, key order aside); None otherwise."""
+    if type(result) is not dict or not PLAIN_KEYS.issuperset(result) or type(result.get("content")) is not list:
+        return None
+    for item in result["content"]:
+        if type(item) is not dict or item.keys() != TEXT_KEYS or item["type"] != "text" or type(item["text"]) is not str:
+            return None
+    if type(result.get("isError", False)) is not bool:
+        return None
+    structured = result.get("structuredContent")
+    if structured is not None and (type(structured) is not dict or not _plain_json(structured)):
+        return None
+    plain = {"content": result["content"], "isError": result.get("isError", False)}
+    if structured is not None:
+        plain["structuredContent"] = structured
+    return plain
+
+
+def _plain_json(value: Any, depth: int = 0) -> bool:
+    if type(value) is dict:
+        return depth < 64 and all(type(k) is str and _plain_json(v, depth + 1) for k, v in value.items())
+    if type(value) is list:
+        return depth < 64 and all(_plain_json(v, depth + 1) for v in value)
+    return type(value) in JSON_SCALARS
 
 
 def resource_contents(uri: str, mime_type: str, result: Any) -> types.ReadResourceResult:

@@ -26,22 +26,23 @@ from mcp.server.lowlevel import Server
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel.server import NotificationOptions
 from mcp.server.session import ServerSession
+from mcp.server.transport_security import TransportSecurityMiddleware, TransportSecuritySettings
 from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
 from mcp.shared.jsonrpc_dispatcher import handler_exception_to_error_data
 from mcp.shared.message import ServerMessageMetadata
 from mcp.shared.subscriptions import SUBSCRIPTION_ID_META_KEY
-from mcp_types import INTERNAL_ERROR, INVALID_REQUEST, ErrorData, JSONRPCError, JSONRPCMessage, JSONRPCResponse
-from mcp_types import methods as mcp_methods
+from mcp_types import INTERNAL_ERROR, INVALID_REQUEST, ErrorData, JSONRPCError, JSONRPCMessage
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import ValidationError
+from starlette.requests import Request
 
 from actors import schema
 from actors.front import results
 from actors.front.catalogue import Catalogue, Naming, completions, expand_pins, from_manifest, prompt_arguments
 from actors.front.clients import MAX_PINS, View, Views
-from actors.front.link import CALL_GRACE_S, HeartStopped, MeshLink, TooLarge
+from actors.front.link import CALL_GRACE_S, HeartStopped, MeshLink, Started, TooLarge
 from actors.front.rounds import Rounds
-from actors.front.shortcut import TOOLS_CALL, plain_call, served_beside
+from actors.front.shortcut import SESSION_HEADER, TOOLS_CALL, http_session, plain_call, served_beside
 from actors.front.transport import EnvelopeGuard, MemoryEventStore, stdio
 from broker.errors import EncodeError, MeshError
 from broker.exposure.catalogue import META_NAME
@@ -63,6 +64,10 @@ RESOURCE_POLL_S = 10.0  # how often subscribed resources are read again when not
 POLL_AFTER_S = 30.0  # an HTTP call still running this long has its stream closed; the client resumes it
 RETRY_MS = 500  # how soon a client whose stream closed comes back for the rest
 RELOAD_S = 1.0  # an unknown tool name reloads the catalogue at most this often
+MCP_PATH = "/mcp"
+REQUEST_CANCELLED = -32800  # what the SDK's transport answers a cancelled request with on handshake protocols
+HANDOVER_S = 0.05  # an HTTP call answered beside the SDK that has no reply by then is handed over to it
+SDK_EVERY_S = 300.0  # an HTTP session's calls go through the SDK's server at least this often (its idle clock)
 ALERT_LEVELS = {"info": "info", "warn": "warning", "critical": "critical"}
 FIND_SCHEMA = {"type": "object", "properties": {"query": {"type": "string", "minLength": 1, "maxLength": MAX_TASK}},
                "required": ["query"], "additionalProperties": False}
@@ -107,6 +112,10 @@ class MeshServer:
         self.rounds = Rounds()
         self.on_pipe = False  # serving stdio: one client, whose plain calls are answered beside the SDK
         self.pipe: View | None = None  # that client's view, from the first message the SDK's server handled
+        self.http_views: dict[str, View] = {}  # Streamable HTTP session id -> its client's view
+        self.parked: dict[tuple, tuple[Started, float]] = {}  # HTTP calls handed over: (view, id) -> call, since
+        self.http_running: dict[tuple, asyncio.Task] = {}  # HTTP calls answered beside the SDK: (view, id) -> task
+        self.security: TransportSecurityMiddleware | None = None
         self.server = _Server(
             "actors", version=_version(), instructions=INSTRUCTIONS,
             on_list_tools=self._list_tools, on_call_tool=self._call_tool, on_list_prompts=self._list_prompts,
@@ -154,8 +163,15 @@ class MeshServer:
 
     def http_app(self, host: str) -> Any:
         """The Streamable HTTP application (Origin and Host checked against loopback by default)."""
+        settings = None
+        if host in ("127.0.0.1", "localhost", "::1"):  # the SDK's own default for these hosts, named here so
+            settings = TransportSecuritySettings(  # that the calls answered beside it are checked alike
+                enable_dns_rebinding_protection=True, allowed_hosts=["127.0.0.1:*", "localhost:*", "[::1]:*"],
+                allowed_origins=["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"])
+        self.security = TransportSecurityMiddleware(settings)
         app = self.server.streamable_http_app(host=host, max_request_body_size=32 * 1024 * 1024,
-                                              event_store=MemoryEventStore(), retry_interval=RETRY_MS)
+                                              event_store=MemoryEventStore(), retry_interval=RETRY_MS,
+                                              streamable_http_path=MCP_PATH, transport_security=settings)
         inner = app.router.lifespan_context
 
         @contextlib.asynccontextmanager
@@ -168,7 +184,7 @@ class MeshServer:
                 await self.stop()
 
         app.router.lifespan_context = lifespan
-        return EnvelopeGuard(app, self._refused)
+        return EnvelopeGuard(app, self._refused, shortcut=self._http_beside, ending=self._http_ending)
 
     def run_http(self, host: str, port: int) -> None:
         """Serve Streamable HTTP on host:port until interrupted."""
@@ -192,6 +208,14 @@ class MeshServer:
         """The view of the client a request comes from (a connection, never the request)."""
         key, channel, connection = _client(ctx)
         view, new = self.views.get(key)
+        view.served = view.active
+        request = getattr(ctx, "request", None)
+        if channel is not None and request is not None:  # an HTTP session: its plain calls may come beside
+            with contextlib.suppress(AttributeError):
+                named = request.headers.get(SESSION_HEADER, "")
+                if named and self.http_views.get(named) is not view:
+                    view.http_session = named
+                    self.http_views[named] = view
         if new:
             view.channel = channel
             if channel is not None:  # its end forgets it
@@ -205,6 +229,9 @@ class MeshServer:
         return view
 
     def _forget(self, key: Hashable) -> None:
+        view = self.views.views.get(key)
+        if view is not None and self.http_views.get(view.http_session) is view:
+            del self.http_views[view.http_session]
         self.views.forget(key)
         self.locks.pop(key, None)
         if self.pipe is not None and self.pipe.key == key:
@@ -352,7 +379,13 @@ class MeshServer:
 
     async def _call_address(self, ctx, view: View, address: str,
                             params: types.CallToolRequestParams) -> types.CallToolResult:
-        """A tools/call of a known tool, from either path: the mesh's reply as the tool's result."""
+        """A tools/call of a known tool on the SDK's path: the mesh's reply as the tool's result."""
+        reply = await self._call_reply(ctx, view, address, params)
+        return reply if isinstance(reply, types.InputRequiredResult) else results.tool_result(reply)
+
+    async def _call_reply(self, ctx, view: View, address: str, params: types.CallToolRequestParams):
+        """A tools/call of a known tool, from either path: the mesh's reply (or, on the 2026-07-28 protocol,
+        the question it waits on), after the client's exposure took the use."""
         args = params.arguments or {}
         ability = self.catalogue.tool(address)  # None for an organ that is not up: the heart says why
         timeout_s = ability.timeout_s if ability else DEFAULT_TIMEOUT_S
@@ -368,7 +401,7 @@ class MeshServer:
                 with contextlib.suppress(MCPError):
                     await self._refresh(view)
                     await self._announce(view, ctx)
-        return results.tool_result(reply)
+        return reply
 
     def _beside(self, message: dict):
         """Take a plain tools/call of the stdio client: the awaitable of its answer, or None for the SDK's path."""
@@ -381,10 +414,9 @@ class MeshServer:
         if call is None or not served_beside(version, connection.initialize_accepted):
             return None
         request_id, raw = call
-        try:  # the SDK's own checks of the params, so what passes here would pass there
-            mcp_methods.validate_client_request(TOOLS_CALL, version, raw)
+        try:  # the SDK's model of the params (the protocol's own check of {name, arguments} is plain_call's)
             params = types.CallToolRequestParams.model_validate(raw, by_name=False)
-        except (ValidationError, KeyError):
+        except ValidationError:
             return None
         address = None if params.name == META_NAME else self.catalogue.resolve_tool(params.name, view.names)
         if address is None:  # find_abilities, and names that need the catalogue reloaded or an error
@@ -392,22 +424,22 @@ class MeshServer:
         return self._answer_beside(view, request_id, raw, address, params)
 
     async def _answer_beside(self, view: View, request_id: Any, raw: dict, address: str,
-                             params: types.CallToolRequestParams) -> JSONRPCMessage:
-        """The JSON-RPC answer the SDK's server would give this call, computed by the same handler code."""
+                             params: types.CallToolRequestParams) -> JSONRPCMessage | dict:
+        """The JSON-RPC answer the SDK's server would give this call, computed by the same handler code (a
+        success as a plain dict, already in its wire form)."""
         self.views.get(view.key)  # it is active, as any request makes it
         connection = view.channel
         ctx = ServerRequestContext(session=ServerSession(_PipeRequest(connection.outbound), connection),
                                    lifespan_context=None, protocol_version=connection.protocol_version,
                                    method=TOOLS_CALL, params=raw, request_id=request_id)
         try:
-            result = (await self._call_address(ctx, view, address, params)).model_dump(by_alias=True, mode="json",
-                                                                                      exclude_none=True)
+            reply = await self._call_reply(ctx, view, address, params)
             try:
-                result = mcp_methods.serialize_server_result(TOOLS_CALL, connection.protocol_version, result)
+                result = results.tool_answer(reply, connection.protocol_version)
             except ValidationError:
                 log.exception("a tools/call result of %s does not fit the protocol", address)
                 raise MCPError(INTERNAL_ERROR, "Handler returned an invalid result") from None
-            return JSONRPCResponse(jsonrpc="2.0", id=request_id, result=result)
+            return {"jsonrpc": "2.0", "id": request_id, "result": result}
         except Exception as exc:  # as the SDK's dispatcher turns a handler's exception into an error
             error = handler_exception_to_error_data(exc)
             if error is None:
@@ -415,16 +447,124 @@ class MeshServer:
                 error = ErrorData(code=0, message=str(exc))
             return JSONRPCError(jsonrpc="2.0", id=request_id, error=error)
 
+    def _http_beside(self, scope: dict, message: dict):
+        """Take a plain tools/call POST of a known HTTP session: the awaitable of its answer (or of the function
+        to call once the SDK's server took it over), or None for the SDK's path."""
+        headers = {name.decode("latin-1"): value.decode("latin-1") for name, value in scope.get("headers", ())}
+        named = http_session(scope.get("method", ""), scope.get("path", ""), MCP_PATH, headers)
+        view = self.http_views.get(named[0]) if named is not None else None
+        if view is None or not self.views.holds(view) or view.channel is None or self.security is None:
+            return None
+        if message.get("method") == "notifications/cancelled":  # the SDK's server hears it too
+            params = message.get("params")
+            running = self.http_running.get((view.key, str(params.get("requestId")))) if isinstance(
+                params, dict) else None
+            if running is not None:
+                running.cancel()
+            return None
+        call = plain_call(message)
+        if call is None:
+            return None
+        connection = view.channel
+        version = connection.protocol_version
+        if named[1] != version or not served_beside(version, connection.initialize_accepted):
+            return None
+        if time.monotonic() - view.served > SDK_EVERY_S:  # the SDK's server sees the session now and then
+            return None
+        request_id, raw = call
+        if (view.key, str(request_id)) in self.parked:  # an id still in flight: the SDK's server says so
+            return None
+        try:
+            params = types.CallToolRequestParams.model_validate(raw, by_name=False)
+        except ValidationError:
+            return None
+        address = None if params.name == META_NAME else self.catalogue.resolve_tool(params.name, view.names)
+        if address is None or address not in view.recent():  # a first use may change the exposure: the SDK's
+            return None
+        return self._answer_http(scope, view, request_id, address, params)
+
+    async def _answer_http(self, scope: dict, view: View, request_id: Any, address: str,
+                           params: types.CallToolRequestParams):
+        """The JSON-RPC answer to a plain HTTP call whose reply comes at once, or the hand-over of the call; a
+        call the client cancels meanwhile is answered as the SDK's transport answers it on this protocol."""
+        if await self.security.validate_request(Request(scope), is_post=True) is not None:
+            return lambda: None  # the SDK's transport refuses it the same way
+        key = (view.key, str(request_id))
+        running = self.http_running[key] = asyncio.get_running_loop().create_task(
+            self._run_http(view, request_id, address, params))
+        try:
+            await asyncio.wait({running})
+        finally:
+            running.cancel()  # the client went away: nobody waits for it
+            if self.http_running.get(key) is running:
+                del self.http_running[key]
+        if running.cancelled():
+            return {"jsonrpc": "2.0", "id": request_id, "error": {"code": REQUEST_CANCELLED,
+                                                                  "message": "Request cancelled"}}
+        return running.result()
+
+    async def _run_http(self, view: View, request_id: Any, address: str, params: types.CallToolRequestParams):
+        self.views.get(view.key)  # it is active, as any request makes it
+        ability = self.catalogue.tool(address)
+        timeout_s = ability.timeout_s if ability else DEFAULT_TIMEOUT_S
+        organ, _, name = address.partition(".")
+        key = (view.key, str(request_id))
+        try:
+            started = await self._mesh(self.link.send_call(organ, name, params.arguments or {}, session=self.session,
+                                                           wait_s=(timeout_s or DEFAULT_TIMEOUT_S) * RETRY_ATTEMPTS))
+            try:
+                first = await self.link.first(started, HANDOVER_S)
+            except asyncio.CancelledError:
+                self.link.drop(started)
+                raise
+            if first is None or isinstance(first, (Notice, Ask)):
+                # it says or asks something, or takes a while: the SDK's server streams it from here on
+                self.parked[key] = (started, time.monotonic())
+                return partial(self._unpark, key, started)
+            reply = await self._mesh(self.link.follow(started))
+            if reply.ok:
+                view.use(address)
+                if view.wanted(self.digest) != view.inputs:  # told on its stream, as a beat's change is
+                    self._spawn(self._refresh_and_announce(view))
+            try:
+                result = results.tool_answer(reply, view.channel.protocol_version)
+            except ValidationError:
+                log.exception("a tools/call result of %s does not fit the protocol", address)
+                raise MCPError(INTERNAL_ERROR, "Handler returned an invalid result") from None
+            return {"jsonrpc": "2.0", "id": request_id, "result": result}
+        except Exception as exc:  # as the SDK's dispatcher turns a handler's exception into an error
+            error = handler_exception_to_error_data(exc)
+            if error is None:
+                log.exception("tools/call of %s raised", address)
+                error = ErrorData(code=0, message=str(exc))
+            return {"jsonrpc": "2.0", "id": request_id, "error": error.model_dump(by_alias=True, exclude_none=True)}
+
+    def _http_ending(self, scope: dict) -> None:
+        """A DELETE ends its session: from now on the SDK's transport answers what names it."""
+        for name, value in scope.get("headers", ()):
+            if name == SESSION_HEADER.encode():
+                self.http_views.pop(value.decode("latin-1"), None)
+
+    def _unpark(self, key: tuple, started: Started) -> None:
+        """The SDK's server is done with a handed-over request: a call it never took up is dropped."""
+        if self.parked.get(key, (None,))[0] is started:
+            del self.parked[key]
+            self.link.drop(started)
+
     async def _call(self, ctx, view: View, address: str, args: dict, timeout_s: float):
         organ, _, ability = address.partition(".")
+        parked = self.parked.pop((view.key, str(ctx.request_id)), None) if self.parked else None
         close = getattr(ctx, "close_sse_stream", None)  # set for HTTP clients that can resume a stream
         timer = None
         if close is not None and self.poll_after_s is not None:
-            timer = asyncio.get_running_loop().call_later(self.poll_after_s, lambda: self._spawn(close()))
+            after_s = self.poll_after_s - (time.monotonic() - parked[1] if parked else 0.0)
+            timer = asyncio.get_running_loop().call_later(max(0.0, after_s), lambda: self._spawn(close()))
+        relay = partial(self._relay, ctx, view, organ)
         try:
+            if parked is not None:  # a call handed over by the HTTP shortcut: it runs already
+                return await self._mesh(self.link.follow(parked[0], relay))
             return await self._mesh(self.link.call(organ, ability, args, wait_s=(timeout_s or DEFAULT_TIMEOUT_S)
-                                                   * RETRY_ATTEMPTS, session=self.session,
-                                                   relay=partial(self._relay, ctx, view, organ)))
+                                                   * RETRY_ATTEMPTS, session=self.session, relay=relay))
         finally:
             if timer is not None:
                 timer.cancel()

@@ -19,7 +19,7 @@ import itertools
 import json
 import logging
 import os
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from functools import partial
 from typing import Any, AsyncIterator, Awaitable, Callable
 
@@ -38,7 +38,7 @@ CHUNK = 64 * 1024
 MAX_QUEUED = 64  # messages read ahead of the server; reading waits beyond
 SHUTDOWN_WRITE_S = 2.0  # how long the last answers may take to write when the client leaves
 
-Shortcut = Callable[[dict], Awaitable[JSONRPCMessage] | None]
+Shortcut = Callable[[dict], Awaitable[JSONRPCMessage | dict] | None]  # an answer: a message, or its wire form
 
 
 def check(raw: bytes | str) -> tuple[Any, dict | None]:
@@ -101,12 +101,6 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
     write_stream, write_receive = anyio.create_memory_object_stream[SessionMessage](MAX_QUEUED)
     beside: dict[Any, tuple[Any, asyncio.Task]] = {}  # requests the shortcut answers: key -> (id, task)
     try:
-        reader = asyncio.StreamReader(limit=CHUNK * 4)
-        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), wire_in)
-        chunks = _pipe_chunks(reader)
-    except (ValueError, OSError):  # not a pipe
-        chunks = _thread_chunks(wire_in)
-    try:
         transport, protocol = await loop.connect_write_pipe(asyncio.streams.FlowControlMixin, wire_out)
         out = asyncio.StreamWriter(transport, protocol, None, loop)
     except (ValueError, OSError):
@@ -119,7 +113,7 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
         except (ConnectionError, OSError, RuntimeError):
             pass  # the client is gone; the end of stdin finishes the server
 
-    async def answer(request_id: Any, answering: Awaitable[JSONRPCMessage]) -> None:
+    async def answer(request_id: Any, answering: Awaitable[JSONRPCMessage | dict]) -> None:
         try:
             message = await answering
         except Exception:  # never a request left unanswered, whatever went wrong
@@ -131,6 +125,8 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
         if waiting.tasks_waiting_receive and not waiting.current_buffer_used:  # all sent before it is written
             await put(_line(message))
             return
+        if isinstance(message, dict):
+            message = types.jsonrpc_message_adapter.validate_python(message, by_name=False)
         with contextlib.suppress(anyio.BrokenResourceError, anyio.ClosedResourceError):
             await write_stream.send(SessionMessage(message))  # behind what waits to be written
 
@@ -162,28 +158,46 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
         if key in beside and beside[key][1] is task:  # a reused id's newer request stays
             del beside[key]
 
+    def put_now(data: bytes) -> None:
+        if isinstance(out, asyncio.StreamWriter):
+            with contextlib.suppress(ConnectionError, OSError, RuntimeError):
+                out.write(data)  # in order with every other write; the pipe's buffer takes what waits
+        else:
+            loop.create_task(put(data))
+
+    def handle(line: bytes | None) -> SessionMessage | None:
+        """Answer or take one line; what is left for the SDK's server."""
+        if line is None:
+            refused("size")
+            put_now(json.dumps(too_large(limit)).encode() + b"\n")
+            return None
+        if not line.strip():
+            return None
+        decoded, error = parse(line)
+        if error is None and take(decoded):
+            return None
+        if error is None:
+            message, error = validate(decoded)
+        if error is not None:
+            refused("envelope")
+            put_now(json.dumps(error).encode() + b"\n")
+            return None
+        return SessionMessage(message)
+
     async def dispatch() -> None:
         async with read_send:
-            async for line in lines(chunks, limit):
-                if line is None:
-                    refused("size")
-                    await put(json.dumps(too_large(limit)).encode() + b"\n")
-                    continue
-                if not line.strip():
-                    continue
-                decoded, error = parse(line)
-                if error is None and take(decoded):
-                    continue
-                if error is None:
-                    message, error = validate(decoded)
-                if error is not None:
-                    refused("envelope")
-                    await put(json.dumps(error).encode() + b"\n")
-                    continue
-                try:  # handed on at once: send() would first yield one turn of the loop for nothing
-                    read_send.send_nowait(SessionMessage(message))
-                except anyio.WouldBlock:
-                    await read_send.send(SessionMessage(message))
+            try:
+                ended = loop.create_future()
+                pipe, _ = await loop.connect_read_pipe(lambda: _PipeLines(limit, handle, read_send, ended), wire_in)
+            except (ValueError, OSError):  # not a pipe: read on a thread
+                async for line in lines(_thread_chunks(wire_in), limit):
+                    if (message := handle(line)) is not None:
+                        await read_send.send(message)
+                return
+            try:
+                await ended
+            finally:
+                pipe.close()
 
     async def write() -> None:
         async with write_receive:
@@ -212,37 +226,122 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
             wire_in.close()
 
 
-def _line(message: JSONRPCMessage) -> bytes:
+def _line(message: JSONRPCMessage | dict) -> bytes:
+    if isinstance(message, dict):  # a shortcut's answer, already in its wire form
+        try:
+            return json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode() + b"\n"
+        except ValueError:  # what only the SDK's encoder writes (as null)
+            message = types.jsonrpc_message_adapter.validate_python(message, by_name=False)
     return message.model_dump_json(by_alias=True, exclude_unset=True).encode() + b"\n"
+
+
+class Lines:
+    """Split chunks into lines of at most `limit` bytes; None stands for a longer line, which is dropped."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.pending = bytearray()
+        self.dropping = False
+
+    def feed(self, chunk: bytes) -> list[bytes | None]:
+        """The lines a chunk completes."""
+        found: list[bytes | None] = []
+        start = 0
+        pending = self.pending
+        while (end := chunk.find(b"\n", start)) != -1:
+            if self.dropping or len(pending) + end - start > self.limit:
+                found.append(None)
+            elif pending:
+                pending += chunk[start:end]
+                found.append(bytes(pending))
+            else:
+                found.append(chunk[start:end])
+            pending.clear()
+            self.dropping = False
+            start = end + 1
+        if not self.dropping:
+            pending += chunk[start:]
+            if len(pending) > self.limit:
+                pending.clear()
+                self.dropping = True  # never hold more than the limit: the rest of the line is skipped
+        return found
+
+    def end(self) -> list[bytes]:
+        """The last line, unterminated, at the end of the input."""
+        return [bytes(self.pending)] if self.pending and not self.dropping else []
 
 
 async def lines(chunks: AsyncIterator[bytes], limit: int) -> AsyncIterator[bytes | None]:
     """Split chunks into lines of at most `limit` bytes; None stands for a longer line, which is dropped."""
-    pending = bytearray()
-    dropping = False
+    splitter = Lines(limit)
     async for chunk in chunks:
-        start = 0
-        while (end := chunk.find(b"\n", start)) != -1:
-            if dropping or len(pending) + end - start > limit:
-                yield None
+        for line in splitter.feed(chunk):
+            yield line
+    for line in splitter.end():
+        yield line
+
+
+class _PipeLines(asyncio.Protocol):
+    """Stdin as a pipe: each line handled as it is read, on the loop itself (no task or stream between);
+    what the SDK's server takes is handed on at once, and reading pauses while its queue is full."""
+
+    def __init__(self, limit: int, handle: Callable[[bytes | None], SessionMessage | None], into: Any,
+                 ended: asyncio.Future) -> None:
+        self.lines = Lines(limit)
+        self.handle = handle
+        self.into = into
+        self.ended = ended
+        self.backlog: deque[bytes | None] = deque()  # lines read while the queue was full, in order
+        self.flushing: asyncio.Task | None = None
+        self.transport: Any = None
+        self.closed = False
+
+    def connection_made(self, transport: Any) -> None:
+        self.transport = transport
+
+    def data_received(self, data: bytes) -> None:
+        for line in self.lines.feed(data):
+            self._take(line)
+
+    def eof_received(self) -> None:
+        for line in self.lines.end():
+            self._take(line)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        if self.flushing is None and not self.ended.done():
+            self.ended.set_result(None)
+
+    def _take(self, line: bytes | None) -> None:
+        if self.backlog or self.flushing is not None:
+            self.backlog.append(line)
+            return
+        message = self.handle(line)
+        if message is None:
+            return
+        try:
+            self.into.send_nowait(message)
+        except anyio.WouldBlock:  # the server is behind: wait for room, reading nothing meanwhile
+            self.transport.pause_reading()
+            self.flushing = asyncio.get_running_loop().create_task(self._flush(message))
+        except (anyio.BrokenResourceError, anyio.ClosedResourceError):
+            pass  # the server is done
+
+    async def _flush(self, message: SessionMessage) -> None:
+        try:
+            await self.into.send(message)
+            while self.backlog:
+                if (message := self.handle(self.backlog.popleft())) is not None:
+                    await self.into.send(message)
+        except (anyio.BrokenResourceError, anyio.ClosedResourceError):
+            self.backlog.clear()
+        finally:
+            self.flushing = None
+            if self.closed:
+                if not self.ended.done():
+                    self.ended.set_result(None)
             else:
-                pending += chunk[start:end]
-                yield bytes(pending)
-            pending.clear()
-            dropping = False
-            start = end + 1
-        if not dropping:
-            pending += chunk[start:]
-            if len(pending) > limit:
-                pending.clear()
-                dropping = True  # never hold more than the limit: the rest of the line is skipped
-    if pending and not dropping:
-        yield bytes(pending)
-
-
-async def _pipe_chunks(reader: asyncio.StreamReader) -> AsyncIterator[bytes]:
-    while chunk := await reader.read(CHUNK):
-        yield chunk
+                self.transport.resume_reading()
 
 
 async def _thread_chunks(wire_in: Any) -> AsyncIterator[bytes]:
@@ -270,16 +369,29 @@ class _ThreadWriter:
 
 # -- HTTP -----------------------------------------------------------------------------------
 
-class EnvelopeGuard:
-    """ASGI middleware: answer malformed or oversized POST bodies with JSON-RPC errors before the SDK."""
+HttpShortcut = Callable[[dict, dict], Awaitable["dict | Callable[[], None]"] | None]
 
-    def __init__(self, app: Any, refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES) -> None:
+
+class EnvelopeGuard:
+    """ASGI middleware: answer malformed or oversized POST bodies with JSON-RPC errors before the SDK.
+
+    A `shortcut` may answer a request beside the SDK's app: it takes the ASGI scope and the decoded body and
+    returns None to leave the request to the app, or the awaitable of either the JSON-RPC answer (sent as one
+    JSON body) or, when it hands the request over after all, a function to call once the app is done; and
+    `ending` hears of every DELETE first (the end of a session, whose calls it must no longer answer)."""
+
+    def __init__(self, app: Any, refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
+                 shortcut: HttpShortcut | None = None, ending: Callable[[dict], None] | None = None) -> None:
         self.app = app
         self.refused = refused
         self.limit = limit
+        self.shortcut = shortcut
+        self.ending = ending  # told of every DELETE (a session's end) before the app sees it
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
         if scope["type"] != "http" or scope.get("method") != "POST":
+            if self.ending is not None and scope["type"] == "http" and scope.get("method") == "DELETE":
+                self.ending(scope)
             await self.app(scope, receive, send)
             return
         chunks, size, more = [], 0, True
@@ -296,11 +408,22 @@ class EnvelopeGuard:
             chunks.append(chunk)
             more = message.get("more_body", False)
         body = b"".join(chunks)
-        _, error = check(body)
+        decoded, error = parse(body)
+        if error is None:
+            _, error = validate(decoded)
         if error is not None:
             self.refused("envelope")
             await _respond(send, 400, error)
             return
+        handed_over = None
+        if self.shortcut is not None and isinstance(decoded, dict):
+            answering = self.shortcut(scope, decoded)
+            if answering is not None:
+                answer = await answering
+                if isinstance(answer, dict):
+                    await _respond(send, 200, answer, _session_header(scope))
+                    return
+                handed_over = answer
         replayed = False
 
         async def replay() -> dict:
@@ -310,14 +433,30 @@ class EnvelopeGuard:
                 return {"type": "http.request", "body": body, "more_body": False}
             return await receive()
 
-        await self.app(scope, replay, send)
+        try:
+            await self.app(scope, replay, send)
+        finally:
+            if handed_over is not None:
+                handed_over()
 
 
-async def _respond(send: Callable, status: int, body: dict) -> None:
-    data = json.dumps(body).encode()
+async def _respond(send: Callable, status: int, body: dict, headers: tuple = ()) -> None:
+    try:
+        data = json.dumps(body, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
+    except ValueError:  # what only the SDK's encoder writes (as null)
+        data = types.jsonrpc_message_adapter.validate_python(body, by_name=False).model_dump_json(
+            by_alias=True, exclude_unset=True).encode()
     await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())]})
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode()),
+                            *headers]})
     await send({"type": "http.response.body", "body": data})
+
+
+def _session_header(scope: dict) -> tuple:
+    for name, value in scope.get("headers", ()):
+        if name == b"mcp-session-id":
+            return ((name, value),)  # as the SDK's transport stamps every answer of a session
+    return ()
 
 
 class MemoryEventStore(EventStore):

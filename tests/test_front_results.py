@@ -1,0 +1,72 @@
+"""A call's reply becomes the same tools/call wire result on the shortcut's path as on the SDK's."""
+
+from __future__ import annotations
+
+import pytest
+from mcp_types import methods as mcp_methods
+from pydantic import ValidationError
+
+from actors.front import results
+from broker.protocol import Failure, Reply
+
+VERSIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
+TEXT = {"type": "text", "text": "é中\n"}
+RESULTS = [
+    {"content": [TEXT]},
+    {"content": [TEXT], "isError": False},
+    {"content": [TEXT], "isError": True},
+    {"content": []},
+    {"content": [TEXT, {"type": "image", "data": "aGk=", "mimeType": "image/png"}]},
+    {"content": [{"type": "audio", "data": "aGk=", "mimeType": "audio/wav"}]},
+    {"content": [{"type": "resource", "resource": {"uri": "test://x", "text": "t", "mimeType": "text/plain"}}]},
+    {"content": [{"type": "resource_link", "uri": "test://x", "name": "x"}]},
+    {"content": [{**TEXT, "annotations": {"audience": ["user"], "priority": 0.5}}], "_meta": {"k": 1}},
+    {"content": [TEXT], "structuredContent": {"a": [1, 2.5, None, "x"]}, "extra": 3},
+    {"content": [TEXT], "structuredContent": None},
+    {"content": [TEXT, TEXT], "isError": True, "structuredContent": {"a": {"b": [None, 1.5, True, "é"]}, "c": []}},
+    {"content": [TEXT], "structuredContent": {"a": b"bytes"}},
+    {"content": [TEXT], "structuredContent": {"a": (1, 2)}},
+    {"content": [TEXT], "structuredContent": {1: "key"}},
+    {"content": [TEXT], "structuredContent": [1]},
+    {"content": [{"type": "text", "text": 3}]},
+    {"content": [{"type": "image", "text": "t"}]},
+    {"content": ({"type": "text", "text": "t"},)},
+    {"content": [TEXT], "isError": None},
+    {"content": [TEXT], "isError": "no"},
+    {"content": [{"type": "unknown", "x": 1}]},
+    {"content": [{"type": "text"}]},
+    {"content": "not a list"},
+    {"structuredContent": {"a": 1}},
+    {"a": 1},
+    "a string",
+    [1, 2],
+    None,
+]
+FAILURES = [Failure("bad_params", "x must be a string", hint="fix it"), Failure("timeout", "too slow", retried=2)]
+
+
+def _sdk_path(reply: Reply, version: str) -> dict:
+    dumped = results.tool_result(reply).model_dump(by_alias=True, mode="json", exclude_none=True)
+    return mcp_methods.serialize_server_result("tools/call", version, dumped)
+
+
+def _outcome(make, *args):
+    try:
+        return make(*args)
+    except ValidationError:
+        return "invalid result"
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("result", RESULTS)
+def test_a_successful_reply_is_the_same_result_both_ways(result, version):
+    reply = Reply(id="c", ok=True, result=result)
+    assert _outcome(results.tool_answer, reply, version) == _outcome(_sdk_path, reply, version)
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("failure", FAILURES)
+def test_a_failed_reply_is_the_same_error_result_both_ways(failure, version):
+    reply = Reply(id="c", ok=False, error=failure)
+    assert results.tool_answer(reply, version) == _sdk_path(reply, version)
+    assert results.tool_answer(reply, version)["isError"] is True
