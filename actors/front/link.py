@@ -21,7 +21,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable
 
 import zmq
 
-from broker import protocol
+from broker import protocol, wire
 from broker.errors import DecodeError, EncodeError, MeshError, MeshUnreachable
 from broker.home import Home, pid_alive
 from broker.protocol import (Answer, Ask, Blood, Call, Control, ControlReply, Event, Notice, Observation, Reply,
@@ -36,9 +36,7 @@ SEND_WAIT_S = 1.0  # how long a send may wait for room when the heart is not rea
 MAX_BEATS_QUEUED = 1000
 MAX_FRAME_BYTES = protocol.DEFAULT_MAX_FRAME_BYTES
 HEADROOM = 64 * 1024  # the call's other fields and framing, on top of its arguments
-# plain ints: pyzmq's enum flags cost an enum construction on every test and send
-_EVENTS, _POLLIN, _RCVMORE = int(zmq.EVENTS), int(zmq.POLLIN), int(zmq.RCVMORE)
-_NOBLOCK, _SNDMORE = int(zmq.NOBLOCK), int(zmq.SNDMORE)
+
 
 class HeartStopped(MeshUnreachable):
     """The heart stopped (or never answered) while a request waited for it."""
@@ -271,20 +269,16 @@ class MeshLink:
         self._drain()  # a send can consume the descriptor's edge: read what arrived meanwhile
 
     def _send_now(self, frames: list[bytes]) -> None:
-        """Send one message without waiting (zmq.Again when there is no room: then nothing was sent)."""
-        send = self.dealer.send  # send_multipart's checks of every part cost more than the send
-        for frame in frames[:-1]:
-            send(frame, _SNDMORE | _NOBLOCK)  # once the first part is taken, the rest of the message is
-        send(frames[-1], _NOBLOCK)
+        """Send one message without waiting (zmq.Again when there is no room: then nothing was sent; once the
+        first part is taken, the rest of the message is)."""
+        wire.send(self.dealer, frames, wire.NOBLOCK)
 
     # -- the reader -----------------------------------------------------------------------
 
     def _drain(self) -> None:
         dealer = self.dealer
-        while dealer.get(_EVENTS) & _POLLIN:
-            frames = [dealer.recv(_NOBLOCK)]
-            while dealer.get(_RCVMORE):
-                frames.append(dealer.recv(_NOBLOCK))
+        while wire.readable(dealer):
+            frames = wire.receive(dealer, wire.NOBLOCK)
             try:
                 msg = protocol.decode(frames)
             except DecodeError as exc:
