@@ -12,7 +12,7 @@ import heapq
 import logging
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Mapping
 
 import numpy as np
 
@@ -53,6 +53,9 @@ W_FUZZY = 0.4
 W_COMPOUND = 1.0
 W_REFERENCE = 0.4  # words inside paths and URLs: names the user chose, seldom what a tool is for
 FILL_WEIGHT = 0.8  # a tool that needs only the URL the request gives counts like a fair lexical match
+POPULAR_WEIGHT = 0.4  # a matched tool used most often scores this share more than one never used
+FAMILY_CAP = 3  # tools of one family (one organ, one object: the pull-request tools) taken at their own score
+FAMILY_DECAY = 0.7  # each further one of that family scores this share less, so other matches get a turn
 W_HINT = 0.8  # what a path, URL, issue key or place says about the tool that handles it (data/hints.txt)
 
 
@@ -82,9 +85,12 @@ def select(intent: str, catalogue: Catalogue, context: Context = Context(),
            budget_tokens: int | None = None) -> Exposure:
     """Expose the abilities the intent needs within a token budget, plus find_abilities."""
     budget = default_budget(catalogue) if budget_tokens is None else budget_tokens
-    scores, lifts = _scored(intent, catalogue, context, budget)
+    scores, lifts, query = _scored(intent, catalogue, context, budget)
     forced = [catalogue.by_address[a] for a in dict.fromkeys(context.recent) if a in catalogue.by_address]
-    chosen, exposed_tokens = _fit(catalogue, _fill(catalogue, _ranked(catalogue, scores, lifts), forced, budget),
+    ranked = _ranked(catalogue, scores, lifts)
+    if Source.FAMILIES not in catalogue.without:
+        ranked = diverse(ranked, _signatures(query, catalogue), FAMILY_CAP, FAMILY_DECAY)
+    chosen, exposed_tokens = _fit(catalogue, _fill(catalogue, (i for _, i in ranked), forced, budget),
                                   len(forced), budget)
     tools = [catalogue.tools[i].wire for i in sorted(chosen)] + [META_TOOL]
     return Exposure(exposed=tuple(catalogue.tools[i].address for i in chosen), tools=tuple(tools),
@@ -99,7 +105,7 @@ def default_budget(catalogue: Catalogue) -> int:
 
 def relevance(intent: str, catalogue: Catalogue, context: Context = Context()) -> dict[int, float]:
     """Score each matching tool (by position): lexical match, lifted by use, companions and its organ."""
-    scores, lifts = _scored(intent, catalogue, context, default_budget(catalogue))
+    scores, lifts, _ = _scored(intent, catalogue, context, default_budget(catalogue))
     found = {}
     for organ_pos, lift in lifts.items():
         found.update(dict.fromkeys(catalogue.organs[catalogue.organ_names[organ_pos]], lift))
@@ -108,7 +114,7 @@ def relevance(intent: str, catalogue: Catalogue, context: Context = Context()) -
 
 
 def _scored(intent: str, catalogue: Catalogue, context: Context,
-            budget: int) -> tuple[dict[int, float], dict[int, float]]:
+            budget: int) -> tuple[dict[int, float], dict[int, float], dict[str, float]]:
     # (tools that matched, lifted by their organ; organ -> the lift every other tool of it gets)
     without = catalogue.without
     near = catalogue.meaning.near(intent) if catalogue.meaning is not None else None  # while the words are read
@@ -143,8 +149,12 @@ def _scored(intent: str, catalogue: Catalogue, context: Context,
                 j = catalogue.by_address.get(address)
                 if j is not None and TOGETHER_WEIGHT * p * s > get(j, 0.0):
                     lexical[j] = TOGETHER_WEIGHT * p * s
+    if learned is not None and Source.POPULAR not in without and POPULAR_WEIGHT:
+        popularity = learned.popularity
+        for i, s in lexical.items():
+            lexical[i] = s * (1 + POPULAR_WEIGHT * popularity(catalogue.tools[i].address))
     if Source.ORGANS in without:
-        return lexical, {}
+        return lexical, {}, query
     evidence = organ_evidence(query, lexical, catalogue, context)
     lifts = {k: ORGAN_WEIGHT * e for k, e in evidence.items() if e > 0}
     organ_of = catalogue.organ_position
@@ -154,7 +164,7 @@ def _scored(intent: str, catalogue: Catalogue, context: Context,
         for k in whole_organs(evidence, catalogue, budget):
             for i in catalogue.organs[catalogue.organ_names[k]]:
                 scores[i] = max(scores.get(i, 0.0), WHOLE_SHARE * top)
-    return scores, lifts
+    return scores, lifts, query
 
 
 def names_url(intent: str, catalogue: Catalogue | None = None) -> bool:
@@ -352,7 +362,8 @@ def _normalised(scores: dict[int, float]) -> dict[int, float]:
     return {i: s / top for i, s in scores.items()} if top > 0 else {}
 
 
-def _ranked(catalogue: Catalogue, scores: dict[int, float], lifts: dict[int, float]) -> Iterator[int]:
+def _ranked(catalogue: Catalogue, scores: dict[int, float], lifts: dict[int, float]
+            ) -> Iterator[tuple[float, int]]:
     # best first, ties by position; an organ's unmatched tools all score its lift, so they come in
     # position order and need not be sorted (a big organ has thousands)
     top = max([*scores.values(), *lifts.values()], default=0.0)
@@ -362,7 +373,58 @@ def _ranked(catalogue: Catalogue, scores: dict[int, float], lifts: dict[int, flo
         if lift >= floor:
             members = catalogue.organs[catalogue.organ_names[organ_pos]]
             streams.append(((-lift, i) for i in members if i not in scores))
-    return (i for _, i in heapq.merge(*streams))
+    return ((-negative, i) for negative, i in heapq.merge(*streams))
+
+
+class _Signatures(dict):
+    # position -> what the request's terms say about the tool: its organ and the query terms it contains;
+    # tools with one signature are told apart by nothing the request says (eight pull-request tools that
+    # all match only "pull"), computed when first asked for
+    def __init__(self, query: dict[str, float], catalogue: Catalogue) -> None:
+        super().__init__()
+        self.query, self.catalogue = tuple(query), catalogue
+
+    def __missing__(self, i: int) -> tuple:
+        tool = self.catalogue.tools[i]
+        found = (self.catalogue.organ_position[i], *(t for t in self.query if t in tool.terms))
+        self[i] = found
+        return found
+
+
+def _signatures(query: dict[str, float], catalogue: Catalogue) -> _Signatures:
+    return _Signatures(query, catalogue)
+
+
+def diverse(ranked: Iterable[tuple[float, int]], family: Mapping, cap: int = FAMILY_CAP,
+            decay: float = FAMILY_DECAY) -> Iterator[tuple[float, int]]:
+    """Reorder a best-first stream of (score, position) so that the budget is spent with diversity: past
+    `cap` tools of one family, each further one counts `decay` times less per sibling already taken, so the
+    second and third steps of a task are not crowded out by near-duplicates of the first."""
+    taken: dict[int, int] = {}
+    waiting: list[tuple[float, float, int]] = []  # (-discounted score, score, position)
+
+    def discounted(s: float, i: int) -> float:
+        return s * decay ** max(0, taken.get(family[i], 0) - cap + 1)
+
+    def release(bar: float) -> Iterator[tuple[float, int]]:
+        while waiting and -waiting[0][0] >= bar:
+            negative, s, i = heapq.heappop(waiting)
+            d = discounted(s, i)
+            if d < -negative:  # more of its family were taken since: it waits longer
+                heapq.heappush(waiting, (-d, s, i))
+                continue
+            taken[family[i]] = taken.get(family[i], 0) + 1
+            yield d, i
+
+    for s, i in ranked:
+        yield from release(s)
+        d = discounted(s, i)
+        if d < s:
+            heapq.heappush(waiting, (-d, s, i))
+            continue
+        taken[family[i]] = taken.get(family[i], 0) + 1
+        yield s, i
+    yield from release(float("-inf"))
 
 
 def _fill(catalogue: Catalogue, ranked: Iterable[int], forced: list[int], budget: int) -> list[int]:
