@@ -90,7 +90,6 @@ class Catalogue:
         self.organ_names = tuple(self.organs)
         self.organ_position = tuple(k for k, members in enumerate(self.organs.values()) for _ in members)
         self.companions = _companions(organs, self.organs, self.without)  # position -> {sibling: weight}
-        self.family = _families(organs)  # position -> family number (tools of one organ acting on one thing)
         # tools a URL in a request is enough for: they require an address and nothing else
         self.address_takers = () if Source.FILLS in self.without else tuple(
             start for organ, members in self.organs.items() for start, entry in zip(members, organs[organ], strict=True)
@@ -309,18 +308,6 @@ def _companions(organs: Mapping[str, list[dict]], positions: dict[str, tuple[int
         start = positions[organ][0] if positions[organ] else 0
         for edges in companions.companions(organ, members, rules):
             found.append({start + j: w for j, w in edges.items()})
-    return tuple(found)
-
-
-def _families(organs: Mapping[str, list[dict]]) -> tuple[int, ...]:
-    # each (organ, object word) is one family; a tool whose name names no object is a family of its own
-    numbers: dict[tuple[str, str], int] = {}
-    found: list[int] = []
-    for organ, entries in organs.items():
-        members = [companions.Sibling(entry["name"], entry) for entry in entries]
-        for family in companions.families(organ, members):
-            key = (organ, family) if family is not None else (organ, f"#{len(found)}")
-            found.append(numbers.setdefault(key, len(numbers)))
     return tuple(found)
 
 

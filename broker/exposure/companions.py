@@ -266,13 +266,6 @@ def _verbs_and_objects(organ: str, members: Sequence[Sibling]) -> list[tuple[str
     return split
 
 
-def families(organ: str, members: Sequence[Sibling]) -> list[str | None]:
-    """For each tool of one organ, the family it belongs to: the first word of what its name acts on
-    (`get_pull_request`, `merge_pull_request` and `list_pull_requests` are one family, `pull`), or None for
-    a name that is only a verb. Tools of one family are near-duplicates for a request that names one of them."""
-    return [obj[0] if obj else None for _, obj in _verbs_and_objects(organ, members)]
-
-
 def _read_before_change(verbs: list[tuple[str | None, tuple[str, ...]]]) -> list[tuple[int, int]]:
     # a reader must name exactly the same object
     readers: dict[tuple[str, ...], list[int]] = {}

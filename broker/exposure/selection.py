@@ -12,7 +12,7 @@ import heapq
 import logging
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Mapping
+from typing import Iterable, Iterator
 
 import numpy as np
 
@@ -54,8 +54,6 @@ W_COMPOUND = 1.0
 W_REFERENCE = 0.4  # words inside paths and URLs: names the user chose, seldom what a tool is for
 FILL_WEIGHT = 0.8  # a tool that needs only the URL the request gives counts like a fair lexical match
 POPULAR_WEIGHT = 0.4  # a matched tool used most often scores this share more than one never used
-FAMILY_CAP = 3  # tools of one family (one organ, one object: the pull-request tools) taken at their own score
-FAMILY_DECAY = 0.7  # each further one of that family scores this share less, so other matches get a turn
 W_HINT = 0.8  # what a path, URL, issue key or place says about the tool that handles it (data/hints.txt)
 
 
@@ -85,12 +83,9 @@ def select(intent: str, catalogue: Catalogue, context: Context = Context(),
            budget_tokens: int | None = None) -> Exposure:
     """Expose the abilities the intent needs within a token budget, plus find_abilities."""
     budget = default_budget(catalogue) if budget_tokens is None else budget_tokens
-    scores, lifts, query = _scored(intent, catalogue, context, budget)
+    scores, lifts = _scored(intent, catalogue, context, budget)
     forced = [catalogue.by_address[a] for a in dict.fromkeys(context.recent) if a in catalogue.by_address]
-    ranked = _ranked(catalogue, scores, lifts)
-    if Source.FAMILIES not in catalogue.without:
-        ranked = diverse(ranked, _signatures(query, catalogue), FAMILY_CAP, FAMILY_DECAY)
-    chosen, exposed_tokens = _fit(catalogue, _fill(catalogue, (i for _, i in ranked), forced, budget),
+    chosen, exposed_tokens = _fit(catalogue, _fill(catalogue, _ranked(catalogue, scores, lifts), forced, budget),
                                   len(forced), budget)
     tools = [catalogue.tools[i].wire for i in sorted(chosen)] + [META_TOOL]
     return Exposure(exposed=tuple(catalogue.tools[i].address for i in chosen), tools=tuple(tools),
@@ -105,7 +100,7 @@ def default_budget(catalogue: Catalogue) -> int:
 
 def relevance(intent: str, catalogue: Catalogue, context: Context = Context()) -> dict[int, float]:
     """Score each matching tool (by position): lexical match, lifted by use, companions and its organ."""
-    scores, lifts, _ = _scored(intent, catalogue, context, default_budget(catalogue))
+    scores, lifts = _scored(intent, catalogue, context, default_budget(catalogue))
     found = {}
     for organ_pos, lift in lifts.items():
         found.update(dict.fromkeys(catalogue.organs[catalogue.organ_names[organ_pos]], lift))
@@ -114,7 +109,7 @@ def relevance(intent: str, catalogue: Catalogue, context: Context = Context()) -
 
 
 def _scored(intent: str, catalogue: Catalogue, context: Context,
-            budget: int) -> tuple[dict[int, float], dict[int, float], dict[str, float]]:
+            budget: int) -> tuple[dict[int, float], dict[int, float]]:
     # (tools that matched, lifted by their organ; organ -> the lift every other tool of it gets)
     without = catalogue.without
     near = catalogue.meaning.near(intent) if catalogue.meaning is not None else None  # while the words are read
@@ -154,7 +149,7 @@ def _scored(intent: str, catalogue: Catalogue, context: Context,
         for i, s in lexical.items():
             lexical[i] = s * (1 + POPULAR_WEIGHT * popularity(catalogue.tools[i].address))
     if Source.ORGANS in without:
-        return lexical, {}, query
+        return lexical, {}
     evidence = organ_evidence(query, lexical, catalogue, context)
     lifts = {k: ORGAN_WEIGHT * e for k, e in evidence.items() if e > 0}
     organ_of = catalogue.organ_position
@@ -164,7 +159,7 @@ def _scored(intent: str, catalogue: Catalogue, context: Context,
         for k in whole_organs(evidence, catalogue, budget):
             for i in catalogue.organs[catalogue.organ_names[k]]:
                 scores[i] = max(scores.get(i, 0.0), WHOLE_SHARE * top)
-    return scores, lifts, query
+    return scores, lifts
 
 
 def names_url(intent: str, catalogue: Catalogue | None = None) -> bool:
@@ -362,8 +357,7 @@ def _normalised(scores: dict[int, float]) -> dict[int, float]:
     return {i: s / top for i, s in scores.items()} if top > 0 else {}
 
 
-def _ranked(catalogue: Catalogue, scores: dict[int, float], lifts: dict[int, float]
-            ) -> Iterator[tuple[float, int]]:
+def _ranked(catalogue: Catalogue, scores: dict[int, float], lifts: dict[int, float]) -> Iterator[int]:
     # best first, ties by position; an organ's unmatched tools all score its lift, so they come in
     # position order and need not be sorted (a big organ has thousands)
     top = max([*scores.values(), *lifts.values()], default=0.0)
@@ -373,58 +367,7 @@ def _ranked(catalogue: Catalogue, scores: dict[int, float], lifts: dict[int, flo
         if lift >= floor:
             members = catalogue.organs[catalogue.organ_names[organ_pos]]
             streams.append(((-lift, i) for i in members if i not in scores))
-    return ((-negative, i) for negative, i in heapq.merge(*streams))
-
-
-class _Signatures(dict):
-    # position -> what the request's terms say about the tool: its organ and the query terms it contains;
-    # tools with one signature are told apart by nothing the request says (eight pull-request tools that
-    # all match only "pull"), computed when first asked for
-    def __init__(self, query: dict[str, float], catalogue: Catalogue) -> None:
-        super().__init__()
-        self.query, self.catalogue = tuple(query), catalogue
-
-    def __missing__(self, i: int) -> tuple:
-        tool = self.catalogue.tools[i]
-        found = (self.catalogue.organ_position[i], *(t for t in self.query if t in tool.terms))
-        self[i] = found
-        return found
-
-
-def _signatures(query: dict[str, float], catalogue: Catalogue) -> _Signatures:
-    return _Signatures(query, catalogue)
-
-
-def diverse(ranked: Iterable[tuple[float, int]], family: Mapping, cap: int = FAMILY_CAP,
-            decay: float = FAMILY_DECAY) -> Iterator[tuple[float, int]]:
-    """Reorder a best-first stream of (score, position) so that the budget is spent with diversity: past
-    `cap` tools of one family, each further one counts `decay` times less per sibling already taken, so the
-    second and third steps of a task are not crowded out by near-duplicates of the first."""
-    taken: dict[int, int] = {}
-    waiting: list[tuple[float, float, int]] = []  # (-discounted score, score, position)
-
-    def discounted(s: float, i: int) -> float:
-        return s * decay ** max(0, taken.get(family[i], 0) - cap + 1)
-
-    def release(bar: float) -> Iterator[tuple[float, int]]:
-        while waiting and -waiting[0][0] >= bar:
-            negative, s, i = heapq.heappop(waiting)
-            d = discounted(s, i)
-            if d < -negative:  # more of its family were taken since: it waits longer
-                heapq.heappush(waiting, (-d, s, i))
-                continue
-            taken[family[i]] = taken.get(family[i], 0) + 1
-            yield d, i
-
-    for s, i in ranked:
-        yield from release(s)
-        d = discounted(s, i)
-        if d < s:
-            heapq.heappush(waiting, (-d, s, i))
-            continue
-        taken[family[i]] = taken.get(family[i], 0) + 1
-        yield s, i
-    yield from release(float("-inf"))
+    return (i for _, i in heapq.merge(*streams))
 
 
 def _fill(catalogue: Catalogue, ranked: Iterable[int], forced: list[int], budget: int) -> list[int]:

@@ -29,7 +29,6 @@ class Source(StrEnum):
     CLAUSES = "clauses"  # each clause of a compound request gets its own best tools
     ORGANS = "organs"  # organ evidence lifts the siblings of well-matched tools
     WHOLE = "organs.whole"  # a small organ the intent clearly points at is sent whole
-    FAMILIES = "budget.families"  # the budget is spent with diversity: few tools of one family before others
     NAMED = "companions.named"  # a sibling the schema names
     PRODUCER = "companions.producer"  # a sibling that gives out an identifier the tool requires
     OBJECT = "companions.object"  # siblings acting on the same object
