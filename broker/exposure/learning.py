@@ -123,6 +123,10 @@ class Associations:
         """How much this ability was used, in [0, 1]: 1 for the most used, 0 for one never used."""
         return self._popularity.get(address, 0.0)
 
+    def popular(self) -> Mapping[str, float]:
+        """Every ability used, with its popularity (the others have 0)."""
+        return self._popularity
+
     def suggest(self, intent: str) -> dict[str, float]:
         """Abilities called after instructions similar to this one: address -> weight in [0, 1]."""
         query = _unit(_tf_idf(lexicon.terms(intent), self._idf))

@@ -147,9 +147,17 @@ def _scored(intent: str, catalogue: Catalogue, context: Context,
                 if j is not None and TOGETHER_WEIGHT * p * s > get(j, 0.0):
                     lexical[j] = TOGETHER_WEIGHT * p * s
     if learned is not None and Source.POPULAR not in without and POPULAR_WEIGHT:
-        popularity = learned.popularity
-        for i, s in lexical.items():
-            lexical[i] = s * (1 + POPULAR_WEIGHT * popularity(catalogue.tools[i].address))
+        popular, by_address, tools = learned.popular(), catalogue.by_address, catalogue.tools
+        if len(popular) < len(lexical):  # walk the shorter of the two
+            for address, p in popular.items():
+                i = by_address.get(address)
+                if i is not None and i in lexical:
+                    lexical[i] *= 1 + POPULAR_WEIGHT * p
+        else:
+            for i in lexical:
+                p = popular.get(tools[i].address, 0.0)
+                if p:
+                    lexical[i] *= 1 + POPULAR_WEIGHT * p
     if Source.ORGANS in without:
         return lexical, {}
     evidence = organ_evidence(query, lexical, catalogue, context)
