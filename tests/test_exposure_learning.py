@@ -55,6 +55,26 @@ def test_abilities_used_together_become_companions():
     assert learned.together("git.unknown") == {}
 
 
+def test_the_most_used_ability_is_the_most_popular_and_an_unused_one_not_at_all():
+    learned = Associations([Episode("a", ("fs.read_file", "fs.edit_file"), 0), Episode("b", ("fs.read_file",), 0),
+                            Episode("c", ("fs.read_file", "fs.read_file"), 0)]).forget("fs.edit_file")
+    assert learned.popularity("fs.read_file") == pytest.approx(1.0)
+    assert learned.popularity("fs.edit_file") == 0.0  # forgotten
+    assert learned.popularity("fs.never") == 0.0
+    assert Associations().popularity("fs.read_file") == 0.0
+
+
+def test_among_tools_the_request_matches_alike_the_one_used_more_often_ranks_first():
+    twins = {"notes": [{"name": f"note_{kind}", "description": "Work with a note",
+                        "inputSchema": {"type": "object", "properties": {}}} for kind in ("alpha", "beta")]}
+    catalogue = catalogue_from_mcp(twins)
+    cold = select("work with a note", catalogue)
+    assert cold.exposed[0] == "notes.note_alpha"  # a tie goes to the first in the catalogue
+    learned = Associations([Episode("unrelated words entirely", ("notes.note_beta",), 0)])
+    warm = select("work with a note", catalogue, Context(learned=learned))
+    assert warm.exposed[0] == "notes.note_beta"
+
+
 def test_old_episodes_count_less():
     learned = Associations([Episode("rotate the api keys", ("vault.rotate",), 0),
                             Episode("rotate the api keys", ("secrets.rotate",), 60 * DAY)])

@@ -66,6 +66,7 @@ class Associations:
         self._postings, self._idf = _vectorise([lexicon.terms(e.text) for e in kept])
         self._centroids = self._centroid_postings()
         self._together = self._co_use()
+        self._popularity = self._popular()
 
     def __len__(self) -> int:
         return len(self.episodes)
@@ -106,6 +107,25 @@ class Associations:
         # P(b | a) with one pseudo-episode of a alone, so a single co-use is a hint, not a certainty
         return {a: {b: n / (alone[a] + 1.0) for b, n in others.items() if n / (alone[a] + 1.0) >= MIN_TOGETHER}
                 for a, others in pairs.items()}
+
+    def _popular(self) -> dict[str, float]:
+        # how often each ability was used, decayed, as a share of the most used one's: log-scaled, so that
+        # a habit counts but a tool called in every episode does not swamp everything else
+        uses: dict[str, float] = {}
+        for episode, weight in zip(self.episodes, self._weights, strict=True):
+            for address in dict.fromkeys(episode.abilities):
+                if address not in self.tombstones:
+                    uses[address] = uses.get(address, 0.0) + weight
+        top = max(uses.values(), default=0.0)
+        return {a: math.log1p(n) / math.log1p(top) for a, n in uses.items()} if top > 0 else {}
+
+    def popularity(self, address: str) -> float:
+        """How much this ability was used, in [0, 1]: 1 for the most used, 0 for one never used."""
+        return self._popularity.get(address, 0.0)
+
+    def popular(self) -> Mapping[str, float]:
+        """Every ability used, with its popularity (the others have 0)."""
+        return self._popularity
 
     def suggest(self, intent: str) -> dict[str, float]:
         """Abilities called after instructions similar to this one: address -> weight in [0, 1]."""

@@ -53,6 +53,9 @@ W_FUZZY = 0.4
 W_COMPOUND = 1.0
 W_REFERENCE = 0.4  # words inside paths and URLs: names the user chose, seldom what a tool is for
 FILL_WEIGHT = 0.8  # a tool that needs only the URL the request gives counts like a fair lexical match
+PRECONDITION_WEIGHT = 0.5  # a companion this strong (named, producer, entry, list, read) comes right after its tool
+PRECONDITION_TOP = 3  # only for the best few tools chosen: what the request most clearly asks for
+POPULAR_WEIGHT = 0.4  # a matched tool used most often scores this share more than one never used
 W_HINT = 0.8  # what a path, URL, issue key or place says about the tool that handles it (data/hints.txt)
 
 
@@ -143,6 +146,18 @@ def _scored(intent: str, catalogue: Catalogue, context: Context,
                 j = catalogue.by_address.get(address)
                 if j is not None and TOGETHER_WEIGHT * p * s > get(j, 0.0):
                     lexical[j] = TOGETHER_WEIGHT * p * s
+    if learned is not None and Source.POPULAR not in without and POPULAR_WEIGHT:
+        popular, by_address, tools = learned.popular(), catalogue.by_address, catalogue.tools
+        if len(popular) < len(lexical):  # walk the shorter of the two
+            for address, p in popular.items():
+                i = by_address.get(address)
+                if i is not None and i in lexical:
+                    lexical[i] *= 1 + POPULAR_WEIGHT * p
+        else:
+            for i in lexical:
+                p = popular.get(tools[i].address, 0.0)
+                if p:
+                    lexical[i] *= 1 + POPULAR_WEIGHT * p
     if Source.ORGANS in without:
         return lexical, {}
     evidence = organ_evidence(query, lexical, catalogue, context)
@@ -370,7 +385,13 @@ def _fill(catalogue: Catalogue, ranked: Iterable[int], forced: list[int], budget
     taken = set(forced)
     used = 2 + catalogue.meta_tokens + sum(catalogue.tools[i].tokens + 1 for i in forced)  # brackets, commas
     smallest = catalogue.smallest_tokens + 1
-    for i in ranked:
+    first = PRECONDITION_WEIGHT if Source.PRECONDITIONS not in catalogue.without else None
+    pending: list[int] = []  # preconditions of a tool just chosen: they come before the rest of the ranking
+    stream = iter(ranked)
+    while True:
+        i = pending.pop(0) if pending else next(stream, None)
+        if i is None:
+            break
         if used + smallest > budget:
             break  # nothing else can fit
         cost = catalogue.tools[i].tokens + 1
@@ -379,6 +400,9 @@ def _fill(catalogue: Catalogue, ranked: Iterable[int], forced: list[int], budget
         chosen.append(i)
         taken.add(i)
         used += cost
+        if first is not None and len(chosen) <= PRECONDITION_TOP:
+            pending.extend(j for j, w in sorted(catalogue.companions[i].items(), key=lambda e: (-e[1], e[0]))
+                           if w >= first and j not in taken)
     return chosen
 
 
