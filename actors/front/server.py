@@ -47,7 +47,7 @@ from actors.front.transport import EnvelopeGuard, MemoryEventStore, stdio
 from broker.errors import EncodeError, MeshError
 from broker.exposure.catalogue import META_NAME
 from broker.home import Home
-from broker.protocol import LOG_LEVELS, Answer, Ask, Blood, Event, Notice
+from broker.protocol import LOG_LEVELS, Answer, Ask, Blood, Event, Notice, Reply
 
 log = logging.getLogger(__name__)
 warnings.filterwarnings("ignore", category=MCPDeprecationWarning)  # logging and sampling still serve 2025 clients
@@ -434,18 +434,9 @@ class MeshServer:
                                    method=TOOLS_CALL, params=raw, request_id=request_id)
         try:
             reply = await self._call_reply(ctx, view, address, params)
-            try:
-                result = results.tool_answer(reply, connection.protocol_version)
-            except ValidationError:
-                log.exception("a tools/call result of %s does not fit the protocol", address)
-                raise MCPError(INTERNAL_ERROR, "Handler returned an invalid result") from None
-            return {"jsonrpc": "2.0", "id": request_id, "result": result}
+            return _tool_answer(request_id, address, reply, connection.protocol_version)
         except Exception as exc:  # as the SDK's dispatcher turns a handler's exception into an error
-            error = handler_exception_to_error_data(exc)
-            if error is None:
-                log.exception("tools/call of %s raised", address)
-                error = ErrorData(code=0, message=str(exc))
-            return JSONRPCError(jsonrpc="2.0", id=request_id, error=error)
+            return JSONRPCError(jsonrpc="2.0", id=request_id, error=_handler_error(address, exc))
 
     def _http_beside(self, scope: dict, message: dict):
         """Take a plain tools/call POST of a known HTTP session: the awaitable of its answer (or of the function
@@ -526,17 +517,9 @@ class MeshServer:
                 view.use(address)
                 if view.wanted(self.digest) != view.inputs:  # told on its stream, as a beat's change is
                     self._spawn(self._refresh_and_announce(view))
-            try:
-                result = results.tool_answer(reply, view.channel.protocol_version)
-            except ValidationError:
-                log.exception("a tools/call result of %s does not fit the protocol", address)
-                raise MCPError(INTERNAL_ERROR, "Handler returned an invalid result") from None
-            return {"jsonrpc": "2.0", "id": request_id, "result": result}
+            return _tool_answer(request_id, address, reply, view.channel.protocol_version)
         except Exception as exc:  # as the SDK's dispatcher turns a handler's exception into an error
-            error = handler_exception_to_error_data(exc)
-            if error is None:
-                log.exception("tools/call of %s raised", address)
-                error = ErrorData(code=0, message=str(exc))
+            error = _handler_error(address, exc)
             return {"jsonrpc": "2.0", "id": request_id, "error": error.model_dump(by_alias=True, exclude_none=True)}
 
     def _http_ending(self, scope: dict) -> None:
@@ -980,3 +963,22 @@ def _version() -> str:
     from broker import __version__
 
     return __version__
+
+
+def _tool_answer(request_id: Any, address: str, reply: Reply, protocol_version: str) -> dict:
+    """A tools/call's JSON-RPC answer in its wire form, for a call answered beside the SDK's server."""
+    try:
+        result = results.tool_answer(reply, protocol_version)
+    except ValidationError:
+        log.exception("a tools/call result of %s does not fit the protocol", address)
+        raise MCPError(INTERNAL_ERROR, "Handler returned an invalid result") from None
+    return {"jsonrpc": "2.0", "id": request_id, "result": result}
+
+
+def _handler_error(address: str, exc: Exception) -> ErrorData:
+    """The error the SDK's dispatcher makes of a handler's exception."""
+    error = handler_exception_to_error_data(exc)
+    if error is None:
+        log.exception("tools/call of %s raised", address)
+        error = ErrorData(code=0, message=str(exc))
+    return error
