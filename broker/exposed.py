@@ -71,8 +71,8 @@ class Selector:
         self.latest = None  # the Exposure of the current instruction, once computed
         self.answers: queue.SimpleQueue[tuple[Any, Any, str]] = queue.SimpleQueue()
         self.queries: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
-        self.current: Job | None = None
-        self.pending = threading.Event()
+        self.current: Job | None = None  # the newest wanted job, taken by the thread
+        self.wanted = threading.Event()  # a marker for `current` is in the queue: one at most, however often wanted
         self.worker: subprocess.Popen | None = None
         self._catalogue_key: tuple = ()
         self._done_key: tuple = ()
@@ -81,10 +81,11 @@ class Selector:
 
     def want(self, job: Job) -> None:
         """Ask for the current exposure over these inputs; only the newest request counts."""
-        key = _key(job)
-        if key != self._done_key:
+        if _key(job) != self._done_key:
             self.current = job
-            self.queries.put(None)
+            if not self.wanted.is_set():
+                self.wanted.set()
+                self.queries.put(None)
 
     def ask(self, job: Job) -> bool:
         """Ask for an exposure for an intent (answered through answers); False when too many are waiting."""
@@ -103,6 +104,7 @@ class Selector:
             if job is not None and job.reply is StopIteration:
                 return
             if job is None:
+                self.wanted.clear()  # before taking current: a job wanted from now on queues its own marker
                 job, self.current = self.current, None
                 if job is None:
                     continue
