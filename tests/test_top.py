@@ -11,6 +11,7 @@ import subprocess
 import sys
 import termios
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 from actors.top import LEAVE_SCREEN, render
 from broker.protocol import Alert, Blood, OrganStatus
@@ -146,6 +147,16 @@ class Terminal:
             timeout = 0
         return ANSI.sub("", self.raw.decode(errors="replace"))
 
+    def wait(self, timeout: float) -> int:
+        """The command's exit code, reading what it writes meanwhile: a full terminal would block its writes."""
+        deadline = time.monotonic() + timeout
+        while self.proc.poll() is None:
+            if time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(self.proc.args, timeout)
+            self.read()
+        self.read()
+        return self.proc.returncode
+
     def close(self) -> None:
         if self.proc.poll() is None:
             self.proc.kill()
@@ -169,8 +180,7 @@ def test_top_redraws_from_blood_in_a_terminal_and_quits_cleanly_on_ctrl_c(mesh):
 
         os.write(term.master, b"\x03")  # Ctrl-C, through the terminal's line discipline
         started = time.monotonic()
-        code = term.proc.wait(timeout=10)
-        term.read()
+        code = term.wait(timeout=10)
     finally:
         term.close()
 
@@ -184,9 +194,10 @@ def test_top_says_so_and_exits_when_the_mesh_stops_under_it(mesh):
     term = Terminal([sys.executable, "-m", "actors", "top", "--home", str(mesh.home)], mesh.env, mesh.workdir)
     try:
         wait_for(lambda: "echo" in term.read(), timeout=15, what="the first frame")
-        mesh.cli("down", check=True)
-        code = term.proc.wait(timeout=15)
-        term.read()
+        with ThreadPoolExecutor(1) as pool:  # the view keeps drawing while the mesh goes down: keep reading it
+            down = pool.submit(mesh.cli, "down", check=True)
+            code = term.wait(timeout=30)
+            down.result(timeout=30)
     finally:
         term.close()
 
