@@ -13,7 +13,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from actors import cli_drill, cli_expose, cli_fast, cli_memory, cli_net, cli_top, cli_web, preflight
+from actors import cli_drill, cli_expose, cli_fast, cli_memory, cli_net, cli_top, cli_web, listen, preflight
 from actors import doctor as doctor_checks
 from actors.cli_common import (DEFAULT_HOME, EXIT_CONFIG, EXIT_FAILED, EXIT_NO_MESH, EXIT_OK, EXIT_RUNNING,
                                EXIT_TIMEOUT, EXIT_UNHEALTHY, EXIT_USAGE, HomeOpt, JsonOpt, connect, die, emit,
@@ -278,24 +278,32 @@ def mcp(http: Annotated[str, typer.Option(help="Serve Streamable HTTP on HOST:PO
         die(f"--names takes qualified or bare, not {names!r}", EXIT_USAGE)
     if not 0 <= poll_after < 86400:
         die("--poll-after takes seconds between 0 and 86400", EXIT_USAGE)
-    host, _, port = http.rpartition(":")
-    if http and (not host or not port.isdigit()):
-        die(f"--http takes HOST:PORT, not {http!r}", EXIT_USAGE)
+    address = None
+    if http:
+        try:
+            address = listen.parse_address(http)
+        except ValueError as exc:
+            die(str(exc), EXIT_USAGE)
     if state.read_endpoints() is None:
         die(f"no mesh is running under {state.path} (start one with `actors up`)", EXIT_NO_MESH)
     from actors.front import MeshServer, Naming
 
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     server = MeshServer(state, session, naming=Naming(names), pins=tuple(pin), poll_after_s=poll_after)
-    if not http:
+    if address is None:
         import anyio
 
         anyio.run(server.run_stdio)
         return
-    if host not in ("127.0.0.1", "localhost", "::1", "[::1]"):
+    host, port = address
+    try:
+        sock = listen.bind(host, port)
+    except OSError as exc:
+        die(f"cannot listen on {http}: {exc.strerror or exc}", EXIT_FAILED)
+    if not listen.is_loopback(host):
         typer.echo(f"actors: serving MCP on {host} (not loopback): anyone who reaches it can call the mesh",
                    err=True)
-    server.run_http(host.strip("[]"), int(port))
+    server.run_http(sock, host.strip("[]"), announce=lambda url: (typer.echo(url), sys.stdout.flush()))
 
 
 @app.command()

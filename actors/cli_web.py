@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from actors import listen
 from actors.cli_common import DEFAULT_HOME, EXIT_FAILED, EXIT_NO_MESH, EXIT_USAGE, HomeOpt, die
 from broker.home import Home
 
@@ -23,14 +24,14 @@ def web(http: Annotated[str, typer.Option(help="Listen on HOST:PORT (port 0: a f
     if state.read_endpoints() is None:
         die(f"no mesh is running under {state.path} (start one with `actors up`)", EXIT_NO_MESH)
     try:
-        host, port = server.parse_address(http)
+        host, port = listen.parse_address(http)
     except ValueError as exc:
         die(str(exc), EXIT_USAGE)
-    if not server.is_loopback(host):
+    if not listen.is_loopback(host):
         typer.echo(f"actors: serving the console on {host} (not loopback): anyone who reaches it and has the "
                    "URL can read call arguments and change memory", err=True)
     try:
-        sock = server.bind(host, port)
+        sock = listen.bind(host, port)
     except OSError as exc:
         die(f"cannot listen on {http}: {exc.strerror or exc}", EXIT_FAILED)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="actors web: %(message)s")

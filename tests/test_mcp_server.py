@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -100,13 +101,16 @@ def test_the_http_transport_serves_the_same_tools_and_refuses_foreign_origins(ma
     mesh = make_mesh(MESH, start=False)
     (mesh.workdir / "notes.txt").write_text("notes\n")
     mesh.up()
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "actors", "mcp", "--http", f"127.0.0.1:{port}",
-                               "--home", str(mesh.home)], env=mesh.env, cwd=mesh.workdir,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}/mcp"
+    announced = mesh.workdir / "mcp.out"
+    with announced.open("wb") as out:  # port 0: the server takes a free one and prints its endpoint
+        server = subprocess.Popen([sys.executable, "-m", "actors", "mcp", "--http", "127.0.0.1:0",
+                                   "--home", str(mesh.home)], env=mesh.env, cwd=mesh.workdir,
+                                  stdout=out, stderr=subprocess.PIPE)
     try:
-        wait_for(lambda: _listening(port), timeout=20, what="the HTTP server")
+        wait_for(lambda: announced.read_text().endswith("\n"), timeout=20, what="the endpoint printed")
+        url = announced.read_text().strip()
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/mcp", url)
+        assert _listening(int(url.rsplit(":", 1)[1].removesuffix("/mcp")))
         foreign = httpx.post(url, headers={"Origin": "http://evil.example", "Content-Type": "application/json",
                                            "Accept": "application/json, text/event-stream"},
                              content=json.dumps({"jsonrpc": "2.0", "id": 1, "method": "ping"}))
@@ -136,6 +140,17 @@ def test_mcp_without_a_running_mesh_says_so_and_fails(make_mesh):
     mesh = make_mesh(MESH, start=False)
     result = mesh.cli("mcp", timeout=20)
     assert result.returncode == 3 and "no mesh is running" in result.stderr
+
+
+def test_an_http_address_in_use_is_one_clear_line_and_a_failure(make_mesh):
+    mesh = make_mesh(MESH)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = mesh.cli("mcp", "--http", f"127.0.0.1:{port}", timeout=20)
+    assert result.returncode == 1
+    assert result.stderr.strip() == f"actors: cannot listen on 127.0.0.1:{port}: Address already in use"
 
 
 @pytest.mark.parametrize("bad", ["nohost", "127.0.0.1:notaport"])

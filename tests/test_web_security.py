@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from actors.web.security import Keys, Refusal, Request, cookie_header, decide, host_ok, site_for
-from actors.web.server import is_loopback, parse_address, url_of
+from actors.listen import is_loopback, parse_address
+from actors.web.server import url_of
 
 KEYS = Keys(token="start-token", session="session-cookie", csrf="csrf-token")
 SITE = site_for("127.0.0.1", 8390)

@@ -15,10 +15,11 @@ import contextlib
 import hashlib
 import json
 import logging
+import socket
 import time
 import warnings
 from functools import partial
-from typing import Any, Hashable
+from typing import Any, Callable, Hashable
 
 import anyio
 from mcp import types
@@ -36,7 +37,7 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import ValidationError
 from starlette.requests import Request
 
-from actors import schema
+from actors import listen, schema
 from actors.front import results
 from actors.front.catalogue import Catalogue, Naming, completions, expand_pins, from_manifest, prompt_arguments
 from actors.front.clients import MAX_PINS, View, Views
@@ -161,8 +162,9 @@ class MeshServer:
         finally:
             await self.stop()
 
-    def http_app(self, host: str) -> Any:
-        """The Streamable HTTP application (Origin and Host checked against loopback by default)."""
+    def http_app(self, host: str, on_ready: Callable[[], None] | None = None) -> Any:
+        """The Streamable HTTP application (Origin and Host checked against loopback by default); on_ready runs
+        once it serves."""
         settings = None
         if host in ("127.0.0.1", "localhost", "::1"):  # the SDK's own default for these hosts, named here so
             settings = TransportSecuritySettings(  # that the calls answered beside it are checked alike
@@ -179,6 +181,8 @@ class MeshServer:
             await self.start()
             try:
                 async with inner(application):
+                    if on_ready is not None:
+                        on_ready()
                     yield
             finally:
                 await self.stop()
@@ -186,12 +190,15 @@ class MeshServer:
         app.router.lifespan_context = lifespan
         return EnvelopeGuard(app, self._refused, shortcut=self._http_beside, ending=self._http_ending)
 
-    def run_http(self, host: str, port: int) -> None:
-        """Serve Streamable HTTP on host:port until interrupted."""
+    def run_http(self, sock: socket.socket, host: str, announce: Callable[[str], None] | None = None) -> None:
+        """Serve Streamable HTTP on a bound socket (host is the address it was bound for) until interrupted;
+        announce gets the endpoint's URL once it serves."""
         import uvicorn
 
-        uvicorn.Server(uvicorn.Config(self.http_app(host), host=host, port=port, log_level="warning",
-                                      lifespan="on")).run()
+        endpoint = listen.url(host, sock.getsockname()[1], MCP_PATH)
+        ready = None if announce is None else (lambda: announce(endpoint))
+        uvicorn.Server(uvicorn.Config(self.http_app(host, ready), log_level="warning", lifespan="on")
+                       ).run(sockets=[sock])
 
     def _refused(self, reason: str) -> None:
         if self.link is not None:
