@@ -17,7 +17,8 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
-from actors.exit_codes import EXIT_CALL_FAILED, EXIT_FAILED, EXIT_NO_MESH, EXIT_TIMEOUT, EXIT_USAGE
+from actors.exit_codes import (EXIT_CALL_FAILED, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_NO_MESH, EXIT_TIMEOUT,
+                               EXIT_USAGE)
 
 HOOK_TIMEOUT_S = 1.0  # a hook must never hold the agent up
 HOME_ENV = "ACTORS_HOME"
@@ -36,6 +37,9 @@ def main() -> None:
             return
         code = guarded(command)
         sys.stdout.flush()
+    except KeyboardInterrupt:  # Ctrl-C before a command took it (while importing) or in one that does not
+        echo("actors: interrupted", err=True)
+        code = EXIT_INTERRUPTED
     except BrokenPipeError:
         # the reader went away (`actors status | head -1`): say nothing more, as cat and ls do; the rest of
         # the output, and the interpreter's own flush at exit, go nowhere

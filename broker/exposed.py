@@ -76,6 +76,7 @@ class Selector:
         self.worker: subprocess.Popen | None = None
         self._catalogue_key: tuple = ()
         self._done_key: tuple = ()
+        self.closing = False
         self.thread = threading.Thread(target=self._run, name="exposure", daemon=True)
         self.thread.start()
 
@@ -111,6 +112,8 @@ class Selector:
             try:
                 exposure, error = self._select(job), ""
             except Exception as exc:  # reported to the caller; the heart keeps beating either way
+                if self.closing:
+                    return  # the worker was ended under this job: the heart is stopping
                 log.exception("exposure for %r failed", job.intent[:80])
                 exposure, error = None, f"{type(exc).__name__}: {exc}"
             if job.reply is None:
@@ -151,6 +154,7 @@ class Selector:
 
     def close(self) -> None:
         """Stop the thread and the worker process."""
+        self.closing = True
         self.stop()
         if self.worker is not None:
             self.worker.kill()

@@ -90,6 +90,7 @@ def die_with_parent() -> None:
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C reaches the whole group: the heart ends the worker
     parent = os.getppid()
     die_with_parent()
     if os.getppid() == parent:  # the heart did not die before the request above took effect

@@ -21,7 +21,7 @@ from broker import restart
 from broker.config import MeshConfig, OrganSpec
 from broker.registry import OrganRecord
 from broker.vocab import Level, OrganState
-from broker.zygote import READY_WAIT_S, Forked, Unavailable, Zygote, with_room
+from broker.zygote import FORK_SAFE_ENV, READY_WAIT_S, Forked, Unavailable, Zygote, with_room
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +48,7 @@ class Exit:
 def organ_environment(launcher: Mapping[str, str], spec: OrganSpec, heart: Mapping[str, str]) -> dict[str, str]:
     """The environment of an organ: allow-listed variables of the launcher, then the organ's own, then the heart's."""
     env = inherited_environment(launcher, (*INHERITED_ENV, *spec.inherit_env))
-    return {**env, **spec.env, **heart, "ACTORS_ORGAN": spec.name}
+    return {**FORK_SAFE_ENV, **env, **spec.env, **heart, "ACTORS_ORGAN": spec.name}
 
 
 def inherited_environment(launcher: Mapping[str, str], patterns: tuple[str, ...] = INHERITED_ENV) -> dict[str, str]:
@@ -62,7 +62,8 @@ def start_zygote(config: MeshConfig, home: Path, workdir: Path) -> Zygote | None
     if not config.heart.zygote or not any(spec.module for spec in config.organs):
         return None
     # the allow-listed environment organs get, never the launcher's secrets
-    zygote = Zygote(with_room({**inherited_environment(os.environ), "ACTORS_HOME": str(home)}), workdir, str(home))
+    zygote = Zygote(with_room({**FORK_SAFE_ENV, **inherited_environment(os.environ), "ACTORS_HOME": str(home)}),
+                    workdir, str(home))
     return zygote if zygote.start() else None
 
 

@@ -58,7 +58,10 @@ EXIT_TAINTED = 65  # an imported organ module started a thread or a ZeroMQ conte
 RUNTIME = ("actors.runner",)  # imported before the zygote says it is ready
 # variables the interpreter reads while it starts (paths, encodings, allocator): a forked organ could not
 # honour a value different from the zygote's, so an organ whose value differs is started fresh instead
-STARTUP_ENV = ("PYTHON*", "LC_*", "LANG", "LANGUAGE", "LD_*", "MALLOC_*", "GLIBC_TUNABLES")
+STARTUP_ENV = ("PYTHON*", "LC_*", "LANG", "LANGUAGE", "LD_*", "MALLOC_*", "GLIBC_TUNABLES", "OPENBLAS_*")
+# what every organ gets unless its mesh file says otherwise, forked or fresh alike: numpy's OpenBLAS starts a
+# thread per core when it is imported, and the zygote must fork with no thread but its own running
+FORK_SAFE_ENV = {"OPENBLAS_NUM_THREADS": "1"}
 ROOM_VAR = "ACTORS_ZYGOTE_ROOM"  # spaces in the zygote's environment block: room for a forked organ's own
 ROOM_BYTES = 8192
 

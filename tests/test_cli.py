@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 import typer
 
 from actors.cli import app
 from actors.cli_common import EXIT_CONFIG, plain_help
+from actors.exit_codes import EXIT_INTERRUPTED
 from broker import __version__, config, keys
 from tests.conftest import guarded, wait_for
 
@@ -215,3 +219,17 @@ def test_the_heart_takes_every_setting_at_either_end_of_its_range_without_crashi
         assert mesh.cli("status", "--json").returncode == 0
     else:
         assert "heart stopped" in log
+
+
+def test_ctrl_c_during_a_call_is_one_line_and_exit_130(make_mesh):
+    mesh = make_mesh(ECHO)
+    proc = subprocess.Popen(guarded([sys.executable, "-m", "actors", "call", "echo.sleep", "--args", '{"seconds": 20}',
+                                     "--home", str(mesh.home)]), cwd=mesh.workdir, env=mesh.env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        time.sleep(1.5)  # importing, connecting or waiting for the reply: each ends the same way
+    finally:
+        os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does: the whole foreground group
+        out, err = proc.communicate(timeout=20)
+    assert proc.returncode == EXIT_INTERRUPTED
+    assert err == "actors: interrupted\n" and out == ""

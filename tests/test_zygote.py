@@ -12,7 +12,7 @@ import pytest
 
 from broker.home import pid_alive
 from broker.supervisor import reap_strays
-from broker.zygote import ROOM_BYTES, forkable, with_room
+from broker.zygote import FORK_SAFE_ENV, ROOM_BYTES, forkable, with_room
 from tests.conftest import mesh_processes, wait_for
 
 PROBE_MESH = """
@@ -198,3 +198,13 @@ def _fd_targets(pid: int) -> list[str]:
         except OSError:
             pass
     return targets
+
+
+@pytest.mark.parametrize("module", ["actors.memory.organ", "actors.organs.fs", "actors.organs.shell", "actors.healer"])
+def test_the_default_organs_leave_an_interpreter_safe_to_fork_in_the_environment_organs_get(module):
+    # numpy's OpenBLAS starts a thread per core when imported, unless told otherwise: organs are told
+    env = {**os.environ, **FORK_SAFE_ENV}
+    code = f"import {module}; from broker.zygote import _unsafe; print(repr(_unsafe()))"
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "''"
