@@ -470,6 +470,26 @@ def test_stdio_answers_every_malformed_line_with_the_json_rpc_error_it_deserves(
             stop_process(proc)
 
 
+def test_requests_piped_in_are_all_answered_before_the_server_ends_at_the_end_of_stdin(front):
+    # a script pipes its requests and closes stdin at once: what was accepted is answered, then the server ends
+    calls = [("echo__sleep", {"seconds": 1.0}), ("echo__echo", {"x": "quick"}), ("find_abilities", {"query": "echo"})]
+    lines = [INITIALIZE, {"jsonrpc": "2.0", "method": "notifications/initialized"}]
+    lines += [{"jsonrpc": "2.0", "id": 10 + n, "method": "tools/call", "params": {"name": name, "arguments": args}}
+              for n, (name, args) in enumerate(calls)]
+    proc = _stdio_server(front)
+    try:
+        out, _ = proc.communicate(b"".join(json.dumps(line).encode() + b"\n" for line in lines), timeout=30)
+    finally:
+        if proc.poll() is None:
+            stop_process(proc)
+    answers = {a["id"]: a for a in map(json.loads, out.splitlines()) if "id" in a}  # beside notifications
+    assert proc.returncode == 0
+    assert sorted(answers) == [INITIALIZE["id"], 10, 11, 12]
+    for n in (10, 11, 12):
+        assert "result" in answers[n] and not answers[n]["result"].get("isError"), answers[n]
+    assert answers[10]["result"]["structuredContent"] == {"slept": 1.0}
+
+
 @pytest.mark.parametrize("case", BAD_LINES, ids=[c[0] for c in BAD_LINES])
 def test_http_answers_every_malformed_body_with_the_json_rpc_error_it_deserves(front, case):
     _, body, request_id, code = case

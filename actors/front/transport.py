@@ -37,6 +37,8 @@ MAX_REQUEST_BYTES = 16 * 1024 * 1024  # a request may carry arguments up to the 
 CHUNK = 64 * 1024
 MAX_QUEUED = 64  # messages read ahead of the server; reading waits beyond
 SHUTDOWN_WRITE_S = 2.0  # how long the last answers may take to write when the client leaves
+DRAIN_S = 10.0  # how long requests still running when stdin ends may take to be answered before the server ends
+DRAIN_POLL_S = 0.01
 
 Shortcut = Callable[[dict], Awaitable[JSONRPCMessage | dict] | None]  # an answer: a message, or its wire form
 
@@ -100,6 +102,7 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
     read_send, read_stream = anyio.create_memory_object_stream[SessionMessage | Exception](MAX_QUEUED)
     write_stream, write_receive = anyio.create_memory_object_stream[SessionMessage](MAX_QUEUED)
     beside: dict[Any, tuple[Any, asyncio.Task]] = {}  # requests the shortcut answers: key -> (id, task)
+    unanswered: set[Any] = set()  # requests handed to the SDK's server whose answer has not been written yet
     try:
         transport, protocol = await loop.connect_write_pipe(asyncio.streams.FlowControlMixin, wire_out)
         out = asyncio.StreamWriter(transport, protocol, None, loop)
@@ -182,7 +185,15 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
             refused("envelope")
             put_now(json.dumps(error).encode() + b"\n")
             return None
+        if "method" in decoded and "id" in decoded:
+            unanswered.add(coerce_request_id(decoded["id"]))
         return SessionMessage(message)
+
+    async def drain() -> None:
+        """Stdin ended: let the requests still running be answered (within DRAIN_S) before the server ends."""
+        with anyio.move_on_after(DRAIN_S):
+            while unanswered or beside:
+                await asyncio.sleep(DRAIN_POLL_S)
 
     async def dispatch() -> None:
         async with read_send:
@@ -193,16 +204,21 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
                 async for line in lines(_thread_chunks(wire_in), limit):
                     if (message := handle(line)) is not None:
                         await read_send.send(message)
+                await drain()
                 return
             try:
                 await ended
+                await drain()
             finally:
                 pipe.close()
 
     async def write() -> None:
         async with write_receive:
             async for session_message in write_receive:
-                await put(_line(session_message.message))
+                message = session_message.message
+                await put(_line(message))
+                if not hasattr(message, "method") and (request_id := getattr(message, "id", None)) is not None:
+                    unanswered.discard(coerce_request_id(request_id))  # an answer, not a request of the server's
 
     try:
         async with anyio.create_task_group() as tg:
