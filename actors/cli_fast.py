@@ -191,6 +191,9 @@ def call(target: str, args: str, timeout: float, session: str, home: Path, as_js
     if not isinstance(arguments, dict):
         echo("actors: --args must be a JSON object", err=True)
         return EXIT_USAGE
+    if not timeout >= 0:  # nan too
+        echo(f"actors: --timeout takes seconds (0: the ability's own), not {timeout:g}", err=True)
+        return EXIT_USAGE
     try:
         with Client(Home(home)) as client:
             reply = client.call(organ, ability, arguments, timeout_s=timeout, session=session)

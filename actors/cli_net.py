@@ -53,13 +53,17 @@ def keys_allow(name: Annotated[str, typer.Option(help="Who it is: the organ's na
     """Let a key through the heart's tcp:// endpoints (takes effect at once): --key KEY, or a key file."""
     if bool(key) == bool(key_file):
         die("give the key once: --key KEY (a Z85 key or a file), or a .pub/.key file as the argument", EXIT_USAGE)
+    if role not in mesh_keys.ROLES:
+        die(f"--role takes one of {', '.join(mesh_keys.ROLES)}, not {role!r}", EXIT_USAGE)
     try:
         key = mesh_keys.public_key(key or key_file)
-        mesh_keys.allow(Home(home).path, key, name, role)
+        before = mesh_keys.allow(Home(home).path, key, name, role)
     except mesh_keys.NotAKey as exc:
         die(str(exc), EXIT_USAGE)
     except ConfigError as exc:
         die(str(exc), EXIT_CONFIG)
+    if before is not None and before != mesh_keys.Peer(name, role):
+        typer.echo(f"actors: this key was allowed as {before.name} ({before.role}); that entry is replaced", err=True)
     typer.echo(f"allowed {name} ({role}): {key}")
 
 

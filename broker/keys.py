@@ -130,8 +130,8 @@ def parse_allowed(text: str, source: str = "allowed") -> dict[str, Peer]:
     return peers
 
 
-def allow(home: Path, public: str, name: str, role: str) -> None:
-    """Add (or replace) a key in the allow-list."""
+def allow(home: Path, public: str, name: str, role: str) -> Peer | None:
+    """Add (or replace) a key in the allow-list; return the entry it replaced, if any."""
     if role not in ROLES:
         raise ConfigError(f"role must be one of {', '.join(ROLES)}")
     if not NAME.match(name):
@@ -139,6 +139,7 @@ def allow(home: Path, public: str, name: str, role: str) -> None:
     path = allowed_file(home)
     lines = path.read_text().splitlines() if path.exists() else []
     kept = [ln for ln in lines if not ln.split() or ln.split()[0] != public]
+    replaced = [ln.split() for ln in lines if ln.split() and ln.split()[0] == public and len(ln.split()) in (2, 3)]
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     text = "\n".join([*kept, f"{public} {name} {role}"]) + "\n"
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
@@ -152,3 +153,7 @@ def allow(home: Path, public: str, name: str, role: str) -> None:
         # a single-file bind mount (a container's secret) cannot be replaced, only rewritten in place
         path.write_text(text)
         os.chmod(path, 0o600)
+    if not replaced:
+        return None
+    fields = replaced[-1]
+    return Peer(fields[1], fields[2] if len(fields) == 3 else "organ")

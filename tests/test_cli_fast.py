@@ -191,3 +191,10 @@ def test_only_the_wire_module_touches_msgpack():
     users = sorted(str(p.relative_to(Path(__file__).parents[1])) for p in sources
                    if "import msgpack" in p.read_text(encoding="utf-8"))
     assert users == ["broker/wire.py"]
+
+
+@pytest.mark.parametrize("timeout", ["-1", "nan"])
+def test_a_negative_or_nan_call_timeout_is_a_usage_error_either_way(running, timeout):
+    done = _same(running, ["call", "echo.echo", "--timeout", timeout], "")
+    assert done.returncode == 2
+    assert done.stderr == f"actors: --timeout takes seconds (0: the ability's own), not {float(timeout):g}\n"

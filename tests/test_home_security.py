@@ -147,6 +147,23 @@ def test_keys_allow_takes_a_key_starting_with_a_dash_as_an_option_value(tmp_path
 
 
 
+def test_keys_allow_says_when_it_replaces_another_entry_for_the_same_key_and_an_unknown_role_is_a_usage_error(
+        tmp_path):
+    home = tmp_path / "home"
+    first = CliRunner().invoke(app, ["keys", "allow", "--key", A_DASH_KEY, "--name", "gpu", "--home", str(home)])
+    assert first.exit_code == 0 and "replaced" not in first.output
+    again = CliRunner().invoke(app, ["keys", "allow", "--key", A_DASH_KEY, "--name", "gpu", "--home", str(home)])
+    assert again.exit_code == 0 and "replaced" not in again.output
+    other = CliRunner().invoke(app, ["keys", "allow", "--key", A_DASH_KEY, "--name", "laptop", "--role", "client",
+                                     "--home", str(home)])
+    assert other.exit_code == 0
+    assert "this key was allowed as gpu (organ); that entry is replaced" in other.output
+    assert keys.parse_allowed((home / "keys" / "allowed").read_text()) == {A_DASH_KEY: keys.Peer("laptop", "client")}
+    bad = CliRunner().invoke(app, ["keys", "allow", "--key", A_DASH_KEY, "--name", "x", "--role", "superuser",
+                                   "--home", str(home)])
+    assert bad.exit_code == 2 and "--role takes one of organ, client, admin" in bad.output
+
+
 def test_keys_allow_calls_a_mistyped_key_a_usage_error_and_a_file_holding_no_key_a_config_error(tmp_path):
     home = ["--name", "gpu", "--home", str(tmp_path / "home")]
     short = CliRunner().invoke(app, ["keys", "allow", "--key", "short", *home])
