@@ -240,7 +240,9 @@ class Supervisor:
         elif verdict.action == "fatal":
             rec.due = None
             self.move(rec, OrganState.FATAL, verdict.reason)
-            self.alert(Level.CRITICAL, rec.name, f"organ {rec.name} is fatal: {verdict.reason} (log: {log_file})")
+            # the event is history: while the organ stays fatal, its standing alert is the critical one, and a
+            # revived organ takes no critical alert (nor the fast beat) with it
+            self.alert(Level.WARN, rec.name, f"organ {rec.name} turned fatal: {verdict.reason} (log: {log_file})")
         else:
             rec.due = None
             self.move(rec, OrganState.STOPPED, verdict.reason)

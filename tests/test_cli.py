@@ -184,7 +184,10 @@ def test_revive_starts_the_displayed_restart_count_again(make_mesh):
     revived = wait_for(lambda: (o := mesh.organ("echo"))["state"] == "up" and o, timeout=10, what="echo up again")
     assert revived["restarts"] == 0
     assert re.search(r"echo\s+up\s+pid \d+\s+restarts 0 ", mesh.cli("status", check=True).stdout)
-    assert json.loads(mesh.cli("status", "--json", check=True).stdout)["organs"][0]["restarts"] == 0
+    status = json.loads(mesh.cli("status", "--json", check=True).stdout)
+    assert status["organs"][0]["restarts"] == 0
+    assert [a for a in status["alerts"] if a["level"] == "critical"] == []  # fatal no more: nothing critical
+    assert any("turned fatal" in a["message"] for a in status["alerts"])  # the history stays a while
 
 
 def extreme_mesh(end: int) -> str:

@@ -164,7 +164,7 @@ def test_a_crash_loop_backs_off_and_ends_fatal_with_a_critical_alert(make_mesh):
     log = (mesh.home / "logs" / "heart.log").read_text()
     delays = [float(d) for d in re.findall(r"organ crashy exited with code \d+; restarting in ([0-9.]+)s", log)]
     assert delays == sorted(delays) and len(delays) == 3 and delays[-1] > delays[0]
-    assert "organ crashy is fatal: exited with code 1; 3 restarts within 60s" in log
+    assert "organ crashy turned fatal: exited with code 1; 3 restarts within 60s" in log
     assert mesh_processes(mesh.home) == []
 
 
