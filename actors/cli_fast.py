@@ -29,7 +29,7 @@ ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")  # what click strips from text that
 def main() -> None:
     """Entry point of the `actors` console script."""
     try:
-        command = fast_command(sys.argv[1:], os.environ)
+        command = fast_command(leading_home(sys.argv, os.environ), os.environ)
         if command is None:
             from actors.cli import main as full
 
@@ -86,6 +86,18 @@ def fast_command(argv: list[str], env: dict[str, str] | os._Environ) -> Callable
         return lambda: call(positional[0], options.get("--args", "{}"), timeout, options.get("--session", ""),
                             _home(options, env), "--json" in options)
     return None
+
+
+def leading_home(argv: list[str], env: dict[str, str] | os._Environ) -> list[str]:
+    """The arguments after the program's name, a `--home DIR` given before the command taken out of them into
+    env (`actors --home DIR status` is `actors status --home DIR`); argv itself is changed the same way."""
+    args = argv[1:]
+    if args[:1] == ["--home"] and len(args) >= 2:
+        env[HOME_ENV], args = args[1], args[2:]
+    elif args and args[0].startswith("--home="):
+        env[HOME_ENV], args = args[0].removeprefix("--home="), args[1:]
+    argv[1:] = args
+    return args
 
 
 def _home(options: dict[str, str], env: dict[str, str] | os._Environ) -> Path:

@@ -198,3 +198,14 @@ def test_a_negative_or_nan_call_timeout_is_a_usage_error_either_way(running, tim
     done = _same(running, ["call", "echo.echo", "--timeout", timeout], "")
     assert done.returncode == 2
     assert done.stderr == f"actors: --timeout takes seconds (0: the ability's own), not {float(timeout):g}\n"
+
+
+@pytest.mark.parametrize("args", [["status", "--json"], ["cards", "--json"]])
+def test_home_given_before_the_command_is_the_same_as_after_it(running, args):
+    env = {k: v for k, v in running.env.items() if k != "ACTORS_HOME"}
+    after, before, joined = (subprocess.run([*FAST_CLI, *argv], capture_output=True, text=True, timeout=30, env=env)
+                             for argv in ([*args, "--home", str(running.home)], ["--home", str(running.home), *args],
+                                          [f"--home={running.home}", *args]))
+    assert after.returncode == before.returncode == joined.returncode == 0, before.stderr
+    strip_beat = re.compile(r'"(seq|at|uptime_s|interval_s|silent_s|open_s)": [0-9.e+-]+')
+    assert strip_beat.sub("#", before.stdout) == strip_beat.sub("#", after.stdout) == strip_beat.sub("#", joined.stdout)
