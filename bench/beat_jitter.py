@@ -2,11 +2,18 @@
 
 Each beat's error is |(arrival_i - arrival_{i-1}) - interval_s of beat i-1|, with arrivals taken by
 time.monotonic() on receipt from Client.blood(). The same error is also computed from the beats' own
-`at` field (publish time, wall clock), which separates the heart's timing from delivery, and the
-delivery delay (receipt - at) is shown too. quiet_after_s is set far above the run's length so the
-heart never slows down for lack of session progress. Baseline in the same run, with the mesh still
-up: a plain Python loop sleeping until scheduled 0.1 s ticks (scheduler noise of this machine).
-With --clients N, N client processes call echo.echo on random organs in a closed loop while the beats are
+`at` field (publish time, wall clock: the heart stamps it just before it sends), which separates the
+heart's timing from delivery, and the delivery delay (receipt - at) is shown too. Lateness against the
+schedule is shown besides: the heart's schedule is drift-free (beat k is due at the first beat's time plus
+the intervals before k), so each beat's offset from that schedule, less the smallest offset of the run, is
+how late it was compared with the least late beat (by publish time and by arrival). The subscriber's own
+work on a beat (decoding it, inside the arrival time) is timed on the last beat received. quiet_after_s is
+set far above the run's length so the heart never slows down for lack of session progress. Baseline in the
+same run, with the mesh still up: a plain Python loop sleeping until scheduled 0.1 s ticks (scheduler noise
+of this machine).
+A process of its own sleeping until 0.1 s ticks runs while the beats are collected: how late any process
+wakes under the same load (the floor of a subscriber's delivery). With --clients N, N client processes call
+echo.echo on random organs in a closed loop while the beats are
 collected (bench/load.py's clients: the issue's "under that load"), and their calls/s are printed.
 Target: p99 error <= 10 ms (arrival times).
 
@@ -16,13 +23,18 @@ Target: p99 error <= 10 ms (arrival times).
 from __future__ import annotations
 
 import argparse
+import json
+import subprocess
+import sys
 import threading
 import time
+import timeit
 from collections import Counter
 
 from _mesh import Mesh, config_text
 from _stats import describe, percentile, verdict
 from actors.client import Client
+from broker import protocol
 from broker.protocol import Blood
 from load import run_clients
 
@@ -32,19 +44,30 @@ TARGET_S = 0.010
 TICK_S = 0.1
 PS = (50, 99, 100)
 MS = 1e3
+DECODES = 2000
 
 
 def main() -> None:
     args = _parse_args()
+    if args.sleeper:
+        print(json.dumps(_ticks(TICK_S, args.sleeper)))
+        return
     organs = {f"echo{i:02d}": {} for i in range(1, args.organs + 1)}
     with Mesh(config_text(organs, beat_s=BEAT_S, quiet_after_s=QUIET_AFTER_S)) as mesh:
         loaded = _load(mesh.home, list(organs), args.clients, (args.beats + 3) * BEAT_S)
+        sleeper = _sleeper(int(args.beats * BEAT_S / TICK_S))
         with Client(mesh.home) as client:
             beats = _collect(client, args.beats + 1)
+        loaded_ticks = json.loads(sleeper.communicate(timeout=args.beats * BEAT_S + 60)[0])
         if loaded is not None:
             loaded.join()
         ticks = _ticks(TICK_S, args.beats + 1)
     _report(beats, ticks, args.organs)
+    sleeper_err = [_error(t0, t1, TICK_S) for t0, t1 in zip(loaded_ticks, loaded_ticks[1:])]
+    offsets = [t - i * TICK_S for i, t in enumerate(loaded_ticks)]
+    late = [o - min(offsets) for o in offsets]  # as _lateness: against the least late tick
+    print(f"a process of its own sleeping until {TICK_S:g} s ticks while the beats came (same load): tick error "
+          f"{describe(sleeper_err, PS, 'ms', MS, 2)}; late against its schedule {describe(late, PS, 'ms', MS, 2)}")
     if loaded is not None:
         tally, seconds, _ = loaded.result
         print(f"under load: {args.clients} client processes made {tally.ok / seconds:.0f} calls/s "
@@ -81,10 +104,21 @@ def _report(beats: list[tuple[float, float, Blood]], ticks: list[float], organs:
     print(f"beat error by arrival (monotonic): {describe(arrival_err, PS, 'ms', MS, 2)}")
     print(f"beat error by publish time (at): {describe(publish_err, PS, 'ms', MS, 2)}")
     print(f"delivery delay, receipt - at (wall clock): {describe(delivery, PS, 'ms', MS, 2)}")
+    by_publish, by_arrival = _lateness([b.at for _, _, b in beats], beats), _lateness([t for t, _, _ in beats], beats)
+    print(f"late against the schedule, by publish time: {describe(by_publish, PS, 'ms', MS, 2)}; "
+          f"by arrival: {describe(by_arrival, PS, 'ms', MS, 2)}")
+    frames = protocol.encode_blood(beats[-1][2])
+    print(f"the subscriber's decoding of one beat (inside arrival): "
+          f"{timeit.timeit(lambda: protocol.decode_blood(frames), number=DECODES) / DECODES * 1e6:.0f} µs")
     print(f"baseline {TICK_S:g} s sleep-loop tick error: {describe(tick_err, PS, 'ms', MS, 2)}")
     p99 = percentile(arrival_err, 99)
     print(f"p99 ratio beat/baseline = {p99 / percentile(tick_err, 99):.2f}x; "
           f"p99 {p99 * MS:.2f} ms (target <= {TARGET_S * MS:g} ms): {verdict(p99 <= TARGET_S)}")
+
+
+def _sleeper(count: int) -> subprocess.Popen:
+    """A process of its own that sleeps until each of `count` scheduled ticks and prints its wake-up times."""
+    return subprocess.Popen([sys.executable, __file__, "--sleeper", str(count)], stdout=subprocess.PIPE, text=True)
 
 
 def _parse_args() -> argparse.Namespace:
@@ -92,6 +126,7 @@ def _parse_args() -> argparse.Namespace:
     parser.add_argument("--beats", type=int, default=60, help="beat intervals measured (default 60)")
     parser.add_argument("--organs", type=int, default=20, help="echo organs in the mesh (default 20)")
     parser.add_argument("--clients", type=int, default=0, help="client processes calling meanwhile (default 0)")
+    parser.add_argument("--sleeper", type=int, default=0, help=argparse.SUPPRESS)  # run as the sleeping process
     return parser.parse_args()
 
 
@@ -119,6 +154,16 @@ def _beat_errors(beats: list[tuple[float, float, Blood]]) -> tuple[list[float], 
         arrival_err.append(_error(t0, t1, b0.interval_s))
         publish_err.append(_error(b0.at, b1.at, b0.interval_s))
     return arrival_err, publish_err, gaps
+
+
+def _lateness(times: list[float], beats: list[tuple[float, float, Blood]]) -> list[float]:
+    """Each beat's offset from the drift-free schedule (intervals summed from the first), less the least offset."""
+    due, offsets = 0.0, []
+    for t, (_, _, blood) in zip(times, beats):
+        offsets.append(t - due)
+        due += blood.interval_s
+    least = min(offsets)
+    return [o - least for o in offsets]
 
 
 def _ticks(period_s: float, count: int) -> list[float]:
