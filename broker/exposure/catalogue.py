@@ -15,12 +15,12 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from broker import tokens
 from broker.errors import ConfigError
 from broker.vocab import FIND_ABILITIES, WIRE_NAME_SEP
-from broker.exposure import companions, knowledge, lexicon, semantic
+from broker.exposure import companions, knowledge, lexicon, semantic, wirecount
 from broker.exposure.bm25 import Index
 from broker.exposure.sources import Source
 
@@ -108,6 +108,7 @@ class Catalogue:
         self.meta_tokens = tokens.count_tokens([META_TOOL])
         self.smallest_tokens = min((t.tokens for t in tools), default=0)
         self.full_tokens = tokens.count_text(self.wire_text(range(len(tools)), meta=False))
+        self._lists = wirecount.ListCounter([t.json for t in tools], META_JSON)  # counts a list from its parts
 
     def __len__(self) -> int:
         return len(self.tools)
@@ -138,6 +139,10 @@ class Catalogue:
         if meta:
             parts.append(META_JSON)
         return "[" + ",".join(parts) + "]"
+
+    def wire_tokens(self, positions: Sequence[int]) -> int:
+        """The o200k count of wire_text(positions), exact, composed from counts made when the catalogue was built."""
+        return self._lists.count(positions)
 
     def address_of(self, tool_name: str) -> str:
         """Map a wire tool name (organ__tool) back to its organ.tool address."""

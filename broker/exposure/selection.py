@@ -16,7 +16,6 @@ from typing import Iterable, Iterator
 
 import numpy as np
 
-from broker import tokens
 from broker.exposure import companions, knowledge, lexicon
 from broker.exposure.catalogue import META_TOOL, Catalogue
 from broker.exposure.learning import Associations
@@ -409,7 +408,7 @@ def _fill(catalogue: Catalogue, ranked: Iterable[int], forced: list[int], budget
 def _fit(catalogue: Catalogue, chosen: list[int], keep: int, budget: int) -> tuple[list[int], int]:
     # the per-tool counts ignore merges across tool boundaries: count the real list, drop the weakest if over
     while True:
-        count = tokens.count_text(catalogue.wire_text(sorted(chosen)))
+        count = catalogue.wire_tokens(sorted(chosen))
         if count <= budget or len(chosen) <= keep:
             return chosen, count
         chosen = chosen[:-1]
