@@ -28,7 +28,8 @@ ORGANS = {
             tool("git_log", "Shows the commit logs", max_count="How many commits: 10, 20 or 30")],
     "files": [tool("read_file", "Read a file. ", path="Where it is "),  # ends in a space: no parts
               tool("write_file", "写入文件", path="文件路径。"),  # ends in a CJK full stop: no parts
-              tool("list_directory", "List a directory", path="The directory")],
+              tool("list_directory", "List a directory", path="The directory"),
+              tool("translate_file", "파일 번역", language="대상 언어")],  # ends in a Hangul letter: parts
     "web": [{"name": "fetch", "description": "Fetch a URL", "annotations": {"readOnlyHint": True},
              "inputSchema": {"type": "object", "properties": {"url": {"type": "string"}}, "required": ["url"]}}],
 }

@@ -2,7 +2,7 @@
 
 Why it is exact: o200k cuts a text into pieces with its pre-tokenizer regex before any BPE merge, and merges never
 cross a piece, so a text's count is the sum of its pieces' counts. A tool's compact JSON that opens with `{"` and
-a letter (its first key) and ends with a run of ASCII punctuation after a letter or digit (`"]}}` after `path`)
+a letter (its first key) and ends with a run of ASCII punctuation after a letter or digit of any script (`"]}}` after `path`)
 has that opening and that closing run as pieces of their own: a punctuation piece runs up to the next letter,
 digit or space, and neither a letter piece nor a number piece takes in punctuation that follows it. In the list
 `[a,b,..,z]` the brackets and commas only lengthen those edge pieces (`[{"`, `"]}},{"`, `}}]`, each still one
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import string
+import unicodedata
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -41,7 +42,7 @@ def parts(text: str) -> Parts | None:
     while start > len(OPENING) and text[start - 1] in _PUNCTUATION:
         start -= 1
     closing = text[start:]
-    if not closing or not (text[start - 1].isascii() and text[start - 1].isalnum()):
+    if not closing or unicodedata.category(text[start - 1])[0] not in "LN":  # after a letter or digit of any script
         return None
     return Parts(tokens.count_text(text) - _count(OPENING) - _count(closing), closing)
 
