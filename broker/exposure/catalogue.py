@@ -15,12 +15,14 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
+
+import numpy as np
 
 from broker import tokens
 from broker.errors import ConfigError
 from broker.vocab import FIND_ABILITIES, WIRE_NAME_SEP
-from broker.exposure import companions, knowledge, lexicon, semantic
+from broker.exposure import companions, knowledge, lexicon, semantic, wirecount
 from broker.exposure.bm25 import Index
 from broker.exposure.sources import Source
 
@@ -90,6 +92,7 @@ class Catalogue:
         self.organ_names = tuple(self.organs)
         self.organ_position = tuple(k for k, members in enumerate(self.organs.values()) for _ in members)
         self.companions = _companions(organs, self.organs, self.without)  # position -> {sibling: weight}
+        self.companion_edges = _edges(self.companions)  # the same as arrays (tool, sibling, weight)
         # tools a URL in a request is enough for: they require an address and nothing else
         self.address_takers = () if Source.FILLS in self.without else tuple(
             start for organ, members in self.organs.items() for start, entry in zip(members, organs[organ], strict=True)
@@ -108,6 +111,7 @@ class Catalogue:
         self.meta_tokens = tokens.count_tokens([META_TOOL])
         self.smallest_tokens = min((t.tokens for t in tools), default=0)
         self.full_tokens = tokens.count_text(self.wire_text(range(len(tools)), meta=False))
+        self._lists = wirecount.ListCounter([t.json for t in tools], META_JSON)  # counts a list from its parts
 
     def __len__(self) -> int:
         return len(self.tools)
@@ -138,6 +142,10 @@ class Catalogue:
         if meta:
             parts.append(META_JSON)
         return "[" + ",".join(parts) + "]"
+
+    def wire_tokens(self, positions: Sequence[int]) -> int:
+        """The o200k count of wire_text(positions), exact, composed from counts made when the catalogue was built."""
+        return self._lists.count(positions)
 
     def address_of(self, tool_name: str) -> str:
         """Map a wire tool name (organ__tool) back to its organ.tool address."""
@@ -309,6 +317,12 @@ def _companions(organs: Mapping[str, list[dict]], positions: dict[str, tuple[int
         for edges in companions.companions(organ, members, rules):
             found.append({start + j: w for j, w in edges.items()})
     return tuple(found)
+
+
+def _edges(companions: tuple[dict[int, float], ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    pairs = [(i, j, w) for i, edges in enumerate(companions) for j, w in edges.items()]
+    return (np.array([i for i, _, _ in pairs], dtype=np.intp), np.array([j for _, j, _ in pairs], dtype=np.intp),
+            np.array([w for _, _, w in pairs], dtype=float))
 
 
 def _organ_terms(organ: str, members: list[Tool]) -> dict[str, float]:

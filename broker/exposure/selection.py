@@ -16,7 +16,6 @@ from typing import Iterable, Iterator
 
 import numpy as np
 
-from broker import tokens
 from broker.exposure import companions, knowledge, lexicon
 from broker.exposure.catalogue import META_TOOL, Catalogue
 from broker.exposure.learning import Associations
@@ -136,12 +135,11 @@ def _scored(intent: str, catalogue: Catalogue, context: Context,
             if i is not None:
                 lexical[i] = lexical.get(i, 0.0) + LEARNED_WEIGHT * weight
     together = learned is not None and Source.TOGETHER not in without
-    companions, get = catalogue.companions, lexical.get
-    for i, s in list(lexical.items()):  # one hop: a tool brings its companions
-        for j, weight in companions[i].items():
-            if weight * s > get(j, 0.0):
-                lexical[j] = weight * s
-        if together:
+    matched = list(lexical.items())  # one hop from these scores: a tool brings its companions
+    _bring_companions(lexical, matched, catalogue)
+    get = lexical.get
+    if together:  # and the tools used with it (both hops take the best offer, so their order does not matter)
+        for i, s in matched:
             for address, p in learned.together(catalogue.tools[i].address).items():
                 j = catalogue.by_address.get(address)
                 if j is not None and TOGETHER_WEIGHT * p * s > get(j, 0.0):
@@ -170,6 +168,25 @@ def _scored(intent: str, catalogue: Catalogue, context: Context,
             for i in catalogue.organs[catalogue.organ_names[k]]:
                 scores[i] = max(scores.get(i, 0.0), WHOLE_SHARE * top)
     return scores, lifts
+
+
+def _bring_companions(lexical: dict[int, float], matched: list[tuple[int, float]], catalogue: Catalogue) -> None:
+    # each companion j of a matched tool i scores at least weight * s_i: the best offer wins, a tool not yet
+    # matched enters with it. The same as looping over each tool's companions (products and maxima of the
+    # same floats), in numpy over the catalogue's edges: a matched set is often a thousand tools, 4 edges each
+    if not matched:
+        return
+    source, target, weight = catalogue.companion_edges
+    current = np.zeros(len(catalogue))
+    present = np.zeros(len(catalogue), dtype=bool)
+    positions = np.fromiter((i for i, _ in matched), dtype=np.intp, count=len(matched))
+    current[positions] = np.fromiter((s for _, s in matched), dtype=float, count=len(matched))
+    present[positions] = True
+    live = present[source]
+    offered = current.copy()
+    np.maximum.at(offered, target[live], weight[live] * current[source[live]])
+    raised = np.flatnonzero(offered > current)  # an offer beat the score (0 for a tool not matched)
+    lexical.update(zip(raised.tolist(), offered[raised].tolist()))
 
 
 def names_url(intent: str, catalogue: Catalogue | None = None) -> bool:
@@ -409,7 +426,7 @@ def _fill(catalogue: Catalogue, ranked: Iterable[int], forced: list[int], budget
 def _fit(catalogue: Catalogue, chosen: list[int], keep: int, budget: int) -> tuple[list[int], int]:
     # the per-tool counts ignore merges across tool boundaries: count the real list, drop the weakest if over
     while True:
-        count = tokens.count_text(catalogue.wire_text(sorted(chosen)))
+        count = catalogue.wire_tokens(sorted(chosen))
         if count <= budget or len(chosen) <= keep:
             return chosen, count
         chosen = chosen[:-1]
