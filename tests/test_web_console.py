@@ -262,6 +262,7 @@ def test_a_killed_organ_shows_on_the_page_and_comes_back_by_itself(page, console
     assert console.mesh.organ("fs")["pid"] == int(row.locator(".pid").inner_text())
 
 
+@pytest.mark.timeout(180)  # 3.4 s on a quiet machine; four CLI runs, two injections and a browser took over 60 s
 def test_a_judgment_withdrawn_with_two_clicks_is_gone_from_the_page_the_cli_and_the_next_injection(page, console):
     ident = next(i for i, text in judgments(console).items() if text.startswith("small commits"))
     page.goto(console.base + "/#memory")
