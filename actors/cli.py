@@ -303,7 +303,7 @@ def mcp(http: Annotated[str, typer.Option(help="Serve Streamable HTTP on HOST:PO
     if not listen.is_loopback(host):
         typer.echo(f"actors: serving MCP on {host} (not loopback): anyone who reaches it can call the mesh",
                    err=True)
-    server.run_http(sock, host.strip("[]"), announce=lambda url: (typer.echo(url), sys.stdout.flush()))
+    server.run_http(sock, host, announce=lambda url: (typer.echo(url), sys.stdout.flush()))
 
 
 @app.command()

@@ -191,13 +191,13 @@ class MeshServer:
         return EnvelopeGuard(app, self._refused, shortcut=self._http_beside, ending=self._http_ending)
 
     def run_http(self, sock: socket.socket, host: str, announce: Callable[[str], None] | None = None) -> None:
-        """Serve Streamable HTTP on a bound socket (host is the address it was bound for) until interrupted;
-        announce gets the endpoint's URL once it serves."""
+        """Serve Streamable HTTP on a bound socket (host is the address it was bound for, an IPv6 one in brackets)
+        until interrupted; announce gets the endpoint's URL once it serves."""
         import uvicorn
 
         endpoint = listen.url(host, sock.getsockname()[1], MCP_PATH)
         ready = None if announce is None else (lambda: announce(endpoint))
-        uvicorn.Server(uvicorn.Config(self.http_app(host, ready), log_level="warning", lifespan="on")
+        uvicorn.Server(uvicorn.Config(self.http_app(host.strip("[]"), ready), log_level="warning", lifespan="on")
                        ).run(sockets=[sock])
 
     def _refused(self, reason: str) -> None:
