@@ -146,3 +146,13 @@ def test_a_vocabulary_builds_every_typo_window_when_it_is_made():
 def test_a_catalogue_loads_the_mime_table_when_it_is_built():
     catalogue_from_mcp(ORGANS)
     assert mimetypes.inited
+
+
+def test_a_query_read_with_remembered_words_has_the_same_terms_in_the_same_order():
+    intent = "show the git status of the repo, then comit the README.md changes and list the directory"
+    fresh = selection.query_terms(intent, catalogue_from_mcp(ORGANS))
+    catalogue = catalogue_from_mcp(ORGANS)
+    for earlier in ("commit the status", "list the repo directory", intent):
+        selection.query_terms(earlier, catalogue)
+    assert catalogue.word_puts
+    assert list(selection.query_terms(intent, catalogue).items()) == list(fresh.items())

@@ -54,6 +54,7 @@ FILL_WEIGHT = 0.8  # a tool that needs only the URL the request gives counts lik
 PRECONDITION_WEIGHT = 0.5  # a companion this strong (named, producer, entry, list, read) comes right after its tool
 PRECONDITION_TOP = 3  # only for the best few tools chosen: what the request most clearly asks for
 POPULAR_WEIGHT = 0.4  # a matched tool used most often scores this share more than one never used
+MAX_WORD_PUTS = 1 << 16  # words remembered per catalogue with what they put into a query
 W_HINT = 0.8  # what a path, URL, issue key or place says about the tool that handles it (data/hints.txt)
 
 
@@ -294,9 +295,14 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
     glossary = Source.GLOSSARY not in without
     query: dict[str, float] = {}
 
+    recording: list[tuple[str, float]] | None = None  # the puts of the word being read (see add_text)
+
     def put(term: str, weight: float) -> None:
         if term in index:
-            query[term] = max(query.get(term, 0.0), weight)
+            if recording is not None:
+                recording.append((term, weight))
+            else:
+                query[term] = max(query.get(term, 0.0), weight)
 
     def put_text(text: str, weight: float) -> None:
         for term in lexicon.terms_of(lexicon.words(text), glossary):
@@ -312,20 +318,37 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
             for hint in lexicon.hints("weekday"):
                 put_text(hint, W_SYNONYM * weight)
 
+    def read_word(word: str, weight: float) -> None:
+        add_word(word, weight)
+        if Source.ABBREVIATIONS not in without:
+            for expansion in vocabulary.acronym(word):
+                add_word(expansion, W_ABBREVIATION * weight)
+        if not any(term in index for term in lexicon.terms_of([word], glossary)):
+            guesses = vocabulary.expanded(word) if Source.ABBREVIATIONS not in without else ()
+            for guess in guesses:
+                add_word(guess, W_ABBREVIATION * weight)
+            if not guesses and Source.SPELLING not in without:
+                for guess in vocabulary.spelled(word):
+                    add_word(guess, W_FUZZY * weight)
+
     def add_text(text: str, weight: float) -> None:
         content: list[str] = []
         for word in lexicon.words(text):
-            add_word(word, weight)
-            if Source.ABBREVIATIONS not in without:
-                for expansion in vocabulary.acronym(word):
-                    add_word(expansion, W_ABBREVIATION * weight)
-            if not any(term in index for term in lexicon.terms_of([word], glossary)):
-                guesses = vocabulary.expanded(word) if Source.ABBREVIATIONS not in without else ()
-                for guess in guesses:
-                    add_word(guess, W_ABBREVIATION * weight)
-                if not guesses and Source.SPELLING not in without:
-                    for guess in vocabulary.spelled(word):
-                        add_word(guess, W_FUZZY * weight)
+            # what a word puts into a query depends only on the word, its weight and the catalogue: replay
+            # the same puts, in the same order, when it comes again (a long prompt is read whole and then
+            # clause by clause, and requests repeat words)
+            key = (word, weight)
+            puts = catalogue.word_puts.get(key)
+            if puts is None:
+                nonlocal recording
+                recording = []
+                read_word(word, weight)
+                puts, recording = tuple(recording), None
+                if len(catalogue.word_puts) >= MAX_WORD_PUTS:
+                    catalogue.word_puts.clear()
+                catalogue.word_puts[key] = puts
+            for term, w in puts:
+                query[term] = max(query.get(term, 0.0), w)
             if word.isascii() and len(word) > 1 and not lexicon.is_stopword(word):
                 content.append(word)
         if Source.COMPOUNDS not in without:
