@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import mimetypes
 import random
 
 import numpy as np
@@ -9,7 +10,7 @@ import pytest
 from rapidfuzz.distance import DamerauLevenshtein
 
 from broker import tokens
-from broker.exposure import catalogue_from_mcp, select
+from broker.exposure import catalogue_from_mcp, select, selection
 from broker.exposure.bm25 import NUMPY_FROM, Index
 from broker.exposure.knowledge import Vocabulary, _letter_counts
 from broker.exposure.wirecount import ListCounter, parts
@@ -104,3 +105,54 @@ def test_the_letter_count_filter_keeps_every_word_within_the_edit_limit(typo):
     kept = {window[i] for i in np.flatnonzero(np.abs(counts - _letter_counts([typo])[0]).sum(axis=1) <= 2 * limit)}
     within = {w for w in window if DamerauLevenshtein.distance(typo, w) <= limit}
     assert within and within <= kept
+
+
+def _ranked_by_sorting(catalogue, scores, lifts):
+    # the definition: matched tools at or above the floor, and each lifted organ's unmatched tools at its
+    # lift, best first, ties by position
+    floor = selection.RELATIVE_CUTOFF * max([*scores.values(), *lifts.values()], default=0.0)
+    pairs = [(-s, i) for i, s in scores.items() if s >= floor and s > 0]
+    for k, lift in lifts.items():
+        if lift >= floor:
+            pairs += [(-lift, i) for i in catalogue.organs[catalogue.organ_names[k]] if i not in scores]
+    return [i for _, i in sorted(pairs)]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_numpy_ranking_gives_the_order_of_sorting_score_and_position_pairs(seed):
+    catalogue = catalogue_from_mcp(ORGANS)
+    rng = random.Random(seed)
+    lifts = {k: rng.choice([0.1, 0.2, 0.4]) for k in range(len(catalogue.organs)) if rng.random() < 0.7}
+    scores = {i: rng.choice([0.05, 0.2, 0.4, 0.6, 1.0]) for i in range(len(catalogue)) if rng.random() < 0.5}
+    assert list(selection._ranked(catalogue, scores, lifts)) == _ranked_by_sorting(catalogue, scores, lifts)
+
+
+def test_organ_lifts_added_in_numpy_are_the_sums_of_the_loop_in_the_same_order():
+    catalogue = catalogue_from_mcp(ORGANS)
+    lexical = {5: 0.1, 0: 0.7, 3: 1.0 / 3, 7: 0.2}
+    lifts = {0: 0.4 * 0.123456789, 2: 0.4 * 0.987654321}
+    expected = {i: s + lifts.get(catalogue.organ_position[i], 0.0) for i, s in lexical.items()}
+    lifted = selection._lifted(lexical, lifts, catalogue)
+    assert list(lifted.items()) == list(expected.items())
+    assert selection._lifted(lexical, {}, catalogue) == lexical
+
+
+def test_a_vocabulary_builds_every_typo_window_when_it_is_made():
+    vocabulary = Vocabulary(["kubernetes", "commit", "branch", "file"], [])
+    assert (10, 2) in vocabulary._windows and (4, 1) in vocabulary._windows
+    assert vocabulary.spelled("kubernets") == ("kubernetes",)
+
+
+def test_a_catalogue_loads_the_mime_table_when_it_is_built():
+    catalogue_from_mcp(ORGANS)
+    assert mimetypes.inited
+
+
+def test_a_query_read_with_remembered_words_has_the_same_terms_in_the_same_order():
+    intent = "show the git status of the repo, then comit the README.md changes and list the directory"
+    fresh = selection.query_terms(intent, catalogue_from_mcp(ORGANS))
+    catalogue = catalogue_from_mcp(ORGANS)
+    for earlier in ("commit the status", "list the repo directory", intent):
+        selection.query_terms(earlier, catalogue)
+    assert catalogue.word_puts
+    assert list(selection.query_terms(intent, catalogue).items()) == list(fresh.items())

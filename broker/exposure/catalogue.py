@@ -91,6 +91,7 @@ class Catalogue:
         self.organ_of = [t.organ for t in tools]
         self.organ_names = tuple(self.organs)
         self.organ_position = tuple(k for k, members in enumerate(self.organs.values()) for _ in members)
+        self.organ_position_array = np.array(self.organ_position, dtype=np.intp)  # the same, for numpy indexing
         self.companions = _companions(organs, self.organs, self.without)  # position -> {sibling: weight}
         self.companion_edges = _edges(self.companions)  # the same as arrays (tool, sibling, weight)
         # tools a URL in a request is enough for: they require an address and nothing else
@@ -103,6 +104,13 @@ class Catalogue:
         self.vocabulary = knowledge.Vocabulary((w for t in tools for w in t.words),
                                                (str(t.wire.get("description") or "") for t in tools))
         self.places = self._places()
+        # tables read at most once per process, loaded with the catalogue rather than by the first request
+        # that needs them (a place: 20-60 ms reading the zone database; a file: 5 ms reading the MIME table)
+        if self.places is not None and Source.ZONES not in self.without:
+            knowledge.zone_abbreviations()
+            knowledge.zone_designations()
+        if Source.MEDIA_TYPES not in self.without:
+            knowledge.load_media_types()
         self.calculates = self._named_for("arithmetic")
         self.currencies = knowledge.cldr().currencies if self._hinted("money") else frozenset()
         self.meaning = None if Source.MEANING in self.without else semantic.meaning_of(
@@ -112,6 +120,7 @@ class Catalogue:
         self.smallest_tokens = min((t.tokens for t in tools), default=0)
         self.full_tokens = tokens.count_text(self.wire_text(range(len(tools)), meta=False))
         self._lists = wirecount.ListCounter([t.json for t in tools], META_JSON)  # counts a list from its parts
+        self.word_puts: dict[tuple[str, float], tuple[tuple[str, float], ...]] = {}  # see selection.query_terms
 
     def __len__(self) -> int:
         return len(self.tools)

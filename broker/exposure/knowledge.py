@@ -295,6 +295,12 @@ def names_clock_time(text: str) -> bool:
     return _CLOCK.search(text) is not None
 
 
+def load_media_types() -> None:
+    """Read the platform's MIME table now (about 5 ms), not during the first request that names a file."""
+    if not mimetypes.inited:
+        mimetypes.init()
+
+
 @functools.cache
 def media_words(extension: str) -> tuple[str, ...]:
     """What the platform's MIME table says a file of this extension is, as words: `pptx` -> presentation."""
@@ -324,6 +330,10 @@ class Vocabulary:
         self._acronyms = _acronyms(prose)
         self._memo: dict[tuple[str, str], tuple[str, ...]] = {}  # (kind, word) -> answer: queries repeat words
         self._windows: dict[tuple[int, int], tuple[list[str], np.ndarray]] = {}  # see _window
+        # every window a typo can fall in, built now: on first use a long prompt built dozens (20 ms and more)
+        longest = max(self._by_length, default=0)
+        for length in range(MIN_FUZZY_LEN, longest + 3):
+            self._window(length, 2 if length >= LONG_WORD else 1)
 
     def _remembered(self, kind: str, word: str, compute) -> tuple[str, ...]:
         key = (kind, word)
