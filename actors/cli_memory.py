@@ -331,6 +331,9 @@ def export_cards(
         existing = target.read_text(encoding="utf-8") if target.exists() else ""
     except (OSError, UnicodeDecodeError) as exc:
         die(f"cannot read {target}: {exc}", EXIT_FAILED)
+    if not rows and export.BEGIN not in existing:  # nothing learned yet: no file or block made of an empty table
+        typer.echo(f"no rules to write yet: {target} left as it is")
+        return
     _write(target, export.splice(existing, export.agents_block(rows)))
     typer.echo(f"wrote {len(rows)} rules between the actors:memory markers of {target}")
 

@@ -127,6 +127,19 @@ def test_export_agents_md_falls_back_to_claude_md_and_takes_a_file(home, tmp_pat
     assert (work / "OTHER.md").read_text().startswith("<!-- actors:memory -->")
 
 
+def test_export_agents_md_with_no_rules_yet_makes_no_file_but_empties_an_earlier_block(home, tmp_path):
+    work = tmp_path / "work"
+    work.mkdir()
+    none = actors(home, "cards", "export", "--agents-md", "--min-hits", "1000", cwd=work)
+    assert none.returncode == 0 and "no rules to write yet: AGENTS.md left as it is" in none.stdout
+    assert not (work / "AGENTS.md").exists()
+    assert actors(home, "cards", "export", "--agents-md", cwd=work).returncode == 0
+    assert "pnpm test" in (work / "AGENTS.md").read_text()
+    emptied = actors(home, "cards", "export", "--agents-md", "--min-hits", "1000", cwd=work)
+    assert emptied.returncode == 0 and "wrote 0 rules" in emptied.stdout
+    assert "pnpm test" not in (work / "AGENTS.md").read_text()  # a block once written follows the cards
+
+
 def test_judgments_are_remembered_listed_and_forgotten(tmp_path):
     h = tmp_path / "h"
     ok = actors(h, "memory", "remember", "I prefer short answers", "--kind", "taste", "--reason", "said so")
