@@ -67,7 +67,7 @@ class HeartConfig:
     retry_budget_window_s: float = 60.0
     breaker_threshold: int = 5  # consecutive failures that open an organ's breaker
     breaker_cooldown_s: float = 10.0
-    chronic_after_s: float = 300.0  # a wound open this long is chronic
+    chronic_after_s: float = 300.0  # a wound whose organ keeps failing this long is chronic
     zygote: bool = True  # start Python organs by forking a pre-loaded interpreter (broker/zygote.py)
 
 

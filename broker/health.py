@@ -109,6 +109,8 @@ class Health:
 
     def _closed(self, wound: Wound, now: float) -> None:
         self.metrics.wound_healed(wound.organ, wound.cause)
+        if wound.chronic:
+            self.metrics.wound_chronic(wound.organ, wound.cause, False)
         self.events.publish(EventKind.HEALED, organ=wound.organ, cause=wound.cause,
                             message=f"open {now - wound.opened:.1f}s, {wound.failures} failures")
         log.info("wound %s/%s healed", wound.organ, wound.cause)
@@ -125,11 +127,17 @@ class Health:
         if not sickens(cause, source):
             rec.breaker = forgive(rec.breaker, self.settings.breaker_threshold)
 
-    def turn_chronic(self, now: float) -> None:
-        """Alert on wounds that have been open too long."""
-        for wound in self.wounds.turn_chronic(now):
-            self.alert(Level.WARN, wound.organ, f"wound {wound.organ}/{wound.cause} is chronic: open "
-                       f"{now - wound.opened:.0f}s, {wound.failures} failures")
+    def review_wounds(self, now: float) -> None:
+        """Alert on wounds whose organ has kept failing too long, and say when one of them went quiet."""
+        chronic, quiet = self.wounds.review(now)
+        for wound in chronic:
+            self.metrics.wound_chronic(wound.organ, wound.cause, True)
+            self.alert(Level.WARN, wound.organ, f"wound {wound.organ}/{wound.cause} is chronic: failing for "
+                       f"{wound.last_failure - wound.opened:.0f}s, {wound.failures} failures")
+        for wound in quiet:
+            self.metrics.wound_chronic(wound.organ, wound.cause, False)
+            self.alert(Level.INFO, wound.organ, f"wound {wound.organ}/{wound.cause} is quiet: no failure for "
+                       f"{now - wound.last_failure:.0f}s (still open until {wound.organ} succeeds)")
 
     # -- alerts -----------------------------------------------------------------------------
 

@@ -165,7 +165,7 @@ class Heart:
             if now >= next_heartbeat:
                 for rec, why in self._guarded(self.organs.check, now, self.settings) or ():
                     self.supervisor.kill_stuck(rec, why, now)
-                self._guarded(self.health.turn_chronic, now)
+                self._guarded(self.health.review_wounds, now)
                 for rec in self.organs:
                     if rec.ident is not None:
                         self.send(rec.ident, heartbeat)

@@ -67,6 +67,8 @@ class HeartMetrics:
                                        ["reason"], registry=r)
         self.wounds_open = Gauge("actors_wounds_open", "Open wounds.", ["organ", "cause"], registry=r)
         self.wounds_total = Counter("actors_wounds_total", "Wounds opened.", ["organ", "cause"], registry=r)
+        self.wounds_chronic = Gauge("actors_wounds_chronic", "Open wounds whose organ has kept failing for "
+                                    "chronic_after_s (1) or not (0).", ["organ", "cause"], registry=r)
         self.wounds_healed = Counter("actors_wounds_healed_total", "Wounds healed by a real success.",
                                      ["organ", "cause"], registry=r)
         self.retries = Counter("actors_retries_total", "Retry decisions: retries made (retried), or failures "
@@ -161,6 +163,7 @@ class HeartMetrics:
         for cause in CAUSES:
             self.call_errors.labels(organ, cause)
             self.wounds_open.labels(organ, cause)
+            self.wounds_chronic.labels(organ, cause)
             self.wounds_total.labels(organ, cause)
             self.wounds_healed.labels(organ, cause)
 
@@ -217,6 +220,10 @@ class HeartMetrics:
         """A new wound."""
         self.wounds_total.labels(organ, cause).inc()
         self.wounds_open.labels(organ, cause).inc()
+
+    def wound_chronic(self, organ: str, cause: str, chronic: bool) -> None:
+        """A wound turned chronic (its organ kept failing) or quiet."""
+        self.wounds_chronic.labels(organ, cause).set(1 if chronic else 0)
 
     def wound_healed(self, organ: str, cause: str) -> None:
         """A wound closed by a real success."""

@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+from actors.client import Client
 from tests.conftest import wait_for
 from tests.test_mesh import metric
 
@@ -124,6 +125,31 @@ def test_a_wound_heals_only_when_its_organ_really_succeeds_again(make_mesh):
     assert metric(mesh, "actors_wounds_open", organ="flaky", cause="network") == 0
     beat = json.loads(mesh.cli("blood", "--count", "1", "--json", check=True).stdout)
     assert beat["organs"]["flaky"]["wounds"] == []
+
+
+CHRONIC_MESH = NO_HEALER_MESH.replace("breaker_threshold = 5", "breaker_threshold = 1000\nchronic_after_s = 2.0")
+
+
+def test_a_wound_is_chronic_only_while_its_organ_keeps_failing_and_a_quiet_one_stops_hastening_the_beat(make_mesh):
+    mesh = make_mesh(CHRONIC_MESH)
+    (mesh.workdir / "down").touch()
+    with Client(mesh.home) as client:
+        assert client.call("flaky", "service").ok is False
+        time.sleep(2.2)
+        assert mesh.organ("flaky")["wounds"][0]["chronic"] is False, "one failure long ago is not chronic"
+        assert mesh.status()["heart"]["reason"] != "critical alert: flaky"
+        started = time.monotonic()
+        while time.monotonic() - started < 2.3:  # failing on for longer than chronic_after_s
+            assert client.call("flaky", "service").ok is False
+            time.sleep(0.1)
+        wait_for(lambda: mesh.organ("flaky")["wounds"][0]["chronic"], timeout=5, what="the wound chronic")
+        assert metric(mesh, "actors_wounds_chronic", organ="flaky", cause="network") == 1
+        wait_for(lambda: mesh.status()["heart"]["reason"] == "critical alert: flaky", timeout=5,
+                 what="the beat hastened by the chronic wound")
+    wait_for(lambda: not mesh.organ("flaky")["wounds"][0]["chronic"], timeout=5, what="the wound quiet")
+    assert metric(mesh, "actors_wounds_chronic", organ="flaky", cause="network") == 0
+    assert metric(mesh, "actors_wounds_open", organ="flaky", cause="network") == 1, "quiet is still open"
+    wait_for(lambda: mesh.status()["heart"]["reason"] != "critical alert: flaky", timeout=5, what="the beat calm")
 
 
 def test_a_reflex_whose_own_call_fails_with_alarm_words_fires_only_once(healed):
