@@ -144,12 +144,17 @@ def cldr() -> Cldr:
             codes = {code.lower() for code in names}
             english = {fold(name).split()[-1] for name in names.values()}  # the head noun: Indian Rupee, US Dollar
     # the word most languages share in a currency's names is what it is called: yen, dollar, euro, rupee
-    heads = {counts.most_common(1)[0][0] for counts in currency_words.values()
-             if counts and counts.most_common(1)[0][1] >= MIN_CURRENCY_LANGUAGES}
+    # (of two words as common, the first in alphabetical order: "hong" of Hong Kong's dollar, in every process)
+    heads = {word for word, n in map(_most_common, currency_words.values()) if n >= MIN_CURRENCY_LANGUAGES}
     heads |= english
     words = {w for w in heads | codes | {p for p in plurals if p.rstrip("s") in heads}
              if w.isalpha() and len(w) > 2 and not lexicon.is_stopword(w)}
     return Cldr(tuple(sorted(cities)), frozenset(words) | frozenset(unspaced))
+
+
+def _most_common(counts: Counter) -> tuple[str, int]:
+    # the word most names share; ties by the word, not by the order a set handed the words to the counter
+    return min(counts.items(), key=lambda item: (-item[1], item[0]), default=("", 0))
 
 
 def _unspaced_names(name: str) -> set[str]:
