@@ -27,7 +27,7 @@ BEAT_REASONS = tuple(BeatKind)  # broker.beat.Pulse.kind
 PROTOCOL_ERROR_REASONS = ("framing", "version", "kind", "size", "body", "schema",  # DecodeError.reason
                           "handler", "sender", "report", "auth", "internal")  # the heart's own
 # why the MCP front door refused a request before it reached the mesh (reported by `actors mcp`)
-MCP_REFUSALS = ("size", "envelope", "params", "unknown", "deadline", "unsupported")
+MCP_REFUSALS = ("size", "envelope", "params", "unknown", "deadline", "unsupported", "peer")
 VIEWS = ("full", "exposed")
 UNKNOWN_ORGAN = "unknown"  # the organ label of calls to an organ the mesh does not declare
 # label values organs may report, where the vocabulary is fixed (anything else is refused)

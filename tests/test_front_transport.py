@@ -7,7 +7,7 @@ import asyncio
 
 import anyio
 
-from actors.front.transport import Lines, _PipeLines
+from actors.front.transport import SESSION, Lines, MemoryEventStore, _PipeLines, _SessionTag
 
 
 def test_lines_are_split_across_chunks_and_a_line_over_the_limit_is_dropped_whole():
@@ -68,3 +68,38 @@ def test_a_paused_pipe_resumes_once_the_server_caught_up():
         assert not ended.done()
 
     asyncio.run(scenario())
+
+
+def _in_session(session: str | None, coro_fn, *args):
+    """Run a store call as a request of `session` would (EnvelopeGuard sets the tag per request)."""
+    async def run():
+        SESSION.set(_SessionTag(session))
+        return await coro_fn(*args)
+    return asyncio.run(run())
+
+
+def test_a_resumed_stream_replays_only_its_own_sessions_events_although_stream_ids_repeat_across_sessions():
+    store = MemoryEventStore()
+    a_prime = _in_session("A", store.store_event, "1", None)
+    b_prime = _in_session("B", store.store_event, "1", None)
+    _in_session("A", store.store_event, "1", "secret of A")
+    _in_session("B", store.store_event, "1", "answer of B")
+    replayed: list = []
+
+    async def collect(event):
+        replayed.append(event.message)
+
+    assert _in_session("B", store.replay_events_after, b_prime, collect) == "1"
+    assert replayed == ["answer of B"]
+    replayed.clear()
+    assert _in_session("B", store.replay_events_after, a_prime, collect) is None, "another session's event id"
+    assert replayed == []
+    assert _in_session("A", store.replay_events_after, a_prime, collect) == "1"
+    assert replayed == ["secret of A"]
+
+
+def test_event_ids_are_random_not_a_counter():
+    store = MemoryEventStore()
+    ids = [_in_session("A", store.store_event, "1", n) for n in range(50)]
+
+    assert len(set(ids)) == 50 and not any(i.isdigit() for i in ids) and min(len(i) for i in ids) >= 16

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -115,6 +117,14 @@ def test_the_http_transport_serves_the_same_tools_and_refuses_foreign_origins(ma
                                            "Accept": "application/json, text/event-stream"},
                              content=json.dumps({"jsonrpc": "2.0", "id": 1, "method": "ping"}))
         assert foreign.status_code == 403
+        if os.geteuid() == 0 and shutil.which("setpriv"):  # another local user reaches the port, not the mesh
+            assert _post_as_nobody(url) == 403
+
+            def peer_refusals() -> float:
+                metrics = httpx.get(mesh.status()["heart"]["metrics"], timeout=10).text
+                line = [x for x in metrics.splitlines() if x.startswith('actors_mcp_refused_total{reason="peer"}')]
+                return float(line[0].split()[-1]) if line else 0.0
+            wait_for(lambda: peer_refusals() >= 1, timeout=10, what="the refusal counted")
 
         async def scenario():
             async with streamable_http_client(url) as streams:
@@ -129,6 +139,25 @@ def test_the_http_transport_serves_the_same_tools_and_refuses_foreign_origins(ma
         asyncio.run(asyncio.wait_for(scenario(), 60))
     finally:
         stop_process(server)
+
+
+NOBODY_POST = """
+import sys, urllib.error, urllib.request
+request = urllib.request.Request(sys.argv[1], data=b'{"jsonrpc":"2.0","id":1,"method":"ping"}', headers={
+    "Content-Type": "application/json", "Accept": "application/json, text/event-stream"})
+try:
+    print(urllib.request.urlopen(request, timeout=10).status)
+except urllib.error.HTTPError as exc:
+    print(exc.code)
+"""
+
+
+def _post_as_nobody(url: str) -> int:
+    """The HTTP status another local user (nobody) gets for a ping."""
+    result = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-I",
+                             "-c", NOBODY_POST, url], capture_output=True, text=True, timeout=30, cwd="/")
+    assert result.returncode == 0, result.stderr
+    return int(result.stdout.strip())
 
 
 def _listening(port: int) -> bool:

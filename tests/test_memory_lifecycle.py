@@ -10,7 +10,7 @@ import pytest
 from actors.memory.journal import Entry
 from actors.memory.judgments import same_topic, topic_of
 from actors.memory.service import Memory
-from actors.memory.snapshot import VERSION, SnapshotError
+from actors.memory.snapshot import FORMAT, VERSION, SnapshotError, parse
 
 T0 = 1_764_460_800.0
 
@@ -161,3 +161,19 @@ def test_a_snapshot_of_the_previous_version_is_still_imported(memory):
         card["key"] = "old-" + card["key"]
     report = memory.import_snapshot(json.dumps(data).encode())
     assert report["cards_added"] == len(data["cards"]) > 0
+
+
+@pytest.mark.parametrize("entry", [{}, 0], ids=["empty_objects", "numbers"])
+def test_a_snapshot_of_a_million_bad_entries_is_refused_naming_the_first_without_collecting_every_problem(entry):
+    doc = {"format": FORMAT, "version": VERSION, "cards": [entry] * 1_000_000, "judgments": [],
+           "tombstones": []}
+
+    with pytest.raises(SnapshotError) as refused:
+        parse(json.dumps(doc).encode())
+
+    assert "at cards/0" in str(refused.value) and "(and more than 19 more problems)" in str(refused.value)
+
+
+def test_a_snapshot_nested_too_deeply_is_refused_as_such():
+    with pytest.raises(SnapshotError, match="nested too deeply"):
+        parse(b"[" * 200_000 + b"]" * 200_000)

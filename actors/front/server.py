@@ -188,7 +188,8 @@ class MeshServer:
                 await self.stop()
 
         app.router.lifespan_context = lifespan
-        return EnvelopeGuard(app, self._refused, shortcut=self._http_beside, ending=self._http_ending)
+        return EnvelopeGuard(app, self._refused, shortcut=self._http_beside, ending=self._http_ending,
+                             remote_allowed=not listen.is_loopback(host))
 
     def run_http(self, sock: socket.socket, host: str, announce: Callable[[str], None] | None = None) -> None:
         """Serve Streamable HTTP on a bound socket (host is the address it was bound for, an IPv6 one in brackets)

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
+import contextvars
 import json
 import logging
 import os
+import secrets
 from collections import OrderedDict, deque
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, AsyncIterator, Awaitable, Callable
 
@@ -30,6 +32,8 @@ from mcp.shared.dispatcher import as_request_id, coerce_request_id
 from mcp.shared.message import SessionMessage
 from mcp_types import CONNECTION_CLOSED, INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR, JSONRPCMessage
 from pydantic import ValidationError
+
+from actors import peers
 
 log = logging.getLogger(__name__)
 
@@ -394,17 +398,34 @@ class EnvelopeGuard:
     A `shortcut` may answer a request beside the SDK's app: it takes the ASGI scope and the decoded body and
     returns None to leave the request to the app, or the awaitable of either the JSON-RPC answer (sent as one
     JSON body) or, when it hands the request over after all, a function to call once the app is done; and
-    `ending` hears of every DELETE first (the end of a session, whose calls it must no longer answer)."""
+    `ending` hears of every DELETE first (the end of a session, whose calls it must no longer answer).
+
+    Every request is first checked for who sent it (`actors.peers`): a process of this machine is served only
+    when it belongs to the mesh's owner or root, as over the ipc sockets; a peer on another machine only when
+    `remote_allowed` (a non-loopback listener, which the command warns about)."""
 
     def __init__(self, app: Any, refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
-                 shortcut: HttpShortcut | None = None, ending: Callable[[dict], None] | None = None) -> None:
+                 shortcut: HttpShortcut | None = None, ending: Callable[[dict], None] | None = None,
+                 remote_allowed: bool = False) -> None:
         self.app = app
+        self.remote_allowed = remote_allowed
         self.refused = refused
         self.limit = limit
         self.shortcut = shortcut
         self.ending = ending  # told of every DELETE (a session's end) before the app sees it
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        if scope["type"] == "http" and not self._trusted(scope):
+            self.refused("peer")
+            await _respond(send, 403, _error(None, INVALID_REQUEST, "Forbidden: this MCP endpoint serves only the "
+                                             "processes of the mesh's owner (and root) on this machine"))
+            return
+        if scope["type"] == "http":  # what runs for this request (and a session it opens) knows its session
+            header = _session_header(scope)
+            tag = _SessionTag(header[0][1].decode("latin-1") if header else None)
+            SESSION.set(tag)
+            if tag.session is None:
+                send = partial(_learn_session, tag, send)
         if scope["type"] != "http" or scope.get("method") != "POST":
             if self.ending is not None and scope["type"] == "http" and scope.get("method") == "DELETE":
                 self.ending(scope)
@@ -456,6 +477,13 @@ class EnvelopeGuard:
                 handed_over()
 
 
+    def _trusted(self, scope: dict) -> bool:
+        client, server = scope.get("client"), scope.get("server")
+        if not client or not server:
+            return False  # a connection without addresses (a unix socket) is not what this listener serves
+        return peers.trusted(peers.peer_uid(tuple(client), tuple(server)), self.remote_allowed)
+
+
 async def _respond(send: Callable, status: int, body: dict, headers: tuple = ()) -> None:
     try:
         data = json.dumps(body, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
@@ -468,6 +496,29 @@ async def _respond(send: Callable, status: int, body: dict, headers: tuple = ())
     await send({"type": "http.response.body", "body": data})
 
 
+@dataclass(slots=True)
+class _SessionTag:
+    """The MCP session a request belongs to; a request that opens a session learns its id from the answer."""
+
+    session: str | None
+
+
+SESSION: contextvars.ContextVar[_SessionTag | None] = contextvars.ContextVar("mcp_session", default=None)
+
+
+async def _learn_session(tag: _SessionTag, send: Callable, message: dict) -> None:
+    if message["type"] == "http.response.start" and tag.session is None:
+        for name, value in message.get("headers", ()):
+            if name.lower() == b"mcp-session-id":
+                tag.session = bytes(value).decode("latin-1")
+    await send(message)
+
+
+def _current_session() -> str | None:
+    tag = SESSION.get()
+    return None if tag is None else tag.session
+
+
 def _session_header(scope: dict) -> tuple:
     for name, value in scope.get("headers", ()):
         if name == b"mcp-session-id":
@@ -476,30 +527,35 @@ def _session_header(scope: dict) -> tuple:
 
 
 class MemoryEventStore(EventStore):
-    """The events of the last Streamable HTTP streams, so a client whose stream closed can resume it (bounded)."""
+    """The events of the last Streamable HTTP streams, so a client whose stream closed can resume it (bounded).
+
+    One store serves every session, whose stream ids (their requests' ids) repeat from session to session, so
+    each event is kept with the session it was stored for (`SESSION`, set by `EnvelopeGuard`): a resumption
+    replays only its own session's stream, and an event id of another session is unknown to it. Event ids are
+    random, so none can be guessed."""
 
     def __init__(self, max_events: int = 1000) -> None:
         self.max_events = max_events
-        self.events: OrderedDict[str, tuple[str, Any]] = OrderedDict()  # event id -> (stream id, message)
-        self.counter = itertools.count(1)
+        self.events: OrderedDict[str, tuple[str | None, str, Any]] = OrderedDict()  # id -> (session, stream, message)
 
     async def store_event(self, stream_id: str, message: Any) -> str:
         """Remember one event of a stream; the oldest events go beyond the cap."""
-        event_id = f"{next(self.counter)}"
-        self.events[event_id] = (stream_id, message)
+        event_id = secrets.token_urlsafe(12)
+        self.events[event_id] = (_current_session(), stream_id, message)
         while len(self.events) > self.max_events:
             self.events.popitem(last=False)
         return event_id
 
     async def replay_events_after(self, last_event_id: str, send_callback: Any) -> str | None:
-        """Send the events of last_event_id's stream that came after it; None when it is unknown."""
+        """Send the events of last_event_id's stream that came after it; None when it is unknown (or another
+        session's)."""
         known = self.events.get(last_event_id)
-        if known is None:
+        if known is None or known[0] != _current_session():
             return None
-        stream_id = known[0]
+        session, stream_id = known[0], known[1]
         after = False
-        for event_id, (stream, message) in list(self.events.items()):
-            if after and stream == stream_id and message is not None:
+        for event_id, (owner, stream, message) in list(self.events.items()):
+            if after and owner == session and stream == stream_id and message is not None:
                 await send_callback(EventMessage(message, event_id))
             after = after or event_id == last_event_id
         return stream_id

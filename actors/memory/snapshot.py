@@ -7,6 +7,7 @@ newer-version file changes nothing. Journal ids are local to one database and ar
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
@@ -18,6 +19,7 @@ from actors.memory.judgments import JUDGMENT_KINDS
 FORMAT = "actors-memory-snapshot"
 VERSION = 3  # 2: identities may hold the action and name fields; 3: the gloss field. Older files are still read
 MAX_BYTES = 64 * 1024 * 1024
+MAX_ERRORS = 20  # problems looked at before the first is named
 
 _TEXT = {"type": "string", "maxLength": 20000}
 _TIME = {"type": "number", "minimum": 0}
@@ -90,14 +92,20 @@ def parse(raw: bytes) -> dict[str, Any]:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
         raise SnapshotError(f"not a JSON document: {exc}") from None
+    except RecursionError:
+        raise SnapshotError("not a memory snapshot: the JSON is nested too deeply") from None
     if isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("version"), int) \
             and not isinstance(data.get("version"), bool) and data["version"] > VERSION:
         raise SnapshotError(f"snapshot version {data['version']} is newer than this actors reads ({VERSION}); "
                             "upgrade actors to import it")
-    errors = sorted(jsonschema.Draft202012Validator(SCHEMA).iter_errors(data), key=lambda e: list(e.absolute_path))
+    # the first few problems are enough to say what is wrong; a million bad entries must not become a million
+    # error objects (each holds its schema path and instance)
+    errors = sorted(itertools.islice(jsonschema.Draft202012Validator(SCHEMA).iter_errors(data), MAX_ERRORS + 1),
+                    key=lambda e: [(isinstance(p, str), p if isinstance(p, int) else str(p)) for p in e.absolute_path])
     if errors:
         first = errors[0]
         where = "/".join(str(p) for p in first.absolute_path) or "(top level)"
-        more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
+        more = "" if len(errors) == 1 else (f" (and {len(errors) - 1} more problems)" if len(errors) <= MAX_ERRORS
+                                            else f" (and more than {MAX_ERRORS - 1} more problems)")
         raise SnapshotError(f"not a valid memory snapshot: at {where}: {first.message[:300]}{more}")
     return data
