@@ -103,3 +103,50 @@ def test_event_ids_are_random_not_a_counter():
     ids = [_in_session("A", store.store_event, "1", n) for n in range(50)]
 
     assert len(set(ids)) == 50 and not any(i.isdigit() for i in ids) and min(len(i) for i in ids) >= 16
+
+
+def test_request_bodies_being_read_at_once_are_capped_over_all_requests_and_the_budget_comes_back():
+    from actors.front.transport import MAX_BUFFERED_BYTES, MAX_REQUEST_BYTES, EnvelopeGuard
+
+    served, refused, statuses = [], [], []
+    scope = {"type": "http", "method": "POST", "client": ("203.0.113.5", 40000), "server": ("203.0.113.1", 8390),
+             "headers": []}
+
+    async def app(scope, receive, send):
+        served.append((await receive())["body"])
+
+    async def scenario():
+        guard = EnvelopeGuard(app, refused.append, remote_allowed=True)  # a peer of another machine, allowed
+        release = asyncio.Event()
+        part = MAX_REQUEST_BYTES - 1
+
+        def slow_body():
+            sent = False
+
+            async def receive():
+                nonlocal sent
+                if not sent:
+                    sent = True
+                    return {"type": "http.request", "body": b" " * part, "more_body": True}
+                await release.wait()
+                return {"type": "http.disconnect"}
+            return receive
+
+        async def send(message):
+            if message["type"] == "http.response.start":
+                statuses.append(message["status"])
+
+        holders = [asyncio.create_task(guard(scope, slow_body(), send)) for _ in range(MAX_BUFFERED_BYTES // part)]
+        await asyncio.sleep(0.05)
+        body = b'{"jsonrpc":"2.0","id":1,"method":"ping"}'
+        one = iter([{"type": "http.request", "body": body * 30_000, "more_body": False}])
+        await guard(scope, lambda: asyncio.sleep(0, next(one)), send)
+        assert statuses == [503] and refused == ["size"] and served == []
+        release.set()
+        await asyncio.gather(*holders)
+        assert guard.buffered == 0
+        again = iter([{"type": "http.request", "body": body, "more_body": False}])
+        await guard(scope, lambda: asyncio.sleep(0, next(again)), send)
+        assert served == [body]
+
+    asyncio.run(asyncio.wait_for(scenario(), 30))

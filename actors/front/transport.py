@@ -38,6 +38,7 @@ from actors import peers
 log = logging.getLogger(__name__)
 
 MAX_REQUEST_BYTES = 16 * 1024 * 1024  # a request may carry arguments up to the heart's frame limit, and more
+MAX_BUFFERED_BYTES = 4 * MAX_REQUEST_BYTES  # request bodies being read at once, over all HTTP requests
 CHUNK = 64 * 1024
 MAX_QUEUED = 64  # messages read ahead of the server; reading waits beyond
 SHUTDOWN_WRITE_S = 2.0  # how long the last answers may take to write when the client leaves
@@ -409,6 +410,7 @@ class EnvelopeGuard:
                  remote_allowed: bool = False) -> None:
         self.app = app
         self.remote_allowed = remote_allowed
+        self.buffered = 0  # bytes of request bodies being read, over all requests (at most MAX_BUFFERED_BYTES)
         self.refused = refused
         self.limit = limit
         self.shortcut = shortcut
@@ -432,18 +434,27 @@ class EnvelopeGuard:
             await self.app(scope, receive, send)
             return
         chunks, size, more = [], 0, True
-        while more:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                return
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size > self.limit:
-                self.refused("size")
-                await _respond(send, 413, too_large(self.limit))
-                return
-            chunks.append(chunk)
-            more = message.get("more_body", False)
+        try:
+            while more:
+                message = await receive()
+                if message["type"] == "http.disconnect":
+                    return
+                chunk = message.get("body", b"")
+                size += len(chunk)
+                self.buffered += len(chunk)
+                if size > self.limit:
+                    self.refused("size")
+                    await _respond(send, 413, too_large(self.limit))
+                    return
+                if self.buffered > MAX_BUFFERED_BYTES:
+                    self.refused("size")
+                    await _respond(send, 503, _error(None, INVALID_REQUEST, "Service Unavailable: too many large "
+                                                     "requests are being received at once; retry shortly"))
+                    return
+                chunks.append(chunk)
+                more = message.get("more_body", False)
+        finally:
+            self.buffered -= size
         body = b"".join(chunks)
         decoded, error = parse(body)
         if error is None:
