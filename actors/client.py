@@ -34,6 +34,7 @@ SYNC_MAX_WAIT_S = 0.5     # still on its way), within CONTROL_TIMEOUT_S in all
 
 
 LANE_GONE = zmq.EVENT_DISCONNECTED | zmq.EVENT_CLOSED | zmq.EVENT_MONITOR_STOPPED
+LANE_CONNECT_MS = 20  # how long a call waits for a lane's connection before it goes through the heart
 LANE_SLICE_MS = 50  # how soon a wait on a lane notices that its organ died (its monitor says so)
 
 
@@ -201,8 +202,10 @@ class Client:
             return self._request(call, Reply, limit_s)  # the heart answers what is too large, and lanes closed
         try:
             wire.send(lane.sock, frames, wire.NOBLOCK)
-        except zmq.Again:  # not connected (yet, or any more): nothing went, the heart takes it
-            return self._request(call, Reply, limit_s)
+        except zmq.Again:  # not connected: a lane just granted is given a moment, else the heart takes it
+            if not lane.sock.poll(LANE_CONNECT_MS, zmq.POLLOUT):
+                return self._request(call, Reply, limit_s)
+            wire.send(lane.sock, frames, wire.NOBLOCK)
         deadline = time.monotonic() + limit_s
         while True:
             try:
