@@ -80,7 +80,7 @@ class LaneCall:
     client: bytes  # the client's routing id on the heart: where the heart answers it if it fails
     call: Call
     size: int
-    deadline: float
+    deadline: float  # when the heart would have given up on it (the organ's own budget ends a little before)
     ok: bool = False
     took: float = 0.0
 
@@ -181,6 +181,8 @@ class OrganLoop:
         pump = self.organ.pump
         before = time.monotonic()
         wake_at = min(self.next_heartbeat, self.tally_due)
+        if self.lane_calls:
+            wake_at = min(wake_at, min(lane.deadline for lane in self.lane_calls.values()))
         if pump is not None:
             self._watch_pump(pump)
             wake_at = min(wake_at, pump.due())
@@ -209,8 +211,9 @@ class OrganLoop:
         now = time.monotonic()
         if now >= self.tally_due:
             self._send_tally()
-        if now >= self.next_heartbeat:
+        if self.lane_calls:
             self._expire_lane_calls(now)
+        if now >= self.next_heartbeat:
             self._send(Heartbeat(organ=self.organ.name))
             self._check_workers(now)
             self._send_reports()
@@ -381,7 +384,9 @@ class OrganLoop:
             return  # a re-sent request: its reply is on the way
         deadline = time.monotonic() + _budget(call.timeout_s, self.organ.timeout_of(call.ability))
         if lane is not None:
-            self.lane_calls[key] = LaneCall(*lane[:2], call, lane[2], deadline)
+            ability_s = self.organ.timeout_of(call.ability)  # the heart's deadline for it, as the heart would keep it
+            given = min(call.timeout_s, ability_s) if 0 < call.timeout_s < math.inf else ability_s
+            self.lane_calls[key] = LaneCall(*lane[:2], call, lane[2], time.monotonic() + given)
         if self.organ.runs_inline(call.ability):
             self._finish(key, self._encode(call, self.organ.handle(call, deadline), key))
             return
@@ -658,7 +663,7 @@ class OrganLoop:
     def _expire_lane_calls(self, now: float) -> None:
         """Lane calls still running past their deadline go to the heart as timed out (their late reply follows)."""
         for key, lane in list(self.lane_calls.items()):
-            if now > lane.deadline + DEADLINE_MARGIN_S:
+            if now >= lane.deadline:
                 del self.lane_calls[key]
                 self._hand_off(lane, protocol.encode(Reply(id=lane.call.id, ok=False, duration_s=now - lane.deadline,
                     error=Failure("timeout", f"organ {self.organ.name} did not answer {self.organ.name}."

@@ -178,6 +178,10 @@ class CallDesk:
             self._answer(pending, Reply(id=call.id, ok=False, result=reply.result if reply.ok else None,
                                         duration_s=now - started, error=_advised(failure, Decision.REFER, 0)))
             return
+        if failure.type == "Deadline":  # the organ gave up on it at the heart's deadline: its late answer follows
+            self.expired[call.id] = call.organ
+            if len(self.expired) > EXPIRED_KEPT:
+                self.expired.popitem(last=False)
         self._failed(pending, reply, failure, now)
 
     def _failed(self, pending: Pending, reply: Reply, failure: Failure, now: float) -> None:
