@@ -55,7 +55,7 @@ class Client:
     that do not succeed. Lanes are this client's alone: use it from one thread, as every Client.
     """
 
-    def __init__(self, home: Home | str) -> None:
+    def __init__(self, home: Home | str, *, lanes: bool = True) -> None:
         self.home = home if isinstance(home, Home) else Home(home)
         endpoints = self.home.read_endpoints()
         if endpoints is None:
@@ -72,7 +72,8 @@ class Client:
         self.dealer.connect(endpoints["router"])
         # request ids: a random prefix per client and a counter, unique across the mesh like a uuid4 (the
         # heart refuses an id already in flight, an organ answers a repeated one from memory) at a tenth of its cost
-        self.ids = map(f"{secrets.token_hex(12)}-{{}}".format, itertools.count(1))
+        # a client that takes lanes says so in its request ids: the heart grants one only to such a call
+        self.ids = map(f"{wire.LANE_CLIENT if lanes else ''}{secrets.token_hex(12)}-{{}}".format, itertools.count(1))
         self.lanes: dict[str, _Lane] = {}  # organ -> its lane, as granted
 
     def __enter__(self) -> Client:

@@ -94,7 +94,7 @@ class CallDesk:
         overall = call.timeout_s or attempt * (self.policy.attempts if retries_possible else 1)
         pending = Pending(ident, call, ability, now + min(attempt, overall), now + overall, now, size=len(frames[-1]))
         if self.lanes.enabled:
-            pending.grant = self.lanes.offer(ident, rec, who)  # admitted before the call: the organ reads it first
+            pending.grant = self.lanes.offer(ident, rec, who, call.id)  # admitted before the call: the organ reads it first
         if not self.send(rec.ident, frames):
             self._conclude(pending, Failure(Cause.CRASHED, f"organ {rec.name} cannot be reached", type=UNREACHABLE),
                            None, now, Source.DIED)

@@ -19,6 +19,7 @@ import secrets
 from collections.abc import Callable, Iterable
 
 from broker import protocol
+from broker.wire import LANE_CLIENT
 from broker.authz import Grants, Principal, Role, may_call
 from broker.protocol import Admit, Ability, Call, Grant, Handoff, Reply, Revoke, Tally
 from broker.registry import OrganRecord
@@ -74,9 +75,10 @@ class LaneDesk:
 
     # -- granting ---------------------------------------------------------------------------
 
-    def offer(self, client: bytes, rec: OrganRecord, who: Principal) -> bytes:
-        """Admit a ticket for this client on the organ, before the client's call goes to it (b"": no lane)."""
-        if (client, rec.name) in self.held or rec.name == self.healer or not may_grant(
+    def offer(self, client: bytes, rec: OrganRecord, who: Principal, call_id: str) -> bytes:
+        """Admit a ticket for this client on the organ, before the client's call goes to it (b"": no lane).
+        Only a call whose id says its client takes lanes (LANE_CLIENT) earns one: other peers never see a grant."""
+        if not call_id.startswith(LANE_CLIENT) or (client, rec.name) in self.held or rec.name == self.healer or not may_grant(
                 self.enabled, who, rec.name, rec.lane, rec.state, rec.breaker.state, rec.abilities.values(),
                 Grants(rec.spec.allow, rec.spec.allow_abilities)):
             return b""

@@ -50,7 +50,10 @@ def test_a_lane_call_succeeds_straight_from_the_organ_after_the_first_call_earns
         assert heart == ["echo"]  # only the first went through the heart
 
 
-def test_a_mesh_with_lanes_off_grants_none(mesh):
+def test_a_mesh_with_lanes_off_grants_none(make_mesh):
+    mesh = make_mesh(start=False)
+    mesh.env["ACTORS_LANES"] = "0"
+    mesh.up()
     with mesh.client() as client:
         for _ in range(3):
             assert client.call("echo", "echo", {"x": 1}).ok
