@@ -14,6 +14,7 @@ on workers only from then on.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import os
@@ -31,8 +32,10 @@ from actors._placement import BANNED, FRESH, Placement, after_run, blocking
 from actors.organ import Organ, Pump
 from broker import protocol, wire
 from broker.errors import DecodeError, EncodeError
-from broker.protocol import (DEFAULT_MAX_FRAME_BYTES, EXIT_REFUSED, Answer, Blood, Call, Control, Failure,
-                             Goodbye, Heartbeat, Refused, Register, Reply, Report, Reregister, Welcome)
+from broker.outcome import detect
+from broker.protocol import (DEFAULT_MAX_FRAME_BYTES, EXIT_REFUSED, Admit, Answer, Blood, Call, Control, Failure,
+                             Goodbye, Handoff, Heartbeat, LaneClosed, Refused, Register, Reply, Report, Reregister,
+                             Revoke, Tally, Welcome)
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +53,10 @@ STUCK_AFTER_S = 1.0  # a call still running this long past its deadline holds a 
 STUCK_METRIC = "actors_organ_stuck_calls"
 GUARD_S = 0.025  # how often the guard looks at a call running on the loop's thread
 DOZE_S = 1.0  # how long the guard sleeps once no call has run on the loop's thread for that long (woken by the next)
+TALLY_S = 0.025  # lane successes are told to the heart at most this long after the first of a batch
+TALLY_MAX = 256  # ... or as soon as this many wait
+TALLY_ARGS_BYTES = 16 * 1024  # a lane call's arguments are tallied whole up to this size (as events carry them)
+MAX_TICKETS = 4096  # lane tickets admitted at once; the heart revokes and grants anew beyond it
 
 
 @dataclass(slots=True)
@@ -65,12 +72,25 @@ class Work:
     held: bool = False  # (here, taken over) it holds one of the workers' slots
 
 
+@dataclass(slots=True)
+class LaneCall:
+    """A call that came on the lane: whose it is, and (set by the thread that encodes its reply) how it went."""
+
+    ticket: bytes
+    client: bytes  # the client's routing id on the heart: where the heart answers it if it fails
+    call: Call
+    size: int
+    deadline: float  # when the heart would have given up on it (the organ's own budget ends a little before)
+    ok: bool = False
+    took: float = 0.0
+
+
 class OrganLoop:
     """Runs one organ against one heart until stopped, refused or orphaned."""
 
     def __init__(self, organ: Organ, endpoint: str, *, token: str = "", heart_pid: int | None = None,
                  heartbeat_s: float = 0.5, liveness: int = 3, orphan_after_s: float = 3.0,
-                 curve: Curve | None = None) -> None:
+                 curve: Curve | None = None, lanes: bool = False) -> None:
         self.organ = organ
         self.endpoint = endpoint
         self.curve = curve
@@ -110,6 +130,14 @@ class OrganLoop:
         self.dozing = False  # the guard sleeps DOZE_S: a call run here must wake it
         self.back = threading.Event()  # the loop's thread took the loop back from the guard
         self.guard: threading.Thread | None = None  # started when an ability first runs on the loop
+        self.lanes = lanes and endpoint.startswith("ipc://") and curve is None  # local meshes only
+        self.lane: zmq.Socket | None = None  # a ROUTER local clients call directly (bound in _loop)
+        self.lane_endpoint = ""
+        self.lane_path = ""
+        self.admitted: dict[bytes, bytes] = {}  # lane ticket -> the client's routing id on the heart
+        self.lane_calls: dict[bytes, LaneCall] = {}  # fingerprint -> the lane call it belongs to
+        self.tally: list[LaneCall] = []  # lane successes not yet told to the heart
+        self.tally_due = math.inf
         organ.caller.push = self._push  # what a running call tells its caller goes out through the loop
         organ.caller.on_wait = self._waiting
 
@@ -139,6 +167,8 @@ class OrganLoop:
         self.main = threading.get_ident()
         self.baton.acquire()
         try:
+            if self.lanes:
+                self._open_lane()
             self._connect()
             self.next_heartbeat = time.monotonic()
             while not self.stop_reason:
@@ -150,7 +180,9 @@ class OrganLoop:
         """One turn of the loop: wait for what is ready, handle it, heartbeat when due."""
         pump = self.organ.pump
         before = time.monotonic()
-        wake_at = self.next_heartbeat
+        wake_at = min(self.next_heartbeat, self.tally_due)
+        if self.lane_calls:
+            wake_at = min(wake_at, min(lane.deadline for lane in self.lane_calls.values()))
         if pump is not None:
             self._watch_pump(pump)
             wake_at = min(wake_at, pump.due())
@@ -174,7 +206,13 @@ class OrganLoop:
             self._drain_heart()
         if self.sub is not None and self.sub in ready:
             self._drain_blood()
+        if self.lane is not None and self.lane in ready:
+            self._drain_lane()
         now = time.monotonic()
+        if now >= self.tally_due:
+            self._send_tally()
+        if self.lane_calls:
+            self._expire_lane_calls(now)
         if now >= self.next_heartbeat:
             self._send(Heartbeat(organ=self.organ.name))
             self._check_workers(now)
@@ -249,6 +287,7 @@ class OrganLoop:
         self.dealer.setsockopt(zmq.RECONNECT_IVL_MAX, int(RECONNECT_MAX_S * 1000))
         self.dealer.connect(self.endpoint)
         self.registered = False
+        self.admitted.clear()  # tickets are a heart connection's: a new one grants its own
         self.heart_seen = time.monotonic()
         self._watch()
         if not hasattr(self, "reconnect_after"):
@@ -258,7 +297,7 @@ class OrganLoop:
     def _register(self) -> None:
         self._send(Register(organ=self.organ.name, pid=os.getpid(), abilities=self.organ.abilities(),
                             perception=tuple(self.organ.perception), reflexes=tuple(self.organ.reflexes),
-                            token=self.token))
+                            token=self.token, lane=self.lane_endpoint))
 
     def _send(self, msg) -> None:
         try:
@@ -319,23 +358,37 @@ class OrganLoop:
             self.stop(f"refused: {msg.reason}")
         elif isinstance(msg, Answer):
             self.organ.caller.answered(msg)
+        elif isinstance(msg, Admit):
+            if len(self.admitted) >= MAX_TICKETS:
+                self.admitted.clear()  # bounded: their clients go through the heart, which grants anew
+            self.admitted[msg.ticket] = msg.client
+        elif isinstance(msg, Revoke):
+            for ticket in msg.tickets or list(self.admitted):
+                self.admitted.pop(ticket, None)
         elif isinstance(msg, Reregister):
             log.info("re-registering: %s", msg.reason)
             self._register()
 
     # -- calls ----------------------------------------------------------------------------
 
-    def _on_call(self, call: Call) -> None:
+    def _on_call(self, call: Call, lane: tuple[bytes, bytes, int] | None = None) -> None:
         key = _fingerprint(call)
         cached = self.done.get(key)
         if cached is not None:
-            self._send_frames(cached)
+            if lane is None:
+                self._send_frames(cached)
+            else:
+                self._lane_send(lane[0], cached)
             return
         if key in self.in_flight:
             return  # a re-sent request: its reply is on the way
         deadline = time.monotonic() + _budget(call.timeout_s, self.organ.timeout_of(call.ability))
+        if lane is not None:
+            ability_s = self.organ.timeout_of(call.ability)  # the heart's deadline for it, as the heart would keep it
+            given = min(call.timeout_s, ability_s) if 0 < call.timeout_s < math.inf else ability_s
+            self.lane_calls[key] = LaneCall(*lane[:2], call, lane[2], time.monotonic() + given)
         if self.organ.runs_inline(call.ability):
-            self._finish(key, self._encode(call, self.organ.handle(call, deadline)))
+            self._finish(key, self._encode(call, self.organ.handle(call, deadline), key))
             return
         work = self.in_flight[key] = Work(call.ability, deadline, started=time.monotonic())
         if self.organ.begin(call, deadline, lambda reply: self._complete(key, call, reply)):
@@ -351,7 +404,7 @@ class OrganLoop:
         work.started = time.monotonic()
         reply = self.organ.handle(call, work.deadline)
         work.took = reply.duration_s
-        self._push(self._encode(call, reply), key)
+        self._push(self._encode(call, reply, key), key)
 
     def _run_here(self, key: bytes, call: Call, work: Work) -> None:
         """Run a call on the loop's thread with the loop released, so the guard can take it over meanwhile.
@@ -378,7 +431,7 @@ class OrganLoop:
                 self.reclaim = True  # first: the turn that forwards the reply is the guard's last
                 if reply is not None:
                     work.took = reply.duration_s
-                    self._push(self._encode(call, reply), key)
+                    self._push(self._encode(call, reply, key), key)
                 self._reclaim()
         if not kept:
             return
@@ -387,7 +440,7 @@ class OrganLoop:
         if self.outbox:
             self._forward_results()  # what the call told its caller goes out before its reply
         self._learn(call.ability, reply.duration_s)
-        self._finish(key, self._encode(call, reply))
+        self._finish(key, self._encode(call, reply, key))
 
     def _reclaim(self) -> None:
         self.reclaim = True
@@ -471,7 +524,7 @@ class OrganLoop:
     def _complete(self, key: bytes, call: Call, reply: Reply) -> None:
         """Send the reply of a call the organ finished on the loop's thread (begun by Organ.begin)."""
         if self.in_flight.pop(key, None) is not None:
-            self._finish(key, self._encode(call, reply))
+            self._finish(key, self._encode(call, reply, key))
 
     def _push(self, frames: list[bytes], key: bytes = b"") -> None:
         """Hand frames to the loop from any thread; an empty key: a message for the heart, not a reply."""
@@ -489,7 +542,8 @@ class OrganLoop:
         except BlockingIOError:
             pass  # the pipe is full of wake-ups already
 
-    def _encode(self, call: Call, reply: Reply) -> list[bytes]:
+    def _encode(self, call: Call, reply: Reply, key: bytes = b"") -> list[bytes]:
+        lane = self.lane_calls.get(key) if self.lane_calls else None
         try:
             frames = protocol.encode(reply)
         except EncodeError as exc:
@@ -497,6 +551,8 @@ class OrganLoop:
                 "unknown", f"the result of {call.ability} cannot be sent: {exc}", type="EncodeError")))
         size = len(frames[-1])
         if size <= self.max_frame_bytes:
+            if lane is not None:  # told before the frames go back to the loop (a worker encodes on its thread)
+                lane.ok, lane.took = detect(reply) is None, reply.duration_s
             return frames
         # the heart would drop it, and with it this organ's connection: answer with what went wrong instead
         return protocol.encode(Reply(id=call.id, ok=False, duration_s=reply.duration_s, error=Failure(
@@ -544,7 +600,91 @@ class OrganLoop:
         self.done[key] = frames
         if len(self.done) > DONE_CACHE:
             self.done.popitem(last=False)
-        self._send_frames(frames)
+        lane = self.lane_calls.pop(key, None) if self.lane_calls else None
+        if lane is None:
+            self._send_frames(frames)
+        elif lane.ok:
+            self._lane_send(lane.ticket, frames)
+            self._tallied(lane)
+        else:
+            self._hand_off(lane, frames)
+
+    # -- lanes: calls from local clients straight to this organ (docs/protocol.md, "Lanes") ------
+
+    def _open_lane(self) -> None:
+        """Bind the lane ROUTER beside the heart's own ipc socket (the mesh's private directory)."""
+        folder = os.path.dirname(self.endpoint[len("ipc://"):])
+        path = os.path.join(folder, f"lane-{os.getpid()}.sock")
+        sock = self._socket(zmq.ROUTER)
+        sock.setsockopt(zmq.ROUTER_MANDATORY, 1)  # a client gone: the send fails at once, nothing queues
+        try:
+            sock.bind(f"ipc://{path}")
+        except zmq.ZMQError as exc:
+            log.warning("no lane for %s: cannot bind %s: %s", self.organ.name, path, exc)
+            sock.close(linger=0)
+            return
+        self.lane, self.lane_path, self.lane_endpoint = sock, path, f"ipc://{path}"
+
+    def _drain_lane(self) -> None:
+        while wire.readable(self.lane):
+            frames = wire.receive(self.lane, wire.NOBLOCK)
+            ticket, frames = frames[0], frames[1:]
+            try:
+                msg = protocol.decode(frames, self.max_frame_bytes)
+            except DecodeError as exc:
+                log.warning("dropped a malformed message on the lane: %s", exc)
+                continue
+            client = self.admitted.get(ticket)
+            if isinstance(msg, Answer):
+                if client is not None:
+                    self.organ.caller.answered(msg)
+            elif isinstance(msg, Call):
+                if client is None or msg.organ != self.organ.name:
+                    self._lane_send(ticket, protocol.encode(LaneClosed(id=msg.id)))  # nothing ran
+                else:
+                    self._on_call(msg, (ticket, client, len(frames[-1])))
+
+    def _lane_send(self, ticket: bytes, frames: list[bytes]) -> None:
+        try:
+            wire.send(self.lane, [ticket, *frames], wire.NOBLOCK)
+        except zmq.ZMQError as exc:  # the client is gone (or not reading): it learns nothing more from here
+            log.debug("cannot answer on the lane: %s", exc)
+
+    def _hand_off(self, lane: LaneCall, frames: list[bytes]) -> None:
+        """A lane call that did not succeed: the heart concludes it as one it routed, and answers the client."""
+        try:
+            reply = protocol.decode(frames)
+        except DecodeError:
+            reply = Reply(id=lane.call.id, ok=False, error=Failure("unknown", "the organ's reply was unreadable"))
+        self._lane_send(lane.ticket, protocol.encode(LaneClosed(id=lane.call.id, handed_off=True)))
+        self._send_frames(protocol.encode(Handoff(ticket=lane.ticket, client=lane.client, call=lane.call,
+                                                  reply=reply, size=lane.size)))
+
+    def _expire_lane_calls(self, now: float) -> None:
+        """Lane calls still running past their deadline go to the heart as timed out (their late reply follows)."""
+        for key, lane in list(self.lane_calls.items()):
+            if now >= lane.deadline:
+                del self.lane_calls[key]
+                self._hand_off(lane, protocol.encode(Reply(id=lane.call.id, ok=False, duration_s=now - lane.deadline,
+                    error=Failure("timeout", f"organ {self.organ.name} did not answer {self.organ.name}."
+                                  f"{lane.call.ability} within its deadline", type="Deadline"))))
+
+    def _tallied(self, lane: LaneCall) -> None:
+        self.tally.append(lane)
+        if len(self.tally) == 1:
+            self.tally_due = time.monotonic() + TALLY_S
+        elif len(self.tally) >= TALLY_MAX:
+            self._send_tally()
+
+    def _send_tally(self) -> None:
+        """Tell the heart of the lane calls that succeeded (never dropped: held like replies when it is slow)."""
+        done, self.tally, self.tally_due = self.tally, [], math.inf
+        if not done:
+            return
+        calls = tuple(d.call if d.size <= TALLY_ARGS_BYTES else _without_args(d.call) for d in done)
+        self._send_frames(protocol.encode(Tally(organ=self.organ.name, calls=calls,
+                                                durations=tuple(d.took for d in done),
+                                                sizes=tuple(d.size for d in done))))
 
     # -- perception -----------------------------------------------------------------------
 
@@ -556,7 +696,7 @@ class OrganLoop:
 
     def _watch(self) -> None:
         self.poller = zmq.Poller()
-        for sock in (self.dealer, self.sub, self.wake_r):
+        for sock in (self.dealer, self.sub, self.wake_r, self.lane):
             if sock is not None:
                 self.poller.register(sock, zmq.POLLIN)
         self.pumped = {}  # registered again at the next turn
@@ -589,6 +729,8 @@ class OrganLoop:
     def _shutdown(self) -> None:
         log.info("organ %s stopping: %s", self.organ.name, self.stop_reason or "error")
         self.workers.close()
+        if self.dealer is not None:
+            self._send_tally()
         try:
             self.organ.on_stop()
         except Exception:
@@ -599,6 +741,9 @@ class OrganLoop:
         if self.signals:
             signal.set_wakeup_fd(-1)
         self.ctx.destroy(linger=0)
+        if self.lane_path:
+            with contextlib.suppress(OSError):
+                os.unlink(self.lane_path)
         for fd in (self.wake_r, self.wake_w):
             os.close(fd)
 
@@ -681,6 +826,12 @@ def _budget(timeout_s: float, ability_timeout_s: float) -> float:
     """Seconds a call may run here: the heart gives the caller the shorter of the two, and this answers first."""
     budget = min(timeout_s, ability_timeout_s) if 0 < timeout_s < math.inf else ability_timeout_s
     return budget - min(DEADLINE_MARGIN_S, budget / 5)
+
+
+def _without_args(call: Call) -> Call:
+    # as events carry large arguments: their names only (a 4 MB write is not news)
+    return Call(call.id, call.organ, call.ability, {"_truncated": True, "_keys": [str(k)[:64] for k in list(call.args)[:32]]},
+                call.timeout_s, call.session, call.origin)
 
 
 def _drain_fd(fd: int) -> None:

@@ -8,15 +8,18 @@ import secrets
 import threading
 import time
 import uuid
+from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
 import zmq
+from zmq.utils.monitor import parse_monitor_message
 
 from broker import protocol, wire
+from broker.causes import hint
 from broker.errors import DecodeError, MeshError, MeshUnreachable, NoAnswer
 from broker.home import Home, pid_alive
-from broker.protocol import (DEFAULT_MAX_FRAME_BYTES, Blood, Call, Control, ControlReply, Event, Failure, Reply,
-                             Snapshot, SnapshotRequest)
+from broker.protocol import (DEFAULT_MAX_FRAME_BYTES, Blood, Call, Control, ControlReply, Event, Failure, Grant,
+                             LaneClosed, Reply, Snapshot, SnapshotRequest)
 
 log = logging.getLogger(__name__)
 
@@ -30,10 +33,29 @@ SYNC_FIRST_WAIT_S = 0.02  # for the mark after asking; doubled while it does not
 SYNC_MAX_WAIT_S = 0.5     # still on its way), within CONTROL_TIMEOUT_S in all
 
 
-class Client:
-    """Talks to the heart of the mesh under one home. Use as a context manager."""
+LANE_GONE = zmq.EVENT_DISCONNECTED | zmq.EVENT_CLOSED | zmq.EVENT_MONITOR_STOPPED
+LANE_CONNECT_MS = 20  # how long a call waits for a lane's connection before it goes through the heart
+LANE_SLICE_MS = 50  # how soon a wait on a lane notices that its organ died (its monitor says so)
 
-    def __init__(self, home: Home | str) -> None:
+
+@dataclass(slots=True)
+class _Lane:
+    """A lane the heart granted: a DEALER straight to one organ, its ticket as routing id, and its monitor."""
+
+    organ: str
+    sock: zmq.Socket
+    monitor: zmq.Socket
+
+
+class Client:
+    """Talks to the heart of the mesh under one home. Use as a context manager.
+
+    Calls go through the heart; once the heart grants a lane to an organ (a local client of a mesh with
+    lanes on, docs/protocol.md "Lanes"), calls to it go straight to the organ, and the heart answers those
+    that do not succeed. Lanes are this client's alone: use it from one thread, as every Client.
+    """
+
+    def __init__(self, home: Home | str, *, lanes: bool = True) -> None:
         self.home = home if isinstance(home, Home) else Home(home)
         endpoints = self.home.read_endpoints()
         if endpoints is None:
@@ -50,7 +72,9 @@ class Client:
         self.dealer.connect(endpoints["router"])
         # request ids: a random prefix per client and a counter, unique across the mesh like a uuid4 (the
         # heart refuses an id already in flight, an organ answers a repeated one from memory) at a tenth of its cost
-        self.ids = map(f"{secrets.token_hex(12)}-{{}}".format, itertools.count(1))
+        # a client that takes lanes says so in its request ids: the heart grants one only to such a call
+        self.ids = map(f"{wire.LANE_CLIENT if lanes else ''}{secrets.token_hex(12)}-{{}}".format, itertools.count(1))
+        self.lanes: dict[str, _Lane] = {}  # organ -> its lane, as granted
 
     def __enter__(self) -> Client:
         return self
@@ -75,6 +99,9 @@ class Client:
         call = Call(id=request_id or next(self.ids), organ=organ, ability=ability, args=args or {},
                     timeout_s=timeout_s, session=session, origin=origin)
         limit = (timeout_s if timeout_s > 0 else self.longest_call(organ, ability)) + CALL_GRACE_S
+        lane = self.lanes.get(organ) if self.lanes else None
+        if lane is not None:
+            return self._lane_call(lane, call, limit)
         return self._request(call, Reply, limit)
 
     def longest_call(self, organ: str, ability: str) -> float:
@@ -110,9 +137,10 @@ class Client:
         if len(frames[-1]) > cap:  # the heart would never see it: libzmq drops the connection instead
             return self._too_large(msg, len(frames[-1]))
         wire.send(self.dealer, frames)
-        want_id = getattr(msg, "id", None)
-        deadline = time.monotonic() + limit_s
-        self._wait_at_most(limit_s)
+        return self._await(getattr(msg, "id", None), expect, time.monotonic() + limit_s, limit_s)
+
+    def _await(self, want_id: str | None, expect: type, deadline: float, limit_s: float) -> Any:
+        self._wait_at_most(deadline - time.monotonic())
         while True:
             try:
                 reply = protocol.decode(wire.receive(self.dealer))
@@ -128,6 +156,84 @@ class Client:
                 continue
             if isinstance(reply, expect) and getattr(reply, "id", None) == want_id:
                 return reply
+            if type(reply) is Grant:
+                self._open_lane(reply)
+
+    # -- lanes ----------------------------------------------------------------------------
+
+    def _open_lane(self, grant: Grant) -> None:
+        """Connect a lane the heart granted (replacing any earlier one to the organ)."""
+        if not grant.endpoint.startswith("ipc://"):
+            return  # lanes are for local meshes only
+        self._drop_lane(grant.organ)
+        sock = self.ctx.socket(zmq.DEALER)
+        sock.setsockopt(zmq.LINGER, 0)
+        sock.setsockopt(zmq.ROUTING_ID, grant.ticket)
+        sock.setsockopt(zmq.IMMEDIATE, 1)  # nothing queues for an organ not connected: the call goes by the heart
+        sock.setsockopt(zmq.RCVTIMEO, LANE_SLICE_MS)  # a wait on the lane looks at the organ's end each slice
+        monitor = sock.get_monitor_socket(LANE_GONE)
+        sock.connect(grant.endpoint)
+        self.lanes[grant.organ] = _Lane(grant.organ, sock, monitor)
+
+    def _drop_lane(self, organ: str) -> None:
+        lane = self.lanes.pop(organ, None)
+        if lane is not None:
+            lane.sock.disable_monitor()
+            lane.monitor.close(linger=0)
+            lane.sock.close(linger=0)
+
+    def _lane_gone(self, lane: _Lane) -> bool:
+        """Whether the organ's end of the lane went away (it died, or its socket closed); drops the lane if so."""
+        gone = False
+        while wire.readable(lane.monitor):
+            try:
+                event = parse_monitor_message(wire.receive(lane.monitor, wire.NOBLOCK))
+            except (zmq.Again, ValueError):
+                break
+            gone = gone or bool(event["event"] & LANE_GONE)
+        if gone:
+            self._drop_lane(lane.organ)
+        return gone
+
+    def _lane_call(self, lane: _Lane, call: Call, limit_s: float) -> Reply:
+        """Call on the lane: a success comes back on it; anything else the organ hands to the heart (and says
+        so on the lane), and the heart's answer comes on the heart connection."""
+        frames = protocol.encode(call)
+        if len(frames[-1]) > int(self.limits["max_frame_bytes"]) or self._lane_gone(lane):
+            return self._request(call, Reply, limit_s)  # the heart answers what is too large, and lanes closed
+        try:
+            wire.send(lane.sock, frames, wire.NOBLOCK)
+        except zmq.Again:  # not connected: a lane just granted is given a moment, else the heart takes it
+            if not lane.sock.poll(LANE_CONNECT_MS, zmq.POLLOUT):
+                return self._request(call, Reply, limit_s)
+            wire.send(lane.sock, frames, wire.NOBLOCK)
+        deadline = time.monotonic() + limit_s
+        while True:
+            try:
+                msg = protocol.decode(wire.receive(lane.sock))
+            except zmq.Again:  # a slice with nothing: the organ, the heart and the deadline are looked at
+                if self._lane_gone(lane):
+                    return self._died(lane.organ, call)
+                if not pid_alive(self.endpoints["pid"]):
+                    raise MeshUnreachable("the heart stopped before it answered") from None
+                if time.monotonic() > deadline:
+                    raise NoAnswer(f"organ {lane.organ} did not answer within {limit_s:g}s") from None
+                continue
+            except DecodeError:
+                continue
+            if type(msg) is Reply and msg.id == call.id:
+                return msg
+            if type(msg) is LaneClosed and msg.id == call.id:
+                if msg.handed_off:  # it ran and did not succeed: the heart concludes it and answers
+                    return self._await(call.id, Reply, deadline, limit_s)
+                self._drop_lane(lane.organ)  # nothing ran: the heart takes it from here
+                return self._request(call, Reply, max(0.0, deadline - time.monotonic()))
+
+    def _died(self, organ: str, call: Call) -> Reply:
+        # what the heart answers for an organ that died during a call it routed
+        return Reply(id=call.id, ok=False, error=Failure(
+            "crashed", f"organ {organ} died during the call", type="OrganDied", hint=hint("crashed", True),
+            decision="refer"))
 
     def _wait_at_most(self, left_s: float) -> None:
         # a receive waits a slice, or less when the deadline is nearer (set only when it changes); a deadline

@@ -133,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     heart_pid = int(env["ACTORS_HEART_PID"]) if env.get("ACTORS_HEART_PID") else None
     loop = OrganLoop(organ, env["ACTORS_ROUTER"], token=ticket.get("token", ""), heart_pid=heart_pid,
                      heartbeat_s=float(env.get("ACTORS_HEARTBEAT_S", "0.5")),
-                     orphan_after_s=float(env.get("ACTORS_ORPHAN_S", "3.0")))
+                     orphan_after_s=float(env.get("ACTORS_ORPHAN_S", "3.0")), lanes=env.get("ACTORS_LANES") == "1")
     return loop.run()
 
 

@@ -14,12 +14,17 @@ to a bare ROUTER in this process that stands in for the heart (it answers the re
 so the heart's own work is out of the picture: ROUTER -> organ -> ROUTER round trips for the worker and the
 inline ability, beside the raw echo, and the organ process's CPU per call (user + system from /proc).
 
-    python bench/call_roundtrip.py [--n 2000] [--warmup 200] [--rounds 4] [--organ-leg]
+Lanes (--lanes): a second mesh with `[heart] lanes = true` runs beside the first, in the same alternating
+rounds: its client is granted a lane by its first call, and every call after it goes client -> organ -> client
+(2 hops, like the raw echo), the heart told of each success in batches.
+
+    python bench/call_roundtrip.py [--n 2000] [--warmup 200] [--rounds 4] [--organ-leg] [--lanes]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import statistics
 import shutil
@@ -59,6 +64,8 @@ class Run:
     raw_s: list[float] = field(default_factory=list)  # raw DEALER<->ROUTER echoes
     floor_s: list[float] = field(default_factory=list)  # the same frames through a bare relay to an echo
     organ_s: list[float] = field(default_factory=list)  # the organ's own handling time (Reply.duration_s)
+    lane_s: list[float] = field(default_factory=list)  # round trips on a lane (--lanes), worker ability
+    lane_inline_s: list[float] = field(default_factory=list)  # the same, inline ability
     heart_leg_s: float = 0.0  # mean time the heart waited for the organ (its call duration metric)
 
 
@@ -68,7 +75,7 @@ def main() -> None:
     if args.organ_leg:
         _organ_leg(frames, args.n, args.warmup, args.rounds)
         return
-    run = _measure(frames, args.n, args.warmup, args.rounds)
+    run = _measure(frames, args.n, args.warmup, args.rounds, args.lanes)
     ratio = percentile(run.mesh_s, 50) / percentile(run.raw_s, 50)
     met = ratio <= TARGET_RATIO
     print(f"payload: {sum(map(len, frames))} bytes in {len(frames)} frames, both ways of the baseline")
@@ -82,16 +89,34 @@ def main() -> None:
     print(f"floor, the same frames through a bare pyzmq relay to an echo (4 hops, 3 processes, no work but the "
           f"routing): {describe(run.floor_s, PS, 'us', US)}; {floor / percentile(run.raw_s, 50):.2f}x raw; "
           f"the mesh is {percentile(run.mesh_s, 50) / floor:.2f}x it, inline {percentile(run.inline_s, 50) / floor:.2f}x")
+    if run.lane_s:
+        raw = percentile(run.raw_s, 50)
+        for label, samples in (("lane round trip (lanes on)", run.lane_s), ("lane, inline ability", run.lane_inline_s)):
+            p50 = percentile(samples, 50)
+            print(f"{label}: {describe(samples, PS, 'us', US)}; p50 {p50 / raw:.2f}x raw "
+                  f"(target <= {TARGET_RATIO:g}x): {verdict(p50 / raw <= TARGET_RATIO)}; {p50 / floor:.2f}x the floor; "
+                  f"p99 {percentile(samples, 99) / percentile(run.raw_s, 99):.2f}x raw p99")
     if not met:
         _print_breakdown(run)
 
 
-def _measure(frames: list[bytes], n: int, warmup: int, rounds: int) -> Run:
-    """Warm both paths up, then alternate rounds of raw echoes and mesh calls."""
+def _measure(frames: list[bytes], n: int, warmup: int, rounds: int, lanes: bool = False) -> Run:
+    """Warm both paths up, then alternate rounds of raw echoes and mesh calls (and lane calls, with lanes)."""
     run = Run()
     per_round = max(1, n // rounds)
-    with Mesh(config_text({ORGAN: {}}, beat_s=1.0)) as mesh, Client(mesh.home) as client, \
-            raw_echo(mesh.home / "raw.sock") as dealer, raw_echo(mesh.home / "relay.sock", relay=True) as relayed:
+    with contextlib.ExitStack() as stack:
+        mesh = stack.enter_context(Mesh(config_text({ORGAN: {}}, beat_s=1.0, lanes=False)))
+        client = stack.enter_context(Client(mesh.home))
+        dealer = stack.enter_context(raw_echo(mesh.home / "raw.sock"))
+        relayed = stack.enter_context(raw_echo(mesh.home / "relay.sock", relay=True))
+        laned = None
+        if lanes:
+            laned = stack.enter_context(Client(stack.enter_context(
+                Mesh(config_text({ORGAN: {}}, beat_s=1.0, lanes=True))).home))
+            _call_mesh(laned, warmup)
+            _call_mesh(laned, warmup, INLINE)
+            if ORGAN not in laned.lanes:
+                raise RuntimeError("the mesh with lanes on granted no lane (is ACTORS_LANES=0 set?)")
         _call_mesh(client, warmup)
         _echo_raw(dealer, frames, warmup)
         _echo_raw(relayed, frames, warmup)
@@ -104,6 +129,9 @@ def _measure(frames: list[bytes], n: int, warmup: int, rounds: int) -> Run:
             run.mesh_s += took
             run.organ_s += handled
             run.inline_s += _call_mesh(client, per_round, INLINE)[0]
+            if laned is not None:
+                run.lane_s += _call_mesh(laned, per_round)[0]
+                run.lane_inline_s += _call_mesh(laned, per_round, INLINE)[0]
         after = heart_call_seconds(metrics_url, ORGAN)
     run.heart_leg_s = (after[0] - before[0]) / (after[1] - before[1])
     return run
@@ -115,6 +143,7 @@ def _parse_args() -> argparse.Namespace:
     parser.add_argument("--warmup", type=int, default=200, help="unmeasured round trips first (default 200)")
     parser.add_argument("--rounds", type=int, default=4, help="alternating baseline/mesh rounds (default 4)")
     parser.add_argument("--organ-leg", action="store_true", help="the organ's share alone, against a bare ROUTER")
+    parser.add_argument("--lanes", action="store_true", help="also a mesh with lanes on, in the same rounds")
     return parser.parse_args()
 
 

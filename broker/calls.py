@@ -19,6 +19,7 @@ from broker.causes import classify, hint, may_have_run, retry_after
 from broker.errors import DecodeError, EncodeError
 from broker.gate import Budget, RetryPolicy, Source, Verdict, gate
 from broker.health import Health
+from broker.lanes import LaneDesk
 from broker.metrics import UNKNOWN_ORGAN
 from broker.outcome import detect
 from broker.protocol import Ability, Call, Control, ControlReply, Failure, Reply
@@ -49,6 +50,7 @@ class Pending:
     failure: Failure | None = None  # the failure that started the healing
     result: Any = None  # the result that came with that failure, if any
     size: int = -1  # bytes of the call's body as the client sent it (-1: unknown)
+    grant: bytes = b""  # a lane ticket admitted with this call: granted to the client with its answer
 
 
 class CallDesk:
@@ -56,7 +58,8 @@ class CallDesk:
 
     def __init__(self, settings: HeartConfig, organs: OrganTable, health: Health,
                  send: Callable[[bytes, list[bytes]], bool], principal: Callable[[bytes], Principal],
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, lanes: bool = False,
+                 complain: Callable[[bytes, str, str], None] = lambda ident, reason, message: None) -> None:
         self.settings = s = settings
         self.organs = organs
         self.health = health
@@ -70,6 +73,7 @@ class CallDesk:
         self.pending: dict[str, Pending] = {}
         self.deadlines: list[tuple[float, str]] = []
         self.expired: OrderedDict[str, str] = OrderedDict()  # call id -> organ, of calls that ran out of time
+        self.lanes = LaneDesk(lanes, organs.of, send, health.observe, self.adopt, complain, s.healer)
 
     # -- admission ------------------------------------------------------------------------
 
@@ -77,7 +81,8 @@ class CallDesk:
         """Admit a call from a client and forward it to its organ, or answer at once."""
         now = self.clock()
         rec = self.organs.get(call.organ)
-        failure = self._refusal(rec, call, now, self.principal(ident))
+        who = self.principal(ident)
+        failure = self._refusal(rec, call, now, who)
         if failure is not None:
             # refused by the heart, never run: no breaker, wound or latency sample for the organ
             self.health.refused(call.organ if rec else UNKNOWN_ORGAN, failure)
@@ -88,6 +93,8 @@ class CallDesk:
         retries_possible = self._healer() is not None and (ability.read_only or ability.idempotent)
         overall = call.timeout_s or attempt * (self.policy.attempts if retries_possible else 1)
         pending = Pending(ident, call, ability, now + min(attempt, overall), now + overall, now, size=len(frames[-1]))
+        if self.lanes.enabled:
+            pending.grant = self.lanes.offer(ident, rec, who, call.id)  # admitted before the call: the organ reads it first
         if not self.send(rec.ident, frames):
             self._conclude(pending, Failure(Cause.CRASHED, f"organ {rec.name} cannot be reached", type=UNREACHABLE),
                            None, now, Source.DIED)
@@ -146,17 +153,48 @@ class CallDesk:
             return
         failure = detect(reply)
         if failure is None:
+            if pending.grant:
+                self._grant(pending)
             self.send(pending.client, frames)  # a success goes back byte for byte, before it is accounted for
             self.budget.refund(pending.call.session, pending.reserved)  # a late first attempt won the race
             self.health.observe(self._organ(pending), pending.call, None, now - pending.started, size=pending.size)
             return
+        self._failed(pending, reply, failure, now)
+
+    def adopt(self, client: bytes, call: Call, reply: Reply, size: int) -> None:
+        """Conclude a lane call its organ handed over (it did not succeed), exactly as a call the heart routed."""
+        now = self.clock()
+        rec = self.organs.get(call.organ)
+        ability = rec.abilities.get(call.ability) if rec is not None else None
+        started = now - max(0.0, reply.duration_s)
+        attempt = (ability.timeout_s if ability else 0) or self.settings.call_timeout_s
+        retries_possible = ability is not None and self._healer() is not None and (ability.read_only or ability.idempotent)
+        overall = call.timeout_s or attempt * (self.policy.attempts if retries_possible else 1)
+        pending = Pending(client, call, ability, started + min(attempt, overall), started + overall, started, size=size)
+        failure = detect(reply) or Failure(Cause.UNKNOWN, "the organ handed over a call that succeeded")
+        if call.id in self.pending or ability is None:  # nothing to retry it with: the caller decides
+            self.health.observe(rec, call, classify(failure.message, failure.type, failure.cause), now - started,
+                                failure.message, size=size)
+            self._answer(pending, Reply(id=call.id, ok=False, result=reply.result if reply.ok else None,
+                                        duration_s=now - started, error=_advised(failure, Decision.REFER, 0)))
+            return
+        if failure.type == "Deadline":  # the organ gave up on it at the heart's deadline: its late answer follows
+            self.expired[call.id] = call.organ
+            if len(self.expired) > EXPIRED_KEPT:
+                self.expired.popitem(last=False)
+        self._failed(pending, reply, failure, now)
+
+    def _failed(self, pending: Pending, reply: Reply, failure: Failure, now: float) -> None:
         cause = classify(failure.message, failure.type, failure.cause)
         source = Source.RESULT if reply.ok else Source.RAISED
         self._conclude(pending, replace(failure, cause=cause), reply.result if reply.ok else None, now, source)
 
     def _conclude(self, pending: Pending, failure: Failure, result: Any, now: float, source: Source) -> None:
-        self.health.observe(self._organ(pending), pending.call, failure.cause, now - pending.started, failure.message,
+        rec = self._organ(pending)
+        self.health.observe(rec, pending.call, failure.cause, now - pending.started, failure.message,
                             source=source, size=pending.size)
+        if rec is not None and self.lanes.enabled:
+            self.lanes.review(rec)  # a breaker that opened closes the organ's lanes at once
         if pending.healing:
             self._track(pending.call.id, pending)  # a late answer to the first attempt; the healer decides
             return
@@ -179,7 +217,13 @@ class CallDesk:
 
     def _answer(self, pending: Pending, reply: Reply) -> None:
         if pending.client is not None:
+            if pending.grant:
+                self._grant(pending)
             self.send(pending.client, protocol.encode(reply))
+
+    def _grant(self, pending: Pending) -> None:
+        self.lanes.grant(pending.client, self.organs.get(pending.call.organ), pending.grant)
+        pending.grant = b""
 
     # -- healing --------------------------------------------------------------------------
 
@@ -285,7 +329,8 @@ class CallDesk:
             self.health.forgive_late(rec, cause, Source.RESULT if reply.ok else Source.RAISED)
 
     def fail_organ(self, organ: str, message: str) -> None:
-        """The organ died: its calls in flight fail now, as crashed."""
+        """The organ died: its calls in flight fail now, as crashed; its lanes are closed."""
+        self.lanes.forget(organ)
         now = self.clock()
         for call_id in [cid for cid, p in self.pending.items() if p.call.organ == organ]:
             pending = self.pending.pop(call_id)

@@ -3,7 +3,7 @@
 The loop and the dispatch live here; each message kind is handed to the collaborator that owns it
 (none of them imports this module):
   OrganTable (broker/organs.py)    every organ, its connection and every change of its state
-  CallDesk (broker/calls.py)       calls in flight: admission, deadlines, outcomes, healing
+  CallDesk (broker/calls.py)       calls in flight: admission, deadlines, outcomes, healing; lanes (broker/lanes.py)
   Health (broker/health.py)        outcomes, breakers, wounds, hysteresis, alerts and their events
   Rhythm (broker/rhythm.py)        the beat, the session's progress and the blood
   ControlDesk (broker/control.py)  the control commands
@@ -33,10 +33,11 @@ from broker.events import Events
 from broker.exposed import Selector
 from broker.health import Health
 from broker.home import Home
+from broker.lanes import LANES_ENV, lanes_enabled
 from broker.metrics import CLIENT_REPORTABLE, MAX_CLIENT_OBSERVATIONS, HeartMetrics
 from broker.organs import OrganTable
-from broker.protocol import (Answer, Ask, Call, Control, Goodbye, Heartbeat, Notice, Register, Reply, Report,
-                             Reregister, Snapshot, SnapshotRequest, Welcome)
+from broker.protocol import (Answer, Ask, Call, Control, Goodbye, Handoff, Heartbeat, Notice, Register, Reply, Report,
+                             Reregister, Snapshot, SnapshotRequest, Tally, Welcome)
 from broker.registry import OrganRecord
 from broker.relay import Relay
 from broker.rhythm import Rhythm
@@ -60,8 +61,9 @@ class Heart:
         self.peers = endpoints.Peers(os.getuid())
         self.health = Health(self.settings, self.metrics, self.events, clock)
         self.organs = OrganTable(config.organs, self.metrics, self.health.alert)
-        self.calls = CallDesk(self.settings, self.organs, self.health, self.send, self.peers.principal, clock)
-        self.organs.dropped = self.calls.fail_organ  # a connection gone: its calls in flight fail now
+        self.calls = CallDesk(self.settings, self.organs, self.health, self.send, self.peers.principal, clock,
+                              lanes_enabled(self.settings.lanes, os.environ.get(LANES_ENV)), self._protocol_error)
+        self.organs.dropped = self.calls.fail_organ  # a connection gone: its calls in flight fail, its lanes close
         self.rhythm = Rhythm(self.settings, self.organs, self.health, self.events, self.metrics, clock)
         self.relay = Relay(self.send)
         self.started = clock()
@@ -73,7 +75,8 @@ class Heart:
                          Control: lambda ident, msg, frames: self.control.on_control(ident, msg),
                          SnapshotRequest: lambda ident, msg, frames: self.send(ident, protocol.encode(
                              Snapshot(blood=self.rhythm.snapshot()))),
-                         Notice: self._on_notice, Ask: self._on_ask, Answer: self._on_answer}
+                         Notice: self._on_notice, Ask: self._on_ask, Answer: self._on_answer,
+                         Tally: self.calls.lanes.on_tally, Handoff: self.calls.lanes.on_handoff}
 
     # -- life cycle -----------------------------------------------------------------------
 
@@ -107,7 +110,8 @@ class Heart:
         router_ep = self.bound.endpoints["router"]
         self.supervisor = Supervisor(self.organs.records, {
             "ACTORS_ROUTER": router_ep, "ACTORS_HEART_PID": str(os.getpid()), "ACTORS_HOME": str(home.path),
-            "ACTORS_WORKDIR": str(self.workdir), "ACTORS_HEARTBEAT_S": str(s.heartbeat_s)},
+            "ACTORS_WORKDIR": str(self.workdir), "ACTORS_HEARTBEAT_S": str(s.heartbeat_s),
+            LANES_ENV: "1" if self.calls.lanes.enabled else "0"},
             self.workdir, home.logs, self.health.alert, self.organs.move, self.zygote, self.clock)
         if threading.current_thread() is threading.main_thread():
             signal.set_wakeup_fd(self.supervisor.wake_w, warn_on_full_buffer=False)
@@ -167,6 +171,7 @@ class Heart:
                     self.supervisor.kill_stuck(rec, why, now)
                 self._guarded(self.health.review_wounds, now)
                 for rec in self.organs:
+                    self.calls.lanes.review(rec)
                     if rec.ident is not None:
                         self.send(rec.ident, heartbeat)
                 next_heartbeat = now + self.settings.heartbeat_s
@@ -257,15 +262,13 @@ class Heart:
         return rec
 
     def _on_heartbeat(self, ident: bytes, msg: Heartbeat, frames: list[bytes]) -> None:
-        rec = self.organs.of(ident)
-        if rec is None:
+        if (rec := self.organs.of(ident)) is None:
             self.send(ident, protocol.encode(Reregister(reason="the heart does not know this connection")))
         else:
             self.organs.seen(rec, self.clock())
 
     def _on_goodbye(self, ident: bytes, msg: Goodbye, frames: list[bytes]) -> None:
-        rec = self.organs.of(ident)
-        if rec is not None:
+        if (rec := self.organs.of(ident)) is not None:
             self.organs.goodbye(rec, msg.reason)
 
     def _on_report(self, ident: bytes, report: Report, frames: list[bytes]) -> None:
@@ -281,18 +284,15 @@ class Heart:
     # -- calls, and what runs during them ---------------------------------------------------
 
     def _on_reply(self, ident: bytes, reply: Reply, frames: list[bytes]) -> None:
-        rec = self._sender(ident, "a reply", seen=True)
-        if rec is not None:
+        if (rec := self._sender(ident, "a reply", seen=True)) is not None:
             self.calls.on_reply(rec.name, reply, frames)
 
     def _on_notice(self, ident: bytes, notice: Notice, frames: list[bytes]) -> None:
-        rec = self._sender(ident, "a notice")
-        if rec is not None:
+        if (rec := self._sender(ident, "a notice")) is not None:
             self.relay.notice(self.calls.caller_of(notice.call, rec.name), frames)
 
     def _on_ask(self, ident: bytes, ask: Ask, frames: list[bytes]) -> None:
-        rec = self._sender(ident, "a question")
-        if rec is not None:
+        if (rec := self._sender(ident, "a question")) is not None:
             self.relay.ask(ident, self.calls.caller_of(ask.call, rec.name), ask, frames)
 
     def _on_answer(self, ident: bytes, answer: Answer, frames: list[bytes]) -> None:

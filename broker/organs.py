@@ -83,7 +83,7 @@ class OrganTable:
         self.by_ident[ident] = rec.name
         rec.ident = ident
         rec.abilities = {a.name: a for a in msg.abilities}
-        rec.perception, rec.reflexes = msg.perception, msg.reflexes
+        rec.perception, rec.reflexes, rec.lane = msg.perception, msg.reflexes, msg.lane
         rec.last_seen = now
         if rec.spec.external:
             rec.pid, rec.started = pid or msg.pid, now  # the kernel's pid when the connection is local

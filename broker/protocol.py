@@ -67,6 +67,7 @@ class Register:
     perception: tuple[str, ...] = ()
     reflexes: tuple[Reflex, ...] = ()
     token: str = ""
+    lane: str = ""  # the organ's lane endpoint (ipc://), when it takes lane calls (docs/protocol.md, "Lanes")
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,6 +248,70 @@ class Sync:
     event_seq: int
 
 
+# -- lanes: a call's success path straight between a local client and its organ (broker/lanes.py) --
+
+@dataclass(frozen=True, slots=True)
+class Admit:
+    """Heart -> organ: take lane calls whose routing id is this ticket, on behalf of this heart connection."""
+
+    KIND: ClassVar[bytes] = b"admit"
+    ticket: bytes
+    client: bytes  # the client's routing id on the heart's ROUTER: where a handed-off call is answered
+    principal: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Revoke:
+    """Heart -> organ: drop these tickets (every ticket when empty); their clients go through the heart again."""
+
+    KIND: ClassVar[bytes] = b"revoke"
+    tickets: tuple[bytes, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Grant:
+    """Heart -> client: call this organ on its lane, with the ticket as the lane socket's routing id."""
+
+    KIND: ClassVar[bytes] = b"grant"
+    organ: str
+    endpoint: str
+    ticket: bytes
+    pid: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LaneClosed:
+    """Organ -> client on a lane: the ticket is not (or no longer) admitted, and the call did not run; or
+    (handed_off) the call did not succeed and the heart answers it on the client's heart connection."""
+
+    KIND: ClassVar[bytes] = b"lane-closed"
+    id: str
+    handed_off: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Handoff:
+    """Organ -> heart: a lane call that did not succeed, for the heart to conclude as one it routed."""
+
+    KIND: ClassVar[bytes] = b"handoff"
+    ticket: bytes
+    client: bytes
+    call: Call
+    reply: Reply
+    size: int = -1  # bytes of the call's body as the client sent it
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """Organ -> heart: lane calls that succeeded, accounted late and in batches (metrics, health, event.call)."""
+
+    KIND: ClassVar[bytes] = b"tally"
+    organ: str
+    calls: tuple[Call, ...] = ()
+    durations: tuple[float, ...] = ()
+    sizes: tuple[int, ...] = ()
+
+
 @dataclass(frozen=True, slots=True)
 class SnapshotRequest:
     KIND: ClassVar[bytes] = b"snapshot?"
@@ -276,7 +341,8 @@ class ControlReply:
 
 
 Message = (Register | Welcome | Refused | Heartbeat | Reregister | Goodbye | Call | Reply
-           | SnapshotRequest | Snapshot | Control | ControlReply | Report | Notice | Ask | Answer)
+           | SnapshotRequest | Snapshot | Control | ControlReply | Report | Notice | Ask | Answer
+           | Admit | Revoke | Grant | LaneClosed | Handoff | Tally)
 KINDS: dict[bytes, type] = {cls.KIND: cls for cls in typing.get_args(Message)}
 
 

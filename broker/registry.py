@@ -22,6 +22,7 @@ class OrganRecord:
     proc: subprocess.Popen | Forked | None = None  # a fresh interpreter, or forked from the zygote
     token: str = ""  # given at spawn, required at registration
     ident: bytes | None = None  # routing id of the registered connection
+    lane: str = ""  # the endpoint of the organ's lane, when it has one (broker/lanes.py)
     abilities: dict[str, Ability] = field(default_factory=dict)
     perception: tuple[str, ...] = ()
     reflexes: tuple[Reflex, ...] = ()
@@ -59,3 +60,4 @@ class OrganRecord:
         """Drop what the last registration told us."""
         self.ident = None
         self.abilities = {}
+        self.lane = ""

@@ -23,6 +23,7 @@ BLOOD = b"blood"
 EVENT = b"event."  # topics event.call, event.progress, event.wound, event.healed, event.alert
 SYNC = b"sync."  # topic sync.<token>: the mark one subscriber asked for (control `sync`)
 CONTROL = b"control"  # the kind of a control command (broker.protocol.Control)
+LANE_CLIENT = "~lane-"  # a client takes lanes by starting its calls' request ids with this (broker/lanes.py)
 
 # socket flags as plain ints: pyzmq's are enum members, and every `|` or `&` on them builds a new one
 NOBLOCK, SNDMORE, EVENTS, POLLIN = (int(f) for f in (zmq.NOBLOCK, zmq.SNDMORE, zmq.EVENTS, zmq.POLLIN))

@@ -127,6 +127,7 @@ def _value_strategy(tp: Any) -> st.SearchStrategy:
         int: st.integers(min_value=-(2 ** 63), max_value=2 ** 64 - 1),
         float: st.floats(allow_nan=False),
         bool: st.booleans(),
+        bytes: st.binary(max_size=20),
         dict: st.dictionaries(st.text(max_size=10), msgpack_values(nan=False, max_leaves=8), max_size=4),
     }[tp]
 

@@ -54,6 +54,14 @@ SAMPLES = [
         timeout_s=30.0),
     Answer(id="a1", ok=True, result={"action": "accept", "content": {"name": "Ada"}}),
     Answer(id="a2", ok=False, error="the client does not support elicitation", timed_out=False),
+    protocol.Admit(ticket=b"L" + bytes(15), client=b"\x00k\x8b\x45\x67", principal="admin"),
+    protocol.Revoke(), protocol.Revoke(tickets=(b"Lone", b"Ltwo")),
+    protocol.Grant(organ="fs", endpoint="ipc:///run/x/lane-42.sock", ticket=b"Lab", pid=42),
+    protocol.LaneClosed(id="c1"),
+    protocol.Handoff(ticket=b"Lab", client=b"\x00k", call=Call(id="c2", organ="fs", ability="read"),
+                     reply=Reply(id="c2", ok=False, error=Failure(cause="unknown", message="boom")), size=40),
+    protocol.Tally(organ="fs", calls=(Call(id="c3", organ="fs", ability="read", args={"path": "a"}),),
+                   durations=(0.001,), sizes=(52,)),
 ]
 
 
