@@ -11,6 +11,7 @@ import re
 import shutil
 import socket
 import subprocess
+import threading
 import urllib.parse
 import urllib.request
 from pathlib import Path
@@ -39,7 +40,8 @@ heartbeat_s = 0.2
 quiet_after_s = 600
 retry_backoff_initial_s = 0.02
 retry_backoff_max_s = 0.05
-breaker_threshold = 50
+breaker_threshold = 1000
+chronic_after_s = 1.0
 
 [organs.healer]
 module = "actors.healer"
@@ -201,6 +203,24 @@ def test_every_dashboard_query_returns_data_and_alerts_fire_for_a_killed_and_fat
              interval=0.2, what="prometheus to scrape the heart")
 
     drive(mesh)
+    stop = threading.Event()
+    failing = threading.Thread(target=keep_failing, args=(mesh, stop), daemon=True)
+    failing.start()  # flaky keeps failing: its open wound turns chronic after chronic_after_s and stays so
+    try:
+        check_dashboards_and_alerts(mesh, prom, instance)
+    finally:
+        stop.set()
+        failing.join(timeout=30)
+
+
+def keep_failing(mesh, stop: threading.Event) -> None:
+    with mesh.client() as client:
+        while not stop.is_set():
+            client.call("flaky", "always_fail", {"message": "boom"})
+            stop.wait(0.3)
+
+
+def check_dashboards_and_alerts(mesh, prom, instance: str) -> None:
     kill_and_wait(mesh, "echo")
     for _ in range(3):
         kill_and_wait(mesh, "victim")
