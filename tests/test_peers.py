@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import os
 import socket
+import struct
 
 import pytest
 
-from actors.peers import owner, peer_uid, trusted
+from actors.peers import TABLES, diag_uid, owner, peer_uid, trusted
 
 HEADER = "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode"
 # 127.0.0.1:54321 -> 127.0.0.1:8390 owned by uid 1000; the listener 127.0.0.1:8390 owned by uid 0
@@ -58,3 +59,31 @@ def test_a_live_connection_names_this_process_uid():
 ], ids=["owner", "root", "other_user", "remote_refused", "remote_allowed", "other_user_on_open_listener"])
 def test_only_the_owner_root_or_an_allowed_remote_peer_is_trusted(uid, remote_allowed, expected):
     assert trusted(uid, remote_allowed) is expected
+
+
+def test_a_live_ipv6_connection_names_this_process_uid_and_an_unconnected_port_names_none():
+    with socket.socket(socket.AF_INET6) as listener:
+        listener.bind(("::1", 0))
+        listener.listen(1)
+        with socket.create_connection(listener.getsockname()[:2], timeout=5):
+            accepted, peer = listener.accept()
+            with accepted:
+                assert peer_uid(peer[:2], accepted.getsockname()[:2]) == os.getuid()
+                assert peer_uid(("::1", 1), accepted.getsockname()[:2]) is None
+
+
+def test_the_tables_answer_alike_where_sock_diag_is_missing():
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(1)
+        with socket.create_connection(listener.getsockname(), timeout=5):
+            accepted, peer = listener.accept()
+            with accepted, open(TABLES[0], encoding="ascii") as lines:
+                assert owner(lines, peer, accepted.getsockname()) == os.getuid()
+
+
+def test_a_kernel_error_answer_names_no_socket():
+    error = struct.pack("=IHHII", 36, 2, 0, 1, 0) + struct.pack("=i", -2) + b"\0" * 16
+
+    assert diag_uid(error) is None
+    assert diag_uid(b"") is None

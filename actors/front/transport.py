@@ -487,7 +487,6 @@ class EnvelopeGuard:
             if handed_over is not None:
                 handed_over()
 
-
     def _trusted(self, scope: dict) -> bool:
         client, server = scope.get("client"), scope.get("server")
         if not client or not server:
