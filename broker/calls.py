@@ -89,10 +89,7 @@ class CallDesk:
             self.send(ident, protocol.encode(Reply(id=call.id, ok=False, error=failure)))
             return
         ability = rec.abilities[call.ability]
-        attempt = ability.timeout_s or self.settings.call_timeout_s
-        retries_possible = self._healer() is not None and (ability.read_only or ability.idempotent)
-        overall = call.timeout_s or attempt * (self.policy.attempts if retries_possible else 1)
-        pending = Pending(ident, call, ability, now + min(attempt, overall), now + overall, now, size=len(frames[-1]))
+        pending = self._pending(ident, call, ability, now, len(frames[-1]))
         if self.lanes.enabled:
             pending.grant = self.lanes.offer(ident, rec, who, call.id)  # admitted before the call: the organ reads it first
         if not self.send(rec.ident, frames):
@@ -100,6 +97,13 @@ class CallDesk:
                            None, now, Source.DIED)
             return
         self._track(call.id, pending)
+
+    def _pending(self, client: bytes, call: Call, ability: Ability | None, started: float, size: int) -> Pending:
+        """A call in the heart's hands from `started`, with its attempt's and its overall deadline."""
+        attempt = (ability.timeout_s if ability else 0) or self.settings.call_timeout_s
+        retries_possible = ability is not None and self._healer() is not None and (ability.read_only or ability.idempotent)
+        overall = call.timeout_s or attempt * (self.policy.attempts if retries_possible else 1)
+        return Pending(client, call, ability, started + min(attempt, overall), started + overall, started, size=size)
 
     def _refusal(self, rec: OrganRecord | None, call: Call, now: float, who: Principal) -> Failure | None:
         healer = self.settings.healer
@@ -167,10 +171,7 @@ class CallDesk:
         rec = self.organs.get(call.organ)
         ability = rec.abilities.get(call.ability) if rec is not None else None
         started = now - max(0.0, reply.duration_s)
-        attempt = (ability.timeout_s if ability else 0) or self.settings.call_timeout_s
-        retries_possible = ability is not None and self._healer() is not None and (ability.read_only or ability.idempotent)
-        overall = call.timeout_s or attempt * (self.policy.attempts if retries_possible else 1)
-        pending = Pending(client, call, ability, started + min(attempt, overall), started + overall, started, size=size)
+        pending = self._pending(client, call, ability, started, size)
         failure = detect(reply) or Failure(Cause.UNKNOWN, "the organ handed over a call that succeeded")
         if call.id in self.pending or ability is None:  # nothing to retry it with: the caller decides
             self.health.observe(rec, call, classify(failure.message, failure.type, failure.cause), now - started,
