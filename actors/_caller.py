@@ -32,7 +32,8 @@ class CallerLink:
     """Notices and questions of the calls running in one organ."""
 
     def __init__(self) -> None:
-        self.push: Callable[[list[bytes]], None] | None = None  # set by the loop: hands frames to it, any thread
+        # set by the loop: hands frames to it from any thread, with the id of the call they are about
+        self.push: Callable[..., None] | None = None
         self.loop_thread: int | None = None  # questions from the loop's own thread would wait on themselves
         self.on_wait: Callable[[], None] | None = None  # set by the loop: told before a question waits
         self.local = threading.local()
@@ -59,7 +60,7 @@ class CallerLink:
         call = self.current()
         if not call or self.push is None:
             return False
-        self.push(protocol.encode(Notice(call=call, kind=kind, body=body)))
+        self.push(protocol.encode(Notice(call=call, kind=kind, body=body)), call=call)
         return True
 
     def ask(self, kind: str, body: dict, timeout_s: float) -> Any:
@@ -77,7 +78,7 @@ class CallerLink:
         with self.lock:
             self.waiting[ask.id] = slot
         try:
-            self.push(frames)
+            self.push(frames, call=call)
             if self.on_wait is not None:
                 self.on_wait()
             if not slot.done.wait(timeout_s + ANSWER_GRACE_S):

@@ -110,7 +110,7 @@ class OrganLoop:
         self.ctx = zmq.Context()
         self.dealer: zmq.Socket | None = None
         self.sub: zmq.Socket | None = None
-        self.outbox: deque[tuple[bytes, list[bytes]]] = deque()  # from workers: (key or b"", frames)
+        self.outbox: deque[tuple[bytes, list[bytes], str]] = deque()  # from workers: (key or b"", frames, call id)
         self.woken = False  # a wake-up byte is on its way: workers need not write another
         self.unsent: deque[list[bytes]] = deque()  # replies and reports the dealer's full queue refused, in order
         self.polling_out = False  # the dealer is polled for room to send (while something is unsent)
@@ -136,6 +136,7 @@ class OrganLoop:
         self.lane_path = ""
         self.admitted: dict[bytes, bytes] = {}  # lane ticket -> the client's routing id on the heart
         self.lane_calls: dict[bytes, LaneCall] = {}  # fingerprint -> the lane call it belongs to
+        self.lane_tickets: dict[str, bytes] = {}  # a running lane call's id -> its ticket (where its notices go)
         self.tally: list[LaneCall] = []  # lane successes not yet told to the heart
         self.tally_due = math.inf
         organ.caller.push = self._push  # what a running call tells its caller goes out through the loop
@@ -387,6 +388,7 @@ class OrganLoop:
             ability_s = self.organ.timeout_of(call.ability)  # the heart's deadline for it, as the heart would keep it
             given = min(call.timeout_s, ability_s) if 0 < call.timeout_s < math.inf else ability_s
             self.lane_calls[key] = LaneCall(*lane[:2], call, lane[2], time.monotonic() + given)
+            self.lane_tickets[call.id] = lane[0]
         if self.organ.runs_inline(call.ability):
             self._finish(key, self._encode(call, self.organ.handle(call, deadline), key))
             return
@@ -526,12 +528,13 @@ class OrganLoop:
         if self.in_flight.pop(key, None) is not None:
             self._finish(key, self._encode(call, reply, key))
 
-    def _push(self, frames: list[bytes], key: bytes = b"") -> None:
-        """Hand frames to the loop from any thread; an empty key: a message for the heart, not a reply."""
+    def _push(self, frames: list[bytes], key: bytes = b"", call: str = "") -> None:
+        """Hand frames to the loop from any thread; an empty key: a message for the caller of call (a notice or a
+        question) or for the heart, not a reply."""
         if threading.get_ident() == self.organ.caller.loop_thread:
-            self._send_frames(frames)
+            self._to_caller(frames, call)
             return
-        self.outbox.append((key, frames))
+        self.outbox.append((key, frames, call))
         if not self.woken:  # the loop clears it before it takes the outbox, so nothing appended is missed
             self._wake()
 
@@ -563,9 +566,9 @@ class OrganLoop:
     def _forward_results(self) -> None:
         self.woken = False
         while self.outbox:
-            key, frames = self.outbox.popleft()
+            key, frames, call = self.outbox.popleft()
             if not key:
-                self._send_frames(frames)
+                self._to_caller(frames, call)
                 continue
             work = self.in_flight.pop(key, None)
             if work is not None:
@@ -603,7 +606,9 @@ class OrganLoop:
         lane = self.lane_calls.pop(key, None) if self.lane_calls else None
         if lane is None:
             self._send_frames(frames)
-        elif lane.ok:
+            return
+        self.lane_tickets.pop(lane.call.id, None)
+        if lane.ok:
             self._lane_send(lane.ticket, frames)
             self._tallied(lane)
         else:
@@ -644,6 +649,14 @@ class OrganLoop:
                 else:
                     self._on_call(msg, (ticket, client, len(frames[-1])))
 
+    def _to_caller(self, frames: list[bytes], call: str) -> None:
+        """What a running call says goes where its caller waits: on the lane the call came by, else the heart."""
+        ticket = self.lane_tickets.get(call) if call and self.lane_tickets else None
+        if ticket is None:
+            self._send_frames(frames)
+        else:
+            self._lane_send(ticket, frames)
+
     def _lane_send(self, ticket: bytes, frames: list[bytes]) -> None:
         try:
             wire.send(self.lane, [ticket, *frames], wire.NOBLOCK)
@@ -665,6 +678,7 @@ class OrganLoop:
         for key, lane in list(self.lane_calls.items()):
             if now >= lane.deadline:
                 del self.lane_calls[key]
+                self.lane_tickets.pop(lane.call.id, None)
                 self._hand_off(lane, protocol.encode(Reply(id=lane.call.id, ok=False, duration_s=now - lane.deadline,
                     error=Failure("timeout", f"organ {self.organ.name} did not answer {self.organ.name}."
                                   f"{lane.call.ability} within its deadline", type="Deadline"))))

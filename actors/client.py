@@ -8,14 +8,12 @@ import secrets
 import threading
 import time
 import uuid
-from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
 import zmq
-from zmq.utils.monitor import parse_monitor_message
 
+from actors._lanes import Lane, died
 from broker import protocol, wire
-from broker.causes import hint
 from broker.errors import DecodeError, MeshError, MeshUnreachable, NoAnswer
 from broker.home import Home, pid_alive
 from broker.protocol import (DEFAULT_MAX_FRAME_BYTES, Blood, Call, Control, ControlReply, Event, Failure, Grant,
@@ -33,18 +31,8 @@ SYNC_FIRST_WAIT_S = 0.02  # for the mark after asking; doubled while it does not
 SYNC_MAX_WAIT_S = 0.5     # still on its way), within CONTROL_TIMEOUT_S in all
 
 
-LANE_GONE = zmq.EVENT_DISCONNECTED | zmq.EVENT_CLOSED | zmq.EVENT_MONITOR_STOPPED
 LANE_CONNECT_MS = 20  # how long a call waits for a lane's connection before it goes through the heart
 LANE_SLICE_MS = 50  # how soon a wait on a lane notices that its organ died (its monitor says so)
-
-
-@dataclass(slots=True)
-class _Lane:
-    """A lane the heart granted: a DEALER straight to one organ, its ticket as routing id, and its monitor."""
-
-    organ: str
-    sock: zmq.Socket
-    monitor: zmq.Socket
 
 
 class Client:
@@ -74,7 +62,7 @@ class Client:
         # heart refuses an id already in flight, an organ answers a repeated one from memory) at a tenth of its cost
         # a client that takes lanes says so in its request ids: the heart grants one only to such a call
         self.ids = map(f"{wire.LANE_CLIENT if lanes else ''}{secrets.token_hex(12)}-{{}}".format, itertools.count(1))
-        self.lanes: dict[str, _Lane] = {}  # organ -> its lane, as granted
+        self.lanes: dict[str, Lane] = {}  # organ -> its lane, as granted
 
     def __enter__(self) -> Client:
         return self
@@ -163,39 +151,26 @@ class Client:
 
     def _open_lane(self, grant: Grant) -> None:
         """Connect a lane the heart granted (replacing any earlier one to the organ)."""
-        if not grant.endpoint.startswith("ipc://"):
-            return  # lanes are for local meshes only
+        lane = Lane.open(self.ctx, grant)
+        if lane is None:
+            return
         self._drop_lane(grant.organ)
-        sock = self.ctx.socket(zmq.DEALER)
-        sock.setsockopt(zmq.LINGER, 0)
-        sock.setsockopt(zmq.ROUTING_ID, grant.ticket)
-        sock.setsockopt(zmq.IMMEDIATE, 1)  # nothing queues for an organ not connected: the call goes by the heart
-        sock.setsockopt(zmq.RCVTIMEO, LANE_SLICE_MS)  # a wait on the lane looks at the organ's end each slice
-        monitor = sock.get_monitor_socket(LANE_GONE)
-        sock.connect(grant.endpoint)
-        self.lanes[grant.organ] = _Lane(grant.organ, sock, monitor)
+        lane.sock.setsockopt(zmq.RCVTIMEO, LANE_SLICE_MS)  # a wait on the lane looks at the organ's end each slice
+        self.lanes[grant.organ] = lane
 
     def _drop_lane(self, organ: str) -> None:
         lane = self.lanes.pop(organ, None)
         if lane is not None:
-            lane.sock.disable_monitor()
-            lane.monitor.close(linger=0)
-            lane.sock.close(linger=0)
+            lane.close()
 
-    def _lane_gone(self, lane: _Lane) -> bool:
-        """Whether the organ's end of the lane went away (it died, or its socket closed); drops the lane if so."""
-        gone = False
-        while wire.readable(lane.monitor):
-            try:
-                event = parse_monitor_message(wire.receive(lane.monitor, wire.NOBLOCK))
-            except (zmq.Again, ValueError):
-                break
-            gone = gone or bool(event["event"] & LANE_GONE)
-        if gone:
+    def _lane_gone(self, lane: Lane) -> bool:
+        """Whether the organ's end of the lane went away; drops the lane if so."""
+        if lane.gone():
             self._drop_lane(lane.organ)
-        return gone
+            return True
+        return False
 
-    def _lane_call(self, lane: _Lane, call: Call, limit_s: float) -> Reply:
+    def _lane_call(self, lane: Lane, call: Call, limit_s: float) -> Reply:
         """Call on the lane: a success comes back on it; anything else the organ hands to the heart (and says
         so on the lane), and the heart's answer comes on the heart connection."""
         frames = protocol.encode(call)
@@ -213,7 +188,7 @@ class Client:
                 msg = protocol.decode(wire.receive(lane.sock))
             except zmq.Again:  # a slice with nothing: the organ, the heart and the deadline are looked at
                 if self._lane_gone(lane):
-                    return self._died(lane.organ, call)
+                    return died(lane.organ, call.id)
                 if not pid_alive(self.endpoints["pid"]):
                     raise MeshUnreachable("the heart stopped before it answered") from None
                 if time.monotonic() > deadline:
@@ -228,12 +203,6 @@ class Client:
                     return self._await(call.id, Reply, deadline, limit_s)
                 self._drop_lane(lane.organ)  # nothing ran: the heart takes it from here
                 return self._request(call, Reply, max(0.0, deadline - time.monotonic()))
-
-    def _died(self, organ: str, call: Call) -> Reply:
-        # what the heart answers for an organ that died during a call it routed
-        return Reply(id=call.id, ok=False, error=Failure(
-            "crashed", f"organ {organ} died during the call", type="OrganDied", hint=hint("crashed", True),
-            decision="refer"))
 
     def _wait_at_most(self, left_s: float) -> None:
         # a receive waits a slice, or less when the deadline is nearer (set only when it changes); a deadline

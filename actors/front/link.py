@@ -5,6 +5,11 @@ readable (no thread, no task per message: pyzmq's asyncio sockets cost about hal
 round trip), so no request holds a thread and none can wait forever: each has a deadline, and all fail at
 once when the heart stops. While a call runs, what its ability says (notices) and asks (questions) reach
 the caller's handler in order, before the reply.
+
+Like `Client`, the link takes the lanes the heart grants (docs/protocol.md, "Lanes"): a call to an organ with
+a lane goes straight to it, and arrives back on the lane when it succeeds (with its notices and questions, whose
+answers go back the same way); what does not succeed the heart answers on the heart connection, under the same
+request id, so a call's inbox does not care which way its answer came.
 """
 
 from __future__ import annotations
@@ -21,11 +26,12 @@ from typing import Any, AsyncIterator, Awaitable, Callable
 
 import zmq
 
+from actors._lanes import Lane, died
 from broker import protocol, wire
 from broker.errors import DecodeError, EncodeError, MeshError, MeshUnreachable
 from broker.home import Home, pid_alive
-from broker.protocol import (Answer, Ask, Blood, Call, Control, ControlReply, Event, Notice, Observation, Reply,
-                             Report, Snapshot, SnapshotRequest)
+from broker.protocol import (Answer, Ask, Blood, Call, Control, ControlReply, Event, Grant, LaneClosed, Notice,
+                             Observation, Reply, Report, Snapshot, SnapshotRequest)
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +42,7 @@ SEND_WAIT_S = 1.0  # how long a send may wait for room when the heart is not rea
 MAX_BEATS_QUEUED = 1000
 MAX_FRAME_BYTES = protocol.DEFAULT_MAX_FRAME_BYTES
 HEADROOM = 64 * 1024  # the call's other fields and framing, on top of its arguments
+MAX_ASKED = 4096  # questions asked on lanes whose answers are still to come (the oldest is forgotten beyond)
 
 
 class HeartStopped(MeshUnreachable):
@@ -98,12 +105,14 @@ class _Pending:
     expects: tuple[type, ...] = field(default_factory=tuple)
     deadline: float = 0.0  # a call's: past it, the watch ends it (monotonic)
     late: str = ""  # what a call that passed its deadline is told
+    lane: str = ""  # the organ whose lane a call went by, while its answer may still come on it
+    frames: list[bytes] | None = None  # a lane call's message, sent by the heart if the lane turns it away
 
 
 class MeshLink:
     """An asynchronous client of one heart, for one event loop."""
 
-    def __init__(self, home: Home) -> None:
+    def __init__(self, home: Home, *, lanes: bool = True) -> None:
         self.home = home
         endpoints = home.read_endpoints()
         if endpoints is None:
@@ -116,7 +125,10 @@ class MeshLink:
         self.dealer.connect(endpoints["router"])
         self.tasks: list[asyncio.Task] = []
         self.readers: list[int] = []
-        self.ids = map(f"{uuid.uuid4().hex[:16]}{{:x}}".format, itertools.count(1))  # unique, without a syscall
+        # unique, without a syscall; a link that takes lanes says so in its ids (the heart grants only to such)
+        self.ids = map(f"{wire.LANE_CLIENT if lanes else ''}{uuid.uuid4().hex[:16]}{{:x}}".format, itertools.count(1))
+        self.lanes: dict[str, Lane] = {}  # organ -> its lane, as granted
+        self.asked: dict[str, str] = {}  # a question that came on a lane -> the organ whose lane takes its answer
 
     def _socket(self, kind: int) -> zmq.Socket:
         sock = self.ctx.socket(kind)
@@ -140,6 +152,8 @@ class MeshLink:
         loop = asyncio.get_running_loop()
         for fd in self.readers:
             loop.remove_reader(fd)
+        for organ in list(self.lanes):
+            self._drop_lane(organ)
         for task in self.tasks:
             task.cancel()
         for task in self.tasks:
@@ -167,6 +181,10 @@ class MeshLink:
         pending = _Pending(queue=_Inbox(), deadline=time.monotonic() + wait_s,
                            late=f"the heart did not answer {organ}.{ability} within {wait_s:g}s")
         self.pending[call.id] = pending
+        lane = self.lanes.get(organ) if self.lanes else None
+        if lane is not None and self._lane_send(lane, frames):
+            pending.lane, pending.frames = organ, frames
+            return Started(call.id, pending.queue)
         try:
             await self._send(frames)
         except BaseException:
@@ -220,9 +238,13 @@ class MeshLink:
         return reply.blood
 
     async def answer(self, answer: Answer) -> None:
-        """Send the answer to a question back to the organ that asked it."""
+        """Send the answer to a question back to the organ that asked it (by the way the question came)."""
         with contextlib.suppress(EncodeError):
-            await self._send(protocol.encode(answer))
+            frames = protocol.encode(answer)
+            organ = self.asked.pop(answer.id, "") if self.asked else ""
+            lane = self.lanes.get(organ) if organ else None
+            if lane is None or not self._lane_send(lane, frames):
+                await self._send(frames)
 
     def report(self, reason: str) -> None:
         """Count a refused request in the heart's metrics (actors_mcp_refused_total), without waiting."""
@@ -287,6 +309,9 @@ class MeshLink:
             self._deliver(msg)
 
     def _deliver(self, msg: Any) -> None:
+        if type(msg) is Grant:
+            self._open_lane(msg)
+            return
         if isinstance(msg, Snapshot):
             key = "snapshot"
         elif isinstance(msg, (Notice, Ask)):
@@ -305,6 +330,89 @@ class MeshLink:
         elif isinstance(msg, pending.expects) and not pending.future.done():
             pending.future.set_result(msg)
 
+    # -- lanes ----------------------------------------------------------------------------
+
+    def _open_lane(self, grant: Grant) -> None:
+        """Connect a lane the heart granted (replacing any earlier one to the organ) and read it on the loop."""
+        lane = Lane.open(self.ctx, grant)
+        if lane is None:
+            return
+        self._drop_lane(grant.organ)
+        self.lanes[grant.organ] = lane
+        loop = asyncio.get_running_loop()
+        loop.add_reader(lane.sock.getsockopt(zmq.FD), self._drain_lane, lane)
+        loop.add_reader(lane.monitor.getsockopt(zmq.FD), self._watch_lane, lane)
+        self._watch_lane(lane)  # the descriptors are edge-triggered: take what is already there
+        self._drain_lane(lane)
+
+    def _drop_lane(self, organ: str) -> None:
+        lane = self.lanes.pop(organ, None)
+        if lane is None:
+            return
+        loop = asyncio.get_running_loop()
+        loop.remove_reader(lane.sock.getsockopt(zmq.FD))
+        loop.remove_reader(lane.monitor.getsockopt(zmq.FD))
+        lane.close()
+
+    def _lane_send(self, lane: Lane, frames: list[bytes]) -> bool:
+        """Send on a lane without waiting; False when it takes nothing now (not connected yet, or gone)."""
+        try:
+            wire.send(lane.sock, frames, wire.NOBLOCK)
+        except zmq.ZMQError:
+            return False
+        self._drain_lane(lane)  # a send can consume the descriptor's edge
+        return True
+
+    def _drain_lane(self, lane: Lane) -> None:
+        sock = lane.sock
+        while self.lanes.get(lane.organ) is lane and wire.readable(sock):
+            try:
+                msg = protocol.decode(wire.receive(sock, wire.NOBLOCK))
+            except DecodeError as exc:
+                log.warning("dropped a malformed message on the lane of %s: %s", lane.organ, exc)
+                continue
+            if type(msg) is LaneClosed:
+                self._lane_closed(lane, msg)
+                continue
+            if type(msg) is Reply:
+                pending = self.pending.get(msg.id)
+                if pending is not None:
+                    pending.lane, pending.frames = "", None  # answered: the lane's end going away says nothing now
+            elif type(msg) is Ask:
+                self.asked[msg.id] = lane.organ
+                if len(self.asked) > MAX_ASKED:
+                    del self.asked[next(iter(self.asked))]
+            self._deliver(msg)
+
+    def _lane_closed(self, lane: Lane, closed: LaneClosed) -> None:
+        pending = self.pending.get(closed.id)
+        if pending is None:
+            return
+        frames, pending.lane, pending.frames = pending.frames, "", None
+        if closed.handed_off:
+            return  # it ran and did not succeed: the heart answers it on the heart connection
+        self._drop_lane(lane.organ)  # the organ no longer admits this lane: nothing ran, the heart takes it
+        asyncio.get_running_loop().create_task(self._resend(closed.id, frames))
+
+    async def _resend(self, call_id: str, frames: list[bytes]) -> None:
+        try:
+            await self._send(frames)
+        except HeartStopped as exc:
+            pending = self.pending.get(call_id)
+            if pending is not None and pending.queue is not None:
+                pending.queue.put(exc)
+
+    def _watch_lane(self, lane: Lane) -> None:
+        """The organ's end went away: its calls still waiting on the lane failed as the heart would say."""
+        if self.lanes.get(lane.organ) is not lane or not lane.gone():
+            return
+        self._drain_lane(lane)  # what it answered before it went still counts
+        self._drop_lane(lane.organ)
+        for call_id, pending in list(self.pending.items()):
+            if pending.lane == lane.organ and pending.queue is not None:
+                pending.lane, pending.frames = "", None
+                pending.queue.put(died(lane.organ, call_id))
+
     async def _watch(self) -> None:
         while True:
             await asyncio.sleep(WATCH_S)
@@ -315,6 +423,8 @@ class MeshLink:
                 now = self.home.read_endpoints()
                 if now is not None and now.get("pid") != self.endpoints["pid"] and pid_alive(now["pid"]):
                     log.info("a new heart (pid %s) is running; reconnecting", now["pid"])
+                    for organ in list(self.lanes):
+                        self._drop_lane(organ)
                     self.dealer.disconnect(self.endpoints["router"])
                     self.endpoints = now
                     self.dealer.connect(now["router"])
