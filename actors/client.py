@@ -63,6 +63,7 @@ class Client:
         # a client that takes lanes says so in its request ids: the heart grants one only to such a call
         self.ids = map(f"{wire.LANE_CLIENT if lanes else ''}{secrets.token_hex(12)}-{{}}".format, itertools.count(1))
         self.lanes: dict[str, Lane] = {}  # organ -> its lane, as granted
+        self.strays = 0  # replies that came for no call waiting (late answers of calls given up on)
 
     def __enter__(self) -> Client:
         return self
@@ -146,6 +147,8 @@ class Client:
                 return reply
             if type(reply) is Grant:
                 self._open_lane(reply)
+            elif type(reply) is Reply:
+                self.strays += 1
 
     # -- lanes ----------------------------------------------------------------------------
 
@@ -196,8 +199,10 @@ class Client:
                 continue
             except DecodeError:
                 continue
-            if type(msg) is Reply and msg.id == call.id:
-                return msg
+            if type(msg) is Reply:
+                if msg.id == call.id:
+                    return msg
+                self.strays += 1
             if type(msg) is LaneClosed and msg.id == call.id:
                 if msg.handed_off:  # it ran and did not succeed: the heart concludes it and answers
                     return self._await(call.id, Reply, deadline, limit_s)

@@ -6,7 +6,12 @@ or misrouted reply is counted rather than missed. The parent samples the heart's
 Baseline, in the same run: the same client processes against one raw pyzmq ROUTER echo process
 (bench/_raw_echo.py), checking the same tokens. Prints calls/s, p50/p99, lost/duplicated, RSS start/end/max.
 
-    python bench/load.py [--seconds 60] [--organs 20] [--clients 8] [--baseline-seconds 15]
+With --lanes the mesh has `[heart] lanes = true` and each client calls through `Client.call`, which takes the
+lanes the heart grants (docs/protocol.md, "Lanes"): successes come straight from the organs. A reply to no
+waiting call (a duplicate or a stray) is counted by the client (`Client.strays`) and, after the run, by
+draining its heart and lane sockets; a reply with another call's token is counted as misrouted, as before.
+
+    python bench/load.py [--seconds 60] [--organs 20] [--clients 8] [--baseline-seconds 15] [--lanes]
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from _mesh import Mesh, config_text
 from _stats import describe, percentile, verdict
 from actors.client import Client
 from broker import protocol, wire
-from broker.errors import DecodeError
+from broker.errors import DecodeError, MeshError
 from broker.home import Home
 from broker.protocol import Call
 
@@ -124,10 +129,55 @@ class Caller:
         return msg.id
 
 
+class LaneCaller:
+    """One client's closed loop through `Client.call` (lanes taken as granted), accounting for every reply."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+        self.tally = Tally()
+
+    def call(self, organ: str, token: str) -> None:
+        started = time.perf_counter()
+        self.tally.sent += 1
+        try:
+            reply = self.client.call(organ, "echo", {"x": token}, timeout_s=CALL_TIMEOUT_S)
+        except MeshError:  # no answer by the deadline
+            self.tally.lost += 1
+            return
+        self.tally.latencies_s.append(time.perf_counter() - started)
+        if not reply.ok:
+            self.tally.failed[reply.error.cause if reply.error else "unknown"] += 1
+        elif reply.result == token:
+            self.tally.ok += 1
+        else:
+            self.tally.wrong += 1
+
+    def drain(self) -> None:
+        """Count what still arrives on the client's sockets: every reply now is a duplicate or a stray."""
+        sockets = [self.client.dealer, *(lane.sock for lane in self.client.lanes.values())]
+        poller = zmq.Poller()
+        for sock in sockets:
+            poller.register(sock, zmq.POLLIN)
+        deadline = time.monotonic() + DRAIN_S
+        while (left := deadline - time.monotonic()) > 0:
+            for sock, _ in poller.poll(int(left * 1000) + 1):
+                try:
+                    msg = protocol.decode(wire.receive(sock, wire.NOBLOCK))
+                except (DecodeError, zmq.Again):
+                    continue
+                if type(msg) is protocol.Reply:
+                    self.tally.stray += 1
+        self.tally.stray += self.client.strays
+        self.client.strays = 0
+
+
 def client_process(index: int, target: str, raw: bool, organs: list[str], seconds: float, start: mp.Barrier,
-                   results: mp.Queue) -> None:
+                   results: mp.Queue, lanes: bool = False) -> None:
     """Warm up, wait for every other client, then call for `seconds` and report a Tally."""
-    if raw:
+    if lanes:
+        client = Client(target)
+        close = client.close
+    elif raw:
         ctx = zmq.Context()
         dealer = ctx.socket(zmq.DEALER)
         dealer.setsockopt(zmq.LINGER, 0)
@@ -137,7 +187,7 @@ def client_process(index: int, target: str, raw: bool, organs: list[str], second
         client = Client(target)
         dealer, close = client.dealer, client.close
     rng = random.Random(index)
-    caller = Caller(dealer, raw)
+    caller = LaneCaller(client) if lanes else Caller(dealer, raw)
     try:
         for n in range(WARMUP_CALLS):
             caller.call(rng.choice(organs), f"warm-{index}-{n}")
@@ -158,12 +208,12 @@ def client_process(index: int, target: str, raw: bool, organs: list[str], second
 # -- the runs -------------------------------------------------------------------------------
 
 def run_clients(target: str, raw: bool, organs: list[str], clients: int, seconds: float,
-                sample=None) -> tuple[Tally, float, list[int]]:
+                sample=None, lanes: bool = False) -> tuple[Tally, float, list[int]]:
     """Run the client processes against one target; return their tally, the window length and samples."""
     ctx = mp.get_context("spawn")
     start = ctx.Barrier(clients + 1)
     results = ctx.Queue()
-    procs = [ctx.Process(target=client_process, args=(i, target, raw, organs, seconds, start, results), daemon=True)
+    procs = [ctx.Process(target=client_process, args=(i, target, raw, organs, seconds, start, results, lanes), daemon=True)
              for i in range(clients)]
     for proc in procs:
         proc.start()
@@ -213,13 +263,13 @@ def main() -> None:
     args = _parse_args()
     organs = [f"echo{n:02d}" for n in range(1, args.organs + 1)]
     config = config_text({name: {"module": "bench.organs.echo"} for name in organs}, beat_s=1.0,
-                         quiet_after_s=3600.0)
+                         quiet_after_s=3600.0, lanes=args.lanes)
     print(f"load: {args.organs} organs, {args.clients} client processes, {args.seconds:g}s "
-          f"(baseline {args.baseline_seconds:g}s)", flush=True)
+          f"(baseline {args.baseline_seconds:g}s){', lanes on (Client.call)' if args.lanes else ''}", flush=True)
     with Mesh(config) as mesh:
         heart_pid = Home(mesh.home).read_endpoints()["pid"]
         mesh_tally, mesh_s, rss = run_clients(str(mesh.home), False, organs, args.clients, args.seconds,
-                                              lambda: rss_kib(heart_pid))
+                                              lambda: rss_kib(heart_pid), lanes=args.lanes)
         endpoint = f"ipc://{mesh.home}/raw.sock"
         server = raw_echo(endpoint)
         try:
@@ -250,6 +300,8 @@ def _parse_args() -> argparse.Namespace:
     parser.add_argument("--clients", type=int, default=8, help="client processes (default 8)")
     parser.add_argument("--baseline-seconds", type=float, default=15.0,
                         help="length of the raw-echo baseline run (default 15)")
+    parser.add_argument("--lanes", action="store_true",
+                        help="lanes on, clients through Client.call (successes straight from the organs)")
     return parser.parse_args()
 
 

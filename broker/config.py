@@ -69,7 +69,7 @@ class HeartConfig:
     breaker_cooldown_s: float = 10.0
     chronic_after_s: float = 300.0  # a wound whose organ keeps failing this long is chronic
     zygote: bool = True  # start Python organs by forking a pre-loaded interpreter (broker/zygote.py)
-    lanes: bool = False  # local clients call organs straight when a call succeeds (broker/lanes.py)
+    lanes: bool = True  # local clients call organs straight when a call succeeds (broker/lanes.py)
 
 
 @dataclass(frozen=True, slots=True)

@@ -118,6 +118,9 @@ class MeshLink:
         if endpoints is None:
             raise MeshUnreachable(f"no mesh is running under {home.path} (start one with `actors up`)")
         self.endpoints = endpoints
+        limits = endpoints.get("limits")
+        # what an organ decodes on its lane (larger calls go by the heart, which answers them)
+        self.lane_max = int((limits if isinstance(limits, dict) else {}).get("max_frame_bytes", MAX_FRAME_BYTES))
         self.pending: dict[str, _Pending] = {}
         self.stopped = ""  # why the heart is gone, once it is
         self.ctx = zmq.Context()
@@ -182,7 +185,7 @@ class MeshLink:
                            late=f"the heart did not answer {organ}.{ability} within {wait_s:g}s")
         self.pending[call.id] = pending
         lane = self.lanes.get(organ) if self.lanes else None
-        if lane is not None and self._lane_send(lane, frames):
+        if lane is not None and not self.stopped and len(frames[-1]) <= self.lane_max and self._lane_send(lane, frames):
             pending.lane, pending.frames = organ, frames
             return Started(call.id, pending.queue)
         try:
