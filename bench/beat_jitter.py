@@ -14,10 +14,12 @@ of this machine).
 A process of its own sleeping until 0.1 s ticks runs while the beats are collected: how late any process
 wakes under the same load (the floor of a subscriber's delivery). With --clients N, N client processes call
 echo.echo on random organs in a closed loop while the beats are
-collected (bench/load.py's clients: the issue's "under that load"), and their calls/s are printed.
+collected (bench/load.py's clients: the issue's "under that load"), and their calls/s are printed; with
+--lanes they call through `Client.call` on the lanes the heart grants (bench/load.py --lanes), else on raw
+DEALERs through the heart.
 Target: p99 error <= 10 ms (arrival times).
 
-    python bench/beat_jitter.py [--beats 60] [--organs 20] [--clients 0]
+    python bench/beat_jitter.py [--beats 60] [--organs 20] [--clients 0] [--lanes]
 """
 
 from __future__ import annotations
@@ -53,8 +55,8 @@ def main() -> None:
         print(json.dumps(_ticks(TICK_S, args.sleeper)))
         return
     organs = {f"echo{i:02d}": {} for i in range(1, args.organs + 1)}
-    with Mesh(config_text(organs, beat_s=BEAT_S, quiet_after_s=QUIET_AFTER_S)) as mesh:
-        loaded = _load(mesh.home, list(organs), args.clients, (args.beats + 3) * BEAT_S)
+    with Mesh(config_text(organs, beat_s=BEAT_S, quiet_after_s=QUIET_AFTER_S, lanes=args.lanes)) as mesh:
+        loaded = _load(mesh.home, list(organs), args.clients, (args.beats + 3) * BEAT_S, args.lanes)
         sleeper = _sleeper(int(args.beats * BEAT_S / TICK_S))
         with Client(mesh.home) as client:
             beats = _collect(client, args.beats + 1)
@@ -82,13 +84,14 @@ class _Loaded(threading.Thread):
         self.args, self.result = args, None
 
     def run(self) -> None:
-        self.result = run_clients(*self.args)
+        *args, lanes = self.args
+        self.result = run_clients(*args, lanes=lanes)
 
 
-def _load(home, organs: list[str], clients: int, seconds: float) -> _Loaded | None:
+def _load(home, organs: list[str], clients: int, seconds: float, lanes: bool) -> _Loaded | None:
     if clients <= 0:
         return None
-    loaded = _Loaded(str(home), False, organs, clients, seconds)
+    loaded = _Loaded(str(home), False, organs, clients, seconds, None, lanes)
     loaded.start()
     return loaded
 
@@ -126,6 +129,7 @@ def _parse_args() -> argparse.Namespace:
     parser.add_argument("--beats", type=int, default=60, help="beat intervals measured (default 60)")
     parser.add_argument("--organs", type=int, default=20, help="echo organs in the mesh (default 20)")
     parser.add_argument("--clients", type=int, default=0, help="client processes calling meanwhile (default 0)")
+    parser.add_argument("--lanes", action="store_true", help="the clients call through Client.call on lanes")
     parser.add_argument("--sleeper", type=int, default=0, help=argparse.SUPPRESS)  # run as the sleeping process
     return parser.parse_args()
 
