@@ -408,11 +408,30 @@ def test_a_rule_stands_on_one_session_by_default_and_the_recurrence_it_needs_is_
 
 def test_a_fix_that_changed_the_command_is_a_rule_from_one_episode_even_with_an_edit_before_it():
     j = Journal().progress("s", "x")
-    j.cmd("s", "cargo fmt --all -- --check", ok=False, error="Diff in src/lib.rs")
+    j.cmd("s", "cargo build", ok=False, error="error[E0433]: failed to resolve: use of undeclared crate `serde`")
     j.call("s", "fs", "edit_file", {"path": "src/lib.rs"})
-    j.cmd("s", "cargo fmt --all", ok=True)
+    j.cmd("s", "cargo build --features serde", ok=True)
     [rule] = drafts(j, "rule")
-    assert rule.instead == "cargo fmt --all"
+    assert rule.instead == "cargo build --features serde"
+
+
+@pytest.mark.parametrize("failed, fix", [
+    ("cargo fmt --all -- --check", ["cargo fmt --all"]),
+    ("bundle exec rubocop app/models", ["bundle exec rubocop -a app/models"]),
+    ("./gradlew ktlintCheck", ["./gradlew ktlintFormat && ./gradlew ktlintCheck"]),
+    ("npx eslint src", ["npx eslint --fix src", "npx eslint src"]),
+])
+def test_a_check_fixed_by_its_own_tools_fixing_mode_is_an_edit_of_the_code_and_needs_two_sessions(failed, fix):
+    j = Journal()
+    for session in ("a", "b"):
+        j.progress(session, "tidy the style before the review")
+        j.cmd(session, failed, ok=False, error="3 files would be reformatted")
+        for command in fix:
+            j.cmd(session, command, ok=True)
+        if session == "a":
+            assert drafts(j, "rule") == []  # the tool fixed this code: nothing about how to work
+    [rule] = drafts(j, "rule")
+    assert rule.evidence["session_count"] == 2
 
 
 def test_a_rule_and_a_pitfall_about_a_script_name_the_files_their_command_ran():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from actors.memory.normalise import (
+    applies_fixes,
     commands_of,
     error_signature,
     family_of,
@@ -299,3 +300,31 @@ def test_upper_case_error_codes_keep_their_numbers(a, b):
 @pytest.mark.parametrize("a, b", [("bash scripts/test.sh", "./scripts/test.sh"), ("sh -x ./ci/build.sh", "ci/build.sh")])
 def test_a_script_run_through_a_shell_is_the_scripts_work(a, b):
     assert step_label("shell", "run", {"command": a}) == step_label("shell", "run", {"command": b})
+
+
+@pytest.mark.parametrize("failed, fix", [
+    ("cargo fmt --all -- --check", "cargo fmt --all"),  # the check option left out
+    ("black --check .", "black ."),
+    ("mix format --check-formatted", "mix format"),
+    ("bundle exec rubocop app", "bundle exec rubocop -a app"),  # the program's own short option
+    ("clang-format --dry-run --Werror a.cpp", "clang-format -i a.cpp && clang-format --dry-run --Werror a.cpp"),
+    ("npm run lint", "npm run lint -- --fix"),  # a long fixing option, any program
+    ("./gradlew ktlintCheck", "./gradlew ktlintFormat"),  # a fixing word of a task name
+    ("./gradlew spotlessCheck", "./gradlew spotlessApply"),
+])
+def test_a_fix_that_runs_the_failed_checks_tool_in_its_fixing_mode_applies_fixes(failed, fix):
+    assert applies_fixes(failed, fix)
+
+
+@pytest.mark.parametrize("failed, fix", [
+    ("npm test", "npm ci && npm test"),
+    ("npm run lint", "npm ci && npm run lint"),
+    ("pytest -q", "pip install pytest && python -m pytest -q"),
+    ("clang-tidy a.cpp", "clang-tidy -p build a.cpp"),
+    ("git commit -m x", "git commit -a -m x"),  # -a is rubocop's fixing option, not git's
+    ("pip install x", "pip install -i https://mirror/simple x"),
+    ("kubectl diff -f x.yaml", "kubectl apply -f x.yaml"),
+    ("eslint src", "prettier --write src"),  # another tool: not the check's own fixing mode
+])
+def test_a_fix_that_changes_how_the_work_is_done_does_not_apply_fixes(failed, fix):
+    assert not applies_fixes(failed, fix)

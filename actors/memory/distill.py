@@ -34,7 +34,7 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 10  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 11  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
@@ -54,6 +54,7 @@ STATE_VERSION = 10  # 4: identities hold the gloss field; 5: workflows hold the 
 # (9 too) a pod's generated suffix, a lower-case numbered name (web01) and a written date are placeholders
 # (9 too) a script a shell runs (`bash scripts/ci.sh`) is the command's family and step
 # 10: a number with its unit, spaced or not, is one quantity (2.00 GiB, 512 MiB, 5000 ms)
+# 11: a failed check fixed by its own tool's fixing mode (`cargo fmt` after `cargo fmt -- --check`) is an edit
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -347,14 +348,15 @@ class Distiller:
                     _add(episode["looked"], normalise.summarise_call(work, row.args), MAX_BETWEEN)
                 elif not work.probe:
                     episode["between"].append(normalise.summarise_call(work, row.args))
-                    episode["edits"] = episode.get("edits", 0) + _is_edit(work)
+                    episode["edits"] = episode.get("edits", 0) + _fixes_code(failed, work)
                 still_open.append(episode)
                 continue
             same_args = episode["args"] == normalise.canonical_args(row.args)
             between = episode["between"]
             if same_args and not (0 < len(between) <= MAX_BETWEEN) and not episode["looked"]:
                 continue  # the same call worked again with nothing done about it: patience, not a lesson
-            edited = same_args and bool(between) and episode.get("edits", 0) == len(between)
+            edited = episode.get("edits", 0) == len(between) and (
+                bool(between) if same_args else normalise.applies_fixes(failed.command, work.command))
             self._rule(sid, session, episode, failed, work, row, between if same_args else [], edited)
         session["open"] = still_open
 
@@ -554,6 +556,13 @@ class Distiller:
 def _is_edit(work: normalise.Work) -> bool:
     """Tell whether a call changed a file's content (an edit or write of a file, not a command or a URL)."""
     return bool(work.file) and not work.families and not work.host and not work.probe
+
+
+def _fixes_code(failed: Work, work: Work) -> bool:
+    """Tell whether a call between a failure and its fix changed the code rather than the way of working: an edit
+    of a file, or the failed check's own tool applying its fixes (`cargo fmt` after `cargo fmt -- --check`)."""
+    return _is_edit(work) or bool(failed.command and work.command) and normalise.applies_fixes(failed.command,
+                                                                                                 work.command)
 
 
 def _same_task(failed: Work, work: Work) -> bool:

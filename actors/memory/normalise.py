@@ -456,6 +456,45 @@ def _valued_options() -> dict[str, frozenset[str]]:
     return {program: frozenset(options) for program, options in text.load_pairs("memory-options").items()}
 
 
+@functools.cache
+def _fix_modes() -> tuple[frozenset[str], frozenset[str], dict[str, frozenset[str]]]:
+    """(the options and words that ask a checking tool only to check, those that make any tool fix, each
+    program's own short fixing options), memory-fixmodes.txt."""
+    modes = {k: frozenset(v) for k, v in text.load_pairs("memory-fixmodes").items()}
+    return modes.pop("check", frozenset()), modes.pop("fix", frozenset()), modes
+
+
+def _mode_words(command: str) -> set[str]:
+    """The words of a command that may set a checking tool's mode: its options as written, and the lowercase
+    words of its other arguments and task names (`ktlintCheck` -> ktlint, check)."""
+    found: set[str] = set()
+    for word in _words(command)[1:]:
+        if word.startswith("-"):
+            found.add(word.split("=", 1)[0])
+        else:
+            found.update(text.split_identifier(posixpath.basename(word)))
+    return found
+
+
+def applies_fixes(failed: str, fix: str) -> bool:
+    """Tell whether a fix of a failed command is the same tool applying its own fixes to the code (`cargo fmt
+    --all -- --check` failing, then `cargo fmt --all`; `rubocop app` then `rubocop -a app`; `./gradlew
+    ktlintCheck` then `./gradlew ktlintFormat && ./gradlew ktlintCheck`): a part of the fix runs a family of the
+    failed command and says a fixing word the failed one did not, or leaves out a checking word it said."""
+    checks, fixes, own = _fix_modes()
+    wanted = set(families_of(failed))
+    said = {w for part in working_parts(failed) for w in _mode_words(part)}
+    for part in working_parts(fix):
+        shared = wanted & set(families_of(part))
+        if not shared:
+            continue
+        words = _mode_words(part)
+        fixing = fixes.union(*(own.get(f, ()) for f in shared))
+        if (words - said) & fixing or (said - words) & checks:
+            return True
+    return False
+
+
 def is_probe_ability(ability: str) -> bool:
     """Tell whether an ability's name says it only reads (read_file, list_dir, git_status, Grep)."""
     words = [w for w in re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", ability) if w]
