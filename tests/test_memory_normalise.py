@@ -139,6 +139,11 @@ def test_plain_text_is_left_alone():
     ("git commit -m 'fix parser'", "commit"),
     ("terraform -chdir=infra plan", "plan"),  # a value joined with `=` is one word already
     ("kubectl --dry-run apply", "apply"),  # a flag without a value skips nothing
+    ("mvn -pl api -am test", "test"),  # round 8: the valued options of more programs with subcommands
+    ("./gradlew -x lint build", "build"),
+    ("aws --profile prod s3 ls", "s3"),
+    ("alembic -c db/alembic.ini upgrade head", "upgrade"),
+    ("poetry -C services/api install", "install"),
 ])
 def test_the_subcommand_is_the_first_word_after_the_program_that_is_no_option_nor_its_value(command, sub):
     assert subcommand_of(command) == sub
