@@ -91,7 +91,7 @@ def test_the_same_kind_of_work_is_a_shared_family_or_the_same_ability_on_the_sam
 @pytest.mark.parametrize("command, program", [
     ("npx jest src/cart", "jest"), ("bundle exec rspec spec/a_spec.rb", "rspec"), ("pnpm exec vitest run", "vitest"),
     ("uv run pytest -q", "pytest"), ("poetry run python x.py", "python"), ("npm test", ""), ("bundle install", ""),
-    ("ls", ""),
+    ("ls", ""), ("dart run build_runner build", "build_runner"), ("flutter pub run build_runner build", "build_runner"),
 ])
 def test_a_launcher_names_the_program_it_runs(command, program):
     assert launched(command) == program
@@ -144,6 +144,8 @@ def test_plain_text_is_left_alone():
     ("aws --profile prod s3 ls", "s3"),
     ("alembic -c db/alembic.ini upgrade head", "upgrade"),
     ("poetry -C services/api install", "install"),
+    ("./mvnw -pl api spring-boot:run", "spring-boot:run"),  # the Maven wrapper, as gradlew is Gradle's
+    ("flutter build ios --release", "build"),
 ])
 def test_the_subcommand_is_the_first_word_after_the_program_that_is_no_option_nor_its_value(command, sub):
     assert subcommand_of(command) == sub

@@ -55,7 +55,9 @@ STATE_VERSION = 11  # 4: identities hold the gloss field; 5: workflows hold the 
 # (9 too) a script a shell runs (`bash scripts/ci.sh`) is the command's family and step
 # 10: a number with its unit, spaced or not, is one quantity (2.00 GiB, 512 MiB, 5000 ms)
 # 11: a failed check fixed by its own tool's fixing mode (`cargo fmt` after `cargo fmt -- --check`) is an edit
-# (11 too) the valued options of more programs with subcommands (mvn -pl, gradlew -x, aws --profile, alembic -c)
+# (11 too) the valued options of more programs with subcommands (mvn -pl, gradlew -x, aws --profile, alembic -c);
+# mvnw, dart and flutter have subcommands, `dart run` and `flutter pub run` launch a tool; a file extension may
+# have up to 12 characters (App.xcworkspace)
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
