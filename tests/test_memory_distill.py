@@ -446,6 +446,19 @@ def test_a_rule_and_a_pitfall_about_a_script_name_the_files_their_command_ran():
     assert "eval.py" in pitfall.identity["file"]
 
 
+def test_a_pitfall_and_a_rule_hold_the_hosts_their_commands_worked_on_and_not_as_files():
+    j = Journal().progress("s", "look at the replica")
+    for _ in range(3):
+        j.cmd("s", "ssh deploy@bastion.acme.io uptime", ok=False, error="ssh: connect to host port 22: timed out")
+    [pitfall] = drafts(j, "pitfall")
+    assert pitfall.identity["host"] == ["bastion.acme.io"] and "bastion" in pitfall.identity["name"]
+    assert "deploy@bastion.acme.io" not in pitfall.identity.get("file", [])
+    j.cmd("s", "psql -h db.staging.local -U app", ok=False, error="FATAL: password authentication failed")
+    j.cmd("s", "PGPASSFILE=.pgpass psql -h db.staging.local -U app", ok=True)
+    [rule] = drafts(j, "rule")
+    assert "db.staging.local" in rule.identity["host"]
+
+
 def test_a_rule_names_the_device_or_file_without_an_extension_its_command_worked_on_but_not_a_cd():
     j = Journal().progress("s", "flash the board")
     j.cmd("s", "pio run -t upload", ok=False, error="could not open port /dev/ttyUSB0: Permission denied")

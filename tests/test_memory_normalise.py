@@ -6,6 +6,7 @@ import pytest
 
 from actors.memory.normalise import (
     applies_fixes,
+    command_hosts,
     commands_of,
     error_signature,
     family_of,
@@ -335,3 +336,21 @@ def test_a_fix_that_runs_the_failed_checks_tool_in_its_fixing_mode_applies_fixes
 ])
 def test_a_fix_that_changes_how_the_work_is_done_does_not_apply_fixes(failed, fix):
     assert not applies_fixes(failed, fix)
+
+
+@pytest.mark.parametrize("command, hosts", [
+    ("psql postgres://app@db.staging.local:5432/shop -c 'select 1'", ("db.staging.local",)),  # a URL's host
+    ("aws s3 cp build/ s3://acme-artifacts/releases/", ("acme-artifacts",)),  # a URL names its host, dotted or not
+    ("ssh deploy@bastion.acme.io uptime", ("bastion.acme.io",)),  # user@host
+    ("kcat -b kafka-1.internal:9092 -L", ("kafka-1.internal",)),  # a host option's value, its port cut
+    ("redis-cli -h cache.internal ping", ("cache.internal",)),
+    ("docker push ghcr.io/acme/api:1.4.2", ("ghcr.io",)),  # an image's registry
+    ("git clone git@github.com:acme/api.git", ("github.com",)),
+    ("curl -fsS http://localhost:8080/health", ()),  # the loopback names no service
+    ("git commit -m 'fix: mail x@y.z'", ()),  # a quoted text is no operand
+    ("kubectl get pods -l app.kubernetes.io/name=web", ()),  # a label, not a registry
+    ("python train.py --config configs/base.yaml", ()),
+    ("psql -h db -U app", ()),  # a bare name is no host unless a URL says so
+])
+def test_the_hosts_a_command_worked_on_are_read_from_its_urls_user_at_host_host_port_and_host_options(command, hosts):
+    assert command_hosts(command) == hosts

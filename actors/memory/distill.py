@@ -57,7 +57,7 @@ STATE_VERSION = 11  # 4: identities hold the gloss field; 5: workflows hold the 
 # 11: a failed check fixed by its own tool's fixing mode (`cargo fmt` after `cargo fmt -- --check`) is an edit
 # (11 too) the valued options of more programs with subcommands (mvn -pl, gradlew -x, aws --profile, alembic -c);
 # mvnw, dart and flutter have subcommands, `dart run` and `flutter pub run` launch a tool; a file extension may
-# have up to 12 characters (App.xcworkspace)
+# have up to 12 characters (App.xcworkspace); pitfalls and rules hold the hosts their commands worked on
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -264,6 +264,8 @@ class Distiller:
             _count_topic(sig["topic"], topic_terms(normalise.traceback_frames(row.error)))
         _note(sig, row, session)
         _add(sig["hosts" if _is_host(work) else "files"], work.file)
+        for host in normalise.command_hosts(work.command) if work.command else ():
+            _add(sig["hosts"], host, MAX_LIST)
         for name in _operand_files(work):
             _add(sig["files"], name, MAX_LIST)
         for word in _programs(work.command):
@@ -394,6 +396,8 @@ class Distiller:
             _add(rule.setdefault("resources", []), word)
         for name in [*_operand_files(failed), *_operand_files(work)]:
             _add(rule.setdefault("operands", []), name, MAX_LIST)
+        for host in [*normalise.command_hosts(failed.command), *normalise.command_hosts(work.command)]:
+            _add(rule.setdefault("hosts", []), host, MAX_LIST)
         if sid not in rule["sessions"]:
             _count_topic(rule["topic"], [*session["topic"], *topic_terms(episode.get("frames", ""))])
         _add(rule["sessions"], sid)
@@ -548,7 +552,8 @@ class Distiller:
                 identity=identity(organ, ability, programs=[*members, *rule["programs"]], actions=rule["actions"],
                                   objects=rule.get("objects", ()), glosses=self.glosses,
                                   resources=rule.get("resources", ()),
-                                  files=[] if is_host else files, hosts=files if is_host else [],
+                                  files=[] if is_host else files,
+                                  hosts=[*(files if is_host else []), *rule.get("hosts", [])],
                                   topic=[*topic_terms(rule["error"]), *topic_terms(change), *_top(rule["topic"])],
                                   calls=[rule["wrong"], *rule["insteads"]]),
                 files=tuple(files), provenance=tuple(rule["ids"]), confirmations=rule["n"], first_ts=rule["first"],
@@ -667,7 +672,8 @@ def _host_words(host: str) -> list[str]:
     """The words of a host's names, as written and stemmed, as a query names the service (`staging-orders.acme.dev`
     -> staging-orders, stage, order, acme; `artifacts.acme.dev` -> artifacts, artifact, acme)."""
     found = []
-    for label in host.lower().split(".")[:-1]:
+    labels = host.lower().split(".")
+    for label in labels[:-1] if len(labels) > 1 else labels:  # a bucket or a service has one label (s3://assets)
         if len(label) > 2 and label not in ("www", "api", "com", "org", "net"):
             found.append(label)
             if "-" in label:
@@ -755,16 +761,24 @@ def _operand_files(work: Work) -> list[str]:
     /dev/ttyUSB0` worked on ttyusb0). A directory a command moved into (`cd`) is no file of its work."""
     if not work.command:
         return []
-    found = [p for p in _places(work) if not p.endswith("/")]
+    hosts = normalise.command_hosts(work.command)
+    found = [p for p in _places(work) if not p.endswith("/") and not _names_host(p, hosts)]
     for part in normalise.commands_of(work.command):
         if normalise.program_of(part) in normalise.NAVIGATION:
             continue
         for path in (p for w in _operands(part) for p in text.paths(w)):
             name = path.lower().replace("\\", "/").rsplit("/", 1)[-1]
             if "/" in path.strip("/") or path.startswith("/"):
-                if name and _telling(name) and name not in found:
+                if name and _telling(name) and name not in found and not _names_host(path, hosts):
                     found.append(name)
     return found
+
+
+def _names_host(path: str, hosts: tuple[str, ...]) -> bool:
+    """Tell whether a word read as a path is one of the command's hosts (`deploy@bastion.acme.io`,
+    `ghcr.io/acme/api`), not a file."""
+    return any(path == h or path.endswith("@" + h) or path.startswith(h + "/") or path.startswith(h + ":")
+               for h in hosts)
 
 
 def _operands(command: str) -> list[str]:
