@@ -459,6 +459,18 @@ def test_a_pitfall_and_a_rule_hold_the_hosts_their_commands_worked_on_and_not_as
     assert "db.staging.local" in rule.identity["host"]
 
 
+def test_a_host_that_a_command_reaches_and_that_fails_often_is_a_weak_link_of_its_own():
+    j = Journal()
+    for i in range(10):
+        j.progress(f"s{i}", "check the replica")
+        j.cmd(f"s{i}", "ssh deploy@bastion.acme.io uptime", ok=i % 2 == 0, error="" if i % 2 == 0 else "timed out")
+        for _ in range(2):
+            j.cmd(f"s{i}", "pytest -q", ok=True)
+    [weak] = drafts(j, "weak_link")  # shell.run's other calls all worked: no card of its own
+    assert weak.stats["host"] == "bastion.acme.io" and weak.stats["calls"] == 10
+    assert "ssh" in weak.identity["program"] and "bastion.acme.io" in weak.identity["host"]
+
+
 def test_a_rule_names_the_device_or_file_without_an_extension_its_command_worked_on_but_not_a_cd():
     j = Journal().progress("s", "flash the board")
     j.cmd("s", "pio run -t upload", ok=False, error="could not open port /dev/ttyUSB0: Permission denied")

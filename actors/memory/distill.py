@@ -225,10 +225,16 @@ class Distiller:
         session = self._session(row.session, row.ts)
         self.dirty.add(("ability", name))
         entries = [self.abilities.setdefault(name, _entry(row, {"ok": 0, "causes": {}, "files": [], "hosts": []}))]
-        if work.host:  # a host can be a weak link of its own, however well the ability does elsewhere
-            self.dirty.add(("target", f"{name} {work.file}"))
-            entries.append(self.targets.setdefault(f"{name} {work.file}", _entry(
-                row, {"ability": name, "host": work.file, "ok": 0, "causes": {}, "files": [], "hosts": []})))
+        # a host can be a weak link of its own, however well the ability does elsewhere: a URL argument's, or the
+        # first host a command worked on (`ssh deploy@bastion.acme.io`)
+        host = work.file if work.host else next(iter(normalise.command_hosts(work.command)), "") if work.command else ""
+        if host:
+            self.dirty.add(("target", f"{name} {host}"))
+            entries.append(self.targets.setdefault(f"{name} {host}", _entry(
+                row, {"ability": name, "host": host, "ok": 0, "causes": {}, "files": [], "hosts": []})))
+            if work.command:
+                for program in _programs(work.command):
+                    _add(entries[-1].setdefault("programs", []), program)
         for stats in entries:
             stats["n"] += 1
             stats["ok"] += int(row.ok)
@@ -473,6 +479,7 @@ class Distiller:
             when=f"calling {subject}", wrong=f"trusting {subject} to work the first time",
             instead="check its result, retry with care, or prefer a more reliable way to do the same work",
             identity=identity(organ, ability, files=[] if host else stats["files"], glosses=self.glosses,
+                              programs=stats.get("programs", ()),
                               hosts=[host] if host else stats["hosts"], resources=stats.get("resources", ()),
                               topic=[*topic_terms(cause), *_top(stats["topic"])]),
             provenance=tuple(stats["ids"]), confirmations=stats["n"], first_ts=stats["first"],
