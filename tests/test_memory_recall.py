@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+import broker.text as text
 from actors.memory.recall import corroborated, Index, identifiers, idf, names_touched, parse_query, relevance
 from actors.memory.service import Memory
 
@@ -229,6 +230,18 @@ def test_corroboration_needs_two_query_words_or_one_distinctive_name_said():
     assert not corroborated([("program", "pytest", "test", 0.4)])  # reached through a word of work, not said
     assert not corroborated([("program", "make", "make", 0.3)], generic=frozenset({"make"}))
     assert not corroborated([("topic", "local", "local", 0.45)])
+
+
+@pytest.mark.parametrize("field, name", [("program", "stack"), ("program", "swift"), ("program", "cargo"),
+                                          ("file", "database")])
+def test_a_distinctive_name_that_is_an_everyday_english_word_said_alone_does_not_identify_a_card(field, name):
+    assert not corroborated([(field, name, name, 0.8)])  # "stack the chairs", "a swift reply", "cargo ship"
+    assert corroborated([(field, name, name, 0.8), ("action", "build", "build", 0.2)])  # with a second word it does
+
+
+def test_the_everyday_words_come_from_word_frequencies_and_leave_tool_names_out():
+    assert {"stack", "swift", "database", "the"} <= text.everyday()
+    assert not {"docker", "pytest", "kubectl", "npm", "kafka"} & text.everyday()
 
 
 def test_document_frequency_counts_what_cards_saw_and_the_gloss_only_for_words_no_card_saw():
