@@ -179,6 +179,7 @@ def reported_journal() -> list[dict]:
 
 @pytest.mark.parametrize("query, kind, title", [
     ("review the pending changes with git diff and commit them", "playbook", "git.git_commit"),
+    ("review the pending changes and commit them", "playbook", "git.git_commit"),  # the words, round 8
     ("upgrade httpx to the newest release with pip", "pitfall", "externally-managed-environment"),
     ("run the web test suite after a clean clone", "rule", "npm ci && npm test"),
     ("bump the log level in conf.yaml to DEBUG", "rule", "conf.yaml"),
