@@ -93,6 +93,7 @@ def test_the_same_kind_of_work_is_a_shared_family_or_the_same_ability_on_the_sam
     ("npx jest src/cart", "jest"), ("bundle exec rspec spec/a_spec.rb", "rspec"), ("pnpm exec vitest run", "vitest"),
     ("uv run pytest -q", "pytest"), ("poetry run python x.py", "python"), ("npm test", ""), ("bundle install", ""),
     ("ls", ""), ("dart run build_runner build", "build_runner"), ("flutter pub run build_runner build", "build_runner"),
+    ("xcrun simctl boot 'iPhone 15'", "simctl"),
 ])
 def test_a_launcher_names_the_program_it_runs(command, program):
     assert launched(command) == program
@@ -147,6 +148,8 @@ def test_plain_text_is_left_alone():
     ("poetry -C services/api install", "install"),
     ("./mvnw -pl api spring-boot:run", "spring-boot:run"),  # the Maven wrapper, as gradlew is Gradle's
     ("flutter build ios --release", "build"),
+    ("xcodebuild -workspace App.xcworkspace -scheme App -destination 'platform=iOS Simulator' test", "test"),
+    ("stack --stack-yaml stack-9.6.yaml build", "build"),
 ])
 def test_the_subcommand_is_the_first_word_after_the_program_that_is_no_option_nor_its_value(command, sub):
     assert subcommand_of(command) == sub
