@@ -150,6 +150,8 @@ def test_plain_text_is_left_alone():
     ("flutter build ios --release", "build"),
     ("xcodebuild -workspace App.xcworkspace -scheme App -destination 'platform=iOS Simulator' test", "test"),
     ("stack --stack-yaml stack-9.6.yaml build", "build"),
+    ("helmfile -e staging apply", "apply"),
+    ("pg_ctl -D /var/lib/postgresql/16/main start", "start"),
 ])
 def test_the_subcommand_is_the_first_word_after_the_program_that_is_no_option_nor_its_value(command, sub):
     assert subcommand_of(command) == sub
