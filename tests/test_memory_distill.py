@@ -408,11 +408,30 @@ def test_a_rule_stands_on_one_session_by_default_and_the_recurrence_it_needs_is_
 
 def test_a_fix_that_changed_the_command_is_a_rule_from_one_episode_even_with_an_edit_before_it():
     j = Journal().progress("s", "x")
-    j.cmd("s", "cargo fmt --all -- --check", ok=False, error="Diff in src/lib.rs")
+    j.cmd("s", "cargo build", ok=False, error="error[E0433]: failed to resolve: use of undeclared crate `serde`")
     j.call("s", "fs", "edit_file", {"path": "src/lib.rs"})
-    j.cmd("s", "cargo fmt --all", ok=True)
+    j.cmd("s", "cargo build --features serde", ok=True)
     [rule] = drafts(j, "rule")
-    assert rule.instead == "cargo fmt --all"
+    assert rule.instead == "cargo build --features serde"
+
+
+@pytest.mark.parametrize("failed, fix", [
+    ("cargo fmt --all -- --check", ["cargo fmt --all"]),
+    ("bundle exec rubocop app/models", ["bundle exec rubocop -a app/models"]),
+    ("./gradlew ktlintCheck", ["./gradlew ktlintFormat && ./gradlew ktlintCheck"]),
+    ("npx eslint src", ["npx eslint --fix src", "npx eslint src"]),
+])
+def test_a_check_fixed_by_its_own_tools_fixing_mode_is_an_edit_of_the_code_and_needs_two_sessions(failed, fix):
+    j = Journal()
+    for session in ("a", "b"):
+        j.progress(session, "tidy the style before the review")
+        j.cmd(session, failed, ok=False, error="3 files would be reformatted")
+        for command in fix:
+            j.cmd(session, command, ok=True)
+        if session == "a":
+            assert drafts(j, "rule") == []  # the tool fixed this code: nothing about how to work
+    [rule] = drafts(j, "rule")
+    assert rule.evidence["session_count"] == 2
 
 
 def test_a_rule_and_a_pitfall_about_a_script_name_the_files_their_command_ran():
@@ -425,6 +444,31 @@ def test_a_rule_and_a_pitfall_about_a_script_name_the_files_their_command_ran():
         j.cmd("s", "python eval.py --split test", ok=False, error="KeyError: 'accuracy'")
     [pitfall] = drafts(j, "pitfall")
     assert "eval.py" in pitfall.identity["file"]
+
+
+def test_a_pitfall_and_a_rule_hold_the_hosts_their_commands_worked_on_and_not_as_files():
+    j = Journal().progress("s", "look at the replica")
+    for _ in range(3):
+        j.cmd("s", "ssh deploy@bastion.acme.io uptime", ok=False, error="ssh: connect to host port 22: timed out")
+    [pitfall] = drafts(j, "pitfall")
+    assert pitfall.identity["host"] == ["bastion.acme.io"] and "bastion" in pitfall.identity["name"]
+    assert "deploy@bastion.acme.io" not in pitfall.identity.get("file", [])
+    j.cmd("s", "psql -h db.staging.local -U app", ok=False, error="FATAL: password authentication failed")
+    j.cmd("s", "PGPASSFILE=.pgpass psql -h db.staging.local -U app", ok=True)
+    [rule] = drafts(j, "rule")
+    assert "db.staging.local" in rule.identity["host"]
+
+
+def test_a_host_that_a_command_reaches_and_that_fails_often_is_a_weak_link_of_its_own():
+    j = Journal()
+    for i in range(10):
+        j.progress(f"s{i}", "check the replica")
+        j.cmd(f"s{i}", "ssh deploy@bastion.acme.io uptime", ok=i % 2 == 0, error="" if i % 2 == 0 else "timed out")
+        for _ in range(2):
+            j.cmd(f"s{i}", "pytest -q", ok=True)
+    [weak] = drafts(j, "weak_link")  # shell.run's other calls all worked: no card of its own
+    assert weak.stats["host"] == "bastion.acme.io" and weak.stats["calls"] == 10
+    assert "ssh" in weak.identity["program"] and "bastion.acme.io" in weak.identity["host"]
 
 
 def test_a_rule_names_the_device_or_file_without_an_extension_its_command_worked_on_but_not_a_cd():

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from actors.memory.normalise import (
+    applies_fixes,
+    command_hosts,
     commands_of,
     error_signature,
     family_of,
@@ -90,7 +92,8 @@ def test_the_same_kind_of_work_is_a_shared_family_or_the_same_ability_on_the_sam
 @pytest.mark.parametrize("command, program", [
     ("npx jest src/cart", "jest"), ("bundle exec rspec spec/a_spec.rb", "rspec"), ("pnpm exec vitest run", "vitest"),
     ("uv run pytest -q", "pytest"), ("poetry run python x.py", "python"), ("npm test", ""), ("bundle install", ""),
-    ("ls", ""),
+    ("ls", ""), ("dart run build_runner build", "build_runner"), ("flutter pub run build_runner build", "build_runner"),
+    ("xcrun simctl boot 'iPhone 15'", "simctl"),
 ])
 def test_a_launcher_names_the_program_it_runs(command, program):
     assert launched(command) == program
@@ -138,6 +141,17 @@ def test_plain_text_is_left_alone():
     ("git commit -m 'fix parser'", "commit"),
     ("terraform -chdir=infra plan", "plan"),  # a value joined with `=` is one word already
     ("kubectl --dry-run apply", "apply"),  # a flag without a value skips nothing
+    ("mvn -pl api -am test", "test"),  # round 8: the valued options of more programs with subcommands
+    ("./gradlew -x lint build", "build"),
+    ("aws --profile prod s3 ls", "s3"),
+    ("alembic -c db/alembic.ini upgrade head", "upgrade"),
+    ("poetry -C services/api install", "install"),
+    ("./mvnw -pl api spring-boot:run", "spring-boot:run"),  # the Maven wrapper, as gradlew is Gradle's
+    ("flutter build ios --release", "build"),
+    ("xcodebuild -workspace App.xcworkspace -scheme App -destination 'platform=iOS Simulator' test", "test"),
+    ("stack --stack-yaml stack-9.6.yaml build", "build"),
+    ("helmfile -e staging apply", "apply"),
+    ("pg_ctl -D /var/lib/postgresql/16/main start", "start"),
 ])
 def test_the_subcommand_is_the_first_word_after_the_program_that_is_no_option_nor_its_value(command, sub):
     assert subcommand_of(command) == sub
@@ -299,3 +313,49 @@ def test_upper_case_error_codes_keep_their_numbers(a, b):
 @pytest.mark.parametrize("a, b", [("bash scripts/test.sh", "./scripts/test.sh"), ("sh -x ./ci/build.sh", "ci/build.sh")])
 def test_a_script_run_through_a_shell_is_the_scripts_work(a, b):
     assert step_label("shell", "run", {"command": a}) == step_label("shell", "run", {"command": b})
+
+
+@pytest.mark.parametrize("failed, fix", [
+    ("cargo fmt --all -- --check", "cargo fmt --all"),  # the check option left out
+    ("black --check .", "black ."),
+    ("mix format --check-formatted", "mix format"),
+    ("bundle exec rubocop app", "bundle exec rubocop -a app"),  # the program's own short option
+    ("clang-format --dry-run --Werror a.cpp", "clang-format -i a.cpp && clang-format --dry-run --Werror a.cpp"),
+    ("npm run lint", "npm run lint -- --fix"),  # a long fixing option, any program
+    ("./gradlew ktlintCheck", "./gradlew ktlintFormat"),  # a fixing word of a task name
+    ("./gradlew spotlessCheck", "./gradlew spotlessApply"),
+])
+def test_a_fix_that_runs_the_failed_checks_tool_in_its_fixing_mode_applies_fixes(failed, fix):
+    assert applies_fixes(failed, fix)
+
+
+@pytest.mark.parametrize("failed, fix", [
+    ("npm test", "npm ci && npm test"),
+    ("npm run lint", "npm ci && npm run lint"),
+    ("pytest -q", "pip install pytest && python -m pytest -q"),
+    ("clang-tidy a.cpp", "clang-tidy -p build a.cpp"),
+    ("git commit -m x", "git commit -a -m x"),  # -a is rubocop's fixing option, not git's
+    ("pip install x", "pip install -i https://mirror/simple x"),
+    ("kubectl diff -f x.yaml", "kubectl apply -f x.yaml"),
+    ("eslint src", "prettier --write src"),  # another tool: not the check's own fixing mode
+])
+def test_a_fix_that_changes_how_the_work_is_done_does_not_apply_fixes(failed, fix):
+    assert not applies_fixes(failed, fix)
+
+
+@pytest.mark.parametrize("command, hosts", [
+    ("psql postgres://app@db.staging.local:5432/shop -c 'select 1'", ("db.staging.local",)),  # a URL's host
+    ("aws s3 cp build/ s3://acme-artifacts/releases/", ("acme-artifacts",)),  # a URL names its host, dotted or not
+    ("ssh deploy@bastion.acme.io uptime", ("bastion.acme.io",)),  # user@host
+    ("kcat -b kafka-1.internal:9092 -L", ("kafka-1.internal",)),  # a host option's value, its port cut
+    ("redis-cli -h cache.internal ping", ("cache.internal",)),
+    ("docker push ghcr.io/acme/api:1.4.2", ("ghcr.io",)),  # an image's registry
+    ("git clone git@github.com:acme/api.git", ("github.com",)),
+    ("curl -fsS http://localhost:8080/health", ()),  # the loopback names no service
+    ("git commit -m 'fix: mail x@y.z'", ()),  # a quoted text is no operand
+    ("kubectl get pods -l app.kubernetes.io/name=web", ()),  # a label, not a registry
+    ("python train.py --config configs/base.yaml", ()),
+    ("psql -h db -U app", ()),  # a bare name is no host unless a URL says so
+])
+def test_the_hosts_a_command_worked_on_are_read_from_its_urls_user_at_host_host_port_and_host_options(command, hosts):
+    assert command_hosts(command) == hosts

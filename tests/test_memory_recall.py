@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+import broker.text as text
 from actors.memory.recall import corroborated, Index, identifiers, idf, names_touched, parse_query, relevance
 from actors.memory.service import Memory
 
@@ -178,6 +179,7 @@ def reported_journal() -> list[dict]:
 
 @pytest.mark.parametrize("query, kind, title", [
     ("review the pending changes with git diff and commit them", "playbook", "git.git_commit"),
+    ("review the pending changes and commit them", "playbook", "git.git_commit"),  # the words, round 8
     ("upgrade httpx to the newest release with pip", "pitfall", "externally-managed-environment"),
     ("run the web test suite after a clean clone", "rule", "npm ci && npm test"),
     ("bump the log level in conf.yaml to DEBUG", "rule", "conf.yaml"),
@@ -229,6 +231,21 @@ def test_corroboration_needs_two_query_words_or_one_distinctive_name_said():
     assert not corroborated([("program", "pytest", "test", 0.4)])  # reached through a word of work, not said
     assert not corroborated([("program", "make", "make", 0.3)], generic=frozenset({"make"}))
     assert not corroborated([("topic", "local", "local", 0.45)])
+
+
+@pytest.mark.parametrize("name", ["stack", "swift", "cargo", "black"])
+def test_a_program_named_by_an_everyday_english_word_said_alone_does_not_identify_a_card(name):
+    assert not corroborated([("program", name, name, 0.8)])  # "stack the chairs", "a swift reply", "cargo ship"
+    assert corroborated([("program", name, name, 0.8), ("action", "build", "build", 0.2)])  # a second word does
+
+
+def test_a_project_folder_named_by_an_everyday_word_said_alone_still_identifies_its_card():
+    assert corroborated([("file", "shipping", "shipping", 1.0)])  # "verify the shipping behaviour": the project's name
+
+
+def test_the_everyday_words_come_from_word_frequencies_and_leave_tool_names_out():
+    assert {"stack", "swift", "database", "the"} <= text.everyday()
+    assert not {"docker", "pytest", "kubectl", "npm", "kafka"} & text.everyday()
 
 
 def test_document_frequency_counts_what_cards_saw_and_the_gloss_only_for_words_no_card_saw():

@@ -60,6 +60,11 @@ def test_cjk_text_becomes_character_pairs_without_stop_characters():
 
 def test_paths_and_file_names_are_found_in_a_text():
     assert text.paths("edit src/app.py and README.md, e.g. now") == ["src/app.py", "readme.md"]
+
+
+def test_a_file_name_with_a_long_extension_is_a_file_name():
+    assert text.paths("xcodebuild -workspace App.xcworkspace") == ["app.xcworkspace"]
+    assert text.paths("write local.properties then build") == ["local.properties"]
     assert text.basename("deploy/config/conf.yaml") == "conf.yaml"
 
 

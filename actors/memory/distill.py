@@ -34,7 +34,7 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 10  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 11  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
@@ -54,6 +54,10 @@ STATE_VERSION = 10  # 4: identities hold the gloss field; 5: workflows hold the 
 # (9 too) a pod's generated suffix, a lower-case numbered name (web01) and a written date are placeholders
 # (9 too) a script a shell runs (`bash scripts/ci.sh`) is the command's family and step
 # 10: a number with its unit, spaced or not, is one quantity (2.00 GiB, 512 MiB, 5000 ms)
+# 11: a failed check fixed by its own tool's fixing mode (`cargo fmt` after `cargo fmt -- --check`) is an edit
+# (11 too) the valued options of more programs with subcommands (mvn -pl, gradlew -x, aws --profile, alembic -c);
+# mvnw, dart and flutter have subcommands, `dart run` and `flutter pub run` launch a tool; a file extension may
+# have up to 12 characters (App.xcworkspace); pitfalls and rules hold the hosts their commands worked on
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -221,10 +225,16 @@ class Distiller:
         session = self._session(row.session, row.ts)
         self.dirty.add(("ability", name))
         entries = [self.abilities.setdefault(name, _entry(row, {"ok": 0, "causes": {}, "files": [], "hosts": []}))]
-        if work.host:  # a host can be a weak link of its own, however well the ability does elsewhere
-            self.dirty.add(("target", f"{name} {work.file}"))
-            entries.append(self.targets.setdefault(f"{name} {work.file}", _entry(
-                row, {"ability": name, "host": work.file, "ok": 0, "causes": {}, "files": [], "hosts": []})))
+        # a host can be a weak link of its own, however well the ability does elsewhere: a URL argument's, or the
+        # first host a command worked on (`ssh deploy@bastion.acme.io`)
+        host = work.file if work.host else next(iter(normalise.command_hosts(work.command)), "") if work.command else ""
+        if host:
+            self.dirty.add(("target", f"{name} {host}"))
+            entries.append(self.targets.setdefault(f"{name} {host}", _entry(
+                row, {"ability": name, "host": host, "ok": 0, "causes": {}, "files": [], "hosts": []})))
+            if work.command:
+                for program in _programs(work.command):
+                    _add(entries[-1].setdefault("programs", []), program)
         for stats in entries:
             stats["n"] += 1
             stats["ok"] += int(row.ok)
@@ -260,6 +270,8 @@ class Distiller:
             _count_topic(sig["topic"], topic_terms(normalise.traceback_frames(row.error)))
         _note(sig, row, session)
         _add(sig["hosts" if _is_host(work) else "files"], work.file)
+        for host in normalise.command_hosts(work.command) if work.command else ():
+            _add(sig["hosts"], host, MAX_LIST)
         for name in _operand_files(work):
             _add(sig["files"], name, MAX_LIST)
         for word in _programs(work.command):
@@ -347,14 +359,15 @@ class Distiller:
                     _add(episode["looked"], normalise.summarise_call(work, row.args), MAX_BETWEEN)
                 elif not work.probe:
                     episode["between"].append(normalise.summarise_call(work, row.args))
-                    episode["edits"] = episode.get("edits", 0) + _is_edit(work)
+                    episode["edits"] = episode.get("edits", 0) + _fixes_code(failed, work)
                 still_open.append(episode)
                 continue
             same_args = episode["args"] == normalise.canonical_args(row.args)
             between = episode["between"]
             if same_args and not (0 < len(between) <= MAX_BETWEEN) and not episode["looked"]:
                 continue  # the same call worked again with nothing done about it: patience, not a lesson
-            edited = same_args and bool(between) and episode.get("edits", 0) == len(between)
+            edited = episode.get("edits", 0) == len(between) and (
+                bool(between) if same_args else normalise.applies_fixes(failed.command, work.command))
             self._rule(sid, session, episode, failed, work, row, between if same_args else [], edited)
         session["open"] = still_open
 
@@ -389,6 +402,8 @@ class Distiller:
             _add(rule.setdefault("resources", []), word)
         for name in [*_operand_files(failed), *_operand_files(work)]:
             _add(rule.setdefault("operands", []), name, MAX_LIST)
+        for host in [*normalise.command_hosts(failed.command), *normalise.command_hosts(work.command)]:
+            _add(rule.setdefault("hosts", []), host, MAX_LIST)
         if sid not in rule["sessions"]:
             _count_topic(rule["topic"], [*session["topic"], *topic_terms(episode.get("frames", ""))])
         _add(rule["sessions"], sid)
@@ -464,6 +479,7 @@ class Distiller:
             when=f"calling {subject}", wrong=f"trusting {subject} to work the first time",
             instead="check its result, retry with care, or prefer a more reliable way to do the same work",
             identity=identity(organ, ability, files=[] if host else stats["files"], glosses=self.glosses,
+                              programs=stats.get("programs", ()),
                               hosts=[host] if host else stats["hosts"], resources=stats.get("resources", ()),
                               topic=[*topic_terms(cause), *_top(stats["topic"])]),
             provenance=tuple(stats["ids"]), confirmations=stats["n"], first_ts=stats["first"],
@@ -543,7 +559,8 @@ class Distiller:
                 identity=identity(organ, ability, programs=[*members, *rule["programs"]], actions=rule["actions"],
                                   objects=rule.get("objects", ()), glosses=self.glosses,
                                   resources=rule.get("resources", ()),
-                                  files=[] if is_host else files, hosts=files if is_host else [],
+                                  files=[] if is_host else files,
+                                  hosts=[*(files if is_host else []), *rule.get("hosts", [])],
                                   topic=[*topic_terms(rule["error"]), *topic_terms(change), *_top(rule["topic"])],
                                   calls=[rule["wrong"], *rule["insteads"]]),
                 files=tuple(files), provenance=tuple(rule["ids"]), confirmations=rule["n"], first_ts=rule["first"],
@@ -554,6 +571,13 @@ class Distiller:
 def _is_edit(work: normalise.Work) -> bool:
     """Tell whether a call changed a file's content (an edit or write of a file, not a command or a URL)."""
     return bool(work.file) and not work.families and not work.host and not work.probe
+
+
+def _fixes_code(failed: Work, work: Work) -> bool:
+    """Tell whether a call between a failure and its fix changed the code rather than the way of working: an edit
+    of a file, or the failed check's own tool applying its fixes (`cargo fmt` after `cargo fmt -- --check`)."""
+    return _is_edit(work) or bool(failed.command and work.command) and normalise.applies_fixes(failed.command,
+                                                                                                 work.command)
 
 
 def _same_task(failed: Work, work: Work) -> bool:
@@ -655,7 +679,8 @@ def _host_words(host: str) -> list[str]:
     """The words of a host's names, as written and stemmed, as a query names the service (`staging-orders.acme.dev`
     -> staging-orders, stage, order, acme; `artifacts.acme.dev` -> artifacts, artifact, acme)."""
     found = []
-    for label in host.lower().split(".")[:-1]:
+    labels = host.lower().split(".")
+    for label in labels[:-1] if len(labels) > 1 else labels:  # a bucket or a service has one label (s3://assets)
         if len(label) > 2 and label not in ("www", "api", "com", "org", "net"):
             found.append(label)
             if "-" in label:
@@ -743,16 +768,24 @@ def _operand_files(work: Work) -> list[str]:
     /dev/ttyUSB0` worked on ttyusb0). A directory a command moved into (`cd`) is no file of its work."""
     if not work.command:
         return []
-    found = [p for p in _places(work) if not p.endswith("/")]
+    hosts = normalise.command_hosts(work.command)
+    found = [p for p in _places(work) if not p.endswith("/") and not _names_host(p, hosts)]
     for part in normalise.commands_of(work.command):
         if normalise.program_of(part) in normalise.NAVIGATION:
             continue
         for path in (p for w in _operands(part) for p in text.paths(w)):
             name = path.lower().replace("\\", "/").rsplit("/", 1)[-1]
             if "/" in path.strip("/") or path.startswith("/"):
-                if name and _telling(name) and name not in found:
+                if name and _telling(name) and name not in found and not _names_host(path, hosts):
                     found.append(name)
     return found
+
+
+def _names_host(path: str, hosts: tuple[str, ...]) -> bool:
+    """Tell whether a word read as a path is one of the command's hosts (`deploy@bastion.acme.io`,
+    `ghcr.io/acme/api`), not a file."""
+    return any(path == h or path.endswith("@" + h) or path.startswith(h + "/") or path.startswith(h + ":")
+               for h in hosts)
 
 
 def _operands(command: str) -> list[str]:

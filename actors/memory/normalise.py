@@ -376,6 +376,44 @@ def host_of(args: dict) -> str:
     return match.group(1).lower() if match else ""
 
 
+_HOST_NAME = re.compile(r"(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z][a-z0-9-]*|\d{1,3}(?:\.\d{1,3}){3}", re.I)
+_NO_HOSTS = frozenset({"localhost", "127.0.0.1", "0.0.0.0"})
+_REGISTRY = re.compile(r"(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?/", re.I)
+
+
+@functools.lru_cache(maxsize=8192)  # pure, and a journal repeats its commands
+def command_hosts(command: str) -> tuple[str, ...]:
+    """The hosts a command worked on, lowercased, in order: a URL's host (`psql postgres://app@db.x.io/shop`),
+    a `user@host` or `host:port` operand (`ssh deploy@bastion.acme.io`, `kafka-1.internal:9092`), and the value
+    of a host option (`psql -h db.internal`, `kcat -b kafka-1.internal:9092`; memory-options.txt `hosts`). A
+    name counts as a host when it is dotted or an IPv4 address; the loopback names none."""
+    options = _valued_options().get("hosts", frozenset())
+    found: dict[str, None] = {}
+    for part in commands_of(command):
+        words = _words(part)[1:]
+        for i, word in enumerate(words):
+            value, named = "", False
+            if any(c.isspace() for c in word):
+                continue  # a quoted text (a commit message), not an operand
+            if "://" in word:
+                match = _HOST.match(word)
+                value, named = (match.group(1) if match else ""), True  # a URL names its host, dotted or not
+            elif _REGISTRY.match(word) and "=" not in word:  # not a label (`app.kubernetes.io/name=web`)
+                value = word.split("/", 1)[0]  # an image or module path: `ghcr.io/acme/api:1.4`
+            elif word.startswith("-"):
+                option, eq, rest = word.partition("=")
+                if option in options:
+                    value = rest if eq else (words[i + 1] if i + 1 < len(words) else "")
+            elif "@" in word and "/" not in word.split("@", 1)[0]:
+                value = word.split("@", 1)[1].split(":", 1)[0]
+            elif re.fullmatch(r"[^/:]+:\d{2,5}", word):
+                value = word.split(":", 1)[0]
+            value = value.split("@")[-1].split(":", 1)[0].lower().rstrip(".")
+            if value and value not in _NO_HOSTS and (_HOST_NAME.fullmatch(value) or named and len(value) > 2):
+                found.setdefault(value, None)
+    return tuple(found)
+
+
 def step_label(organ: str, ability: str, args: dict) -> str:
     """A workflow step: the ability, and for a command its family (and subcommand for git, npm, docker, …);
     a command a launcher or a wrapper runs is that tool's step (`npx jest` -> jest, `php artisan migrate:fresh`
@@ -454,6 +492,45 @@ def _aliases() -> dict[str, dict[str, str]]:
 def _valued_options() -> dict[str, frozenset[str]]:
     """program -> its options that take a value and may stand before the subcommand (data/memory-options.txt)."""
     return {program: frozenset(options) for program, options in text.load_pairs("memory-options").items()}
+
+
+@functools.cache
+def _fix_modes() -> tuple[frozenset[str], frozenset[str], dict[str, frozenset[str]]]:
+    """(the options and words that ask a checking tool only to check, those that make any tool fix, each
+    program's own short fixing options), memory-fixmodes.txt."""
+    modes = {k: frozenset(v) for k, v in text.load_pairs("memory-fixmodes").items()}
+    return modes.pop("check", frozenset()), modes.pop("fix", frozenset()), modes
+
+
+def _mode_words(command: str) -> set[str]:
+    """The words of a command that may set a checking tool's mode: its options as written, and the lowercase
+    words of its other arguments and task names (`ktlintCheck` -> ktlint, check)."""
+    found: set[str] = set()
+    for word in _words(command)[1:]:
+        if word.startswith("-"):
+            found.add(word.split("=", 1)[0])
+        else:
+            found.update(text.split_identifier(posixpath.basename(word)))
+    return found
+
+
+def applies_fixes(failed: str, fix: str) -> bool:
+    """Tell whether a fix of a failed command is the same tool applying its own fixes to the code (`cargo fmt
+    --all -- --check` failing, then `cargo fmt --all`; `rubocop app` then `rubocop -a app`; `./gradlew
+    ktlintCheck` then `./gradlew ktlintFormat && ./gradlew ktlintCheck`): a part of the fix runs a family of the
+    failed command and says a fixing word the failed one did not, or leaves out a checking word it said."""
+    checks, fixes, own = _fix_modes()
+    wanted = set(families_of(failed))
+    said = {w for part in working_parts(failed) for w in _mode_words(part)}
+    for part in working_parts(fix):
+        shared = wanted & set(families_of(part))
+        if not shared:
+            continue
+        words = _mode_words(part)
+        fixing = fixes.union(*(own.get(f, ()) for f in shared))
+        if (words - said) & fixing or (said - words) & checks:
+            return True
+    return False
 
 
 def is_probe_ability(ability: str) -> bool:

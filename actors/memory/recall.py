@@ -299,7 +299,8 @@ def corroborated(parts: Iterable[tuple[str, str, str, float]], generic: frozense
     words.update(text.stem(w) for _, t, w in reaching if t == w and t not in generic)
     if len(words) >= 2:
         return True
-    return any(field in DISTINCTIVE and term == word and term not in generic for field, term, word, _ in parts)
+    return any(field in DISTINCTIVE and term == word and term not in generic
+               and not (field == "program" and text.is_everyday(word)) for field, term, word, _ in parts)
 
 
 def names_touched(identity: dict[str, list[str]], named: frozenset[str], named_stems: frozenset[str] = frozenset(),

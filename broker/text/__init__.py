@@ -11,6 +11,7 @@
     load_words(name)       a word list from data/NAME.txt (one entry a line, `#` comments)
     load_pairs(name)       a `key: value value …` map from data/NAME.txt
     related(term)          the programs and tools a stemmed word of work relates to (data/related.txt)
+    is_everyday(word)      whether a lowercase word is common in everyday English (data/everyday.txt, wordfreq)
 
 No word list lives in code: lists are data files under broker/text/data/, declared as package data.
 """
@@ -24,14 +25,26 @@ from broker.text.lists import load_pairs, load_words
 from broker.text.split import basename, paths, split_identifier, words
 from broker.text.stemming import stem
 
-__all__ = ["basename", "cjk_bigrams", "content_words", "is_cjk", "is_stopword", "load_pairs", "load_words", "pairs",
-           "paths", "related", "runs", "split_identifier", "stem", "stems", "stopwords", "terms", "terms_of", "words"]
+__all__ = ["basename", "cjk_bigrams", "content_words", "everyday", "is_cjk", "is_everyday", "is_stopword", "load_pairs",
+           "load_words", "pairs", "paths", "related", "runs", "split_identifier", "stem", "stems", "stopwords", "terms",
+           "terms_of", "words"]
 
 
 @functools.cache
 def stopwords() -> frozenset[str]:
     """The project's stop words (data/stopwords.txt)."""
     return load_words("stopwords")
+
+
+@functools.cache
+def everyday() -> frozenset[str]:
+    """The everyday English words (data/everyday.txt: Zipf frequency >= 4 in wordfreq's English list)."""
+    return load_words("everyday")
+
+
+def is_everyday(word: str) -> bool:
+    """Tell whether a lowercase word is common in everyday English (`stack`, `swift`, `database`; not `docker`)."""
+    return word in everyday()
 
 
 def is_stopword(word: str) -> bool:

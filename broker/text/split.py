@@ -21,7 +21,7 @@ _PARTS = re.compile(
     f"|[0-9]+[{_LOWER}]*"  # 404, 2xx, 3rd
 )
 _CJK_FIRST = "\u3040"
-_PATH = re.compile(r"(?:[\w.@+~-]*[/\\])+[\w.@+~-]+|[\w@+-][\w.@+-]*\.[A-Za-z][A-Za-z0-9]{0,5}\b")
+_PATH = re.compile(r"(?:[\w.@+~-]*[/\\])+[\w.@+~-]+|[\w@+-][\w.@+-]*\.[A-Za-z][A-Za-z0-9]{0,11}\b")
 _NOT_FILES = frozenset({"e.g", "i.e", "etc", "vs"})
 
 
