@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from broker.exposure import Source, catalogue_from_mcp, knowledge, lexicon, select
+from broker.exposure import Source, catalogue_from_mcp, knowledge, lexicon, select, selection
 from broker.exposure.companions import Rule, Sibling, companions
 from broker.exposure.knowledge import Vocabulary
 from broker.exposure.selection import query_terms, relevance, whole_organs
@@ -210,6 +210,30 @@ def test_acronyms_are_those_the_descriptions_define():
 def test_numeronyms_truncations_and_skeletons_resolve_to_catalogue_words(word, expected):
     vocabulary = Vocabulary(["kubernetes", "message", "repository", "messages", "mess"], [])
     assert vocabulary.expanded(word) == expected
+
+
+@pytest.mark.parametrize("term, expected", [("repo", ("repository",)), ("env", ("environment",)),
+                                            ("page", ()), ("pages", ()), ("re", ()), ("repository", ())])
+def test_a_short_term_completes_to_the_longer_catalogue_word_it_starts(term, expected):
+    # not an inflection of itself (page -> pages), not a word too short to say anything, not a long one
+    vocabulary = Vocabulary(["repo", "repository", "repository", "environment", "page", "pages", "paged"], [])
+    assert vocabulary.completed(term) == expected
+
+
+def test_a_cut_word_finds_the_tool_that_writes_it_in_full_though_a_parameter_uses_the_cut_form():
+    code = {"code": [tool("search_repositories", "Search for repositories."),
+                     tool("find_symbol", "Find a symbol."),
+                     *[tool(f"get_thing_{n}", f"Get thing {n}.", {"repo": "Repository name", "owner": "Owner"})
+                       for n in range(6)]]}
+    catalogue, without = catalogue_from_mcp(code), catalogue_from_mcp(code, without=frozenset({Source.ABBREVIATIONS}))
+    assert "repositori" in query_terms("find rust repos", catalogue)
+    assert "repositori" not in query_terms("find rust repos", without)
+    assert relevance("find rust repos", catalogue)[0] > relevance("find rust repos", without)[0]
+
+
+def test_only_a_word_that_is_no_english_word_is_read_as_cut():
+    assert selection.english("star") and selection.english("read")
+    assert not selection.english("repos") and not selection.english("env")
 
 
 VCS = {"vcs": [tool("commit", "Record changes to the repository.", {"message": "The commit message"}),
