@@ -57,6 +57,28 @@ def test_a_process_id_comes_from_the_sibling_whose_description_lists_it():
                                                          ("read_process_output", "list_processes")}
 
 
+GEO = [tool("geocode_address", "Convert an address to coordinates. Returns latitude and longitude.", {"address": ""}),
+       tool("reverse_geocode", "Describe the place at a latitude and longitude.", {"latitude": "", "longitude": ""}),
+       tool("find_nearby_places", "Places near a point.", {"latitude": "", "longitude": ""}),
+       tool("get_route_directions", "Directions between two points.",
+            {"from_latitude": "", "from_longitude": "", "to_latitude": "", "to_longitude": ""}),
+       tool("find_parking", "Parking near a point.", {"latitude": "", "longitude": ""})]
+
+
+def test_coordinates_most_tools_take_come_from_the_sibling_that_takes_none_and_gives_them_out():
+    # latitude is what most of the organ's tools take (its context by name), but the user brings an address:
+    # the geocoder computes it; a tool taking a latitude itself (reverse_geocode) gives none out
+    found = edges(GEO, Rule.PRODUCER, "osm")
+    assert {("find_nearby_places", "geocode_address"), ("get_route_directions", "geocode_address"),
+            ("reverse_geocode", "geocode_address"), ("find_parking", "geocode_address")} == found
+
+
+def test_a_value_most_tools_take_that_no_sibling_gives_out_stays_context():
+    assert edges(BROWSER, Rule.PRODUCER) == {("click", "take_snapshot"), ("upload_file", "take_snapshot")}
+    assert edges([{**e, "description": e["description"].replace("Returns latitude and longitude.", "")}
+                  for e in GEO], Rule.PRODUCER, "osm") == set()
+
+
 def test_tools_acting_on_the_same_object_are_companions_and_shared_context_is_not():
     entries = [tool("get_issue", "", {"owner": "", "repo": "", "issue_number": ""}),
                tool("update_issue", "", {"owner": "", "repo": "", "issue_number": ""}),
