@@ -33,9 +33,9 @@ BROWSER = [
 ]
 
 
-def edges(entries: list[dict], rule: str, organ: str = "web") -> set[tuple[str, str]]:
+def edges(entries: list[dict], rule: str, organ: str = "web", *also: str) -> set[tuple[str, str]]:
     members = [Sibling(e["name"], e) for e in entries]
-    found = companions(organ, members, frozenset({rule}))
+    found = companions(organ, members, frozenset({rule, *also}))
     return {(members[i].name, members[j].name) for i, e in enumerate(found) for j in e}
 
 
@@ -68,15 +68,17 @@ GEO = [tool("geocode_address", "Convert an address to coordinates. Returns latit
 def test_coordinates_most_tools_take_come_from_the_sibling_that_takes_none_and_gives_them_out():
     # latitude is what most of the organ's tools take (its context by name), but the user brings an address:
     # the geocoder computes it; a tool taking a latitude itself (reverse_geocode) gives none out
-    found = edges(GEO, Rule.PRODUCER, "osm")
+    found = edges(GEO, Rule.PRODUCER, "osm", Rule.GIVER)
     assert {("find_nearby_places", "geocode_address"), ("get_route_directions", "geocode_address"),
             ("reverse_geocode", "geocode_address"), ("find_parking", "geocode_address")} == found
+    assert edges(GEO, Rule.PRODUCER, "osm") == set()  # the giver rule left out
 
 
 def test_a_value_most_tools_take_that_no_sibling_gives_out_stays_context():
-    assert edges(BROWSER, Rule.PRODUCER) == {("click", "take_snapshot"), ("upload_file", "take_snapshot")}
+    assert edges(BROWSER, Rule.PRODUCER, "web", Rule.GIVER) == {("click", "take_snapshot"),
+                                                               ("upload_file", "take_snapshot")}
     assert edges([{**e, "description": e["description"].replace("Returns latitude and longitude.", "")}
-                  for e in GEO], Rule.PRODUCER, "osm") == set()
+                  for e in GEO], Rule.PRODUCER, "osm", Rule.GIVER) == set()
 
 
 def test_tools_acting_on_the_same_object_are_companions_and_shared_context_is_not():
@@ -247,7 +249,7 @@ def test_a_cut_word_finds_the_tool_that_writes_it_in_full_though_a_parameter_use
                      tool("find_symbol", "Find a symbol."),
                      *[tool(f"get_thing_{n}", f"Get thing {n}.", {"repo": "Repository name", "owner": "Owner"})
                        for n in range(6)]]}
-    catalogue, without = catalogue_from_mcp(code), catalogue_from_mcp(code, without=frozenset({Source.ABBREVIATIONS}))
+    catalogue, without = catalogue_from_mcp(code), catalogue_from_mcp(code, without=frozenset({Source.COMPLETIONS}))
     assert "repositori" in query_terms("find rust repos", catalogue)
     assert "repositori" not in query_terms("find rust repos", without)
     assert relevance("find rust repos", catalogue)[0] > relevance("find rust repos", without)[0]

@@ -60,6 +60,7 @@ class Rule(StrEnum):
     READ = "read"
     LIST = "list"
     ENTRY = "entry"
+    GIVER = "giver"
 
 
 ALL_RULES = frozenset(Rule)
@@ -88,7 +89,7 @@ def companions(organ: str, members: Sequence[Sibling], rules: frozenset[str] = A
         for i, j in _named(members):
             put(i, j, NAMED_WEIGHT)
     if Rule.PRODUCER in rules:
-        for i, j in _producers(organ, members, required, context):
+        for i, j in _producers(organ, members, required, context, Rule.GIVER in rules):
             put(i, j, PRODUCER_WEIGHT)
     if Rule.OBJECT in rules:
         for i, j, similarity in _same_object(organ, members, required, context):
@@ -193,7 +194,7 @@ def _distinctive(objects: list[list[str]]) -> list[set[str]]:
 
 
 def _producers(organ: str, members: Sequence[Sibling], required: list[dict[str, str]],
-               context: frozenset[str]) -> list[tuple[int, int]]:
+               context: frozenset[str], givers_too: bool = True) -> list[tuple[int, int]]:
     distinctive = _distinctive(_objects(organ, members))
     described = [set(lexicon.words(str(m.entry.get("description") or ""))) for m in members]
     stems = [set(lexicon.terms(str(m.entry.get("description") or ""))) for m in members]
@@ -203,7 +204,7 @@ def _producers(organ: str, members: Sequence[Sibling], required: list[dict[str, 
     for i, params in enumerate(required):
         for param, text in params.items():
             head = _head(param)
-            if head in common_heads:
+            if givers_too and head in common_heads:
                 # a value most of the organ's tools take (coordinates: `latitude`, `from_latitude`) that a sibling
                 # taking none gives out ("returns ... latitude/longitude"): not what the user brings but what
                 # that sibling computes from what the user brings (an address)

@@ -326,7 +326,7 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
             for expansion in vocabulary.acronym(word):
                 add_word(expansion, W_ABBREVIATION * weight)
         known = [term for term in lexicon.terms_of([word], glossary) if term in index]
-        if known and Source.ABBREVIATIONS not in without and W_COMPLETED and not english(word):
+        if known and Source.COMPLETIONS not in without and W_COMPLETED and not english(word):
             for term in known:
                 for completion in vocabulary.completed(term):
                     add_word(completion, W_COMPLETED * weight)
