@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from broker.exposure import Source, catalogue_from_mcp, knowledge, lexicon, select
+from broker.exposure import Source, catalogue_from_mcp, knowledge, lexicon, select, selection
 from broker.exposure.companions import Rule, Sibling, companions
 from broker.exposure.knowledge import Vocabulary
 from broker.exposure.selection import query_terms, relevance, whole_organs
@@ -33,9 +33,9 @@ BROWSER = [
 ]
 
 
-def edges(entries: list[dict], rule: str, organ: str = "web") -> set[tuple[str, str]]:
+def edges(entries: list[dict], rule: str, organ: str = "web", *also: str) -> set[tuple[str, str]]:
     members = [Sibling(e["name"], e) for e in entries]
-    found = companions(organ, members, frozenset({rule}))
+    found = companions(organ, members, frozenset({rule, *also}))
     return {(members[i].name, members[j].name) for i, e in enumerate(found) for j in e}
 
 
@@ -55,6 +55,30 @@ def test_a_process_id_comes_from_the_sibling_whose_description_lists_it():
                tool("write_file", "Write a file.", {"path": "Where"})]
     assert edges(entries, Rule.PRODUCER, "desktop") == {("kill_process", "list_processes"),
                                                          ("read_process_output", "list_processes")}
+
+
+GEO = [tool("geocode_address", "Convert an address to coordinates. Returns latitude and longitude.", {"address": ""}),
+       tool("reverse_geocode", "Describe the place at a latitude and longitude.", {"latitude": "", "longitude": ""}),
+       tool("find_nearby_places", "Places near a point.", {"latitude": "", "longitude": ""}),
+       tool("get_route_directions", "Directions between two points.",
+            {"from_latitude": "", "from_longitude": "", "to_latitude": "", "to_longitude": ""}),
+       tool("find_parking", "Parking near a point.", {"latitude": "", "longitude": ""})]
+
+
+def test_coordinates_most_tools_take_come_from_the_sibling_that_takes_none_and_gives_them_out():
+    # latitude is what most of the organ's tools take (its context by name), but the user brings an address:
+    # the geocoder computes it; a tool taking a latitude itself (reverse_geocode) gives none out
+    found = edges(GEO, Rule.PRODUCER, "osm", Rule.GIVER)
+    assert {("find_nearby_places", "geocode_address"), ("get_route_directions", "geocode_address"),
+            ("reverse_geocode", "geocode_address"), ("find_parking", "geocode_address")} == found
+    assert edges(GEO, Rule.PRODUCER, "osm") == set()  # the giver rule left out
+
+
+def test_a_value_most_tools_take_that_no_sibling_gives_out_stays_context():
+    assert edges(BROWSER, Rule.PRODUCER, "web", Rule.GIVER) == {("click", "take_snapshot"),
+                                                               ("upload_file", "take_snapshot")}
+    assert edges([{**e, "description": e["description"].replace("Returns latitude and longitude.", "")}
+                  for e in GEO], Rule.PRODUCER, "osm", Rule.GIVER) == set()
 
 
 def test_tools_acting_on_the_same_object_are_companions_and_shared_context_is_not():
@@ -210,6 +234,30 @@ def test_acronyms_are_those_the_descriptions_define():
 def test_numeronyms_truncations_and_skeletons_resolve_to_catalogue_words(word, expected):
     vocabulary = Vocabulary(["kubernetes", "message", "repository", "messages", "mess"], [])
     assert vocabulary.expanded(word) == expected
+
+
+@pytest.mark.parametrize("term, expected", [("repo", ("repository",)), ("env", ("environment",)),
+                                            ("page", ()), ("pages", ()), ("re", ()), ("repository", ())])
+def test_a_short_term_completes_to_the_longer_catalogue_word_it_starts(term, expected):
+    # not an inflection of itself (page -> pages), not a word too short to say anything, not a long one
+    vocabulary = Vocabulary(["repo", "repository", "repository", "environment", "page", "pages", "paged"], [])
+    assert vocabulary.completed(term) == expected
+
+
+def test_a_cut_word_finds_the_tool_that_writes_it_in_full_though_a_parameter_uses_the_cut_form():
+    code = {"code": [tool("search_repositories", "Search for repositories."),
+                     tool("find_symbol", "Find a symbol."),
+                     *[tool(f"get_thing_{n}", f"Get thing {n}.", {"repo": "Repository name", "owner": "Owner"})
+                       for n in range(6)]]}
+    catalogue, without = catalogue_from_mcp(code), catalogue_from_mcp(code, without=frozenset({Source.COMPLETIONS}))
+    assert "repositori" in query_terms("find rust repos", catalogue)
+    assert "repositori" not in query_terms("find rust repos", without)
+    assert relevance("find rust repos", catalogue)[0] > relevance("find rust repos", without)[0]
+
+
+def test_only_a_word_that_is_no_english_word_is_read_as_cut():
+    assert selection.english("star") and selection.english("read")
+    assert not selection.english("repos") and not selection.english("env")
 
 
 VCS = {"vcs": [tool("commit", "Record changes to the repository.", {"message": "The commit message"}),

@@ -5,7 +5,10 @@ Three rules, each naming a structure of the schemas, none naming a tool:
 - *producer*: a tool requires an identifier that a sibling gives out: the parameter's description names the
   sibling ("the uid of an element from the page snapshot" -> `take_snapshot`), or the sibling's
   description names the parameter ("lists page elements with a unique identifier (uid)"). This is the
-  snapshot-before-interact, list-before-kill, search-before-get-by-id precondition;
+  snapshot-before-interact, list-before-kill, search-before-get-by-id precondition. A value most of the organ's
+  tools take, by its head word (`latitude`, `from_latitude`), is no identifier but the organ's currency; when a
+  sibling taking none names it in its description ("returns ... latitude/longitude"), that sibling computes it
+  from what people say (an address) and every tool taking it brings that sibling (geocode before route);
 - *same object*: tools of one organ acting on the same object, by the words of their names and required
   parameters, each word weighted by how rare it is in the organ (`repo_path` or `pageId`, which every
   tool of the organ takes, say nothing; `issue_number`, `pid` or `file` do).
@@ -57,6 +60,7 @@ class Rule(StrEnum):
     READ = "read"
     LIST = "list"
     ENTRY = "entry"
+    GIVER = "giver"
 
 
 ALL_RULES = frozenset(Rule)
@@ -85,7 +89,7 @@ def companions(organ: str, members: Sequence[Sibling], rules: frozenset[str] = A
         for i, j in _named(members):
             put(i, j, NAMED_WEIGHT)
     if Rule.PRODUCER in rules:
-        for i, j in _producers(organ, members, required, context):
+        for i, j in _producers(organ, members, required, context, Rule.GIVER in rules):
             put(i, j, PRODUCER_WEIGHT)
     if Rule.OBJECT in rules:
         for i, j, similarity in _same_object(organ, members, required, context):
@@ -190,12 +194,23 @@ def _distinctive(objects: list[list[str]]) -> list[set[str]]:
 
 
 def _producers(organ: str, members: Sequence[Sibling], required: list[dict[str, str]],
-               context: frozenset[str]) -> list[tuple[int, int]]:
+               context: frozenset[str], givers_too: bool = True) -> list[tuple[int, int]]:
     distinctive = _distinctive(_objects(organ, members))
     described = [set(lexicon.words(str(m.entry.get("description") or ""))) for m in members]
+    stems = [set(lexicon.terms(str(m.entry.get("description") or ""))) for m in members]
+    heads = [{_head(param) for param in params} for params in required]
+    common_heads = _context([dict.fromkeys(h) for h in heads])
     pairs = []
     for i, params in enumerate(required):
         for param, text in params.items():
+            head = _head(param)
+            if givers_too and head in common_heads:
+                # a value most of the organ's tools take (coordinates: `latitude`, `from_latitude`) that a sibling
+                # taking none gives out ("returns ... latitude/longitude"): not what the user brings but what
+                # that sibling computes from what the user brings (an address)
+                givers = [j for j in range(len(members)) if head not in heads[j] and head in stems[j]]
+                if len(head) > 2 and len(givers) <= MAX_PRODUCERS:
+                    pairs.extend((i, j) for j in givers)
             if param in context:
                 continue
             mentioned = set(lexicon.terms(text))
@@ -206,6 +221,12 @@ def _producers(organ: str, members: Sequence[Sibling], required: list[dict[str, 
             if len(candidates) <= MAX_PRODUCERS:  # many "producers" means a common word, not an identifier
                 pairs.extend((i, j) for j in candidates)
     return sorted(set(pairs))
+
+
+def _head(param: str) -> str:
+    # what a parameter is, its last word: `from_latitude` and `homeLatitude` are latitudes
+    words = lexicon.terms(param)
+    return words[-1] if words else param.lower()
 
 
 def _same_object(organ: str, members: Sequence[Sibling], required: list[dict[str, str]],

@@ -62,6 +62,8 @@ CITIES_FILE = Path(__file__).resolve().parent.parent / "text" / "data" / "cities
 MIN_CURRENCY_LANGUAGES = 20  # a currency's word must be shared by this many languages' names of it
 LONG_WORD = 8  # from this length two edits are still a typo, not another word
 MAX_ABBREVIATION = 4
+MIN_COMPLETED = 3  # a known term this short or longer may be the start of a longer word
+COMPLETION_EXTRA = 3  # which is at least this many letters longer (not `page` -> pages)
 MAX_MEMO = 1 << 16
 # the Public Suffix List as distributions ship it (Debian's `publicsuffix`), when the PyPI package is absent
 SUFFIX_LISTS = ("/usr/share/publicsuffix/public_suffix_list.dat",)
@@ -372,6 +374,17 @@ class Vocabulary:
         if not word.isalpha() or len(word) > MAX_ABBREVIATION or len(word) < 3:
             return ()
         return self._best(w for w in self._by_first.get(word[0], ()) if len(w) > len(word) + 1 and _skeleton(word, w))
+
+    def completed(self, term: str) -> tuple[str, ...]:
+        """The longer catalogue word a short known term is the start of (`repo` -> repository): people cut
+        the words schemas write in full, and a schema's own short form (a `repo` parameter) hides the rest."""
+        if not term.isascii() or not term.isalpha() or not MIN_COMPLETED <= len(term) <= MAX_ABBREVIATION:
+            return ()
+        return self._remembered("completed", term, self._completed)
+
+    def _completed(self, term: str) -> tuple[str, ...]:
+        return self._best(w for w in self._by_first.get(term[0], ()) if len(w) >= len(term) + COMPLETION_EXTRA
+                          and w.startswith(term) and lexicon.stem(w) != term)
 
     def _best(self, candidates: Iterable[str]) -> tuple[str, ...]:
         ranked = sorted(candidates, key=lambda w: (-self.frequency[w], w))

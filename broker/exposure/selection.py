@@ -19,6 +19,7 @@ from broker.exposure import companions, knowledge, lexicon
 from broker.exposure.catalogue import META_TOOL, Catalogue
 from broker.exposure.learning import Associations
 from broker.exposure.sources import Source
+from broker.text.fuzzy import known_words
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +49,7 @@ WHOLE_SHARE = 0.7  # is sent whole: each of its tools scores at least this share
 W_SYNONYM = 0.5
 W_ABBREVIATION = 0.8  # an abbreviation resolved against the catalogue's own words
 W_FUZZY = 0.4
+W_COMPLETED = 0.8  # the longer word a short known one may stand for (`repo` -> repository)
 W_COMPOUND = 1.0
 W_REFERENCE = 0.4  # words inside paths and URLs: names the user chose, seldom what a tool is for
 FILL_WEIGHT = 0.8  # a tool that needs only the URL the request gives counts like a fair lexical match
@@ -323,7 +325,12 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
         if Source.ABBREVIATIONS not in without:
             for expansion in vocabulary.acronym(word):
                 add_word(expansion, W_ABBREVIATION * weight)
-        if not any(term in index for term in lexicon.terms_of([word], glossary)):
+        known = [term for term in lexicon.terms_of([word], glossary) if term in index]
+        if known and Source.COMPLETIONS not in without and W_COMPLETED and not english(word):
+            for term in known:
+                for completion in vocabulary.completed(term):
+                    add_word(completion, W_COMPLETED * weight)
+        if not known:
             guesses = vocabulary.expanded(word) if Source.ABBREVIATIONS not in without else ()
             for guess in guesses:
                 add_word(guess, W_ABBREVIATION * weight)
@@ -389,6 +396,11 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
         for hint in lexicon.hints("money"):
             put_text(hint, W_HINT)
     return query
+
+
+def english(word: str) -> bool:
+    """Tell whether a word is a whole English word (of the shipped WordPiece vocabulary): not a cut form."""
+    return word in known_words()
 
 
 def written_files(intent: str, references: list[tuple[str, str]]) -> frozenset[str]:

@@ -11,6 +11,7 @@ class Source(StrEnum):
     SYNONYMS = "synonyms"  # broker/text/data/synonyms.txt: words people type -> words schemas use
     GLOSSARY = "glossary"  # broker/text/data/cjk_glossary.txt: CJK words <-> English, both sides
     ABBREVIATIONS = "abbreviations"  # PR, k8s, repo, msg: resolved against the catalogue's own words
+    COMPLETIONS = "completions"  # a cut word that is no English word (WordPiece's) -> the catalogue word it starts
     SPELLING = "spelling"  # typos corrected towards the catalogue's words (rapidfuzz)
     COMPOUNDS = "compounds"  # "sequential thinking" -> sequentialthinking
     ZONES = "zones"  # places of the IANA time-zone database -> time tools
@@ -31,6 +32,7 @@ class Source(StrEnum):
     WHOLE = "organs.whole"  # a small organ the intent clearly points at is sent whole
     NAMED = "companions.named"  # a sibling the schema names
     PRODUCER = "companions.producer"  # a sibling that gives out an identifier the tool requires
+    GIVER = "companions.giver"  # the sibling that computes a value most of the organ's tools take (geocode)
     OBJECT = "companions.object"  # siblings acting on the same object
     READ = "companions.read"  # the sibling that reads what a tool changes
     LIST = "companions.list"  # the sibling that lists or searches what a tool takes the id of
