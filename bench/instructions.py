@@ -9,9 +9,11 @@ loop and libzmq. Waiting costs nothing here, but timers do (a slower run turns i
 often), so counts vary by about 1% between runs of one version. A difference under 2% is noise.
 
 Each checkout given is measured (default: this one), worker and inline abilities, and the first is the
-baseline of the ratios. Needs valgrind (Debian's package). About 1 minute per checkout.
+baseline of the ratios. Needs valgrind (Debian's package). About 1 minute per checkout. With --lanes, both
+abilities are measured on a lane too (the organ loop binds one, the client takes it after its first call):
+the client -> organ -> client path of docs/protocol.md §7.8, with the heart only tallying.
 
-    python bench/instructions.py [--n 1000] [--trees /path/to/other/checkout,.]
+    python bench/instructions.py [--n 1000] [--trees /path/to/other/checkout,.] [--lanes]
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ beat_s = 1.0
 [organs.echo]
 external = true
 """
+ON_LANE = "+lane"  # an ability name so marked is called on a lane
 REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
 RUN_TIMEOUT_S = 900
 
@@ -45,6 +48,7 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=1000, help="measured calls (default 1000)")
     parser.add_argument("--warmup", type=int, default=200, help="calls before the measured ones (default 200)")
     parser.add_argument("--trees", default=str(HERE.parent), help="comma-separated checkouts (default: this one)")
+    parser.add_argument("--lanes", action="store_true", help="also measure both abilities on a lane")
     parser.add_argument("--harness", nargs=3, metavar=("TREE", "ABILITY", "CALLS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.harness:
@@ -54,7 +58,7 @@ def main() -> None:
     trees = [Path(t).resolve() for t in args.trees.split(",")]
     baseline: dict[str, float] = {}
     for tree in trees:
-        for ability in ABILITIES:
+        for ability in (*ABILITIES, *(f"{a}{ON_LANE}" for a in ABILITIES if args.lanes)):
             base = _count(tree, ability, args.warmup)
             per_call = (_count(tree, ability, args.warmup + args.n) - base) / args.n
             ratio = f" ({per_call / baseline[ability]:.3f}x the first)" if ability in baseline else ""
@@ -91,13 +95,17 @@ def _harness(tree: Path, ability: str, calls: int) -> None:
         deadline = time.monotonic() + 60
         while home.read_endpoints() is None and time.monotonic() < deadline:
             time.sleep(0.01)
-        loop = OrganLoop(Echo(), home.read_endpoints()["router"])
+        lanes = ability.endswith(ON_LANE)
+        ability = ability.removesuffix(ON_LANE)
+        loop = OrganLoop(Echo(), home.read_endpoints()["router"], lanes=lanes)
         threads.append(threading.Thread(target=loop.run, kwargs={"signals": False}, daemon=True))
         threads[1].start()
         try:
             with Client(home) as client:
                 while not _up(client) and time.monotonic() < deadline:
                     time.sleep(0.01)
+                if lanes and "echo" not in client.lanes:
+                    raise SystemExit("the organ's lane was not granted")
                 for _ in range(calls):
                     reply = client.call("echo", ability, {"x": "hi"})
                     if not reply.ok:
