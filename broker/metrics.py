@@ -27,7 +27,7 @@ BEAT_REASONS = tuple(BeatKind)  # broker.beat.Pulse.kind
 PROTOCOL_ERROR_REASONS = ("framing", "version", "kind", "size", "body", "schema",  # DecodeError.reason
                           "handler", "sender", "report", "auth", "internal")  # the heart's own
 # why the MCP front door refused a request before it reached the mesh (reported by `actors mcp`)
-MCP_REFUSALS = ("size", "envelope", "params", "unknown", "deadline", "unsupported", "peer")
+MCP_REFUSALS = ("size", "envelope", "params", "unknown", "deadline", "unsupported", "peer", "slow", "connections")
 VIEWS = ("full", "exposed")
 UNKNOWN_ORGAN = "unknown"  # the organ label of calls to an organ the mesh does not declare
 # label values organs may report, where the vocabulary is fixed (anything else is refused)
@@ -82,7 +82,8 @@ class HeartMetrics:
                                    "(o200k, compact JSON of MCP tool objects).", ["view"], registry=r)
         self.mcp_refused = Counter("actors_mcp_refused_total", "Requests the MCP front door refused before they "
                                    "reached the mesh, by reason (size, envelope, params, unknown, deadline, "
-                                   "unsupported).", ["reason"], registry=r)
+                                   "unsupported, peer; slow: an HTTP request head not complete in time, "
+                                   "connections: too many open).", ["reason"], registry=r)
         self.stuck_calls = Gauge("actors_organ_stuck_calls", "Calls still running in the organ past their deadline "
                                  "(workers stuck); as reported by the organ's watchdog.", ["organ"], registry=r)
         # what organs may report, by metric name: the series and the label names it takes

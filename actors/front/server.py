@@ -45,6 +45,7 @@ from actors.front.link import CALL_GRACE_S, HeartStopped, MeshLink, Started, Too
 from actors.front.rounds import Rounds
 from actors.front.shortcut import SESSION_HEADER, TOOLS_CALL, http_session, plain_call, served_beside
 from actors.front.transport import EnvelopeGuard, MemoryEventStore, stdio
+from actors.http_bounds import bounded_h11
 from broker.errors import EncodeError, MeshError
 from broker.exposure.catalogue import META_NAME
 from broker.home import Home
@@ -198,8 +199,8 @@ class MeshServer:
 
         endpoint = listen.url(host, sock.getsockname()[1], MCP_PATH)
         ready = None if announce is None else (lambda: announce(endpoint))
-        uvicorn.Server(uvicorn.Config(self.http_app(host.strip("[]"), ready), log_level="warning", lifespan="on")
-                       ).run(sockets=[sock])
+        uvicorn.Server(uvicorn.Config(self.http_app(host.strip("[]"), ready), log_level="warning", lifespan="on",
+                                      http=bounded_h11(self._refused))).run(sockets=[sock])
 
     def _refused(self, reason: str) -> None:
         if self.link is not None:

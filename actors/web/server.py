@@ -8,6 +8,7 @@ import webbrowser
 from typing import Callable
 
 from actors import listen
+from actors.http_bounds import bounded_h11
 from actors.web.security import Keys, site_for
 from broker.home import Home
 
@@ -39,5 +40,5 @@ def serve(home: Home, sock: socket.socket, host: str, announce: Callable[[str], 
     console = Console(home, keys, site_for(host, port), on_ready=ready)
     config = uvicorn.Config(console.app(), log_level="warning", access_log=False, lifespan="on",
                             proxy_headers=False, server_header=False, limit_concurrency=MAX_CONNECTIONS,
-                            timeout_graceful_shutdown=GRACE_S)
+                            timeout_graceful_shutdown=GRACE_S, http=bounded_h11(max_connections=MAX_CONNECTIONS))
     uvicorn.Server(config).run(sockets=[sock])

@@ -1,0 +1,76 @@
+"""Bounds for the HTTP servers (the MCP front door's Streamable HTTP and the web console), on uvicorn's h11
+protocol: a deadline on every request's head, and a cap on open connections.
+
+uvicorn times out idle keep-alive connections but not a connection that never completes a request's head: a
+client that opens connections and sends a header line now and then (slowloris) holds a descriptor each, for
+ever, until the process runs out of them. Here a connection whose request head is not complete within
+`head_timeout_s` of its first byte (or of its opening) is closed, and a connection beyond `max_connections`
+is closed as soon as it is accepted; each is reported to `refused` with its reason.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, Callable
+
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+log = logging.getLogger(__name__)
+
+HEAD_TIMEOUT_S = 10.0
+MAX_CONNECTIONS = 512
+SLOW = "slow"  # a request head not complete in time
+CROWDED = "connections"  # more connections open than allowed
+
+
+def bounded_h11(refused: Callable[[str], None] = lambda reason: None, *, head_timeout_s: float = HEAD_TIMEOUT_S,
+                max_connections: int = MAX_CONNECTIONS) -> type[H11Protocol]:
+    """uvicorn's h11 protocol with these bounds (pass as `uvicorn.Config(http=...)`)."""
+
+    class BoundedH11(H11Protocol):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.head_timer: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            if len(self.connections) > max_connections:
+                log.warning("closed a connection from %s: %d are open (at most %d)", self.client,
+                            len(self.connections), max_connections)
+                refused(CROWDED)
+                transport.close()
+                return
+            self._await_head()
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            if self._in_request():
+                self._cancel_head()
+            elif self.head_timer is None and not self.transport.is_closing():
+                self._await_head()  # the first bytes of a next request on a kept-alive connection
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._cancel_head()
+            super().connection_lost(exc)
+
+        def _in_request(self) -> bool:
+            return self.cycle is not None and not self.cycle.response_complete
+
+        def _await_head(self) -> None:
+            self.head_timer = self.loop.call_later(head_timeout_s, self._head_late)
+
+        def _cancel_head(self) -> None:
+            if self.head_timer is not None:
+                self.head_timer.cancel()
+                self.head_timer = None
+
+        def _head_late(self) -> None:
+            self.head_timer = None
+            if not self._in_request() and not self.transport.is_closing():
+                log.info("closed a connection from %s: no complete request head within %gs", self.client,
+                         head_timeout_s)
+                refused(SLOW)
+                self.transport.close()
+
+    return BoundedH11
