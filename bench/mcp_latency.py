@@ -11,9 +11,12 @@ Prints p50/p90/p99 per path and the p50 ratio; target: through the mesh ≤ 1.5�
 
 Then where the time of a stdio call through the mesh goes, measured the same way (in turn, one call each):
 the server answering a bare JSON-RPC line on its own pipes (no SDK on either side), the organ's own time for
-the call (Reply.duration_s: from the call reaching the organ to the server's answer), `Client.call` through
-the heart (the mesh without the front door), and the call through `actors mcp`. The differences are the
-organ's overhead, the heart and its four ipc hops, and the front door with the SDK client's own cost.
+the call (Reply.duration_s: from the call reaching the organ to the server's answer), `Client.call` (the mesh
+without the front door), and the call through `actors mcp`. The differences are the organ's overhead, the
+mesh's path with its client, and the front door with the SDK client's own cost. Lanes are on (the default:
+docs/protocol.md §7.8), so after a first call both `Client.call` and the front door's calls go client ->
+organ -> client on a lane (2 ipc hops); `ACTORS_LANES=0 python bench/mcp_latency.py` measures the heart path
+(4 hops) instead.
 
 Last, the front door's shortcut alone, on one stdio connection: the same call made plain (answered beside
 the SDK's server) and with an empty `_meta` (which always takes the SDK's path), in turn, with the CPU the
@@ -229,7 +232,7 @@ def print_breakdown(server: str, legs: dict[str, list[float]]) -> None:
     print(f"{server} stdio, where a call's p50 goes (ms), each leg called in turn:")
     rows = [("the server itself (bare JSON-RPC line, no SDK)", p50["raw"]),
             ("+ the organ (its loop, pipes, JSON)", p50["organ"] - p50["raw"]),
-            ("+ the heart and its 4 ipc hops, and the mesh client (Client.call)", p50["heart"] - p50["organ"]),
+            ("+ the mesh (a lane: 2 ipc hops; lanes off: the heart, 4) and Client.call", p50["heart"] - p50["organ"]),
             ("+ the front door (actors mcp, SDK server) and the SDK client", p50["front"] - p50["heart"])]
     for label, ms in rows:
         print(f"  {label:<72} {ms:6.2f}")
