@@ -23,3 +23,4 @@ Broken  # its definition must fail
 ABILITY_KINDS  # the wire's vocabularies, named for the reader of broker.protocol
 NOTICE_KINDS
 ASK_KINDS
+_.should_exit  # uvicorn.Server's flag to stop serving, read by its loop

@@ -34,8 +34,9 @@ class Loop:
         self.organ, self.answer, self.sent = organ, answer, []
         organ.caller.push = self.push
 
-    def push(self, frames: list[bytes]) -> None:
+    def push(self, frames: list[bytes], call: str = "") -> None:
         msg = protocol.decode(frames)
+        assert call == msg.call  # the loop routes what a call says by its id (a lane call's goes on its lane)
         self.sent.append(msg)
         if isinstance(msg, Ask) and self.answer is not None:
             reply = self.answer(msg)

@@ -109,7 +109,7 @@ def test_the_http_transport_serves_the_same_tools_and_refuses_foreign_origins(ma
                                    "--home", str(mesh.home)], env=mesh.env, cwd=mesh.workdir,
                                   stdout=out, stderr=subprocess.PIPE)
     try:
-        wait_for(lambda: announced.read_text().endswith("\n"), timeout=20, what="the endpoint printed")
+        wait_for(lambda: announced.read_text().endswith("\n"), timeout=60, what="the endpoint printed")
         url = announced.read_text().strip()
         assert re.fullmatch(r"http://127\.0\.0\.1:\d+/mcp", url)
         assert _listening(int(url.rsplit(":", 1)[1].removesuffix("/mcp")))
@@ -167,7 +167,7 @@ def _listening(port: int) -> bool:
 
 def test_mcp_without_a_running_mesh_says_so_and_fails(make_mesh):
     mesh = make_mesh(MESH, start=False)
-    result = mesh.cli("mcp", timeout=20)
+    result = mesh.cli("mcp", timeout=60)
     assert result.returncode == 3 and "no mesh is running" in result.stderr
 
 
@@ -177,7 +177,7 @@ def test_an_http_address_in_use_is_one_clear_line_and_a_failure(make_mesh):
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        result = mesh.cli("mcp", "--http", f"127.0.0.1:{port}", timeout=20)
+        result = mesh.cli("mcp", "--http", f"127.0.0.1:{port}", timeout=60)
     assert result.returncode == 1
     assert result.stderr.strip() == f"actors: cannot listen on 127.0.0.1:{port}: Address already in use"
 
@@ -185,4 +185,4 @@ def test_an_http_address_in_use_is_one_clear_line_and_a_failure(make_mesh):
 @pytest.mark.parametrize("bad", ["nohost", "127.0.0.1:notaport"])
 def test_a_bad_http_address_is_a_usage_error(make_mesh, bad):
     mesh = make_mesh(MESH)
-    assert mesh.cli("mcp", "--http", bad, timeout=20).returncode == 2
+    assert mesh.cli("mcp", "--http", bad, timeout=60).returncode == 2
