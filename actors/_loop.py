@@ -605,6 +605,8 @@ class OrganLoop:
             self.done.popitem(last=False)
         lane = self.lane_calls.pop(key, None) if self.lane_calls else None
         if lane is None:
+            if self.tally:  # outcomes reach the heart in the order they happened (a success must not heal later)
+                self._send_tally()
             self._send_frames(frames)
             return
         self.lane_tickets.pop(lane.call.id, None)
@@ -670,6 +672,8 @@ class OrganLoop:
         except DecodeError:
             reply = Reply(id=lane.call.id, ok=False, error=Failure("unknown", "the organ's reply was unreadable"))
         self._lane_send(lane.ticket, protocol.encode(LaneClosed(id=lane.call.id, handed_off=True)))
+        if self.tally:  # the successes before it first: accounted after it, they would heal the wound it opens
+            self._send_tally()
         self._send_frames(protocol.encode(Handoff(ticket=lane.ticket, client=lane.client, call=lane.call,
                                                   reply=reply, size=lane.size)))
 

@@ -131,3 +131,16 @@ def test_lane_calls_are_counted_in_metrics_and_published_as_call_events(laned):
         assert all(e.ok and e.organ == "echo" and e.ability == "echo" for e in seen)
         wait_for(lambda: metric(mesh, "actors_call_duration_seconds_count", organ="echo") >= before + 5,
                  timeout=5, what="the tallied calls in the metrics")
+
+
+def test_a_lane_failure_after_lane_successes_opens_a_wound_the_earlier_successes_do_not_heal(laned):
+    mesh = laned()
+    with mesh.client() as client:
+        for i in range(5):  # the first earns the lane; the rest succeed on it and wait in the organ's tally
+            assert client.call("echo", "echo", {"x": i}).ok
+        assert "echo" in client.lanes
+        failed = client.call("echo", "missing", {"what": "the file"})
+        assert not failed.ok and failed.error.cause == "not_found"
+        time.sleep(0.3)  # past the tally's batch (25 ms): everything has been accounted
+        (echo,) = [o for o in client.control("status")["organs"] if o["name"] == "echo"]
+        assert [w["cause"] for w in echo["wounds"]] == ["not_found"]
