@@ -19,9 +19,9 @@ from broker.protocol import Failure, Grant, Reply
 GONE = zmq.EVENT_DISCONNECTED | zmq.EVENT_CLOSED | zmq.EVENT_MONITOR_STOPPED
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Lane:
-    """One open lane."""
+    """One open lane (compared and hashed by identity)."""
 
     organ: str
     sock: zmq.Socket

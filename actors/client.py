@@ -153,11 +153,12 @@ class Client:
     # -- lanes ----------------------------------------------------------------------------
 
     def _open_lane(self, grant: Grant) -> None:
-        """Connect a lane the heart granted (replacing any earlier one to the organ)."""
+        """Connect a lane the heart granted, replacing any earlier one to the organ (a grant without an endpoint:
+        the heart withdrew the organ's lanes). No lane call waits meanwhile: this client makes one call at a time."""
+        self._drop_lane(grant.organ)
         lane = Lane.open(self.ctx, grant)
         if lane is None:
             return
-        self._drop_lane(grant.organ)
         lane.sock.setsockopt(zmq.RCVTIMEO, LANE_SLICE_MS)  # a wait on the lane looks at the organ's end each slice
         self.lanes[grant.organ] = lane
 

@@ -112,9 +112,14 @@ class LaneDesk:
             self.revoke(rec)
 
     def revoke(self, rec: OrganRecord) -> None:
-        """Close every lane of the organ; its clients go through the heart again (and may be granted anew)."""
+        """Close every lane of the organ; its clients go through the heart again (and may be granted anew).
+        Each client hears it on its heart connection too, before any answer the heart sends it next: its next
+        call cannot reach the organ on a lane the heart closed (and run although the breaker opened)."""
         if rec.ident is not None and rec.ident == self.connection.get(rec.name):
             self.send(rec.ident, protocol.encode(Revoke()))
+        withdrawn = protocol.encode(Grant(organ=rec.name, endpoint="", ticket=b""))
+        for client in set(self.by_organ.get(rec.name, {}).values()):
+            self.send(client, withdrawn)
         self.forget(rec.name)
 
     def forget(self, organ: str) -> None:

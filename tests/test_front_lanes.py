@@ -13,7 +13,7 @@ import zmq
 from actors.front.link import MeshLink
 from broker.home import Home
 from tests.conftest import end_mesh, new_mesh
-from broker.protocol import Answer, Ask, Notice
+from broker.protocol import Answer, Ask, Grant, Notice
 
 pytestmark = pytest.mark.xdist_group("front-lanes")  # one worker runs the module: one mesh, in order
 
@@ -70,7 +70,7 @@ def test_calls_after_the_first_go_by_the_lane_and_succeed(laned):
     async def scenario(link):
         await granted(link, "echo", "echo")
         started = await link.send_call("echo", "echo", {"x": 7}, wait_s=10)
-        assert link.pending[started.id].lane == "echo"  # sent on the lane, not to the heart
+        assert link.pending[started.id].lane is link.lanes["echo"]  # sent on the lane, not to the heart
         reply = await link.follow(started)
         assert reply.ok and reply.result["x"] == 7
     on_link(laned, scenario)
@@ -84,7 +84,7 @@ def test_a_lane_call_s_progress_reaches_the_caller_in_order_before_its_reply(lan
         async def relay(item):
             said.append(item)
         started = await link.send_call("conformance", "test_tool_with_progress", {}, wait_s=10)
-        assert link.pending[started.id].lane == "conformance"
+        assert link.pending[started.id].lane is link.lanes["conformance"]
         reply = await link.follow(started, relay)
         assert reply.ok, reply.error
         assert [(n.kind, n.body.get("progress")) for n in said] == [("progress", 0), ("progress", 50),
@@ -103,7 +103,7 @@ def test_a_question_asked_on_a_lane_is_answered_back_on_it(laned):
                 await link.answer(Answer(id=item.id, ok=True, result={
                     "action": "accept", "content": {"username": "ada", "email": "ada@example.org"}}))
         started = await link.send_call("conformance", "test_elicitation", {"message": "who?"}, wait_s=10)
-        assert link.pending[started.id].lane == "conformance"
+        assert link.pending[started.id].lane is link.lanes["conformance"]
         reply = await link.follow(started, relay)
         assert reply.ok, reply.error
         assert [a.kind for a in asked] == ["elicit"] and "ada@example.org" in str(reply.result)
@@ -136,13 +136,31 @@ def test_a_link_that_takes_no_lanes_is_granted_none(laned):
     asyncio.run(run())
 
 
+def test_a_lane_withdrawn_while_a_call_runs_on_it_still_brings_that_call_s_answer_then_closes(laned):
+    async def scenario(link):
+        await granted(link, "echo", "echo")
+        lane = link.lanes["echo"]
+        started = await link.send_call("echo", "sleep", {"seconds": 0.5}, wait_s=10)
+        assert link.pending[started.id].lane is lane
+        link._deliver(Grant(organ="echo", endpoint="", ticket=b""))  # what the heart sends when it revokes
+        assert "echo" not in link.lanes and lane in link.retired
+        after = await link.send_call("echo", "echo", {"x": 2}, wait_s=10)
+        assert link.pending[after.id].lane is None  # a new call goes through the heart
+        assert (await link.follow(after)).ok
+        assert lane in link.retired  # still read: a call on it waits
+        reply = await link.follow(started)
+        assert reply.ok and reply.result["slept"] == 0.5
+        assert link.retired == set() and lane.sock.closed
+    on_link(laned, scenario)
+
+
 def test_an_organ_killed_during_a_lane_call_fails_it_as_crashed_at_once(laned):
     pid = laned.organ("echo")["pid"]
 
     async def scenario(link):
         await granted(link, "echo", "echo")
         started = await link.send_call("echo", "sleep", {"seconds": 20}, wait_s=30)
-        assert link.pending[started.id].lane == "echo"
+        assert link.pending[started.id].lane is link.lanes["echo"]
         await asyncio.sleep(0.3)
         os.kill(pid, signal.SIGKILL)
         async with asyncio.timeout(3):  # long before the call's own deadline

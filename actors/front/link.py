@@ -105,7 +105,7 @@ class _Pending:
     expects: tuple[type, ...] = field(default_factory=tuple)
     deadline: float = 0.0  # a call's: past it, the watch ends it (monotonic)
     late: str = ""  # what a call that passed its deadline is told
-    lane: str = ""  # the organ whose lane a call went by, while its answer may still come on it
+    lane: Lane | None = None  # the lane a call went by, while its answer may still come on it
     frames: list[bytes] | None = None  # a lane call's message, sent by the heart if the lane turns it away
 
 
@@ -130,8 +130,9 @@ class MeshLink:
         self.readers: list[int] = []
         # unique, without a syscall; a link that takes lanes says so in its ids (the heart grants only to such)
         self.ids = map(f"{wire.LANE_CLIENT if lanes else ''}{uuid.uuid4().hex[:16]}{{:x}}".format, itertools.count(1))
-        self.lanes: dict[str, Lane] = {}  # organ -> its lane, as granted
-        self.asked: dict[str, str] = {}  # a question that came on a lane -> the organ whose lane takes its answer
+        self.lanes: dict[str, Lane] = {}  # organ -> its lane, as granted: new calls go by it
+        self.retired: set[Lane] = set()  # replaced or withdrawn lanes, read until the calls on them are answered
+        self.asked: dict[str, Lane] = {}  # a question that came on a lane -> the lane that takes its answer
 
     def _socket(self, kind: int) -> zmq.Socket:
         sock = self.ctx.socket(kind)
@@ -155,8 +156,7 @@ class MeshLink:
         loop = asyncio.get_running_loop()
         for fd in self.readers:
             loop.remove_reader(fd)
-        for organ in list(self.lanes):
-            self._drop_lane(organ)
+        self._close_lanes()
         for task in self.tasks:
             task.cancel()
         for task in self.tasks:
@@ -186,7 +186,7 @@ class MeshLink:
         self.pending[call.id] = pending
         lane = self.lanes.get(organ) if self.lanes else None
         if lane is not None and not self.stopped and len(frames[-1]) <= self.lane_max and self._lane_send(lane, frames):
-            pending.lane, pending.frames = organ, frames
+            pending.lane, pending.frames = lane, frames
             return Started(call.id, pending.queue)
         try:
             await self._send(frames)
@@ -225,7 +225,9 @@ class MeshLink:
 
     def drop(self, started: Started) -> None:
         """Stop waiting for a started call (its reply, if it comes, is dropped)."""
-        self.pending.pop(started.id, None)
+        pending = self.pending.pop(started.id, None)
+        if pending is not None and pending.lane in self.retired:
+            self._retire(pending.lane)
 
     async def control(self, command: str, *, timeout_s: float = CONTROL_TIMEOUT_S, **args: Any) -> Any:
         """Run a control command on the heart; raise MeshError with its reason when it fails."""
@@ -244,9 +246,8 @@ class MeshLink:
         """Send the answer to a question back to the organ that asked it (by the way the question came)."""
         with contextlib.suppress(EncodeError):
             frames = protocol.encode(answer)
-            organ = self.asked.pop(answer.id, "") if self.asked else ""
-            lane = self.lanes.get(organ) if organ else None
-            if lane is None or not self._lane_send(lane, frames):
+            lane = self.asked.pop(answer.id, None) if self.asked else None
+            if lane is None or lane.sock.closed or not self._lane_send(lane, frames):
                 await self._send(frames)
 
     def report(self, reason: str) -> None:
@@ -336,11 +337,14 @@ class MeshLink:
     # -- lanes ----------------------------------------------------------------------------
 
     def _open_lane(self, grant: Grant) -> None:
-        """Connect a lane the heart granted (replacing any earlier one to the organ) and read it on the loop."""
+        """Connect a lane the heart granted and read it on the loop; an earlier lane to the organ is retired, and
+        a grant without an endpoint (the heart withdrew the organ's lanes) only retires it."""
+        old = self.lanes.get(grant.organ)
+        if old is not None:
+            self._retire(old)
         lane = Lane.open(self.ctx, grant)
         if lane is None:
             return
-        self._drop_lane(grant.organ)
         self.lanes[grant.organ] = lane
         loop = asyncio.get_running_loop()
         loop.add_reader(lane.sock.getsockopt(zmq.FD), self._drain_lane, lane)
@@ -348,14 +352,29 @@ class MeshLink:
         self._watch_lane(lane)  # the descriptors are edge-triggered: take what is already there
         self._drain_lane(lane)
 
-    def _drop_lane(self, organ: str) -> None:
-        lane = self.lanes.pop(organ, None)
-        if lane is None:
+    def _retire(self, lane: Lane) -> None:
+        """No new call goes by this lane; it is read until the calls that went by it are answered, then closed."""
+        if self.lanes.get(lane.organ) is lane:
+            del self.lanes[lane.organ]
+        if any(p.lane is lane for p in self.pending.values()):
+            self.retired.add(lane)
+        else:
+            self._close_lane(lane)
+
+    def _close_lane(self, lane: Lane) -> None:
+        if self.lanes.get(lane.organ) is lane:
+            del self.lanes[lane.organ]
+        self.retired.discard(lane)
+        if lane.sock.closed:
             return
         loop = asyncio.get_running_loop()
         loop.remove_reader(lane.sock.getsockopt(zmq.FD))
         loop.remove_reader(lane.monitor.getsockopt(zmq.FD))
         lane.close()
+
+    def _close_lanes(self) -> None:
+        for lane in [*self.lanes.values(), *self.retired]:
+            self._close_lane(lane)
 
     def _lane_send(self, lane: Lane, frames: list[bytes]) -> bool:
         """Send on a lane without waiting; False when it takes nothing now (not connected yet, or gone)."""
@@ -368,7 +387,7 @@ class MeshLink:
 
     def _drain_lane(self, lane: Lane) -> None:
         sock = lane.sock
-        while self.lanes.get(lane.organ) is lane and wire.readable(sock):
+        while not sock.closed and wire.readable(sock):
             try:
                 msg = protocol.decode(wire.receive(sock, wire.NOBLOCK))
             except DecodeError as exc:
@@ -380,22 +399,25 @@ class MeshLink:
             if type(msg) is Reply:
                 pending = self.pending.get(msg.id)
                 if pending is not None:
-                    pending.lane, pending.frames = "", None  # answered: the lane's end going away says nothing now
+                    pending.lane, pending.frames = None, None  # answered: the lane's end going away says nothing now
             elif type(msg) is Ask:
-                self.asked[msg.id] = lane.organ
+                self.asked[msg.id] = lane
                 if len(self.asked) > MAX_ASKED:
                     del self.asked[next(iter(self.asked))]
             self._deliver(msg)
+            if lane in self.retired:
+                self._retire(lane)
 
     def _lane_closed(self, lane: Lane, closed: LaneClosed) -> None:
         pending = self.pending.get(closed.id)
         if pending is None:
             return
-        frames, pending.lane, pending.frames = pending.frames, "", None
-        if closed.handed_off:
-            return  # it ran and did not succeed: the heart answers it on the heart connection
-        self._drop_lane(lane.organ)  # the organ no longer admits this lane: nothing ran, the heart takes it
-        asyncio.get_running_loop().create_task(self._resend(closed.id, frames))
+        frames, pending.lane, pending.frames = pending.frames, None, None
+        if not closed.handed_off:  # the organ no longer admits this lane: nothing ran, the heart takes it
+            asyncio.get_running_loop().create_task(self._resend(closed.id, frames))
+            self._retire(lane)
+        elif lane in self.retired:  # it ran and did not succeed: the heart answers it on the heart connection
+            self._retire(lane)
 
     async def _resend(self, call_id: str, frames: list[bytes]) -> None:
         try:
@@ -407,13 +429,13 @@ class MeshLink:
 
     def _watch_lane(self, lane: Lane) -> None:
         """The organ's end went away: its calls still waiting on the lane failed as the heart would say."""
-        if self.lanes.get(lane.organ) is not lane or not lane.gone():
+        if lane.sock.closed or not lane.gone():
             return
         self._drain_lane(lane)  # what it answered before it went still counts
-        self._drop_lane(lane.organ)
+        self._close_lane(lane)
         for call_id, pending in list(self.pending.items()):
-            if pending.lane == lane.organ and pending.queue is not None:
-                pending.lane, pending.frames = "", None
+            if pending.lane is lane and pending.queue is not None:
+                pending.lane, pending.frames = None, None
                 pending.queue.put(died(lane.organ, call_id))
 
     async def _watch(self) -> None:
@@ -426,8 +448,7 @@ class MeshLink:
                 now = self.home.read_endpoints()
                 if now is not None and now.get("pid") != self.endpoints["pid"] and pid_alive(now["pid"]):
                     log.info("a new heart (pid %s) is running; reconnecting", now["pid"])
-                    for organ in list(self.lanes):
-                        self._drop_lane(organ)
+                    self._close_lanes()
                     self.dealer.disconnect(self.endpoints["router"])
                     self.endpoints = now
                     self.dealer.connect(now["router"])
