@@ -17,6 +17,7 @@ import time
 
 import anyio
 import pytest
+import zmq
 from mcp.shared.message import SessionMessage
 from mcp_types import JSONRPCNotification, JSONRPCRequest, JSONRPCResponse
 
@@ -168,7 +169,9 @@ def test_the_server_takes_only_plain_calls_of_a_known_tool_after_the_handshake(m
                 await to_server.send(SessionMessage(JSONRPCRequest(jsonrpc="2.0", id=0, method="initialize",
                                                                    params=INITIALIZE)))
                 await from_server.receive()
-                assert server._beside(call(1, "echo__echo", {"x": 1})) is None  # before its handshake ends
+                settled = asyncio.get_running_loop().create_future()
+                settle = settled.set_result
+                assert server._beside(call(1, "echo__echo", {"x": 1}), settle) is None  # before its handshake ends
                 await to_server.send(SessionMessage(JSONRPCNotification(jsonrpc="2.0",
                                                                         method="notifications/initialized")))
                 with anyio.fail_after(10):
@@ -176,13 +179,21 @@ def test_the_server_takes_only_plain_calls_of_a_known_tool_after_the_handshake(m
                         await asyncio.sleep(0.01)
                 for declined in (call(2, "echo__echo", {"x": 1}, _meta={}), call(3, "find_abilities", {"query": "q"}),
                                  call(4, "no_such_tool", {}), {**call(5, "echo__echo", {}), "method": "tools/list"}):
-                    assert server._beside(declined) is None, declined
-                answering = server._beside(call(6, "echo__echo", {"x": 1}))
-                assert answering is not None
+                    assert server._beside(declined, settle) is None, declined
+                answering = server._beside(call(6, "echo__echo", {"x": 1}), settle)
+                assert answering is not None and answering is not True  # no lane yet: answered on a task
                 with anyio.fail_after(ANSWER_S):
                     answer = await answering
                 assert answer["id"] == 6  # a success in its wire form, as the SDK's server would write it
                 assert JSONRPCResponse.model_validate(answer).result["structuredContent"]["x"] == 1
+                assert "echo" in server.link.lanes  # that call earned a lane
+                with anyio.fail_after(ANSWER_S):
+                    while not server.link.lanes["echo"].sock.poll(0, zmq.POLLOUT):  # connected (IMMEDIATE)
+                        await asyncio.sleep(0.01)
+                    assert server._beside(call(7, "echo__echo", {"x": 2}), settle) is True  # sent on the lane
+                    answer = await settled  # handed over from the lane's reader
+                assert answer["id"] == 7
+                assert JSONRPCResponse.model_validate(answer).result["structuredContent"]["x"] == 2
                 tg.cancel_scope.cancel()
         finally:
             await server.stop()

@@ -21,7 +21,7 @@ import logging
 import time
 import uuid
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, AsyncIterator, Awaitable, Callable
 
 import zmq
@@ -107,6 +107,7 @@ class _Pending:
     late: str = ""  # what a call that passed its deadline is told
     lane: Lane | None = None  # the lane a call went by, while its answer may still come on it
     frames: list[bytes] | None = None  # a lane call's message, sent by the heart if the lane turns it away
+    now: Callable[[Reply | Started], None] | None = None  # a call answered from the reader (`send_now`)
 
 
 class MeshLink:
@@ -176,17 +177,10 @@ class MeshLink:
     async def send_call(self, organ: str, ability: str, args: dict, *, wait_s: float, timeout_s: float = 0.0,
                         session: str = "") -> Started:
         """Send a call (as `call` does) and return at once: what it says and its reply are `follow`'s."""
-        call = Call(id=next(self.ids), organ=organ, ability=ability, args=args, timeout_s=timeout_s,
-                    session=session)
-        frames = self._encode(call)
-        wait_s = (timeout_s or wait_s) + CALL_GRACE_S
-        # no timer per call: the watch ends calls past their deadline (it looks every WATCH_S)
-        pending = _Pending(queue=_Inbox(), deadline=time.monotonic() + wait_s,
-                           late=f"the heart did not answer {organ}.{ability} within {wait_s:g}s")
+        call, frames, pending = self._new_call(organ, ability, args, wait_s, timeout_s, session)
         self.pending[call.id] = pending
         lane = self.lanes.get(organ) if self.lanes else None
-        if lane is not None and not self.stopped and len(frames[-1]) <= self.lane_max and self._lane_send(lane, frames):
-            pending.lane, pending.frames = lane, frames
+        if lane is not None and self._on_lane(lane, frames, pending):
             return Started(call.id, pending.queue)
         try:
             await self._send(frames)
@@ -194,6 +188,67 @@ class MeshLink:
             self.pending.pop(call.id, None)
             raise
         return Started(call.id, pending.queue)
+
+    def send_now(self, organ: str, ability: str, args: dict, done: Callable[[Reply | Started], None], *,
+                 wait_s: float, timeout_s: float = 0.0, session: str = "") -> bool:
+        """Send a call on its organ's lane and have `done` called from the lane's reader with its reply: no
+        task, no future, two event-loop turns fewer than `call`. Anything else that comes for it first (a
+        notice, a question, an error, the call's own refusal as too large) makes it a call like `send_call`'s:
+        `done` gets its Started to `follow`. False, and nothing sent, when the organ has no lane (use `call`)."""
+        lane = self.lanes.get(organ) if self.lanes else None
+        if lane is None:
+            return False
+        try:
+            call, frames, pending = self._new_call(organ, ability, args, wait_s, timeout_s, session)
+        except MeshError as exc:  # too large, or not encodable: `follow` raises it, as after `send_call`
+            refused = Started("", _Inbox())
+            refused.inbox.put(exc)
+            done(refused)
+            return True
+        pending.now = done
+        self.pending[call.id] = pending
+        if self._on_lane(lane, frames, pending):
+            return True
+        del self.pending[call.id]
+        return False
+
+    def _new_call(self, organ: str, ability: str, args: dict, wait_s: float, timeout_s: float,
+                  session: str) -> tuple[Call, list[bytes], _Pending]:
+        call = Call(id=next(self.ids), organ=organ, ability=ability, args=args, timeout_s=timeout_s,
+                    session=session)
+        frames = self._encode(call)
+        wait_s = (timeout_s or wait_s) + CALL_GRACE_S
+        # no timer per call: the watch ends calls past their deadline (it looks every WATCH_S)
+        return call, frames, _Pending(queue=_Inbox(), deadline=time.monotonic() + wait_s,
+                                      late=f"the heart did not answer {organ}.{ability} within {wait_s:g}s")
+
+    def _on_lane(self, lane: Lane, frames: list[bytes], pending: _Pending) -> bool:
+        """Send a call on a lane if it goes that way (the heart is up, it is small enough, the lane takes it)."""
+        if self.stopped or len(frames[-1]) > self.lane_max:
+            return False
+        pending.lane, pending.frames = lane, frames  # before the send: the reader may see its answer at once
+        if self._lane_send(lane, frames):
+            return True
+        pending.lane, pending.frames = None, None
+        return False
+
+    def _give(self, call_id: str, pending: _Pending, item: Any) -> None:
+        """What came for a call: into its inbox; for one answered from the reader, its reply to `done`, and
+        anything else into its inbox, `done` being handed the Started to follow it from then on."""
+        done = pending.now
+        if done is None:
+            pending.queue.put(item)
+            return
+        pending.now = None
+        if type(item) is Reply:
+            del self.pending[call_id]
+        else:
+            pending.queue.put(item)
+            item = Started(call_id, pending.queue)
+        try:
+            done(item)
+        except Exception:  # the reader must go on whatever an answer's handler does
+            log.exception("handling the answer of call %s", call_id)
 
     async def first(self, started: Started, wait_s: float) -> Any:
         """The first thing that arrived for a started call within wait_s (it stays for `follow`), or None."""
@@ -275,8 +330,9 @@ class MeshLink:
 
     def _encode(self, msg: Any) -> list[bytes]:
         frames = protocol.encode(msg)  # raises EncodeError for what cannot be sent
-        if len(frames[-1]) > MAX_FRAME_BYTES:
-            raise TooLarge(f"the request is {len(frames[-1])} bytes; the mesh accepts at most "
+        if len(frames[-1]) > MAX_FRAME_BYTES:  # the arguments' share: what the caller sent, whatever the id
+            size = len(frames[-1]) - (len(protocol.encode(replace(msg, args={}))[-1]) if hasattr(msg, "args") else 0)
+            raise TooLarge(f"the arguments are {size} bytes; the mesh accepts at most "
                            f"{MAX_FRAME_BYTES - HEADROOM} bytes of arguments")
         return frames
 
@@ -330,7 +386,7 @@ class MeshLink:
             return
         if pending.queue is not None:
             if isinstance(msg, (Reply, Notice, Ask)):
-                pending.queue.put(msg)
+                self._give(key, pending, msg)
         elif isinstance(msg, pending.expects) and not pending.future.done():
             pending.future.set_result(msg)
 
@@ -425,7 +481,7 @@ class MeshLink:
         except HeartStopped as exc:
             pending = self.pending.get(call_id)
             if pending is not None and pending.queue is not None:
-                pending.queue.put(exc)
+                self._give(call_id, pending, exc)
 
     def _watch_lane(self, lane: Lane) -> None:
         """The organ's end went away: its calls still waiting on the lane failed as the heart would say."""
@@ -436,7 +492,7 @@ class MeshLink:
         for call_id, pending in list(self.pending.items()):
             if pending.lane is lane and pending.queue is not None:
                 pending.lane, pending.frames = None, None
-                pending.queue.put(died(lane.organ, call_id))
+                self._give(call_id, pending, died(lane.organ, call_id))
 
     async def _watch(self) -> None:
         while True:
@@ -456,15 +512,15 @@ class MeshLink:
 
     def _expire(self, now: float) -> None:
         """End the calls the heart did not answer by their deadline."""
-        for pending in list(self.pending.values()):
+        for call_id, pending in list(self.pending.items()):
             if pending.queue is not None and pending.deadline and now >= pending.deadline:
                 pending.deadline = 0.0  # told once
-                pending.queue.put(HeartStopped(pending.late))
+                self._give(call_id, pending, HeartStopped(pending.late))
 
     def _fail_all(self, why: str) -> None:
-        for pending in list(self.pending.values()):
+        for key, pending in list(self.pending.items()):
             if pending.queue is not None:
-                pending.queue.put(HeartStopped(why))
+                self._give(key, pending, HeartStopped(why))
             elif not pending.future.done():
                 pending.future.set_exception(HeartStopped(why))
 

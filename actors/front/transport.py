@@ -6,7 +6,9 @@ request larger than the limit. A stdio line is read with a cap, so no size of in
 stall the reader; a refusal is counted through `refused(reason)`.
 
 On stdio a `Shortcut` may answer some requests beside the SDK's server (each line is parsed once): it
-takes a decoded request and returns the awaitable of its answer, or None to leave it to the SDK's server.
+takes a decoded request and a `settle` function, and returns the awaitable of its answer (run on a task), True
+when it hands its answer to `settle` itself later (a message, its wire form, or an awaitable of either: a
+call answered straight from the mesh's reader, with no task), or None to leave it to the SDK's server.
 Its answers go out through the same stream as the SDK's, in order with the notifications sent before them;
 a client's `notifications/cancelled` for one of them ends it unanswered, as the SDK does for its own.
 """
@@ -44,8 +46,10 @@ MAX_QUEUED = 64  # messages read ahead of the server; reading waits beyond
 SHUTDOWN_WRITE_S = 2.0  # how long the last answers may take to write when the client leaves
 DRAIN_S = 10.0  # how long requests still running when stdin ends may take to be answered before the server ends
 DRAIN_POLL_S = 0.01
+SETTLE_BUFFER_BYTES = 1024 * 1024  # an answer handed over is written at once while the pipe holds less than this
 
-Shortcut = Callable[[dict], Awaitable[JSONRPCMessage | dict] | None]  # an answer: a message, or its wire form
+Answer = JSONRPCMessage | dict  # a message, or its wire form
+Shortcut = Callable[[dict, Callable[["Answer | Awaitable[Answer]"], None]], "Awaitable[Answer] | bool | None"]
 
 
 def check(raw: bytes | str) -> tuple[Any, dict | None]:
@@ -106,7 +110,7 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
     os.dup2(2, 1)  # a stray print from anything in this process must not corrupt the wire
     read_send, read_stream = anyio.create_memory_object_stream[SessionMessage | Exception](MAX_QUEUED)
     write_stream, write_receive = anyio.create_memory_object_stream[SessionMessage](MAX_QUEUED)
-    beside: dict[Any, tuple[Any, asyncio.Task]] = {}  # requests the shortcut answers: key -> (id, task)
+    beside: dict[Any, tuple[Any, asyncio.Task | None]] = {}  # requests the shortcut answers: key -> (id, task)
     unanswered: set[Any] = set()  # requests handed to the SDK's server whose answer has not been written yet
     try:
         transport, protocol = await loop.connect_write_pipe(asyncio.streams.FlowControlMixin, wire_out)
@@ -121,16 +125,21 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
         except (ConnectionError, OSError, RuntimeError):
             pass  # the client is gone; the end of stdin finishes the server
 
-    async def answer(request_id: Any, answering: Awaitable[JSONRPCMessage | dict]) -> None:
+    async def answer(request_id: Any, answering: Awaitable[Answer]) -> None:
         try:
             message = await answering
         except Exception:  # never a request left unanswered, whatever went wrong
             log.exception("answering request %r beside the SDK's server", request_id)
             message = _error(request_id, INTERNAL_ERROR, "Internal server error")
-            await put(json.dumps(message).encode() + b"\n")
-            return
+        await deliver(message)
+
+    def nothing_waits() -> bool:
+        """Whether everything the SDK's server sent was written: an answer may go out at once, in order."""
         waiting = write_receive.statistics()
-        if waiting.tasks_waiting_receive and not waiting.current_buffer_used:  # all sent before it is written
+        return bool(waiting.tasks_waiting_receive and not waiting.current_buffer_used)
+
+    async def deliver(message: Answer) -> None:
+        if nothing_waits():
             await put(_line(message))
             return
         if isinstance(message, dict):
@@ -146,21 +155,49 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
             params = decoded.get("params")
             request_id = as_request_id(params.get("requestId")) if isinstance(params, dict) else None
             if request_id is not None and (running := beside.get(coerce_request_id(request_id))) is not None:
-                running[1].cancel()
+                if running[1] is None:  # answered from a callback: its answer will be dropped
+                    del beside[coerce_request_id(request_id)]
+                else:
+                    running[1].cancel()
             return False
+        request_id = decoded.get("id")
+        if not isinstance(request_id, (str, int)) or isinstance(request_id, bool):
+            return False  # the shortcut takes requests only
+        key = coerce_request_id(request_id)
+        token = beside[key] = (request_id, None)  # before the shortcut: its answer may come at once
         try:
-            answering = shortcut(decoded)
+            answering = shortcut(decoded, partial(settle, key, token))
         except Exception:  # a fault in the shortcut costs only the shortcut: the SDK's server answers
             log.exception("the shortcut failed on a request; the SDK's server takes it")
-            return False
+            answering = None
+        if answering is True:
+            return True
         if answering is None:
+            if beside.get(key) is token:
+                del beside[key]
             return False
-        request_id = decoded["id"]
-        key = coerce_request_id(request_id)
+        run(key, request_id, answering)
+        return True
+
+    def run(key: Any, request_id: Any, answering: Awaitable[Answer]) -> None:
         task = loop.create_task(answer(request_id, answering))
         beside[key] = (request_id, task)
         task.add_done_callback(partial(answered, key))
-        return True
+
+    def settle(key: Any, token: tuple, answering: Answer | Awaitable[Answer]) -> None:
+        """The answer a shortcut hands over itself: written now when nothing waits before it, else queued;
+        dropped when the request was cancelled (or the connection closed) meanwhile."""
+        if beside.get(key) is not token:
+            return
+        if asyncio.iscoroutine(answering):
+            run(key, token[0], answering)
+            return
+        del beside[key]
+        if nothing_waits() and isinstance(out, asyncio.StreamWriter) \
+                and out.transport.get_write_buffer_size() < SETTLE_BUFFER_BYTES:
+            put_now(_line(answering))
+        else:
+            loop.create_task(deliver(answering))
 
     def answered(key: Any, task: asyncio.Task) -> None:
         if key in beside and beside[key][1] is task:  # a reused id's newer request stays
@@ -233,8 +270,11 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
                 yield read_stream, write_stream
             finally:
                 with anyio.move_on_after(SHUTDOWN_WRITE_S, shield=True):  # as the SDK ends its own requests
-                    for request_id, task in list(beside.values()):
-                        task.cancel()
+                    ending = list(beside.values())
+                    beside.clear()  # an answer handed over after this is dropped
+                    for request_id, task in ending:
+                        if task is not None:
+                            task.cancel()
                         await put(json.dumps(_error(request_id, CONNECTION_CLOSED, "Connection closed")).encode()
                                   + b"\n")
                 tg.cancel_scope.cancel()
