@@ -85,7 +85,8 @@ def _quick_test(schema: dict) -> Any:
     properties, required = schema.get("properties", {}), schema.get("required", [])
     extra_allowed = schema.get("additionalProperties", True)
     if (set(schema) - _QUICK_OBJECT_KEYS or schema.get("type") != "object" or not isinstance(properties, dict)
-            or not isinstance(required, list) or type(extra_allowed) is not bool):
+            or not isinstance(required, list) or type(extra_allowed) is not bool
+            or schema.get("$schema", _DRAFTS[0]) not in _DRAFTS):
         return None
     tests = {}
     for name, sub in properties.items():
@@ -117,7 +118,12 @@ def _is_int(v: Any) -> bool:
 
 
 # keywords that validate nothing (annotations), beside those the quick test checks itself
-_QUICK_OBJECT_KEYS = {"type", "properties", "required", "additionalProperties", "description", "title"}
+_QUICK_OBJECT_KEYS = {"type", "properties", "required", "additionalProperties", "description", "title", "$schema"}
+# the published drafts, in each of which the keywords the quick test checks mean the same (a schema naming
+# another dialect goes to the full validator, which knows what its author meant or says it cannot check it)
+_DRAFTS = tuple(f"{scheme}://json-schema.org/{draft}" for scheme in ("https", "http")
+                for draft in ("draft/2020-12/schema", "draft/2019-09/schema", "draft-07/schema#", "draft-06/schema#",
+                              "draft-04/schema#", "draft-07/schema", "draft-06/schema", "draft-04/schema"))
 _QUICK_PROPERTY_KEYS = {"type", "description", "title", "default", "examples"}
 _QUICK_TYPES = {
     "string": lambda v: isinstance(v, str), "boolean": lambda v: isinstance(v, bool), "integer": _is_int,

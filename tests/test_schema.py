@@ -194,7 +194,9 @@ SAMPLES = ["x", "", 0, 1, -7, True, False, 1.5, 2.0, float("nan"), float("inf"),
            b"raw", 10**30]
 
 
-@pytest.mark.parametrize("schema", [SIMPLE, SIMPLE_OPEN], ids=["closed", "open"])
+@pytest.mark.parametrize("schema", [SIMPLE, SIMPLE_OPEN, *({**SIMPLE, "$schema": dialect} for dialect in (
+    "http://json-schema.org/draft-07/schema#", "https://json-schema.org/draft/2020-12/schema",
+    "http://json-schema.org/draft-04/schema#"))], ids=["closed", "open", "draft-07", "2020-12", "draft-04"])
 def test_the_quick_test_of_a_simple_schema_agrees_with_the_full_validator_on_every_value(schema):
     from actors.schema import _compile, _validator
 
@@ -207,7 +209,7 @@ def test_the_quick_test_of_a_simple_schema_agrees_with_the_full_validator_on_eve
         assert fits(value) == full.is_valid(value), value
 
 
-@pytest.mark.parametrize("schema", [READ, {"type": "object", "$schema": "http://json-schema.org/draft-07/schema#"},
+@pytest.mark.parametrize("schema", [READ, {"type": "object", "$schema": "https://example.com/a-dialect-of-its-own"},
                                     {"type": "object", "properties": {"x": {"type": ["string", "null"]}}},
                                     {"type": "object", "properties": {"x": {"type": "string", "minLength": 1}}},
                                     {"type": "object", "additionalProperties": {"type": "string"}}])
