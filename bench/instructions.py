@@ -38,6 +38,9 @@ beat_s = 1.0
 [organs.echo]
 external = true
 """
+MCP_MESH = MESH.replace("[organs.echo]", "[organs.fs]")
+MCP_TOOL = "read_text_file"
+FS_SERVER = "/opt/actors-test/node/node_modules/.bin/mcp-server-filesystem"  # .ci/install-test-servers
 ON_LANE = "+lane"  # an ability name so marked is called on a lane
 REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
 RUN_TIMEOUT_S = 900
@@ -49,6 +52,7 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=200, help="calls before the measured ones (default 200)")
     parser.add_argument("--trees", default=str(HERE.parent), help="comma-separated checkouts (default: this one)")
     parser.add_argument("--lanes", action="store_true", help="also measure both abilities on a lane")
+    parser.add_argument("--mcp", action="store_true", help="call a wrapped MCP server's tool instead of echo")
     parser.add_argument("--harness", nargs=3, metavar=("TREE", "ABILITY", "CALLS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.harness:
@@ -58,7 +62,8 @@ def main() -> None:
     trees = [Path(t).resolve() for t in args.trees.split(",")]
     baseline: dict[str, float] = {}
     for tree in trees:
-        for ability in (*ABILITIES, *(f"{a}{ON_LANE}" for a in ABILITIES if args.lanes)):
+        abilities = (MCP_TOOL,) if args.mcp else ABILITIES
+        for ability in (*abilities, *(f"{a}{ON_LANE}" for a in abilities if args.lanes)):
             base = _count(tree, ability, args.warmup)
             per_call = (_count(tree, ability, args.warmup + args.n) - base) / args.n
             ratio = f" ({per_call / baseline[ability]:.3f}x the first)" if ability in baseline else ""
@@ -89,7 +94,8 @@ def _harness(tree: Path, ability: str, calls: int) -> None:
 
     with tempfile.TemporaryDirectory(prefix="ai", dir="/tmp") as root:  # short: ipc paths are limited
         home = Home(Path(root) / "h")
-        heart = Heart(parse(MESH), home, Path(root), exposure=False)
+        mcp = ability.removesuffix(ON_LANE) == MCP_TOOL
+        heart = Heart(parse(MCP_MESH if mcp else MESH), home, Path(root), exposure=False)
         threads = [threading.Thread(target=heart.run, daemon=True)]
         threads[0].start()
         deadline = time.monotonic() + 60
@@ -97,19 +103,25 @@ def _harness(tree: Path, ability: str, calls: int) -> None:
             time.sleep(0.01)
         lanes = ability.endswith(ON_LANE)
         ability = ability.removesuffix(ON_LANE)
-        loop = OrganLoop(Echo(), home.read_endpoints()["router"], lanes=lanes)
+        organ, args = Echo(), {"x": "hi"}
+        if mcp:
+            from actors.mcp_organ import McpOrgan
+            (Path(root) / "a.txt").write_text("hello\n")
+            organ, args = McpOrgan("fs", command=[FS_SERVER, root]), {"path": f"{root}/a.txt"}
+        loop = OrganLoop(organ, home.read_endpoints()["router"], lanes=lanes)
         threads.append(threading.Thread(target=loop.run, kwargs={"signals": False}, daemon=True))
         threads[1].start()
         try:
             with Client(home) as client:
-                while not _up(client) and time.monotonic() < deadline:
+                name = organ.name or "echo"
+                while not _up(client, name, ability, args) and time.monotonic() < deadline:
                     time.sleep(0.01)
-                if lanes and "echo" not in client.lanes:
+                if lanes and name not in client.lanes:
                     raise SystemExit("the organ's lane was not granted")
                 for _ in range(calls):
-                    reply = client.call("echo", ability, {"x": "hi"})
+                    reply = client.call(name, ability, args)
                     if not reply.ok:
-                        raise SystemExit(f"echo.{ability} failed: {reply.error}")
+                        raise SystemExit(f"{name}.{ability} failed: {reply.error}")
         finally:
             loop.stop("measured")
             heart.stop("measured")
@@ -117,9 +129,9 @@ def _harness(tree: Path, ability: str, calls: int) -> None:
                 thread.join(timeout=10)
 
 
-def _up(client) -> bool:
+def _up(client, organ: str, ability: str, args: dict) -> bool:
     try:
-        return client.call("echo", "echo", {"x": "up"}, timeout_s=1.0).ok
+        return client.call(organ, ability, args, timeout_s=1.0).ok
     except Exception:  # not registered yet, or the heart not listening yet
         return False
 
