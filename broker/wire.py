@@ -11,6 +11,7 @@ the message classes.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import msgpack
@@ -30,10 +31,17 @@ NOBLOCK, SNDMORE, EVENTS, POLLIN = (int(f) for f in (zmq.NOBLOCK, zmq.SNDMORE, z
 _SEND = zmq.Socket.__mro__[1].send  # libzmq's send itself: pyzmq's Python wrapper adds only DRAFT options
 
 
+_PACKERS = threading.local()  # one Packer per thread: packb builds (and drops) a new one for every value
+
+
 def pack(value: Any) -> bytes:
     """Encode a plain value (maps, lists, strings, numbers, bytes, None); EncodeError for anything else."""
     try:
-        return msgpack.packb(value, use_bin_type=True)
+        packer = _PACKERS.packer
+    except AttributeError:
+        packer = _PACKERS.packer = msgpack.Packer(use_bin_type=True)
+    try:
+        return packer.pack(value)  # a pack that fails leaves the packer empty again (msgpack resets it)
     except (TypeError, ValueError, OverflowError) as exc:
         raise EncodeError(f"value cannot be encoded: {exc}") from exc
 
