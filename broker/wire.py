@@ -29,6 +29,7 @@ LANE_CLIENT = "~lane-"  # a client takes lanes by starting its calls' request id
 # socket flags as plain ints: pyzmq's are enum members, and every `|` or `&` on them builds a new one
 NOBLOCK, SNDMORE, EVENTS, POLLIN = (int(f) for f in (zmq.NOBLOCK, zmq.SNDMORE, zmq.EVENTS, zmq.POLLIN))
 _SEND = zmq.Socket.__mro__[1].send  # libzmq's send itself: pyzmq's Python wrapper adds only DRAFT options
+_POLL = zmq.backend.zmq_poll  # the C poll itself, without zmq.Poller's bookkeeping
 
 
 _PACKERS = threading.local()  # one Packer per thread: packb builds (and drops) a new one for every value
@@ -101,5 +102,6 @@ def receive(sock: zmq.Socket, flags: int = 0) -> list[bytes]:
 
 
 def readable(sock: zmq.Socket) -> bool:
-    """Whether a message waits (asking EVENTS costs no syscall, unlike a receive that ends in zmq.Again)."""
-    return bool(sock.get(EVENTS) & POLLIN)
+    """Whether a message waits (cheaper than a receive that ends in zmq.Again). A zero-timeout zmq_poll of the
+    one socket: pyzmq's get(EVENTS) looks the option up as an enum member first, which costs more."""
+    return bool(_POLL([(sock, POLLIN)], 0))
