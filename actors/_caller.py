@@ -44,12 +44,21 @@ class CallerLink:
     @contextlib.contextmanager
     def running(self, call_id: str) -> Iterator[None]:
         """Mark call_id as the call running on this thread."""
-        previous = getattr(self.local, "call", "")
-        self.local.call = call_id
+        previous = self.enter(call_id)
         try:
             yield
         finally:
-            self.local.call = previous
+            self.leave(previous)
+
+    def enter(self, call_id: str) -> str:
+        """Mark call_id as the call running on this thread; the one it replaces, for leave()."""
+        previous = getattr(self.local, "call", "")
+        self.local.call = call_id
+        return previous
+
+    def leave(self, previous: str) -> None:
+        """End what enter() began (running() without a generator: Organ.handle runs it on every call)."""
+        self.local.call = previous
 
     def current(self) -> str:
         """The id of the call running on this thread ('' outside a call)."""

@@ -57,6 +57,8 @@ TALLY_S = 0.025  # lane successes are told to the heart at most this long after 
 TALLY_MAX = 256  # ... or as soon as this many wait
 TALLY_ARGS_BYTES = 16 * 1024  # a lane call's arguments are tallied whole up to this size (as events carry them)
 MAX_TICKETS = 4096  # lane tickets admitted at once; the heart revokes and grants anew beyond it
+LANE_BATCH = 256  # lane messages read per turn at most: a flooding client cannot starve the heart's socket
+LANE_MODE = 0o600  # the lane socket file: the mesh owner's alone (its directory is 0700 too)
 
 
 @dataclass(slots=True)
@@ -139,6 +141,7 @@ class OrganLoop:
         self.lane_tickets: dict[str, bytes] = {}  # a running lane call's id -> its ticket (where its notices go)
         self.tally: list[LaneCall] = []  # lane successes not yet told to the heart
         self.tally_due = math.inf
+        self.lane_malformed = 0  # malformed messages dropped on the lane so far
         organ.caller.push = self._push  # what a running call tells its caller goes out through the loop
         organ.caller.on_wait = self._waiting
 
@@ -383,11 +386,12 @@ class OrganLoop:
             return
         if key in self.in_flight:
             return  # a re-sent request: its reply is on the way
-        deadline = time.monotonic() + _budget(call.timeout_s, self.organ.timeout_of(call.ability))
-        if lane is not None:
-            ability_s = self.organ.timeout_of(call.ability)  # the heart's deadline for it, as the heart would keep it
+        ability_s = self.organ.timeout_of(call.ability)
+        now = time.monotonic()
+        deadline = now + _budget(call.timeout_s, ability_s)
+        if lane is not None:  # the heart's deadline for it, as the heart would keep it
             given = min(call.timeout_s, ability_s) if 0 < call.timeout_s < math.inf else ability_s
-            self.lane_calls[key] = LaneCall(*lane[:2], call, lane[2], time.monotonic() + given)
+            self.lane_calls[key] = LaneCall(lane[0], lane[1], call, lane[2], now + given)
             self.lane_tickets[call.id] = lane[0]
         if self.organ.runs_inline(call.ability):
             self._finish(key, self._encode(call, self.organ.handle(call, deadline), key))
@@ -624,32 +628,49 @@ class OrganLoop:
         path = os.path.join(folder, f"lane-{os.getpid()}.sock")
         sock = self._socket(zmq.ROUTER)
         sock.setsockopt(zmq.ROUTER_MANDATORY, 1)  # a client gone: the send fails at once, nothing queues
+        mask = os.umask(0o177)  # created 0600 (process-wide for an instant: other files only get stricter)
         try:
             sock.bind(f"ipc://{path}")
-        except zmq.ZMQError as exc:
+            os.chmod(path, LANE_MODE)  # whatever another thread set the umask to meanwhile
+        except (zmq.ZMQError, OSError) as exc:
             log.warning("no lane for %s: cannot bind %s: %s", self.organ.name, path, exc)
             sock.close(linger=0)
             return
+        finally:
+            os.umask(mask)
         self.lane, self.lane_path, self.lane_endpoint = sock, path, f"ipc://{path}"
 
     def _drain_lane(self) -> None:
-        while wire.readable(self.lane):
-            frames = wire.receive(self.lane, wire.NOBLOCK)
+        # the poll said a message waits, and a ROUTER that says so holds it: no EVENTS ask before the first
+        lane, admitted = self.lane, self.admitted
+        for n in range(LANE_BATCH):
+            if n and not wire.readable(lane):
+                return
+            try:
+                frames = wire.receive(lane, wire.NOBLOCK)
+            except zmq.Again:  # read meanwhile (a turn the guard ran while a call held this thread)
+                return
             ticket, frames = frames[0], frames[1:]
             try:
                 msg = protocol.decode(frames, self.max_frame_bytes)
             except DecodeError as exc:
-                log.warning("dropped a malformed message on the lane: %s", exc)
+                self._lane_malformed(exc)
                 continue
-            client = self.admitted.get(ticket)
-            if isinstance(msg, Answer):
-                if client is not None:
-                    self.organ.caller.answered(msg)
-            elif isinstance(msg, Call):
+            client = admitted.get(ticket)
+            if type(msg) is Call:
                 if client is None or msg.organ != self.organ.name:
                     self._lane_send(ticket, protocol.encode(LaneClosed(id=msg.id)))  # nothing ran
                 else:
                     self._on_call(msg, (ticket, client, len(frames[-1])))
+            elif type(msg) is Answer:
+                if client is not None:
+                    self.organ.caller.answered(msg)
+
+    def _lane_malformed(self, exc: DecodeError) -> None:
+        """Count a malformed lane message; logged at the 1st, 2nd, 4th, 8th... (a flood must not flood the log)."""
+        self.lane_malformed += 1
+        if self.lane_malformed & (self.lane_malformed - 1) == 0:
+            log.warning("dropped a malformed message on the lane (%d so far): %s", self.lane_malformed, exc)
 
     def _to_caller(self, frames: list[bytes], call: str) -> None:
         """What a running call says goes where its caller waits: on the lane the call came by, else the heart."""

@@ -87,11 +87,14 @@ class Client:
         """
         call = Call(id=request_id or next(self.ids), organ=organ, ability=ability, args=args or {},
                     timeout_s=timeout_s, session=session, origin=origin)
-        limit = (timeout_s if timeout_s > 0 else self.longest_call(organ, ability)) + CALL_GRACE_S
         lane = self.lanes.get(organ) if self.lanes else None
         if lane is not None:
-            return self._lane_call(lane, call, limit)
-        return self._request(call, Reply, limit)
+            return self._lane_call(lane, call, time.monotonic())
+        return self._request(call, Reply, self._limit(call))
+
+    def _limit(self, call: Call) -> float:
+        """How long the client waits for the answer of this call at most."""
+        return (call.timeout_s if call.timeout_s > 0 else self.longest_call(call.organ, call.ability)) + CALL_GRACE_S
 
     def longest_call(self, organ: str, ability: str) -> float:
         """The longest the heart may take to answer a call of organ.ability given no timeout, retries included."""
@@ -174,19 +177,20 @@ class Client:
             return True
         return False
 
-    def _lane_call(self, lane: Lane, call: Call, limit_s: float) -> Reply:
+    def _lane_call(self, lane: Lane, call: Call, started: float) -> Reply:
         """Call on the lane: a success comes back on it; anything else the organ hands to the heart (and says
-        so on the lane), and the heart's answer comes on the heart connection."""
+        so on the lane), and the heart's answer comes on the heart connection. The call's limit is worked out
+        only when something other than its answer happens (a success on the lane never needs it)."""
         frames = protocol.encode(call)
         if len(frames[-1]) > int(self.limits["max_frame_bytes"]) or self._lane_gone(lane):
-            return self._request(call, Reply, limit_s)  # the heart answers what is too large, and lanes closed
+            return self._request(call, Reply, self._limit(call))  # the heart answers what is too large, and lanes closed
         try:
             wire.send(lane.sock, frames, wire.NOBLOCK)
         except zmq.Again:  # not connected: a lane just granted is given a moment, else the heart takes it
             if not lane.sock.poll(LANE_CONNECT_MS, zmq.POLLOUT):
-                return self._request(call, Reply, limit_s)
+                return self._request(call, Reply, self._limit(call))
             wire.send(lane.sock, frames, wire.NOBLOCK)
-        deadline = time.monotonic() + limit_s
+        limit_s = deadline = 0.0
         while True:
             try:
                 msg = protocol.decode(wire.receive(lane.sock))
@@ -195,6 +199,9 @@ class Client:
                     return died(lane.organ, call.id)
                 if not pid_alive(self.endpoints["pid"]):
                     raise MeshUnreachable("the heart stopped before it answered") from None
+                if not deadline:
+                    limit_s = self._limit(call)
+                    deadline = started + limit_s
                 if time.monotonic() > deadline:
                     raise NoAnswer(f"organ {lane.organ} did not answer within {limit_s:g}s") from None
                 continue
@@ -205,6 +212,9 @@ class Client:
                     return msg
                 self.strays += 1
             if type(msg) is LaneClosed and msg.id == call.id:
+                if not deadline:
+                    limit_s = self._limit(call)
+                    deadline = started + limit_s
                 if msg.handed_off:  # it ran and did not succeed: the heart concludes it and answers
                     return self._await(call.id, Reply, deadline, limit_s)
                 self._drop_lane(lane.organ)  # nothing ran: the heart takes it from here

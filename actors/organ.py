@@ -266,15 +266,18 @@ class Organ:
                 "timeout", f"{self.name}.{call.ability} did not run: its deadline passed before a worker was free",
                 type="DeadlinePassed", hint="the organ is busy; call again later or with a longer timeout"))
         token = _deadline.set(deadline)
+        caller = self.caller
+        previous = caller.enter(call.id)
         try:
-            with self.caller.running(call.id):
-                result = self.on_call(call)
+            result = self.on_call(call)
         except Exception as exc:  # every failure goes back to the caller, never up the loop
+            caller.leave(previous)
             if not isinstance(exc, OrganError):
                 log.info("%s.%s failed: %r", self.name, call.ability, exc)
             return Reply(id=call.id, ok=False, error=self.on_failure(call, exc),
                          duration_s=time.monotonic() - started)
         finally:
+            caller.leave(previous)
             _deadline.reset(token)
         return Reply(id=call.id, ok=True, result=result, duration_s=time.monotonic() - started)
 

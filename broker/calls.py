@@ -73,7 +73,7 @@ class CallDesk:
         self.pending: dict[str, Pending] = {}
         self.deadlines: list[tuple[float, str]] = []
         self.expired: OrderedDict[str, str] = OrderedDict()  # call id -> organ, of calls that ran out of time
-        self.lanes = LaneDesk(lanes, organs.of, send, health.observe, self.adopt, complain, s.healer)
+        self.lanes = LaneDesk(lanes, organs.of, send, health.observe_tally, self.adopt, complain, s.healer)
 
     # -- admission ------------------------------------------------------------------------
 

@@ -66,6 +66,10 @@ class Events:
         if changed:
             self._wanted.clear()
 
+    def skip(self, count: int) -> None:
+        """Number events nobody would receive, as publish does each of them."""
+        self.seq += count
+
     def publish(self, kind: str, **fields: Any) -> None:
         """Publish an event on topic event.<kind>; numbered even when nobody listens, so gaps mean losses."""
         self.seq += 1

@@ -18,7 +18,7 @@ from broker.events import Events
 from broker.exposed import Hysteresis
 from broker.gate import Breaker, Source, admit, forgive, record, sickens
 from broker.metrics import HeartMetrics
-from broker.protocol import Alert, Call, Failure
+from broker.protocol import Alert, Call, Failure, Tally
 from broker.registry import OrganRecord
 from broker.vocab import ADDRESS_SEP, HOST_ORGAN, BreakerState, Cause, Decision, EventKind, Level, Origin, OrganState
 from broker.wounds import Wound, Wounds
@@ -60,6 +60,25 @@ class Health:
             self.hysteresis.use(f"{rec.name}{ADDRESS_SEP}{call.ability}")
         self._told(rec.name, call.ability, cause, call.origin, call.session, duration_s, message, call.args,
                    truncate=not 0 <= size <= MAX_EVENT_ARGS_BYTES)
+
+    def observe_tally(self, rec: OrganRecord | None, tally: Tally) -> None:
+        """Account for the lane calls an organ tallied, each as observe() would a success, in one go: one count
+        of the outcome, one look at the breaker and wounds (a success heals them all at once), and no event
+        built when nobody subscribes to calls."""
+        if rec is None or not tally.calls:
+            return
+        self.metrics.calls_succeeded(rec.name, tally.durations)
+        self._judge(rec, None, "", Source.RAISED)
+        use = self.hysteresis.use
+        for call in tally.calls:
+            if call.origin == Origin.AGENT:
+                use(f"{rec.name}{ADDRESS_SEP}{call.ability}")
+        if not self.events.wants(EventKind.CALL):
+            self.events.skip(len(tally.calls))  # numbered all the same; nobody would receive them
+            return
+        for call, took, size in zip(tally.calls, tally.durations, tally.sizes):
+            self._told(rec.name, call.ability, None, call.origin, call.session, took, "", call.args,
+                       truncate=not 0 <= size <= MAX_EVENT_ARGS_BYTES)
 
     def record_host(self, tool: str, ok: bool, session: str, args: dict, cause: str, message: str,
                     duration_s: float) -> None:

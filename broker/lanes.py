@@ -61,7 +61,7 @@ class LaneDesk:
     """The lanes one heart granted: tickets by organ, and what comes back from them (tallies, hand-offs)."""
 
     def __init__(self, enabled: bool, organ_of: Callable[[bytes], OrganRecord | None],
-                 send: Callable[[bytes, list[bytes]], bool], observe: Callable[..., None],
+                 send: Callable[[bytes, list[bytes]], bool], observe: Callable[[OrganRecord, Tally], None],
                  adopt: Callable[[bytes, Call, Reply, int], None], protocol_error: Callable[[bytes, str, str], None],
                  healer: str = "") -> None:
         self.enabled = enabled
@@ -137,8 +137,7 @@ class LaneDesk:
         if rec is None or tally.organ != rec.name or not len(tally.calls) == len(tally.durations) == len(tally.sizes):
             self.protocol_error(ident, "sender", "a tally from a connection that is not that registered organ")
             return
-        for call, took, size in zip(tally.calls, tally.durations, tally.sizes):
-            self.observe(rec, call, None, took, size=size)
+        self.observe(rec, tally)
 
     def on_handoff(self, ident: bytes, handoff: Handoff, frames: list[bytes]) -> None:
         """Conclude a lane call its organ handed over (it failed or ran out of time), as one the heart routed."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, Info, disable_created_metrics
@@ -199,6 +200,18 @@ class HeartMetrics:
         if errors is not None:
             errors.inc()
         if duration_s is not None:
+            seconds.observe(duration_s)
+
+    def calls_succeeded(self, organ: str, durations: Sequence[float]) -> None:
+        """Count successes of one organ at once (a lane tally), each with its duration, as call_done would."""
+        if not durations:
+            return
+        children = self._done.get((organ, None))
+        if children is None:
+            children = self._bind_done(organ, None)
+        calls, _, seconds = children
+        calls.inc(len(durations))
+        for duration_s in durations:
             seconds.observe(duration_s)
 
     def _bind_done(self, organ: str, cause: str | None) -> tuple:

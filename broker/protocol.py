@@ -374,6 +374,12 @@ def _flat_reply(r: Reply) -> dict | None:
             "retried": r.retried}
 
 
+def _flat_tally(t: Tally) -> dict:
+    # a tally carries up to 256 calls: each as the map _flat_call makes, none walked by to_plain
+    return {"organ": t.organ, "calls": [_flat_call(c) for c in t.calls], "durations": list(t.durations),
+            "sizes": list(t.sizes)}
+
+
 def encode_blood(blood: Blood) -> list[bytes]:
     """Encode a beat for the PUB socket, topic first."""
     return [BLOOD, VERSION, _pack(blood)]
@@ -543,9 +549,23 @@ def _fast_reply(d: dict) -> Reply | None:
     return None
 
 
+def _fast_tally(d: dict) -> Tally | None:
+    """A Tally whose calls all pass _fast_call, durations are numbers and sizes integers (None otherwise)."""
+    organ, calls, durations, sizes = d.get("organ"), d.get("calls", ()), d.get("durations", ()), d.get("sizes", ())
+    if not (type(organ) is str and type(calls) is list and type(durations) is list and type(sizes) is list):
+        return None
+    if not _NUMBERS.issuperset(map(type, durations)) or not _INTS.issuperset(map(type, sizes)):
+        return None
+    built = tuple(_fast_call(c) if type(c) is dict else None for c in calls)
+    if None in built:
+        return None
+    return Tally(organ, built, tuple(map(float, durations)), tuple(sizes))
+
+
+_NUMBERS, _INTS = frozenset((float, int)), frozenset((int,))
 _NO_ARGS: dict = {}
-_FAST: dict[type, Callable[[dict], Any]] = {Call: _fast_call, Reply: _fast_reply}
-_FLAT: dict[type, Callable[[Any], dict | None]] = {Call: _flat_call, Reply: _flat_reply}
+_FAST: dict[type, Callable[[dict], Any]] = {Call: _fast_call, Reply: _fast_reply, Tally: _fast_tally}
+_FLAT: dict[type, Callable[[Any], dict | None]] = {Call: _flat_call, Reply: _flat_reply, Tally: _flat_tally}
 
 
 class _Invalid(Exception):

@@ -11,6 +11,7 @@ the message classes.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import msgpack
@@ -28,12 +29,20 @@ LANE_CLIENT = "~lane-"  # a client takes lanes by starting its calls' request id
 # socket flags as plain ints: pyzmq's are enum members, and every `|` or `&` on them builds a new one
 NOBLOCK, SNDMORE, EVENTS, POLLIN = (int(f) for f in (zmq.NOBLOCK, zmq.SNDMORE, zmq.EVENTS, zmq.POLLIN))
 _SEND = zmq.Socket.__mro__[1].send  # libzmq's send itself: pyzmq's Python wrapper adds only DRAFT options
+_POLL = zmq.backend.zmq_poll  # the C poll itself, without zmq.Poller's bookkeeping
+
+
+_PACKERS = threading.local()  # one Packer per thread: packb builds (and drops) a new one for every value
 
 
 def pack(value: Any) -> bytes:
     """Encode a plain value (maps, lists, strings, numbers, bytes, None); EncodeError for anything else."""
     try:
-        return msgpack.packb(value, use_bin_type=True)
+        packer = _PACKERS.packer
+    except AttributeError:
+        packer = _PACKERS.packer = msgpack.Packer(use_bin_type=True)
+    try:
+        return packer.pack(value)  # a pack that fails leaves the packer empty again (msgpack resets it)
     except (TypeError, ValueError, OverflowError) as exc:
         raise EncodeError(f"value cannot be encoded: {exc}") from exc
 
@@ -93,5 +102,6 @@ def receive(sock: zmq.Socket, flags: int = 0) -> list[bytes]:
 
 
 def readable(sock: zmq.Socket) -> bool:
-    """Whether a message waits (asking EVENTS costs no syscall, unlike a receive that ends in zmq.Again)."""
-    return bool(sock.get(EVENTS) & POLLIN)
+    """Whether a message waits (cheaper than a receive that ends in zmq.Again). A zero-timeout zmq_poll of the
+    one socket: pyzmq's get(EVENTS) looks the option up as an enum member first, which costs more."""
+    return bool(_POLL([(sock, POLLIN)], 0))

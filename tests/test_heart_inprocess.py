@@ -20,7 +20,7 @@ from broker.config import parse
 from broker.heart import Heart
 from broker.home import Home
 from broker.protocol import (Ability, Call, Control, ControlReply, Failure, Heartbeat, Refused, Register, Reply,
-                             Welcome)
+                             Tally, Welcome)
 from broker.vocab import Cause, Decision, OrganState
 
 WAIT_MS = 3000  # the longest any receive waits before the test fails
@@ -455,3 +455,38 @@ def test_an_event_nobody_subscribes_to_still_takes_its_number(rig):
         assert not sub.poll(100)
     finally:
         sub.close(linger=0)
+
+
+def test_a_tally_of_lane_successes_is_counted_and_numbered_as_that_many_calls(rig):
+    organ, client = rig.organ("echo"), rig.peer()
+    sub = subscribed(rig, client, protocol.EVENT + b"alert")
+    try:
+        before = rig.heart.events.seq
+        calls = tuple(call(args={"n": n}) for n in range(3))
+        organ.send(Tally(organ="echo", calls=calls, durations=(0.001, 0.002, 0.003), sizes=(10, 10, 10)))
+        client.control("alert", level="info", message="after the tally")
+
+        assert sub.poll(WAIT_MS)
+        assert protocol.decode_event(sub.recv_multipart()).seq == before + 4  # three calls numbered, unsent
+    finally:
+        sub.close(linger=0)
+    metrics = rig.heart.metrics
+    assert metrics.calls.labels("echo", "ok")._value.get() == 3
+    assert metrics.call_seconds.labels("echo")._sum.get() == pytest.approx(0.006)
+
+
+def test_each_call_of_a_tally_is_published_to_a_subscriber_of_event_call(rig):
+    organ, client = rig.organ("echo"), rig.peer()
+    sub = subscribed(rig, client, protocol.EVENT + b"call")
+    try:
+        calls = (call(args={"n": 1}), call(args={"content": "x" * 40_000}))
+        organ.send(Tally(organ="echo", calls=calls, durations=(0.001, 0.002), sizes=(20, 40_100)))
+        events = []
+        while len(events) < 2 and sub.poll(WAIT_MS):
+            events.append(protocol.decode_event(sub.recv_multipart()))
+    finally:
+        sub.close(linger=0)
+    assert [(e.organ, e.ability, e.ok, e.duration_s) for e in events] == [("echo", "echo", True, 0.001),
+                                                                          ("echo", "echo", True, 0.002)]
+    assert events[0].args == {"n": 1} and events[1].args["_truncated"] is True
+    assert events[1].seq == events[0].seq + 1
