@@ -129,11 +129,15 @@ def may_call(who: Principal, organ: str, ability: str, read_only: bool, grants: 
                            f"[organs.{organ}] allow_abilities = {{ {ability} = [\"organ:{who.name}\"] }}")
 
 
-def may_control(who: Principal, command: str) -> Decision:
-    """Decide whether a principal may run a control command."""
+def may_control(who: Principal, command: str, args: Mapping | None = None) -> Decision:
+    """Decide whether a principal may run a control command with these arguments."""
     if who.role == Role.ADMIN:
         return Decision(True, "admin may run every command")
     if who.role == Role.CLIENT and command in READ_ONLY_COMMANDS:
+        if command == "expose" and isinstance(args, Mapping) and args.get("pin"):
+            # pins go into the mesh's shared hysteresis: what every later exposure keeps offering
+            return Decision(False, "client keys may read the mesh's state, and pinning abilities into its "
+                                   "exposure changes it; pass them as `recent` (this answer only) instead")
         return Decision(True, "client keys may read the mesh's state")
     if who.role == Role.CLIENT:
         return Decision(False, f"only admin keys control the mesh from another host; client keys may run "

@@ -101,3 +101,13 @@ def test_a_local_principal_is_admin_only_for_the_owner_or_root_and_carries_the_k
 ])
 def test_grant_entries_name_a_role_or_one_key(entries, bad):
     assert check_grants(entries) == bad
+
+
+def test_a_client_key_may_expose_but_not_pin_abilities_into_the_meshs_shared_exposure():
+    assert may_control(CLIENT, "expose", {"intent": "read a file", "recent": ["fs.read_file"]}).allowed
+    assert may_control(CLIENT, "expose", {"pin": []}).allowed  # pins nothing
+    pinned = may_control(CLIENT, "expose", {"intent": "x", "pin": ["shell.run"]})
+    assert not pinned.allowed and "pinning abilities" in pinned.rule and "recent" in pinned.rule
+    assert may_control(LOCAL, "expose", {"pin": ["shell.run"]}).allowed
+    assert may_control(ADMIN_KEY, "expose", {"pin": ["shell.run"]}).allowed
+    assert not may_control(ORGAN, "expose", {}).allowed

@@ -100,3 +100,24 @@ def test_refusals_are_counted_as_calls_that_never_reached_an_organ(roles_mesh):
     assert shell["state"] == "up" and not shell["wounds"]
     out = json.loads(roles_mesh.cli("call", "shell.run", "--args", '{"command": "echo local"}', "--json").stdout)
     assert out["ok"] and out["result"]["stdout"] == "local\n"  # the local user is admin; no breaker opened
+
+
+def test_a_client_key_cannot_pin_an_ability_into_the_exposure_every_agent_is_offered(roles_mesh):
+    ctx = zmq.Context()
+    try:
+        laptop = dealer(ctx, roles_mesh, roles_mesh.pairs["laptop"])
+        pinned = ask(laptop, Control(id="p", command="expose", args={"intent": "x", "pin": ["shell.run"]}), 30_000)
+        looked = ask(laptop, Control(id="e", command="expose", args={"intent": "read the notes file"}), 30_000)
+        commands = {name: ask(laptop, Control(id=name, command=name, args=args)) for name, args in (
+            ("kill", {"organ": "fs"}), ("revive", {"organ": "fs"}), ("stop", {}), ("instruction", {"text": "x"}),
+            ("record", {"tool": "x", "ok": True}), ("hook", {"event": "x"}), ("alert", {"level": "info", "message": "x"}),
+            ("progress", {}))}
+    finally:
+        ctx.destroy(linger=0)
+    assert isinstance(pinned, ControlReply) and not pinned.ok and "pinning abilities" in pinned.error
+    assert isinstance(looked, ControlReply) and looked.ok, looked  # reading the exposure is still allowed
+    for name, reply in commands.items():
+        assert isinstance(reply, ControlReply) and not reply.ok and "permission" in reply.error, name
+    kept = json.loads(roles_mesh.cli("expose", "anything", "--json", timeout=60).stdout)
+    assert "shell.run" not in json.dumps(kept)
+    assert roles_mesh.organ("fs")["state"] == "up" and roles_mesh.status()["heart"]["pid"]
