@@ -145,6 +145,22 @@ def may_control(who: Principal, command: str, args: Mapping | None = None) -> De
     return Decision(False, f"{who.describe()} may run no command")
 
 
+def may_declare_reflex(who: Principal, organ: str, action: object) -> Decision:
+    """Decide whether an organ registering as `organ` may declare a reflex with this action.
+
+    The healer runs a reflex's call as itself (admin): a reflex may make only calls its declarer could make, so
+    an organ that is not the owner's local process may have its reflexes call only its own abilities."""
+    call = action.get("call") if isinstance(action, Mapping) else None
+    if who.role == Role.ADMIN or not isinstance(call, str):
+        return Decision(True, "admin's organs may declare every reflex" if who.role == Role.ADMIN
+                        else "an alert is no call")
+    target = call.partition(".")[0]
+    if target == organ:
+        return Decision(True, "a reflex may call its own organ's abilities")
+    return Decision(False, f"{who.describe()} may declare reflexes that call only its own abilities "
+                           f"({organ[:64]}.*), not {call[:128]}: the healer would make the call for it")
+
+
 def may_register(who: Principal, organ: str, supervised: bool, spawned_pid: int | None, token_ok: bool) -> Decision:
     """Decide whether a principal may register as the organ (declared in the mesh file)."""
     if who.remote:
