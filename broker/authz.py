@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Iterable, Mapping
+from typing import Collection, Iterable, Mapping
 
 
 class Role(StrEnum):
@@ -145,11 +145,13 @@ def may_control(who: Principal, command: str, args: Mapping | None = None) -> De
     return Decision(False, f"{who.describe()} may run no command")
 
 
-def may_declare_reflex(who: Principal, organ: str, action: object) -> Decision:
-    """Decide whether an organ registering as `organ` may declare a reflex with this action.
+def may_declare_reflex(who: Principal, organ: str, action: object, organs: Collection[str] = ()) -> Decision:
+    """Decide whether an organ registering as `organ` may declare a reflex with this action (`organs`: the
+    organs the mesh declares).
 
     The healer runs a reflex's call as itself (admin): a reflex may make only calls its declarer could make, so
-    an organ that is not the owner's local process may have its reflexes call only its own abilities."""
+    an organ that is not the owner's local process may have its reflexes call only its own abilities. A call
+    to an organ the mesh does not declare can never be made (the healer calls only registered abilities)."""
     call = action.get("call") if isinstance(action, Mapping) else None
     if who.role == Role.ADMIN or not isinstance(call, str):
         return Decision(True, "admin's organs may declare every reflex" if who.role == Role.ADMIN
@@ -157,6 +159,8 @@ def may_declare_reflex(who: Principal, organ: str, action: object) -> Decision:
     target = call.partition(".")[0]
     if target == organ:
         return Decision(True, "a reflex may call its own organ's abilities")
+    if target not in organs:
+        return Decision(True, f"{target[:64]!r} is no organ of this mesh: the reflex can never call it")
     return Decision(False, f"{who.describe()} may declare reflexes that call only its own abilities "
                            f"({organ[:64]}.*), not {call[:128]}: the healer would make the call for it")
 

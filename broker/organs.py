@@ -175,7 +175,7 @@ def refusal(rec: OrganRecord | None, msg: Register, who: Principal, declared: li
     if not decision.allowed:
         return decision.rule
     for reflex in msg.reflexes:
-        decision = may_declare_reflex(who, rec.name, reflex.then)
+        decision = may_declare_reflex(who, rec.name, reflex.then, declared)
         if not decision.allowed:
             return f"reflex {reflex.name[:64]!r}: {decision.rule}"
     names = [a.name for a in msg.abilities]

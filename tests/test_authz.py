@@ -117,13 +117,14 @@ def test_a_client_key_may_expose_but_not_pin_abilities_into_the_meshs_shared_exp
     (ORGAN, {"call": "gpu.probe", "args": {}}, True),  # its own ability
     (ORGAN, {"call": "fs.read_file", "args": {"path": "/etc/passwd"}}, False),  # the healer would call it
     (ORGAN, {"call": "gpux.probe"}, False),  # a prefix of its name is not its name
+    (ORGAN, {"call": "flaky.probe"}, True),  # no organ of this mesh: never called (a module run under another name)
     (ORGAN, {"alert": {"level": "warn", "message": "x"}}, True),
     (LOCAL, {"call": "fs.read_file", "args": {}}, True),  # the owner's own organ process
     (ADMIN_KEY, {"call": "fs.read_file", "args": {}}, True),
     (ORGAN, "not a map", True),  # malformed actions are the healer's to reject, not a permission matter
 ])
 def test_a_reflex_declared_by_an_organ_key_may_call_only_that_organs_abilities(who, action, allowed):
-    decision = may_declare_reflex(who, "gpu", action)
+    decision = may_declare_reflex(who, "gpu", action, organs=("gpu", "gpux", "fs", "shell"))
     assert decision.allowed is allowed
     if not allowed:
         assert "only its own abilities" in decision.rule and "healer" in decision.rule
