@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Iterable, Mapping
+from typing import Collection, Iterable, Mapping
 
 
 class Role(StrEnum):
@@ -129,16 +129,40 @@ def may_call(who: Principal, organ: str, ability: str, read_only: bool, grants: 
                            f"[organs.{organ}] allow_abilities = {{ {ability} = [\"organ:{who.name}\"] }}")
 
 
-def may_control(who: Principal, command: str) -> Decision:
-    """Decide whether a principal may run a control command."""
+def may_control(who: Principal, command: str, args: Mapping | None = None) -> Decision:
+    """Decide whether a principal may run a control command with these arguments."""
     if who.role == Role.ADMIN:
         return Decision(True, "admin may run every command")
     if who.role == Role.CLIENT and command in READ_ONLY_COMMANDS:
+        if command == "expose" and isinstance(args, Mapping) and args.get("pin"):
+            # pins go into the mesh's shared hysteresis: what every later exposure keeps offering
+            return Decision(False, "client keys may read the mesh's state, and pinning abilities into its "
+                                   "exposure changes it; pass them as `recent` (this answer only) instead")
         return Decision(True, "client keys may read the mesh's state")
     if who.role == Role.CLIENT:
         return Decision(False, f"only admin keys control the mesh from another host; client keys may run "
                                f"{', '.join(sorted(READ_ONLY_COMMANDS))}")
     return Decision(False, f"{who.describe()} may run no command")
+
+
+def may_declare_reflex(who: Principal, organ: str, action: object, organs: Collection[str] = ()) -> Decision:
+    """Decide whether an organ registering as `organ` may declare a reflex with this action (`organs`: the
+    organs the mesh declares).
+
+    The healer runs a reflex's call as itself (admin): a reflex may make only calls its declarer could make, so
+    an organ that is not the owner's local process may have its reflexes call only its own abilities. A call
+    to an organ the mesh does not declare can never be made (the healer calls only registered abilities)."""
+    call = action.get("call") if isinstance(action, Mapping) else None
+    if who.role == Role.ADMIN or not isinstance(call, str):
+        return Decision(True, "admin's organs may declare every reflex" if who.role == Role.ADMIN
+                        else "an alert is no call")
+    target = call.partition(".")[0]
+    if target == organ:
+        return Decision(True, "a reflex may call its own organ's abilities")
+    if target not in organs:
+        return Decision(True, f"{target[:64]!r} is no organ of this mesh: the reflex can never call it")
+    return Decision(False, f"{who.describe()} may declare reflexes that call only its own abilities "
+                           f"({organ[:64]}.*), not {call[:128]}: the healer would make the call for it")
 
 
 def may_register(who: Principal, organ: str, supervised: bool, spawned_pid: int | None, token_ok: bool) -> Decision:

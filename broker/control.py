@@ -67,7 +67,7 @@ class ControlDesk:
 
     def _run(self, ident: bytes, msg: Control) -> ControlReply | None:
         who = self.principal(ident)
-        decision = may_control(who, msg.command)
+        decision = may_control(who, msg.command, msg.args)
         if not decision.allowed:
             return ControlReply(id=msg.id, ok=False, error=f"permission: {who.describe()} may not run "
                                 f"{msg.command[:64]!r}: {decision.rule}")
@@ -128,8 +128,11 @@ class ControlDesk:
         if recent is not None and (not isinstance(recent, list) or len(recent) > MAX_RECENT
                                    or not all(isinstance(a, str) and len(a) <= 200 for a in recent)):
             raise ValueError(f"recent must be a list of at most {MAX_RECENT} organ.ability addresses")
+        if pin is not None and (not isinstance(pin, list) or len(pin) > MAX_RECENT
+                                or not all(isinstance(a, str) and len(a) <= 200 for a in pin)):
+            raise ValueError(f"pin must be a list of at most {MAX_RECENT} organ.ability addresses")
         for address in pin or ():
-            self.health.hysteresis.use(str(address))
+            self.health.hysteresis.use(address)
         if budget is not None and (not isinstance(budget, int) or isinstance(budget, bool) or budget < 1):
             raise ValueError("budget must be a positive number of tokens")
         selector = self.rhythm.selector

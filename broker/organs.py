@@ -12,7 +12,7 @@ import secrets
 import zlib
 from collections.abc import Callable, Iterator
 
-from broker.authz import Principal, may_register
+from broker.authz import Principal, may_declare_reflex, may_register
 from broker.config import HeartConfig, OrganSpec
 from broker.gate import Breaker
 from broker.metrics import HeartMetrics
@@ -174,6 +174,10 @@ def refusal(rec: OrganRecord | None, msg: Register, who: Principal, declared: li
     decision = may_register(who, rec.name, rec.spec.supervised, rec.pid, token_ok)
     if not decision.allowed:
         return decision.rule
+    for reflex in msg.reflexes:
+        decision = may_declare_reflex(who, rec.name, reflex.then, declared)
+        if not decision.allowed:
+            return f"reflex {reflex.name[:64]!r}: {decision.rule}"
     names = [a.name for a in msg.abilities]
     if len(set(names)) != len(names):
         return "ability names must be unique"

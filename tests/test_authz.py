@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from broker.authz import (Grants, Principal, Role, check_grants, credentials, local_principal, may_call, may_control,
-                          may_register, remote_principal)
+                          may_declare_reflex, may_register, remote_principal)
 
 ADMIN_KEY = remote_principal("admin:ops")
 CLIENT = remote_principal("client:laptop")
@@ -101,3 +101,30 @@ def test_a_local_principal_is_admin_only_for_the_owner_or_root_and_carries_the_k
 ])
 def test_grant_entries_name_a_role_or_one_key(entries, bad):
     assert check_grants(entries) == bad
+
+
+def test_a_client_key_may_expose_but_not_pin_abilities_into_the_meshs_shared_exposure():
+    assert may_control(CLIENT, "expose", {"intent": "read a file", "recent": ["fs.read_file"]}).allowed
+    assert may_control(CLIENT, "expose", {"pin": []}).allowed  # pins nothing
+    pinned = may_control(CLIENT, "expose", {"intent": "x", "pin": ["shell.run"]})
+    assert not pinned.allowed and "pinning abilities" in pinned.rule and "recent" in pinned.rule
+    assert may_control(LOCAL, "expose", {"pin": ["shell.run"]}).allowed
+    assert may_control(ADMIN_KEY, "expose", {"pin": ["shell.run"]}).allowed
+    assert not may_control(ORGAN, "expose", {}).allowed
+
+
+@pytest.mark.parametrize("who, action, allowed", [
+    (ORGAN, {"call": "gpu.probe", "args": {}}, True),  # its own ability
+    (ORGAN, {"call": "fs.read_file", "args": {"path": "/etc/passwd"}}, False),  # the healer would call it
+    (ORGAN, {"call": "gpux.probe"}, False),  # a prefix of its name is not its name
+    (ORGAN, {"call": "flaky.probe"}, True),  # no organ of this mesh: never called (a module run under another name)
+    (ORGAN, {"alert": {"level": "warn", "message": "x"}}, True),
+    (LOCAL, {"call": "fs.read_file", "args": {}}, True),  # the owner's own organ process
+    (ADMIN_KEY, {"call": "fs.read_file", "args": {}}, True),
+    (ORGAN, "not a map", True),  # malformed actions are the healer's to reject, not a permission matter
+])
+def test_a_reflex_declared_by_an_organ_key_may_call_only_that_organs_abilities(who, action, allowed):
+    decision = may_declare_reflex(who, "gpu", action, organs=("gpu", "gpux", "fs", "shell"))
+    assert decision.allowed is allowed
+    if not allowed:
+        assert "only its own abilities" in decision.rule and "healer" in decision.rule

@@ -485,3 +485,33 @@ def test_a_flood_of_expose_commands_cannot_queue_without_bound_in_the_heart(make
         finally:
             ctx.destroy(linger=0)
     assert grown < 32 * 1024, f"the heart holds {grown} KiB of queued expose queries"
+
+
+HOSTILE_VALUES = [None, True, 0, -1, 2**63 - 1, -2**63, 1e308, float("nan"), float("inf"), "", "x" * 10_000, "KILL",
+                  "echo", "../../etc", [], [1, "a"], {}, {"a": {"b": {}}}, b"\xff\x00", ["echo.echo"] * 300,
+                  {"event": "x"}, "UserPromptSubmit", "PostToolUse", 3.5]
+CONTROL_ARGS = {"status": [], "instruction": ["text", "session"], "progress": ["session", "text"], "manifest": [],
+                "alert": ["level", "message", "organ"], "expose": ["intent", "pin", "budget", "recent"],
+                "record": ["tool", "ok", "session", "args", "cause", "message", "duration_s"],
+                "hook": ["event", "payload"], "sync": ["token"], "revive": ["organ"]}
+
+
+@pytest.mark.timeout(180)
+def test_hostile_arguments_to_every_control_command_are_answered_and_the_heart_keeps_serving(make_mesh):
+    mesh = make_mesh(FUZZ_MESH)
+    rng = random.Random(7)
+    answered = 0
+    with mesh.client() as client:
+        heart_pid = client.endpoints["pid"]
+        for _ in range(600):
+            command = rng.choice([*CONTROL_ARGS, "nope"])
+            names = [*CONTROL_ARGS.get(command, ["x"]), "_reply", "zz"]  # _reply: the heart's own keyword
+            args = {k: rng.choice(HOSTILE_VALUES) for k in rng.sample(names, rng.randint(0, len(names)))}
+            try:
+                client.control(command, timeout_s=10, **args)
+            except MeshError as exc:
+                assert "did not answer" not in str(exc) and "stopped" not in str(exc), (command, repr(args)[:300])
+            answered += 1
+        assert pid_alive(heart_pid) and client.endpoints["pid"] == heart_pid
+        assert client.call("echo", "echo", {"x": 1}, timeout_s=5).ok
+    assert answered == 600

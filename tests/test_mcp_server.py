@@ -186,3 +186,75 @@ def test_an_http_address_in_use_is_one_clear_line_and_a_failure(make_mesh):
 def test_a_bad_http_address_is_a_usage_error(make_mesh, bad):
     mesh = make_mesh(MESH)
     assert mesh.cli("mcp", "--http", bad, timeout=60).returncode == 2
+
+
+CROSS_ORIGIN_PAGE = """async ([url, init, call]) => {
+    const json = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"};
+    const outcome = (p) => p.then((r) => "answered " + r.type + " " + r.status, (e) => "blocked");
+    return [await outcome(fetch(url, {method: "POST", headers: json, body: init})),
+            await outcome(fetch(url, {method: "POST", mode: "no-cors", body: call,
+                                      headers: {"Content-Type": "text/plain"}})),
+            await outcome(fetch(url, {method: "POST", mode: "no-cors", body: new URLSearchParams({x: call})}))];
+}"""
+
+
+def test_a_page_on_another_localhost_port_gets_no_cors_grant_and_no_effect_on_the_http_front_door(make_mesh):
+    mesh = make_mesh(MESH)
+    announced = mesh.workdir / "mcp.out"
+    with announced.open("wb") as out:
+        server = subprocess.Popen([sys.executable, "-m", "actors", "mcp", "--http", "127.0.0.1:0",
+                                   "--home", str(mesh.home)], env=mesh.env, cwd=mesh.workdir,
+                                  stdout=out, stderr=subprocess.DEVNULL)
+    try:
+        wait_for(lambda: announced.read_text().endswith("\n"), timeout=60, what="the endpoint printed")
+        url = announced.read_text().strip()
+        port = int(url.rsplit(":", 1)[1].removesuffix("/mcp"))
+        other = f"http://localhost:{port + 1}"  # another local service's page, in the owner's browser
+        init = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "page", "version": "1"}}})
+        call = json.dumps({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+            "name": "fs__write_file", "arguments": {"path": "pwned.txt", "content": "from a page"}}})
+        preflight = _raw(port, "OPTIONS", {"Origin": other, "Access-Control-Request-Method": "POST",
+                                           "Access-Control-Request-Headers": "content-type,mcp-session-id"})
+        assert preflight[0] >= 400 and not _grants(preflight[1]), preflight
+        for media in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"):
+            simple = _raw(port, "POST", {"Origin": other, "Content-Type": media, "Accept": "*/*"}, call)
+            assert simple[0] == 400 and not _grants(simple[1]), (media, simple)  # a request no preflight guards
+        direct = _raw(port, "POST", {"Origin": other, "Content-Type": "application/json",
+                                     "Accept": "application/json, text/event-stream"}, init)
+        assert not _grants(direct[1])  # answered (MCP hosts on other ports exist) but never readable by a page
+        if os.path.exists("/usr/bin/chromium"):
+            from playwright.sync_api import sync_playwright
+
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", timeout=30_000,
+                                                     args=["--no-sandbox", "--disable-gpu"])
+                try:
+                    page = browser.new_page()
+                    page.route(other + "/", lambda route: route.fulfill(status=200, content_type="text/html",
+                                                                        body="<!doctype html><title>x</title>"))
+                    page.goto(other + "/")
+                    outcomes = page.evaluate(CROSS_ORIGIN_PAGE, [url, init, call])
+                finally:
+                    browser.close()
+            assert outcomes[0] == "blocked", outcomes  # no CORS grant: the page cannot even send it
+            assert all(o in ("blocked", "answered opaque 0") for o in outcomes[1:]), outcomes
+        assert not (mesh.workdir / "pwned.txt").exists()
+    finally:
+        stop_process(server)
+
+
+def _raw(port: int, method: str, headers: dict, body: str | None = None) -> tuple[int, dict, bytes]:
+    import http.client
+
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request(method, "/mcp", body=body, headers={"Host": f"127.0.0.1:{port}", **headers})
+        answer = connection.getresponse()
+        return answer.status, {k.lower(): v for k, v in answer.getheaders()}, answer.read()
+    finally:
+        connection.close()
+
+
+def _grants(headers: dict) -> list[str]:
+    return [k for k in headers if k.startswith("access-control-allow-")]

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 import zmq
 
-from broker import keys
+from broker import keys, protocol
 from broker.protocol import Call, Control, ControlReply, Reply
 from tests.test_curve import ask, dealer, free_port
 
@@ -100,3 +101,76 @@ def test_refusals_are_counted_as_calls_that_never_reached_an_organ(roles_mesh):
     assert shell["state"] == "up" and not shell["wounds"]
     out = json.loads(roles_mesh.cli("call", "shell.run", "--args", '{"command": "echo local"}', "--json").stdout)
     assert out["ok"] and out["result"]["stdout"] == "local\n"  # the local user is admin; no breaker opened
+
+
+def test_a_client_key_cannot_pin_an_ability_into_the_exposure_every_agent_is_offered(roles_mesh):
+    ctx = zmq.Context()
+    try:
+        laptop = dealer(ctx, roles_mesh, roles_mesh.pairs["laptop"])
+        pinned = ask(laptop, Control(id="p", command="expose", args={"intent": "x", "pin": ["shell.run"]}), 30_000)
+        looked = ask(laptop, Control(id="e", command="expose", args={"intent": "read the notes file"}), 30_000)
+        commands = {name: ask(laptop, Control(id=name, command=name, args=args)) for name, args in (
+            ("kill", {"organ": "fs"}), ("revive", {"organ": "fs"}), ("stop", {}), ("instruction", {"text": "x"}),
+            ("record", {"tool": "x", "ok": True}), ("hook", {"event": "x"}), ("alert", {"level": "info", "message": "x"}),
+            ("progress", {}))}
+    finally:
+        ctx.destroy(linger=0)
+    assert isinstance(pinned, ControlReply) and not pinned.ok and "pinning abilities" in pinned.error
+    assert isinstance(looked, ControlReply) and looked.ok, looked  # reading the exposure is still allowed
+    for name, reply in commands.items():
+        assert isinstance(reply, ControlReply) and not reply.ok and "permission" in reply.error, name
+    kept = json.loads(roles_mesh.cli("expose", "anything", "--json", timeout=60).stdout)
+    assert "shell.run" not in json.dumps(kept)
+    assert roles_mesh.organ("fs")["state"] == "up" and roles_mesh.status()["heart"]["pid"]
+
+
+DEPUTY_MESH = """
+[heart]
+router = "tcp://127.0.0.1:{port}"
+heartbeat_s = 1.0
+liveness = 10
+
+[organs.healer]
+module = "actors.healer"
+
+[organs.fs]
+module = "actors.organs.fs"
+
+[organs.gpu]
+external = true
+"""
+
+
+def test_an_organ_key_cannot_get_the_healer_to_call_another_organ_for_it_through_a_reflex(make_mesh):
+    from broker.protocol import Ability, Heartbeat, Reflex, Refused, Register, Welcome
+
+    port = free_port()
+    mesh = make_mesh(DEPUTY_MESH.format(port=port))
+    mesh.port, mesh.server_key = port, keys.read_keypair(mesh.home / "keys" / "heart.key").public
+    pair = keys.new_keypair("gpu")
+    keys.allow(mesh.home, pair.public, "gpu", "organ")
+    (mesh.workdir / "notes.txt").write_text("notes\n")
+    deputy = Reflex(name="deputy", when={"organ": "fs"}, cooldown_s=0.0, max_fires=50,
+                    then={"call": "fs.read_file", "args": {"path": "notes.txt"}})
+    own = Reflex(name="own", when={"organ": "gpu"}, then={"call": "gpu.probe", "args": {}})
+    ctx = zmq.Context()
+    try:
+        sock = dealer(ctx, mesh, pair)
+        refused = ask(sock, Register(organ="gpu", pid=1, abilities=(Ability("probe", read_only=True),),
+                                     reflexes=(own, deputy)), 10_000)
+        direct = ask(sock, Call(id="gpu-direct", organ="fs", ability="read_file", args={"path": "notes.txt"}))
+        with mesh.client() as client, client.events(["call"]) as events:
+            for _ in range(4):  # fs calls: the events the deputy reflex fires on (the healer reads reflexes every 2 s)
+                assert client.call("fs", "list_directory", {"path": "."}, timeout_s=10).ok
+                sock.send_multipart(protocol.encode(Heartbeat(organ="gpu")))
+                time.sleep(1.0)
+            seen = list(iter(lambda: events.next(1.0), None))
+        welcomed = ask(dealer(ctx, mesh, pair), Register(organ="gpu", pid=1, reflexes=(own,),
+                                                          abilities=(Ability("probe", read_only=True),)), 10_000)
+    finally:
+        ctx.destroy(linger=0)
+    assert isinstance(direct, Reply) and not direct.ok and direct.error.cause == "permission"
+    assert isinstance(refused, Refused), refused
+    assert "reflex" in refused.reason and "fs.read_file" in refused.reason and "own abilities" in refused.reason
+    assert isinstance(welcomed, Welcome)  # a reflex on its own abilities is fine
+    assert not [e for e in seen if e.origin == "reflex" and e.organ == "fs"], seen

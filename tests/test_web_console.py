@@ -10,6 +10,7 @@ import http.client
 import json
 import os
 import select
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -61,7 +62,8 @@ JUDGMENTS = [  # (kind, text, reason)
 class Console:
     mesh: Mesh
     proc: subprocess.Popen
-    url: str  # with the token, as printed
+    url: str  # with the token, as printed (it opens one session: the module's console spends it at once)
+    cookie: str = ""  # the value of the session the module's console opened with its token
 
     @property
     def base(self) -> str:
@@ -116,9 +118,10 @@ def console(tmp_path_factory) -> Console:
     try:
         mesh.up()
         seed_memory(mesh.home, journal(root / "journal.jsonl"))
-        proc = subprocess.Popen([sys.executable, "-m", "actors", "web", "--home", str(mesh.home)],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=workdir, env=env)
-        yield Console(mesh, proc, read_url(proc))
+        proc = start_console(mesh, subprocess.PIPE)
+        opened = Console(mesh, proc, read_url(proc))
+        opened.cookie = log_in(opened)  # the token opens one session only: every test's browser shares it
+        yield opened
     finally:
         if proc is not None:
             stop_process(proc)
@@ -127,6 +130,21 @@ def console(tmp_path_factory) -> Console:
         if mesh_processes(mesh.home):
             mesh.cli("down", timeout=40)
         kill_all(mesh_processes(mesh.home))
+
+
+def start_console(mesh: Mesh, stderr) -> subprocess.Popen:
+    """`actors web` for the mesh, on a free loopback port (its first line on stdout is its URL)."""
+    return subprocess.Popen([sys.executable, "-m", "actors", "web", "--home", str(mesh.home)],
+                            stdout=subprocess.PIPE, stderr=stderr, cwd=mesh.workdir, env=mesh.env)
+
+
+def log_in(console: Console) -> str:
+    """Open the printed URL once, as a browser does, and return the session cookie's value it sets."""
+    status, headers, _ = request(console, "GET", "/?" + urlsplit(console.url).query)
+    assert status == 303, status
+    name, _, rest = headers["set-cookie"].partition("=")
+    assert name == f"actors_web_{console.port}"
+    return rest.split(";", 1)[0]
 
 
 def seed_memory(home: Path, journal_path: Path) -> None:
@@ -164,9 +182,11 @@ def page(browser, console):
     """A page in a fresh browser context, logged in with the printed URL."""
     context = browser.new_context(viewport=VIEWPORT)
     context.set_default_timeout(15_000)
+    context.add_cookies([{"name": f"actors_web_{console.port}", "value": console.cookie, "domain": "127.0.0.1",
+                          "path": "/", "httpOnly": True, "sameSite": "Strict"}])
     try:
         tab = context.new_page()
-        tab.goto(console.url)
+        tab.goto(console.base + "/")
         tab.wait_for_selector('#organs tr[data-organ="fs"]')
         yield tab
     finally:
@@ -224,7 +244,20 @@ def snapshot_of_memory(console: Console) -> tuple:
 
 # -- the tests ----------------------------------------------------------------------------------
 
-def test_the_console_opens_with_its_token_and_refuses_without_it(browser, console):
+@pytest.fixture
+def fresh(console, tmp_path):
+    """A console of its own, on the module's mesh, whose token nobody has used yet; its stderr in a file."""
+    with (tmp_path / "web.err").open("wb") as err:
+        proc = start_console(console.mesh, err)
+    try:
+        yield Console(console.mesh, proc, read_url(proc))
+    finally:
+        stop_process(proc)
+        proc.stdout.close()
+
+
+def test_the_console_opens_with_its_token_and_refuses_without_it(browser, fresh):
+    console = fresh
     context = browser.new_context(viewport=VIEWPORT)
     try:
         tab = context.new_page()
@@ -242,8 +275,57 @@ def test_the_console_opens_with_its_token_and_refuses_without_it(browser, consol
         headers = opened.all_headers()
         assert "script-src 'self'" in headers["content-security-policy"]
         assert "unsafe-inline" not in headers["content-security-policy"]
+        assert tab.goto(console.url).status == 200 and tab.url == console.base + "/"  # the same browser, again
     finally:
         context.close()
+
+
+def test_the_printed_url_opens_one_session_and_is_spent_for_everyone_else(browser, fresh):
+    # someone who reads the URL later (a terminal's scrollback, a log, `ps` of a browser started by --open)
+    first, later = browser.new_context(viewport=VIEWPORT), browser.new_context(viewport=VIEWPORT)
+    try:
+        tab = first.new_page()
+        assert tab.goto(fresh.url).status == 200
+        tab.wait_for_selector('#organs tr[data-organ="fs"]')
+
+        intruder = later.new_page()
+        spent = intruder.goto(fresh.url)
+        assert spent.status == 401 and "This link no longer opens the console" in intruder.content()
+        assert "start it again" in intruder.content() and later.cookies() == []
+        assert intruder.goto(fresh.base + "/api/live").status == 401
+        assert request(fresh, "GET", "/?" + urlsplit(fresh.url).query)[0] == 401  # nor by hand, without a browser
+
+        tab.reload()  # the session it opened stays open
+        tab.wait_for_selector('#organs tr[data-organ="fs"]')
+    finally:
+        first.close()
+        later.close()
+
+
+NOBODY_GET = """
+import http.client, json, sys
+port, query = int(sys.argv[1]), sys.argv[2]
+connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+connection.request("GET", "/?" + query, headers={"Host": f"127.0.0.1:{port}"})
+answer = connection.getresponse()
+print(json.dumps([answer.status, answer.getheader("set-cookie"), answer.read().decode()]))
+"""
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("setpriv"), reason="needs root and setpriv to be nobody")
+def test_another_local_user_with_the_printed_url_is_refused_and_the_owner_still_gets_in(fresh, tmp_path):
+    result = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-I",
+                             "-c", NOBODY_GET, str(fresh.port), urlsplit(fresh.url).query],
+                            capture_output=True, text=True, timeout=30, cwd="/")
+    assert result.returncode == 0, result.stderr
+    status, cookie, body = json.loads(result.stdout)
+    assert status == 403 and cookie is None and json.loads(body)["refused"] == "peer"
+    assert log_in(fresh)  # the refused request did not spend the token
+    deadline = time.monotonic() + 10
+    err = tmp_path / "web.err"
+    while "refused GET / from 127.0.0.1" not in err.read_text() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert "serves only the processes of the mesh's owner" in err.read_text()
 
 
 def test_a_killed_organ_shows_on_the_page_and_comes_back_by_itself(page, console):

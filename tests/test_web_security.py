@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
 from pathlib import Path
 
 import pytest
 
-from actors.web.security import Keys, Refusal, Request, cookie_header, decide, host_ok, site_for
+from actors.web.security import (TOKEN_TTL_S, Keys, Refusal, Request, Ticket, TokenState, cookie_header, decide,
+                                 host_ok, site_for)
 from actors.listen import is_loopback, parse_address
 from actors.web.server import url_of
 
@@ -16,9 +19,9 @@ OURS = "http://127.0.0.1:8390"
 WEB_PACKAGE = Path(__file__).resolve().parents[1] / "actors" / "web"
 
 
-def ask(**fields) -> object:
+def ask(token_state: TokenState = TokenState.LIVE, **fields) -> object:
     base = {"method": "GET", "path": "/api/live", "host": "127.0.0.1:8390", "cookie": KEYS.session}
-    return decide(Request(**{**base, **fields}), KEYS, SITE)
+    return decide(Request(**{**base, **fields}), KEYS, SITE, token_state)
 
 
 def test_a_request_with_the_session_cookie_passes():
@@ -143,3 +146,171 @@ def test_every_route_that_changes_memory_takes_only_post_or_delete_and_none_call
     assert ".call(" not in sources  # the console reads the heart; it never calls an ability
 
 
+
+
+# -- the start token is single-use and expires; another user's process is refused --------------------------
+
+LOGIN = {"path": "/", "cookie": None, "token": "start-token", "fetch_mode": "navigate", "fetch_site": "none"}
+
+
+def test_a_spent_or_expired_start_token_opens_no_session_and_says_to_restart():
+    spent = ask(TokenState.SPENT, **LOGIN)
+    assert not spent.allow and not spent.login and spent.status == 401 and spent.refusal is Refusal.TOKEN_SPENT
+    assert "restart `actors web`" in spent.reason
+    expired = ask(TokenState.EXPIRED, **LOGIN)
+    assert not expired.allow and not expired.login and expired.refusal is Refusal.TOKEN_EXPIRED
+    assert "restart" in expired.reason and "expired" in expired.reason
+    assert ask(TokenState.SPENT, **{**LOGIN, "token": "guessed"}).refusal is Refusal.TOKEN  # a guess learns nothing
+
+
+def test_the_browser_that_spent_the_token_is_sent_on_to_its_session_without_a_new_cookie():
+    again = ask(TokenState.SPENT, **{**LOGIN, "cookie": KEYS.session})
+    assert again.allow and again.clean and not again.login and again.status == 303
+    assert ask(TokenState.SPENT, **{**LOGIN, "cookie": "stolen-guess"}).refusal is Refusal.TOKEN_SPENT
+
+
+def test_a_ticket_is_live_until_spent_or_until_its_time_is_up():
+    ticket = Ticket(started=100.0)
+    assert ticket.state(100.0) is TokenState.LIVE and ticket.state(100.0 + TOKEN_TTL_S - 0.001) is TokenState.LIVE
+    assert ticket.state(100.0 + TOKEN_TTL_S) is TokenState.EXPIRED
+    assert TOKEN_TTL_S == 600.0
+    ticket.spend()
+    assert ticket.state(100.5) is TokenState.SPENT and ticket.state(100.0 + TOKEN_TTL_S) is TokenState.SPENT
+
+
+def test_another_users_process_is_refused_before_anything_else_is_looked_at():
+    for fields in ({}, LOGIN, {"method": "DELETE", "origin": OURS, "csrf": "csrf-token"}):
+        decision = ask(peer_trusted=False, **fields)
+        assert not decision.allow and not decision.login and decision.status == 403, fields
+        assert decision.refusal is Refusal.PEER and "owner" in decision.reason
+
+
+class Recorder:
+    """A stand-in for the console's routes: records that a request got through."""
+
+    def __init__(self) -> None:
+        self.reached: list[tuple[str, str]] = []
+
+    async def __call__(self, scope, receive, send) -> None:
+        self.reached.append((scope["method"], scope["path"]))
+        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"text/plain")]})
+        await send({"type": "http.response.body", "body": b"ok"})
+
+
+def guard_of(clock=lambda: 0.0, uid: int | None = None, remote_allowed: bool = False):
+    from actors.web.app import Guard
+
+    owner = os.getuid() if uid is None else uid
+    return Guard(Recorder(), KEYS, SITE, Ticket(started=0.0), clock=clock, remote_allowed=remote_allowed,
+                 peer_uid=lambda peer, ours: owner)
+
+
+def serve(guard, method: str, path: str, headers: dict, query: str = "") -> tuple[int, dict, bytes]:
+    """One request through the guard, in process; its status, headers (lowercased) and body."""
+    answer: dict = {"headers": {}, "body": b""}
+
+    async def receive() -> dict:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict) -> None:
+        if message["type"] == "http.response.start":
+            answer["status"] = message["status"]
+            answer["headers"] = {k.decode().lower(): v.decode() for k, v in message["headers"]}
+        else:
+            answer["body"] += message.get("body", b"")
+
+    scope = {"type": "http", "method": method, "path": path, "query_string": query.encode(),
+             "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 8390),
+             "headers": [(k.lower().encode(), v.encode()) for k, v in {"host": "127.0.0.1:8390", **headers}.items()]}
+    asyncio.run(guard(scope, receive, send))
+    return answer["status"], answer["headers"], answer["body"]
+
+
+def test_the_printed_url_opens_one_session_and_a_second_opening_gets_the_restart_page():
+    guard = guard_of()
+    status, headers, _ = serve(guard, "GET", "/", {"accept": "text/html"}, "token=start-token")
+    assert status == 303 and headers["location"] == "/" and KEYS.session in headers["set-cookie"]
+
+    status, headers, body = serve(guard, "GET", "/", {"accept": "text/html"}, "token=start-token")  # someone else
+    assert status == 401 and "set-cookie" not in headers
+    assert b"This link no longer opens the console" in body and b"start it again" in body
+    assert guard.refused[Refusal.TOKEN_SPENT] == 1
+    status, headers, _ = serve(guard, "GET", "/", {"cookie": f"{SITE.cookie}={KEYS.session}"}, "token=start-token")
+    assert status == 303 and "set-cookie" not in headers  # the first browser, opening the URL again
+    assert serve(guard, "GET", "/api/live", {"cookie": f"{SITE.cookie}={KEYS.session}"})[0] == 200
+    assert guard.app.reached == [("GET", "/api/live")]
+
+
+def test_two_openings_racing_with_the_token_open_one_session():
+    guard = guard_of()
+
+    async def both():
+        async def one():
+            answer = {}
+
+            async def receive():
+                return {"type": "http.request", "body": b"", "more_body": False}
+
+            async def send(message):
+                if message["type"] == "http.response.start":
+                    answer["status"] = message["status"]
+            scope = {"type": "http", "method": "GET", "path": "/", "query_string": b"token=start-token",
+                     "client": ("127.0.0.1", 50001), "server": ("127.0.0.1", 8390),
+                     "headers": [(b"host", b"127.0.0.1:8390")]}
+            await guard(scope, receive, send)
+            return answer["status"]
+        return sorted(await asyncio.gather(*(one() for _ in range(8))))
+
+    assert asyncio.run(both()) == [303] + [401] * 7
+
+
+def test_an_unused_token_expires_ten_minutes_after_the_start():
+    now = [TOKEN_TTL_S - 1]
+    guard = guard_of(clock=lambda: now[0])
+    now[0] = TOKEN_TTL_S
+    status, headers, body = serve(guard, "GET", "/", {"accept": "text/html"}, "token=start-token")
+    assert status == 401 and "set-cookie" not in headers and b"start it again" in body
+    status, _, body = serve(guard, "GET", "/", {}, "token=start-token")
+    assert status == 401 and b'"refused": "token_expired"' in body
+
+    fresh = guard_of(clock=lambda: TOKEN_TTL_S - 1)
+    assert serve(fresh, "GET", "/", {}, "token=start-token")[0] == 303
+
+
+def test_the_guard_refuses_another_users_process_with_403_and_counts_it():
+    guard = guard_of(uid=os.getuid() + 4242)
+    status, headers, body = serve(guard, "GET", "/", {}, "token=start-token")
+    assert status == 403 and b'"refused": "peer"' in body and "set-cookie" not in headers
+    assert serve(guard, "GET", "/api/live", {"cookie": f"{SITE.cookie}={KEYS.session}"})[0] == 403
+    assert guard.refused[Refusal.PEER] == 2 and guard.app.reached == []
+    assert guard.ticket.state(0.0) is TokenState.LIVE  # the refused login did not spend the owner's token
+    assert serve(guard_of(uid=0), "GET", "/", {}, "token=start-token")[0] == 303  # root is served
+
+
+def test_a_peer_the_kernel_does_not_know_is_served_only_on_a_non_loopback_console():
+    from actors.web.app import Guard
+
+    for remote_allowed, expected in ((False, 403), (True, 303)):
+        guard = Guard(Recorder(), KEYS, SITE, Ticket(0.0), clock=lambda: 0.0, remote_allowed=remote_allowed,
+                      peer_uid=lambda peer, ours: None)
+        assert serve(guard, "GET", "/", {}, "token=start-token")[0] == expected
+
+
+def test_a_page_on_another_localhost_port_gets_no_cors_grant_and_changes_nothing():
+    guard = guard_of()
+    cookie = {"cookie": f"{SITE.cookie}={KEYS.session}"}
+    for origin in ("http://localhost:8391", "http://127.0.0.1:3000", "http://[::1]:8391", "null"):
+        preflight = serve(guard, "OPTIONS", "/api/memory/judgments/1", {
+            **cookie, "origin": origin, "access-control-request-method": "DELETE",
+            "access-control-request-headers": "x-csrf-token"})
+        assert preflight[0] == 403, origin
+        assert not any(k.startswith("access-control-") for k in preflight[1]), preflight[1]
+        for method, path, extra in (("DELETE", "/api/memory/judgments/1", {"x-csrf-token": "csrf-token"}),
+                                    ("POST", "/api/memory/cards/1/forget", {"content-type": "text/plain"}),
+                                    ("POST", "/api/memory/import", {"content-type": "multipart/form-data"}),
+                                    ("GET", "/api/live", {})):
+            status, headers, _ = serve(guard, method, path, {**cookie, "origin": origin, **extra})
+            assert status == 403 and not any(k.startswith("access-control-") for k in headers), (origin, path)
+    assert guard.app.reached == []  # nothing reached a route: no change, no read
+    ok = serve(guard, "GET", "/api/live", {**cookie, "origin": OURS})
+    assert ok[0] == 200 and not any(k.startswith("access-control-") for k in ok[1])  # same origin needs none

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+
 _INVISIBLE = re.compile(r"[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
 _SPACES = re.compile(r"[\s_]+")
 
@@ -51,6 +52,13 @@ RULES: tuple[tuple[str, re.Pattern], ...] = (
         r"|alert|alerting|notify|notifying|ask|asking|show|showing)\s+(?:this\s+|it\s+)?(?:to\s+)?(?:the\s+|your\s+)?"
         r"(?:user|human|operator|developer|owner)s?\b|\bkeep\s+this\s+(?:secret|hidden|quiet)\s+from\b"
         r"|\bsilently\s+(?:run|execute|send|upload|delete)\b")),
+    # the shape of a model's own tool call: read back, it can pass for a call the model decided to make
+    # (the text is normalised: "tool_call" reads "tool call")
+    ("tool call", re.compile(
+        r"</?\s*(?:tool ?(?:calls?|use|code|results?)|function ?(?:calls?|results?)|invoke|parameter|antml:\w+)\b"
+        r"|\[/?tool ?(?:calls?|results?)\]|<\|(?:tool ?call|python ?tag|plugin)\|>"
+        r"|\"(?:name|tool|tool ?name|function)\"\s*:\s*\"[^\"]{1,100}\"\s*,\s*\"(?:arguments|args|parameters|input)\"\s*:\s*\{"
+        r"|\"tool ?calls\"\s*:\s*\[|\bfunctions\.[a-z][\w. ]{0,80}\(")),
     ("secret exfiltration", re.compile(
         r"(?<!not )(?<!never )(?<!n't )"
         r"\b(?:send|post|upload|exfiltrate|leak|email|forward|transmit|paste|reveal|print|output|dump)\s+"
@@ -60,11 +68,13 @@ RULES: tuple[tuple[str, re.Pattern], ...] = (
 )
 
 
-def normalised(text: str) -> str:
-    """The text as the rules read it: NFKC, invisible characters removed, lower case, spaces collapsed."""
+def normalised(text: str, underscores: bool = False) -> str:
+    """The text as the rules read it: NFKC, invisible characters removed, lower case, spaces (and underscores,
+    unless kept) collapsed."""
     text = unicodedata.normalize("NFKC", str(text))
     text = _INVISIBLE.sub("", text).lower()
-    lines = (_SPACES.sub(" ", line).strip() for line in text.splitlines())
+    spaces = re.compile(r"\s+") if underscores else _SPACES
+    lines = (spaces.sub(" ", line).strip() for line in text.splitlines())
     return "\n".join(line for line in lines if line)
 
 
@@ -76,6 +86,16 @@ def flags(*texts: str) -> tuple[str, ...]:
         if name not in found and pattern.search(text):
             found.append(name)
     return tuple(found)
+
+
+def first(*texts: str) -> tuple[str, str] | None:
+    """The first rule the texts break and the words that broke it (as normalised), or None."""
+    text = normalised("\n".join(t for t in texts if t))
+    for name, pattern in RULES:
+        found = pattern.search(text)
+        if found:
+            return name, found.group(0).strip()
+    return None
 
 
 def suspect(*texts: str) -> bool:

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, replace
 
 import broker.text as text
+from actors.memory import guard
 from broker.vocab import JUDGMENT_KINDS  # noqa: F401 - memory's callers read it here
 
 HALF_LIFE_S = 30 * 86400.0
@@ -26,6 +27,25 @@ use uses using prefer_ instead rather allowed allow allows forbid forbids forbid
 require requires needs need without with plain simple simpler complex lot lots very really
 come go get make sure let tell ever anything something everything anyone thing things whenever every time
 """.split())
+# A judgment is a statement about the user that is later put in front of a model: beyond what `guard` refuses
+# in any text, it never plays a chat role ("system: ...", "User: ...", at the start of a line or sentence),
+# opens or closes a tag of one (our own <memory> wrapper included), re-casts the model ("you are now ..."), or
+# spells out a tool call to make ("call shell.run with command=..."). Read normalised (lower case, underscores
+# kept).
+_ROLES = (r"(?:system|assistant|user|developer|human|tool|ai|model|root|admin|operator)"
+          r"(?:\s+(?:message|prompt|note|turn))?")
+_JUDGMENT_RULES: tuple[tuple[str, re.Pattern], ...] = (
+    ("role marker", re.compile(rf"(?:^|[.!?;]\s)\s*(?:[\[(]\s*{_ROLES}\s*[\])]|{_ROLES}\s*[:>])")),
+    ("role tag", re.compile(r"</?\s*(?:system|user|assistant|developer|human|memory|instructions?|prompt|im.?start"
+                            r"|im.?end|context|rules)\b[^>]*>")),
+    ("new persona", re.compile(r"\byou\s+are\s+now\b|\byou\s+(?:are|have)\s+(?:no\s+longer|been\s+(?:freed|"
+                               r"unlocked|granted))\b|\byour\s+(?:new\s+)?(?:role|persona|identity)\s+is\b")),
+    # a tool's address with arguments: "call shell.run with command=...", "fs__write_file(path=...)";
+    # read with underscores kept, as tools are named
+    ("tool call", re.compile(r"\b(?:call|run|invoke|execute|use|trigger)\s+(?:the\s+)?(?:tool\s+)?[a-z][\w-]*"
+                             r"(?:\.|__)[a-z]\w*\s+with\s+(?:the\s+)?(?:args?|arguments|parameters|params|input|command"
+                             r"|path)\b|\b[a-z][\w-]*(?:\.|__)[a-z]\w*\s*\(\s*\w+\s*[=:]")),
+)
 _PRONOUN = re.compile(r"^\s*(?:i|we)\s+(?:(do not|don't|never|always|usually|really)\s+)?"
                       r"(prefer|like|love|want|hate|dislike|use|need|expect)\b", re.I)
 
@@ -97,6 +117,34 @@ def statement(j: Judgment) -> str:
     return f"{label}: {said}."
 
 
+class InstructionRefused(ValueError):
+    """A judgment (or its reason) that reads as an instruction to a model: it is never stored."""
+
+
+def injection(statement_text: str, reason: str = "") -> tuple[str, str] | None:
+    """The rule a judgment's text or reason breaks and the words that broke it; None for a plain statement."""
+    found = guard.first(statement_text, reason)
+    if found is not None:
+        return found
+    said = guard.normalised("\n".join(t for t in (statement_text, reason) if t), underscores=True)
+    for name, pattern in _JUDGMENT_RULES:
+        match = pattern.search(said)
+        if match:
+            return name, match.group(0).strip()
+    return None
+
+
+def check(statement_text: str, reason: str = "") -> None:
+    """Raise InstructionRefused, naming the rule and the words, when a judgment reads as a model instruction."""
+    found = injection(statement_text, reason)
+    if found is not None:
+        rule, words = found
+        raise InstructionRefused(
+            f"refused: this judgment reads as an instruction to a model ({rule}: {words[:80]!r}); text stored "
+            "here is shown to agents later, so a judgment is a plain statement about the user, e.g. "
+            "'the user wants to be asked before anything is deleted'")
+
+
 def remember(existing: list[Judgment], kind: str, statement_text: str, reason: str, now: float
              ) -> tuple[Judgment, list[int]]:
     """Add a judgment: the same statement confirms, the same topic overwrites; return it and the ids to evict."""
@@ -105,6 +153,7 @@ def remember(existing: list[Judgment], kind: str, statement_text: str, reason: s
     said = " ".join(statement_text.split())[:MAX_TEXT]
     if not said:
         raise ValueError("a judgment needs some text")
+    check(statement_text, reason)  # the whole text, not only what fits: a payload past the cap is refused too
     topic = topic_of(said)
     previous = next((j for j in reversed(existing) if same_topic(j.topic, topic)), None)
     if previous is not None and previous.text.lower() == said.lower() and previous.kind == kind:

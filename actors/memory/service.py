@@ -290,6 +290,8 @@ class Memory:
         now = self.clock()
         standing = sorted(self._guard(lambda: JudgmentStore(conn).all()),
                           key=lambda j: (j.kind != "redline", -judgments.strength(j, now), j.id))
+        # stored before judgments were checked (or by hand in the database): never put in front of a model
+        standing = [j for j in standing if judgments.injection(j.text) is None]
         block = inject.build(
             [(j.id, inject.judgment_line(j.kind, judgments.statement(j))) for j in standing],
             [(h.card.id, inject.card_line(h.card.kind, h.card.title, h.card.when, h.card.wrong, h.card.instead))

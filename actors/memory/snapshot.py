@@ -14,7 +14,7 @@ from typing import Any
 import jsonschema
 
 from actors.memory.distill import FIELDS, KINDS
-from actors.memory.judgments import JUDGMENT_KINDS
+from actors.memory.judgments import JUDGMENT_KINDS, InstructionRefused, check
 
 FORMAT = "actors-memory-snapshot"
 VERSION = 3  # 2: identities may hold the action and name fields; 3: the gloss field. Older files are still read
@@ -108,4 +108,9 @@ def parse(raw: bytes) -> dict[str, Any]:
         more = "" if len(errors) == 1 else (f" (and {len(errors) - 1} more problems)" if len(errors) <= MAX_ERRORS
                                             else f" (and more than {MAX_ERRORS - 1} more problems)")
         raise SnapshotError(f"not a valid memory snapshot: at {where}: {first.message[:300]}{more}")
+    for index, item in enumerate(data["judgments"]):  # a file from elsewhere must not carry text aimed at a model
+        try:
+            check(item["text"], item.get("reason", ""))
+        except InstructionRefused as exc:
+            raise SnapshotError(f"at judgments/{index}: {exc}") from None
     return data

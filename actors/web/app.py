@@ -25,7 +25,9 @@ import html
 import json
 import logging
 import threading
+import time
 import urllib.request
+from collections import Counter
 from dataclasses import dataclass
 from http.cookies import SimpleCookie
 from importlib import resources
@@ -38,12 +40,14 @@ from starlette.requests import Request as HttpRequest
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from actors import peers
 from actors.memory.db import MemoryUnavailable
 from actors.memory.snapshot import MAX_BYTES as MAX_IMPORT_BYTES
 from actors.web import saved
 from actors.web.live import Live
 from actors.web.memory import EXPORTS, MemoryView, SnapshotRefused
-from actors.web.security import SECURITY_HEADERS, CSRF_HEADER, Keys, Request, Site, cookie_header, decide
+from actors.web.security import (CSRF_HEADER, SECURITY_HEADERS, Keys, Refusal, Request, Site, Ticket, cookie_header,
+                                 decide)
 from actors.web.watch import Mesh, Watcher
 from broker.errors import MeshError
 from broker.home import Home
@@ -60,6 +64,11 @@ STATIC = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; ch
 LOCKED = ("<!doctype html><html lang=en><head><meta charset=utf-8><title>actors web: locked</title></head><body>"
           "<h1>This console is locked</h1><p>{reason}.</p><p>Open the URL that <code>actors web</code> printed when "
           "it started: it carries a token that is new at every start.</p></body></html>")
+SPENT = ("<!doctype html><html lang=en><head><meta charset=utf-8><title>actors web: link used</title></head><body>"
+         "<h1>This link no longer opens the console</h1><p>{reason}.</p><p>The URL that <code>actors web</code> "
+         "prints opens one session, in the first browser that opens it, and only within {minutes:g} minutes of "
+         "the start. Stop <code>actors web</code> (Ctrl-C) and start it again, then open the new URL it prints. "
+         "A browser that already opened this console keeps its session.</p></body></html>")
 
 
 class Broadcast:
@@ -95,6 +104,8 @@ class Console:
     keys: Keys
     site: Site
     on_ready: Callable[[], None] = lambda: None
+    ticket: Ticket | None = None  # the start token's life; a new one from now when not given
+    remote_allowed: bool = False  # served on a non-loopback address: peers of other machines are served too
 
     def __post_init__(self) -> None:
         self.live = Live(home=str(self.home.path))
@@ -126,7 +137,8 @@ class Console:
             Route("/api/memory/export/{what}", self.export, methods=["GET"]),
             Route("/api/memory/import", self.import_snapshot, methods=["POST"]),
         ]
-        return Guard(Starlette(routes=routes, lifespan=self._lifespan), self.keys, self.site)
+        return Guard(Starlette(routes=routes, lifespan=self._lifespan), self.keys, self.site,
+                     self.ticket or Ticket(time.monotonic()), remote_allowed=self.remote_allowed)
 
     @contextlib.asynccontextmanager
     async def _lifespan(self, app: Any):
@@ -314,12 +326,22 @@ def _scrape(url: str) -> dict[str, float] | None:
 
 
 class Guard:
-    """ASGI middleware: every request passes `security.decide`; every answer gets the security headers."""
+    """ASGI middleware: every request passes `security.decide`; every answer gets the security headers.
 
-    def __init__(self, app: Any, keys: Keys, site: Site) -> None:
+    It holds the start token's `Ticket` (spent by the login it allows: the event loop runs one decision at a
+    time, so two requests racing with the token open one session) and counts refusals by reason."""
+
+    def __init__(self, app: Any, keys: Keys, site: Site, ticket: Ticket, *, remote_allowed: bool = False,
+                 clock: Callable[[], float] = time.monotonic,
+                 peer_uid: Callable[[tuple, tuple], int | None] = peers.peer_uid) -> None:
         self.app = app
         self.keys = keys
         self.site = site
+        self.ticket = ticket
+        self.remote_allowed = remote_allowed
+        self.clock = clock
+        self.peer_uid = peer_uid
+        self.refused: Counter[Refusal] = Counter()
         self.headers = [(k.encode(), v.encode()) for k, v in SECURITY_HEADERS]
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
@@ -329,15 +351,22 @@ class Guard:
         headers: dict[str, str] = {}
         for key, value in scope["headers"]:
             headers.setdefault(key.decode("latin-1").lower(), value.decode("latin-1"))
-        decision = decide(request_of(scope, headers, self.site.cookie), self.keys, self.site)
+        request = request_of(scope, headers, self.site.cookie, self._trusted(scope))
+        decision = decide(request, self.keys, self.site, self.ticket.state(self.clock()))
         if decision.login:
+            self.ticket.spend()  # before any await: no second request can open a session with it
+            log.info("the start token opened a session; it is spent")
             await self._answer(send, 303, b"", "text/plain", [(b"location", b"/"),
                                (b"set-cookie", cookie_header(self.site, self.keys).encode())])
             return
+        if decision.clean:
+            await self._answer(send, 303, b"", "text/plain", [(b"location", b"/")])
+            return
         if not decision.allow:
-            log.info("refused %s %s: %s", scope["method"], scope["path"][:100], decision.reason)
+            self._count(scope, decision.refusal, decision.reason)
             if "text/html" in headers.get("accept", "") and scope["method"] == "GET":
-                body = LOCKED.format(reason=html.escape(decision.reason)).encode()
+                page = SPENT if decision.refusal in (Refusal.TOKEN_SPENT, Refusal.TOKEN_EXPIRED) else LOCKED
+                body = page.format(reason=html.escape(decision.reason), minutes=self.ticket.ttl_s / 60).encode()
                 await self._answer(send, decision.status, body, "text/html; charset=utf-8")
             else:
                 body = json.dumps({"error": decision.reason, "refused": str(decision.refusal)}).encode()
@@ -351,6 +380,22 @@ class Guard:
 
         await self.app(scope, receive, secured)
 
+    def _trusted(self, scope: dict) -> bool:
+        client, server = scope.get("client"), scope.get("server")
+        if not client or not server:
+            return False  # a connection without addresses (a unix socket) is not what this console serves
+        return peers.trusted(self.peer_uid(tuple(client), tuple(server)), self.remote_allowed)
+
+    def _count(self, scope: dict, refusal: Refusal | None, reason: str) -> None:
+        self.refused[refusal] += 1
+        if refusal is Refusal.PEER or refusal in (Refusal.TOKEN_SPENT, Refusal.TOKEN_EXPIRED):
+            # told on stderr: another user's process knocking, or someone holding an old URL
+            level = logging.WARNING if self.refused[refusal] <= 10 else logging.INFO
+            log.log(level, "refused %s %s from %s (%d so far): %s", scope["method"], scope["path"][:100],
+                    _client_of(scope), self.refused[refusal], reason)
+        else:
+            log.info("refused %s %s: %s", scope["method"], scope["path"][:100], reason)
+
     async def _answer(self, send: Callable, status: int, body: bytes, media: str,
                       extra: list[tuple[bytes, bytes]] = ()) -> None:
         await send({"type": "http.response.start", "status": status,
@@ -359,7 +404,13 @@ class Guard:
         await send({"type": "http.response.body", "body": body})
 
 
-def request_of(scope: dict, headers: dict[str, str], cookie_name: str) -> Request:
+def _client_of(scope: dict) -> str:
+    client = scope.get("client")
+    return f"{client[0]}:{client[1]}" if client else "an unknown peer"
+
+
+def request_of(scope: dict, headers: dict[str, str], cookie_name: str, peer_trusted: bool = True
+               ) -> Request:
     """The parts of an ASGI request that `decide` reads."""
     jar = SimpleCookie()
     try:
@@ -371,4 +422,5 @@ def request_of(scope: dict, headers: dict[str, str], cookie_name: str) -> Reques
     return Request(method=scope["method"], path=scope["path"], host=headers.get("host", ""),
                    origin=headers.get("origin"), fetch_site=headers.get("sec-fetch-site", ""),
                    fetch_mode=headers.get("sec-fetch-mode", ""), cookie=cookie.value if cookie else None,
-                   token=tokens[0] if tokens else None, csrf=headers.get(CSRF_HEADER))
+                   token=tokens[0] if tokens else None, csrf=headers.get(CSRF_HEADER),
+                   peer_trusted=peer_trusted)

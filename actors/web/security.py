@@ -1,10 +1,14 @@
-"""Who may use the console: Host and Origin, the start token, the session cookie and CSRF. Pure decisions.
+"""Who may use the console: the peer, Host and Origin, the start token, the session cookie and CSRF. Pure decisions.
 
 The page can withdraw memory and shows call arguments, so every request passes `decide`:
+- a local peer must be a process of the mesh's owner (or root): every local user reaches a loopback port, so
+  another user's process is refused before anything else, as over the ipc sockets (`actors.peers`);
 - the Host header must name this console (a DNS-rebinding page has its own name in Host);
 - a foreign Origin, or a cross-site fetch (Sec-Fetch-Site), is refused before anything else is looked at;
-- the random token printed at start opens a session once: it becomes an HttpOnly, SameSite=Strict cookie
-  and the browser is sent to the clean URL, so the token does not stay in the address bar or history;
+- the random token printed at start opens one session, once: it becomes an HttpOnly, SameSite=Strict cookie
+  and the browser is sent to the clean URL, so the token does not stay in the address bar or history; then
+  it is spent, and unused it expires `TOKEN_TTL_S` after the start (`Ticket`): a token read later from a
+  terminal's scrollback, a log or a browser's command line (`--open`) opens nothing;
 - a mutation (POST, PUT, PATCH, DELETE) also needs the page's CSRF token in a header and an Origin of ours.
 """
 
@@ -16,6 +20,7 @@ import secrets
 from dataclasses import dataclass
 from enum import StrEnum
 
+TOKEN_TTL_S = 600.0  # an unused start token opens nothing this long after the start
 MUTATING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 CSRF_HEADER = "x-csrf-token"
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
@@ -36,10 +41,13 @@ SECURITY_HEADERS = (
 class Refusal(StrEnum):
     """Why a request was refused."""
 
+    PEER = "peer"
     HOST = "host"
     ORIGIN = "origin"
     CROSS_SITE = "cross_site"
     TOKEN = "token"
+    TOKEN_SPENT = "token_spent"
+    TOKEN_EXPIRED = "token_expired"
     SESSION = "session"
     CSRF = "csrf"
 
@@ -56,6 +64,33 @@ class Keys:
     def new(cls) -> Keys:
         """Draw fresh random keys."""
         return cls(secrets.token_urlsafe(32), secrets.token_urlsafe(32), secrets.token_urlsafe(32))
+
+
+class TokenState(StrEnum):
+    """Whether the start token may still open a session."""
+
+    LIVE = "live"
+    SPENT = "spent"
+    EXPIRED = "expired"
+
+
+@dataclass(slots=True)
+class Ticket:
+    """The start token's life: live from the start until it opens a session or `ttl_s` passes (monotonic)."""
+
+    started: float
+    ttl_s: float = TOKEN_TTL_S
+    spent: bool = False
+
+    def state(self, now: float) -> TokenState:
+        """The token's state at monotonic time now."""
+        if self.spent:
+            return TokenState.SPENT
+        return TokenState.EXPIRED if now - self.started >= self.ttl_s else TokenState.LIVE
+
+    def spend(self) -> None:
+        """Mark the token used: it opened its one session."""
+        self.spent = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +130,7 @@ class Request:
     cookie: str | None = None  # the value of our cookie
     token: str | None = None  # ?token=
     csrf: str | None = None  # the CSRF header
+    peer_trusted: bool = True  # the connection's process is the mesh owner's or root's (or an allowed remote one)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,11 +141,15 @@ class Decision:
     status: int = 200
     reason: str = ""
     refusal: Refusal | None = None
-    login: bool = False
+    login: bool = False  # set the session cookie and send the browser to the clean URL (the token is spent)
+    clean: bool = False  # only send the browser to the clean URL (its session is already open)
 
 
-def decide(req: Request, keys: Keys, site: Site) -> Decision:
-    """Decide one request: Host, Origin, cross-site, then the token or session, then CSRF for mutations."""
+def decide(req: Request, keys: Keys, site: Site, token: TokenState = TokenState.LIVE) -> Decision:
+    """Decide one request: peer, Host, Origin, cross-site, then the token or session, then CSRF for mutations."""
+    if not req.peer_trusted:
+        return _refuse(403, Refusal.PEER, "this console serves only the processes of the mesh's owner (and root) "
+                                          "on this machine")
     if not host_ok(req.host, site):
         return _refuse(403, Refusal.HOST, f"Host {req.host[:100]!r} is not this console's address")
     if req.origin is not None and req.origin.lower() not in site.origins:
@@ -118,9 +158,17 @@ def decide(req: Request, keys: Keys, site: Site) -> Decision:
     if req.fetch_site in ("cross-site", "same-site") and not navigation:
         return _refuse(403, Refusal.CROSS_SITE, "a request from another site")
     if req.token is not None:
-        if req.method == "GET" and req.path == "/" and same(req.token, keys.token):
+        if not (req.method == "GET" and req.path == "/" and same(req.token, keys.token)):
+            return _refuse(401, Refusal.TOKEN, "wrong token: open the URL `actors web` printed")
+        if token is TokenState.LIVE:
             return Decision(True, 303, "session opened", login=True)
-        return _refuse(401, Refusal.TOKEN, "wrong token: open the URL `actors web` printed")
+        if req.cookie is not None and same(req.cookie, keys.session):
+            return Decision(True, 303, "session already open", clean=True)  # the browser that used it, again
+        if token is TokenState.SPENT:
+            return _refuse(401, Refusal.TOKEN_SPENT, "this URL's token already opened a session, and it opens one "
+                                                     "only: restart `actors web` for a new URL")
+        return _refuse(401, Refusal.TOKEN_EXPIRED, f"this URL's token expired unused {TOKEN_TTL_S / 60:g} minutes "
+                                                   "after `actors web` started: restart it for a new URL")
     if req.cookie is None or not same(req.cookie, keys.session):
         return _refuse(401, Refusal.SESSION, "no session: open the URL `actors web` printed")
     if req.method in MUTATING:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import socket
 import threading
+import time
 import webbrowser
 from typing import Callable
 
 from actors import listen
 from actors.http_bounds import bounded_h11
-from actors.web.security import Keys, site_for
+from actors.web.security import Keys, Ticket, site_for
 from broker.home import Home
 
 MAX_CONNECTIONS = 64
@@ -37,7 +38,8 @@ def serve(home: Home, sock: socket.socket, host: str, announce: Callable[[str], 
         if open_browser:
             threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
 
-    console = Console(home, keys, site_for(host, port), on_ready=ready)
+    console = Console(home, keys, site_for(host, port), on_ready=ready, ticket=Ticket(time.monotonic()),
+                      remote_allowed=not listen.is_loopback(host))
     config = uvicorn.Config(console.app(), log_level="warning", access_log=False, lifespan="on",
                             proxy_headers=False, server_header=False, limit_concurrency=MAX_CONNECTIONS,
                             timeout_graceful_shutdown=GRACE_S, http=bounded_h11(max_connections=MAX_CONNECTIONS))
