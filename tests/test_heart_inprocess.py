@@ -464,6 +464,10 @@ def test_a_tally_of_lane_successes_is_counted_and_numbered_as_that_many_calls(ri
         before = rig.heart.events.seq
         calls = tuple(call(args={"n": n}) for n in range(3))
         organ.send(Tally(organ="echo", calls=calls, durations=(0.001, 0.002, 0.003), sizes=(10, 10, 10)))
+        counted = rig.heart.metrics.calls.labels("echo", "ok")._value.get
+        deadline = time.monotonic() + WAIT_MS / 1000
+        while counted() < 3 and time.monotonic() < deadline:  # the tally and the alert come on two connections:
+            time.sleep(0.005)  # the heart may read either first
         client.control("alert", level="info", message="after the tally")
 
         assert sub.poll(WAIT_MS)
