@@ -103,14 +103,8 @@ def test_the_http_transport_serves_the_same_tools_and_refuses_foreign_origins(ma
     mesh = make_mesh(MESH, start=False)
     (mesh.workdir / "notes.txt").write_text("notes\n")
     mesh.up()
-    announced = mesh.workdir / "mcp.out"
-    with announced.open("wb") as out:  # port 0: the server takes a free one and prints its endpoint
-        server = subprocess.Popen([sys.executable, "-m", "actors", "mcp", "--http", "127.0.0.1:0",
-                                   "--home", str(mesh.home)], env=mesh.env, cwd=mesh.workdir,
-                                  stdout=out, stderr=subprocess.PIPE)
+    server, url = _serve_http(mesh, stderr=subprocess.PIPE)
     try:
-        wait_for(lambda: announced.read_text().endswith("\n"), timeout=60, what="the endpoint printed")
-        url = announced.read_text().strip()
         assert re.fullmatch(r"http://127\.0\.0\.1:\d+/mcp", url)
         assert _listening(int(url.rsplit(":", 1)[1].removesuffix("/mcp")))
         foreign = httpx.post(url, headers={"Origin": "http://evil.example", "Content-Type": "application/json",
@@ -200,14 +194,8 @@ CROSS_ORIGIN_PAGE = """async ([url, init, call]) => {
 
 def test_a_page_on_another_localhost_port_gets_no_cors_grant_and_no_effect_on_the_http_front_door(make_mesh):
     mesh = make_mesh(MESH)
-    announced = mesh.workdir / "mcp.out"
-    with announced.open("wb") as out:
-        server = subprocess.Popen([sys.executable, "-m", "actors", "mcp", "--http", "127.0.0.1:0",
-                                   "--home", str(mesh.home)], env=mesh.env, cwd=mesh.workdir,
-                                  stdout=out, stderr=subprocess.DEVNULL)
+    server, url = _serve_http(mesh)
     try:
-        wait_for(lambda: announced.read_text().endswith("\n"), timeout=60, what="the endpoint printed")
-        url = announced.read_text().strip()
         port = int(url.rsplit(":", 1)[1].removesuffix("/mcp"))
         other = f"http://localhost:{port + 1}"  # another local service's page, in the owner's browser
         init = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
@@ -242,6 +230,21 @@ def test_a_page_on_another_localhost_port_gets_no_cors_grant_and_no_effect_on_th
         assert not (mesh.workdir / "pwned.txt").exists()
     finally:
         stop_process(server)
+
+
+def _serve_http(mesh, stderr: int = subprocess.DEVNULL) -> tuple[subprocess.Popen, str]:
+    """`actors mcp --http` on port 0 (it takes a free one and prints its endpoint once serving), and that URL."""
+    announced = mesh.workdir / "mcp.out"
+    with announced.open("wb") as out:
+        server = subprocess.Popen([sys.executable, "-m", "actors", "mcp", "--http", "127.0.0.1:0",
+                                   "--home", str(mesh.home)], env=mesh.env, cwd=mesh.workdir,
+                                  stdout=out, stderr=stderr)
+    try:
+        wait_for(lambda: announced.read_text().endswith("\n"), timeout=60, what="the endpoint printed")
+    except BaseException:
+        stop_process(server)
+        raise
+    return server, announced.read_text().strip()
 
 
 def _raw(port: int, method: str, headers: dict, body: str | None = None) -> tuple[int, dict, bytes]:
