@@ -187,13 +187,18 @@ class _Pinging(Pump):
 
 
 def ability_of(tool: dict, timeout_s: float) -> Ability:
-    """An MCP tool object (as listed) as an ability, its annotations as side-effect facts."""
+    """An MCP tool object (as listed) as an ability, its annotations as side-effect facts, its title and output
+    schema kept for the front door to list as the server does."""
     hints = tool.get("annotations") if isinstance(tool.get("annotations"), dict) else {}
     read_only = hints.get("readOnlyHint") is True
     params = tool.get("inputSchema") if isinstance(tool.get("inputSchema"), dict) else {}
+    output = tool.get("outputSchema") if isinstance(tool.get("outputSchema"), dict) else {}
+    open_world = hints.get("openWorldHint")
     return Ability(name=tool["name"], description=str(tool.get("description") or ""), params=params,
                    read_only=read_only, idempotent=hints.get("idempotentHint") is True or read_only,
-                   destructive=hints.get("destructiveHint") is True, timeout_s=timeout_s)
+                   destructive=hints.get("destructiveHint") is True, timeout_s=timeout_s,
+                   title=tool["title"] if isinstance(tool.get("title"), str) else "", output=output,
+                   open_world=open_world if isinstance(open_world, bool) else None)
 
 
 def reply_of(call: Call, response: dict | None, took_s: float, budget_s: float) -> Reply:

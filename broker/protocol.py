@@ -47,6 +47,9 @@ class Ability:
     kind: str = "tool"  # one of ABILITY_KINDS
     uri: str = ""  # a resource's URI, or a URI template whose {name} parts are the ability's arguments
     mime_type: str = ""  # a resource's content type
+    title: str = ""  # a display name for people (MCP's `title`)
+    output: dict = field(default_factory=dict)  # JSON Schema of a result's structured content (MCP's outputSchema)
+    open_world: bool | None = None  # whether it reaches beyond the machine (MCP's openWorldHint); None: not said
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -11,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from mcp import Client, StdioServerParameters
 
 from broker import protocol
 from broker.protocol import Call
@@ -153,3 +155,27 @@ def test_a_wrapped_reply_over_the_frame_limit_is_answered_bad_params_and_calls_a
     assert sorted(by_id) == sorted(["big", *(c.id for c in calls)])
     assert all(by_id[c.id].ok and len(by_id[c.id].result["content"][0]["text"]) == int(c.id[1:]) for c in calls)
     assert by_id["big"].error.cause == "bad_params" and by_id["big"].error.type == "ReplyTooLarge"
+
+
+def test_the_front_door_lists_a_wrapped_tool_as_its_server_does_and_its_structured_results_validate(mcp_mesh):
+    direct = StdioServerParameters(command=str(FILES), args=[str(mcp_mesh.workdir)])
+    front = StdioServerParameters(command=sys.executable, args=["-m", "actors", "mcp", "--home", str(mcp_mesh.home)],
+                                  env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)})
+
+    async def listed(server: StdioServerParameters, name: str) -> tuple[dict, object]:
+        async with Client(server, mode="legacy", read_timeout_seconds=30) as client:
+            tools = {t.name: t for t in (await client.list_tools()).tools}
+            if name not in tools:  # the front door shows what an intent needs: ask for it
+                await client.call_tool("find_abilities", {"query": "read a text file"})
+                tools = {t.name: t for t in (await client.list_tools()).tools}
+            tool = tools[name].model_dump(by_alias=True, exclude_none=True)
+            # the SDK's client checks structuredContent against the tool's outputSchema: a mismatch raises
+            return tool, await client.call_tool(name, {"path": str(mcp_mesh.workdir / "notes.txt")})
+
+    own, own_result = asyncio.run(listed(direct, "read_text_file"))
+    shown, result = asyncio.run(listed(front, "filesystem__read_text_file"))
+    assert own["outputSchema"] and shown["outputSchema"] == own["outputSchema"]
+    assert shown["title"] == own["title"] and shown["inputSchema"] == own["inputSchema"]
+    assert shown["annotations"]["readOnlyHint"] is own["annotations"]["readOnlyHint"] is True
+    assert shown["annotations"]["openWorldHint"] is own["annotations"]["openWorldHint"] is False
+    assert not result.is_error and result.structured_content == own_result.structured_content == {"content": "hello\n"}

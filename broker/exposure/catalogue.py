@@ -194,14 +194,20 @@ def catalogue_from_abilities(abilities: dict[str, list[Any]]) -> Catalogue:
 
 
 def ability_tool(ability: Any) -> dict:
-    """The MCP tool object of an ability, its side-effect facts as MCP annotations."""
-    return {
-        "name": ability.name,
-        "description": ability.description,
-        "inputSchema": ability.params or dict(EMPTY_SCHEMA),
-        "annotations": {"readOnlyHint": ability.read_only, "idempotentHint": ability.idempotent,
-                        "destructiveHint": ability.destructive},
-    }
+    """The MCP tool object of an ability, its side-effect facts as MCP annotations (with its title and output
+    schema when it has them, as a wrapped server lists them)."""
+    tool = {"name": ability.name}
+    if ability.title:
+        tool["title"] = ability.title
+    tool["description"] = ability.description
+    tool["inputSchema"] = ability.params or dict(EMPTY_SCHEMA)
+    if ability.output:
+        tool["outputSchema"] = ability.output
+    tool["annotations"] = {"readOnlyHint": ability.read_only, "idempotentHint": ability.idempotent,
+                           "destructiveHint": ability.destructive}
+    if ability.open_world is not None:
+        tool["annotations"]["openWorldHint"] = ability.open_world
+    return tool
 
 
 def load_catalogue(path: str | Path, without: frozenset[str] = frozenset()) -> Catalogue:
