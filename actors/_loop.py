@@ -20,6 +20,7 @@ import math
 import os
 import queue
 import signal
+import socket
 import threading
 import time
 import uuid
@@ -28,6 +29,7 @@ from dataclasses import dataclass
 
 import zmq
 
+from actors import _lanes as lane_io
 from actors._placement import BANNED, FRESH, Placement, after_run, blocking
 from actors.organ import Organ, Pump
 from broker import protocol, wire
@@ -57,8 +59,9 @@ TALLY_S = 0.025  # lane successes are told to the heart at most this long after 
 TALLY_MAX = 256  # ... or as soon as this many wait
 TALLY_ARGS_BYTES = 16 * 1024  # a lane call's arguments are tallied whole up to this size (as events carry them)
 MAX_TICKETS = 4096  # lane tickets admitted at once; the heart revokes and grants anew beyond it
-LANE_BATCH = 256  # lane messages read per turn at most: a flooding client cannot starve the heart's socket
-LANE_MODE = 0o600  # the lane socket file: the mesh owner's alone (its directory is 0700 too)
+LANE_BATCH = 256  # lane messages handled per turn at most: a flooding client cannot starve the heart's socket
+LANE_MODE = lane_io.MODE
+MAX_LANE_ENDS = 1024  # clients connected to the lane at once; one more is refused (its calls go by the heart)
 
 
 @dataclass(slots=True)
@@ -78,13 +81,17 @@ class Work:
 class LaneCall:
     """A call that came on the lane: whose it is, and (set by the thread that encodes its reply) how it went."""
 
-    ticket: bytes
+    end: lane_io.LaneEnd  # the connection it came on, where its answer goes
     client: bytes  # the client's routing id on the heart: where the heart answers it if it fails
     call: Call
     size: int
     deadline: float  # when the heart would have given up on it (the organ's own budget ends a little before)
     ok: bool = False
     took: float = 0.0
+
+    @property
+    def ticket(self) -> bytes:
+        return self.end.ticket or b""
 
 
 class OrganLoop:
@@ -133,12 +140,14 @@ class OrganLoop:
         self.back = threading.Event()  # the loop's thread took the loop back from the guard
         self.guard: threading.Thread | None = None  # started when an ability first runs on the loop
         self.lanes = lanes and endpoint.startswith("ipc://") and curve is None  # local meshes only
-        self.lane: zmq.Socket | None = None  # a ROUTER local clients call directly (bound in _loop)
+        self.lane: socket.socket | None = None  # the socket local clients connect to (bound in _loop)
+        self.lane_ends: dict[int, lane_io.LaneEnd] = {}  # the clients connected to it, by descriptor
+        self.lane_backlog: set[lane_io.LaneEnd] = set()  # ends holding messages read but not yet handled
         self.lane_endpoint = ""
         self.lane_path = ""
         self.admitted: dict[bytes, bytes] = {}  # lane ticket -> the client's routing id on the heart
         self.lane_calls: dict[bytes, LaneCall] = {}  # fingerprint -> the lane call it belongs to
-        self.lane_tickets: dict[str, bytes] = {}  # a running lane call's id -> its ticket (where its notices go)
+        self.lane_tickets: dict[str, lane_io.LaneEnd] = {}  # a running lane call's id -> its lane (for its notices)
         self.tally: list[LaneCall] = []  # lane successes not yet told to the heart
         self.tally_due = math.inf
         self.lane_malformed = 0  # malformed messages dropped on the lane so far
@@ -190,7 +199,7 @@ class OrganLoop:
         if pump is not None:
             self._watch_pump(pump)
             wake_at = min(wake_at, pump.due())
-        wait_ms = max(0, int((wake_at - before) * 1000)) + 1
+        wait_ms = max(0, int((wake_at - before) * 1000)) + 1 if not self.lane_backlog else 0
         if bool(self.unsent) != self.polling_out:
             self.polling_out = bool(self.unsent)
             self.poller.register(self.dealer, zmq.POLLIN | (zmq.POLLOUT if self.polling_out else 0))
@@ -210,8 +219,8 @@ class OrganLoop:
             self._drain_heart()
         if self.sub is not None and self.sub in ready:
             self._drain_blood()
-        if self.lane is not None and self.lane in ready:
-            self._drain_lane()
+        if self.lane is not None:
+            self._serve_lanes(ready)
         now = time.monotonic()
         if now >= self.tally_due:
             self._send_tally()
@@ -375,7 +384,7 @@ class OrganLoop:
 
     # -- calls ----------------------------------------------------------------------------
 
-    def _on_call(self, call: Call, lane: tuple[bytes, bytes, int] | None = None) -> None:
+    def _on_call(self, call: Call, lane: tuple[lane_io.LaneEnd, bytes, int] | None = None) -> None:
         key = _fingerprint(call)
         cached = self.done.get(key)
         if cached is not None:
@@ -615,7 +624,7 @@ class OrganLoop:
             return
         self.lane_tickets.pop(lane.call.id, None)
         if lane.ok:
-            self._lane_send(lane.ticket, frames)
+            self._lane_send(lane.end, frames)
             self._tallied(lane)
         else:
             self._hand_off(lane, frames)
@@ -623,50 +632,105 @@ class OrganLoop:
     # -- lanes: calls from local clients straight to this organ (docs/protocol.md, "Lanes") ------
 
     def _open_lane(self) -> None:
-        """Bind the lane ROUTER beside the heart's own ipc socket (the mesh's private directory)."""
+        """Bind the lane's socket beside the heart's own ipc socket (the mesh's private directory)."""
         folder = os.path.dirname(self.endpoint[len("ipc://"):])
         path = os.path.join(folder, f"lane-{os.getpid()}.sock")
-        sock = self._socket(zmq.ROUTER)
-        sock.setsockopt(zmq.ROUTER_MANDATORY, 1)  # a client gone: the send fails at once, nothing queues
-        mask = os.umask(0o177)  # created 0600 (process-wide for an instant: other files only get stricter)
         try:
-            sock.bind(f"ipc://{path}")
-            os.chmod(path, LANE_MODE)  # whatever another thread set the umask to meanwhile
-        except (zmq.ZMQError, OSError) as exc:
+            self.lane = lane_io.listen(path)
+        except OSError as exc:
             log.warning("no lane for %s: cannot bind %s: %s", self.organ.name, path, exc)
-            sock.close(linger=0)
             return
-        finally:
-            os.umask(mask)
-        self.lane, self.lane_path, self.lane_endpoint = sock, path, f"ipc://{path}"
+        self.lane_path, self.lane_endpoint = path, f"{lane_io.SCHEME}{path}"
 
-    def _drain_lane(self) -> None:
-        # the poll said a message waits, and a ROUTER that says so holds it: no EVENTS ask before the first
-        lane, admitted = self.lane, self.admitted
-        for n in range(LANE_BATCH):
-            if n and not wire.readable(lane):
-                return
+    def _serve_lanes(self, ready: dict) -> None:
+        """Take new connections, read the lanes that are readable, write those that wait for room, and handle
+        at most LANE_BATCH messages (the rest next turn, which then does not wait)."""
+        if self.lane.fileno() in ready:
+            self._accept_lanes()
+        for fd, events in ready.items():
+            end = self.lane_ends.get(fd) if type(fd) is int else None
+            if end is not None:
+                if events & zmq.POLLOUT:
+                    end.flush()
+                    self._watch_end(end)
+                if events & (zmq.POLLIN | zmq.POLLERR):
+                    try:
+                        end.inbox.extend(end.receive())
+                    except lane_io.Broken as exc:
+                        self._lane_malformed(exc)
+                    if end.inbox:
+                        self.lane_backlog.add(end)
+                if end.eof:
+                    self._drop_end(end)
+        budget = LANE_BATCH
+        for end in list(self.lane_backlog):
+            while end.inbox and budget:
+                budget -= 1
+                self._on_lane_message(end, end.inbox.popleft())
+            if not end.inbox:
+                self.lane_backlog.discard(end)
+
+    def _accept_lanes(self) -> None:
+        for _ in range(LANE_BATCH):
             try:
-                frames = wire.receive(lane, wire.NOBLOCK)
-            except zmq.Again:  # read meanwhile (a turn the guard ran while a call held this thread)
+                sock, _ = self.lane.accept()
+            except (BlockingIOError, InterruptedError):
                 return
-            ticket, frames = frames[0], frames[1:]
+            except OSError as exc:  # out of descriptors, say: the client's calls go by the heart
+                log.warning("cannot accept a lane connection: %s", exc)
+                return
+            sock.setblocking(False)
             try:
-                msg = protocol.decode(frames, self.max_frame_bytes)
-            except DecodeError as exc:
-                self._lane_malformed(exc)
+                uid = lane_io.peer_uid(sock)
+            except OSError:
+                uid = -1
+            if len(self.lane_ends) >= MAX_LANE_ENDS or uid not in (os.getuid(), 0):
+                sock.close()  # the socket file is 0600 already; the kernel's word on the peer settles it
                 continue
-            client = admitted.get(ticket)
-            if type(msg) is Call:
-                if client is None or msg.organ != self.organ.name:
-                    self._lane_send(ticket, protocol.encode(LaneClosed(id=msg.id)))  # nothing ran
-                else:
-                    self._on_call(msg, (ticket, client, len(frames[-1])))
-            elif type(msg) is Answer:
-                if client is not None:
-                    self.organ.caller.answered(msg)
+            end = lane_io.LaneEnd(sock, self.max_frame_bytes)
+            self.lane_ends[end.fileno()] = end
+            self.poller.register(end.fileno(), zmq.POLLIN)
 
-    def _lane_malformed(self, exc: DecodeError) -> None:
+    def _watch_end(self, end: lane_io.LaneEnd) -> None:
+        """Poll a lane for room to write while something waits to be written on it."""
+        if end.eof:
+            self._drop_end(end)
+        elif self.lane_ends.get(end.fileno()) is end:
+            self.poller.register(end.fileno(), zmq.POLLIN | (zmq.POLLOUT if end.unsent else 0))
+
+    def _drop_end(self, end: lane_io.LaneEnd) -> None:
+        """A client's lane went away: what it still had running answers into nothing (the heart was told)."""
+        if self.lane_ends.get(end.fileno()) is end:
+            del self.lane_ends[end.fileno()]
+            self.lane_backlog.discard(end)
+            end.inbox.clear()
+            self.poller.unregister(end.fileno())
+            end.close()
+
+    def _on_lane_message(self, end: lane_io.LaneEnd, frames: list[bytes]) -> None:
+        if end.ticket is None:  # the first message: the ticket this client was granted
+            if len(frames) == 1 and 0 < len(frames[0]) <= lane_io.MAX_TICKET:
+                end.ticket = frames[0]
+            else:
+                self._lane_malformed(DecodeError("the lane did not start with a ticket"))
+                self._drop_end(end)
+            return
+        try:
+            msg = protocol.decode(frames, self.max_frame_bytes)
+        except DecodeError as exc:
+            self._lane_malformed(exc)
+            return
+        client = self.admitted.get(end.ticket)
+        if type(msg) is Call:
+            if client is None or msg.organ != self.organ.name:
+                self._lane_send(end, protocol.encode(LaneClosed(id=msg.id)))  # nothing ran
+            else:
+                self._on_call(msg, (end, client, len(frames[-1])))
+        elif type(msg) is Answer:
+            if client is not None:
+                self.organ.caller.answered(msg)
+
+    def _lane_malformed(self, exc: Exception) -> None:
         """Count a malformed lane message; logged at the 1st, 2nd, 4th, 8th... (a flood must not flood the log)."""
         self.lane_malformed += 1
         if self.lane_malformed & (self.lane_malformed - 1) == 0:
@@ -674,17 +738,20 @@ class OrganLoop:
 
     def _to_caller(self, frames: list[bytes], call: str) -> None:
         """What a running call says goes where its caller waits: on the lane the call came by, else the heart."""
-        ticket = self.lane_tickets.get(call) if call and self.lane_tickets else None
-        if ticket is None:
+        end = self.lane_tickets.get(call) if call and self.lane_tickets else None
+        if end is None:
             self._send_frames(frames)
         else:
-            self._lane_send(ticket, frames)
+            self._lane_send(end, frames)
 
-    def _lane_send(self, ticket: bytes, frames: list[bytes]) -> None:
-        try:
-            wire.send(self.lane, [ticket, *frames], wire.NOBLOCK)
-        except zmq.ZMQError as exc:  # the client is gone (or not reading): it learns nothing more from here
-            log.debug("cannot answer on the lane: %s", exc)
+    def _lane_send(self, end: lane_io.LaneEnd, frames: list[bytes]) -> None:
+        """Answer on a lane without waiting (what the socket cannot take now is written when it has room); a
+        client gone learns nothing more from here."""
+        had = bool(end.unsent)
+        if end.send(lane_io.encode(frames)) and bool(end.unsent) != had:
+            self._watch_end(end)
+        elif end.eof:
+            self._drop_end(end)
 
     def _hand_off(self, lane: LaneCall, frames: list[bytes]) -> None:
         """A lane call that did not succeed: the heart concludes it as one it routed, and answers the client."""
@@ -692,7 +759,7 @@ class OrganLoop:
             reply = protocol.decode(frames)
         except DecodeError:
             reply = Reply(id=lane.call.id, ok=False, error=Failure("unknown", "the organ's reply was unreadable"))
-        self._lane_send(lane.ticket, protocol.encode(LaneClosed(id=lane.call.id, handed_off=True)))
+        self._lane_send(lane.end, protocol.encode(LaneClosed(id=lane.call.id, handed_off=True)))
         if self.tally:  # the successes before it first: accounted after it, they would heal the wound it opens
             self._send_tally()
         self._send_frames(protocol.encode(Handoff(ticket=lane.ticket, client=lane.client, call=lane.call,
@@ -738,6 +805,8 @@ class OrganLoop:
         for sock in (self.dealer, self.sub, self.wake_r, self.lane):
             if sock is not None:
                 self.poller.register(sock, zmq.POLLIN)
+        for fd, end in self.lane_ends.items():
+            self.poller.register(fd, zmq.POLLIN | (zmq.POLLOUT if end.unsent else 0))
         self.pumped = {}  # registered again at the next turn
         self.polling_out = False  # likewise the dealer's room to send, while something is unsent
 
@@ -780,6 +849,10 @@ class OrganLoop:
         if self.signals:
             signal.set_wakeup_fd(-1)
         self.ctx.destroy(linger=0)
+        for end in self.lane_ends.values():
+            end.close()
+        if self.lane is not None:
+            self.lane.close()
         if self.lane_path:
             with contextlib.suppress(OSError):
                 os.unlink(self.lane_path)

@@ -13,6 +13,7 @@ from typing import Any, Iterable, Iterator
 import zmq
 
 from actors._lanes import Lane, died
+from actors._lanes import encode as encode_lane
 from broker import protocol, wire
 from broker.errors import DecodeError, MeshError, MeshUnreachable, NoAnswer
 from broker.home import Home, pid_alive
@@ -31,8 +32,7 @@ SYNC_FIRST_WAIT_S = 0.02  # for the mark after asking; doubled while it does not
 SYNC_MAX_WAIT_S = 0.5     # still on its way), within CONTROL_TIMEOUT_S in all
 
 
-LANE_CONNECT_MS = 20  # how long a call waits for a lane's connection before it goes through the heart
-LANE_SLICE_MS = 50  # how soon a wait on a lane notices that its organ died (its monitor says so)
+LANE_SLICE_MS = 50  # how often a wait on a lane looks at the heart and the deadline
 
 
 class Client:
@@ -73,6 +73,8 @@ class Client:
 
     def close(self) -> None:
         """Close every socket at once."""
+        for organ in list(self.lanes):
+            self._drop_lane(organ)
         self.ctx.destroy(linger=0)
 
     # -- requests -------------------------------------------------------------------------
@@ -159,11 +161,9 @@ class Client:
         """Connect a lane the heart granted, replacing any earlier one to the organ (a grant without an endpoint:
         the heart withdrew the organ's lanes). No lane call waits meanwhile: this client makes one call at a time."""
         self._drop_lane(grant.organ)
-        lane = Lane.open(self.ctx, grant)
-        if lane is None:
-            return
-        lane.sock.setsockopt(zmq.RCVTIMEO, LANE_SLICE_MS)  # a wait on the lane looks at the organ's end each slice
-        self.lanes[grant.organ] = lane
+        lane = Lane.open(grant, int(self.limits["max_frame_bytes"]))
+        if lane is not None:
+            self.lanes[grant.organ] = lane
 
     def _drop_lane(self, organ: str) -> None:
         lane = self.lanes.pop(organ, None)
@@ -184,27 +184,28 @@ class Client:
         frames = protocol.encode(call)
         if len(frames[-1]) > int(self.limits["max_frame_bytes"]) or self._lane_gone(lane):
             return self._request(call, Reply, self._limit(call))  # the heart answers what is too large, and lanes closed
-        try:
-            wire.send(lane.sock, frames, wire.NOBLOCK)
-        except zmq.Again:  # not connected: a lane just granted is given a moment, else the heart takes it
-            if not lane.sock.poll(LANE_CONNECT_MS, zmq.POLLOUT):
-                return self._request(call, Reply, self._limit(call))
-            wire.send(lane.sock, frames, wire.NOBLOCK)
+        if not lane.send(encode_lane(frames)):  # the organ's end went away: the heart takes the call
+            self._drop_lane(lane.organ)
+            return self._request(call, Reply, self._limit(call))
         limit_s = deadline = 0.0
         while True:
-            try:
-                msg = protocol.decode(wire.receive(lane.sock))
-            except zmq.Again:  # a slice with nothing: the organ, the heart and the deadline are looked at
-                if self._lane_gone(lane):
+            if not lane.inbox:
+                if not lane.gone():
+                    lane.wait(LANE_SLICE_MS)
+                if lane.gone() and not lane.inbox:  # what it answered before it went still counts
+                    self._drop_lane(lane.organ)
                     return died(lane.organ, call.id)
-                if not pid_alive(self.endpoints["pid"]):
-                    raise MeshUnreachable("the heart stopped before it answered") from None
-                if not deadline:
-                    limit_s = self._limit(call)
-                    deadline = started + limit_s
-                if time.monotonic() > deadline:
-                    raise NoAnswer(f"organ {lane.organ} did not answer within {limit_s:g}s") from None
-                continue
+                if not lane.inbox:  # a slice with nothing: the heart and the deadline are looked at
+                    if not pid_alive(self.endpoints["pid"]):
+                        raise MeshUnreachable("the heart stopped before it answered") from None
+                    if not deadline:
+                        limit_s = self._limit(call)
+                        deadline = started + limit_s
+                    if time.monotonic() > deadline:
+                        raise NoAnswer(f"organ {lane.organ} did not answer within {limit_s:g}s") from None
+                    continue
+            try:
+                msg = protocol.decode(lane.inbox.popleft())
             except DecodeError:
                 continue
             if type(msg) is Reply:

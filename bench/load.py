@@ -154,19 +154,33 @@ class LaneCaller:
 
     def drain(self) -> None:
         """Count what still arrives on the client's sockets: every reply now is a duplicate or a stray."""
-        sockets = [self.client.dealer, *(lane.sock for lane in self.client.lanes.values())]
+        lanes = {lane.fileno(): lane for lane in self.client.lanes.values()}
         poller = zmq.Poller()
-        for sock in sockets:
-            poller.register(sock, zmq.POLLIN)
+        poller.register(self.client.dealer, zmq.POLLIN)
+        for fd in lanes:
+            poller.register(fd, zmq.POLLIN)
         deadline = time.monotonic() + DRAIN_S
         while (left := deadline - time.monotonic()) > 0:
             for sock, _ in poller.poll(int(left * 1000) + 1):
-                try:
-                    msg = protocol.decode(wire.receive(sock, wire.NOBLOCK))
-                except (DecodeError, zmq.Again):
-                    continue
-                if type(msg) is protocol.Reply:
-                    self.tally.stray += 1
+                lane = lanes.get(sock) if type(sock) is int else None
+                if lane is None:
+                    try:
+                        arrived = [wire.receive(sock, wire.NOBLOCK)]
+                    except zmq.Again:
+                        continue
+                else:
+                    lane.read()
+                    arrived = list(lane.inbox)
+                    lane.inbox.clear()
+                    if lane.gone():
+                        poller.unregister(sock)
+                for frames in arrived:
+                    try:
+                        msg = protocol.decode(frames)
+                    except DecodeError:
+                        continue
+                    if type(msg) is protocol.Reply:
+                        self.tally.stray += 1
         self.tally.stray += self.client.strays
         self.client.strays = 0
 

@@ -85,9 +85,9 @@ class FakeHeart:
         self.asks: list[Ask] = []
         self.replies: dict[str, Reply] = {}  # every reply received, by call id
 
-    def welcome(self) -> None:
+    def welcome(self, liveness: int = 3) -> None:
         msg = self._next(lambda m: isinstance(m, Register))
-        self._send(Welcome(organ=msg.organ, heartbeat_s=HEARTBEAT_S, liveness=3, blood=""))
+        self._send(Welcome(organ=msg.organ, heartbeat_s=HEARTBEAT_S, liveness=liveness, blood=""))
 
     def send_call(self, ability_name: str, args: dict) -> str:
         call = Call(id=uuid.uuid4().hex, organ="probe", ability=ability_name, args=args, timeout_s=5.0)

@@ -27,6 +27,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable
 import zmq
 
 from actors._lanes import Lane, died
+from actors._lanes import encode as encode_lane
 from broker import protocol, wire
 from broker.errors import DecodeError, EncodeError, MeshError, MeshUnreachable
 from broker.home import Home, pid_alive
@@ -302,7 +303,7 @@ class MeshLink:
         with contextlib.suppress(EncodeError):
             frames = protocol.encode(answer)
             lane = self.asked.pop(answer.id, None) if self.asked else None
-            if lane is None or lane.sock.closed or not self._lane_send(lane, frames):
+            if lane is None or lane.gone() or not self._lane_send(lane, frames):
                 await self._send(frames)
 
     def report(self, reason: str) -> None:
@@ -398,15 +399,12 @@ class MeshLink:
         old = self.lanes.get(grant.organ)
         if old is not None:
             self._retire(old)
-        lane = Lane.open(self.ctx, grant)
+        lane = Lane.open(grant, self.lane_max)
         if lane is None:
             return
         self.lanes[grant.organ] = lane
-        loop = asyncio.get_running_loop()
-        loop.add_reader(lane.sock.getsockopt(zmq.FD), self._drain_lane, lane)
-        loop.add_reader(lane.monitor.getsockopt(zmq.FD), self._watch_lane, lane)
-        self._watch_lane(lane)  # the descriptors are edge-triggered: take what is already there
-        self._drain_lane(lane)
+        asyncio.get_running_loop().add_reader(lane.fileno(), self._drain_lane, lane)
+        self._flushed(lane)  # its ticket may wait to be written
 
     def _retire(self, lane: Lane) -> None:
         """No new call goes by this lane; it is read until the calls that went by it are answered, then closed."""
@@ -421,11 +419,11 @@ class MeshLink:
         if self.lanes.get(lane.organ) is lane:
             del self.lanes[lane.organ]
         self.retired.discard(lane)
-        if lane.sock.closed:
+        if lane.fileno() < 0:  # closed already
             return
         loop = asyncio.get_running_loop()
-        loop.remove_reader(lane.sock.getsockopt(zmq.FD))
-        loop.remove_reader(lane.monitor.getsockopt(zmq.FD))
+        loop.remove_reader(lane.fileno())
+        loop.remove_writer(lane.fileno())
         lane.close()
 
     def _close_lanes(self) -> None:
@@ -433,19 +431,30 @@ class MeshLink:
             self._close_lane(lane)
 
     def _lane_send(self, lane: Lane, frames: list[bytes]) -> bool:
-        """Send on a lane without waiting; False when it takes nothing now (not connected yet, or gone)."""
-        try:
-            wire.send(lane.sock, frames, wire.NOBLOCK)
-        except zmq.ZMQError:
+        """Send on a lane without waiting (what the socket cannot take now is written when it has room); False
+        when the lane is gone."""
+        if not lane.send(encode_lane(frames)):
             return False
-        self._drain_lane(lane)  # a send can consume the descriptor's edge
+        if lane.unsent:
+            self._flushed(lane)
         return True
 
+    def _flushed(self, lane: Lane) -> None:
+        """Write what waits on a lane; watch it for room until nothing does."""
+        lane.flush()
+        loop = asyncio.get_running_loop()
+        if lane.unsent:
+            loop.add_writer(lane.fileno(), self._flushed, lane)
+        elif lane.fileno() >= 0:
+            loop.remove_writer(lane.fileno())
+        if lane.gone():
+            self._lane_lost(lane)
+
     def _drain_lane(self, lane: Lane) -> None:
-        sock = lane.sock
-        while not sock.closed and wire.readable(sock):
+        lane.read()
+        while lane.inbox and lane.fileno() >= 0:  # a lane retired meanwhile is read no further
             try:
-                msg = protocol.decode(wire.receive(sock, wire.NOBLOCK))
+                msg = protocol.decode(lane.inbox.popleft())
             except DecodeError as exc:
                 log.warning("dropped a malformed message on the lane of %s: %s", lane.organ, exc)
                 continue
@@ -463,6 +472,8 @@ class MeshLink:
             self._deliver(msg)
             if lane in self.retired:
                 self._retire(lane)
+        if lane.gone():
+            self._lane_lost(lane)
 
     def _lane_closed(self, lane: Lane, closed: LaneClosed) -> None:
         pending = self.pending.get(closed.id)
@@ -483,11 +494,10 @@ class MeshLink:
             if pending is not None and pending.queue is not None:
                 self._give(call_id, pending, exc)
 
-    def _watch_lane(self, lane: Lane) -> None:
+    def _lane_lost(self, lane: Lane) -> None:
         """The organ's end went away: its calls still waiting on the lane failed as the heart would say."""
-        if lane.sock.closed or not lane.gone():
+        if lane.fileno() < 0:
             return
-        self._drain_lane(lane)  # what it answered before it went still counts
         self._close_lane(lane)
         for call_id, pending in list(self.pending.items()):
             if pending.lane is lane and pending.queue is not None:
