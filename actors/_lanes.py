@@ -20,6 +20,7 @@ import os
 import select
 import socket
 import struct
+import threading
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -47,6 +48,18 @@ def encode(frames: list[bytes]) -> bytes:
     count = len(frames)
     head = _lengths(count + 2).pack(4 + 4 * count + sum(lengths), count, *lengths)
     return b"".join([head, *frames])
+
+
+def _scratch() -> bytearray:
+    """This thread's buffer to read a lane into: `recv(CHUNK)` would allocate (by mmap: it is over malloc's threshold),
+    shrink and free a CHUNK-sized object for every read, three system calls and a fresh page each time."""
+    buffer = getattr(_READS, "buffer", None)
+    if buffer is None:
+        buffer = _READS.buffer = bytearray(CHUNK)
+    return buffer
+
+
+_READS = threading.local()
 
 
 @functools.cache
@@ -106,15 +119,17 @@ class _Stream:
         """The whole messages readable now (one chunk of the socket at most); raises Broken on bad framing."""
         if self.eof:
             return []
+        scratch = _scratch()
         try:
-            chunk = self.sock.recv(CHUNK)
+            got = self.sock.recv_into(scratch)
         except (BlockingIOError, InterruptedError):
             return []
         except OSError:
-            chunk = b""
-        if not chunk:
+            got = 0
+        if not got:
             self._lost()
             return []
+        chunk = bytes(memoryview(scratch)[:got])
         if not self.unread:  # the usual case: whole messages in one read, sliced from it as they are
             messages, at = self._messages(chunk)
             if at < len(chunk):

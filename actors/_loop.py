@@ -202,9 +202,9 @@ class OrganLoop:
         wait_ms = max(0, int((wake_at - before) * 1000)) + 1 if not self.lane_backlog else 0
         if bool(self.unsent) != self.polling_out:
             self.polling_out = bool(self.unsent)
-            self.poller.register(self.dealer, zmq.POLLIN | (zmq.POLLOUT if self.polling_out else 0))
+            self.poller.register(self.dealer, wire.POLLIN | (wire.POLLOUT if self.polling_out else 0))
         ready = dict(self.poller.poll(wait_ms))
-        if self.unsent and ready.get(self.dealer, 0) & zmq.POLLOUT:
+        if self.unsent and ready.get(self.dealer, 0) & wire.POLLOUT:
             self._flush_unsent()
         if time.monotonic() - before > wait_ms / 1000 + self.heartbeat_s * self.liveness:
             # this process was stopped or starved, not the heart silent: what the heart sent meanwhile
@@ -600,14 +600,14 @@ class OrganLoop:
             self.poller.unregister(fd)
         for fd, write in wanted.items():
             if self.pumped.get(fd) != write:
-                self.poller.register(fd, zmq.POLLIN | (zmq.POLLOUT if write else 0))
+                self.poller.register(fd, wire.POLLIN | (wire.POLLOUT if write else 0))
         self.pumped = dict(wanted)
 
     def _run_pump(self, pump: Pump, ready: dict) -> None:
         for fd in self.pumped:
             events = ready.get(fd)
             if events:
-                pump.ready(fd, bool(events & (zmq.POLLIN | zmq.POLLERR)), bool(events & zmq.POLLOUT))
+                pump.ready(fd, bool(events & (wire.POLLIN | wire.POLLERR)), bool(events & wire.POLLOUT))
         now = time.monotonic()
         if pump.due() <= now:
             pump.expire(now)
@@ -650,10 +650,10 @@ class OrganLoop:
         for fd, events in ready.items():
             end = self.lane_ends.get(fd) if type(fd) is int else None
             if end is not None:
-                if events & zmq.POLLOUT:
+                if events & wire.POLLOUT:
                     end.flush()
                     self._watch_end(end)
-                if events & (zmq.POLLIN | zmq.POLLERR):
+                if events & (wire.POLLIN | wire.POLLERR):
                     try:
                         end.inbox.extend(end.receive())
                     except lane_io.Broken as exc:
@@ -689,14 +689,14 @@ class OrganLoop:
                 continue
             end = lane_io.LaneEnd(sock, self.max_frame_bytes)
             self.lane_ends[end.fileno()] = end
-            self.poller.register(end.fileno(), zmq.POLLIN)
+            self.poller.register(end.fileno(), wire.POLLIN)
 
     def _watch_end(self, end: lane_io.LaneEnd) -> None:
         """Poll a lane for room to write while something waits to be written on it."""
         if end.eof:
             self._drop_end(end)
         elif self.lane_ends.get(end.fileno()) is end:
-            self.poller.register(end.fileno(), zmq.POLLIN | (zmq.POLLOUT if end.unsent else 0))
+            self.poller.register(end.fileno(), wire.POLLIN | (wire.POLLOUT if end.unsent else 0))
 
     def _drop_end(self, end: lane_io.LaneEnd) -> None:
         """A client's lane went away: what it still had running answers into nothing (the heart was told)."""
@@ -804,9 +804,9 @@ class OrganLoop:
         self.poller = zmq.Poller()
         for sock in (self.dealer, self.sub, self.wake_r, self.lane):
             if sock is not None:
-                self.poller.register(sock, zmq.POLLIN)
+                self.poller.register(sock, wire.POLLIN)
         for fd, end in self.lane_ends.items():
-            self.poller.register(fd, zmq.POLLIN | (zmq.POLLOUT if end.unsent else 0))
+            self.poller.register(fd, wire.POLLIN | (wire.POLLOUT if end.unsent else 0))
         self.pumped = {}  # registered again at the next turn
         self.polling_out = False  # likewise the dealer's room to send, while something is unsent
 

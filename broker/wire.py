@@ -27,7 +27,8 @@ CONTROL = b"control"  # the kind of a control command (broker.protocol.Control)
 LANE_CLIENT = "~lane-"  # a client takes lanes by starting its calls' request ids with this (broker/lanes.py)
 
 # socket flags as plain ints: pyzmq's are enum members, and every `|` or `&` on them builds a new one
-NOBLOCK, SNDMORE, POLLIN = (int(f) for f in (zmq.NOBLOCK, zmq.SNDMORE, zmq.POLLIN))
+NOBLOCK, SNDMORE, POLLIN, POLLOUT, POLLERR = (int(f) for f in (zmq.NOBLOCK, zmq.SNDMORE, zmq.POLLIN, zmq.POLLOUT,
+                                                                zmq.POLLERR))
 _SEND = zmq.Socket.__mro__[1].send  # libzmq's send itself: pyzmq's Python wrapper adds only DRAFT options
 _POLL = zmq.backend.zmq_poll  # the C poll itself, without zmq.Poller's bookkeeping
 
