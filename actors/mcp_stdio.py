@@ -184,6 +184,8 @@ class StdioServer(Pump):
                 return
             for line in self._lines(chunk):
                 self._dispatch(line)
+            if len(chunk) < CHUNK:  # the pipe is empty now (another read would only say so)
+                return
 
     def _lines(self, chunk: bytes) -> list[bytes]:
         lines, start = [], 0
