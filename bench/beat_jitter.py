@@ -16,10 +16,12 @@ wakes under the same load (the floor of a subscriber's delivery). With --clients
 echo.echo on random organs in a closed loop while the beats are
 collected (bench/load.py's clients: the issue's "under that load"), and their calls/s are printed; with
 --lanes they call through `Client.call` on the lanes the heart grants (bench/load.py --lanes), else on raw
-DEALERs through the heart.
+DEALERs through the heart. With --rate R they make R calls/s in all, paced, instead of as many as they can
+(a machine saturated by closed loops delays every wake-up, the subscriber's too: the sleeping process shows by
+how much).
 Target: p99 error <= 10 ms (arrival times).
 
-    python bench/beat_jitter.py [--beats 60] [--organs 20] [--clients 0] [--lanes]
+    python bench/beat_jitter.py [--beats 60] [--organs 20] [--clients 0] [--lanes] [--rate 0]
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ def main() -> None:
         return
     organs = {f"echo{i:02d}": {} for i in range(1, args.organs + 1)}
     with Mesh(config_text(organs, beat_s=BEAT_S, quiet_after_s=QUIET_AFTER_S, lanes=args.lanes)) as mesh:
-        loaded = _load(mesh.home, list(organs), args.clients, (args.beats + 3) * BEAT_S, args.lanes)
+        loaded = _load(mesh.home, list(organs), args.clients, (args.beats + 3) * BEAT_S, args.lanes, args.rate)
         sleeper = _sleeper(int(args.beats * BEAT_S / TICK_S))
         with Client(mesh.home) as client:
             beats = _collect(client, args.beats + 1)
@@ -84,14 +86,14 @@ class _Loaded(threading.Thread):
         self.args, self.result = args, None
 
     def run(self) -> None:
-        *args, lanes = self.args
-        self.result = run_clients(*args, lanes=lanes)
+        *args, lanes, rate = self.args
+        self.result = run_clients(*args, lanes=lanes, rate=rate)
 
 
-def _load(home, organs: list[str], clients: int, seconds: float, lanes: bool) -> _Loaded | None:
+def _load(home, organs: list[str], clients: int, seconds: float, lanes: bool, rate: float) -> _Loaded | None:
     if clients <= 0:
         return None
-    loaded = _Loaded(str(home), False, organs, clients, seconds, None, lanes)
+    loaded = _Loaded(str(home), False, organs, clients, seconds, None, lanes, rate)
     loaded.start()
     return loaded
 
@@ -130,6 +132,8 @@ def _parse_args() -> argparse.Namespace:
     parser.add_argument("--organs", type=int, default=20, help="echo organs in the mesh (default 20)")
     parser.add_argument("--clients", type=int, default=0, help="client processes calling meanwhile (default 0)")
     parser.add_argument("--lanes", action="store_true", help="the clients call through Client.call on lanes")
+    parser.add_argument("--rate", type=float, default=0.0,
+                        help="the clients' calls/s in all, paced (default 0: each as fast as it can)")
     parser.add_argument("--sleeper", type=int, default=0, help=argparse.SUPPRESS)  # run as the sleeping process
     return parser.parse_args()
 

@@ -186,8 +186,9 @@ class LaneCaller:
 
 
 def client_process(index: int, target: str, raw: bool, organs: list[str], seconds: float, start: mp.Barrier,
-                   results: mp.Queue, lanes: bool = False) -> None:
-    """Warm up, wait for every other client, then call for `seconds` and report a Tally."""
+                   results: mp.Queue, lanes: bool = False, rate: float = 0.0) -> None:
+    """Warm up, wait for every other client, then call for `seconds` and report a Tally: in a closed loop, or
+    paced at `rate` calls/s (a call falling behind its slot goes at once; missed slots are not made up)."""
     if lanes:
         client = Client(target)
         close = client.close
@@ -209,8 +210,12 @@ def client_process(index: int, target: str, raw: bool, organs: list[str], second
         caller.tally = Tally()  # the warm-up is not measured; its ids stay known, so a late duplicate still counts
         start.wait(timeout=START_TIMEOUT_S)
         stop_at = time.monotonic() + seconds
-        n = 0
-        while time.monotonic() < stop_at:
+        n, due = 0, time.monotonic()
+        while (now := time.monotonic()) < stop_at:
+            if rate:
+                if due > now:
+                    time.sleep(due - now)
+                due = max(due, now) + 1.0 / rate
             caller.call(rng.choice(organs), f"{index}-{n}")
             n += 1
         caller.drain()
@@ -222,12 +227,14 @@ def client_process(index: int, target: str, raw: bool, organs: list[str], second
 # -- the runs -------------------------------------------------------------------------------
 
 def run_clients(target: str, raw: bool, organs: list[str], clients: int, seconds: float,
-                sample=None, lanes: bool = False) -> tuple[Tally, float, list[int]]:
-    """Run the client processes against one target; return their tally, the window length and samples."""
+                sample=None, lanes: bool = False, rate: float = 0.0) -> tuple[Tally, float, list[int]]:
+    """Run the client processes against one target (closed loops, or `rate` calls/s in all); return their
+    tally, the window length and samples."""
     ctx = mp.get_context("spawn")
     start = ctx.Barrier(clients + 1)
     results = ctx.Queue()
-    procs = [ctx.Process(target=client_process, args=(i, target, raw, organs, seconds, start, results, lanes), daemon=True)
+    procs = [ctx.Process(target=client_process, args=(i, target, raw, organs, seconds, start, results, lanes, rate / clients),
+                         daemon=True)
              for i in range(clients)]
     for proc in procs:
         proc.start()
