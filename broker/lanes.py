@@ -2,8 +2,9 @@
 
 The heart grants a lane with a client's first call to an organ: it tells the organ Admit(ticket, client) just
 before it forwards the call, and the client Grant(endpoint, ticket) just before the call's answer (the organ has
-read the admission by then: both travel the same connection in order). The client's lane DEALER uses the ticket
-as its routing id, so the organ checks admission by the identity frame alone. A lane call that succeeds is
+read the admission by then: both travel the same connection in order). The client connects to the organ's lane
+socket (a plain Unix stream socket, actors/_lanes.py) and presents the ticket first; the organ checks each call
+against the tickets still admitted. A lane call that succeeds is
 answered on the lane and tallied to the heart in batches; one that fails (or runs out of time) is handed to
 the heart, which concludes it as one it routed (gate, healer, wounds, breaker) and answers on the heart socket.
 
