@@ -13,6 +13,7 @@ import dataclasses
 import hashlib
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
@@ -40,6 +41,7 @@ W_PARAM_TEXT = 0.5
 W_ORGAN_NAME = 5.0  # in the organ's own document, next to all its tools' terms
 TOOL_K1 = 1.2
 TOOL_B = 0.75
+MAX_NAME_SHARE = 0.1  # a term in more organs' names than this share (and two) is generic: mcp, server
 ORGAN_B = 0.3  # organs differ tenfold in size; full length normalisation would bury the big ones
 SCHEMA_DEPTH = 3
 
@@ -99,6 +101,7 @@ class Catalogue:
             start for organ, members in self.organs.items() for start, entry in zip(members, organs[organ], strict=True)
             if companions.takes_only_address(entry))
         self.index = Index((t.terms for t in tools), k1=TOOL_K1, b=TOOL_B)
+        self.organ_name_terms = _name_terms(self.organ_names)
         self.organ_index = Index((_organ_terms(organ, [tools[i] for i in members])
                                   for organ, members in self.organs.items()), b=ORGAN_B)
         self.vocabulary = knowledge.Vocabulary((w for t in tools for w in t.words),
@@ -338,6 +341,14 @@ def _edges(companions: tuple[dict[int, float], ...]) -> tuple[np.ndarray, np.nda
     pairs = [(i, j, w) for i, edges in enumerate(companions) for j, w in edges.items()]
     return (np.array([i for i, _, _ in pairs], dtype=np.intp), np.array([j for _, j, _ in pairs], dtype=np.intp),
             np.array([w for _, _, w in pairs], dtype=float))
+
+
+def _name_terms(names: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    # what each organ is called: the terms of its name that few other names share (not `mcp`, `server`)
+    split = [tuple(dict.fromkeys(lexicon.terms(name))) for name in names]
+    counts = Counter(term for terms in split for term in terms)
+    common = max(MAX_NAME_SHARE * len(names), 2)
+    return tuple(tuple(t for t in terms if counts[t] <= common) for terms in split)
 
 
 def _organ_terms(organ: str, members: list[Tool]) -> dict[str, float]:

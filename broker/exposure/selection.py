@@ -19,6 +19,7 @@ from broker.exposure import companions, knowledge, lexicon
 from broker.exposure.catalogue import META_TOOL, Catalogue
 from broker.exposure.learning import Associations
 from broker.exposure.sources import Source
+from broker.text import derived
 from broker.text.fuzzy import known_words
 
 log = logging.getLogger(__name__)
@@ -43,6 +44,7 @@ MEANING_WEIGHT = 0.8  # the tool nearest the intent in meaning counts like a goo
 MEANING_MARGIN = 0.15  # tools this much less similar than the nearest get nothing from meaning
 MEANING_TOP = 40  # at most this many tools get something from meaning
 MEANING_FLOOR = 0.2  # a cosine below this says nothing (unrelated texts score about 0.1 with this model)
+NAMED_ORGAN_FLOOR = 0.5  # an organ's name put into the query this strongly (a synonym's weight) names it
 WHOLE_EVIDENCE = 0.55  # an organ the intent points at this clearly (organ evidence, in [0, 1])
 WHOLE_BUDGET_SHARE = 0.25  # and whose tools together cost at most this share of the budget
 WHOLE_SHARE = 0.7  # is sent whole: each of its tools scores at least this share of the best
@@ -51,6 +53,7 @@ W_ABBREVIATION = 0.8  # an abbreviation resolved against the catalogue's own wor
 W_FUZZY = 0.4
 W_COMPLETED = 0.8  # the longer word a short known one may stand for (`repo` -> repository)
 W_COMPOUND = 1.0
+W_DERIVED = 0.5  # a word derived from an unknown one (remember -> memory): related, not the same
 W_REFERENCE = 0.4  # words inside paths and URLs: names the user chose, seldom what a tool is for
 FILL_WEIGHT = 0.8  # a tool that needs only the URL the request gives counts like a fair lexical match
 PRECONDITION_WEIGHT = 0.5  # a companion this strong (named, producer, entry, list, read) comes right after its tool
@@ -288,6 +291,12 @@ def organ_evidence(query: dict[str, float], lexical: dict[int, float], catalogue
             best[k] = best.get(k, 0.0) + RECENT_ORGAN_WEIGHT
     evidence = {k: ORGAN_MIX * whole.get(k, 0.0) + (1 - ORGAN_MIX) * min(best.get(k, 0.0), 1.0)
                 for k in set(whole) | set(best)}
+    if Source.NAMED_ORGAN not in catalogue.without:
+        # an organ the request calls by its name (or a word that stands for it: remember -> memory) is
+        # pointed at as clearly as can be, however much of the request is about something else
+        for k, terms in enumerate(catalogue.organ_name_terms):
+            if terms and all(query.get(t, 0.0) >= NAMED_ORGAN_FLOOR for t in terms):
+                evidence[k] = 1.0
     return evidence
 
 
@@ -334,6 +343,10 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
             guesses = vocabulary.expanded(word) if Source.ABBREVIATIONS not in without else ()
             for guess in guesses:
                 add_word(guess, W_ABBREVIATION * weight)
+            if not guesses and Source.DERIVATIONS not in without:
+                guesses = [d for d in derived(word) if any(t in index for t in lexicon.terms_of([d], False))]
+                for guess in guesses:
+                    add_word(guess, W_DERIVED * weight)
             if not guesses and Source.SPELLING not in without:
                 for guess in vocabulary.spelled(word):
                     add_word(guess, W_FUZZY * weight)

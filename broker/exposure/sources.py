@@ -13,6 +13,7 @@ class Source(StrEnum):
     ABBREVIATIONS = "abbreviations"  # PR, k8s, repo, msg: resolved against the catalogue's own words
     COMPLETIONS = "completions"  # a cut word that is no English word (WordPiece's) -> the catalogue word it starts
     SPELLING = "spelling"  # typos corrected towards the catalogue's words (rapidfuzz)
+    DERIVATIONS = "derivations"  # WordNet's derivationally related forms: remember -> memory, store -> storage
     COMPOUNDS = "compounds"  # "sequential thinking" -> sequentialthinking
     ZONES = "zones"  # places of the IANA time-zone database -> time tools
     CITIES = "cities"  # GeoNames' large cities (text/data/cities.tsv.gz) are places too -> weather and time tools
@@ -29,6 +30,7 @@ class Source(StrEnum):
     MEANING = "meaning"  # sentence embeddings of the intent and of each tool (all-MiniLM-L6-v2), if installed
     CLAUSES = "clauses"  # each clause of a compound request gets its own best tools
     ORGANS = "organs"  # organ evidence lifts the siblings of well-matched tools
+    NAMED_ORGAN = "organs.named"  # an organ the request calls by its name is pointed at fully
     WHOLE = "organs.whole"  # a small organ the intent clearly points at is sent whole
     NAMED = "companions.named"  # a sibling the schema names
     PRODUCER = "companions.producer"  # a sibling that gives out an identifier the tool requires
