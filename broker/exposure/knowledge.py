@@ -40,6 +40,7 @@ from pathlib import Path
 from enum import StrEnum
 from typing import Iterable
 
+from broker import text as text_layer
 from broker.text import cjk, fuzzy
 from broker.exposure import lexicon
 
@@ -256,14 +257,17 @@ def names_place(request: str, places: Places) -> bool:
     for n in (1, 2, 3):
         for i in range(len(low) - n + 1):
             gram = tuple(low[i:i + n])
-            if gram in places.folded or (gram in places.proper and _proper(ascii_text, found[i], n)):
+            if gram in places.folded or (gram in places.proper and _proper(ascii_text, found[i], n, gram)):
                 return True
     return False
 
 
-def _proper(text: str, word: re.Match, n: int) -> bool:
+def _proper(text: str, word: re.Match, n: int, gram: tuple[str, ...] = ()) -> bool:
     # capitalised, not in capitals (REST, MOBILE: an acronym or a board's name), and for one word not merely
-    # because it starts a sentence ("Tell me ...")
+    # because it starts a sentence ("Tell me ..."); a name of several words that are not all everyday English
+    # is a name in any case ("ciudad de mexico" as dictation writes it; not "long beach")
+    if n > 1 and not all(text_layer.is_everyday(w) or lexicon.is_stopword(w) for w in gram):
+        return True
     if not word.group()[0].isupper() or (len(word.group()) > 1 and word.group().isupper()):
         return False
     before = text[:word.start()].rstrip(" \t\"'(\u00bf\u00a1")

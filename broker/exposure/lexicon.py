@@ -22,6 +22,10 @@ _URL = re.compile(r"\b[a-z][a-z0-9+.-]*://\S+|\bwww\.\S+"
                   r"|(?<![\w.:/-])(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|[a-z0-9-]+(?:\.[a-z0-9-]+)+):\d{2,5}\b(?:/\S*)?",
                   re.IGNORECASE)
 _PATH = re.compile(r"(?<![\w/])(?:~|\.{1,2})?/[\w.*@+-]+(?:/[\w.*@+-]*)*|(?<![\w/.])[\w.*@+-]+/(?:[\w.*@+-]+/)*(?:[\w.*@+-]+\.[A-Za-z]\w{0,11}\b|(?=\s|$))")
+# a dotted name followed by a path, without a scheme (lufthansa.com/flightstatus): a page when the name ends
+# in a top-level domain, else a relative path (config.d/nginx.conf); selection tells which
+_HOST_PATH = re.compile(r"(?<![\w.:/@~-])[a-z0-9-]+(?:\.[a-z0-9-]+)+/[^\s\"'<>]*", re.IGNORECASE)
+_IMAGE_TAG = re.compile(r"/[\w.-]+(?::[\w][\w.-]*|@sha256:[0-9a-f]+)$")
 _KEY = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-[0-9]+\b")  # an issue tracker key: PAY-88, INC-77
 # owner/name (acme/api, acme/api#610): how hosted repositories, images and charts are named; a bare
 # relative path of two parts reads the same and is told apart by what it names (a file has an extension)
@@ -59,12 +63,15 @@ def references(text: str) -> tuple[str, list[tuple[str, str]]]:
             ref = match.group(0).rstrip(".,;:!?)'\"")
             if kind == "file" and len(ref.split(".")[0].lstrip("*")) < 2 and not ref.startswith("."):
                 return match.group(0)  # "e.g", "i.e": abbreviations, not files
+            if kind == "hostpath" and _IMAGE_TAG.search(ref):
+                return match.group(0)  # registry.acme.io/web:1.8.2 names an image (OCI's host/path:tag), not a page
             last = ref.rsplit("/", 1)[-1]
             found.append(("file" if kind == "path" and "." in last.strip(".") else kind, ref))
             return " " + match.group(0)[len(ref):]
         return replace
 
     text = _URL.sub(cut("url"), text)
+    text = _HOST_PATH.sub(cut("hostpath"), text)
     text = _PATH.sub(cut("path"), text)
     text = _FILE.sub(cut("file"), text)
     text = _SLUG.sub(cut("slug"), text)

@@ -219,8 +219,20 @@ def names_url(intent: str, catalogue: Catalogue | None = None) -> bool:
 def hosts(references: list[tuple[str, str]], without: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
     """References with the dotted names that end in a top-level domain told apart: a host, a mailbox or both."""
     if Source.DOMAINS in without:
-        return references
-    return [(knowledge.host_kind(ref) if kind == "file" else kind, ref) for kind, ref in references]
+        return [(_path_kind(ref) if kind == "hostpath" else kind, ref) for kind, ref in references]
+    return [(knowledge.host_kind(ref) if kind == "file" else _host_path(ref) if kind == "hostpath" else kind, ref)
+            for kind, ref in references]
+
+
+def _host_path(reference: str) -> str:
+    # lufthansa.com/flightstatus is a page (a URL without its scheme); config.d/conf is a directory's path
+    host = reference.split("/", 1)[0]
+    return "url" if knowledge.host_kind(host) in (knowledge.Host.DOMAIN, knowledge.Host.EITHER) else \
+        _path_kind(reference)
+
+
+def _path_kind(reference: str) -> str:
+    return "file" if "." in reference.rsplit("/", 1)[-1].strip(".") else "path"
 
 
 def whole_organs(evidence: dict[int, float], catalogue: Catalogue, budget: int) -> list[int]:
