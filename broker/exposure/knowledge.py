@@ -32,6 +32,7 @@ import logging
 import mimetypes
 import os
 import re
+import sys
 import unicodedata
 import zoneinfo
 from collections import Counter
@@ -54,6 +55,7 @@ _WORD = re.compile(r"[A-Za-z]+")
 _AMOUNT_WORDS = re.compile(r"\d[\d,.]*[km]?\b|[a-z]+")
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_NUMBER_NAME = re.compile(r"\b(?:DIGIT|NUMBER|NUMERAL) ([A-Z]+(?: [A-Z]+)?)$")
 _NOT_ARITHMETIC = frozenset("<>|~")  # math symbols that mark thresholds and commands too (p99 > 500, a | b)
 _NUMERONYM = re.compile(r"^([a-z])(\d{1,2})([a-z])$")
 _DEFINED_AFTER = re.compile(r"\(([A-Za-z][A-Za-z0-9]{1,5})\)")  # long form (LF)
@@ -106,6 +108,7 @@ class Cldr:
 
     cities: tuple[tuple[str, str], ...] = ()  # (a zone's city, the zone): ("lisboa", "Europe/Lisbon")
     currencies: frozenset[str] = frozenset()  # the word naming each currency in most languages, and its plural
+    currency_names: frozenset[str] = frozenset()  # the same without the ISO codes (all, try, top are words too)
 
 
 @functools.cache
@@ -147,7 +150,13 @@ def cldr() -> Cldr:
     heads |= english
     words = {w for w in heads | codes | {p for p in plurals if p.rstrip("s") in heads}
              if w.isalpha() and len(w) > 2 and not lexicon.is_stopword(w)}
-    return Cldr(tuple(sorted(cities)), frozenset(words) | frozenset(unspaced))
+    # what English calls them, singular and plural (euro, euros, yen, pesos): not a country's name, not a code
+    # (an everyday English word only when most languages call the currency so too: dollar, euro; not mark,
+    # real, unit, pound)
+    shared = {word for word, n in map(_most_common, currency_words.values()) if n >= MIN_CURRENCY_LANGUAGES}
+    names = {w for w in english | {p for p in plurals if p.rstrip("s") in english}
+             if w in words and (not text_layer.is_everyday(w) or w in shared or w[:-1] in shared)}
+    return Cldr(tuple(sorted(cities)), frozenset(words) | frozenset(unspaced), frozenset(names))
 
 
 def _most_common(counts: Counter) -> tuple[str, int]:
@@ -163,13 +172,16 @@ def _unspaced_names(name: str) -> set[str]:
     return {n for n in ("".join(parts), parts[-1]) if len(n) >= MIN_CJK_PLACE}
 
 
-def names_amount_of_money(request: str, currencies: frozenset[str]) -> bool:
+def names_amount_of_money(request: str, currencies: frozenset[str], names: frozenset[str] = frozenset()) -> bool:
     """Tell whether a request names an amount of money: a number and a currency's word or code, or a sign."""
     if any(unicodedata.category(ch) == "Sc" and _beside_digit(request, i) for i, ch in enumerate(request)):
         return True  # a currency sign (Unicode's category Sc) written against a number: $50, 50 €, ¥100,000
     words = _AMOUNT_WORDS.findall(fold(request))
-    if any(words[i][0].isdigit() and words[i + 1] in currencies for i in range(len(words) - 1)):
-        return True
+    spoken = number_words()
+    if any((words[i][0].isdigit() or words[i] in spoken) and words[i + 1] in currencies for i in range(len(words) - 1)):
+        return True  # 50 euros, one hundred euros (a number as dictation writes it)
+    if len({w for w in words if w in names}) >= 2:
+        return True  # two currencies named by their words: euros in yen, dollars to pesos
     # in a script without spaces: a currency's name right after a number (1,250ユーロ), or two currencies named
     named: set[str] = set()
     joined = request.replace("\u30fb", "")  # the katakana middle dot joins the words of a name
@@ -181,6 +193,36 @@ def names_amount_of_money(request: str, currencies: frozenset[str]) -> bool:
         if found and run.startswith(found[0]) and joined[:match.start()].rstrip()[-1:].isdigit():
             return True
     return len(named) >= 2
+
+
+@functools.cache
+def number_words() -> frozenset[str]:
+    """English number words (one, twelve, ninety, hundred, thousand), read from the Unicode names of the
+    characters that have a whole numeric value ("ROMAN NUMERAL ONE HUNDRED", "CIRCLED NUMBER TWENTY")."""
+    values: dict[str, Counter] = {}
+    pairs: list[tuple[str, str, int]] = []
+    for cp in range(sys.maxunicode + 1):
+        ch = chr(cp)
+        value = unicodedata.numeric(ch, None)
+        match = _NUMBER_NAME.search(unicodedata.name(ch, "")) if value is not None and value == int(value) else None
+        if match is None:
+            continue
+        parts = match.group(1).lower().split()
+        if parts[-1] == "comma":
+            continue  # DIGIT ONE COMMA: a digit with its punctuation
+        if len(parts) == 1:
+            values.setdefault(parts[0], Counter())[int(value)] += 1
+        else:
+            pairs.append((parts[0], parts[1], int(value)))
+    found = {word: _most_common_value(counts) for word, counts in values.items()}
+    for first, second, value in pairs:  # ONE HUNDRED, FIVE THOUSAND: the second word is a multiplier
+        if found.get(first) and second not in found and value % found[first] == 0:
+            found[second] = value // found[first]
+    return frozenset(word for word in found if len(word) > 2)
+
+
+def _most_common_value(counts: Counter) -> int:
+    return min(counts.items(), key=lambda item: (-item[1], item[0]))[0]
 
 
 def names_arithmetic(request: str) -> bool:

@@ -365,7 +365,8 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
 
     def add_text(text: str, weight: float) -> None:
         content: list[str] = []
-        for word in lexicon.words(text):
+        split = lexicon.words(text)
+        for word in split:
             # what a word puts into a query depends only on the word, its weight and the catalogue: replay
             # the same puts, in the same order, when it comes again (a long prompt is read whole and then
             # clause by clause, and requests repeat words)
@@ -386,6 +387,12 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
         if Source.COMPOUNDS not in without:
             for a, b in zip(content, content[1:], strict=False):
                 put(lexicon.stem(a + b), W_COMPOUND * weight)
+            # a verb and its particle are one word in schemas: log in -> login, roll back -> rollback,
+            # set up -> setup ("logging in" too: the verb's stem joins)
+            for a, b in zip(split, split[1:], strict=False):
+                if lexicon.is_stopword(b) and a.isascii() and a.isalpha() and not lexicon.is_stopword(a):
+                    put(lexicon.stem(a + b), W_COMPOUND * weight)
+                    put(lexicon.stem(lexicon.stem(a) + b), W_COMPOUND * weight)
 
     if Source.REFERENCES in without:
         rest, references = intent, []
@@ -417,7 +424,7 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
         for hint in lexicon.hints("arithmetic"):
             put_text(hint, W_HINT)
     if catalogue.currencies and Source.CURRENCIES not in without and \
-            knowledge.names_amount_of_money(intent, catalogue.currencies):
+            knowledge.names_amount_of_money(intent, catalogue.currencies, catalogue.currency_names):
         for hint in lexicon.hints("money"):
             put_text(hint, W_HINT)
     return query
