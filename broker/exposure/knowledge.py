@@ -29,6 +29,7 @@ import datetime
 import functools
 import gzip
 import logging
+import math
 import mimetypes
 import os
 import re
@@ -68,6 +69,8 @@ MAX_ABBREVIATION = 4
 MIN_COMPLETED = 3  # a known term this short or longer may be the start of a longer word
 COMPLETION_EXTRA = 3  # which is at least this many letters longer (not `page` -> pages)
 MAX_MEMO = 1 << 16
+MIN_COGNATE = 5  # a shared stem this long (commit-ter, captur-a) is a borrowed word, not a chance prefix
+COGNATE_SHARE = 0.6  # and covers this share of the word (not chang-ements)
 # the Public Suffix List as distributions ship it (Debian's `publicsuffix`), when the PyPI package is absent
 SUFFIX_LISTS = ("/usr/share/publicsuffix/public_suffix_list.dat",)
 _FILE_MEDIA = frozenset({"text", "image", "audio", "video"})
@@ -376,6 +379,7 @@ class Vocabulary:
             self._by_length.setdefault(len(w), []).append(w)
             self._by_first.setdefault(w[0], []).append(w)
         self._acronyms = _acronyms(prose)
+        self._stems: dict[str, str] | None = None  # stem -> its most used catalogue word, for cognates
         self._memo: dict[tuple[str, str], tuple[str, ...]] = {}  # (kind, word) -> answer: queries repeat words
         # the text layer's one typo matcher, with what a catalogue trusts: two edits in a long word, any first
         # letter, a four-letter word only by a swap; the most used word first. Built now, not by the first prompt
@@ -431,6 +435,27 @@ class Vocabulary:
     def _completed(self, term: str) -> tuple[str, ...]:
         return self._best(w for w in self._by_first.get(term[0], ()) if len(w) >= len(term) + COMPLETION_EXTRA
                           and w.startswith(term) and lexicon.stem(w) != term)
+
+    def cognate(self, word: str) -> tuple[str, ...]:
+        """The catalogue word a word of another language shares its stem with (`committer` -> commit,
+        `documentación` -> documentation, `wikipédia` -> wikipedia): Latin scripts borrow technical words."""
+        if not word.isalpha() or len(word) < MIN_COGNATE:
+            return ()
+        return self._remembered("cognate", word, self._cognate)
+
+    def _cognate(self, word: str) -> tuple[str, ...]:
+        folded = fold(word)
+        if folded in self.words:
+            return (folded,) if folded != word else ()
+        if self._stems is None:
+            self._stems = {}
+            for w in sorted(self.words, key=lambda w: (-self.frequency[w], w)):
+                self._stems.setdefault(lexicon.stem(w), w)
+        shortest = max(MIN_COGNATE, math.ceil(COGNATE_SHARE * len(folded)))
+        for n in range(len(folded) - 1, shortest - 1, -1):
+            if folded[:n] in self._stems:
+                return (self._stems[folded[:n]],)
+        return ()
 
     def _best(self, candidates: Iterable[str]) -> tuple[str, ...]:
         ranked = sorted(candidates, key=lambda w: (-self.frequency[w], w))

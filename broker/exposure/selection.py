@@ -53,6 +53,7 @@ W_ABBREVIATION = 0.8  # an abbreviation resolved against the catalogue's own wor
 W_FUZZY = 0.4
 W_COMPLETED = 0.8  # the longer word a short known one may stand for (`repo` -> repository)
 W_COMPOUND = 1.0
+W_COGNATE = 0.6  # a borrowed word's stem (committer -> commit): the same word in another language
 W_DERIVED = 0.5  # a word derived from an unknown one (remember -> memory): related, not the same
 W_REFERENCE = 0.4  # words inside paths and URLs: names the user chose, seldom what a tool is for
 FILL_WEIGHT = 0.8  # a tool that needs only the URL the request gives counts like a fair lexical match
@@ -359,6 +360,10 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
                 guesses = [d for d in derived(word) if any(t in index for t in lexicon.terms_of([d], False))]
                 for guess in guesses:
                     add_word(guess, W_DERIVED * weight)
+            if not guesses and Source.COGNATES not in without and not english(word):
+                guesses = vocabulary.cognate(word)
+                for guess in guesses:
+                    add_word(guess, W_COGNATE * weight)
             if not guesses and Source.SPELLING not in without:
                 for guess in vocabulary.spelled(word):
                     add_word(guess, W_FUZZY * weight)

@@ -14,6 +14,7 @@ class Source(StrEnum):
     COMPLETIONS = "completions"  # a cut word that is no English word (WordPiece's) -> the catalogue word it starts
     SPELLING = "spelling"  # typos corrected towards the catalogue's words (rapidfuzz)
     DERIVATIONS = "derivations"  # WordNet's derivationally related forms: remember -> memory, store -> storage
+    COGNATES = "cognates"  # a word of another Latin-script language sharing a catalogue stem: committer -> commit
     COMPOUNDS = "compounds"  # "sequential thinking" -> sequentialthinking
     ZONES = "zones"  # places of the IANA time-zone database -> time tools
     CITIES = "cities"  # GeoNames' large cities (text/data/cities.tsv.gz) are places too -> weather and time tools
