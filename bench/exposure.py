@@ -221,6 +221,24 @@ def halves(name: str, data: Path) -> tuple[list[dict], list[dict]]:
     return halved(dev)
 
 
+def pooled_dev(name: str, data: Path) -> list[dict]:
+    """The dev intents of every set on this set's catalogue whose test half is not this set's (never a test
+    half): what a journal of the catalogue's use could hold, beside this set's own dev half."""
+    catalogue, _, tests = SETS[name]
+    rows = list(halves(name, data)[0])
+    seen = {str(row["id"]) for row in rows}
+    for other, (other_catalogue, dev_files, other_tests) in SETS.items():
+        if other == name or other_catalogue != catalogue or (other_tests and other_tests == tests):
+            continue
+        if other_tests and dev_files == other_tests:
+            continue  # a set split in halves: its dev half is this one's, or another's test half is in it
+        for row in halves(other, data)[0]:
+            if str(row["id"]) not in seen and row["id"] not in {r["id"] for r in rows}:
+                seen.add(str(row["id"]))
+                rows.append(row)
+    return rows
+
+
 def sample(rows: list[dict], limit: int | None) -> list[dict]:
     """An evenly spaced deterministic sample of at most limit rows."""
     if limit and limit < len(rows):
@@ -256,6 +274,10 @@ def run_set(name: str, args: argparse.Namespace) -> list[str]:
             results.append((half, warm_dev(name, catalogue, dev, args.limit)))
         else:
             results.append((half, evaluate("warm", ours(catalogue, learned), rows[half], catalogue.full_tokens)))
+            pooled = pooled_dev(name, args.data)
+            if len(pooled) > len(dev):  # the other dev sets of the same catalogue: more use to learn from
+                results.append((half, evaluate("warm+", ours(catalogue, learned_from(pooled)), rows[half],
+                                               catalogue.full_tokens)))
         results.append((half, evaluate("bm25", bm25(catalogue), rows[half], catalogue.full_tokens)))
     if results:  # a dev-only set asked for its test half has nothing to print
         print(table(f"{name}: dev {len(dev)} intents, test {len(test)} intents", results, catalogue.full_tokens))

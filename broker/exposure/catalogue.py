@@ -115,6 +115,8 @@ class Catalogue:
         if Source.MEDIA_TYPES not in self.without:
             knowledge.load_media_types()
         self.calculates = self._named_for("arithmetic")
+        if self.calculates:
+            knowledge.number_words(), knowledge.operator_words()  # Unicode's names, read once per process
         self.currencies = knowledge.cldr().currencies if self._hinted("money") else frozenset()
         self.currency_names = knowledge.cldr().currency_names if self.currencies else frozenset()
         if self.currencies:

@@ -228,16 +228,41 @@ def _most_common_value(counts: Counter) -> int:
     return min(counts.items(), key=lambda item: (-item[1], item[0]))[0]
 
 
+@functools.cache
+def operator_words() -> frozenset[str]:
+    """The stems of the words Unicode names its math operators by (PLUS SIGN, CIRCLED TIMES, DIVIDES)."""
+    found = set()
+    for cp in range(sys.maxunicode + 1):
+        ch = chr(cp)
+        if unicodedata.category(ch) != "Sm" or ch in _NOT_ARITHMETIC:
+            continue
+        parts = unicodedata.name(ch, "").lower().split()
+        if len(parts) == 1 or (len(parts) == 2 and parts[0] == "circled"):
+            found.add(parts[-1])
+        elif len(parts) == 2 and parts[1] == "sign":
+            found.add(parts[0])
+    return frozenset(lexicon.stem(w) for w in found if w.isalpha())
+
+
+def names_spoken_arithmetic(request: str) -> bool:
+    """Tell whether a request says arithmetic in words: a number, an operator's word, a number (789 times 456,
+    seven hundred eighty nine divided by twelve)."""
+    spoken, operators = number_words(), operator_words()
+    kinds = ["n" if w[0].isdigit() or w in spoken else "o" if lexicon.stem(w) in operators else
+             "b" if w == "by" else "w" for w in _AMOUNT_WORDS.findall(fold(request))]
+    return re.search(r"no{1}b?n", "".join(kinds)) is not None
+
+
 def names_arithmetic(request: str) -> bool:
     """Tell whether a request writes arithmetic: two numbers or more, one against a math sign (17.5%, 3×4, 2+2)."""
     numbers = list(_NUMBER.finditer(request))
     if len(numbers) < 2:
-        return False
+        return names_spoken_arithmetic(request)
     for m in numbers:
         around = request[max(0, m.start() - 2):m.start()].rstrip()[-1:] + request[m.end():m.end() + 2].lstrip()[:1]
         if any(_arithmetic_sign(ch) for ch in around):
             return True
-    return False
+    return names_spoken_arithmetic(request)
 
 
 def _arithmetic_sign(ch: str) -> bool:
