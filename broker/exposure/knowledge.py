@@ -58,6 +58,7 @@ _AMOUNT_WORDS = re.compile(r"\d[\d,.]*[km]?\b|[a-z]+")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _NUMBER_NAME = re.compile(r"\b(?:DIGIT|NUMBER|NUMERAL) ([A-Z]+(?: [A-Z]+)?)$")
 _NOT_ARITHMETIC = frozenset("<>|~")  # math symbols that mark thresholds and commands too (p99 > 500, a | b)
+_VOWELS = frozenset("aeiou")
 _NUMERONYM = re.compile(r"^([a-z])(\d{1,2})([a-z])$")
 _DEFINED_AFTER = re.compile(r"\(([A-Za-z][A-Za-z0-9]{1,5})\)")  # long form (LF)
 _DEFINED_BEFORE = re.compile(r"\b([A-Z][A-Z0-9]{1,5}s?)\s*\(([^()]{3,80})\)")  # LF (long form)
@@ -493,6 +494,8 @@ def _skeleton(short: str, word: str) -> bool:
         return False
     if word.startswith(short):
         return True
+    if any(ch in _VOWELS for ch in short[1:]):
+        return False  # a skeleton drops the vowels (msg, cfg, pkg); `les`, `dans`, `moi` are other languages' words
     rest = iter(word[1:])
     return all(ch in rest for ch in short[1:])
 
