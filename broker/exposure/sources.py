@@ -28,6 +28,7 @@ class Source(StrEnum):
     REFERENCES = "references"  # paths, URLs, file names and issue keys in the request, and what they hint
     FILLS = "references.fills"  # a URL in the request is what a tool taking only an address needs
     WRITTEN = "references.written"  # a file named where something is created or changed is written, not read
+    QUOTED = "quoted"  # quotations in a tool's description are examples: they count a quarter
     MEANING = "meaning"  # sentence embeddings of the intent and of each tool (all-MiniLM-L6-v2), if installed
     CLAUSES = "clauses"  # each clause of a compound request gets its own best tools
     ORGANS = "organs"  # organ evidence lifts the siblings of well-matched tools
