@@ -122,7 +122,7 @@ class Catalogue:
         self.currencies = knowledge.cldr().currencies if self._hinted("money") else frozenset()
         self.currency_names = knowledge.cldr().currency_names if self.currencies else frozenset()
         if self.currencies:
-            knowledge.number_words()  # read from Unicode's names once (about 0.3 s), not by the first request
+            knowledge.number_words()  # read from Unicode's names once (about 0.1 s), not by the first request
         self.meaning = None if Source.MEANING in self.without else semantic.meaning_of(
             [semantic.tool_text(t.organ, t.name, str(t.wire.get("description") or "")) for t in tools])
         self.organ_tokens = tuple(sum(tools[i].tokens + 1 for i in members) for members in self.organs.values())

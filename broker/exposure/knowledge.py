@@ -550,9 +550,14 @@ def top_level_domains() -> frozenset[str]:
         icann = text.split("===BEGIN ICANN DOMAINS===", 1)[-1].split("===END ICANN DOMAINS===", 1)[0]
         found = {line.strip().lstrip("*!.").lower() for line in icann.splitlines()
                  if line.strip() and not line.startswith("//")}
-        return frozenset(t for t in found if t and "." not in t and t.isascii())
+        return frozenset(t for t in found if t and "." not in t and t.isascii()) | _special_domains()
     log.info("no Public Suffix List found (%s): dotted names are read as files", ", ".join(SUFFIX_LISTS))
     return frozenset()
+
+
+def _special_domains() -> frozenset[str]:
+    # the special-use names IANA reserves for hosts (test, example, localhost): data/special_domains.txt
+    return frozenset(name.lower() for name in text_layer.load_words("special_domains"))
 
 
 @functools.cache

@@ -396,8 +396,9 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
             # set up -> setup ("logging in" too: the verb's stem joins)
             for a, b in zip(split, split[1:], strict=False):
                 if lexicon.is_stopword(b) and a.isascii() and a.isalpha() and not lexicon.is_stopword(a):
-                    put(lexicon.stem(a + b), W_COMPOUND * weight)
-                    put(lexicon.stem(lexicon.stem(a) + b), W_COMPOUND * weight)
+                    for particle in _particles(b):  # "log into": the particle is into's first word
+                        put(lexicon.stem(a + particle), W_COMPOUND * weight)
+                        put(lexicon.stem(lexicon.stem(a) + particle), W_COMPOUND * weight)
 
     if Source.REFERENCES in without:
         rest, references = intent, []
@@ -459,6 +460,13 @@ def _names_place(intent: str, catalogue: Catalogue) -> bool:
                                                    for word in written):
         return True
     return knowledge.names_place(intent, catalogue.places)
+
+
+@functools.cache
+def _particles(word: str) -> tuple[str, ...]:
+    # a stop word, and the first of two stop words it joins (into = in + to, onto = on + to)
+    return (word, *(word[:k] for k in range(2, len(word) - 1)
+                    if lexicon.is_stopword(word[:k]) and lexicon.is_stopword(word[k:])))
 
 
 @functools.cache
