@@ -504,3 +504,14 @@ def test_an_organ_called_by_its_name_or_a_word_derived_from_it_is_sent_whole():
     off = select(intent, catalogue_from_mcp(organs, without=frozenset({Source.MEANING, Source.NAMED_ORGAN})))
     assert {"memory.create_entities", "memory.search_nodes"} <= set(on.exposed)
     assert "memory.create_entities" not in off.exposed
+
+
+def test_a_web_search_brings_the_fetcher_of_another_organ_to_open_what_it_finds():
+    organs = {"search": [tool("web_search", "Performs a web search and returns the results.", {"query": "What to find"})],
+              "fetch": [tool("fetch", "Fetches a URL from the internet.", {"url": "URL to fetch"})],
+              "notes": [tool("list_notes", "List the notes of the notebook.", {"folder": "Which folder"})]}
+    catalogue = catalogue_from_mcp(organs)
+    search, fetch, notes = (catalogue.by_address[a] for a in ("search.web_search", "fetch.fetch", "notes.list_notes"))
+    assert fetch in catalogue.companions[search]
+    assert fetch not in catalogue.companions[notes]  # a listing that gives out no pages
+    assert fetch not in catalogue_from_mcp(organs, without=frozenset({Source.OPENER})).companions[search]

@@ -349,6 +349,9 @@ def _companions(organs: Mapping[str, list[dict]], positions: dict[str, tuple[int
         start = positions[organ][0] if positions[organ] else 0
         for edges in companions.companions(organ, members, rules):
             found.append({start + j: w for j, w in edges.items()})
+    if companions.Rule.OPENER in rules:
+        for i, j in companions.openers(organs, positions):
+            found[i][j] = max(found[i].get(j, 0.0), companions.OPENER_WEIGHT)
     return tuple(found)
 
 

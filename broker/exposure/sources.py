@@ -41,6 +41,7 @@ class Source(StrEnum):
     READ = "companions.read"  # the sibling that reads what a tool changes
     LIST = "companions.list"  # the sibling that lists or searches what a tool takes the id of
     ENTRY = "companions.entry"  # the sibling that opens what the others act on (navigate before the console)
+    OPENER = "companions.opener"  # a fetcher of another organ, for a search that gives out URLs or links
     PRECONDITIONS = "companions.first"  # a chosen tool's strong companions are spent on before the rest
     SIMILAR = "learned.similar"  # abilities used after similar instructions
     TOGETHER = "learned.together"  # abilities used together
