@@ -20,7 +20,11 @@
   `publicsuffix` file): a name
   written without a scheme that ends in one (`examplecorp.io`, `amaz0n.com`) is a host, not a file, unless
   its ending is also a kind of file the MIME tables know as text, image, audio or video (`README.md`, `run.sh`);
-  an ending the system table knows only as some application's format (`.com`, `.org`) is both.
+  an ending the system table knows only as some application's format (`.com`, `.org`) is both. IANA's
+  special-use names (test, example, localhost: `broker/text/data/special_domains.txt`) end hosts too.
+- *Spoken numbers and operators*: English number words and the words of math operators, read from the
+  Unicode names of numeric characters and math symbols (`unicodedata`): "one hundred euros", "394 times 213".
+- *Cognates*: a word of another Latin-script language that shares a catalogue stem ("committer" -> commit).
 """
 
 from __future__ import annotations
