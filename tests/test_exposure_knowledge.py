@@ -515,3 +515,10 @@ def test_a_web_search_brings_the_fetcher_of_another_organ_to_open_what_it_finds(
     assert fetch in catalogue.companions[search]
     assert fetch not in catalogue.companions[notes]  # a listing that gives out no pages
     assert fetch not in catalogue_from_mcp(organs, without=frozenset({Source.OPENER})).companions[search]
+
+
+def test_a_quotation_in_a_request_is_a_literal_and_a_file_inside_it_is_still_a_file():
+    rest, found = lexicon.references("read the notion page 'Payments API spec' and /tmp/notes.md", quotes=True)
+    assert ("quote", "'Payments API spec'") in found and ("file", "/tmp/notes.md") in found
+    assert "Payments" not in rest
+    assert lexicon.references("what's the status of it?", quotes=True)[1] == []  # an apostrophe is no quote

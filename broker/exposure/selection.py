@@ -403,7 +403,7 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
     if Source.REFERENCES in without:
         rest, references = intent, []
     else:
-        rest, references = lexicon.references(intent)
+        rest, references = lexicon.references(intent, quotes=Source.QUOTES not in without)
         references = hosts(references, without)
     add_text(rest, 1.0)
     written = written_files(intent, references) if Source.WRITTEN not in without else frozenset()

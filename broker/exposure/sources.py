@@ -27,6 +27,7 @@ class Source(StrEnum):
     MEDIA_TYPES = "media_types"  # a file's extension -> its kind, from the platform's MIME table
     REFERENCES = "references"  # paths, URLs, file names and issue keys in the request, and what they hint
     FILLS = "references.fills"  # a URL in the request is what a tool taking only an address needs
+    QUOTES = "references.quotes"  # a quotation in the request is a literal (a title, a status): its words count less
     WRITTEN = "references.written"  # a file named where something is created or changed is written, not read
     QUOTED = "quoted"  # quotations in a tool's description are examples: they count a quarter
     MEANING = "meaning"  # sentence embeddings of the intent and of each tool (all-MiniLM-L6-v2), if installed
