@@ -434,3 +434,91 @@ def test_the_shipped_cities_gazetteer_is_sorted_tab_separated_names_with_real_zo
     assert len(rows) > 10_000 and list(rows) == sorted(set(rows))
     zones = zoneinfo.available_timezones()
     assert all(len(row) == 2 and row[0] and row[1] in zones for row in rows)
+
+
+@pytest.mark.parametrize("intent, named", [
+    ("how much is one hundred euros in japanese yen right now", True),  # spoken, as dictation writes it
+    ("i have two dollars left", True),
+    ("convert euros to yen", True),  # two currencies named: an exchange
+    ("mark the units of value", False),  # words that name old currencies or funds, and everyday words
+    ("compare India and Kenya", False),  # a country's name is what most languages call its currency
+])
+def test_an_amount_may_be_spoken_and_two_currencies_named_are_an_exchange(intent, named):
+    cldr = knowledge.cldr()
+    assert knowledge.names_amount_of_money(intent, cldr.currencies, cldr.currency_names) is named
+
+
+def test_number_words_are_read_from_unicodes_names_of_numeric_characters():
+    assert {"one", "twelve", "twenty", "ninety", "hundred", "thousand"} <= knowledge.number_words()
+    assert "comma" not in knowledge.number_words()  # DIGIT ONE COMMA is a digit and its punctuation
+
+
+@pytest.mark.parametrize("intent, arithmetic", [
+    ("what's seven hundred eighty nine times four hundred fifty six divided by twelve", True),
+    ("How much is 394 times 213?", True),
+    ("between five and ten", False),
+    ("run it 3 times for 5 minutes", False),
+])
+def test_arithmetic_may_be_said_in_words(intent, arithmetic):
+    assert knowledge.names_arithmetic(intent) is arithmetic
+
+
+def test_a_page_named_without_its_scheme_is_a_url_and_an_image_reference_is_not():
+    if not knowledge.top_level_domains():
+        pytest.skip("no Public Suffix List on this machine")
+    def kinds(intent):
+        return [kind for kind, _ in selection.hosts(lexicon.references(intent)[1])]
+    assert kinds("their status page is lufthansa.com/flightstatus") == ["url"]
+    assert kinds("edit config.d/nginx.conf") == ["file"]
+    assert "url" not in kinds("bump web to image registry.acme.io/web:1.8.2")
+
+
+def test_a_place_of_several_words_counts_in_any_case_unless_they_are_everyday_english():
+    places = knowledge.world_places()
+    assert knowledge.names_place("oye qué hora es en ciudad de méxico ahorita", places)
+    assert not knowledge.names_place("walk along the long beach path", places)
+
+
+def test_a_word_of_another_language_reads_as_the_catalogue_word_it_shares_a_stem_with():
+    vocabulary = Vocabulary(["commit", "changes", "documentation", "capture", "wikipedia"], [])
+    assert vocabulary.cognate("committer") == ("commit",)
+    assert vocabulary.cognate("documentación") == ("documentation",)
+    assert vocabulary.cognate("wikipédia") == ("wikipedia",)
+    assert vocabulary.cognate("changements") == ()  # chang- is under 60% of the word: a chance prefix
+
+
+def test_wordnet_derivations_relate_a_verb_to_the_noun_a_catalogue_uses():
+    from broker.text import derived
+    assert "memory" in derived("remember")
+    assert "storage" in derived("store")
+
+
+def test_an_organ_called_by_its_name_or_a_word_derived_from_it_is_sent_whole():
+    organs = {"memory": [tool("create_entities", "Create new entities in the knowledge graph.", {"entities": "The entities"}),
+                         tool("search_nodes", "Search the nodes of the knowledge graph.", {"query": "What to find"})],
+              "billing": [tool("list_invoices", "List the invoices of the billing service.", {"service": "Which service"}),
+                          tool("email_invoice", "Email an invoice to its owner.", {"invoice": "Which invoice"}),
+                          tool("void_invoice", "Void an invoice of the billing service.", {"invoice": "Which invoice"})]}
+    intent = "remember that Priya owns the billing service"
+    on = select(intent, catalogue_from_mcp(organs, without=frozenset({Source.MEANING})))
+    off = select(intent, catalogue_from_mcp(organs, without=frozenset({Source.MEANING, Source.NAMED_ORGAN})))
+    assert {"memory.create_entities", "memory.search_nodes"} <= set(on.exposed)
+    assert "memory.create_entities" not in off.exposed
+
+
+def test_a_web_search_brings_the_fetcher_of_another_organ_to_open_what_it_finds():
+    organs = {"search": [tool("web_search", "Performs a web search and returns the results.", {"query": "What to find"})],
+              "fetch": [tool("fetch", "Fetches a URL from the internet.", {"url": "URL to fetch"})],
+              "notes": [tool("list_notes", "List the notes of the notebook.", {"folder": "Which folder"})]}
+    catalogue = catalogue_from_mcp(organs)
+    search, fetch, notes = (catalogue.by_address[a] for a in ("search.web_search", "fetch.fetch", "notes.list_notes"))
+    assert fetch in catalogue.companions[search]
+    assert fetch not in catalogue.companions[notes]  # a listing that gives out no pages
+    assert fetch not in catalogue_from_mcp(organs, without=frozenset({Source.OPENER})).companions[search]
+
+
+def test_a_quotation_in_a_request_is_a_literal_and_a_file_inside_it_is_still_a_file():
+    rest, found = lexicon.references("read the notion page 'Payments API spec' and /tmp/notes.md", quotes=True)
+    assert ("quote", "'Payments API spec'") in found and ("file", "/tmp/notes.md") in found
+    assert "Payments" not in rest
+    assert lexicon.references("what's the status of it?", quotes=True)[1] == []  # an apostrophe is no quote

@@ -13,6 +13,7 @@ import dataclasses
 import hashlib
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
@@ -37,9 +38,12 @@ W_ORGAN = 1.0
 W_DESCRIPTION = 1.0
 W_PARAM = 1.0
 W_PARAM_TEXT = 0.5
+W_QUOTED = 0.25  # a quotation inside a description: an example value, not what the tool is for
+_QUOTED = re.compile(r'"([^"]{1,80})"|\u201c([^\u201d]{1,80})\u201d')
 W_ORGAN_NAME = 5.0  # in the organ's own document, next to all its tools' terms
 TOOL_K1 = 1.2
 TOOL_B = 0.75
+MAX_NAME_SHARE = 0.1  # a term in more organs' names than this share (and two) is generic: mcp, server
 ORGAN_B = 0.3  # organs differ tenfold in size; full length normalisation would bury the big ones
 SCHEMA_DEPTH = 3
 
@@ -82,7 +86,7 @@ class Catalogue:
         for organ, entries in organs.items():
             start = len(tools)
             for entry in entries:
-                tools.append(_tool(organ, entry, glossary))
+                tools.append(_tool(organ, entry, glossary, Source.QUOTED not in self.without))
             self.organs[organ] = tuple(range(start, len(tools)))
         tools = _fix_wire_names(tools)
         self.tools: tuple[Tool, ...] = tuple(tools)
@@ -99,6 +103,7 @@ class Catalogue:
             start for organ, members in self.organs.items() for start, entry in zip(members, organs[organ], strict=True)
             if companions.takes_only_address(entry))
         self.index = Index((t.terms for t in tools), k1=TOOL_K1, b=TOOL_B)
+        self.organ_name_terms = _name_terms(self.organ_names)
         self.organ_index = Index((_organ_terms(organ, [tools[i] for i in members])
                                   for organ, members in self.organs.items()), b=ORGAN_B)
         self.vocabulary = knowledge.Vocabulary((w for t in tools for w in t.words),
@@ -112,7 +117,12 @@ class Catalogue:
         if Source.MEDIA_TYPES not in self.without:
             knowledge.load_media_types()
         self.calculates = self._named_for("arithmetic")
+        if self.calculates:
+            knowledge.number_words(), knowledge.operator_words()  # Unicode's names, read once per process
         self.currencies = knowledge.cldr().currencies if self._hinted("money") else frozenset()
+        self.currency_names = knowledge.cldr().currency_names if self.currencies else frozenset()
+        if self.currencies:
+            knowledge.number_words()  # read from Unicode's names once (about 0.1 s), not by the first request
         self.meaning = None if Source.MEANING in self.without else semantic.meaning_of(
             [semantic.tool_text(t.organ, t.name, str(t.wire.get("description") or "")) for t in tools])
         self.organ_tokens = tuple(sum(tools[i].tokens + 1 for i in members) for members in self.organs.values())
@@ -259,12 +269,12 @@ def _check_tool(entry: Any, where: str) -> None:
 
 # -- building -------------------------------------------------------------------------------
 
-def _tool(organ: str, entry: dict, glossary: bool = True) -> Tool:
+def _tool(organ: str, entry: dict, glossary: bool = True, quoted: bool = True) -> Tool:
     name = entry["name"]
     wire = {key: value for key, value in entry.items() if value is not None}
     wire["name"] = wire_name(organ, name)
     wire.setdefault("inputSchema", dict(EMPTY_SCHEMA))
-    texts = [(lexicon.words(text), weight) for text, weight in _texts(organ, entry)]
+    texts = [(lexicon.words(text), weight) for text, weight in _texts(organ, entry, quoted)]
     return _with_wire(Tool(address=f"{organ}.{name}", organ=organ, name=name, wire=wire, json="", tokens=0,
                            terms=_bag(texts, glossary), words=frozenset(w for words, _ in texts for w in words)), wire)
 
@@ -292,8 +302,16 @@ def _hashed(name: str, address: str) -> str:
     return f"{name[:MAX_WIRE - 9]}_{digest}"
 
 
-def _texts(organ: str, entry: dict) -> list[tuple[str, float]]:
-    texts = [(entry["name"], W_NAME), (organ, W_ORGAN), (str(entry.get("description") or ""), W_DESCRIPTION)]
+def _texts(organ: str, entry: dict, quoted: bool = True) -> list[tuple[str, float]]:
+    description = str(entry.get("description") or "")
+    texts = [(entry["name"], W_NAME), (organ, W_ORGAN)]
+    if quoted:
+        # a quotation in a description is an example of a value or a label ("check \"remember me\""): what a
+        # user might type into the tool, not what the tool does
+        texts.append((_QUOTED.sub(" ", description), W_DESCRIPTION))
+        texts.extend((m.group(0), W_DESCRIPTION * W_QUOTED) for m in _QUOTED.finditer(description))
+    else:
+        texts.append((description, W_DESCRIPTION))
     _schema_texts(texts, entry.get("inputSchema") or {}, SCHEMA_DEPTH)
     return texts
 
@@ -331,6 +349,9 @@ def _companions(organs: Mapping[str, list[dict]], positions: dict[str, tuple[int
         start = positions[organ][0] if positions[organ] else 0
         for edges in companions.companions(organ, members, rules):
             found.append({start + j: w for j, w in edges.items()})
+    if companions.Rule.OPENER in rules:
+        for i, j in companions.openers(organs, positions):
+            found[i][j] = max(found[i].get(j, 0.0), companions.OPENER_WEIGHT)
     return tuple(found)
 
 
@@ -338,6 +359,14 @@ def _edges(companions: tuple[dict[int, float], ...]) -> tuple[np.ndarray, np.nda
     pairs = [(i, j, w) for i, edges in enumerate(companions) for j, w in edges.items()]
     return (np.array([i for i, _, _ in pairs], dtype=np.intp), np.array([j for _, j, _ in pairs], dtype=np.intp),
             np.array([w for _, _, w in pairs], dtype=float))
+
+
+def _name_terms(names: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    # what each organ is called: the terms of its name that few other names share (not `mcp`, `server`)
+    split = [tuple(dict.fromkeys(lexicon.terms(name))) for name in names]
+    counts = Counter(term for terms in split for term in terms)
+    common = max(MAX_NAME_SHARE * len(names), 2)
+    return tuple(tuple(t for t in terms if counts[t] <= common) for terms in split)
 
 
 def _organ_terms(organ: str, members: list[Tool]) -> dict[str, float]:

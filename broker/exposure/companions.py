@@ -49,6 +49,7 @@ MIN_OBJECT_SIMILARITY = 0.5  # share of a tool's (weighted) object words a sibli
 MAX_PRODUCERS = 2  # an identifier comes from one or two siblings; more means a common word
 CONTEXT_SHARE = 0.5  # a parameter required by more than this share of an organ's tools is context
 _NAME_LIKE = re.compile(r"[\w.-]+")
+OPENER_WEIGHT = 0.5  # what a search finds is often, not always, opened next
 
 
 class Rule(StrEnum):
@@ -58,6 +59,7 @@ class Rule(StrEnum):
     PRODUCER = "producer"
     OBJECT = "object"
     READ = "read"
+    OPENER = "opener"
     LIST = "list"
     ENTRY = "entry"
     GIVER = "giver"
@@ -287,6 +289,27 @@ def _verbs_and_objects(organ: str, members: Sequence[Sibling]) -> list[tuple[str
             words = words[1:]
         split.append((crud.get(words[0]) if words else None, tuple(words[1:])))
     return split
+
+
+def openers(organs: Mapping[str, Sequence[Mapping]], positions: Mapping[str, Sequence[int]]) -> list[tuple[int, int]]:
+    """Across organs, (searcher, fetcher) positions: a tool that searches or lists and whose description says
+    it gives out URLs or links brings each fetcher of another organ, a tool of a small organ (no page of its
+    own to open) that takes only an address: what a search finds is opened next ("search the web for X and
+    open the top result")."""
+    fetchers = [(organ, positions[organ][k]) for organ, entries in organs.items() if len(entries) < MIN_ENTRY_ORGAN
+                for k, entry in enumerate(entries) if takes_only_address(entry)]
+    if not fetchers:
+        return []
+    opened = set(lexicon.terms(" ".join(lexicon.hints("opened"))))  # data/hints.txt: url link
+    pairs = []
+    crud = _crud()
+    for organ, entries in organs.items():
+        for k, entry in enumerate(entries):
+            # a name that searches or lists (duckduckgo_web_search: the verb may be the organ's own word)
+            if any(crud.get(t) == "list" for t in lexicon.terms(entry["name"])) and \
+                    opened & set(lexicon.terms(str(entry.get("description") or ""))):
+                pairs.extend((positions[organ][k], j) for other, j in fetchers if other != organ)
+    return pairs
 
 
 def _read_before_change(verbs: list[tuple[str | None, tuple[str, ...]]]) -> list[tuple[int, int]]:

@@ -20,7 +20,11 @@
   `publicsuffix` file): a name
   written without a scheme that ends in one (`examplecorp.io`, `amaz0n.com`) is a host, not a file, unless
   its ending is also a kind of file the MIME tables know as text, image, audio or video (`README.md`, `run.sh`);
-  an ending the system table knows only as some application's format (`.com`, `.org`) is both.
+  an ending the system table knows only as some application's format (`.com`, `.org`) is both. IANA's
+  special-use names (test, example, localhost: `broker/text/data/special_domains.txt`) end hosts too.
+- *Spoken numbers and operators*: English number words and the words of math operators, read from the
+  Unicode names of numeric characters and math symbols (`unicodedata`): "one hundred euros", "394 times 213".
+- *Cognates*: a word of another Latin-script language that shares a catalogue stem ("committer" -> commit).
 """
 
 from __future__ import annotations
@@ -29,9 +33,11 @@ import datetime
 import functools
 import gzip
 import logging
+import math
 import mimetypes
 import os
 import re
+import sys
 import unicodedata
 import zoneinfo
 from collections import Counter
@@ -40,6 +46,7 @@ from pathlib import Path
 from enum import StrEnum
 from typing import Iterable
 
+from broker import text as text_layer
 from broker.text import cjk, fuzzy
 from broker.exposure import lexicon
 
@@ -53,7 +60,9 @@ _WORD = re.compile(r"[A-Za-z]+")
 _AMOUNT_WORDS = re.compile(r"\d[\d,.]*[km]?\b|[a-z]+")
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_NUMBER_NAME = re.compile(r"\b(?:DIGIT|NUMBER|NUMERAL) ([A-Z]+(?: [A-Z]+)?)$")
 _NOT_ARITHMETIC = frozenset("<>|~")  # math symbols that mark thresholds and commands too (p99 > 500, a | b)
+_VOWELS = frozenset("aeiou")
 _NUMERONYM = re.compile(r"^([a-z])(\d{1,2})([a-z])$")
 _DEFINED_AFTER = re.compile(r"\(([A-Za-z][A-Za-z0-9]{1,5})\)")  # long form (LF)
 _DEFINED_BEFORE = re.compile(r"\b([A-Z][A-Z0-9]{1,5}s?)\s*\(([^()]{3,80})\)")  # LF (long form)
@@ -65,6 +74,8 @@ MAX_ABBREVIATION = 4
 MIN_COMPLETED = 3  # a known term this short or longer may be the start of a longer word
 COMPLETION_EXTRA = 3  # which is at least this many letters longer (not `page` -> pages)
 MAX_MEMO = 1 << 16
+MIN_COGNATE = 5  # a shared stem this long (commit-ter, captur-a) is a borrowed word, not a chance prefix
+COGNATE_SHARE = 0.6  # and covers this share of the word (not chang-ements)
 # the Public Suffix List as distributions ship it (Debian's `publicsuffix`), when the PyPI package is absent
 SUFFIX_LISTS = ("/usr/share/publicsuffix/public_suffix_list.dat",)
 _FILE_MEDIA = frozenset({"text", "image", "audio", "video"})
@@ -105,6 +116,7 @@ class Cldr:
 
     cities: tuple[tuple[str, str], ...] = ()  # (a zone's city, the zone): ("lisboa", "Europe/Lisbon")
     currencies: frozenset[str] = frozenset()  # the word naming each currency in most languages, and its plural
+    currency_names: frozenset[str] = frozenset()  # the same without the ISO codes (all, try, top are words too)
 
 
 @functools.cache
@@ -146,7 +158,13 @@ def cldr() -> Cldr:
     heads |= english
     words = {w for w in heads | codes | {p for p in plurals if p.rstrip("s") in heads}
              if w.isalpha() and len(w) > 2 and not lexicon.is_stopword(w)}
-    return Cldr(tuple(sorted(cities)), frozenset(words) | frozenset(unspaced))
+    # what English calls them, singular and plural (euro, euros, yen, pesos): not a country's name, not a code
+    # (an everyday English word only when most languages call the currency so too: dollar, euro; not mark,
+    # real, unit, pound)
+    shared = {word for word, n in map(_most_common, currency_words.values()) if n >= MIN_CURRENCY_LANGUAGES}
+    names = {w for w in english | {p for p in plurals if p.rstrip("s") in english}
+             if w in words and (not text_layer.is_everyday(w) or w in shared or w[:-1] in shared)}
+    return Cldr(tuple(sorted(cities)), frozenset(words) | frozenset(unspaced), frozenset(names))
 
 
 def _most_common(counts: Counter) -> tuple[str, int]:
@@ -162,13 +180,16 @@ def _unspaced_names(name: str) -> set[str]:
     return {n for n in ("".join(parts), parts[-1]) if len(n) >= MIN_CJK_PLACE}
 
 
-def names_amount_of_money(request: str, currencies: frozenset[str]) -> bool:
+def names_amount_of_money(request: str, currencies: frozenset[str], names: frozenset[str] = frozenset()) -> bool:
     """Tell whether a request names an amount of money: a number and a currency's word or code, or a sign."""
     if any(unicodedata.category(ch) == "Sc" and _beside_digit(request, i) for i, ch in enumerate(request)):
         return True  # a currency sign (Unicode's category Sc) written against a number: $50, 50 €, ¥100,000
     words = _AMOUNT_WORDS.findall(fold(request))
-    if any(words[i][0].isdigit() and words[i + 1] in currencies for i in range(len(words) - 1)):
-        return True
+    spoken = number_words()
+    if any((words[i][0].isdigit() or words[i] in spoken) and words[i + 1] in currencies for i in range(len(words) - 1)):
+        return True  # 50 euros, one hundred euros (a number as dictation writes it)
+    if len({w for w in words if w in names}) >= 2:
+        return True  # two currencies named by their words: euros in yen, dollars to pesos
     # in a script without spaces: a currency's name right after a number (1,250ユーロ), or two currencies named
     named: set[str] = set()
     joined = request.replace("\u30fb", "")  # the katakana middle dot joins the words of a name
@@ -182,16 +203,71 @@ def names_amount_of_money(request: str, currencies: frozenset[str]) -> bool:
     return len(named) >= 2
 
 
+@functools.cache
+def number_words() -> frozenset[str]:
+    """English number words (one, twelve, ninety, hundred, thousand), read from the Unicode names of the
+    characters that have a whole numeric value ("ROMAN NUMERAL ONE HUNDRED", "CIRCLED NUMBER TWENTY")."""
+    values: dict[str, Counter] = {}
+    pairs: list[tuple[str, str, int]] = []
+    for cp in range(sys.maxunicode + 1):
+        ch = chr(cp)
+        value = unicodedata.numeric(ch, None)
+        match = _NUMBER_NAME.search(unicodedata.name(ch, "")) if value is not None and value == int(value) else None
+        if match is None:
+            continue
+        parts = match.group(1).lower().split()
+        if parts[-1] == "comma":
+            continue  # DIGIT ONE COMMA: a digit with its punctuation
+        if len(parts) == 1:
+            values.setdefault(parts[0], Counter())[int(value)] += 1
+        else:
+            pairs.append((parts[0], parts[1], int(value)))
+    found = {word: _most_common_value(counts) for word, counts in values.items()}
+    for first, second, value in pairs:  # ONE HUNDRED, FIVE THOUSAND: the second word is a multiplier
+        if found.get(first) and second not in found and value % found[first] == 0:
+            found[second] = value // found[first]
+    return frozenset(word for word in found if len(word) > 2)
+
+
+def _most_common_value(counts: Counter) -> int:
+    return min(counts.items(), key=lambda item: (-item[1], item[0]))[0]
+
+
+@functools.cache
+def operator_words() -> frozenset[str]:
+    """The stems of the words Unicode names its math operators by (PLUS SIGN, CIRCLED TIMES, DIVIDES)."""
+    found = set()
+    for cp in range(sys.maxunicode + 1):
+        ch = chr(cp)
+        if unicodedata.category(ch) != "Sm" or ch in _NOT_ARITHMETIC:
+            continue
+        parts = unicodedata.name(ch, "").lower().split()
+        if len(parts) == 1 or (len(parts) == 2 and parts[0] == "circled"):
+            found.add(parts[-1])
+        elif len(parts) == 2 and parts[1] == "sign":
+            found.add(parts[0])
+    return frozenset(lexicon.stem(w) for w in found if w.isalpha())
+
+
+def names_spoken_arithmetic(request: str) -> bool:
+    """Tell whether a request says arithmetic in words: a number, an operator's word, a number (789 times 456,
+    seven hundred eighty nine divided by twelve)."""
+    spoken, operators = number_words(), operator_words()
+    kinds = ["n" if w[0].isdigit() or w in spoken else "o" if lexicon.stem(w) in operators else
+             "b" if w == "by" else "w" for w in _AMOUNT_WORDS.findall(fold(request))]
+    return re.search(r"no{1}b?n", "".join(kinds)) is not None
+
+
 def names_arithmetic(request: str) -> bool:
     """Tell whether a request writes arithmetic: two numbers or more, one against a math sign (17.5%, 3×4, 2+2)."""
     numbers = list(_NUMBER.finditer(request))
     if len(numbers) < 2:
-        return False
+        return names_spoken_arithmetic(request)
     for m in numbers:
         around = request[max(0, m.start() - 2):m.start()].rstrip()[-1:] + request[m.end():m.end() + 2].lstrip()[:1]
         if any(_arithmetic_sign(ch) for ch in around):
             return True
-    return False
+    return names_spoken_arithmetic(request)
 
 
 def _arithmetic_sign(ch: str) -> bool:
@@ -256,14 +332,17 @@ def names_place(request: str, places: Places) -> bool:
     for n in (1, 2, 3):
         for i in range(len(low) - n + 1):
             gram = tuple(low[i:i + n])
-            if gram in places.folded or (gram in places.proper and _proper(ascii_text, found[i], n)):
+            if gram in places.folded or (gram in places.proper and _proper(ascii_text, found[i], n, gram)):
                 return True
     return False
 
 
-def _proper(text: str, word: re.Match, n: int) -> bool:
+def _proper(text: str, word: re.Match, n: int, gram: tuple[str, ...] = ()) -> bool:
     # capitalised, not in capitals (REST, MOBILE: an acronym or a board's name), and for one word not merely
-    # because it starts a sentence ("Tell me ...")
+    # because it starts a sentence ("Tell me ..."); a name of several words that are not all everyday English
+    # is a name in any case ("ciudad de mexico" as dictation writes it; not "long beach")
+    if n > 1 and not all(text_layer.is_everyday(w) or lexicon.is_stopword(w) for w in gram):
+        return True
     if not word.group()[0].isupper() or (len(word.group()) > 1 and word.group().isupper()):
         return False
     before = text[:word.start()].rstrip(" \t\"'(\u00bf\u00a1")
@@ -330,6 +409,7 @@ class Vocabulary:
             self._by_length.setdefault(len(w), []).append(w)
             self._by_first.setdefault(w[0], []).append(w)
         self._acronyms = _acronyms(prose)
+        self._stems: dict[str, str] | None = None  # stem -> its most used catalogue word, for cognates
         self._memo: dict[tuple[str, str], tuple[str, ...]] = {}  # (kind, word) -> answer: queries repeat words
         # the text layer's one typo matcher, with what a catalogue trusts: two edits in a long word, any first
         # letter, a four-letter word only by a swap; the most used word first. Built now, not by the first prompt
@@ -386,6 +466,27 @@ class Vocabulary:
         return self._best(w for w in self._by_first.get(term[0], ()) if len(w) >= len(term) + COMPLETION_EXTRA
                           and w.startswith(term) and lexicon.stem(w) != term)
 
+    def cognate(self, word: str) -> tuple[str, ...]:
+        """The catalogue word a word of another language shares its stem with (`committer` -> commit,
+        `documentación` -> documentation, `wikipédia` -> wikipedia): Latin scripts borrow technical words."""
+        if not word.isalpha() or len(word) < MIN_COGNATE:
+            return ()
+        return self._remembered("cognate", word, self._cognate)
+
+    def _cognate(self, word: str) -> tuple[str, ...]:
+        folded = fold(word)
+        if folded in self.words:
+            return (folded,) if folded != word else ()
+        if self._stems is None:
+            self._stems = {}
+            for w in sorted(self.words, key=lambda w: (-self.frequency[w], w)):
+                self._stems.setdefault(lexicon.stem(w), w)
+        shortest = max(MIN_COGNATE, math.ceil(COGNATE_SHARE * len(folded)))
+        for n in range(len(folded) - 1, shortest - 1, -1):
+            if folded[:n] in self._stems:
+                return (self._stems[folded[:n]],)
+        return ()
+
     def _best(self, candidates: Iterable[str]) -> tuple[str, ...]:
         ranked = sorted(candidates, key=lambda w: (-self.frequency[w], w))
         return tuple(ranked[:1])
@@ -397,6 +498,8 @@ def _skeleton(short: str, word: str) -> bool:
         return False
     if word.startswith(short):
         return True
+    if any(ch in _VOWELS for ch in short[1:]):
+        return False  # a skeleton drops the vowels (msg, cfg, pkg); `les`, `dans`, `moi` are other languages' words
     rest = iter(word[1:])
     return all(ch in rest for ch in short[1:])
 
@@ -451,9 +554,14 @@ def top_level_domains() -> frozenset[str]:
         icann = text.split("===BEGIN ICANN DOMAINS===", 1)[-1].split("===END ICANN DOMAINS===", 1)[0]
         found = {line.strip().lstrip("*!.").lower() for line in icann.splitlines()
                  if line.strip() and not line.startswith("//")}
-        return frozenset(t for t in found if t and "." not in t and t.isascii())
+        return frozenset(t for t in found if t and "." not in t and t.isascii()) | _special_domains()
     log.info("no Public Suffix List found (%s): dotted names are read as files", ", ".join(SUFFIX_LISTS))
     return frozenset()
+
+
+def _special_domains() -> frozenset[str]:
+    # the special-use names IANA reserves for hosts (test, example, localhost): data/special_domains.txt
+    return frozenset(name.lower() for name in text_layer.load_words("special_domains"))
 
 
 @functools.cache

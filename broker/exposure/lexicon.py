@@ -22,6 +22,13 @@ _URL = re.compile(r"\b[a-z][a-z0-9+.-]*://\S+|\bwww\.\S+"
                   r"|(?<![\w.:/-])(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|[a-z0-9-]+(?:\.[a-z0-9-]+)+):\d{2,5}\b(?:/\S*)?",
                   re.IGNORECASE)
 _PATH = re.compile(r"(?<![\w/])(?:~|\.{1,2})?/[\w.*@+-]+(?:/[\w.*@+-]*)*|(?<![\w/.])[\w.*@+-]+/(?:[\w.*@+-]+/)*(?:[\w.*@+-]+\.[A-Za-z]\w{0,11}\b|(?=\s|$))")
+# a dotted name followed by a path, without a scheme (lufthansa.com/flightstatus): a page when the name ends
+# in a top-level domain, else a relative path (config.d/nginx.conf); selection tells which
+_HOST_PATH = re.compile(r"(?<![\w.:/@~-])[a-z0-9-]+(?:\.[a-z0-9-]+)+/[^\s\"'<>]*", re.IGNORECASE)
+_IMAGE_TAG = re.compile(r"/[\w.-]+(?::[\w][\w.-]*|@sha256:[0-9a-f]+)$")
+# a quotation in a request is a literal: a title, a status, a message, a label ('API Style Guide', « doc: maj »)
+_QUOTE = re.compile(r"(?<![\w])(?:'[^'\n]{2,80}'|\"[^\"\n]{2,80}\"|\u2018[^\u2019\n]{2,80}\u2019|"
+                    r"\u201c[^\u201d\n]{2,80}\u201d|\u00ab[^\u00bb\n]{2,80}\u00bb)(?![\w])")
 _KEY = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-[0-9]+\b")  # an issue tracker key: PAY-88, INC-77
 # owner/name (acme/api, acme/api#610): how hosted repositories, images and charts are named; a bare
 # relative path of two parts reads the same and is told apart by what it names (a file has an extension)
@@ -50,25 +57,30 @@ def terms_of(split: list[str], with_glossary: bool = True) -> list[str]:
     return out
 
 
-def references(text: str) -> tuple[str, list[tuple[str, str]]]:
+def references(text: str, quotes: bool = False) -> tuple[str, list[tuple[str, str]]]:
     """Cut URLs, paths, file names, owner/name slugs and issue keys out of a text: (the rest, [(kind, reference)])."""
     found: list[tuple[str, str]] = []
 
     def cut(kind: str) -> object:
         def replace(match: re.Match) -> str:
-            ref = match.group(0).rstrip(".,;:!?)'\"")
+            ref = match.group(0) if kind == "quote" else match.group(0).rstrip(".,;:!?)'\"")
             if kind == "file" and len(ref.split(".")[0].lstrip("*")) < 2 and not ref.startswith("."):
                 return match.group(0)  # "e.g", "i.e": abbreviations, not files
+            if kind == "hostpath" and _IMAGE_TAG.search(ref):
+                return match.group(0)  # registry.acme.io/web:1.8.2 names an image (OCI's host/path:tag), not a page
             last = ref.rsplit("/", 1)[-1]
             found.append(("file" if kind == "path" and "." in last.strip(".") else kind, ref))
             return " " + match.group(0)[len(ref):]
         return replace
 
     text = _URL.sub(cut("url"), text)
+    text = _HOST_PATH.sub(cut("hostpath"), text)
     text = _PATH.sub(cut("path"), text)
     text = _FILE.sub(cut("file"), text)
     text = _SLUG.sub(cut("slug"), text)
     text = _KEY.sub(cut("key"), text)
+    if quotes:  # last: a file or a URL inside quotes is still one
+        text = _QUOTE.sub(cut("quote"), text)
     return text, found
 
 

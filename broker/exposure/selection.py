@@ -19,6 +19,7 @@ from broker.exposure import companions, knowledge, lexicon
 from broker.exposure.catalogue import META_TOOL, Catalogue
 from broker.exposure.learning import Associations
 from broker.exposure.sources import Source
+from broker.text import derived
 from broker.text.fuzzy import known_words
 
 log = logging.getLogger(__name__)
@@ -43,6 +44,7 @@ MEANING_WEIGHT = 0.8  # the tool nearest the intent in meaning counts like a goo
 MEANING_MARGIN = 0.15  # tools this much less similar than the nearest get nothing from meaning
 MEANING_TOP = 40  # at most this many tools get something from meaning
 MEANING_FLOOR = 0.2  # a cosine below this says nothing (unrelated texts score about 0.1 with this model)
+NAMED_ORGAN_FLOOR = 0.5  # an organ's name put into the query this strongly (a synonym's weight) names it
 WHOLE_EVIDENCE = 0.55  # an organ the intent points at this clearly (organ evidence, in [0, 1])
 WHOLE_BUDGET_SHARE = 0.25  # and whose tools together cost at most this share of the budget
 WHOLE_SHARE = 0.7  # is sent whole: each of its tools scores at least this share of the best
@@ -51,6 +53,8 @@ W_ABBREVIATION = 0.8  # an abbreviation resolved against the catalogue's own wor
 W_FUZZY = 0.4
 W_COMPLETED = 0.8  # the longer word a short known one may stand for (`repo` -> repository)
 W_COMPOUND = 1.0
+W_COGNATE = 0.9  # a borrowed word's stem (committer -> commit): the same word in another language
+W_DERIVED = 0.5  # a word derived from an unknown one (remember -> memory): related, not the same
 W_REFERENCE = 0.4  # words inside paths and URLs: names the user chose, seldom what a tool is for
 FILL_WEIGHT = 0.8  # a tool that needs only the URL the request gives counts like a fair lexical match
 PRECONDITION_WEIGHT = 0.5  # a companion this strong (named, producer, entry, list, read) comes right after its tool
@@ -216,8 +220,20 @@ def names_url(intent: str, catalogue: Catalogue | None = None) -> bool:
 def hosts(references: list[tuple[str, str]], without: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
     """References with the dotted names that end in a top-level domain told apart: a host, a mailbox or both."""
     if Source.DOMAINS in without:
-        return references
-    return [(knowledge.host_kind(ref) if kind == "file" else kind, ref) for kind, ref in references]
+        return [(_path_kind(ref) if kind == "hostpath" else kind, ref) for kind, ref in references]
+    return [(knowledge.host_kind(ref) if kind == "file" else _host_path(ref) if kind == "hostpath" else kind, ref)
+            for kind, ref in references]
+
+
+def _host_path(reference: str) -> str:
+    # lufthansa.com/flightstatus is a page (a URL without its scheme); config.d/conf is a directory's path
+    host = reference.split("/", 1)[0]
+    return "url" if knowledge.host_kind(host) in (knowledge.Host.DOMAIN, knowledge.Host.EITHER) else \
+        _path_kind(reference)
+
+
+def _path_kind(reference: str) -> str:
+    return "file" if "." in reference.rsplit("/", 1)[-1].strip(".") else "path"
 
 
 def whole_organs(evidence: dict[int, float], catalogue: Catalogue, budget: int) -> list[int]:
@@ -288,6 +304,12 @@ def organ_evidence(query: dict[str, float], lexical: dict[int, float], catalogue
             best[k] = best.get(k, 0.0) + RECENT_ORGAN_WEIGHT
     evidence = {k: ORGAN_MIX * whole.get(k, 0.0) + (1 - ORGAN_MIX) * min(best.get(k, 0.0), 1.0)
                 for k in set(whole) | set(best)}
+    if Source.NAMED_ORGAN not in catalogue.without:
+        # an organ the request calls by its name (or a word that stands for it: remember -> memory) is
+        # pointed at as clearly as can be, however much of the request is about something else
+        for k, terms in enumerate(catalogue.organ_name_terms):
+            if terms and all(query.get(t, 0.0) >= NAMED_ORGAN_FLOOR for t in terms):
+                evidence[k] = 1.0
     return evidence
 
 
@@ -334,13 +356,22 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
             guesses = vocabulary.expanded(word) if Source.ABBREVIATIONS not in without else ()
             for guess in guesses:
                 add_word(guess, W_ABBREVIATION * weight)
+            if not guesses and Source.DERIVATIONS not in without:
+                guesses = [d for d in derived(word) if any(t in index for t in lexicon.terms_of([d], False))]
+                for guess in guesses:
+                    add_word(guess, W_DERIVED * weight)
+            if not guesses and Source.COGNATES not in without and not english(word):
+                guesses = vocabulary.cognate(word)
+                for guess in guesses:
+                    add_word(guess, W_COGNATE * weight)
             if not guesses and Source.SPELLING not in without:
                 for guess in vocabulary.spelled(word):
                     add_word(guess, W_FUZZY * weight)
 
     def add_text(text: str, weight: float) -> None:
         content: list[str] = []
-        for word in lexicon.words(text):
+        split = lexicon.words(text)
+        for word in split:
             # what a word puts into a query depends only on the word, its weight and the catalogue: replay
             # the same puts, in the same order, when it comes again (a long prompt is read whole and then
             # clause by clause, and requests repeat words)
@@ -361,11 +392,18 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
         if Source.COMPOUNDS not in without:
             for a, b in zip(content, content[1:], strict=False):
                 put(lexicon.stem(a + b), W_COMPOUND * weight)
+            # a verb and its particle are one word in schemas: log in -> login, roll back -> rollback,
+            # set up -> setup ("logging in" too: the verb's stem joins)
+            for a, b in zip(split, split[1:], strict=False):
+                if lexicon.is_stopword(b) and a.isascii() and a.isalpha() and not lexicon.is_stopword(a):
+                    for particle in _particles(b):  # "log into": the particle is into's first word
+                        put(lexicon.stem(a + particle), W_COMPOUND * weight)
+                        put(lexicon.stem(lexicon.stem(a) + particle), W_COMPOUND * weight)
 
     if Source.REFERENCES in without:
         rest, references = intent, []
     else:
-        rest, references = lexicon.references(intent)
+        rest, references = lexicon.references(intent, quotes=Source.QUOTES not in without)
         references = hosts(references, without)
     add_text(rest, 1.0)
     written = written_files(intent, references) if Source.WRITTEN not in without else frozenset()
@@ -392,7 +430,7 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
         for hint in lexicon.hints("arithmetic"):
             put_text(hint, W_HINT)
     if catalogue.currencies and Source.CURRENCIES not in without and \
-            knowledge.names_amount_of_money(intent, catalogue.currencies):
+            knowledge.names_amount_of_money(intent, catalogue.currencies, catalogue.currency_names):
         for hint in lexicon.hints("money"):
             put_text(hint, W_HINT)
     return query
@@ -422,6 +460,13 @@ def _names_place(intent: str, catalogue: Catalogue) -> bool:
                                                    for word in written):
         return True
     return knowledge.names_place(intent, catalogue.places)
+
+
+@functools.cache
+def _particles(word: str) -> tuple[str, ...]:
+    # a stop word, and the first of two stop words it joins (into = in + to, onto = on + to)
+    return (word, *(word[:k] for k in range(2, len(word) - 1)
+                    if lexicon.is_stopword(word[:k]) and lexicon.is_stopword(word[k:])))
 
 
 @functools.cache

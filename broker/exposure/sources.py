@@ -13,6 +13,8 @@ class Source(StrEnum):
     ABBREVIATIONS = "abbreviations"  # PR, k8s, repo, msg: resolved against the catalogue's own words
     COMPLETIONS = "completions"  # a cut word that is no English word (WordPiece's) -> the catalogue word it starts
     SPELLING = "spelling"  # typos corrected towards the catalogue's words (rapidfuzz)
+    DERIVATIONS = "derivations"  # WordNet's derivationally related forms: remember -> memory, store -> storage
+    COGNATES = "cognates"  # a word of another Latin-script language sharing a catalogue stem: committer -> commit
     COMPOUNDS = "compounds"  # "sequential thinking" -> sequentialthinking
     ZONES = "zones"  # places of the IANA time-zone database -> time tools
     CITIES = "cities"  # GeoNames' large cities (text/data/cities.tsv.gz) are places too -> weather and time tools
@@ -25,10 +27,13 @@ class Source(StrEnum):
     MEDIA_TYPES = "media_types"  # a file's extension -> its kind, from the platform's MIME table
     REFERENCES = "references"  # paths, URLs, file names and issue keys in the request, and what they hint
     FILLS = "references.fills"  # a URL in the request is what a tool taking only an address needs
+    QUOTES = "references.quotes"  # a quotation in the request is a literal (a title, a status): its words count less
     WRITTEN = "references.written"  # a file named where something is created or changed is written, not read
+    QUOTED = "quoted"  # quotations in a tool's description are examples: they count a quarter
     MEANING = "meaning"  # sentence embeddings of the intent and of each tool (all-MiniLM-L6-v2), if installed
     CLAUSES = "clauses"  # each clause of a compound request gets its own best tools
     ORGANS = "organs"  # organ evidence lifts the siblings of well-matched tools
+    NAMED_ORGAN = "organs.named"  # an organ the request calls by its name is pointed at fully
     WHOLE = "organs.whole"  # a small organ the intent clearly points at is sent whole
     NAMED = "companions.named"  # a sibling the schema names
     PRODUCER = "companions.producer"  # a sibling that gives out an identifier the tool requires
@@ -37,6 +42,7 @@ class Source(StrEnum):
     READ = "companions.read"  # the sibling that reads what a tool changes
     LIST = "companions.list"  # the sibling that lists or searches what a tool takes the id of
     ENTRY = "companions.entry"  # the sibling that opens what the others act on (navigate before the console)
+    OPENER = "companions.opener"  # a fetcher of another organ, for a search that gives out URLs or links
     PRECONDITIONS = "companions.first"  # a chosen tool's strong companions are spent on before the rest
     SIMILAR = "learned.similar"  # abilities used after similar instructions
     TOGETHER = "learned.together"  # abilities used together

@@ -12,6 +12,7 @@
     load_pairs(name)       a `key: value value …` map from data/NAME.txt
     related(term)          the programs and tools a stemmed word of work relates to (data/related.txt)
     is_everyday(word)      whether a lowercase word is common in everyday English (data/everyday.txt, wordfreq)
+    derived(word)          WordNet's derivationally related words (data/derivations.tsv.gz): remember -> memory
 
 No word list lives in code: lists are data files under broker/text/data/, declared as package data.
 """
@@ -19,15 +20,37 @@ No word list lives in code: lists are data files under broker/text/data/, declar
 from __future__ import annotations
 
 import functools
+import gzip
+import logging
+from importlib import resources
 
 from broker.text.cjk import cjk_bigrams, is_cjk, pairs, runs
 from broker.text.lists import load_pairs, load_words
 from broker.text.split import basename, paths, split_identifier, words
 from broker.text.stemming import stem
 
-__all__ = ["basename", "cjk_bigrams", "content_words", "everyday", "is_cjk", "is_everyday", "is_stopword", "load_pairs",
+__all__ = ["basename", "cjk_bigrams", "content_words", "derived", "everyday", "is_cjk", "is_everyday", "is_stopword", "load_pairs",
            "load_words", "pairs", "paths", "related", "runs", "split_identifier", "stem", "stems", "stopwords", "terms",
            "terms_of", "words"]
+
+
+log = logging.getLogger(__name__)
+
+
+@functools.cache
+def _derivations() -> dict[str, tuple[str, ...]]:
+    try:
+        raw = resources.files("broker.text").joinpath("data", "derivations.tsv.gz").read_bytes()
+        lines = gzip.decompress(raw).decode("utf-8").splitlines()
+    except (OSError, EOFError, UnicodeDecodeError) as exc:
+        log.warning("cannot read WordNet's derivations (%s): words are read without them", exc)
+        return {}
+    return {word: tuple(related.split()) for word, _, related in (line.partition("\t") for line in lines)}
+
+
+def derived(word: str) -> tuple[str, ...]:
+    """WordNet's derivationally related words of a lowercase word (remember -> memory, store -> storage)."""
+    return _derivations().get(word, ())
 
 
 @functools.cache

@@ -1,0 +1,83 @@
+"""Write broker/text/data/derivations.tsv.gz: WordNet's derivationally related forms, for exposure's words.
+
+Each line is `word<TAB>related related …`: the words WordNet 3.0 links to the word by a derivation pointer
+(`+`: remember -> remembering, remembrance; store -> storage; delete -> deletion) and the head word of the
+derived word's sense (remembering is a sense of *memory*), single words of letters only,
+lower-cased, leaving out the pairs the Snowball stemmer already joins (delete, deleted). Read from the files
+of Debian's `wordnet-base` (WordNet 3.0, Princeton's permissive licence, /usr/share/wordnet); rebuild with
+`apt-get install wordnet-base && python scripts/make_derivations.py`. Only this script needs the package.
+"""
+
+from __future__ import annotations
+
+import gzip
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from broker.text import stem  # noqa: E402  (the stems exposure indexes)
+
+WORDNET = Path("/usr/share/wordnet")
+OUT = ROOT / "broker" / "text" / "data" / "derivations.tsv.gz"
+PARTS = ("noun", "verb", "adj", "adv")
+
+
+def _synsets(part: str) -> dict[str, list[str]]:
+    # offset -> the synset's words, from one data file
+    found: dict[str, list[str]] = {}
+    for line in (WORDNET / f"data.{part}").read_text(encoding="latin-1").splitlines():
+        if line.startswith("  "):
+            continue  # the licence at the head of the file
+        fields = line.split(" ")
+        count = int(fields[3], 16)
+        found[fields[0] + fields[2][0]] = [fields[4 + 2 * k].lower() for k in range(count)]
+    return found
+
+
+def _word(w: str) -> bool:
+    return w.isalpha() and w.isascii()
+
+
+def derivations() -> dict[str, set[str]]:
+    synsets = {}
+    for part in PARTS:
+        synsets.update(_synsets(part))
+    related: dict[str, set[str]] = {}
+    for part in PARTS:
+        for line in (WORDNET / f"data.{part}").read_text(encoding="latin-1").splitlines():
+            if line.startswith("  "):
+                continue
+            fields = line.split(" ")
+            count = int(fields[3], 16)
+            words = [fields[4 + 2 * k].lower() for k in range(count)]
+            at = 4 + 2 * count
+            pointers = int(fields[at])
+            for k in range(pointers):
+                symbol, offset, pos, link = fields[at + 1 + 4 * k:at + 5 + 4 * k]
+                if symbol != "+":
+                    continue
+                source, target = int(link[:2], 16), int(link[2:], 16)
+                pos = "a" if pos == "s" else pos
+                others = synsets.get(offset + pos, [])
+                if not source or not target or target > len(others):
+                    continue
+                a, b = words[source - 1], others[target - 1]
+                # the derived word, and the head word of its sense (remembering is a sense of memory)
+                for x, y, sense in ((a, b, others), (b, a, words)):
+                    for z in (y, sense[0]):
+                        if _word(x) and _word(z) and stem(x) != stem(z):
+                            related.setdefault(x, set()).add(z)
+    return related
+
+
+def main() -> None:
+    found = derivations()
+    with gzip.open(OUT, "wt", encoding="utf-8", compresslevel=9) as out:
+        for word in sorted(found):
+            out.write(f"{word}\t{' '.join(sorted(found[word]))}\n")
+    print(f"{len(found)} words -> {OUT} ({OUT.stat().st_size} bytes)")
+
+
+if __name__ == "__main__":
+    main()
