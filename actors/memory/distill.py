@@ -34,7 +34,7 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 11  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 12  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
@@ -58,6 +58,8 @@ STATE_VERSION = 11  # 4: identities hold the gloss field; 5: workflows hold the 
 # (11 too) the valued options of more programs with subcommands (mvn -pl, gradlew -x, aws --profile, alembic -c);
 # mvnw, dart and flutter have subcommands, `dart run` and `flutter pub run` launch a tool; a file extension may
 # have up to 12 characters (App.xcworkspace); pitfalls and rules hold the hosts their commands worked on
+# 12: cards hold the settings their commands said (`--vault-password-file`, `DEVELOPMENT_TEAM=…`, `Category=Smoke`);
+# workflows hold the operand words their commands said in two sessions (`stack ls dependencies`)
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -280,6 +282,8 @@ class Distiller:
             _add(sig["actions"], word)
         for word in _objects(work.command):
             _add(sig.setdefault("objects", []), word)
+        for word in _settings(work.command):
+            _add(sig.setdefault("settings", []), word)
         for word in _resource_words(work):
             _add(sig.setdefault("resources", []), word)
         _add(sig["examples"], row.error[:200], MAX_EXAMPLES)
@@ -308,6 +312,8 @@ class Distiller:
             _add(session["seg_programs"], program)
         for action in _actions(work.command):
             _add(session["seg_actions"], action)
+        for word in [*_settings(work.command), *_operand_words(work.command)]:
+            _add(session.setdefault("seg_words", []), word, MAX_PLACES)
         if len(session["seg_ids"]) < MAX_FLOW:
             session["seg_ids"].append(row.id)
 
@@ -328,13 +334,14 @@ class Distiller:
                 flow["n"] += 1
                 flow["sessions"].append(sid)
                 _count_topic(flow["topic"], session["topic"])
+                _count_topic(flow.setdefault("words", {}), session.get("seg_words", ()))
             for event_id in session["seg_ids"]:
                 if len(flow["ids"]) < MAX_IDS:
                     flow["ids"].append(event_id)
             flow["first"] = min(flow["first"], session["seg_ts"])
             flow["last"] = max(flow["last"], session["seg_ts"])
         session.update(seg=[], seg_ids=[], seg_bad=False, seg_work=False, seg_programs=[], seg_actions=[],
-                       seg_ts=0.0, seg_places=[])
+                       seg_ts=0.0, seg_places=[], seg_words=[])
 
     # -- failure -> success episodes ------------------------------------------------------
 
@@ -398,6 +405,8 @@ class Distiller:
             _add(rule["actions"], word)
         for word in [*_objects(failed.command), *_objects(work.command)]:
             _add(rule.setdefault("objects", []), word)
+        for word in [*_settings(failed.command), *_settings(work.command)]:
+            _add(rule.setdefault("settings", []), word)
         for word in [*_resource_words(failed), *_resource_words(work)]:
             _add(rule.setdefault("resources", []), word)
         for name in [*_operand_files(failed), *_operand_files(work)]:
@@ -437,7 +446,8 @@ class Distiller:
                 identity=identity(organ, ability, programs=sig["programs"], actions=sig["actions"], files=sig["files"],
                                   hosts=sig["hosts"], objects=sig.get("objects", ()), glosses=self.glosses,
                                   resources=sig.get("resources", ()),
-                                  topic=[*topic_terms(message), *_top(sig["topic"])], calls=sig["calls"]),
+                                  topic=[*topic_terms(message), *_top(sig["topic"])], calls=sig["calls"],
+                                  settings=sig.get("settings", ())),
                 files=tuple(sig["files"]), provenance=tuple(sig["ids"]), confirmations=sig["n"],
                 first_ts=sig["first"], last_ts=sig["last"], stats={"failures": sig["n"], "cause": cause},
                 evidence=_evidence(sig, sig["examples"]))
@@ -496,12 +506,14 @@ class Distiller:
             flow = self.flows.get(key)
             sessions = list(flow["sessions"]) if flow else []
             topic = dict(flow["topic"]) if flow else {}
+            words = dict(flow.get("words", {})) if flow else {}
             ids = list(flow["ids"]) if flow else []
             first, last = (flow["first"], flow["last"]) if flow else (math.inf, -math.inf)
             for sid, session in tentative.get(key, ()):
                 if sid not in sessions:
                     sessions.append(sid)
                     _count_topic(topic, session["topic"])
+                    _count_topic(words, session.get("seg_words", ()))
                 ids += [i for i in session["seg_ids"] if i not in ids][: max(0, MAX_IDS - len(ids))]
                 first, last = min(first, session["seg_ts"]), max(last, session["seg_ts"])
             steps = flow["steps"] if flow else key.split(" > ")
@@ -524,7 +536,8 @@ class Distiller:
                 instead=f"follow {shown}",
                 identity=_merge_identity([identity(*a.partition(".")[::2], glosses=self.glosses) for a in abilities],
                                          programs=programs, actions=actions, files=files,
-                                         topic=_top(topic, min_count=min(2, len(sessions)))),
+                                         topic=_top(topic, min_count=min(2, len(sessions))),
+                                         settings=_top(words, min_count=min(2, len(sessions)), limit=MAX_LIST)),
                 files=tuple(f for f in files if f + "/" not in places), provenance=tuple(sorted(ids)[:MAX_IDS]),
                 confirmations=len(sessions), first_ts=first, last_ts=last,
                 stats={"sessions": len(sessions), "steps": len(steps)},
@@ -562,7 +575,7 @@ class Distiller:
                                   files=[] if is_host else files,
                                   hosts=[*(files if is_host else []), *rule.get("hosts", [])],
                                   topic=[*topic_terms(rule["error"]), *topic_terms(change), *_top(rule["topic"])],
-                                  calls=[rule["wrong"], *rule["insteads"]]),
+                                  calls=[rule["wrong"], *rule["insteads"]], settings=rule.get("settings", ())),
                 files=tuple(files), provenance=tuple(rule["ids"]), confirmations=rule["n"], first_ts=rule["first"],
                 last_ts=rule["last"], stats={"episodes": rule["n"], "change": change},
                 evidence=_evidence(rule, rule["examples"]))
@@ -600,23 +613,29 @@ def _rule_stands(rule: dict, t: Thresholds) -> bool:
 
 # -- identity and topic ---------------------------------------------------------------------
 
+_HYPHENATED = re.compile(r"(?<![\w./-])[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)+(?![\w/-]|\.\w)")
+
+
 def topic_terms(source: str) -> list[str]:
-    """The stems and CJK pairs a text is about, placeholders left out, unique, in order."""
+    """The stems and CJK pairs a text is about, placeholders left out, unique, in order; a hyphenated word is a
+    term as written too, after them (`extra-deps`), as a hyphenated name is."""
     cleaned = normalise.strip_placeholders(meaning.join_names(source))
-    return list(dict.fromkeys(text.terms(cleaned)))
+    whole = [w for w in _HYPHENATED.findall(cleaned.lower()) if len(w) > 4]
+    return list(dict.fromkeys([*text.terms(cleaned), *whole]))
 
 
 def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions: Iterable[str] = (),
              files: Iterable[str] = (), hosts: Iterable[str] = (), topic: Iterable[str] = (),
              objects: Iterable[str] = (), resources: Iterable[str] = (), calls: Iterable[str] = (),
-             glosses: dict[str, list[str]] | None = None) -> dict[str, list[str]]:
+             settings: Iterable[str] = (), glosses: dict[str, list[str]] | None = None) -> dict[str, list[str]]:
     """The terms a card is about, by field: what a query must touch for the card to be recalled."""
     programs, actions, files, hosts = list(programs), list(actions), list(files), list(hosts)
     words = [text.stem(w) for w in text.split_identifier(ability) if not text.is_stopword(w)]
     found = {
         "ability": _unique([organ.lower(), *words]),
         "program": _unique(t for p in programs if p for t in _program_terms(p)),
-        "action": _unique(text.stem(a.lower()) for a in actions if a),
+        # a namespaced task is its namespace's and its task's too (`flyway:migrate` -> flyway, migrat)
+        "action": _unique(t for a in actions if a for t in _action_terms(a)),
         "file": _unique(f.lower() for f in files if f),
         "host": _unique(h.lower() for h in hosts if h),
         # the words of those names: saying "routes" is weaker evidence than naming routes.py
@@ -626,7 +645,9 @@ def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions:
         "resource": _unique(resources),  # what its URL calls were on: the words of their last path segments
         "topic": _unique(topic)[:MAX_TOPIC],
         # the words of the calls themselves (`perf stat -e cycles ./bench`): what the work was on, in its own terms
-        "command": _unique(t for c in calls for t in topic_terms(c))[:MAX_COMMAND],
+        # and the settings they said, whole (`vault-password-file`, `development_team`, `category=smoke`)
+        "command": _unique([*(s.lower() for s in settings if s),
+                            *(t for c in calls for t in topic_terms(c))])[:MAX_COMMAND],
         # what the tools do, in their documentation's words (git commit: "record changes to the repository")
         "gloss": meaning.gloss(organ, ability, programs, actions, glosses, files=[f for f in files if f],
                                hosts=[h for h in hosts if h]),
@@ -651,14 +672,27 @@ def _merge_identity(parts: list[dict], **more: Iterable[str]) -> dict[str, list[
     merged["action"] = [t for t in merged.get("action", []) if t not in claimed]
     merged["name"] = [t for t in merged.get("name", []) if t not in claimed]
     merged["topic"] = [t for t in merged.get("topic", []) if t not in claimed][:MAX_TOPIC]
+    merged["command"] = [t for t in merged.get("command", []) if t not in claimed
+                         and t not in merged.get("action", [])][:MAX_COMMAND]
     merged["gloss"] = [t for t in merged.get("gloss", [])
                        if t not in claimed and t not in merged.get("action", [])][:meaning.MAX_GLOSS]
     return {f: t for f, t in merged.items() if t}
 
 
+def _action_terms(action: str) -> list[str]:
+    """A subcommand or task, and for a namespaced task (`flyway:migrate`, `db:migrate`) its parts."""
+    action = action.lower()
+    parts = [text.stem(p) for p in action.split(":") if len(p) > 1] if ":" in action.strip(":") else []
+    return _unique([text.stem(action), *parts])
+
+
 def _program_terms(program: str) -> list[str]:
-    """A program's name and, for a compound name, its words as a query would split them (ansible-playbook)."""
+    """A program's name and, for a compound name, its words as a query would split them (ansible-playbook); a
+    script's name without its extension too (`validate-topics.sh` -> validate-topics)."""
     name = program.lower()
+    base, dot, ext = name.rpartition(".")
+    if dot and len(base) > 2 and ext.isalpha() and len(ext) <= 4:
+        return _unique([name, base, *_program_terms(base)])
     parts = [text.stem(w) for w in text.split_identifier(name)
              if len(w) > 2 and not text.is_stopword(w) and w not in text.load_words("generic")]
     return [text.stem(name), *parts] if len(parts) > 1 or parts[:1] != [text.stem(name)] else parts
@@ -797,6 +831,43 @@ def _operands(command: str) -> list[str]:
         at = next((i for i, w in enumerate(words) if w.rsplit("/", 1)[-1] == program), len(words))
         found += [w for w in words[at + 1:] if not w.startswith("-") and ":" not in w and "=" not in w]
     return found
+
+
+_LONG_OPTION = re.compile(r"--([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?:=.*)?", re.I)
+_SETTING = re.compile(r"([A-Za-z_][A-Za-z0-9_.]*)=(.*)")
+MAX_SETTINGS = 6  # settings kept per command
+
+
+def _settings(command: str) -> list[str]:
+    """The settings a command says, whole: its long options of several words (`--vault-password-file`), the names
+    of its assignments (`DEVELOPMENT_TEAM=ABCDE12345` -> development_team) and an assignment of a word whole
+    (`--filter Category=Smoke` -> category=smoke). What a fix added is often one of them, and it is one name."""
+    found: list[str] = []
+    for part in normalise.commands_of(command) if command else ():
+        for word in _command_words(part):
+            option = _LONG_OPTION.fullmatch(word)
+            setting = None if option or word.startswith("-") else _SETTING.fullmatch(word)
+            if option:
+                found.append(option.group(1).lower())
+            elif setting:
+                name, value = setting.groups()
+                if len(name) > 2 and not name.isdigit():
+                    found.append(name.lower())
+                if len(value) > 2 and value.isalpha():
+                    found.append(f"{name}={value}".lower())
+    return _unique(found)[:MAX_SETTINGS]
+
+
+def _operand_words(command: str) -> list[str]:
+    """The words of a command's operands that are no path, file or number (`stack ls dependencies` -> ls, depend):
+    what a workflow's command step worked on."""
+    return _unique(t for w in _operands(command) if not text.paths(w) and not _names_file(w)
+                   for t in topic_terms(w))
+
+
+def _names_file(word: str) -> bool:
+    base, dot, ext = word.rpartition(".")
+    return bool(dot and base and ext.isalnum() and not ext.isdigit())
 
 
 def _telling(name: str) -> bool:
