@@ -59,7 +59,8 @@ STATE_VERSION = 12  # 4: identities hold the gloss field; 5: workflows hold the 
 # mvnw, dart and flutter have subcommands, `dart run` and `flutter pub run` launch a tool; a file extension may
 # have up to 12 characters (App.xcworkspace); pitfalls and rules hold the hosts their commands worked on
 # 12: cards hold the settings their commands said (`--vault-password-file`, `DEVELOPMENT_TEAM=…`, `Category=Smoke`);
-# workflows hold the operand words their commands said in two sessions (`stack ls dependencies`)
+# workflows hold the operand words their commands said in two sessions (`stack ls dependencies`); a progress
+# text's issue-tracker keys (`RUST-190`) are no topic words
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -219,7 +220,7 @@ class Distiller:
         self._close_segment(row.session, session)
         for episode in session["open"]:  # still open: a later success of the same work in the session fixes it
             episode["carried"] = True
-        session["topic"] = topic_terms(row.text)[:TOPIC_FROM_PROGRESS]
+        session["topic"] = topic_terms(text.without_tickets(row.text))[:TOPIC_FROM_PROGRESS]
 
     def _call(self, row: Row) -> None:
         name = f"{row.organ}.{row.ability}"

@@ -111,7 +111,7 @@ class Hit:
 
 def parse_query(query: str) -> Query:
     """The terms of a query (stems, CJK pairs, file names, hosts), bounded whatever its length."""
-    query = meaning.join_names(query[:MAX_QUERY_CHARS])
+    query = meaning.join_names(text.without_tickets(query[:MAX_QUERY_CHARS]))  # `RUST-201:` names a queue
     named: dict[str, None] = {}
     paths = text.paths(query)
     for path in paths:
