@@ -145,6 +145,7 @@ def parse_query(query: str) -> Query:
                  similar_from=similar_from, unknown=unknown)
 
 
+_MIXED = re.compile(r"(?<![\w-])[A-Z]{2,}[a-z][a-z0-9]*(?![\w])")  # an acronym run into a word: MLflow, PDFium
 _IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:(?<=[a-z0-9])[A-Z]|[_:][A-Za-z])[A-Za-z0-9_:]*")
 
 
@@ -152,7 +153,8 @@ def identifiers(query: str) -> list[str]:
     """The identifiers a query writes as one word, whole (`ktlintCheck` -> ktlintcheck, `bcrypt_elixir`,
     `migrate:fresh`): the text layer splits them into their words, but a card holds a task, a package or a
     file's name as written."""
-    found = (m.group(0).rstrip(":_").lower() for m in _IDENTIFIER.finditer(query))
+    found = [m.group(0).rstrip(":_").lower() for m in _IDENTIFIER.finditer(query)]
+    found += [w.lower() for w in _MIXED.findall(query)]  # `MLflow`, `iOS`: the case split is no word boundary
     return list(dict.fromkeys(t for w in found for t in (w, text.stem(w)) if len(w) > 3))
 
 
