@@ -60,7 +60,8 @@ STATE_VERSION = 12  # 4: identities hold the gloss field; 5: workflows hold the 
 # have up to 12 characters (App.xcworkspace); pitfalls and rules hold the hosts their commands worked on
 # 12: cards hold the settings their commands said (`--vault-password-file`, `DEVELOPMENT_TEAM=…`, `Category=Smoke`);
 # workflows hold the operand words their commands said in two sessions (`stack ls dependencies`); a progress
-# text's issue-tracker keys (`RUST-190`) are no topic words
+# text's issue-tracker keys (`RUST-190`) are no topic words; pitfalls and rules hold the words of what their
+# error said to do (`Recommended action: try adding … to your extra-deps`, `hint:`, `help:`)
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -288,6 +289,8 @@ class Distiller:
         for word in _resource_words(work):
             _add(sig.setdefault("resources", []), word)
         _add(sig["examples"], row.error[:200], MAX_EXAMPLES)
+        if not sig.get("advice") and (advice := normalise.error_advice(row.error)):
+            sig["advice"] = normalise.error_signature(advice)
         _add(sig["calls"], normalise.summarise_call(work, row.args), MAX_EXAMPLES)
         return key
 
@@ -355,7 +358,8 @@ class Distiller:
             "work": _fields(work), "wrong": normalise.summarise_call(work, row.args),
             "args": normalise.canonical_args(row.args), "cause": row.cause, "raw": row.error[:200],
             "error": normalise.error_signature(row.error), "ids": [row.id], "ts": row.ts, "between": [],
-            "looked": [], **({"frames": frames} if (frames := normalise.traceback_frames(row.error)) else {})})
+            "looked": [], **({"frames": frames} if (frames := normalise.traceback_frames(row.error)) else {}),
+            **({"advice": advice} if (advice := normalise.error_advice(row.error)) else {})})
         del session["open"][:-MAX_OPEN]
 
     def _close_episodes(self, sid: str, session: dict, row: Row, work: Work) -> None:
@@ -400,6 +404,8 @@ class Distiller:
             rule["insteads"][instead] = rule["insteads"].get(instead, 0) + 1
             rule["changes"].setdefault(instead, change_of(failed, episode, work, row.args, between))
         _add(rule["examples"], episode["raw"], MAX_EXAMPLES)
+        if not rule.get("advice") and episode.get("advice"):
+            rule["advice"] = normalise.error_signature(episode["advice"])
         for word in [*_programs(failed.command), *_programs(work.command)]:
             _add(rule["programs"], word)
         for word in [*_actions(failed.command), *_actions(work.command)]:
@@ -447,7 +453,8 @@ class Distiller:
                 identity=identity(organ, ability, programs=sig["programs"], actions=sig["actions"], files=sig["files"],
                                   hosts=sig["hosts"], objects=sig.get("objects", ()), glosses=self.glosses,
                                   resources=sig.get("resources", ()),
-                                  topic=[*topic_terms(message), *_top(sig["topic"])], calls=sig["calls"],
+                                  topic=[*topic_terms(message), *advice_terms(sig.get("advice", ""), message),
+                                         *_top(sig["topic"])], calls=sig["calls"],
                                   settings=sig.get("settings", ())),
                 files=tuple(sig["files"]), provenance=tuple(sig["ids"]), confirmations=sig["n"],
                 first_ts=sig["first"], last_ts=sig["last"], stats={"failures": sig["n"], "cause": cause},
@@ -575,7 +582,8 @@ class Distiller:
                                   resources=rule.get("resources", ()),
                                   files=[] if is_host else files,
                                   hosts=[*(files if is_host else []), *rule.get("hosts", [])],
-                                  topic=[*topic_terms(rule["error"]), *topic_terms(change), *_top(rule["topic"])],
+                                  topic=[*topic_terms(rule["error"]), *advice_terms(rule.get("advice", ""), rule["error"]),
+                                         *topic_terms(change), *_top(rule["topic"])],
                                   calls=[rule["wrong"], *rule["insteads"]], settings=rule.get("settings", ())),
                 files=tuple(files), provenance=tuple(rule["ids"]), confirmations=rule["n"], first_ts=rule["first"],
                 last_ts=rule["last"], stats={"episodes": rule["n"], "change": change},
@@ -623,6 +631,18 @@ def topic_terms(source: str) -> list[str]:
     cleaned = normalise.strip_placeholders(meaning.join_names(source))
     whole = [w for w in _HYPHENATED.findall(cleaned.lower()) if len(w) > 4]
     return list(dict.fromkeys([*text.terms(cleaned), *whole]))
+
+
+MAX_ADVICE_TERMS = 8
+
+
+def advice_terms(advice: str, error: str) -> list[str]:
+    """The words of what an error said to do (`normalise.error_advice`) that its signature does not already say,
+    its hyphenated words first (`extra-deps`): a tool's advice names the setting or command that fixes it."""
+    known = set(topic_terms(error))
+    terms = topic_terms(advice)
+    whole = [t for t in terms if "-" in t]
+    return [t for t in _unique([*whole, *terms]) if t not in known][:MAX_ADVICE_TERMS]
 
 
 def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions: Iterable[str] = (),
