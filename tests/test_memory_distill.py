@@ -698,3 +698,12 @@ def test_a_progress_texts_ticket_key_is_no_topic_word():
     j = missing_file(Journal().progress("s", "RUST-190: speed up the parser"), 3)
     [card] = drafts(j, "pitfall")
     assert "rust" not in card.identity["topic"] and "parser" in card.identity["topic"]
+
+
+def test_the_words_of_a_compound_program_name_are_name_words_not_the_program():
+    j = Journal().progress("s", "restore the dump")
+    j.cmd("s", "pg_restore -d shop dump.sql", ok=False, error="pg_restore: error: connection refused")
+    j.cmd("s", "pg_restore -h localhost -d shop dump.sql", ok=True)
+    [rule] = drafts(j, "rule")
+    assert "pg_restore" in rule.identity["program"] and "restor" not in rule.identity["program"]
+    assert "restor" in rule.identity["name"]

@@ -61,7 +61,8 @@ STATE_VERSION = 12  # 4: identities hold the gloss field; 5: workflows hold the 
 # 12: cards hold the settings their commands said (`--vault-password-file`, `DEVELOPMENT_TEAM=…`, `Category=Smoke`);
 # workflows hold the operand words their commands said in two sessions (`stack ls dependencies`); a progress
 # text's issue-tracker keys (`RUST-190`) are no topic words; pitfalls and rules hold the words of what their
-# error said to do (`Recommended action: try adding … to your extra-deps`, `hint:`, `help:`)
+# error said to do (`Recommended action: try adding … to your extra-deps`, `hint:`, `help:`); the words of a
+# compound program name (pg_restore -> restor) are name words, not the program
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -654,13 +655,16 @@ def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions:
     words = [text.stem(w) for w in text.split_identifier(ability) if not text.is_stopword(w)]
     found = {
         "ability": _unique([organ.lower(), *words]),
-        "program": _unique(t for p in programs if p for t in _program_terms(p)),
+        "program": _unique(t for p in programs if p for t in _program_terms(p)[0]),
         # a namespaced task is its namespace's and its task's too (`flyway:migrate` -> flyway, migrat)
         "action": _unique(t for a in actions if a for t in _action_terms(a)),
         "file": _unique(f.lower() for f in files if f),
         "host": _unique(h.lower() for h in hosts if h),
         # the words of those names: saying "routes" is weaker evidence than naming routes.py
+        # (and the words of a compound program name: `lint` does not name ansible-lint, as `routes` does not
+        # name routes.py)
         "name": _unique([*(t for f in files if f for t in _name_stems(f)),
+                         *(t for p in programs if p for t in _program_terms(p)[1]),
                          *(t for h in hosts if h for t in _host_words(h)),
                          *(o.lower() for o in objects if o)]),  # the packages a command installed
         "resource": _unique(resources),  # what its URL calls were on: the words of their last path segments
@@ -707,16 +711,20 @@ def _action_terms(action: str) -> list[str]:
     return _unique([text.stem(action), *parts])
 
 
-def _program_terms(program: str) -> list[str]:
-    """A program's name and, for a compound name, its words as a query would split them (ansible-playbook); a
-    script's name without its extension too (`validate-topics.sh` -> validate-topics)."""
+def _program_terms(program: str) -> tuple[list[str], list[str]]:
+    """A program's names (as written and stemmed; a script's name without its extension too, `validate-topics.sh`
+    -> validate-topics) and, for a compound name, its words as a query would split them (ansible-playbook ->
+    ansibl, playbook): the names are the program, the words only name words of it."""
     name = program.lower()
     base, dot, ext = name.rpartition(".")
     if dot and len(base) > 2 and ext.isalpha() and len(ext) <= 4:
-        return _unique([name, base, *_program_terms(base)])
+        names, words = _program_terms(base)
+        return _unique([name, *names]), words
     parts = [text.stem(w) for w in text.split_identifier(name)
              if len(w) > 2 and not text.is_stopword(w) and w not in text.load_words("generic")]
-    return [text.stem(name), *parts] if len(parts) > 1 or parts[:1] != [text.stem(name)] else parts
+    if len(parts) > 1 or parts[:1] != [text.stem(name)]:
+        return _unique([name, text.stem(name)]), [p for p in parts if p != text.stem(name)]
+    return parts, []
 
 
 def _name_stems(name: str) -> list[str]:
