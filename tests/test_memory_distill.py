@@ -707,3 +707,12 @@ def test_the_words_of_a_compound_program_name_are_name_words_not_the_program():
     [rule] = drafts(j, "rule")
     assert "pg_restore" in rule.identity["program"] and "restor" not in rule.identity["program"]
     assert "restor" in rule.identity["name"]
+
+
+def test_a_file_kind_that_runs_a_tools_prefix_into_a_word_is_named_by_that_word_too():
+    j = Journal()
+    for s in ("s", "t", "u"):
+        j.progress(s, "look at the state").call(s, "fs", "read_file", {"path": "envs/prod/terraform.tfstate"}, ok=False,
+                                                 error="ENOENT: no such file or directory, open 'terraform.tfstate'")
+    [card] = drafts(j, "pitfall")
+    assert {"terraform", "tfstate", "state"} <= set(card.identity["name"])

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 import broker.text as text
+from broker.text import fuzzy
 from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
@@ -62,7 +63,8 @@ STATE_VERSION = 12  # 4: identities hold the gloss field; 5: workflows hold the 
 # workflows hold the operand words their commands said in two sessions (`stack ls dependencies`); a progress
 # text's issue-tracker keys (`RUST-190`) are no topic words; pitfalls and rules hold the words of what their
 # error said to do (`Recommended action: try adding … to your extra-deps`, `hint:`, `help:`); the words of a
-# compound program name (pg_restore -> restor) are name words, not the program
+# compound program name (pg_restore -> restor) are name words, not the program; a file kind that runs a
+# tool's prefix into a word is named by that word too (tfstate -> state)
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -735,7 +737,16 @@ def _name_stems(name: str) -> list[str]:
     base, ext = stem.rsplit(".", 1) if "." in stem.strip(".") else (stem, "")
     words = [text.stem(w) for w in text.split_identifier(base) if len(w) > 2 and not text.is_stopword(w)]
     whole = [base.lower()] if "-" in base.strip("-") else []  # as written, as a hyphenated host label is
-    return _unique([*whole, *words, *([ext.lower()] if len(ext) > 2 and ext.isalpha() else [])])
+    kind = [ext.lower()] if len(ext) > 2 and ext.isalpha() else []
+    return _unique([*whole, *words, *kind, *(t for w in [*text.split_identifier(base), *kind] for t in _tail_word(w))])
+
+
+def _tail_word(word: str) -> list[str]:
+    """The English word a tool's short prefix runs into (`tfstate` -> state, `xcworkspace` -> workspace,
+    `gitignore` -> ignore): "the terraform state" names terraform.tfstate. A word of its own has none."""
+    if len(word) < 6 or not word.isalpha() or word in fuzzy.known_words():
+        return []
+    return [text.stem(word[k:]) for k in (2, 3) if text.is_everyday(word[k:]) and len(word) - k >= 4][:1]
 
 
 def _host_words(host: str) -> list[str]:
