@@ -21,6 +21,7 @@ hosts, topic words and the words of its calls that recall matches a query agains
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -878,7 +879,8 @@ _SETTING = re.compile(r"([A-Za-z_][A-Za-z0-9_.]*)=(.*)")
 MAX_SETTINGS = 6  # settings kept per command
 
 
-def _settings(command: str) -> list[str]:
+@functools.lru_cache(maxsize=8192)  # pure, and a journal repeats its commands
+def _settings(command: str) -> tuple[str, ...]:
     """The settings a command says, whole: its long options of several words (`--vault-password-file`), the names
     of its assignments (`DEVELOPMENT_TEAM=ABCDE12345` -> development_team) and an assignment of a word whole
     (`--filter Category=Smoke` -> category=smoke). What a fix added is often one of them, and it is one name."""
@@ -895,14 +897,15 @@ def _settings(command: str) -> list[str]:
                     found.append(name.lower())
                 if len(value) > 2 and value.isalpha():
                     found.append(f"{name}={value}".lower())
-    return _unique(found)[:MAX_SETTINGS]
+    return tuple(_unique(found)[:MAX_SETTINGS])
 
 
-def _operand_words(command: str) -> list[str]:
+@functools.lru_cache(maxsize=8192)  # pure, and a journal repeats its commands
+def _operand_words(command: str) -> tuple[str, ...]:
     """The words of a command's operands that are no path, file or number (`stack ls dependencies` -> ls, depend):
     what a workflow's command step worked on."""
-    return _unique(t for w in _operands(command) if not text.paths(w) and not _names_file(w)
-                   for t in topic_terms(w))
+    return tuple(_unique(t for w in _operands(command) if not text.paths(w) and not _names_file(w)
+                         for t in topic_terms(w)))
 
 
 def _names_file(word: str) -> bool:
