@@ -716,3 +716,20 @@ def test_a_file_kind_that_runs_a_tools_prefix_into_a_word_is_named_by_that_word_
                                                  error="ENOENT: no such file or directory, open 'terraform.tfstate'")
     [card] = drafts(j, "pitfall")
     assert {"terraform", "tfstate", "state"} <= set(card.identity["name"])
+
+
+def test_a_listing_subcommand_after_a_failure_is_no_fix_of_it():
+    j = Journal().progress("s", "start the queue")
+    j.cmd("s", "docker compose up -d nats", ok=False, error="Bind for 0.0.0.0:4222 failed: port is already allocated")
+    j.cmd("s", "docker ps --format '{{.Names}}'", ok=True)  # looking at what runs: no fix
+    j.cmd("s", "docker compose down --remove-orphans", ok=True)
+    [rule] = drafts(j, "rule")
+    assert rule.instead.startswith("docker compose down")
+
+
+def test_a_workflow_may_still_list_things_as_one_of_its_steps():
+    j = Journal()
+    for s in ("s", "t"):
+        j.progress(s, "orient").call(s, "fs", "list_directory", {"path": "src"})
+        j.cmd(s, "npm ls --depth 0", ok=True).cmd(s, "npm run build", ok=True).progress(s, "next")
+    assert len(drafts(j, "playbook")) == 1

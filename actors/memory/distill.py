@@ -65,7 +65,8 @@ STATE_VERSION = 12  # 4: identities hold the gloss field; 5: workflows hold the 
 # text's issue-tracker keys (`RUST-190`) are no topic words; pitfalls and rules hold the words of what their
 # error said to do (`Recommended action: try adding … to your extra-deps`, `hint:`, `help:`); the words of a
 # compound program name (pg_restore -> restor) are name words, not the program; a file kind that runs a
-# tool's prefix into a word is named by that word too (tfstate -> state)
+# tool's prefix into a word is named by that word too (tfstate -> state); a listing subcommand (`docker ps`) closes
+# no failure's episode
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -368,8 +369,12 @@ class Distiller:
 
     def _close_episodes(self, sid: str, session: dict, row: Row, work: Work) -> None:
         still_open = []
+        lists = bool(work.command) and normalise.only_lists(work.command)
         for episode in session["open"]:
             failed = _work(episode["work"])
+            if lists and not normalise.only_lists(failed.command):  # looking is no fix, as a probe is none
+                still_open.append(episode)
+                continue
             if not normalise.same_work(failed, work) or episode.get("carried") and not _same_task(failed, work):
                 if work.probe and work.file and work.file == failed.file:
                     _add(episode["looked"], normalise.summarise_call(work, row.args), MAX_BETWEEN)

@@ -470,6 +470,15 @@ def subcommand_program(command: str) -> tuple[str, str]:
     return "", ""
 
 
+@functools.lru_cache(maxsize=8192)  # pure, and a journal repeats its commands
+def only_lists(command: str) -> bool:
+    """Tell whether every part of a command that does work only runs a program's listing subcommand (`docker ps`,
+    `kubectl describe pod x`, `npm ls`: data/memory-listings.txt): it looks, as a probe does."""
+    parts = working_parts(command) if command else []
+    listings = text.load_words("memory-listings")
+    return bool(parts) and all(subcommand_program(p)[1] in listings for p in parts)
+
+
 _TASK = re.compile(r"[A-Za-z][\w-]*(?:[:.][A-Za-z][\w-]*)*")
 
 
