@@ -285,6 +285,6 @@ def test_a_tickets_key_is_no_query_word():
     assert "rust" not in q.terms and "201" not in q.terms and {"doc", "comment", "cursor"} <= q.terms
 
 
-def test_what_the_tools_do_weighs_less_than_what_a_card_saw():
+def test_what_the_tools_do_and_the_words_of_the_calls_weigh_less_than_the_error_and_the_instructions():
     from actors.memory.recall import FIELD_WEIGHTS
-    assert FIELD_WEIGHTS["gloss"] < FIELD_WEIGHTS["topic"]
+    assert FIELD_WEIGHTS["gloss"] < FIELD_WEIGHTS["topic"] and FIELD_WEIGHTS["command"] < FIELD_WEIGHTS["topic"]

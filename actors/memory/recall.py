@@ -44,7 +44,7 @@ from broker.text import fuzzy
 from actors.memory.store import LIVE, Card, CardStore
 
 FIELD_WEIGHTS = {"file": 1.0, "host": 1.0, "program": 0.8, "ability": 0.6, "action": 0.5, "name": 0.5,
-                 "resource": 0.5, "topic": 0.45, "command": 0.45, "gloss": 0.35}
+                 "resource": 0.5, "topic": 0.45, "command": 0.35, "gloss": 0.35}
 KNOWLEDGE = frozenset({"gloss"})  # fields of general knowledge about a card's tools, not of what it saw
 SUMMED = frozenset({"topic", "command", "gloss", "name", "resource"})  # fields of words about the work: several of them add up
 TOPIC_TERMS = 3  # words of a summed field that count (the best ones), each less than the one before
