@@ -733,3 +733,12 @@ def test_a_workflow_may_still_list_things_as_one_of_its_steps():
         j.progress(s, "orient").call(s, "fs", "list_directory", {"path": "src"})
         j.cmd(s, "npm ls --depth 0", ok=True).cmd(s, "npm run build", ok=True).progress(s, "next")
     assert len(drafts(j, "playbook")) == 1
+
+
+def test_a_rule_fixed_by_work_on_a_file_before_the_retry_holds_that_file():
+    j = Journal()
+    for s in ("s", "t"):
+        j.progress(s, "test baseline").cmd(s, "stack test", ok=False, error="Stack failed to construct a build plan")
+        j.call(s, "fs", "edit_file", {"path": "stack.yaml"}).cmd(s, "stack test", ok=True)
+    [rule] = drafts(j, "rule")
+    assert "stack.yaml" in rule.identity["file"]

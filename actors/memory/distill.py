@@ -66,7 +66,7 @@ STATE_VERSION = 12  # 4: identities hold the gloss field; 5: workflows hold the 
 # error said to do (`Recommended action: try adding … to your extra-deps`, `hint:`, `help:`); the words of a
 # compound program name (pg_restore -> restor) are name words, not the program; a file kind that runs a
 # tool's prefix into a word is named by that word too (tfstate -> state); a listing subcommand (`docker ps`) closes
-# no failure's episode
+# no failure's episode; a rule fixed by work on a file before the retry holds that file (stack.yaml)
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -380,6 +380,8 @@ class Distiller:
                     _add(episode["looked"], normalise.summarise_call(work, row.args), MAX_BETWEEN)
                 elif not work.probe:
                     episode["between"].append(normalise.summarise_call(work, row.args))
+                    if work.file and not work.host:  # what the fix worked on: `stack.yaml` edited, then the retry
+                        _add(episode.setdefault("fixed_files", []), work.file, MAX_BETWEEN)
                     episode["edits"] = episode.get("edits", 0) + _fixes_code(failed, work)
                 still_open.append(episode)
                 continue
@@ -425,7 +427,7 @@ class Distiller:
             _add(rule.setdefault("settings", []), word)
         for word in [*_resource_words(failed), *_resource_words(work)]:
             _add(rule.setdefault("resources", []), word)
-        for name in [*_operand_files(failed), *_operand_files(work)]:
+        for name in [*_operand_files(failed), *_operand_files(work), *(episode.get("fixed_files", []) if between else [])]:
             _add(rule.setdefault("operands", []), name, MAX_LIST)
         for host in [*normalise.command_hosts(failed.command), *normalise.command_hosts(work.command)]:
             _add(rule.setdefault("hosts", []), host, MAX_LIST)
