@@ -742,3 +742,12 @@ def test_a_rule_fixed_by_work_on_a_file_before_the_retry_holds_that_file():
         j.call(s, "fs", "edit_file", {"path": "stack.yaml"}).cmd(s, "stack test", ok=True)
     [rule] = drafts(j, "rule")
     assert "stack.yaml" in rule.identity["file"]
+
+
+def test_a_weak_link_is_about_reliability_in_the_words_developers_ask_it_with():
+    j = Journal()
+    for i in range(10):
+        j.call("s", "http", "get", {"url": f"https://staging.acme.dev/api/items/{i}"}, ok=i < 4,
+               error="" if i < 4 else "503 Service Unavailable")
+    [card] = drafts(j, "weak_link")
+    assert {"reliabl", "flaki", "answer"} <= set(card.identity["gloss"])

@@ -499,6 +499,11 @@ class Distiller:
         organ, _, ability = name.partition(".")
         where = [host] if host else stats["hosts"] or stats["files"]
         subject = f"{name} on {host}" if host else name
+        ident = identity(organ, ability, files=[] if host else stats["files"], glosses=self.glosses,
+                         programs=stats.get("programs", ()),
+                         hosts=[host] if host else stats["hosts"], resources=stats.get("resources", ()),
+                         topic=[*topic_terms(cause), *_top(stats["topic"])])
+        ident["gloss"] = _unique([*ident.get("gloss", ()), *_weak_words()])[:meaning.MAX_GLOSS + len(_weak_words())]
         return Draft(
             key=key, kind="weak_link",
             title=f"Weak link: {subject} fails often ({stats['n'] - stats['ok']} of {stats['n']} calls)"
@@ -507,10 +512,7 @@ class Distiller:
                   f"{cause}. Check its result before relying on it."),
             when=f"calling {subject}", wrong=f"trusting {subject} to work the first time",
             instead="check its result, retry with care, or prefer a more reliable way to do the same work",
-            identity=identity(organ, ability, files=[] if host else stats["files"], glosses=self.glosses,
-                              programs=stats.get("programs", ()),
-                              hosts=[host] if host else stats["hosts"], resources=stats.get("resources", ()),
-                              topic=[*topic_terms(cause), *_top(stats["topic"])]),
+            identity=ident,
             provenance=tuple(stats["ids"]), confirmations=stats["n"], first_ts=stats["first"],
             last_ts=stats["last"], stats={"calls": stats["n"], "ok": stats["ok"], "success_rate": round(rate, 3),
                                           "cause": cause, **({"host": host} if host else {})},
@@ -599,6 +601,12 @@ class Distiller:
                 files=tuple(files), provenance=tuple(rule["ids"]), confirmations=rule["n"], first_ts=rule["first"],
                 last_ts=rule["last"], stats={"episodes": rule["n"], "change": change},
                 evidence=_evidence(rule, rule["examples"]))
+
+
+@functools.cache
+def _weak_words() -> tuple[str, ...]:
+    """What a weak link is about, stemmed (data/memory-weak.txt: reliable, flaky, answering, …)."""
+    return tuple(dict.fromkeys(text.stem(w) for w in sorted(text.load_words("memory-weak"))))
 
 
 def _is_edit(work: normalise.Work) -> bool:
