@@ -645,3 +645,109 @@ def test_a_script_failing_under_a_shell_and_then_working_on_its_own_is_a_rule():
     j.cmd("s", "apt-get install -y shellcheck && ./scripts/ci.sh", ok=True)
     [rule] = drafts(j, "rule")
     assert rule.when == "running ci.sh commands" and "ci.sh" in rule.identity["program"]
+
+
+# -- round 9: what a card holds of its commands and errors -------------------------------------
+
+def test_a_rule_holds_the_settings_its_fix_said_whole():
+    j = Journal().progress("s", "archive the release")
+    j.cmd("s", "xcodebuild -scheme App archive", ok=False, error="Signing for AppWidget requires a development team")
+    j.cmd("s", "xcodebuild -scheme App archive DEVELOPMENT_TEAM=ABCDE12345", ok=True)
+    j.progress("t", "read the vault").cmd("t", "ansible-vault view vault.yml", ok=False,
+                                          error="ERROR! Attempting to decrypt but no vault secrets found")
+    j.cmd("t", "ansible-vault view --vault-password-file ~/.vault_pass.txt vault.yml", ok=True)
+    team, vault = sorted(drafts(j, "rule"), key=lambda d: d.first_ts)
+    assert "development_team" in team.identity["command"]
+    assert "vault-password-file" in vault.identity["command"]
+
+
+def test_a_playbook_holds_the_operand_words_and_settings_its_commands_said_in_two_sessions():
+    j = Journal()
+    for i, extra in enumerate(("", " --no-build")):
+        j.progress(f"s{i}", "triage").call(f"s{i}", "git", "log", {})
+        j.cmd(f"s{i}", f"dotnet test Shop.sln --filter Category=Smoke{extra}", ok=True)
+        j.cmd(f"s{i}", "stack ls dependencies --depth 1", ok=True).progress(f"s{i}", "next")
+    [card] = drafts(j, "playbook")
+    assert {"category=smoke", "depend"} <= set(card.identity["command"])
+    assert "no-build" not in card.identity.get("command", [])  # said in one session only
+
+
+def test_a_namespaced_task_is_its_namespaces_and_a_script_is_its_name_without_extension():
+    j = Journal()
+    for i in range(2):
+        j.progress(f"s{i}", "add a migration").call(f"s{i}", "fs", "write_file", {"path": f"db/V{i}__x.sql"})
+        j.cmd(f"s{i}", "mvn -q flyway:migrate", ok=True).cmd(f"s{i}", "./scripts/validate-topics.sh topics", ok=True)
+        j.progress(f"s{i}", "next")
+    [card] = drafts(j, "playbook")
+    assert {"flyway:migrate", "flyway", "migrat"} <= set(card.identity["action"])
+    assert {"validate-topics.sh", "validate-topics"} <= set(card.identity["program"])
+
+
+def test_a_rule_holds_the_words_of_what_its_error_said_to_do_beyond_the_signature():
+    error = ("Error: [S-4804]\n Stack failed to construct a build plan.\n" + "  In the dependencies for x-0.4.0:\n" * 6
+             + " Recommended action: try adding the following to your extra-deps in /home/u/x/stack.yaml:\n - y-2.2.1")
+    j = Journal()
+    for s in ("s", "t"):  # an edit-only fix recurs before it is a rule
+        j.progress(s, "test baseline").cmd(s, "stack test", ok=False, error=error)
+        j.call(s, "fs", "edit_file", {"path": "stack.yaml"}).cmd(s, "stack test", ok=True)
+    [rule] = drafts(j, "rule")
+    assert "extra-deps" in rule.identity["topic"]
+
+
+def test_a_progress_texts_ticket_key_is_no_topic_word():
+    j = missing_file(Journal().progress("s", "RUST-190: speed up the parser"), 3)
+    [card] = drafts(j, "pitfall")
+    assert "rust" not in card.identity["topic"] and "parser" in card.identity["topic"]
+
+
+def test_the_words_of_a_compound_program_name_are_name_words_not_the_program():
+    j = Journal().progress("s", "restore the dump")
+    j.cmd("s", "pg_restore -d shop dump.sql", ok=False, error="pg_restore: error: connection refused")
+    j.cmd("s", "pg_restore -h localhost -d shop dump.sql", ok=True)
+    [rule] = drafts(j, "rule")
+    assert "pg_restore" in rule.identity["program"] and "restor" not in rule.identity["program"]
+    assert "restor" in rule.identity["name"]
+
+
+def test_a_file_kind_that_runs_a_tools_prefix_into_a_word_is_named_by_that_word_too():
+    j = Journal()
+    for s in ("s", "t", "u"):
+        j.progress(s, "look at the state").call(s, "fs", "read_file", {"path": "envs/prod/terraform.tfstate"}, ok=False,
+                                                 error="ENOENT: no such file or directory, open 'terraform.tfstate'")
+    [card] = drafts(j, "pitfall")
+    assert {"terraform", "tfstate", "state"} <= set(card.identity["name"])
+
+
+def test_a_listing_subcommand_after_a_failure_is_no_fix_of_it():
+    j = Journal().progress("s", "start the queue")
+    j.cmd("s", "docker compose up -d nats", ok=False, error="Bind for 0.0.0.0:4222 failed: port is already allocated")
+    j.cmd("s", "docker ps --format '{{.Names}}'", ok=True)  # looking at what runs: no fix
+    j.cmd("s", "docker compose down --remove-orphans", ok=True)
+    [rule] = drafts(j, "rule")
+    assert rule.instead.startswith("docker compose down")
+
+
+def test_a_workflow_may_still_list_things_as_one_of_its_steps():
+    j = Journal()
+    for s in ("s", "t"):
+        j.progress(s, "orient").call(s, "fs", "list_directory", {"path": "src"})
+        j.cmd(s, "npm ls --depth 0", ok=True).cmd(s, "npm run build", ok=True).progress(s, "next")
+    assert len(drafts(j, "playbook")) == 1
+
+
+def test_a_rule_fixed_by_work_on_a_file_before_the_retry_holds_that_file():
+    j = Journal()
+    for s in ("s", "t"):
+        j.progress(s, "test baseline").cmd(s, "stack test", ok=False, error="Stack failed to construct a build plan")
+        j.call(s, "fs", "edit_file", {"path": "stack.yaml"}).cmd(s, "stack test", ok=True)
+    [rule] = drafts(j, "rule")
+    assert "stack.yaml" in rule.identity["file"]
+
+
+def test_a_weak_link_is_about_reliability_in_the_words_developers_ask_it_with():
+    j = Journal()
+    for i in range(10):
+        j.call("s", "http", "get", {"url": f"https://staging.acme.dev/api/items/{i}"}, ok=i < 4,
+               error="" if i < 4 else "503 Service Unavailable")
+    [card] = drafts(j, "weak_link")
+    assert {"reliabl", "flaki", "answer"} <= set(card.identity["gloss"])

@@ -359,3 +359,17 @@ def test_a_fix_that_changes_how_the_work_is_done_does_not_apply_fixes(failed, fi
 ])
 def test_the_hosts_a_command_worked_on_are_read_from_its_urls_user_at_host_host_port_and_host_options(command, hosts):
     assert command_hosts(command) == hosts
+
+
+@pytest.mark.parametrize("error, advice", [
+    ("Stack failed.\n\n  Recommended action: try adding the following to your extra-deps\n  - y-2.2.1",
+     "Recommended action: try adding the following to your extra-deps - y-2.2.1"),
+    ("error: externally-managed-environment\n\nhint: See PEP 668 for the detailed specification.",
+     "hint: See PEP 668 for the detailed specification."),
+    ("npm ERR! Did you mean this?\nnpm ERR!     install", "npm ERR! Did you mean this? npm ERR! install"),
+    ("fatal: not a git repository (or any of the parent directories): .git", ""),
+    ("Tryouts failed", ""),  # a word that only begins like advice is none
+])
+def test_the_advice_of_an_error_is_the_line_a_tool_begins_with_its_advice(error, advice):
+    from actors.memory.normalise import error_advice
+    assert error_advice(error) == advice

@@ -273,3 +273,18 @@ def test_an_identifier_the_query_writes_as_one_word_is_a_term_as_written_as_well
     assert {"ktlintcheck", "ktlint", "check"} <= parse_query("Run ktlintCheck before pushing").terms
     assert {"bcrypt_elixir", "migrate:fresh"} <= parse_query("rebuild bcrypt_elixir, then migrate:fresh").terms
     assert identifiers("Run the tests before pushing: GitHub's CI") == ["github"]  # only words written as one
+
+
+def test_a_word_that_runs_an_acronym_into_a_word_is_a_term_whole():
+    assert "mlflow" in parse_query("Ist der MLflow-Server zuverlässig?").terms
+    assert "mlflow" in identifiers("is the MLflow server up") and "httpserver" in identifiers("an HTTPServer")
+
+
+def test_a_tickets_key_is_no_query_word():
+    q = parse_query("RUST-201: write doc comments for the cursor module")
+    assert "rust" not in q.terms and "201" not in q.terms and {"doc", "comment", "cursor"} <= q.terms
+
+
+def test_what_the_tools_do_and_the_words_of_the_calls_weigh_less_than_the_error_and_the_instructions():
+    from actors.memory.recall import FIELD_WEIGHTS
+    assert FIELD_WEIGHTS["gloss"] < FIELD_WEIGHTS["topic"] and FIELD_WEIGHTS["command"] < FIELD_WEIGHTS["topic"]

@@ -101,3 +101,16 @@ def test_a_word_of_work_relates_to_the_programs_that_do_it_after_stemming():
     assert "pip" in text.related(text.stem("dependencies")) and "kubectl" in text.related(text.stem("pods"))
     assert text.related(text.stem("haiku")) == ()
     assert all(entry == entry.lower() for entries in text.load_pairs("related").values() for entry in entries)
+
+
+@pytest.mark.parametrize("source, left", [
+    ("RUST-190: local builds are slow", " : local builds are slow"),
+    ("INFRA-372 and GO-25 then DS-1234", "  and   then  "),
+    ("UTF-8, x86-64, ISO 8601, gpt-4o, v1.2-34", "UTF-8, x86-64, ISO 8601, gpt-4o, v1.2-34"),  # no ticket keys
+])
+def test_issue_tracker_keys_are_blanked_out_and_nothing_else(source, left):
+    assert text.without_tickets(source) == left
+
+
+def test_a_list_of_phrases_keeps_its_lines_in_order():
+    assert lists.load_lines("memory-advice")[:3] == ("hint", "help", "note")

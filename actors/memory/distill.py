@@ -21,6 +21,7 @@ hosts, topic words and the words of its calls that recall matches a query agains
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -30,11 +31,12 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 import broker.text as text
+from broker.text import fuzzy
 from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 11  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 12  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
@@ -58,6 +60,13 @@ STATE_VERSION = 11  # 4: identities hold the gloss field; 5: workflows hold the 
 # (11 too) the valued options of more programs with subcommands (mvn -pl, gradlew -x, aws --profile, alembic -c);
 # mvnw, dart and flutter have subcommands, `dart run` and `flutter pub run` launch a tool; a file extension may
 # have up to 12 characters (App.xcworkspace); pitfalls and rules hold the hosts their commands worked on
+# 12: cards hold the settings their commands said (`--vault-password-file`, `DEVELOPMENT_TEAM=…`, `Category=Smoke`);
+# workflows hold the operand words their commands said in two sessions (`stack ls dependencies`); a progress
+# text's issue-tracker keys (`RUST-190`) are no topic words; pitfalls and rules hold the words of what their
+# error said to do (`Recommended action: try adding … to your extra-deps`, `hint:`, `help:`); the words of a
+# compound program name (pg_restore -> restor) are name words, not the program; a file kind that runs a
+# tool's prefix into a word is named by that word too (tfstate -> state); a listing subcommand (`docker ps`) closes
+# no failure's episode; a rule fixed by work on a file before the retry holds that file (stack.yaml)
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -217,7 +226,7 @@ class Distiller:
         self._close_segment(row.session, session)
         for episode in session["open"]:  # still open: a later success of the same work in the session fixes it
             episode["carried"] = True
-        session["topic"] = topic_terms(row.text)[:TOPIC_FROM_PROGRESS]
+        session["topic"] = topic_terms(text.without_tickets(row.text))[:TOPIC_FROM_PROGRESS]
 
     def _call(self, row: Row) -> None:
         name = f"{row.organ}.{row.ability}"
@@ -280,9 +289,13 @@ class Distiller:
             _add(sig["actions"], word)
         for word in _objects(work.command):
             _add(sig.setdefault("objects", []), word)
+        for word in _settings(work.command):
+            _add(sig.setdefault("settings", []), word)
         for word in _resource_words(work):
             _add(sig.setdefault("resources", []), word)
         _add(sig["examples"], row.error[:200], MAX_EXAMPLES)
+        if not sig.get("advice") and (advice := normalise.error_advice(row.error)):
+            sig["advice"] = normalise.error_signature(advice)
         _add(sig["calls"], normalise.summarise_call(work, row.args), MAX_EXAMPLES)
         return key
 
@@ -308,6 +321,8 @@ class Distiller:
             _add(session["seg_programs"], program)
         for action in _actions(work.command):
             _add(session["seg_actions"], action)
+        for word in [*_settings(work.command), *_operand_words(work.command)]:
+            _add(session.setdefault("seg_words", []), word, MAX_PLACES)
         if len(session["seg_ids"]) < MAX_FLOW:
             session["seg_ids"].append(row.id)
 
@@ -328,13 +343,14 @@ class Distiller:
                 flow["n"] += 1
                 flow["sessions"].append(sid)
                 _count_topic(flow["topic"], session["topic"])
+                _count_topic(flow.setdefault("words", {}), session.get("seg_words", ()))
             for event_id in session["seg_ids"]:
                 if len(flow["ids"]) < MAX_IDS:
                     flow["ids"].append(event_id)
             flow["first"] = min(flow["first"], session["seg_ts"])
             flow["last"] = max(flow["last"], session["seg_ts"])
         session.update(seg=[], seg_ids=[], seg_bad=False, seg_work=False, seg_programs=[], seg_actions=[],
-                       seg_ts=0.0, seg_places=[])
+                       seg_ts=0.0, seg_places=[], seg_words=[])
 
     # -- failure -> success episodes ------------------------------------------------------
 
@@ -347,18 +363,25 @@ class Distiller:
             "work": _fields(work), "wrong": normalise.summarise_call(work, row.args),
             "args": normalise.canonical_args(row.args), "cause": row.cause, "raw": row.error[:200],
             "error": normalise.error_signature(row.error), "ids": [row.id], "ts": row.ts, "between": [],
-            "looked": [], **({"frames": frames} if (frames := normalise.traceback_frames(row.error)) else {})})
+            "looked": [], **({"frames": frames} if (frames := normalise.traceback_frames(row.error)) else {}),
+            **({"advice": advice} if (advice := normalise.error_advice(row.error)) else {})})
         del session["open"][:-MAX_OPEN]
 
     def _close_episodes(self, sid: str, session: dict, row: Row, work: Work) -> None:
         still_open = []
+        lists = bool(work.command) and normalise.only_lists(work.command)
         for episode in session["open"]:
             failed = _work(episode["work"])
+            if lists and not normalise.only_lists(failed.command):  # looking is no fix, as a probe is none
+                still_open.append(episode)
+                continue
             if not normalise.same_work(failed, work) or episode.get("carried") and not _same_task(failed, work):
                 if work.probe and work.file and work.file == failed.file:
                     _add(episode["looked"], normalise.summarise_call(work, row.args), MAX_BETWEEN)
                 elif not work.probe:
                     episode["between"].append(normalise.summarise_call(work, row.args))
+                    if work.file and not work.host:  # what the fix worked on: `stack.yaml` edited, then the retry
+                        _add(episode.setdefault("fixed_files", []), work.file, MAX_BETWEEN)
                     episode["edits"] = episode.get("edits", 0) + _fixes_code(failed, work)
                 still_open.append(episode)
                 continue
@@ -392,15 +415,19 @@ class Distiller:
             rule["insteads"][instead] = rule["insteads"].get(instead, 0) + 1
             rule["changes"].setdefault(instead, change_of(failed, episode, work, row.args, between))
         _add(rule["examples"], episode["raw"], MAX_EXAMPLES)
+        if not rule.get("advice") and episode.get("advice"):
+            rule["advice"] = normalise.error_signature(episode["advice"])
         for word in [*_programs(failed.command), *_programs(work.command)]:
             _add(rule["programs"], word)
         for word in [*_actions(failed.command), *_actions(work.command)]:
             _add(rule["actions"], word)
         for word in [*_objects(failed.command), *_objects(work.command)]:
             _add(rule.setdefault("objects", []), word)
+        for word in [*_settings(failed.command), *_settings(work.command)]:
+            _add(rule.setdefault("settings", []), word)
         for word in [*_resource_words(failed), *_resource_words(work)]:
             _add(rule.setdefault("resources", []), word)
-        for name in [*_operand_files(failed), *_operand_files(work)]:
+        for name in [*_operand_files(failed), *_operand_files(work), *(episode.get("fixed_files", []) if between else [])]:
             _add(rule.setdefault("operands", []), name, MAX_LIST)
         for host in [*normalise.command_hosts(failed.command), *normalise.command_hosts(work.command)]:
             _add(rule.setdefault("hosts", []), host, MAX_LIST)
@@ -437,7 +464,9 @@ class Distiller:
                 identity=identity(organ, ability, programs=sig["programs"], actions=sig["actions"], files=sig["files"],
                                   hosts=sig["hosts"], objects=sig.get("objects", ()), glosses=self.glosses,
                                   resources=sig.get("resources", ()),
-                                  topic=[*topic_terms(message), *_top(sig["topic"])], calls=sig["calls"]),
+                                  topic=[*topic_terms(message), *advice_terms(sig.get("advice", ""), message),
+                                         *_top(sig["topic"])], calls=sig["calls"],
+                                  settings=sig.get("settings", ())),
                 files=tuple(sig["files"]), provenance=tuple(sig["ids"]), confirmations=sig["n"],
                 first_ts=sig["first"], last_ts=sig["last"], stats={"failures": sig["n"], "cause": cause},
                 evidence=_evidence(sig, sig["examples"]))
@@ -470,6 +499,11 @@ class Distiller:
         organ, _, ability = name.partition(".")
         where = [host] if host else stats["hosts"] or stats["files"]
         subject = f"{name} on {host}" if host else name
+        ident = identity(organ, ability, files=[] if host else stats["files"], glosses=self.glosses,
+                         programs=stats.get("programs", ()),
+                         hosts=[host] if host else stats["hosts"], resources=stats.get("resources", ()),
+                         topic=[*topic_terms(cause), *_top(stats["topic"])])
+        ident["gloss"] = _unique([*ident.get("gloss", ()), *_weak_words()])[:meaning.MAX_GLOSS + len(_weak_words())]
         return Draft(
             key=key, kind="weak_link",
             title=f"Weak link: {subject} fails often ({stats['n'] - stats['ok']} of {stats['n']} calls)"
@@ -478,10 +512,7 @@ class Distiller:
                   f"{cause}. Check its result before relying on it."),
             when=f"calling {subject}", wrong=f"trusting {subject} to work the first time",
             instead="check its result, retry with care, or prefer a more reliable way to do the same work",
-            identity=identity(organ, ability, files=[] if host else stats["files"], glosses=self.glosses,
-                              programs=stats.get("programs", ()),
-                              hosts=[host] if host else stats["hosts"], resources=stats.get("resources", ()),
-                              topic=[*topic_terms(cause), *_top(stats["topic"])]),
+            identity=ident,
             provenance=tuple(stats["ids"]), confirmations=stats["n"], first_ts=stats["first"],
             last_ts=stats["last"], stats={"calls": stats["n"], "ok": stats["ok"], "success_rate": round(rate, 3),
                                           "cause": cause, **({"host": host} if host else {})},
@@ -496,12 +527,14 @@ class Distiller:
             flow = self.flows.get(key)
             sessions = list(flow["sessions"]) if flow else []
             topic = dict(flow["topic"]) if flow else {}
+            words = dict(flow.get("words", {})) if flow else {}
             ids = list(flow["ids"]) if flow else []
             first, last = (flow["first"], flow["last"]) if flow else (math.inf, -math.inf)
             for sid, session in tentative.get(key, ()):
                 if sid not in sessions:
                     sessions.append(sid)
                     _count_topic(topic, session["topic"])
+                    _count_topic(words, session.get("seg_words", ()))
                 ids += [i for i in session["seg_ids"] if i not in ids][: max(0, MAX_IDS - len(ids))]
                 first, last = min(first, session["seg_ts"]), max(last, session["seg_ts"])
             steps = flow["steps"] if flow else key.split(" > ")
@@ -524,7 +557,8 @@ class Distiller:
                 instead=f"follow {shown}",
                 identity=_merge_identity([identity(*a.partition(".")[::2], glosses=self.glosses) for a in abilities],
                                          programs=programs, actions=actions, files=files,
-                                         topic=_top(topic, min_count=min(2, len(sessions)))),
+                                         topic=_top(topic, min_count=min(2, len(sessions))),
+                                         settings=_top(words, min_count=min(2, len(sessions)), limit=MAX_LIST)),
                 files=tuple(f for f in files if f + "/" not in places), provenance=tuple(sorted(ids)[:MAX_IDS]),
                 confirmations=len(sessions), first_ts=first, last_ts=last,
                 stats={"sessions": len(sessions), "steps": len(steps)},
@@ -561,11 +595,18 @@ class Distiller:
                                   resources=rule.get("resources", ()),
                                   files=[] if is_host else files,
                                   hosts=[*(files if is_host else []), *rule.get("hosts", [])],
-                                  topic=[*topic_terms(rule["error"]), *topic_terms(change), *_top(rule["topic"])],
-                                  calls=[rule["wrong"], *rule["insteads"]]),
+                                  topic=[*topic_terms(rule["error"]), *advice_terms(rule.get("advice", ""), rule["error"]),
+                                         *topic_terms(change), *_top(rule["topic"])],
+                                  calls=[rule["wrong"], *rule["insteads"]], settings=rule.get("settings", ())),
                 files=tuple(files), provenance=tuple(rule["ids"]), confirmations=rule["n"], first_ts=rule["first"],
                 last_ts=rule["last"], stats={"episodes": rule["n"], "change": change},
                 evidence=_evidence(rule, rule["examples"]))
+
+
+@functools.cache
+def _weak_words() -> tuple[str, ...]:
+    """What a weak link is about, stemmed (data/memory-weak.txt: reliable, flaky, answering, …)."""
+    return tuple(dict.fromkeys(text.stem(w) for w in sorted(text.load_words("memory-weak"))))
 
 
 def _is_edit(work: normalise.Work) -> bool:
@@ -600,33 +641,56 @@ def _rule_stands(rule: dict, t: Thresholds) -> bool:
 
 # -- identity and topic ---------------------------------------------------------------------
 
+_HYPHENATED = re.compile(r"(?<![\w./-])[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)+(?![\w/-]|\.\w)")
+
+
 def topic_terms(source: str) -> list[str]:
-    """The stems and CJK pairs a text is about, placeholders left out, unique, in order."""
+    """The stems and CJK pairs a text is about, placeholders left out, unique, in order; a hyphenated word is a
+    term as written too, after them (`extra-deps`), as a hyphenated name is."""
     cleaned = normalise.strip_placeholders(meaning.join_names(source))
-    return list(dict.fromkeys(text.terms(cleaned)))
+    whole = [w for w in _HYPHENATED.findall(cleaned.lower()) if len(w) > 4]
+    return list(dict.fromkeys([*text.terms(cleaned), *whole]))
+
+
+MAX_ADVICE_TERMS = 8
+
+
+def advice_terms(advice: str, error: str) -> list[str]:
+    """The words of what an error said to do (`normalise.error_advice`) that its signature does not already say,
+    its hyphenated words first (`extra-deps`): a tool's advice names the setting or command that fixes it."""
+    known = set(topic_terms(error))
+    terms = topic_terms(advice)
+    whole = [t for t in terms if "-" in t]
+    return [t for t in _unique([*whole, *terms]) if t not in known][:MAX_ADVICE_TERMS]
 
 
 def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions: Iterable[str] = (),
              files: Iterable[str] = (), hosts: Iterable[str] = (), topic: Iterable[str] = (),
              objects: Iterable[str] = (), resources: Iterable[str] = (), calls: Iterable[str] = (),
-             glosses: dict[str, list[str]] | None = None) -> dict[str, list[str]]:
+             settings: Iterable[str] = (), glosses: dict[str, list[str]] | None = None) -> dict[str, list[str]]:
     """The terms a card is about, by field: what a query must touch for the card to be recalled."""
     programs, actions, files, hosts = list(programs), list(actions), list(files), list(hosts)
     words = [text.stem(w) for w in text.split_identifier(ability) if not text.is_stopword(w)]
     found = {
         "ability": _unique([organ.lower(), *words]),
-        "program": _unique(t for p in programs if p for t in _program_terms(p)),
-        "action": _unique(text.stem(a.lower()) for a in actions if a),
+        "program": _unique(t for p in programs if p for t in _program_terms(p)[0]),
+        # a namespaced task is its namespace's and its task's too (`flyway:migrate` -> flyway, migrat)
+        "action": _unique(t for a in actions if a for t in _action_terms(a)),
         "file": _unique(f.lower() for f in files if f),
         "host": _unique(h.lower() for h in hosts if h),
         # the words of those names: saying "routes" is weaker evidence than naming routes.py
+        # (and the words of a compound program name: `lint` does not name ansible-lint, as `routes` does not
+        # name routes.py)
         "name": _unique([*(t for f in files if f for t in _name_stems(f)),
+                         *(t for p in programs if p for t in _program_terms(p)[1]),
                          *(t for h in hosts if h for t in _host_words(h)),
                          *(o.lower() for o in objects if o)]),  # the packages a command installed
         "resource": _unique(resources),  # what its URL calls were on: the words of their last path segments
         "topic": _unique(topic)[:MAX_TOPIC],
         # the words of the calls themselves (`perf stat -e cycles ./bench`): what the work was on, in its own terms
-        "command": _unique(t for c in calls for t in topic_terms(c))[:MAX_COMMAND],
+        # and the settings they said, whole (`vault-password-file`, `development_team`, `category=smoke`)
+        "command": _unique([*(s.lower() for s in settings if s),
+                            *(t for c in calls for t in topic_terms(c))])[:MAX_COMMAND],
         # what the tools do, in their documentation's words (git commit: "record changes to the repository")
         "gloss": meaning.gloss(organ, ability, programs, actions, glosses, files=[f for f in files if f],
                                hosts=[h for h in hosts if h]),
@@ -651,17 +715,34 @@ def _merge_identity(parts: list[dict], **more: Iterable[str]) -> dict[str, list[
     merged["action"] = [t for t in merged.get("action", []) if t not in claimed]
     merged["name"] = [t for t in merged.get("name", []) if t not in claimed]
     merged["topic"] = [t for t in merged.get("topic", []) if t not in claimed][:MAX_TOPIC]
+    merged["command"] = [t for t in merged.get("command", []) if t not in claimed
+                         and t not in merged.get("action", [])][:MAX_COMMAND]
     merged["gloss"] = [t for t in merged.get("gloss", [])
                        if t not in claimed and t not in merged.get("action", [])][:meaning.MAX_GLOSS]
     return {f: t for f, t in merged.items() if t}
 
 
-def _program_terms(program: str) -> list[str]:
-    """A program's name and, for a compound name, its words as a query would split them (ansible-playbook)."""
+def _action_terms(action: str) -> list[str]:
+    """A subcommand or task, and for a namespaced task (`flyway:migrate`, `db:migrate`) its parts."""
+    action = action.lower()
+    parts = [text.stem(p) for p in action.split(":") if len(p) > 1] if ":" in action.strip(":") else []
+    return _unique([text.stem(action), *parts])
+
+
+def _program_terms(program: str) -> tuple[list[str], list[str]]:
+    """A program's names (as written and stemmed; a script's name without its extension too, `validate-topics.sh`
+    -> validate-topics) and, for a compound name, its words as a query would split them (ansible-playbook ->
+    ansibl, playbook): the names are the program, the words only name words of it."""
     name = program.lower()
+    base, dot, ext = name.rpartition(".")
+    if dot and len(base) > 2 and ext.isalpha() and len(ext) <= 4:
+        names, words = _program_terms(base)
+        return _unique([name, *names]), words
     parts = [text.stem(w) for w in text.split_identifier(name)
              if len(w) > 2 and not text.is_stopword(w) and w not in text.load_words("generic")]
-    return [text.stem(name), *parts] if len(parts) > 1 or parts[:1] != [text.stem(name)] else parts
+    if len(parts) > 1 or parts[:1] != [text.stem(name)]:
+        return _unique([name, text.stem(name)]), [p for p in parts if p != text.stem(name)]
+    return parts, []
 
 
 def _name_stems(name: str) -> list[str]:
@@ -672,7 +753,16 @@ def _name_stems(name: str) -> list[str]:
     base, ext = stem.rsplit(".", 1) if "." in stem.strip(".") else (stem, "")
     words = [text.stem(w) for w in text.split_identifier(base) if len(w) > 2 and not text.is_stopword(w)]
     whole = [base.lower()] if "-" in base.strip("-") else []  # as written, as a hyphenated host label is
-    return _unique([*whole, *words, *([ext.lower()] if len(ext) > 2 and ext.isalpha() else [])])
+    kind = [ext.lower()] if len(ext) > 2 and ext.isalpha() else []
+    return _unique([*whole, *words, *kind, *(t for w in [*text.split_identifier(base), *kind] for t in _tail_word(w))])
+
+
+def _tail_word(word: str) -> list[str]:
+    """The English word a tool's short prefix runs into (`tfstate` -> state, `xcworkspace` -> workspace,
+    `gitignore` -> ignore): "the terraform state" names terraform.tfstate. A word of its own has none."""
+    if len(word) < 6 or not word.isalpha() or word in fuzzy.known_words():
+        return []
+    return [text.stem(word[k:]) for k in (2, 3) if text.is_everyday(word[k:]) and len(word) - k >= 4][:1]
 
 
 def _host_words(host: str) -> list[str]:
@@ -797,6 +887,45 @@ def _operands(command: str) -> list[str]:
         at = next((i for i, w in enumerate(words) if w.rsplit("/", 1)[-1] == program), len(words))
         found += [w for w in words[at + 1:] if not w.startswith("-") and ":" not in w and "=" not in w]
     return found
+
+
+_LONG_OPTION = re.compile(r"--([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?:=.*)?", re.I)
+_SETTING = re.compile(r"([A-Za-z_][A-Za-z0-9_.]*)=(.*)")
+MAX_SETTINGS = 6  # settings kept per command
+
+
+@functools.lru_cache(maxsize=8192)  # pure, and a journal repeats its commands
+def _settings(command: str) -> tuple[str, ...]:
+    """The settings a command says, whole: its long options of several words (`--vault-password-file`), the names
+    of its assignments (`DEVELOPMENT_TEAM=ABCDE12345` -> development_team) and an assignment of a word whole
+    (`--filter Category=Smoke` -> category=smoke). What a fix added is often one of them, and it is one name."""
+    found: list[str] = []
+    for part in normalise.commands_of(command) if command else ():
+        for word in _command_words(part):
+            option = _LONG_OPTION.fullmatch(word)
+            setting = None if option or word.startswith("-") else _SETTING.fullmatch(word)
+            if option:
+                found.append(option.group(1).lower())
+            elif setting:
+                name, value = setting.groups()
+                if len(name) > 2 and not name.isdigit():
+                    found.append(name.lower())
+                if len(value) > 2 and value.isalpha():
+                    found.append(f"{name}={value}".lower())
+    return tuple(_unique(found)[:MAX_SETTINGS])
+
+
+@functools.lru_cache(maxsize=8192)  # pure, and a journal repeats its commands
+def _operand_words(command: str) -> tuple[str, ...]:
+    """The words of a command's operands that are no path, file or number (`stack ls dependencies` -> ls, depend):
+    what a workflow's command step worked on."""
+    return tuple(_unique(t for w in _operands(command) if not text.paths(w) and not _names_file(w)
+                         for t in topic_terms(w)))
+
+
+def _names_file(word: str) -> bool:
+    base, dot, ext = word.rpartition(".")
+    return bool(dot and base and ext.isalnum() and not ext.isdigit())
 
 
 def _telling(name: str) -> bool:

@@ -113,6 +113,29 @@ def error_signature(text: str) -> str:
     return text[:MAX_SIGNATURE].strip()
 
 
+MAX_ADVICE = 240
+_LINE_MARKERS = re.compile(r"^[\s>*•·|#+-]*(?:[A-Za-z][\w.-]{0,20} (?:ERR!|WARN!?|error|warning)\s*)?[\s>*•·|#+-]*")
+
+
+def error_advice(text: str) -> str:
+    """What an error text says to do about it, in the tool's words: the line that begins with a tool's advice
+    (`Recommended action: try adding the following to your extra-deps in stack.yaml`, `hint: …`, `help: …`,
+    `Did you mean …`; data/memory-advice.txt) and the line after it; '' when it gives none. The signature is
+    the error's start, where the advice rarely is."""
+    lines = [line for line in _ANSI.sub("", str(text)).splitlines() if line.strip()]
+    starts = _advice_starts()
+    for i, line in enumerate(lines):
+        bare = _LINE_MARKERS.sub("", line).lower()
+        if any(bare.startswith(s) and not bare[len(s):len(s) + 1].isalnum() for s in starts):
+            return _SPACES.sub(" ", " ".join(lines[i:i + 2])).strip()[:MAX_ADVICE]
+    return ""
+
+
+@functools.cache
+def _advice_starts() -> tuple[str, ...]:
+    return tuple(sorted((line.lower() for line in text.load_lines("memory-advice")), key=len, reverse=True))
+
+
 def _traceback_error(text: str) -> str:
     """The error a Python traceback ends with: its last line that is not a frame or a caret."""
     lines = [line.strip() for line in text[_TRACEBACK.search(text).end():].splitlines() if line.strip()]
@@ -445,6 +468,15 @@ def subcommand_program(command: str) -> tuple[str, str]:
     if tool in SUBCOMMAND_PROGRAMS:
         return tool, subcommand_of(command, tool)
     return "", ""
+
+
+@functools.lru_cache(maxsize=8192)  # pure, and a journal repeats its commands
+def only_lists(command: str) -> bool:
+    """Tell whether every part of a command that does work only runs a program's listing subcommand (`docker ps`,
+    `kubectl describe pod x`, `npm ls`: data/memory-listings.txt): it looks, as a probe does."""
+    parts = working_parts(command) if command else []
+    listings = text.load_words("memory-listings")
+    return bool(parts) and all(subcommand_program(p)[1] in listings for p in parts)
 
 
 _TASK = re.compile(r"[A-Za-z][\w-]*(?:[:.][A-Za-z][\w-]*)*")

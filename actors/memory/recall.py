@@ -44,7 +44,7 @@ from broker.text import fuzzy
 from actors.memory.store import LIVE, Card, CardStore
 
 FIELD_WEIGHTS = {"file": 1.0, "host": 1.0, "program": 0.8, "ability": 0.6, "action": 0.5, "name": 0.5,
-                 "resource": 0.5, "topic": 0.45, "command": 0.45, "gloss": 0.45}
+                 "resource": 0.5, "topic": 0.45, "command": 0.35, "gloss": 0.35}
 KNOWLEDGE = frozenset({"gloss"})  # fields of general knowledge about a card's tools, not of what it saw
 SUMMED = frozenset({"topic", "command", "gloss", "name", "resource"})  # fields of words about the work: several of them add up
 TOPIC_TERMS = 3  # words of a summed field that count (the best ones), each less than the one before
@@ -111,7 +111,7 @@ class Hit:
 
 def parse_query(query: str) -> Query:
     """The terms of a query (stems, CJK pairs, file names, hosts), bounded whatever its length."""
-    query = meaning.join_names(query[:MAX_QUERY_CHARS])
+    query = meaning.join_names(text.without_tickets(query[:MAX_QUERY_CHARS]))  # `RUST-201:` names a queue
     named: dict[str, None] = {}
     paths = text.paths(query)
     for path in paths:
@@ -145,6 +145,7 @@ def parse_query(query: str) -> Query:
                  similar_from=similar_from, unknown=unknown)
 
 
+_MIXED = re.compile(r"(?<![\w-])[A-Z]{2,}[a-z][a-z0-9]*(?![\w])")  # an acronym run into a word: MLflow, PDFium
 _IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:(?<=[a-z0-9])[A-Z]|[_:][A-Za-z])[A-Za-z0-9_:]*")
 
 
@@ -152,7 +153,8 @@ def identifiers(query: str) -> list[str]:
     """The identifiers a query writes as one word, whole (`ktlintCheck` -> ktlintcheck, `bcrypt_elixir`,
     `migrate:fresh`): the text layer splits them into their words, but a card holds a task, a package or a
     file's name as written."""
-    found = (m.group(0).rstrip(":_").lower() for m in _IDENTIFIER.finditer(query))
+    found = [m.group(0).rstrip(":_").lower() for m in _IDENTIFIER.finditer(query)]
+    found += [w.lower() for w in _MIXED.findall(query)]  # `MLflow`, `iOS`: the case split is no word boundary
     return list(dict.fromkeys(t for w in found for t in (w, text.stem(w)) if len(w) > 3))
 
 

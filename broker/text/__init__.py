@@ -9,10 +9,12 @@
     content_words(text)    unstemmed words without stop words or bare numbers, unique, in order
     paths(text)            paths and file names a text mentions; basename(path)
     load_words(name)       a word list from data/NAME.txt (one entry a line, `#` comments)
+    load_lines(name)       a list of phrases from data/NAME.txt, one a line, in order
     load_pairs(name)       a `key: value value …` map from data/NAME.txt
     related(term)          the programs and tools a stemmed word of work relates to (data/related.txt)
     is_everyday(word)      whether a lowercase word is common in everyday English (data/everyday.txt, wordfreq)
     derived(word)          WordNet's derivationally related words (data/derivations.tsv.gz): remember -> memory
+    without_tickets(text)  the text with issue-tracker keys (`RUST-190`, `INFRA-372`) blanked out
 
 No word list lives in code: lists are data files under broker/text/data/, declared as package data.
 """
@@ -22,16 +24,17 @@ from __future__ import annotations
 import functools
 import gzip
 import logging
+import re
 from importlib import resources
 
 from broker.text.cjk import cjk_bigrams, is_cjk, pairs, runs
-from broker.text.lists import load_pairs, load_words
+from broker.text.lists import load_lines, load_pairs, load_words
 from broker.text.split import basename, paths, split_identifier, words
 from broker.text.stemming import stem
 
-__all__ = ["basename", "cjk_bigrams", "content_words", "derived", "everyday", "is_cjk", "is_everyday", "is_stopword", "load_pairs",
-           "load_words", "pairs", "paths", "related", "runs", "split_identifier", "stem", "stems", "stopwords", "terms",
-           "terms_of", "words"]
+__all__ = ["basename", "cjk_bigrams", "content_words", "derived", "everyday", "is_cjk", "is_everyday", "is_stopword",
+           "load_lines", "load_pairs", "load_words", "pairs", "paths", "related", "runs", "split_identifier", "stem", "stems", "stopwords", "terms",
+           "terms_of", "without_tickets", "words"]
 
 
 log = logging.getLogger(__name__)
@@ -68,6 +71,15 @@ def everyday() -> frozenset[str]:
 def is_everyday(word: str) -> bool:
     """Tell whether a lowercase word is common in everyday English (`stack`, `swift`, `database`; not `docker`)."""
     return word in everyday()
+
+
+_TICKET = re.compile(r"(?<![\w/.-])[A-Z][A-Z0-9]{1,9}-[0-9]{2,7}(?![\w/.-])")
+
+
+def without_tickets(text: str) -> str:
+    """The text with issue-tracker keys blanked out (`RUST-190: local builds are slow` -> `: local builds are slow`):
+    a key names a project's queue and a number, not the work, and every ticket of a queue shares its prefix."""
+    return _TICKET.sub(" ", text)
 
 
 def is_stopword(word: str) -> bool:

@@ -35,6 +35,12 @@ def _read(name: str) -> str:
 
 
 @functools.cache
+def load_lines(name: str) -> tuple[str, ...]:
+    """The entries of a list of phrases, one a line, in order (a phrase may hold spaces)."""
+    return tuple(line for _, line in _lines(name))
+
+
+@functools.cache
 def load_words(name: str) -> frozenset[str]:
     """The entries of a word list (whitespace separates entries; case is kept as written)."""
     return frozenset(entry for _, line in _lines(name) for entry in line.split())
