@@ -9,7 +9,8 @@ once held out on the round-1 release and dev material since: a dev half only. re
 livemcpbench-fresh3 (bench/data/fresh3/exposure): a third evaluator's, likewise since the round-2 release.
 real-mcp-fresh4, livemcpbench-fresh4 (bench/data/fresh4/exposure, a fourth evaluator's) and real-mcp-fresh5,
 livemcpbench-fresh5 (bench/data/fresh5/exposure, a fifth's): held out through round 8, dev material from round 9
-on (a dev half only).
+on (a dev half only). real-mcp-fresh8 and livemcpbench-fresh8 (bench/data/fresh8/exposure, an eighth's): held out,
+a test half only (their dev halves are the catalogue's own dev material).
 Methods, on each half:
   cold   broker.exposure.select with no history, its default budget
   warm   the same after learning from a journal built from the dev half (the intent as a progress event,
@@ -60,6 +61,7 @@ FRESH2 = HERE / "data" / "fresh2" / "exposure"
 FRESH3 = HERE / "data" / "fresh3" / "exposure"
 FRESH4 = HERE / "data" / "fresh4" / "exposure"
 FRESH5 = HERE / "data" / "fresh5" / "exposure"
+FRESH8 = HERE / "data" / "fresh8" / "exposure"
 SPLIT_SEED = 1729  # fixed: the halves never change between runs
 # name -> (catalogue, dev files, test files); one file split in halves when dev and test are the same
 SETS = {
@@ -83,6 +85,12 @@ SETS = {
     "livemcpbench-fresh4": ("catalogs/livemcpbench.json", (str(FRESH4 / "livemcpbench-fresh4.jsonl"),), ()),
     "real-mcp-fresh5": ("catalogs/real-mcp.json", (str(FRESH5 / "real-mcp-fresh5.jsonl"),), ()),
     "livemcpbench-fresh5": ("catalogs/livemcpbench.json", (str(FRESH5 / "livemcpbench-fresh5.jsonl"),), ()),
+    # an eighth evaluator's, chat requests written from imagined users' situations: held out, report only, never
+    # tune on them (bench/data/fresh8/exposure/STATUS.md)
+    "real-mcp-fresh8": ("catalogs/real-mcp.json", ("exposure/real-mcp-dev.jsonl", str(HERE / "data" / "real-mcp-own.jsonl")),
+                        (str(FRESH8 / "real-mcp-fresh8.jsonl"),)),
+    "livemcpbench-fresh8": ("catalogs/livemcpbench.json", ("livemcpbench",),  # its dev half
+                            (str(FRESH8 / "livemcpbench-fresh8.jsonl"),)),
     "bfcl": ("catalogs/bfcl.json", ("exposure/bfcl-dev.jsonl",), ("exposure/bfcl-dev.jsonl",)),
     "metatool": ("catalogs/metatool.json", ("exposure/metatool-dev.jsonl",), ("exposure/metatool-dev.jsonl",)),
 }
