@@ -50,6 +50,9 @@ def encode(frames: list[bytes]) -> bytes:
     return b"".join([head, *frames])
 
 
+_READS = threading.local()  # each thread's buffer to read lanes into
+
+
 def _scratch() -> bytearray:
     """This thread's buffer to read a lane into: `recv(CHUNK)` would allocate (by mmap: it is over malloc's threshold),
     shrink and free a CHUNK-sized object for every read, three system calls and a fresh page each time."""
@@ -57,9 +60,6 @@ def _scratch() -> bytearray:
     if buffer is None:
         buffer = _READS.buffer = bytearray(CHUNK)
     return buffer
-
-
-_READS = threading.local()
 
 
 @functools.cache
