@@ -194,8 +194,8 @@ class OrganLoop:
         pump = self.organ.pump
         before = time.monotonic()
         wake_at = min(self.next_heartbeat, self.tally_due)
-        if self.lane_calls:
-            wake_at = min(wake_at, min(lane.deadline for lane in self.lane_calls.values()))
+        lanes_due = min(lane.deadline for lane in self.lane_calls.values()) if self.lane_calls else math.inf
+        wake_at = min(wake_at, lanes_due)
         if pump is not None:
             self._watch_pump(pump)
             wake_at = min(wake_at, pump.due())
@@ -224,7 +224,7 @@ class OrganLoop:
         now = time.monotonic()
         if now >= self.tally_due:
             self._send_tally()
-        if self.lane_calls:
+        if now >= lanes_due:  # a lane call begun in this turn is not due yet
             self._expire_lane_calls(now)
         if now >= self.next_heartbeat:
             self._send(Heartbeat(organ=self.organ.name))

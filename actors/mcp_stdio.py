@@ -34,6 +34,7 @@ SERVER_GONE = -32000  # the code of the response given to requests the server ca
 CHUNK = 1 << 20
 CHUNKS_PER_TURN = 16  # read at most this much of a chatty server per loop turn: heartbeats still go out
 MAX_LINE = 256 << 20  # a longer line is dropped (its request then times out): memory stays bounded
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # json.dumps with options builds one per call
 EXIT_WAIT_S = 0.5  # how long a server whose output closed is given to let its exit status be read
 STOP_GRACE_S = 2.0  # as the SDK's client: stdin closed, then this long before SIGTERM, then SIGKILL
 
@@ -101,7 +102,7 @@ class StdioServer(Pump):
         """Write one message, or keep what the pipe cannot take now for when the server reads."""
         if self.gone:
             return
-        data = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+        data = _ENCODE(message).encode() + b"\n"
         if self.unsent:
             self.unsent += data
         else:
