@@ -465,11 +465,16 @@ class MeshLink:
                 pending = self.pending.get(msg.id)
                 if pending is not None:
                     pending.lane, pending.frames = None, None  # answered: the lane's end going away says nothing now
-            elif type(msg) is Ask:
-                self.asked[msg.id] = lane
-                if len(self.asked) > MAX_ASKED:
-                    del self.asked[next(iter(self.asked))]
-            self._deliver(msg)
+                    if pending.queue is not None:
+                        self._give(msg.id, pending, msg)  # what _deliver does with a call's reply
+                    else:
+                        self._deliver(msg)
+            else:
+                if type(msg) is Ask:
+                    self.asked[msg.id] = lane
+                    if len(self.asked) > MAX_ASKED:
+                        del self.asked[next(iter(self.asked))]
+                self._deliver(msg)
             if lane in self.retired:
                 self._retire(lane)
         if lane.gone():

@@ -427,20 +427,17 @@ class MeshServer:
         call = plain_call(message)
         if call is None or not served_beside(version, connection.initialize_accepted):
             return None
-        request_id, raw = call
-        try:  # the SDK's model of the params (the protocol's own check of {name, arguments} is plain_call's)
-            params = types.CallToolRequestParams.model_validate(raw, by_name=False)
-        except ValidationError:
-            return None
-        address = None if params.name == META_NAME else self.catalogue.resolve_tool(params.name, view.names)
+        request_id, raw = call  # plain_call checked {name: str, arguments: object}: all the SDK's model checks
+        name = raw["name"]
+        address = None if name == META_NAME else self.catalogue.resolve_tool(name, view.names)
         if address is None:  # find_abilities, and names that need the catalogue reloaded or an error
             return None
-        if self._answer_now(view, request_id, raw, address, params, settle):
+        if self._answer_now(view, request_id, raw, address, settle):
             return True
-        return self._answer_beside(view, request_id, raw, address, params)
+        return self._answer_beside(view, request_id, raw, address)
 
     def _answer_now(self, view: View, request_id: Any, raw: dict, address: str,
-                    params: types.CallToolRequestParams, settle: Callable[[Any], None]) -> bool:
+                    settle: Callable[[Any], None]) -> bool:
         """Send a plain call on its organ's lane and answer it from the lane's reader, with no task (two
         event-loop turns fewer than `_answer_beside`); a call that says or asks something first, or does not
         arrive, goes on as `_answer_beside` follows one. False, nothing sent, when the organ has no lane."""
@@ -452,14 +449,14 @@ class MeshServer:
         def done(item: Reply | Started) -> None:
             if type(item) is not Reply:
                 self.parked[(view.key, str(request_id))] = (item, time.monotonic())  # `_call` follows it
-                settle(self._answer_beside(view, request_id, raw, address, params))
+                settle(self._answer_beside(view, request_id, raw, address))
             elif item.ok and self._used(view, address):
                 settle(self._refreshed(view, request_id, address, item))
             else:
                 settle(_answer_of(request_id, address, item, view.channel.protocol_version))
 
         self.views.get(view.key)  # it is active, as any request makes it
-        return self.link.send_now(organ, name, params.arguments or {}, done, session=self.session,
+        return self.link.send_now(organ, name, raw.get("arguments") or {}, done, session=self.session,
                                   wait_s=(ability.timeout_s or DEFAULT_TIMEOUT_S) * RETRY_ATTEMPTS)
 
     async def _refreshed(self, view: View, request_id: Any, address: str, reply: Reply) -> dict:
@@ -467,8 +464,7 @@ class MeshServer:
         await self._refresh_and_announce(view)
         return _answer_of(request_id, address, reply, view.channel.protocol_version)
 
-    async def _answer_beside(self, view: View, request_id: Any, raw: dict, address: str,
-                             params: types.CallToolRequestParams) -> JSONRPCMessage | dict:
+    async def _answer_beside(self, view: View, request_id: Any, raw: dict, address: str) -> JSONRPCMessage | dict:
         """The JSON-RPC answer the SDK's server would give this call, computed by the same handler code (a
         success as a plain dict, already in its wire form)."""
         self.views.get(view.key)  # it is active, as any request makes it
@@ -477,6 +473,7 @@ class MeshServer:
                                    lifespan_context=None, protocol_version=connection.protocol_version,
                                    method=TOOLS_CALL, params=raw, request_id=request_id)
         try:
+            params = types.CallToolRequestParams.model_validate(raw, by_name=False)  # the shape plain_call checked
             reply = await self._call_reply(ctx, view, address, params)
             return _tool_answer(request_id, address, reply, connection.protocol_version)
         except Exception as exc:  # as the SDK's dispatcher turns a handler's exception into an error

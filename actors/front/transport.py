@@ -47,6 +47,8 @@ SHUTDOWN_WRITE_S = 2.0  # how long the last answers may take to write when the c
 DRAIN_S = 10.0  # how long requests still running when stdin ends may take to be answered before the server ends
 DRAIN_POLL_S = 0.01
 SETTLE_BUFFER_BYTES = 1024 * 1024  # an answer handed over is written at once while the pipe holds less than this
+# a shortcut's answer in its wire form (json.dumps with options would build an encoder per answer)
+_WIRE_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
 
 Answer = JSONRPCMessage | dict  # a message, or its wire form
 Shortcut = Callable[[dict, Callable[["Answer | Awaitable[Answer]"], None]], "Awaitable[Answer] | bool | None"]
@@ -290,7 +292,7 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
 def _line(message: JSONRPCMessage | dict) -> bytes:
     if isinstance(message, dict):  # a shortcut's answer, already in its wire form
         try:
-            return json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode() + b"\n"
+            return _WIRE_JSON(message).encode() + b"\n"
         except ValueError:  # what only the SDK's encoder writes (as null)
             message = types.jsonrpc_message_adapter.validate_python(message, by_name=False)
     return message.model_dump_json(by_alias=True, exclude_unset=True).encode() + b"\n"
@@ -536,7 +538,7 @@ class EnvelopeGuard:
 
 async def _respond(send: Callable, status: int, body: dict, headers: tuple = ()) -> None:
     try:
-        data = json.dumps(body, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
+        data = _WIRE_JSON(body).encode()
     except ValueError:  # what only the SDK's encoder writes (as null)
         data = types.jsonrpc_message_adapter.validate_python(body, by_name=False).model_dump_json(
             by_alias=True, exclude_unset=True).encode()
