@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from broker.exposure import Context, catalogue_from_mcp, learning, select
+from broker.exposure import Context, catalogue_from_mcp, learning, select, selection
 from broker.exposure.learning import Associations, Episode, episodes
 
 DAY = 86400.0
@@ -73,6 +73,15 @@ def test_among_tools_the_request_matches_alike_the_one_used_more_often_ranks_fir
     learned = Associations([Episode("unrelated words entirely", ("notes.note_beta",), 0)])
     warm = select("work with a note", catalogue, Context(learned=learned))
     assert warm.exposed[0] == "notes.note_beta"
+
+
+def test_a_habit_never_lifts_a_weaker_match_into_the_tier_the_words_rank_highly():
+    twins = {"notes": [{"name": f"note_{kind}", "description": "Work with a note",
+                        "inputSchema": {"type": "object", "properties": {}}} for kind in ("alpha", "beta", "gamma")]}
+    catalogue = catalogue_from_mcp(twins)
+    lexical = {0: 1.0, 1: 0.7, 2: 0.5}
+    selection._favour_popular(lexical, {"notes.note_beta": 1.0, "notes.note_gamma": 1.0}, catalogue)
+    assert lexical == {0: 1.0, 1: pytest.approx(selection.POPULAR_CAP), 2: pytest.approx(0.7)}
 
 
 def test_old_episodes_count_less():

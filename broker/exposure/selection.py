@@ -11,7 +11,7 @@ import functools
 import logging
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Mapping
 
 import numpy as np
 
@@ -60,6 +60,7 @@ FILL_WEIGHT = 0.8  # a tool that needs only the URL the request gives counts lik
 PRECONDITION_WEIGHT = 0.5  # a companion this strong (named, producer, entry, list, read) comes right after its tool
 PRECONDITION_TOP = 3  # only for the best few tools chosen: what the request most clearly asks for
 POPULAR_WEIGHT = 0.4  # a matched tool used most often scores this share more than one never used
+POPULAR_CAP = 0.8  # but a tool below this share of the best match is not lifted past it
 MAX_WORD_PUTS = 1 << 16  # words remembered per catalogue with what they put into a query
 W_HINT = 0.8  # what a path, URL, issue key or place says about the tool that handles it (data/hints.txt)
 
@@ -135,6 +136,7 @@ def _scored(intent: str, catalogue: Catalogue, context: Context,
         if i is not None:
             lexical[i] = lexical.get(i, 0.0) + MENTION_WEIGHT
     learned = context.learned if context.learned is not None and len(context.learned) else None
+    own = dict(lexical) if learned is not None else None  # what the words alone match, before use speaks
     if learned is not None and Source.SIMILAR not in without:
         for address, weight in learned.suggest(intent).items():
             i = catalogue.by_address.get(address)
@@ -151,20 +153,12 @@ def _scored(intent: str, catalogue: Catalogue, context: Context,
                 if j is not None and TOGETHER_WEIGHT * p * s > get(j, 0.0):
                     lexical[j] = TOGETHER_WEIGHT * p * s
     if learned is not None and Source.POPULAR not in without and POPULAR_WEIGHT:
-        popular, by_address, tools = learned.popular(), catalogue.by_address, catalogue.tools
-        if len(popular) < len(lexical):  # walk the shorter of the two
-            for address, p in popular.items():
-                i = by_address.get(address)
-                if i is not None and i in lexical:
-                    lexical[i] *= 1 + POPULAR_WEIGHT * p
-        else:
-            for i in lexical:
-                p = popular.get(tools[i].address, 0.0)
-                if p:
-                    lexical[i] *= 1 + POPULAR_WEIGHT * p
+        _favour_popular(lexical, learned.popular(), catalogue)
     if Source.ORGANS in without:
         return lexical, {}
-    evidence = organ_evidence(query, lexical, catalogue, context)
+    if own is not None:  # which organs the intent points at is the words' to say; use only ranks tools
+        _bring_companions(own, list(own.items()), catalogue)
+    evidence = organ_evidence(query, lexical if own is None else own, catalogue, context)
     lifts = {k: ORGAN_WEIGHT * e for k, e in evidence.items() if e > 0}
     scores = _lifted(lexical, lifts, catalogue)
     if Source.WHOLE not in without:  # its siblings are the likely next steps, and they are cheap
@@ -173,6 +167,22 @@ def _scored(intent: str, catalogue: Catalogue, context: Context,
             for i in catalogue.organs[catalogue.organ_names[k]]:
                 scores[i] = max(scores.get(i, 0.0), WHOLE_SHARE * top)
     return scores, lifts
+
+
+def _favour_popular(lexical: dict[int, float], popular: Mapping[str, float], catalogue: Catalogue) -> None:
+    # among tools the words match alike, the habitual ones first; a habit never lifts a tool from below into
+    # what the intent's own words rank highly (at least POPULAR_CAP of the best): it reorders within a tier
+    top = max(lexical.values(), default=0.0)
+    cap = POPULAR_CAP * top
+    by_address, tools = catalogue.by_address, catalogue.tools
+    if len(popular) < len(lexical):  # walk the shorter of the two
+        pairs = ((i, p) for i, p in ((by_address.get(a), p) for a, p in popular.items()) if i is not None and i in lexical)
+    else:
+        pairs = ((i, popular.get(tools[i].address, 0.0)) for i in list(lexical))
+    for i, p in pairs:
+        if p:
+            s = lexical[i]
+            lexical[i] = s * (1 + POPULAR_WEIGHT * p) if s >= cap else min(s * (1 + POPULAR_WEIGHT * p), cap)
 
 
 def _lifted(lexical: dict[int, float], lifts: dict[int, float], catalogue: Catalogue) -> dict[int, float]:
