@@ -10,7 +10,8 @@ livemcpbench-fresh3 (bench/data/fresh3/exposure): a third evaluator's, likewise 
 real-mcp-fresh4, livemcpbench-fresh4 (bench/data/fresh4/exposure, a fourth evaluator's) and real-mcp-fresh5,
 livemcpbench-fresh5 (bench/data/fresh5/exposure, a fifth's): held out through round 8, dev material from round 9
 on (a dev half only). real-mcp-fresh8 and livemcpbench-fresh8 (bench/data/fresh8/exposure, an eighth's): held out,
-a test half only (their dev halves are the catalogue's own dev material).
+a test half only (their dev halves are the catalogue's own dev material). real-mcp-fresh9 and
+livemcpbench-fresh9 (bench/data/fresh9/exposure, a ninth's): likewise held out, a test half only.
 Methods, on each half:
   cold   broker.exposure.select with no history, its default budget
   warm   the same after learning from a journal built from the dev half (the intent as a progress event,
@@ -62,6 +63,7 @@ FRESH3 = HERE / "data" / "fresh3" / "exposure"
 FRESH4 = HERE / "data" / "fresh4" / "exposure"
 FRESH5 = HERE / "data" / "fresh5" / "exposure"
 FRESH8 = HERE / "data" / "fresh8" / "exposure"
+FRESH9 = HERE / "data" / "fresh9" / "exposure"
 SPLIT_SEED = 1729  # fixed: the halves never change between runs
 # name -> (catalogue, dev files, test files); one file split in halves when dev and test are the same
 SETS = {
@@ -91,6 +93,12 @@ SETS = {
                         (str(FRESH8 / "real-mcp-fresh8.jsonl"),)),
     "livemcpbench-fresh8": ("catalogs/livemcpbench.json", ("livemcpbench",),  # its dev half
                             (str(FRESH8 / "livemcpbench-fresh8.jsonl"),)),
+    # a ninth evaluator's, requests written while holding an artefact (a log, a ticket, a screenshot): held out,
+    # report only, never tune on them (bench/data/fresh9/STATUS.md)
+    "real-mcp-fresh9": ("catalogs/real-mcp.json", ("exposure/real-mcp-dev.jsonl", str(HERE / "data" / "real-mcp-own.jsonl")),
+                        (str(FRESH9 / "real-mcp-fresh9.jsonl"),)),
+    "livemcpbench-fresh9": ("catalogs/livemcpbench.json", ("livemcpbench",),  # its dev half
+                            (str(FRESH9 / "livemcpbench-fresh9.jsonl"),)),
     "bfcl": ("catalogs/bfcl.json", ("exposure/bfcl-dev.jsonl",), ("exposure/bfcl-dev.jsonl",)),
     "metatool": ("catalogs/metatool.json", ("exposure/metatool-dev.jsonl",), ("exposure/metatool-dev.jsonl",)),
 }
