@@ -58,12 +58,14 @@ REACHED_PROGRAM = frozenset({"program", "ability", "name"})  # where a program r
 REACHED_GLOSS = frozenset({"gloss"})  # where a gloss verb reached through a word that may mean it counts
 DISTINCTIVE = frozenset({"file", "host", "program"})  # fields whose one name, said, identifies a card on its own
 # what a card is about, by how strictly a query must touch it (`conditioned`, round 10): the fields where any word
-# of the card's said by the query is its condition, and the fields where only a word that is no everyday English
-# word is (`github`, `sdk`, `pytest`: a name; `local`, `report`, `restore`: anyone's errand)
+# of the card's that the query says is its condition, and the fields where only a word that is no everyday English
+# word is (`github`, `sdk`, `pytest`: a name; `local`, `report`, `restore`: anyone's errand). "strict" also reads
+# the words of a card's ability (commit, write, read) and a folder named by an everyday word (orders/) that way.
 CONDITION_FIELDS = {"implied": (frozenset({"program", "action", "file", "host", "resource", "ability", "topic"}),
                                 frozenset({"name", "command", "gloss"})),
-                    "strict": (frozenset({"program", "action", "file", "host", "resource"}),
-                               frozenset({"name", "command", "gloss", "topic", "ability"}))}
+                    "strict": (frozenset({"program", "action", "file", "host", "resource", "topic"}),
+                               frozenset({"name", "command", "gloss", "ability"}))}
+RING_NAMED = frozenset({"program", "file", "host", "name"})  # a word of a ring names these as well as the word itself
 CONDITIONS = ("off", *CONDITION_FIELDS)
 CONDITION = "implied"  # the default: a card is recalled only when the query names or implies its condition
 MIN_RELEVANCE = 0.55  # a card must reach this score to be recalled at all
@@ -317,28 +319,32 @@ def corroborated(parts: Iterable[tuple[str, str, str, float]], generic: frozense
 
 def conditioned(parts: Iterable[tuple[str, str, str, float]], generic: frozenset[str] = frozenset(), *,
                 mode: str = CONDITION, reached_programs: frozenset[str] = frozenset(),
-                typos: frozenset[str] = frozenset()) -> bool:
+                ring_words: frozenset[str] = frozenset(), typos: frozenset[str] = frozenset()) -> bool:
     """Tell whether the query touches what a card is about, not only the words around it (round 10).
 
-    A word counts when the query says it (or misspells it) and it is no word of work (`generic.txt`): in the
-    fields that name what the card is about (`CONDITION_FIELDS[mode][0]`: its program, subcommand, file, host,
-    resource, ability, the task words it was learned under), or, in the fields of words around it (the words of
-    its names, of its calls' operands, of its tools' documentation), when it is no everyday English word
-    (`github`, `sdk` count; `local`, `report`, `restore` do not: they are as often anyone else's errand). A program
-    the query implies through a word of work (`tests` -> pytest) counts too. Words reached only through a ring or a
-    gloss verb never do. `mode` "strict" counts the task words and the ability's words only as names too; "off"
-    asks nothing. A query naming the card's file, host or whole ability outright needs nothing more."""
+    A card's word counts when it is no word of work (`generic.txt`) and the query says it (or misspells it): in
+    the fields that name what the card is about (`CONDITION_FIELDS[mode][0]`: its program, subcommand, file,
+    host, resource, ability, the task words it was learned under), or, in the fields of words around it (the
+    words of its names, of its calls' operands, of its tools' documentation), when it is no everyday English word
+    (`github`, `sdk` count; `local`, `report`, `restore` do not: they are as often anyone else's errand). The query
+    may also imply it: a program through a word of work (`tests` -> pytest), a program, file, host or name
+    through a word of its ring (`pre-production` -> staging). Nothing else reached counts (a ring word that
+    reaches an ability, `repository` -> git, is the work around the card, not the card). "strict" reads the
+    words of the card's ability and a folder named by an everyday word as words around it; "off" asks nothing.
+    A query naming the card's file, host or whole ability outright needs nothing more (`names_touched`)."""
     if mode == "off":
         return True
     about, around = CONDITION_FIELDS[mode]
     everyday = everyday_stems()
     for field, term, word, _ in parts:
-        if term in generic or word in generic:
+        if term in generic:
             continue
         if term == word or term in typos:
+            if field == "file" and mode == "strict" and term in everyday:
+                field = "name"  # a folder named by an everyday word (orders/): a word of a name
             if field in about or (field in around and term not in everyday):
                 return True
-        elif field == "program" and term in reached_programs:
+        elif (field == "program" and term in reached_programs) or (field in RING_NAMED and term in ring_words):
             return True
     return False
 
@@ -488,7 +494,7 @@ class Index:
             if not (named or corroborated(parts, self.generic, reaching)):
                 continue
             if not (named or conditioned(parts, self.generic, mode=condition, reached_programs=q.related,
-                                         typos=typos)):
+                                         ring_words=q.similar, typos=typos)):
                 continue
             if named:
                 rel *= PATH_BOOST
