@@ -9,7 +9,9 @@ A word of work also touches, more weakly, the programs that do that work (`data/
 touches pytest and jest), and a word the other words of its ring (`data/memory-synonyms.txt`: "handbook"
 touches docs). A query naming a card's file, host, resource or whole ability ("git commit") outright lifts it. A
 card whose score stays under the floor is not recalled, which keeps unrelated queries empty; nor is one that only
-one word of the query reaches, unless the query says its file, host or program itself (`corroborated`). A query
+one word of the query reaches, unless the query says its file, host or program itself (`corroborated`); nor is
+one that the query touches only in the words around it, the everyday words of its names, its calls' operands and
+its tools' documentation, without naming or implying what it is about (`conditioned`, round 10). A query
 word that is no English word and that no card holds reaches the cards' words one edit away, more weakly
 (`broker/text/fuzzy.py`: `breakpont` touches breakpoint).
 

@@ -36,7 +36,8 @@ DESCRIPTIONS_KEY = "descriptions"  # the mesh's own descriptions of its abilitie
 
 
 def _value_schema(default: Any) -> dict:
-    """The JSON Schema of an option, from the kind of its default: a list of names, an integer, a number."""
+    """The JSON Schema of an option, from the kind of its default: a list of names, a word of a fixed set (the
+    recall condition), an integer, a number."""
     if isinstance(default, tuple):
         return {"type": "array", "items": {"type": "string"}}
     if isinstance(default, str):
