@@ -19,6 +19,7 @@ Journals 1-6 are the dev part (tuned on, misses read); 7 and later the test part
 
     python bench/recall_fresh.py [--split dev|test|all] [--data bench/data/fresh/memory] [--misses]
                                  [--meaning off|rerank|agree] [--option rule_sessions=2 ...]
+                                 [--option 'recall_condition="off"' (or "strict"; round 10's default is "implied")]
 
 `--meaning` runs recall with meaning (actors/memory/sense.py; needs the `meaning` extra): it sets
 ACTORS_MEMORY_MEANING and turns the shared encoder on (ACTORS_EMBEDDING=on) for this process.

@@ -9,7 +9,9 @@ A word of work also touches, more weakly, the programs that do that work (`data/
 touches pytest and jest), and a word the other words of its ring (`data/memory-synonyms.txt`: "handbook"
 touches docs). A query naming a card's file, host, resource or whole ability ("git commit") outright lifts it. A
 card whose score stays under the floor is not recalled, which keeps unrelated queries empty; nor is one that only
-one word of the query reaches, unless the query says its file, host or program itself (`corroborated`). A query
+one word of the query reaches, unless the query says its file, host or program itself (`corroborated`); nor is
+one that the query touches only in the words around it, the everyday words of its names, its calls' operands and
+its tools' documentation, without naming or implying what it is about (`conditioned`, round 10). A query
 word that is no English word and that no card holds reaches the cards' words one edit away, more weakly
 (`broker/text/fuzzy.py`: `breakpont` touches breakpoint).
 
@@ -23,6 +25,7 @@ reads only the strongest of them).
 
 from __future__ import annotations
 
+import functools
 import heapq
 import json
 import logging
@@ -56,6 +59,17 @@ TYPO = 0.5  # the weight left to a card's word reached through a misspelling of 
 REACHED_PROGRAM = frozenset({"program", "ability", "name"})  # where a program reached through a word of work counts
 REACHED_GLOSS = frozenset({"gloss"})  # where a gloss verb reached through a word that may mean it counts
 DISTINCTIVE = frozenset({"file", "host", "program"})  # fields whose one name, said, identifies a card on its own
+# what a card is about, by how strictly a query must touch it (`conditioned`, round 10): the fields where any word
+# of the card's that the query says is its condition, and the fields where only a word that is no everyday English
+# word is (`github`, `sdk`, `pytest`: a name; `local`, `report`, `restore`: anyone's errand). "strict" also reads
+# the words of a card's ability (commit, write, read) and a folder named by an everyday word (orders/) that way.
+CONDITION_FIELDS = {"implied": (frozenset({"program", "action", "file", "host", "resource", "ability", "topic"}),
+                                frozenset({"name", "command", "gloss"})),
+                    "strict": (frozenset({"program", "action", "file", "host", "resource", "topic"}),
+                               frozenset({"name", "command", "gloss", "ability"}))}
+RING_NAMED = frozenset({"program", "file", "host", "name"})  # a word of a ring names these as well as the word itself
+CONDITIONS = ("off", *CONDITION_FIELDS)
+CONDITION = "implied"  # the default: a card is recalled only when the query names or implies its condition
 MIN_RELEVANCE = 0.55  # a card must reach this score to be recalled at all
 PATH_BOOST = 1.5  # a card about a file or host the query names outright
 MAX_QUERY_CHARS = 8000
@@ -305,6 +319,44 @@ def corroborated(parts: Iterable[tuple[str, str, str, float]], generic: frozense
                and not (field == "program" and text.is_everyday(word)) for field, term, word, _ in parts)
 
 
+def conditioned(parts: Iterable[tuple[str, str, str, float]], generic: frozenset[str] = frozenset(), *,
+                mode: str = CONDITION, reached_programs: frozenset[str] = frozenset(),
+                ring_words: frozenset[str] = frozenset(), typos: frozenset[str] = frozenset()) -> bool:
+    """Tell whether the query touches what a card is about, not only the words around it (round 10).
+
+    A card's word counts when it is no word of work (`generic.txt`) and the query says it (or misspells it): in
+    the fields that name what the card is about (`CONDITION_FIELDS[mode][0]`: its program, subcommand, file,
+    host, resource, ability, the task words it was learned under), or, in the fields of words around it (the
+    words of its names, of its calls' operands, of its tools' documentation), when it is no everyday English word
+    (`github`, `sdk` count; `local`, `report`, `restore` do not: they are as often anyone else's errand). The query
+    may also imply it: a program through a word of work (`tests` -> pytest), a program, file, host or name
+    through a word of its ring (`pre-production` -> staging). Nothing else reached counts (a ring word that
+    reaches an ability, `repository` -> git, is the work around the card, not the card). "strict" reads the
+    words of the card's ability and a folder named by an everyday word as words around it; "off" asks nothing.
+    A query naming the card's file, host or whole ability outright needs nothing more (`names_touched`)."""
+    if mode == "off":
+        return True
+    about, around = CONDITION_FIELDS[mode]
+    everyday = everyday_stems()
+    for field, term, word, _ in parts:
+        if term in generic:
+            continue
+        if term == word or term in typos:
+            if field == "file" and mode == "strict" and term in everyday:
+                field = "name"  # a folder named by an everyday word (orders/): a word of a name
+            if field in about or (field in around and term not in everyday):
+                return True
+        elif (field == "program" and term in reached_programs) or (field in RING_NAMED and term in ring_words):
+            return True
+    return False
+
+
+@functools.cache
+def everyday_stems() -> frozenset[str]:
+    """The everyday English words (`text.everyday`), as written and stemmed, as cards hold them."""
+    return frozenset({*text.everyday(), *map(text.stem, text.everyday())})
+
+
 def names_touched(identity: dict[str, list[str]], named: frozenset[str], named_stems: frozenset[str] = frozenset(),
                   said: frozenset[str] = frozenset()) -> bool:
     """Tell whether a query names one of a card's files, hosts, resources or its ability outright (`conf.yaml`,
@@ -417,8 +469,8 @@ class Index:
             return list(bound)
         return [pos for pos, _ in heapq.nlargest(n, bound.items(), key=itemgetter(1))]
 
-    def search(self, q: Query, floor: float, limit: int = 5,
-               now: float | None = None) -> list[tuple[float, int, float, tuple[str, ...]]]:
+    def search(self, q: Query, floor: float, limit: int = 5, now: float | None = None,
+               condition: str = CONDITION) -> list[tuple[float, int, float, tuple[str, ...]]]:
         """(estimated score, position, relevance, fields touched) of the best cards at or above the floor."""
         misspelt = self.misspelt(q)
         weights = self.weights(q, misspelt)
@@ -433,6 +485,7 @@ class Index:
                 for t in ts:
                     if t in sources:
                         only[t] = only.get(t, frozenset()) | fields
+        typos = frozenset(t for _, near in misspelt for t in near)
         found = []
         for pos in self.candidates(weights, max(CANDIDATES, 4 * limit)):
             ident = self.identities[pos]
@@ -441,6 +494,9 @@ class Index:
                 continue
             named = names_touched(ident, q.named, q.named_stems, q.terms)
             if not (named or corroborated(parts, self.generic, reaching)):
+                continue
+            if not (named or conditioned(parts, self.generic, mode=condition, reached_programs=q.related,
+                                         ring_words=q.similar, typos=typos)):
                 continue
             if named:
                 rel *= PATH_BOOST
@@ -456,8 +512,12 @@ class Recaller:
     """Ranks cards for queries on any connection; counts hits in memory until a flush takes them."""
 
     def __init__(self, *, clock: Callable[[], float] = time.time, half_life_s: float = HALF_LIFE_S,
-                 min_relevance: float = MIN_RELEVANCE, fusion: sense.Fusion | None = None, encoder=None) -> None:
+                 min_relevance: float = MIN_RELEVANCE, fusion: sense.Fusion | None = None, encoder=None,
+                 condition: str = CONDITION) -> None:
+        if condition not in CONDITIONS:
+            raise ValueError(f"recall condition must be one of {', '.join(CONDITIONS)}, not {condition!r}")
         self.clock = clock
+        self.condition = condition
         self.fusion = sense.fusion_from_env() if fusion is None else fusion
         if self.fusion is not sense.Fusion.OFF and encoder is None:
             from broker.text import embedding  # numpy and onnxruntime only when meaning is asked for
@@ -487,7 +547,7 @@ class Recaller:
         if self.vectors is not None and index.vectors is not None:
             found = self._fused(index, q, query, limit, now)
         else:
-            found = index.search(q, self.min_relevance, limit, now)[: 2 * limit]
+            found = index.search(q, self.min_relevance, limit, now, self.condition)[: 2 * limit]
         if not found:
             return []
         cards = CardStore(conn).fetch(index.ids[pos] for _, pos, _, _ in found)
@@ -506,7 +566,7 @@ class Recaller:
                now: float) -> list[tuple[float, int, float, tuple[str, ...]]]:
         """The index's candidates down to the agreement floor, chosen and ordered with their cosines (sense.fuse)."""
         low = min(self.min_relevance, sense.AGREE_FLOOR) if self.fusion is sense.Fusion.AGREE else self.min_relevance
-        candidates = index.search(q, low, limit, now)
+        candidates = index.search(q, low, limit, now, self.condition)
         if not candidates:
             return []  # nothing reached lexically: the query is not even embedded
         positions = [pos for _, pos, _, _ in candidates]

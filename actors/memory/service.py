@@ -24,7 +24,7 @@ from actors.memory.db import MemoryUnavailable, get_meta, set_meta, transaction
 from actors.memory.distill import Distiller, Thresholds
 from actors.memory.journal import Entry, IngestReport, Journal
 from actors.memory.judgments import Judgment
-from actors.memory.recall import MIN_RELEVANCE, Hit, Recaller
+from actors.memory.recall import CONDITION, CONDITIONS, MIN_RELEVANCE, Hit, Recaller
 from actors.memory.recall import weight as recall_weight
 from actors.memory.redact import redact_text, scrub
 from actors.memory.store import Card, CardStore, JudgmentStore
@@ -36,9 +36,12 @@ DESCRIPTIONS_KEY = "descriptions"  # the mesh's own descriptions of its abilitie
 
 
 def _value_schema(default: Any) -> dict:
-    """The JSON Schema of an option, from the kind of its default: a list of names, an integer, a number."""
+    """The JSON Schema of an option, from the kind of its default: a list of names, a word of a fixed set (the
+    recall condition), an integer, a number."""
     if isinstance(default, tuple):
         return {"type": "array", "items": {"type": "string"}}
+    if isinstance(default, str):
+        return {"type": "string", "enum": list(CONDITIONS)}  # the one option with words for values
     return {"type": "integer"} if isinstance(default, int) else {"type": "number"}
 
 
@@ -49,6 +52,7 @@ class Settings:
     thresholds: Thresholds = field(default_factory=Thresholds)
     half_life_days: float = 30.0  # cards' weight halves after this long without a new confirmation
     min_relevance: float = MIN_RELEVANCE
+    recall_condition: str = CONDITION  # how a query must touch what a card is about: off, implied, strict (round 10)
     inject_budget: int = inject.DEFAULT_BUDGET
     reinject_after_turns: int = inject.REINJECT_AFTER_TURNS
     inject_cards: int = 8  # cards considered for one injection
@@ -114,7 +118,7 @@ class Memory:
         self.local = threading.local()
         self.readers: list[sqlite3.Connection] = []
         self.recaller = Recaller(clock=clock, half_life_s=self.settings.half_life_days * 86400.0,
-                                 min_relevance=self.settings.min_relevance)
+                                 min_relevance=self.settings.min_relevance, condition=self.settings.recall_condition)
         # called with each consolidation's report, on the consolidating thread (other parts of the mesh
         # learn from sleep here); a hook that raises is logged and skipped
         self.after_sleep: list[Callable[[dict], None]] = []

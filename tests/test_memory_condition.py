@@ -1,0 +1,114 @@
+"""Recall's condition (round 10): a card is recalled only when the query names or implies what it is about, not
+only the words around it (its names' everyday words, its calls' operands, its tools' documentation)."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from actors.memory.recall import CONDITION, Recaller, conditioned, everyday_stems
+from actors.memory.service import Memory, Settings
+
+T0 = 1_764_460_800.0
+
+
+def test_a_program_the_query_says_is_the_cards_condition():
+    assert conditioned([("program", "pytest", "pytest", 0.8)])
+    assert conditioned([("file", "conf.yaml", "conf.yaml", 1.0)])
+    assert conditioned([("action", "migrat", "migrat", 0.5)])
+
+
+def test_the_task_words_a_card_was_learned_under_are_its_condition():
+    assert conditioned([("topic", "scratch", "scratch", 0.45)])
+
+
+def test_everyday_words_of_a_cards_names_and_calls_are_not_its_condition():
+    # "restore my laptop from the Time Machine backup" against a pg_restore card: restore and backup are the
+    # words of its names, and anyone's errand
+    assert not conditioned([("name", "restor", "restor", 0.5), ("command", "backup", "backup", 0.35)])
+    assert not conditioned([("name", "local", "local", 0.5), ("command", "note", "note", 0.35)])
+    assert not conditioned([("gloss", "build", "build", 0.35)])
+
+
+def test_a_name_that_is_no_everyday_word_is_the_cards_condition():
+    assert conditioned([("name", "github", "github", 0.5)])
+    assert conditioned([("command", "sdk", "sdk", 0.35)])
+    assert "github" not in everyday_stems() and "restor" in everyday_stems()
+
+
+def test_a_word_of_work_is_never_the_cards_condition():
+    generic = frozenset({"commit"})
+    assert not conditioned([("ability", "commit", "commit", 0.6)], generic)
+    assert conditioned([("ability", "commit", "commit", 0.6), ("topic", "releas", "releas", 0.45)], generic)
+
+
+def test_a_program_implied_by_a_word_of_work_is_the_cards_condition():
+    part = ("program", "pytest", "test", 0.4)  # "tests" reached pytest
+    assert conditioned([part], frozenset({"test"}), reached_programs=frozenset({"pytest"}))
+    assert not conditioned([part])
+
+
+def test_a_name_implied_by_a_word_of_its_ring_is_the_cards_condition_and_an_ability_is_not():
+    # "ping the pre-production server": the staging host's label, through the staging ring
+    assert conditioned([("name", "stage", "preproduct", 0.17)], ring_words=frozenset({"stage"}))
+    # "lint the Markdown files in the handbook repository": git, through a word of its ring, is the work around
+    assert not conditioned([("ability", "git", "repositori", 0.3)], ring_words=frozenset({"git"}))
+
+
+def test_a_misspelt_word_of_the_card_counts_as_said():
+    assert conditioned([("program", "kubectl", "kubctl", 0.4)], typos=frozenset({"kubectl"}))
+    assert not conditioned([("program", "kubectl", "kubctl", 0.4)])
+
+
+def test_strict_reads_the_words_of_an_ability_and_an_everyday_folder_as_words_around_the_card():
+    assert conditioned([("ability", "commit", "commit", 0.6)])
+    assert not conditioned([("ability", "commit", "commit", 0.6)], mode="strict")  # "commit the icons to the drive"
+    assert conditioned([("ability", "git", "git", 0.6)], mode="strict")
+    assert not conditioned([("file", "orders", "orders", 0.7)], mode="strict")  # "draft the OKRs for the orders team"
+    assert conditioned([("file", "conf.yaml", "conf.yaml", 1.0)], mode="strict")
+    assert conditioned([("topic", "scratch", "scratch", 0.45)], mode="strict")
+
+
+def test_off_asks_nothing():
+    assert conditioned([("name", "restor", "restor", 0.5)], mode="off")
+    assert CONDITION == "implied"
+
+
+def test_an_unknown_condition_is_refused_with_the_known_ones_named():
+    with pytest.raises(ValueError, match="off, implied, strict"):
+        Recaller(condition="loose")
+    with pytest.raises(ValueError, match="recall_condition"):
+        Settings.from_options({"recall_condition": "loose"})
+    assert Settings.from_options({"recall_condition": "strict"}).recall_condition == "strict"
+
+
+def restore_journal() -> bytes:
+    """A pg_restore pitfall learned while refreshing a scratch database (its error names no program)."""
+    events = []
+    for i in range(3):
+        events.append({"session": f"s{i}", "kind": "progress", "text": "refresh the scratch database from the nightly dump"})
+        events.append({"session": f"s{i}", "kind": "call", "organ": "shell", "ability": "run",
+                       "args": {"command": "pg_restore -d scratch nightly-backup.dump"}, "ok": False,
+                       "error": "input file appears to be a text format dump. Please use psql."})
+    for i in range(3):
+        events.append({"session": f"t{i}", "kind": "call", "organ": "fs", "ability": "read_file",
+                       "args": {"path": f"src/x{i}/conf.yaml"}, "ok": False, "error": "ENOENT: no such file or directory"})
+    return "".join(json.dumps({**e, "ts": T0 + i}) + "\n" for i, e in enumerate(events)).encode()
+
+
+@pytest.mark.parametrize("mode, query, recalled", [
+    ("off", "restore my laptop from the Time Machine backup", True),  # round 9: two words of its names
+    ("implied", "restore my laptop from the Time Machine backup", False),
+    ("implied", "load the backup into the scratch database", True),  # the task it was learned under
+    ("implied", "restore the nightly dump into scratch with pg_restore", True),
+    ("strict", "load the backup into the scratch database", True),
+    ("strict", "restore the nightly dump into scratch with pg_restore", True),
+])
+def test_a_query_touching_only_the_words_around_a_card_does_not_recall_it(tmp_path, mode, query, recalled):
+    with Memory(tmp_path / "home", Settings(recall_condition=mode), clock=lambda: T0 + 3600) as m:
+        m.ingest(io.BytesIO(restore_journal()))
+        m.consolidate()
+        titles = [h.card.title for h in m.recaller.search(m.reader(), query, 3)]
+    assert any("input file appears" in t for t in titles) is recalled
