@@ -522,3 +522,23 @@ def test_a_quotation_in_a_request_is_a_literal_and_a_file_inside_it_is_still_a_f
     assert ("quote", "'Payments API spec'") in found and ("file", "/tmp/notes.md") in found
     assert "Payments" not in rest
     assert lexicon.references("what's the status of it?", quotes=True)[1] == []  # an apostrophe is no quote
+
+
+def test_a_long_unknown_word_reads_as_the_code_the_catalogue_writes_in_capitals_for_it():
+    written = ['{"description":"Cryptocurrency symbol (e.g., BTC, ETH)","pptx":"A PPT deck"}']
+    vocabulary = Vocabulary(["cryptocurrency", "symbol", "btc", "eth", "ppt", "deck"], [], written)
+    assert vocabulary.code("bitcoin") == ("btc",)  # the start of its consonant skeleton, b-t-c-n
+    assert vocabulary.code("ethereum") == ("eth",)  # its start cut short
+    assert vocabulary.code("passport") == ()  # p-s-s-p-r-t: PPT's letters are in it, not at its start
+    assert vocabulary.code("btc") == ()  # a word the catalogue knows is itself
+    assert Vocabulary(["btc"], [], ["no capitals: btc"]).code("bitcoin") == ()
+
+
+def test_a_coin_named_in_full_finds_the_tool_whose_schema_gives_its_ticker():
+    organs = {"crypto": [tool("get_price", "Current price and 24h stats", {"symbol": "Cryptocurrency symbol (e.g., BTC, ETH)"}),
+                         tool("get_news", "Latest market news headlines", {"topic": "What the news is about"})],
+              "weather": [tool("get_forecast", "Weather forecast for a city", {"city": "The city"})]}
+    catalogue = catalogue_from_mcp(organs)
+    assert select("what's bitcoin doing", catalogue, budget_tokens=150).exposed[0] == "crypto.get_price"
+    without = catalogue_from_mcp(organs, without={Source.CODES})
+    assert "btc" not in query_terms("what's bitcoin doing", without)

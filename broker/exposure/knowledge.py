@@ -63,6 +63,7 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _NUMBER_NAME = re.compile(r"\b(?:DIGIT|NUMBER|NUMERAL) ([A-Z]+(?: [A-Z]+)?)$")
 _NOT_ARITHMETIC = frozenset("<>|~")  # math symbols that mark thresholds and commands too (p99 > 500, a | b)
 _VOWELS = frozenset("aeiou")
+_CODE = re.compile(r"(?<![A-Za-z0-9_])[A-Z]{3,4}(?![A-Za-z0-9_])")
 _NUMERONYM = re.compile(r"^([a-z])(\d{1,2})([a-z])$")
 _DEFINED_AFTER = re.compile(r"\(([A-Za-z][A-Za-z0-9]{1,5})\)")  # long form (LF)
 _DEFINED_BEFORE = re.compile(r"\b([A-Z][A-Z0-9]{1,5}s?)\s*\(([^()]{3,80})\)")  # LF (long form)
@@ -71,6 +72,7 @@ CITIES_FILE = Path(__file__).resolve().parent.parent / "text" / "data" / "cities
 MIN_CURRENCY_LANGUAGES = 20  # a currency's word must be shared by this many languages' names of it
 LONG_WORD = 8  # from this length two edits are still a typo, not another word
 MAX_ABBREVIATION = 4
+MIN_CODED = 5  # a word this long may be written as a catalogue's code of 3-4 capitals (bitcoin -> BTC)
 MIN_COMPLETED = 3  # a known term this short or longer may be the start of a longer word
 COMPLETION_EXTRA = 3  # which is at least this many letters longer (not `page` -> pages)
 MAX_MEMO = 1 << 16
@@ -399,9 +401,10 @@ def media_words(extension: str) -> tuple[str, ...]:
 class Vocabulary:
     """The catalogue's own words, to resolve abbreviations and typos against."""
 
-    def __init__(self, words: Iterable[str], prose: Iterable[str]) -> None:
+    def __init__(self, words: Iterable[str], prose: Iterable[str], written: Iterable[str] = ()) -> None:
         counts = Counter(w for w in words if w.isascii() and w.isalpha())
         self.words = frozenset(counts)
+        self._codes = _codes(written, self.words)  # first letter -> codes written in capitals (BTC, NOK)
         self.frequency = counts
         self._by_length: dict[int, list[str]] = {}
         self._by_first: dict[str, list[str]] = {}
@@ -487,6 +490,18 @@ class Vocabulary:
                 return (self._stems[folded[:n]],)
         return ()
 
+    def code(self, word: str) -> tuple[str, ...]:
+        """The code the catalogue writes in capitals for a long unknown word (`bitcoin` -> btc, `ethereum` ->
+        eth): its start cut short, or the start of its consonant skeleton, as tickers and symbols are written."""
+        if not word.isascii() or not word.isalpha() or len(word) < MIN_CODED or word in self.words:
+            return ()
+        return self._remembered("code", word, self._code)
+
+    def _code(self, word: str) -> tuple[str, ...]:
+        consonants = word[0] + "".join(ch for ch in word[1:] if ch not in _VOWELS)
+        return self._best(c for c in self._codes.get(word[0], ()) if len(c) < len(word) - 1
+                          and (word.startswith(c) or consonants.startswith(c)))
+
     def _best(self, candidates: Iterable[str]) -> tuple[str, ...]:
         ranked = sorted(candidates, key=lambda w: (-self.frequency[w], w))
         return tuple(ranked[:1])
@@ -502,6 +517,17 @@ def _skeleton(short: str, word: str) -> bool:
         return False  # a skeleton drops the vowels (msg, cfg, pkg); `les`, `dans`, `moi` are other languages' words
     rest = iter(word[1:])
     return all(ch in rest for ch in short[1:])
+
+
+def _codes(written: Iterable[str], words: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    # words of three or four letters a catalogue writes in capitals (BTC, ETH, USD, AAPL), no English word (THE,
+    # ALL) and none of the catalogue's own words in lower case too (a parameter `url` beside URL is a word)
+    found = {m.group(0).lower() for text in written for m in _CODE.finditer(text)}
+    codes: dict[str, list[str]] = {}
+    for c in sorted(found):
+        if c in words and not lexicon.is_stopword(c) and c not in fuzzy.known_words():
+            codes.setdefault(c[0], []).append(c)
+    return {first: tuple(cs) for first, cs in codes.items()}
 
 
 def _acronyms(prose: Iterable[str]) -> dict[str, tuple[str, ...]]:

@@ -374,6 +374,10 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
                 guesses = vocabulary.cognate(word)
                 for guess in guesses:
                     add_word(guess, W_COGNATE * weight)
+            if not guesses:  # a name the catalogue writes as a code: bitcoin -> BTC (empty without the source)
+                guesses = vocabulary.code(word)
+                for guess in guesses:
+                    add_word(guess, W_ABBREVIATION * weight)
             if not guesses and Source.SPELLING not in without:
                 for guess in vocabulary.spelled(word):
                     add_word(guess, W_FUZZY * weight)

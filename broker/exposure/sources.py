@@ -15,6 +15,7 @@ class Source(StrEnum):
     SPELLING = "spelling"  # typos corrected towards the catalogue's words (rapidfuzz)
     DERIVATIONS = "derivations"  # WordNet's derivationally related forms: remember -> memory, store -> storage
     COGNATES = "cognates"  # a word of another Latin-script language sharing a catalogue stem: committer -> commit
+    CODES = "codes"  # a long unknown word -> the code the catalogue writes in capitals for it: bitcoin -> BTC
     COMPOUNDS = "compounds"  # "sequential thinking" -> sequentialthinking
     ZONES = "zones"  # places of the IANA time-zone database -> time tools
     CITIES = "cities"  # GeoNames' large cities (text/data/cities.tsv.gz) are places too -> weather and time tools
