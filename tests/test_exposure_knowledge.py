@@ -542,3 +542,21 @@ def test_a_coin_named_in_full_finds_the_tool_whose_schema_gives_its_ticker():
     assert select("what's bitcoin doing", catalogue, budget_tokens=150).exposed[0] == "crypto.get_price"
     without = catalogue_from_mcp(organs, without={Source.CODES})
     assert "btc" not in query_terms("what's bitcoin doing", without)
+
+
+@pytest.mark.parametrize(("request_text", "expected"), [
+    ("checkout latency p99 over the last hour", True), ("p99.9 of the api", True), ("checkout 服务的p95是多少", True),
+    ("P1 incident on checkout", False), ("获取阿迪达斯的p4工单", False), ("convert song.mp3 at p128", False),
+])
+def test_a_percentile_is_read_as_monitoring_writes_it_and_a_priority_is_not_one(request_text, expected):
+    assert lexicon.names_percentile(request_text) is expected
+
+
+def test_a_percentile_in_a_request_brings_the_tool_of_quantiles():
+    organs = {"metrics": [tool("query_histogram", "Query histogram percentiles of a metric", {"metric": "The metric"}),
+                          tool("query_range", "Query a metric over a time range", {"metric": "The metric"}),
+                          tool("list_alerts", "List the alerts that fire", {})]}
+    catalogue = catalogue_from_mcp(organs)
+    assert "percentil" in query_terms("checkout latency p99 over the last hour", catalogue)
+    assert "percentil" not in query_terms("checkout latency p99 over the last hour",
+                                          catalogue_from_mcp(organs, without={Source.PERCENTILES}))

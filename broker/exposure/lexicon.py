@@ -39,6 +39,8 @@ _FILE = re.compile(r"(?<![\w/])[\w*@+-]*(?:\.[\w-]+)*\.[A-Za-z][A-Za-z0-9]{0,11}
 _COMMAND = re.compile(r"`[^`]*\s[^`]*`|(?<!\S)--?[a-z][\w-]*|\s(?:&&|\|\|)\s|\b[A-Za-z]:\\\\?", re.IGNORECASE)
 # a name written as code: snake_case, camelCase after a lowercase word (useMutation, not iPhone), or a call (f())
 _SYMBOL = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[a-z]{2,}(?:[A-Z][a-z0-9]+)+\b|\b[A-Za-z_]\w*\(\)")
+# a percentile as monitoring writes it: p50, p95, p99.9, p999 (a single digit is a priority: P1, p4)
+_PERCENTILE = re.compile(r"(?<![A-Za-z0-9_.])p(?:[1-9]\d(?:\.\d+)?|99\d)(?![A-Za-z0-9]|\.\d)", re.IGNORECASE)
 _PUNCTUATION_BREAK = r"[,;!?]\s+|\.\s+|[，。；！？]"
 
 
@@ -92,6 +94,11 @@ def names_command(text: str) -> bool:
 def names_symbol(text: str) -> bool:
     """Tell whether a request names something as code does: parse_invoice, useMutation, calculate_tax()."""
     return _SYMBOL.search(text) is not None
+
+
+def names_percentile(text: str) -> bool:
+    """Tell whether a request names a percentile the way monitoring writes it: p95 latency, p99.9."""
+    return _PERCENTILE.search(text) is not None
 
 
 def clauses(text: str) -> list[str]:
