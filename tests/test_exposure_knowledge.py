@@ -560,3 +560,30 @@ def test_a_percentile_in_a_request_brings_the_tool_of_quantiles():
     assert "percentil" in query_terms("checkout latency p99 over the last hour", catalogue)
     assert "percentil" not in query_terms("checkout latency p99 over the last hour",
                                           catalogue_from_mcp(organs, without={Source.PERCENTILES}))
+
+
+def test_an_amount_in_a_currencys_english_name_of_several_words_is_money():
+    cldr = knowledge.cldr()
+    def money(text):
+        return knowledge.names_amount_of_money(text, cldr.currencies, cldr.currency_names, cldr.currency_phrases)
+    assert cldr.currency_phrases[("us", "dollars")] == "USD"
+    assert money("You have 5000 US dollars for the trip")  # a number, then the currency's whole name
+    assert money("how much are US dollars in Japanese yen")  # two currencies by their names
+    assert not money("the Japanese yen fell today")  # one currency named, and no amount
+
+
+def test_a_measure_and_another_unit_of_its_quantity_is_a_conversion():
+    units = knowledge.units()
+    assert units[("centimeters",)] == "length"
+    assert knowledge.names_unit_conversion("a vase 24 inches tall, how tall in centimeters?", units)
+    assert not knowledge.names_unit_conversion("find parks within a 10 mile radius, 5 miles at most", units)
+    assert not knowledge.names_unit_conversion("you weigh 75 kilograms on Earth", units)
+
+
+def test_a_unit_conversion_brings_the_converter_only_in_a_catalogue_with_a_tool_named_for_it():
+    organs = {"tools": [tool("unit_conversion.convert", "Convert a value from one unit to another", {"value": "The value"}),
+                        tool("get_weather", "Weather of a city", {"city": "The city"})]}
+    request = "a vase 24 inches tall, how tall in centimeters?"
+    assert "convert" in query_terms(request, catalogue_from_mcp(organs))
+    assert "convert" not in query_terms(request, catalogue_from_mcp(organs, without={Source.UNITS}))
+    assert not catalogue_from_mcp({"tools": organs["tools"][1:]}).units

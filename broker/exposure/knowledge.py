@@ -41,10 +41,11 @@ import sys
 import unicodedata
 import zoneinfo
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from enum import StrEnum
-from typing import Iterable
+from types import MappingProxyType
+from typing import Iterable, Mapping
 
 from broker import text as text_layer
 from broker.text import cjk, fuzzy
@@ -119,6 +120,8 @@ class Cldr:
     cities: tuple[tuple[str, str], ...] = ()  # (a zone's city, the zone): ("lisboa", "Europe/Lisbon")
     currencies: frozenset[str] = frozenset()  # the word naming each currency in most languages, and its plural
     currency_names: frozenset[str] = frozenset()  # the same without the ISO codes (all, try, top are words too)
+    # English names of several words, singular and plural -> the ISO code: ("us", "dollars") -> "USD"
+    currency_phrases: dict[tuple[str, ...], str] = field(default_factory=dict)
 
 
 @functools.cache
@@ -132,6 +135,7 @@ def cldr() -> Cldr:
     cities: set[tuple[str, str]] = set()
     currency_words: dict[str, Counter] = {}
     plurals: set[str] = set()
+    phrases: dict[tuple[str, ...], str] = {}
     codes: set[str] = set()
     english: set[str] = set()
     unspaced: set[str] = set()  # names in scripts written without spaces (ユーロ, 欧元, クローネ): found inside a run
@@ -154,6 +158,9 @@ def cldr() -> Cldr:
                      if "(" not in name and not code.startswith("X")}
             codes = {code.lower() for code in names}
             english = {fold(name).split()[-1] for name in names.values()}  # the head noun: Indian Rupee, US Dollar
+            plural_forms = data.get("currency_names_plural", {})
+            phrases = {tuple(_AMOUNT_WORDS.findall(fold(form))): code for code, name in names.items()
+                       for form in (name, *plural_forms.get(code, {}).values()) if "(" not in form}
     # the word most languages share in a currency's names is what it is called: yen, dollar, euro, rupee
     # (of two words as common, the first in alphabetical order: "hong" of Hong Kong's dollar, in every process)
     heads = {word for word, n in map(_most_common, currency_words.values()) if n >= MIN_CURRENCY_LANGUAGES}
@@ -166,12 +173,68 @@ def cldr() -> Cldr:
     shared = {word for word, n in map(_most_common, currency_words.values()) if n >= MIN_CURRENCY_LANGUAGES}
     names = {w for w in english | {p for p in plurals if p.rstrip("s") in english}
              if w in words and (not text_layer.is_everyday(w) or w in shared or w[:-1] in shared)}
-    return Cldr(tuple(sorted(cities)), frozenset(words) | frozenset(unspaced), frozenset(names))
+    return Cldr(tuple(sorted(cities)), frozenset(words) | frozenset(unspaced), frozenset(names),
+                {phrase: code for phrase, code in sorted(phrases.items()) if len(phrase) > 1})
 
 
 def _most_common(counts: Counter) -> tuple[str, int]:
     # the word most names share; ties by the word, not by the order a set handed the words to the counter
     return min(counts.items(), key=lambda item: (-item[1], item[0]), default=("", 0))
+
+
+def _names_currency_phrases(words: list[str], phrases: Mapping[tuple[str, ...], str], spoken: frozenset[str]) -> bool:
+    # a currency's English name of several words (US dollars, Japanese yen) after a number, or two of them
+    named = set()
+    longest = max(map(len, phrases))
+    for i in range(len(words)):
+        for n in range(2, longest + 1):
+            code = phrases.get(tuple(words[i:i + n]))
+            if code is None:
+                continue
+            if i and (words[i - 1][0].isdigit() or words[i - 1] in spoken):
+                return True
+            named.add(code)
+    return len(named) >= 2
+
+
+@functools.cache
+def units() -> dict[tuple[str, ...], str]:
+    """English names of CLDR's units of measure, singular and plural (inch, centimeters, kilograms, miles per
+    hour) -> the quantity each measures (length, mass, speed); empty without Babel."""
+    try:
+        from babel import localedata
+    except ImportError:
+        return {}
+    found: dict[tuple[str, ...], str] = {}
+    for unit, forms in sorted(localedata.load("en")["unit_patterns"].items()):
+        long = forms.get("long") if isinstance(forms, dict) else None
+        patterns = long[-1] if isinstance(long, tuple) else long  # (an alias to the short form, the long forms)
+        if not isinstance(patterns, dict):
+            continue
+        quantity = unit.split("-", 1)[0]
+        for pattern in patterns.values():
+            name = tuple(_WORD.findall(fold(str(pattern).replace("{0}", " "))))
+            if name and not (len(name) == 1 and lexicon.is_stopword(name[0])):
+                found.setdefault(name, quantity)
+    return found
+
+
+def names_unit_conversion(request: str, known: Mapping[tuple[str, ...], str]) -> bool:
+    """Tell whether a request converts a measure: two units of one quantity named, one after a number (a vase
+    24 inches tall, in centimeters)."""
+    words = _AMOUNT_WORDS.findall(fold(request))
+    spoken, longest = number_words(), max(map(len, known), default=0)
+    named: dict[str, set[tuple[str, ...]]] = {}
+    measured = set()
+    for i in range(len(words)):
+        for n in range(longest, 0, -1):
+            name = tuple(words[i:i + n])
+            if name in known:
+                named.setdefault(known[name], set()).add(name[:-1] + (name[-1].rstrip("s"),))
+                if i and (words[i - 1][0].isdigit() or words[i - 1] in spoken):
+                    measured.add(known[name])
+                break
+    return any(len(named[quantity]) >= 2 for quantity in measured)
 
 
 def _unspaced_names(name: str) -> set[str]:
@@ -182,8 +245,10 @@ def _unspaced_names(name: str) -> set[str]:
     return {n for n in ("".join(parts), parts[-1]) if len(n) >= MIN_CJK_PLACE}
 
 
-def names_amount_of_money(request: str, currencies: frozenset[str], names: frozenset[str] = frozenset()) -> bool:
-    """Tell whether a request names an amount of money: a number and a currency's word or code, or a sign."""
+def names_amount_of_money(request: str, currencies: frozenset[str], names: frozenset[str] = frozenset(),
+                          phrases: Mapping[tuple[str, ...], str] = MappingProxyType({})) -> bool:
+    """Tell whether a request names an amount of money: a number and a currency's word, name or code, or a
+    sign; or two currencies by their English names."""
     if any(unicodedata.category(ch) == "Sc" and _beside_digit(request, i) for i, ch in enumerate(request)):
         return True  # a currency sign (Unicode's category Sc) written against a number: $50, 50 €, ¥100,000
     words = _AMOUNT_WORDS.findall(fold(request))
@@ -192,6 +257,8 @@ def names_amount_of_money(request: str, currencies: frozenset[str], names: froze
         return True  # 50 euros, one hundred euros (a number as dictation writes it)
     if len({w for w in words if w in names}) >= 2:
         return True  # two currencies named by their words: euros in yen, dollars to pesos
+    if phrases and _names_currency_phrases(words, phrases, spoken):
+        return True  # 5000 US dollars; US dollars in Japanese yen
     # in a script without spaces: a currency's name right after a number (1,250ユーロ), or two currencies named
     named: set[str] = set()
     joined = request.replace("\u30fb", "")  # the katakana middle dot joins the words of a name

@@ -443,11 +443,15 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
     if Source.COMMANDS not in without and lexicon.names_command(intent):
         for hint in lexicon.hints("command"):
             put_text(hint, W_HINT)
+    if catalogue.units and knowledge.names_unit_conversion(intent, catalogue.units):
+        for hint in lexicon.hints("units"):
+            put_text(hint, W_HINT)
     if catalogue.calculates and Source.ARITHMETIC not in without and knowledge.names_arithmetic(intent):
         for hint in lexicon.hints("arithmetic"):
             put_text(hint, W_HINT)
     if catalogue.currencies and Source.CURRENCIES not in without and \
-            knowledge.names_amount_of_money(intent, catalogue.currencies, catalogue.currency_names):
+            knowledge.names_amount_of_money(intent, catalogue.currencies, catalogue.currency_names,
+                                            knowledge.cldr().currency_phrases):
         for hint in lexicon.hints("money"):
             put_text(hint, W_HINT)
     return query
