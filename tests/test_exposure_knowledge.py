@@ -587,3 +587,19 @@ def test_a_unit_conversion_brings_the_converter_only_in_a_catalogue_with_a_tool_
     assert "convert" in query_terms(request, catalogue_from_mcp(organs))
     assert "convert" not in query_terms(request, catalogue_from_mcp(organs, without={Source.UNITS}))
     assert not catalogue_from_mcp({"tools": organs["tools"][1:]}).units
+
+
+@pytest.mark.parametrize(("request_text", "expected"), [
+    ("what is Imjin war", True), ("who is ji sung park?", True), ("Who was Hedy Lamarr? short version", True),
+    ("what's in the config folder?", False), ("what is the forecast for tomorrow", False), ("whatever is left", False),
+])
+def test_a_question_of_who_or_what_something_is_is_told_from_other_questions(request_text, expected):
+    assert lexicon.asks_identity(request_text) is expected
+
+
+def test_a_question_of_identity_brings_the_tool_that_looks_things_up():
+    organs = {"tools": [tool("web.search", "Retrieve up-to-date information by searching the web", {"keyword": "The term"}),
+                        tool("get_weather", "Weather of a city", {"city": "The city"}),
+                        tool("book_flight", "Book a flight between two airports", {"origin": "From where"})]}
+    assert select("who is ji sung park?", catalogue_from_mcp(organs), budget_tokens=200).exposed[:1] == ("tools.web.search",)
+    assert "search" not in query_terms("who is ji sung park?", catalogue_from_mcp(organs, without={Source.QUESTIONS}))

@@ -437,6 +437,9 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
     if Source.SYMBOLS not in without and lexicon.names_symbol(rest):
         for hint in lexicon.hints("symbol"):
             put_text(hint, W_HINT)
+    if Source.QUESTIONS not in without and lexicon.asks_identity(rest):
+        for hint in lexicon.hints("identity"):
+            put_text(hint, W_HINT)
     if Source.PERCENTILES not in without and lexicon.names_percentile(rest):
         for hint in lexicon.hints("percentile"):
             put_text(hint, W_HINT)

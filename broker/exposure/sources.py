@@ -20,6 +20,7 @@ class Source(StrEnum):
     ZONES = "zones"  # places of the IANA time-zone database -> time tools
     CITIES = "cities"  # GeoNames' large cities (text/data/cities.tsv.gz) are places too -> weather and time tools
     COMMANDS = "commands"  # command-line syntax (flags, &&, a quoted command) -> tools that run commands
+    QUESTIONS = "questions"  # who is X, what is X: a question of identity -> tools that look things up
     PERCENTILES = "percentiles"  # a percentile as monitoring writes it (p95, p99.9) -> tools of quantiles
     SYMBOLS = "symbols"  # a name written as code (snake_case, camelCase, f()) -> tools about a code base's symbols
     CURRENCIES = "currencies"  # an amount in a currency CLDR names (Babel) -> exchange-rate tools
