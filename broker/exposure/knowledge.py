@@ -44,8 +44,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from enum import StrEnum
-from types import MappingProxyType
-from typing import Iterable, Mapping
+from typing import Iterable, Iterator, Mapping
 
 from broker import text as text_layer
 from broker.text import cjk, fuzzy
@@ -113,6 +112,31 @@ def zone_places() -> dict[tuple[str, ...], str]:
     return places
 
 
+class Phrases:
+    """Names of one or more words -> what they name, found in a list of words by their first word."""
+
+    def __init__(self, names: Mapping[tuple[str, ...], str]) -> None:
+        self.names = dict(names)
+        starting: dict[str, list[tuple[str, ...]]] = {}
+        for name in sorted(self.names, key=lambda name: (-len(name), name)):  # the longest first
+            starting.setdefault(name[0], []).append(name)
+        self._starting = {first: tuple(names) for first, names in starting.items()}
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def __getitem__(self, name: tuple[str, ...]) -> str:
+        return self.names[name]
+
+    def found(self, words: list[str]) -> Iterator[tuple[int, tuple[str, ...], str]]:
+        """Each name in the words, the longest at each position: (its position, the name, what it names)."""
+        for i, word in enumerate(words):
+            for name in self._starting.get(word, ()):
+                if tuple(words[i:i + len(name)]) == name:
+                    yield i, name, self.names[name]
+                    break
+
+
 @dataclass(frozen=True, slots=True)
 class Cldr:
     """What the Unicode CLDR calls things in the languages it covers, lowercased."""
@@ -121,7 +145,7 @@ class Cldr:
     currencies: frozenset[str] = frozenset()  # the word naming each currency in most languages, and its plural
     currency_names: frozenset[str] = frozenset()  # the same without the ISO codes (all, try, top are words too)
     # English names of several words, singular and plural -> the ISO code: ("us", "dollars") -> "USD"
-    currency_phrases: dict[tuple[str, ...], str] = field(default_factory=dict)
+    currency_phrases: Phrases = field(default_factory=lambda: Phrases({}))
 
 
 @functools.cache
@@ -174,7 +198,7 @@ def cldr() -> Cldr:
     names = {w for w in english | {p for p in plurals if p.rstrip("s") in english}
              if w in words and (not text_layer.is_everyday(w) or w in shared or w[:-1] in shared)}
     return Cldr(tuple(sorted(cities)), frozenset(words) | frozenset(unspaced), frozenset(names),
-                {phrase: code for phrase, code in sorted(phrases.items()) if len(phrase) > 1})
+                Phrases({phrase: code for phrase, code in phrases.items() if len(phrase) > 1}))
 
 
 def _most_common(counts: Counter) -> tuple[str, int]:
@@ -182,29 +206,24 @@ def _most_common(counts: Counter) -> tuple[str, int]:
     return min(counts.items(), key=lambda item: (-item[1], item[0]), default=("", 0))
 
 
-def _names_currency_phrases(words: list[str], phrases: Mapping[tuple[str, ...], str], spoken: frozenset[str]) -> bool:
+def _names_currency_phrases(words: list[str], phrases: Phrases, spoken: frozenset[str]) -> bool:
     # a currency's English name of several words (US dollars, Japanese yen) after a number, or two of them
     named = set()
-    longest = max(map(len, phrases))
-    for i in range(len(words)):
-        for n in range(2, longest + 1):
-            code = phrases.get(tuple(words[i:i + n]))
-            if code is None:
-                continue
-            if i and (words[i - 1][0].isdigit() or words[i - 1] in spoken):
-                return True
-            named.add(code)
+    for i, _, code in phrases.found(words):
+        if i and (words[i - 1][0].isdigit() or words[i - 1] in spoken):
+            return True
+        named.add(code)
     return len(named) >= 2
 
 
 @functools.cache
-def units() -> dict[tuple[str, ...], str]:
+def units() -> Phrases:
     """English names of CLDR's units of measure, singular and plural (inch, centimeters, kilograms, miles per
-    hour) -> the quantity each measures (length, mass, speed); empty without Babel."""
+    hour) -> the quantity each measures (length, mass, speed); none without Babel."""
     try:
         from babel import localedata
     except ImportError:
-        return {}
+        return Phrases({})
     found: dict[tuple[str, ...], str] = {}
     for unit, forms in sorted(localedata.load("en")["unit_patterns"].items()):
         long = forms.get("long") if isinstance(forms, dict) else None
@@ -212,28 +231,26 @@ def units() -> dict[tuple[str, ...], str]:
         if not isinstance(patterns, dict):
             continue
         quantity = unit.split("-", 1)[0]
+        if quantity == "duration":
+            continue  # several spans of time are a window and a step (the last 6 hours in 5-minute steps)
         for pattern in patterns.values():
             name = tuple(_WORD.findall(fold(str(pattern).replace("{0}", " "))))
             if name and not (len(name) == 1 and lexicon.is_stopword(name[0])):
                 found.setdefault(name, quantity)
-    return found
+    return Phrases(found)
 
 
-def names_unit_conversion(request: str, known: Mapping[tuple[str, ...], str]) -> bool:
+def names_unit_conversion(request: str, known: Phrases) -> bool:
     """Tell whether a request converts a measure: two units of one quantity named, one after a number (a vase
     24 inches tall, in centimeters)."""
     words = _AMOUNT_WORDS.findall(fold(request))
-    spoken, longest = number_words(), max(map(len, known), default=0)
+    spoken = number_words()
     named: dict[str, set[tuple[str, ...]]] = {}
     measured = set()
-    for i in range(len(words)):
-        for n in range(longest, 0, -1):
-            name = tuple(words[i:i + n])
-            if name in known:
-                named.setdefault(known[name], set()).add(name[:-1] + (name[-1].rstrip("s"),))
-                if i and (words[i - 1][0].isdigit() or words[i - 1] in spoken):
-                    measured.add(known[name])
-                break
+    for i, name, quantity in known.found(words):
+        named.setdefault(quantity, set()).add(name[:-1] + (name[-1].rstrip("s"),))  # inch and inches are one
+        if i and (words[i - 1][0].isdigit() or words[i - 1] in spoken):
+            measured.add(quantity)
     return any(len(named[quantity]) >= 2 for quantity in measured)
 
 
@@ -246,7 +263,7 @@ def _unspaced_names(name: str) -> set[str]:
 
 
 def names_amount_of_money(request: str, currencies: frozenset[str], names: frozenset[str] = frozenset(),
-                          phrases: Mapping[tuple[str, ...], str] = MappingProxyType({})) -> bool:
+                          phrases: Phrases | None = None) -> bool:
     """Tell whether a request names an amount of money: a number and a currency's word, name or code, or a
     sign; or two currencies by their English names."""
     if any(unicodedata.category(ch) == "Sc" and _beside_digit(request, i) for i, ch in enumerate(request)):
