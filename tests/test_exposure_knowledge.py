@@ -603,3 +603,32 @@ def test_a_question_of_identity_brings_the_tool_that_looks_things_up():
                         tool("book_flight", "Book a flight between two airports", {"origin": "From where"})]}
     assert select("who is ji sung park?", catalogue_from_mcp(organs), budget_tokens=200).exposed[:1] == ("tools.web.search",)
     assert "search" not in query_terms("who is ji sung park?", catalogue_from_mcp(organs, without={Source.QUESTIONS}))
+
+
+def test_a_number_is_a_port_only_beside_the_service_registered_on_it():
+    services = {"5432": frozenset({"postgresql", "postgres"}), "22": frozenset({"ssh"})}
+    assert knowledge.names_service_port("let me hit the postgres in staging from my laptop on 5432", services)
+    assert knowledge.names_service_port("ssh on 22 is refused", services)
+    assert not knowledge.names_service_port("I have 22 apples and a postgres dump", services)
+
+
+def test_the_platforms_services_file_names_the_registered_ports(tmp_path, monkeypatch):
+    services = tmp_path / "services"
+    services.write_text("ssh\t\t22/tcp\t\t# SSH\npostgresql\t5432/tcp\tpostgres\t# PostgreSQL\n", encoding="utf-8")
+    monkeypatch.setattr(knowledge, "SERVICES_FILE", str(services))
+    knowledge.services.cache_clear()
+    try:
+        assert knowledge.services() == {"22": frozenset({"ssh"}), "5432": frozenset({"postgresql", "postgres"})}
+    finally:
+        knowledge.services.cache_clear()
+
+
+def test_a_service_and_its_port_bring_the_tool_that_forwards_ports():
+    organs = {"kubernetes": [tool("port_forward", "Forward a local port to a port on a resource", {"resourceName": "Name"}),
+                             tool("get_logs", "Get the logs of a pod", {"pod": "The pod"}),
+                             tool("scale_deployment", "Scale a deployment", {"name": "The deployment"})]}
+    request = "let me hit the postgres in staging from my laptop on 5432"
+    if "5432" not in knowledge.services():
+        pytest.skip("the platform has no services file naming 5432")
+    assert "port" in query_terms(request, catalogue_from_mcp(organs))
+    assert "port" not in query_terms(request, catalogue_from_mcp(organs, without={Source.PORTS}))

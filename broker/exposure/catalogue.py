@@ -118,6 +118,7 @@ class Catalogue:
         if Source.MEDIA_TYPES not in self.without:
             knowledge.load_media_types()
         self.calculates = self._named_for("arithmetic")
+        self.ports = knowledge.services() if Source.PORTS not in self.without and self._named_for("port") else {}
         self.units = knowledge.units() if Source.UNITS not in self.without and self._named_for("units") else {}
         if self.calculates:
             knowledge.number_words(), knowledge.operator_words()  # Unicode's names, read once per process

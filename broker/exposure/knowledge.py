@@ -254,6 +254,34 @@ def names_unit_conversion(request: str, known: Phrases) -> bool:
     return any(len(named[quantity]) >= 2 for quantity in measured)
 
 
+SERVICES_FILE = "/etc/services"  # IANA's service names and port numbers, as the platform ships them (netbase)
+
+
+@functools.cache
+def services() -> dict[str, frozenset[str]]:
+    """The registered port numbers (as written) -> the names and aliases of their services (postgresql,
+    postgres); empty where the platform has no services file."""
+    found: dict[str, set[str]] = {}
+    try:
+        lines = Path(SERVICES_FILE).read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        log.info("%s is not readable: ports are not told from other numbers", SERVICES_FILE)
+        return {}
+    for line in lines:
+        fields = line.split("#", 1)[0].split()
+        if len(fields) >= 2 and "/" in fields[1]:
+            port = fields[1].split("/", 1)[0]
+            found.setdefault(port, set()).update(name.lower() for name in (fields[0], *fields[2:]))
+    return {port: frozenset(names) for port, names in found.items()}
+
+
+def names_service_port(request: str, known: Mapping[str, frozenset[str]]) -> bool:
+    """Tell whether a request names a service and its registered port (the postgres on 5432, redis 6379): the
+    number is a port."""
+    words = set(_WORD.findall(fold(request)))
+    return any(names & words for number in _NUMBER.findall(request) if (names := known.get(number)))
+
+
 def _unspaced_names(name: str) -> set[str]:
     # a CJK name whole, without its spaces (ノルウェー クローネ, written ノルウェー・クローネ too), and its head noun
     parts = name.split()

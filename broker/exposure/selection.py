@@ -446,6 +446,9 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
     if Source.COMMANDS not in without and lexicon.names_command(intent):
         for hint in lexicon.hints("command"):
             put_text(hint, W_HINT)
+    if catalogue.ports and knowledge.names_service_port(rest, catalogue.ports):
+        for hint in lexicon.hints("port"):
+            put_text(hint, W_HINT)
     if catalogue.units and knowledge.names_unit_conversion(intent, catalogue.units):
         for hint in lexicon.hints("units"):
             put_text(hint, W_HINT)
