@@ -25,6 +25,11 @@
 - *Spoken numbers and operators*: English number words and the words of math operators, read from the
   Unicode names of numeric characters and math symbols (`unicodedata`): "one hundred euros", "394 times 213".
 - *Cognates*: a word of another Latin-script language that shares a catalogue stem ("committer" -> commit).
+- *Codes*: a long unknown word written as the catalogue's code of 3-4 capitals (`bitcoin` -> BTC).
+- *Units*: CLDR's English unit names and their quantities (Babel): a measure and another unit of its quantity
+  ("24 inches ... in centimeters") is a conversion; CLDR's currency names of several words ("US dollars").
+- *Ports*: IANA's service names and registered ports as the platform ships them (`/etc/services`): the
+  postgres on 5432 names a port.
 """
 
 from __future__ import annotations

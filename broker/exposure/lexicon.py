@@ -13,7 +13,8 @@ import re
 from broker import text
 from broker.text import stem, words
 
-__all__ = ["clause_of", "clauses", "glossary", "hints", "is_stopword", "names_command", "names_symbol", "references", "stem", "synonyms", "terms", "terms_of", "words"]
+__all__ = ["asks_identity", "clause_of", "clauses", "glossary", "hints", "is_stopword", "names_command", "names_percentile",
+           "names_symbol", "references", "stem", "synonyms", "terms", "terms_of", "words"]
 
 is_stopword = text.is_stopword
 # references inside a request: a URL, a path (absolute, home, relative or ending in /), a file name, owner/name
