@@ -283,8 +283,11 @@ def services() -> dict[str, frozenset[str]]:
 def names_service_port(request: str, known: Mapping[str, frozenset[str]]) -> bool:
     """Tell whether a request names a service and its registered port (the postgres on 5432, redis 6379): the
     number is a port."""
+    registered = [names for number in _NUMBER.findall(request) if (names := known.get(number))]
+    if not registered:
+        return False  # most requests: no number, or none a service is registered on
     words = set(_WORD.findall(fold(request)))
-    return any(names & words for number in _NUMBER.findall(request) if (names := known.get(number)))
+    return any(names & words for names in registered)
 
 
 def _unspaced_names(name: str) -> set[str]:
