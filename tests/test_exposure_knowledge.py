@@ -522,3 +522,113 @@ def test_a_quotation_in_a_request_is_a_literal_and_a_file_inside_it_is_still_a_f
     assert ("quote", "'Payments API spec'") in found and ("file", "/tmp/notes.md") in found
     assert "Payments" not in rest
     assert lexicon.references("what's the status of it?", quotes=True)[1] == []  # an apostrophe is no quote
+
+
+def test_a_long_unknown_word_reads_as_the_code_the_catalogue_writes_in_capitals_for_it():
+    written = ['{"description":"Cryptocurrency symbol (e.g., BTC, ETH)","pptx":"A PPT deck"}']
+    vocabulary = Vocabulary(["cryptocurrency", "symbol", "btc", "eth", "ppt", "deck"], [], written)
+    assert vocabulary.code("bitcoin") == ("btc",)  # the start of its consonant skeleton, b-t-c-n
+    assert vocabulary.code("ethereum") == ("eth",)  # its start cut short
+    assert vocabulary.code("passport") == ()  # p-s-s-p-r-t: PPT's letters are in it, not at its start
+    assert vocabulary.code("btc") == ()  # a word the catalogue knows is itself
+    assert Vocabulary(["btc"], [], ["no capitals: btc"]).code("bitcoin") == ()
+
+
+def test_a_coin_named_in_full_finds_the_tool_whose_schema_gives_its_ticker():
+    organs = {"crypto": [tool("get_price", "Current price and 24h stats", {"symbol": "Cryptocurrency symbol (e.g., BTC, ETH)"}),
+                         tool("get_news", "Latest market news headlines", {"topic": "What the news is about"})],
+              "weather": [tool("get_forecast", "Weather forecast for a city", {"city": "The city"})]}
+    catalogue = catalogue_from_mcp(organs)
+    assert select("what's bitcoin doing", catalogue, budget_tokens=150).exposed[0] == "crypto.get_price"
+    without = catalogue_from_mcp(organs, without={Source.CODES})
+    assert "btc" not in query_terms("what's bitcoin doing", without)
+
+
+@pytest.mark.parametrize(("request_text", "expected"), [
+    ("checkout latency p99 over the last hour", True), ("p99.9 of the api", True), ("checkout 服务的p95是多少", True),
+    ("P1 incident on checkout", False), ("获取阿迪达斯的p4工单", False), ("convert song.mp3 at p128", False),
+])
+def test_a_percentile_is_read_as_monitoring_writes_it_and_a_priority_is_not_one(request_text, expected):
+    assert lexicon.names_percentile(request_text) is expected
+
+
+def test_a_percentile_in_a_request_brings_the_tool_of_quantiles():
+    organs = {"metrics": [tool("query_histogram", "Query histogram percentiles of a metric", {"metric": "The metric"}),
+                          tool("query_range", "Query a metric over a time range", {"metric": "The metric"}),
+                          tool("list_alerts", "List the alerts that fire", {})]}
+    catalogue = catalogue_from_mcp(organs)
+    assert "percentil" in query_terms("checkout latency p99 over the last hour", catalogue)
+    assert "percentil" not in query_terms("checkout latency p99 over the last hour",
+                                          catalogue_from_mcp(organs, without={Source.PERCENTILES}))
+
+
+def test_an_amount_in_a_currencys_english_name_of_several_words_is_money():
+    cldr = knowledge.cldr()
+    def money(text):
+        return knowledge.names_amount_of_money(text, cldr.currencies, cldr.currency_names, cldr.currency_phrases)
+    assert cldr.currency_phrases[("us", "dollars")] == "USD"
+    assert money("You have 5000 US dollars for the trip")  # a number, then the currency's whole name
+    assert money("how much are US dollars in Japanese yen")  # two currencies by their names
+    assert not money("the Japanese yen fell today")  # one currency named, and no amount
+
+
+def test_a_measure_and_another_unit_of_its_quantity_is_a_conversion():
+    units = knowledge.units()
+    assert units[("centimeters",)] == "length"
+    assert knowledge.names_unit_conversion("a vase 24 inches tall, how tall in centimeters?", units)
+    assert not knowledge.names_unit_conversion("find parks within a 10 mile radius, 5 miles at most", units)
+    assert not knowledge.names_unit_conversion("you weigh 75 kilograms on Earth", units)
+
+
+def test_a_unit_conversion_brings_the_converter_only_in_a_catalogue_with_a_tool_named_for_it():
+    organs = {"tools": [tool("unit_conversion.convert", "Convert a value from one unit to another", {"value": "The value"}),
+                        tool("get_weather", "Weather of a city", {"city": "The city"})]}
+    request = "a vase 24 inches tall, how tall in centimeters?"
+    assert "convert" in query_terms(request, catalogue_from_mcp(organs))
+    assert "convert" not in query_terms(request, catalogue_from_mcp(organs, without={Source.UNITS}))
+    assert not catalogue_from_mcp({"tools": organs["tools"][1:]}).units
+
+
+@pytest.mark.parametrize(("request_text", "expected"), [
+    ("what is Imjin war", True), ("who is ji sung park?", True), ("Who was Hedy Lamarr? short version", True),
+    ("what's in the config folder?", False), ("what is the forecast for tomorrow", False), ("whatever is left", False),
+])
+def test_a_question_of_who_or_what_something_is_is_told_from_other_questions(request_text, expected):
+    assert lexicon.asks_identity(request_text) is expected
+
+
+def test_a_question_of_identity_brings_the_tool_that_looks_things_up():
+    organs = {"tools": [tool("web.search", "Retrieve up-to-date information by searching the web", {"keyword": "The term"}),
+                        tool("get_weather", "Weather of a city", {"city": "The city"}),
+                        tool("book_flight", "Book a flight between two airports", {"origin": "From where"})]}
+    assert select("who is ji sung park?", catalogue_from_mcp(organs), budget_tokens=200).exposed[:1] == ("tools.web.search",)
+    assert "search" not in query_terms("who is ji sung park?", catalogue_from_mcp(organs, without={Source.QUESTIONS}))
+
+
+def test_a_number_is_a_port_only_beside_the_service_registered_on_it():
+    services = {"5432": frozenset({"postgresql", "postgres"}), "22": frozenset({"ssh"})}
+    assert knowledge.names_service_port("let me hit the postgres in staging from my laptop on 5432", services)
+    assert knowledge.names_service_port("ssh on 22 is refused", services)
+    assert not knowledge.names_service_port("I have 22 apples and a postgres dump", services)
+
+
+def test_the_platforms_services_file_names_the_registered_ports(tmp_path, monkeypatch):
+    services = tmp_path / "services"
+    services.write_text("ssh\t\t22/tcp\t\t# SSH\npostgresql\t5432/tcp\tpostgres\t# PostgreSQL\n", encoding="utf-8")
+    monkeypatch.setattr(knowledge, "SERVICES_FILE", str(services))
+    knowledge.services.cache_clear()
+    try:
+        assert knowledge.services() == {"22": frozenset({"ssh"}), "5432": frozenset({"postgresql", "postgres"})}
+    finally:
+        knowledge.services.cache_clear()
+
+
+def test_a_service_and_its_port_bring_the_tool_that_forwards_ports():
+    organs = {"kubernetes": [tool("port_forward", "Forward a local port to a port on a resource", {"resourceName": "Name"}),
+                             tool("get_logs", "Get the logs of a pod", {"pod": "The pod"}),
+                             tool("scale_deployment", "Scale a deployment", {"name": "The deployment"})]}
+    request = "let me hit the postgres in staging from my laptop on 5432"
+    if "5432" not in knowledge.services():
+        pytest.skip("the platform has no services file naming 5432")
+    assert "port" in query_terms(request, catalogue_from_mcp(organs))
+    assert "port" not in query_terms(request, catalogue_from_mcp(organs, without={Source.PORTS}))

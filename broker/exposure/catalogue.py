@@ -107,7 +107,8 @@ class Catalogue:
         self.organ_index = Index((_organ_terms(organ, [tools[i] for i in members])
                                   for organ, members in self.organs.items()), b=ORGAN_B)
         self.vocabulary = knowledge.Vocabulary((w for t in tools for w in t.words),
-                                               (str(t.wire.get("description") or "") for t in tools))
+                                               (str(t.wire.get("description") or "") for t in tools),
+                                               () if Source.CODES in self.without else (t.json for t in tools))
         self.places = self._places()
         # tables read at most once per process, loaded with the catalogue rather than by the first request
         # that needs them (a place: 20-60 ms reading the zone database; a file: 5 ms reading the MIME table)
@@ -117,6 +118,8 @@ class Catalogue:
         if Source.MEDIA_TYPES not in self.without:
             knowledge.load_media_types()
         self.calculates = self._named_for("arithmetic")
+        self.ports = knowledge.services() if Source.PORTS not in self.without and self._named_for("port") else {}
+        self.units = knowledge.units() if Source.UNITS not in self.without and self._named_for("units") else {}
         if self.calculates:
             knowledge.number_words(), knowledge.operator_words()  # Unicode's names, read once per process
         self.currencies = knowledge.cldr().currencies if self._hinted("money") else frozenset()

@@ -25,6 +25,11 @@
 - *Spoken numbers and operators*: English number words and the words of math operators, read from the
   Unicode names of numeric characters and math symbols (`unicodedata`): "one hundred euros", "394 times 213".
 - *Cognates*: a word of another Latin-script language that shares a catalogue stem ("committer" -> commit).
+- *Codes*: a long unknown word written as the catalogue's code of 3-4 capitals (`bitcoin` -> BTC).
+- *Units*: CLDR's English unit names and their quantities (Babel): a measure and another unit of its quantity
+  ("24 inches ... in centimeters") is a conversion; CLDR's currency names of several words ("US dollars").
+- *Ports*: IANA's service names and registered ports as the platform ships them (`/etc/services`): the
+  postgres on 5432 names a port.
 """
 
 from __future__ import annotations
@@ -41,10 +46,10 @@ import sys
 import unicodedata
 import zoneinfo
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from enum import StrEnum
-from typing import Iterable
+from typing import Iterable, Iterator, Mapping
 
 from broker import text as text_layer
 from broker.text import cjk, fuzzy
@@ -63,6 +68,7 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _NUMBER_NAME = re.compile(r"\b(?:DIGIT|NUMBER|NUMERAL) ([A-Z]+(?: [A-Z]+)?)$")
 _NOT_ARITHMETIC = frozenset("<>|~")  # math symbols that mark thresholds and commands too (p99 > 500, a | b)
 _VOWELS = frozenset("aeiou")
+_CODE = re.compile(r"(?<![A-Za-z0-9_])[A-Z]{3,4}(?![A-Za-z0-9_])")
 _NUMERONYM = re.compile(r"^([a-z])(\d{1,2})([a-z])$")
 _DEFINED_AFTER = re.compile(r"\(([A-Za-z][A-Za-z0-9]{1,5})\)")  # long form (LF)
 _DEFINED_BEFORE = re.compile(r"\b([A-Z][A-Z0-9]{1,5}s?)\s*\(([^()]{3,80})\)")  # LF (long form)
@@ -71,6 +77,7 @@ CITIES_FILE = Path(__file__).resolve().parent.parent / "text" / "data" / "cities
 MIN_CURRENCY_LANGUAGES = 20  # a currency's word must be shared by this many languages' names of it
 LONG_WORD = 8  # from this length two edits are still a typo, not another word
 MAX_ABBREVIATION = 4
+MIN_CODED = 5  # a word this long may be written as a catalogue's code of 3-4 capitals (bitcoin -> BTC)
 MIN_COMPLETED = 3  # a known term this short or longer may be the start of a longer word
 COMPLETION_EXTRA = 3  # which is at least this many letters longer (not `page` -> pages)
 MAX_MEMO = 1 << 16
@@ -110,6 +117,31 @@ def zone_places() -> dict[tuple[str, ...], str]:
     return places
 
 
+class Phrases:
+    """Names of one or more words -> what they name, found in a list of words by their first word."""
+
+    def __init__(self, names: Mapping[tuple[str, ...], str]) -> None:
+        self.names = dict(names)
+        starting: dict[str, list[tuple[str, ...]]] = {}
+        for name in sorted(self.names, key=lambda name: (-len(name), name)):  # the longest first
+            starting.setdefault(name[0], []).append(name)
+        self._starting = {first: tuple(names) for first, names in starting.items()}
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def __getitem__(self, name: tuple[str, ...]) -> str:
+        return self.names[name]
+
+    def found(self, words: list[str]) -> Iterator[tuple[int, tuple[str, ...], str]]:
+        """Each name in the words, the longest at each position: (its position, the name, what it names)."""
+        for i, word in enumerate(words):
+            for name in self._starting.get(word, ()):
+                if tuple(words[i:i + len(name)]) == name:
+                    yield i, name, self.names[name]
+                    break
+
+
 @dataclass(frozen=True, slots=True)
 class Cldr:
     """What the Unicode CLDR calls things in the languages it covers, lowercased."""
@@ -117,6 +149,8 @@ class Cldr:
     cities: tuple[tuple[str, str], ...] = ()  # (a zone's city, the zone): ("lisboa", "Europe/Lisbon")
     currencies: frozenset[str] = frozenset()  # the word naming each currency in most languages, and its plural
     currency_names: frozenset[str] = frozenset()  # the same without the ISO codes (all, try, top are words too)
+    # English names of several words, singular and plural -> the ISO code: ("us", "dollars") -> "USD"
+    currency_phrases: Phrases = field(default_factory=lambda: Phrases({}))
 
 
 @functools.cache
@@ -130,6 +164,7 @@ def cldr() -> Cldr:
     cities: set[tuple[str, str]] = set()
     currency_words: dict[str, Counter] = {}
     plurals: set[str] = set()
+    phrases: dict[tuple[str, ...], str] = {}
     codes: set[str] = set()
     english: set[str] = set()
     unspaced: set[str] = set()  # names in scripts written without spaces (ユーロ, 欧元, クローネ): found inside a run
@@ -152,6 +187,9 @@ def cldr() -> Cldr:
                      if "(" not in name and not code.startswith("X")}
             codes = {code.lower() for code in names}
             english = {fold(name).split()[-1] for name in names.values()}  # the head noun: Indian Rupee, US Dollar
+            plural_forms = data.get("currency_names_plural", {})
+            phrases = {tuple(_AMOUNT_WORDS.findall(fold(form))): code for code, name in names.items()
+                       for form in (name, *plural_forms.get(code, {}).values()) if "(" not in form}
     # the word most languages share in a currency's names is what it is called: yen, dollar, euro, rupee
     # (of two words as common, the first in alphabetical order: "hong" of Hong Kong's dollar, in every process)
     heads = {word for word, n in map(_most_common, currency_words.values()) if n >= MIN_CURRENCY_LANGUAGES}
@@ -164,12 +202,92 @@ def cldr() -> Cldr:
     shared = {word for word, n in map(_most_common, currency_words.values()) if n >= MIN_CURRENCY_LANGUAGES}
     names = {w for w in english | {p for p in plurals if p.rstrip("s") in english}
              if w in words and (not text_layer.is_everyday(w) or w in shared or w[:-1] in shared)}
-    return Cldr(tuple(sorted(cities)), frozenset(words) | frozenset(unspaced), frozenset(names))
+    return Cldr(tuple(sorted(cities)), frozenset(words) | frozenset(unspaced), frozenset(names),
+                Phrases({phrase: code for phrase, code in phrases.items() if len(phrase) > 1}))
 
 
 def _most_common(counts: Counter) -> tuple[str, int]:
     # the word most names share; ties by the word, not by the order a set handed the words to the counter
     return min(counts.items(), key=lambda item: (-item[1], item[0]), default=("", 0))
+
+
+def _names_currency_phrases(words: list[str], phrases: Phrases, spoken: frozenset[str]) -> bool:
+    # a currency's English name of several words (US dollars, Japanese yen) after a number, or two of them
+    named = set()
+    for i, _, code in phrases.found(words):
+        if i and (words[i - 1][0].isdigit() or words[i - 1] in spoken):
+            return True
+        named.add(code)
+    return len(named) >= 2
+
+
+@functools.cache
+def units() -> Phrases:
+    """English names of CLDR's units of measure, singular and plural (inch, centimeters, kilograms, miles per
+    hour) -> the quantity each measures (length, mass, speed); none without Babel."""
+    try:
+        from babel import localedata
+    except ImportError:
+        return Phrases({})
+    found: dict[tuple[str, ...], str] = {}
+    for unit, forms in sorted(localedata.load("en")["unit_patterns"].items()):
+        long = forms.get("long") if isinstance(forms, dict) else None
+        patterns = long[-1] if isinstance(long, tuple) else long  # (an alias to the short form, the long forms)
+        if not isinstance(patterns, dict):
+            continue
+        quantity = unit.split("-", 1)[0]
+        if quantity == "duration":
+            continue  # several spans of time are a window and a step (the last 6 hours in 5-minute steps)
+        for pattern in patterns.values():
+            name = tuple(_WORD.findall(fold(str(pattern).replace("{0}", " "))))
+            if name and not (len(name) == 1 and lexicon.is_stopword(name[0])):
+                found.setdefault(name, quantity)
+    return Phrases(found)
+
+
+def names_unit_conversion(request: str, known: Phrases) -> bool:
+    """Tell whether a request converts a measure: two units of one quantity named, one after a number (a vase
+    24 inches tall, in centimeters)."""
+    words = _AMOUNT_WORDS.findall(fold(request))
+    spoken = number_words()
+    named: dict[str, set[tuple[str, ...]]] = {}
+    measured = set()
+    for i, name, quantity in known.found(words):
+        named.setdefault(quantity, set()).add(name[:-1] + (name[-1].rstrip("s"),))  # inch and inches are one
+        if i and (words[i - 1][0].isdigit() or words[i - 1] in spoken):
+            measured.add(quantity)
+    return any(len(named[quantity]) >= 2 for quantity in measured)
+
+
+SERVICES_FILE = "/etc/services"  # IANA's service names and port numbers, as the platform ships them (netbase)
+
+
+@functools.cache
+def services() -> dict[str, frozenset[str]]:
+    """The registered port numbers (as written) -> the names and aliases of their services (postgresql,
+    postgres); empty where the platform has no services file."""
+    found: dict[str, set[str]] = {}
+    try:
+        lines = Path(SERVICES_FILE).read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        log.info("%s is not readable: ports are not told from other numbers", SERVICES_FILE)
+        return {}
+    for line in lines:
+        fields = line.split("#", 1)[0].split()
+        if len(fields) >= 2 and "/" in fields[1]:
+            port = fields[1].split("/", 1)[0]
+            found.setdefault(port, set()).update(name.lower() for name in (fields[0], *fields[2:]))
+    return {port: frozenset(names) for port, names in found.items()}
+
+
+def names_service_port(request: str, known: Mapping[str, frozenset[str]]) -> bool:
+    """Tell whether a request names a service and its registered port (the postgres on 5432, redis 6379): the
+    number is a port."""
+    registered = [names for number in _NUMBER.findall(request) if (names := known.get(number))]
+    if not registered:
+        return False  # most requests: no number, or none a service is registered on
+    words = set(_WORD.findall(fold(request)))
+    return any(names & words for names in registered)
 
 
 def _unspaced_names(name: str) -> set[str]:
@@ -180,8 +298,10 @@ def _unspaced_names(name: str) -> set[str]:
     return {n for n in ("".join(parts), parts[-1]) if len(n) >= MIN_CJK_PLACE}
 
 
-def names_amount_of_money(request: str, currencies: frozenset[str], names: frozenset[str] = frozenset()) -> bool:
-    """Tell whether a request names an amount of money: a number and a currency's word or code, or a sign."""
+def names_amount_of_money(request: str, currencies: frozenset[str], names: frozenset[str] = frozenset(),
+                          phrases: Phrases | None = None) -> bool:
+    """Tell whether a request names an amount of money: a number and a currency's word, name or code, or a
+    sign; or two currencies by their English names."""
     if any(unicodedata.category(ch) == "Sc" and _beside_digit(request, i) for i, ch in enumerate(request)):
         return True  # a currency sign (Unicode's category Sc) written against a number: $50, 50 €, ¥100,000
     words = _AMOUNT_WORDS.findall(fold(request))
@@ -190,6 +310,8 @@ def names_amount_of_money(request: str, currencies: frozenset[str], names: froze
         return True  # 50 euros, one hundred euros (a number as dictation writes it)
     if len({w for w in words if w in names}) >= 2:
         return True  # two currencies named by their words: euros in yen, dollars to pesos
+    if phrases and _names_currency_phrases(words, phrases, spoken):
+        return True  # 5000 US dollars; US dollars in Japanese yen
     # in a script without spaces: a currency's name right after a number (1,250ユーロ), or two currencies named
     named: set[str] = set()
     joined = request.replace("\u30fb", "")  # the katakana middle dot joins the words of a name
@@ -399,9 +521,10 @@ def media_words(extension: str) -> tuple[str, ...]:
 class Vocabulary:
     """The catalogue's own words, to resolve abbreviations and typos against."""
 
-    def __init__(self, words: Iterable[str], prose: Iterable[str]) -> None:
+    def __init__(self, words: Iterable[str], prose: Iterable[str], written: Iterable[str] = ()) -> None:
         counts = Counter(w for w in words if w.isascii() and w.isalpha())
         self.words = frozenset(counts)
+        self._codes = _codes(written, self.words)  # first letter -> codes written in capitals (BTC, NOK)
         self.frequency = counts
         self._by_length: dict[int, list[str]] = {}
         self._by_first: dict[str, list[str]] = {}
@@ -487,6 +610,18 @@ class Vocabulary:
                 return (self._stems[folded[:n]],)
         return ()
 
+    def code(self, word: str) -> tuple[str, ...]:
+        """The code the catalogue writes in capitals for a long unknown word (`bitcoin` -> btc, `ethereum` ->
+        eth): its start cut short, or the start of its consonant skeleton, as tickers and symbols are written."""
+        if not word.isascii() or not word.isalpha() or len(word) < MIN_CODED or word in self.words:
+            return ()
+        return self._remembered("code", word, self._code)
+
+    def _code(self, word: str) -> tuple[str, ...]:
+        consonants = word[0] + "".join(ch for ch in word[1:] if ch not in _VOWELS)
+        return self._best(c for c in self._codes.get(word[0], ()) if len(c) < len(word) - 1
+                          and (word.startswith(c) or consonants.startswith(c)))
+
     def _best(self, candidates: Iterable[str]) -> tuple[str, ...]:
         ranked = sorted(candidates, key=lambda w: (-self.frequency[w], w))
         return tuple(ranked[:1])
@@ -502,6 +637,17 @@ def _skeleton(short: str, word: str) -> bool:
         return False  # a skeleton drops the vowels (msg, cfg, pkg); `les`, `dans`, `moi` are other languages' words
     rest = iter(word[1:])
     return all(ch in rest for ch in short[1:])
+
+
+def _codes(written: Iterable[str], words: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    # words of three or four letters a catalogue writes in capitals (BTC, ETH, USD, AAPL), no English word (THE,
+    # ALL) and none of the catalogue's own words in lower case too (a parameter `url` beside URL is a word)
+    found = {m.group(0).lower() for text in written for m in _CODE.finditer(text)}
+    codes: dict[str, list[str]] = {}
+    for c in sorted(found):
+        if c in words and not lexicon.is_stopword(c) and c not in fuzzy.known_words():
+            codes.setdefault(c[0], []).append(c)
+    return {first: tuple(cs) for first, cs in codes.items()}
 
 
 def _acronyms(prose: Iterable[str]) -> dict[str, tuple[str, ...]]:

@@ -13,7 +13,8 @@ import re
 from broker import text
 from broker.text import stem, words
 
-__all__ = ["clause_of", "clauses", "glossary", "hints", "is_stopword", "names_command", "names_symbol", "references", "stem", "synonyms", "terms", "terms_of", "words"]
+__all__ = ["asks_identity", "clause_of", "clauses", "glossary", "hints", "is_stopword", "names_command", "names_percentile",
+           "names_symbol", "references", "stem", "synonyms", "terms", "terms_of", "words"]
 
 is_stopword = text.is_stopword
 # references inside a request: a URL, a path (absolute, home, relative or ending in /), a file name, owner/name
@@ -39,6 +40,10 @@ _FILE = re.compile(r"(?<![\w/])[\w*@+-]*(?:\.[\w-]+)*\.[A-Za-z][A-Za-z0-9]{0,11}
 _COMMAND = re.compile(r"`[^`]*\s[^`]*`|(?<!\S)--?[a-z][\w-]*|\s(?:&&|\|\|)\s|\b[A-Za-z]:\\\\?", re.IGNORECASE)
 # a name written as code: snake_case, camelCase after a lowercase word (useMutation, not iPhone), or a call (f())
 _SYMBOL = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[a-z]{2,}(?:[A-Z][a-z0-9]+)+\b|\b[A-Za-z_]\w*\(\)")
+# a percentile as monitoring writes it: p50, p95, p99.9, p999 (a single digit is a priority: P1, p4)
+_PERCENTILE = re.compile(r"(?<![A-Za-z0-9_.])p(?:[1-9]\d(?:\.\d+)?|99\d)(?![A-Za-z0-9]|\.\d)", re.IGNORECASE)
+# a question of identity: who is X, what was X (what is the forecast, what's in the folder: not identity)
+_IDENTITY = re.compile(r"\s*(who|what)(?:'s|\u2019s|\s+(?:is|was|are|were))\s+(\w+)", re.IGNORECASE)
 _PUNCTUATION_BREAK = r"[,;!?]\s+|\.\s+|[，。；！？]"
 
 
@@ -92,6 +97,18 @@ def names_command(text: str) -> bool:
 def names_symbol(text: str) -> bool:
     """Tell whether a request names something as code does: parse_invoice, useMutation, calculate_tax()."""
     return _SYMBOL.search(text) is not None
+
+
+def names_percentile(text: str) -> bool:
+    """Tell whether a request names a percentile the way monitoring writes it: p95 latency, p99.9."""
+    return _PERCENTILE.search(text) is not None
+
+
+def asks_identity(text: str) -> bool:
+    """Tell whether a request asks who or what something is (who is ji sung park, what is Imjin war): a question
+    that starts with who and a copula, or with what and a copula before a content word."""
+    match = _IDENTITY.match(text)
+    return match is not None and (match.group(1).lower() == "who" or not is_stopword(match.group(2).lower()))
 
 
 def clauses(text: str) -> list[str]:

@@ -374,6 +374,10 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
                 guesses = vocabulary.cognate(word)
                 for guess in guesses:
                     add_word(guess, W_COGNATE * weight)
+            if not guesses:  # a name the catalogue writes as a code: bitcoin -> BTC (empty without the source)
+                guesses = vocabulary.code(word)
+                for guess in guesses:
+                    add_word(guess, W_ABBREVIATION * weight)
             if not guesses and Source.SPELLING not in without:
                 for guess in vocabulary.spelled(word):
                     add_word(guess, W_FUZZY * weight)
@@ -433,14 +437,27 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
     if Source.SYMBOLS not in without and lexicon.names_symbol(rest):
         for hint in lexicon.hints("symbol"):
             put_text(hint, W_HINT)
+    if Source.QUESTIONS not in without and lexicon.asks_identity(rest):
+        for hint in lexicon.hints("identity"):
+            put_text(hint, W_HINT)
+    if Source.PERCENTILES not in without and lexicon.names_percentile(rest):
+        for hint in lexicon.hints("percentile"):
+            put_text(hint, W_HINT)
     if Source.COMMANDS not in without and lexicon.names_command(intent):
         for hint in lexicon.hints("command"):
+            put_text(hint, W_HINT)
+    if catalogue.ports and knowledge.names_service_port(rest, catalogue.ports):
+        for hint in lexicon.hints("port"):
+            put_text(hint, W_HINT)
+    if catalogue.units and knowledge.names_unit_conversion(intent, catalogue.units):
+        for hint in lexicon.hints("units"):
             put_text(hint, W_HINT)
     if catalogue.calculates and Source.ARITHMETIC not in without and knowledge.names_arithmetic(intent):
         for hint in lexicon.hints("arithmetic"):
             put_text(hint, W_HINT)
     if catalogue.currencies and Source.CURRENCIES not in without and \
-            knowledge.names_amount_of_money(intent, catalogue.currencies, catalogue.currency_names):
+            knowledge.names_amount_of_money(intent, catalogue.currencies, catalogue.currency_names,
+                                            knowledge.cldr().currency_phrases):
         for hint in lexicon.hints("money"):
             put_text(hint, W_HINT)
     return query

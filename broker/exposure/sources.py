@@ -15,12 +15,17 @@ class Source(StrEnum):
     SPELLING = "spelling"  # typos corrected towards the catalogue's words (rapidfuzz)
     DERIVATIONS = "derivations"  # WordNet's derivationally related forms: remember -> memory, store -> storage
     COGNATES = "cognates"  # a word of another Latin-script language sharing a catalogue stem: committer -> commit
+    CODES = "codes"  # a long unknown word -> the code the catalogue writes in capitals for it: bitcoin -> BTC
     COMPOUNDS = "compounds"  # "sequential thinking" -> sequentialthinking
     ZONES = "zones"  # places of the IANA time-zone database -> time tools
     CITIES = "cities"  # GeoNames' large cities (text/data/cities.tsv.gz) are places too -> weather and time tools
     COMMANDS = "commands"  # command-line syntax (flags, &&, a quoted command) -> tools that run commands
+    QUESTIONS = "questions"  # who is X, what is X: a question of identity -> tools that look things up
+    PERCENTILES = "percentiles"  # a percentile as monitoring writes it (p95, p99.9) -> tools of quantiles
     SYMBOLS = "symbols"  # a name written as code (snake_case, camelCase, f()) -> tools about a code base's symbols
     CURRENCIES = "currencies"  # an amount in a currency CLDR names (Babel) -> exchange-rate tools
+    PORTS = "ports"  # a service and its registered port (IANA's names in /etc/services) -> tools that forward ports
+    UNITS = "units"  # a measure and another unit of its quantity (CLDR's unit names) -> unit converters
     ARITHMETIC = "arithmetic"  # numbers against math signs (17.5%, 3×4) -> tools that evaluate expressions
     CALENDAR = "calendar"  # weekday names (the calendar module) -> the current date
     DOMAINS = "domains"  # a dotted name ending in a top-level domain (Public Suffix List) is a host, not a file
