@@ -73,6 +73,9 @@ class StdioServer(Pump):
         self.unsent = bytearray()
         self.unread = bytearray()
         self.dropping = False  # inside a line longer than MAX_LINE
+        # read into one buffer: os.read(fd, CHUNK) maps, shrinks and unmaps a CHUNK-sized object for every read
+        self.scratch = bytearray(CHUNK)
+        self.pipe_out = self.proc.stdout  # a raw FileIO (bufsize=0): readinto is None when nothing is there
 
     # -- requests -------------------------------------------------------------------------
 
@@ -172,20 +175,21 @@ class StdioServer(Pump):
             return len(data)
 
     def _read(self) -> None:
+        scratch = self.scratch
         for _ in range(CHUNKS_PER_TURN):  # the poll is level-triggered: what is left is read next turn
             try:
-                chunk = os.read(self.stdout, CHUNK)
-            except BlockingIOError:
-                return
+                got = self.pipe_out.readinto(scratch)
             except OSError as exc:
                 self._lost(f"its output failed ({exc.strerror})")
                 return
-            if not chunk:
+            if got is None:  # nothing to read after all
+                return
+            if not got:
                 self._lost("it closed its output")
                 return
-            for line in self._lines(chunk):
+            for line in self._lines(bytes(memoryview(scratch)[:got])):
                 self._dispatch(line)
-            if len(chunk) < CHUNK:  # the pipe is empty now (another read would only say so)
+            if got < CHUNK:  # the pipe is empty now (another read would only say so)
                 return
 
     def _lines(self, chunk: bytes) -> list[bytes]:
