@@ -5,8 +5,9 @@ and reads every ZeroMQ socket's ZMQ_EVENTS after each pass, each read a `getpid`
 mailbox: about ten system calls per MCP call on a lane, where the heart's socket is quiet. Here a ZeroMQ
 socket is watched through its ZMQ_FD, which says only that the socket's state may have changed, so its
 ZMQ_EVENTS are read when that descriptor fires, or when the socket may hold what the descriptor will not
-signal again: after it was registered, after the loop sent or received on it (`touched`), and after a wait
-that reported it ready (what was left unread then is still there). Otherwise the quiet socket costs nothing.
+signal again: after it was registered, and after the loop sent on it (`touched`). The loop reads a socket
+reported readable until it has nothing more (its last look re-arms the descriptor for the next message), so
+a wait that reported it needs no second look. Otherwise the quiet socket costs nothing.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ class Poller:
         self.poll_fds.unregister(target if type(target) is int else target.fileno())
 
     def touched(self, sock: zmq.Socket) -> None:
-        """The loop sent or received on sock: its descriptor may not fire for what is already there."""
+        """The loop sent on sock (or read it only in part): its descriptor may not fire for what is already there."""
         if sock in self.fd_of:
             self.unknown.add(sock)
 
@@ -86,9 +87,6 @@ class Poller:
                     self._events(sock, fd, ready)
             else:
                 ready.append((fd, _found(events)))
-        for target, _ in ready:
-            if type(target) is not int:
-                self.unknown.add(target)  # whatever the loop leaves unread is not signalled again
         return ready
 
     def _events(self, sock: zmq.Socket, fd: int, ready: list) -> None:
