@@ -23,6 +23,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from actors import jsonline
 from actors.organ import Pump
 
 log = logging.getLogger(__name__)
@@ -211,8 +212,8 @@ class StdioServer(Pump):
 
     def _dispatch(self, line: bytes) -> None:
         try:
-            message = json.loads(line)
-        except ValueError:
+            message = jsonline.loads(line)
+        except (ValueError, RecursionError):
             if line.strip():
                 log.warning("the MCP server wrote a line that is not JSON: %.200r", line)
             return
