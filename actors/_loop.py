@@ -195,12 +195,15 @@ class OrganLoop:
         """One turn of the loop: wait for what is ready, handle it, heartbeat when due."""
         pump = self.organ.pump
         before = time.monotonic()
-        wake_at = min(self.next_heartbeat, self.tally_due)
-        lanes_due = min(lane.deadline for lane in self.lane_calls.values()) if self.lane_calls else math.inf
-        wake_at = min(wake_at, lanes_due)
+        wake_at = self.next_heartbeat if self.next_heartbeat < self.tally_due else self.tally_due
+        lanes_due = min([lane.deadline for lane in self.lane_calls.values()]) if self.lane_calls else math.inf
+        if lanes_due < wake_at:
+            wake_at = lanes_due
         if pump is not None:
             self._watch_pump(pump)
-            wake_at = min(wake_at, pump.due())
+            pump_due = pump.due()
+            if pump_due < wake_at:
+                wake_at = pump_due
         wait_ms = max(0, int((wake_at - before) * 1000)) + 1 if not self.lane_backlog else 0
         if bool(self.unsent) != self.polling_out:
             self.polling_out = bool(self.unsent)

@@ -109,8 +109,8 @@ class StdioServer(Pump):
         data = _ENCODE(message).encode() + b"\n"
         if self.unsent:
             self.unsent += data
-        else:
-            self.unsent = bytearray(data[self._write(data):])
+        elif (written := self._write(data)) < len(data):
+            self.unsent = bytearray(data[written:])
 
     def wait(self, method: str, params: dict | None, timeout_s: float) -> dict:
         """Send a request and wait for its result on this thread (before the loop runs: the handshake)."""
@@ -196,9 +196,13 @@ class StdioServer(Pump):
     def _lines(self, chunk: bytes) -> list[bytes]:
         lines, start = [], 0
         while (end := chunk.find(b"\n", start)) != -1:
-            if not self.dropping:
+            if self.dropping:
+                pass
+            elif self.unread:
                 self.unread += chunk[start:end]
                 lines.append(bytes(self.unread))
+            else:  # the usual case: the whole line in this chunk
+                lines.append(chunk[start:end])
             self.unread.clear()
             self.dropping = False
             start = end + 1
