@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import zmq
 
 from actors import _lanes as lane_io
+from actors._poll import Poller
 from actors._placement import BANNED, FRESH, Placement, after_run, blocking
 from actors.organ import Organ, Pump
 from broker import protocol, wire
@@ -128,6 +129,7 @@ class OrganLoop:
             os.set_blocking(fd, False)
         self.workers = _Workers(organ.workers, f"{organ.name}-call", self._work)
         self.pumped: dict[int, bool] = {}  # the pump's descriptors as registered with the poller
+        self.poller = Poller()  # made anew, with every socket, by _watch
         self.placements: dict[str, Placement] = {}  # abilities not declared inline: where their calls run
         self.baton = threading.Lock()  # held by the thread running the loop (the sockets are its alone)
         self.switch = threading.Lock()  # makes "the call here ended" and "the guard takes the loop" exclusive
@@ -193,12 +195,15 @@ class OrganLoop:
         """One turn of the loop: wait for what is ready, handle it, heartbeat when due."""
         pump = self.organ.pump
         before = time.monotonic()
-        wake_at = min(self.next_heartbeat, self.tally_due)
-        lanes_due = min(lane.deadline for lane in self.lane_calls.values()) if self.lane_calls else math.inf
-        wake_at = min(wake_at, lanes_due)
+        wake_at = self.next_heartbeat if self.next_heartbeat < self.tally_due else self.tally_due
+        lanes_due = min([lane.deadline for lane in self.lane_calls.values()]) if self.lane_calls else math.inf
+        if lanes_due < wake_at:
+            wake_at = lanes_due
         if pump is not None:
             self._watch_pump(pump)
-            wake_at = min(wake_at, pump.due())
+            pump_due = pump.due()
+            if pump_due < wake_at:
+                wake_at = pump_due
         wait_ms = max(0, int((wake_at - before) * 1000)) + 1 if not self.lane_backlog else 0
         if bool(self.unsent) != self.polling_out:
             self.polling_out = bool(self.unsent)
@@ -313,6 +318,7 @@ class OrganLoop:
                             token=self.token, lane=self.lane_endpoint))
 
     def _send(self, msg) -> None:
+        self.poller.touched(self.dealer)
         try:
             wire.send(self.dealer, protocol.encode(msg), wire.NOBLOCK)
         except zmq.Again:
@@ -321,6 +327,7 @@ class OrganLoop:
     def _send_frames(self, frames: list[bytes]) -> None:
         """Send a reply or report to the heart; held, in order, while the dealer's queue is full (never dropped
         unless UNSENT_CAP messages are already waiting: then the oldest goes, and its caller times out)."""
+        self.poller.touched(self.dealer)
         if not self.unsent:
             try:
                 wire.send(self.dealer, frames, wire.NOBLOCK)
@@ -334,6 +341,7 @@ class OrganLoop:
                         UNSENT_CAP)
 
     def _flush_unsent(self) -> None:
+        self.poller.touched(self.dealer)
         while self.unsent:
             try:
                 wire.send(self.dealer, self.unsent[0], wire.NOBLOCK)
@@ -801,7 +809,7 @@ class OrganLoop:
         self._watch()
 
     def _watch(self) -> None:
-        self.poller = zmq.Poller()
+        self.poller = Poller()
         for sock in (self.dealer, self.sub, self.wake_r, self.lane):
             if sock is not None:
                 self.poller.register(sock, wire.POLLIN)

@@ -176,9 +176,11 @@ class _Pinging(Pump):
         self.server.ready(fd, readable, writable)
 
     def due(self) -> float:
+        due = self.server.due()
         if self.organ.ping_waiting:  # its answer (or its deadline, among the server's) comes first
-            return self.server.due()
-        return min(self.server.due(), self.organ.pinged + PING_EVERY_S)
+            return due
+        ping_at = self.organ.pinged + PING_EVERY_S
+        return due if due < ping_at else ping_at
 
     def expire(self, now: float) -> None:
         self.server.expire(now)

@@ -23,6 +23,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from actors import jsonline
 from actors.organ import Pump
 
 log = logging.getLogger(__name__)
@@ -73,6 +74,9 @@ class StdioServer(Pump):
         self.unsent = bytearray()
         self.unread = bytearray()
         self.dropping = False  # inside a line longer than MAX_LINE
+        # read into one buffer: os.read(fd, CHUNK) maps, shrinks and unmaps a CHUNK-sized object for every read
+        self.scratch = bytearray(CHUNK)
+        self.pipe_out = self.proc.stdout  # a raw FileIO (bufsize=0): readinto is None when nothing is there
 
     # -- requests -------------------------------------------------------------------------
 
@@ -105,8 +109,8 @@ class StdioServer(Pump):
         data = _ENCODE(message).encode() + b"\n"
         if self.unsent:
             self.unsent += data
-        else:
-            self.unsent = bytearray(data[self._write(data):])
+        elif (written := self._write(data)) < len(data):
+            self.unsent = bytearray(data[written:])
 
     def wait(self, method: str, params: dict | None, timeout_s: float) -> dict:
         """Send a request and wait for its result on this thread (before the loop runs: the handshake)."""
@@ -172,28 +176,33 @@ class StdioServer(Pump):
             return len(data)
 
     def _read(self) -> None:
+        scratch = self.scratch
         for _ in range(CHUNKS_PER_TURN):  # the poll is level-triggered: what is left is read next turn
             try:
-                chunk = os.read(self.stdout, CHUNK)
-            except BlockingIOError:
-                return
+                got = self.pipe_out.readinto(scratch)
             except OSError as exc:
                 self._lost(f"its output failed ({exc.strerror})")
                 return
-            if not chunk:
+            if got is None:  # nothing to read after all
+                return
+            if not got:
                 self._lost("it closed its output")
                 return
-            for line in self._lines(chunk):
+            for line in self._lines(bytes(memoryview(scratch)[:got])):
                 self._dispatch(line)
-            if len(chunk) < CHUNK:  # the pipe is empty now (another read would only say so)
+            if got < CHUNK:  # the pipe is empty now (another read would only say so)
                 return
 
     def _lines(self, chunk: bytes) -> list[bytes]:
         lines, start = [], 0
         while (end := chunk.find(b"\n", start)) != -1:
-            if not self.dropping:
+            if self.dropping:
+                pass
+            elif self.unread:
                 self.unread += chunk[start:end]
                 lines.append(bytes(self.unread))
+            else:  # the usual case: the whole line in this chunk
+                lines.append(chunk[start:end])
             self.unread.clear()
             self.dropping = False
             start = end + 1
@@ -207,8 +216,8 @@ class StdioServer(Pump):
 
     def _dispatch(self, line: bytes) -> None:
         try:
-            message = json.loads(line)
-        except ValueError:
+            message = jsonline.loads(line)
+        except (ValueError, RecursionError):
             if line.strip():
                 log.warning("the MCP server wrote a line that is not JSON: %.200r", line)
             return

@@ -41,6 +41,30 @@ def test_pins_come_first_and_never_fade():
     assert view.wanted(7) == ("4", 7, frozenset({"fs.read"}))
 
 
+def test_a_view_is_stale_exactly_when_the_exposure_it_wants_differs_from_the_one_it_has():
+    view = View("k")
+    steps = [
+        lambda: view.use("fs.read"),
+        lambda: view.adopt(view.wanted(1), ("fs.read",), (), {}),
+        lambda: view.use("fs.read"),  # the same tool again: nothing to compute
+        lambda: view.use("fs.read"),
+        lambda: None,
+        lambda: view.use("shell.run"),  # a new one: the recent set changed
+        lambda: view.adopt(view.wanted(1), ("fs.read", "shell.run"), (), {}),
+        lambda: view.use("fs.read"),  # known: it only moves up
+        lambda: view.follow("a new instruction"),
+        lambda: view.adopt(view.wanted(1), ("fs.read",), (), {}),
+        lambda: setattr(view, "pins", ("web.get",)),
+        lambda: view.adopt(view.wanted(1), ("web.get",), (), {}),
+        lambda: view.use("web.get"),
+    ]
+    for catalogue in (1, 1, 2):  # the last pass: a new catalogue, every view stale until it is adopted
+        for step in steps:
+            step()
+            assert view.stale(catalogue) == (view.wanted(catalogue) != view.inputs)
+            assert view.stale(catalogue) == (view.wanted(catalogue) != view.inputs), "asked twice, same answer"
+
+
 def test_views_are_bounded_and_idle_views_without_a_connection_are_forgotten(monkeypatch):
     monkeypatch.setattr(clients, "MAX_CLIENTS", 3)
     views = Views(pins=("fs.read",))

@@ -41,15 +41,20 @@ class View:
     active: float = field(default_factory=time.monotonic)
     served: float = 0.0  # when the SDK's server last handled a request of this client (monotonic)
     http_session: str = ""  # its Streamable HTTP session id, once a request named it
+    changes: int = 0  # grows whenever the set of recently used abilities may have changed
+    fresh: tuple = ()  # what `stale` last found unchanged: (changes, catalogue, inputs, pins, instruction)
 
     def follow(self, instruction: str) -> None:
         """Take the mesh's instruction; a new one is a new turn, and older uses start to fade."""
         if instruction != self.instruction:
             self.hysteresis.new_turn()
             self.instruction = instruction
+            self.changes += 1
 
     def use(self, address: str) -> None:
         """The client used (or found) an ability: keep it exposed for the next turns."""
+        if address not in self.hysteresis.used:  # a known one only moves up: the set stays the same
+            self.changes += 1
         self.hysteresis.use(address)
 
     def recent(self) -> tuple[str, ...]:
@@ -59,6 +64,18 @@ class View:
     def wanted(self, catalogue: int) -> tuple:
         """The inputs of the exposure this client should see now."""
         return self.instruction, catalogue, frozenset(self.recent())
+
+    def stale(self, catalogue: int) -> bool:
+        """Whether the exposure wanted now differs from the one computed last; remembered while nothing it is
+        made of changes (the instruction, the catalogue, the recent set, the pins), so a repeated call of a tool
+        the client uses already costs no new look."""
+        fresh = self.fresh
+        if (fresh and fresh[0] == self.changes and fresh[1] == catalogue and fresh[2] is self.inputs
+                and fresh[3] is self.pins and fresh[4] == self.instruction):
+            return False
+        stale = self.wanted(catalogue) != self.inputs
+        self.fresh = () if stale else (self.changes, catalogue, self.inputs, self.pins, self.instruction)
+        return stale
 
     def adopt(self, inputs: tuple, exposed: tuple[str, ...], tools: tuple[dict, ...], names: dict[str, str]) -> bool:
         """Take a computed exposure; True when the exposed set changed (a new version)."""

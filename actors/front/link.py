@@ -105,7 +105,7 @@ class _Pending:
     queue: _Inbox | None = None  # calls: notices and questions, then the reply
     expects: tuple[type, ...] = field(default_factory=tuple)
     deadline: float = 0.0  # a call's: past it, the watch ends it (monotonic)
-    late: str = ""  # what a call that passed its deadline is told
+    late: tuple[str, str, float] = ("", "", 0.0)  # a call's organ, ability and wait: told past its deadline
     lane: Lane | None = None  # the lane a call went by, while its answer may still come on it
     frames: list[bytes] | None = None  # a lane call's message, sent by the heart if the lane turns it away
     now: Callable[[Reply | Started], None] | None = None  # a call answered from the reader (`send_now`)
@@ -220,8 +220,7 @@ class MeshLink:
         frames = self._encode(call)
         wait_s = (timeout_s or wait_s) + CALL_GRACE_S
         # no timer per call: the watch ends calls past their deadline (it looks every WATCH_S)
-        return call, frames, _Pending(queue=_Inbox(), deadline=time.monotonic() + wait_s,
-                                      late=f"the heart did not answer {organ}.{ability} within {wait_s:g}s")
+        return call, frames, _Pending(queue=_Inbox(), deadline=time.monotonic() + wait_s, late=(organ, ability, wait_s))
 
     def _on_lane(self, lane: Lane, frames: list[bytes], pending: _Pending) -> bool:
         """Send a call on a lane if it goes that way (the heart is up, it is small enough, the lane takes it)."""
@@ -530,7 +529,9 @@ class MeshLink:
         for call_id, pending in list(self.pending.items()):
             if pending.queue is not None and pending.deadline and now >= pending.deadline:
                 pending.deadline = 0.0  # told once
-                self._give(call_id, pending, HeartStopped(pending.late))
+                organ, ability, wait_s = pending.late
+                self._give(call_id, pending, HeartStopped(f"the heart did not answer {organ}.{ability} within "
+                                                          f"{wait_s:g}s"))
 
     def _fail_all(self, why: str) -> None:
         for key, pending in list(self.pending.items()):

@@ -414,7 +414,7 @@ class MeshServer:
         """Count a successful call in the client's exposure; True when that changes what it should be shown
         (only a tool used for the first time in a while)."""
         view.use(address)
-        return view.wanted(self.digest) != view.inputs
+        return view.stale(self.digest)
 
     def _beside(self, message: dict, settle: Callable[[Any], None]):
         """Take a plain tools/call of the stdio client: True when it is answered through settle (sent on a

@@ -35,7 +35,7 @@ from mcp.shared.message import SessionMessage
 from mcp_types import CONNECTION_CLOSED, INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR, JSONRPCMessage
 from pydantic import ValidationError
 
-from actors import peers
+from actors import jsonline, peers
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +63,7 @@ def check(raw: bytes | str) -> tuple[Any, dict | None]:
 def parse(raw: bytes | str) -> tuple[Any, dict | None]:
     """Decode one request body: (the JSON value, None), or (None, the parse error to answer)."""
     try:
-        return json.loads(raw), None
+        return jsonline.loads(raw), None
     except (ValueError, RecursionError):
         return None, _error(None, PARSE_ERROR, "Parse error: the request is not JSON")
 
@@ -191,7 +191,7 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
         dropped when the request was cancelled (or the connection closed) meanwhile."""
         if beside.get(key) is not token:
             return
-        if asyncio.iscoroutine(answering):
+        if type(answering) is not dict and asyncio.iscoroutine(answering):
             run(key, token[0], answering)
             return
         del beside[key]
@@ -207,8 +207,10 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
 
     def put_now(data: bytes) -> None:
         if isinstance(out, asyncio.StreamWriter):
-            with contextlib.suppress(ConnectionError, OSError, RuntimeError):
+            try:
                 out.write(data)  # in order with every other write; the pipe's buffer takes what waits
+            except (ConnectionError, OSError, RuntimeError):
+                pass
         else:
             loop.create_task(put(data))
 
