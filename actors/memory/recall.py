@@ -38,6 +38,7 @@ import time
 from array import array
 from collections import Counter
 from dataclasses import dataclass
+from enum import StrEnum
 from operator import itemgetter
 from typing import Callable, Iterable
 
@@ -63,13 +64,20 @@ DISTINCTIVE = frozenset({"file", "host", "program"})  # fields whose one name, s
 # of the card's that the query says is its condition, and the fields where only a word that is no everyday English
 # word is (`github`, `sdk`, `pytest`: a name; `local`, `report`, `restore`: anyone's errand). "strict" also reads
 # the words of a card's ability (commit, write, read) and a folder named by an everyday word (orders/) that way.
-CONDITION_FIELDS = {"implied": (frozenset({"program", "action", "file", "host", "resource", "ability", "topic"}),
-                                frozenset({"name", "command", "gloss"})),
-                    "strict": (frozenset({"program", "action", "file", "host", "resource", "topic"}),
-                               frozenset({"name", "command", "gloss", "ability"}))}
+class Condition(StrEnum):
+    """How a query must touch what a card is about (`conditioned`); the setting `recall_condition`."""
+
+    OFF = "off"
+    IMPLIED = "implied"
+    STRICT = "strict"
+
+
+CONDITION_FIELDS = {Condition.IMPLIED: (frozenset({"program", "action", "file", "host", "resource", "ability", "topic"}),
+                                        frozenset({"name", "command", "gloss"})),
+                    Condition.STRICT: (frozenset({"program", "action", "file", "host", "resource", "topic"}),
+                                       frozenset({"name", "command", "gloss", "ability"}))}
 RING_NAMED = frozenset({"program", "file", "host", "name"})  # a word of a ring names these as well as the word itself
-CONDITIONS = ("off", *CONDITION_FIELDS)
-CONDITION = "implied"  # the default: a card is recalled only when the query names or implies its condition
+CONDITION = Condition.IMPLIED  # the default: a card is recalled only when the query names or implies its condition
 MIN_RELEVANCE = 0.55  # a card must reach this score to be recalled at all
 PATH_BOOST = 1.5  # a card about a file or host the query names outright
 MAX_QUERY_CHARS = 8000
@@ -320,7 +328,7 @@ def corroborated(parts: Iterable[tuple[str, str, str, float]], generic: frozense
 
 
 def conditioned(parts: Iterable[tuple[str, str, str, float]], generic: frozenset[str] = frozenset(), *,
-                mode: str = CONDITION, reached_programs: frozenset[str] = frozenset(),
+                mode: Condition = CONDITION, reached_programs: frozenset[str] = frozenset(),
                 ring_words: frozenset[str] = frozenset(), typos: frozenset[str] = frozenset()) -> bool:
     """Tell whether the query touches what a card is about, not only the words around it (round 10).
 
@@ -334,7 +342,7 @@ def conditioned(parts: Iterable[tuple[str, str, str, float]], generic: frozenset
     reaches an ability, `repository` -> git, is the work around the card, not the card). "strict" reads the
     words of the card's ability and a folder named by an everyday word as words around it; "off" asks nothing.
     A query naming the card's file, host or whole ability outright needs nothing more (`names_touched`)."""
-    if mode == "off":
+    if mode == Condition.OFF:
         return True
     about, around = CONDITION_FIELDS[mode]
     everyday = everyday_stems()
@@ -342,7 +350,7 @@ def conditioned(parts: Iterable[tuple[str, str, str, float]], generic: frozenset
         if term in generic:
             continue
         if term == word or term in typos:
-            if field == "file" and mode == "strict" and term in everyday:
+            if field == "file" and mode == Condition.STRICT and term in everyday:
                 field = "name"  # a folder named by an everyday word (orders/): a word of a name
             if field in about or (field in around and term not in everyday):
                 return True
@@ -470,7 +478,7 @@ class Index:
         return [pos for pos, _ in heapq.nlargest(n, bound.items(), key=itemgetter(1))]
 
     def search(self, q: Query, floor: float, limit: int = 5, now: float | None = None,
-               condition: str = CONDITION) -> list[tuple[float, int, float, tuple[str, ...]]]:
+               condition: Condition = CONDITION) -> list[tuple[float, int, float, tuple[str, ...]]]:
         """(estimated score, position, relevance, fields touched) of the best cards at or above the floor."""
         misspelt = self.misspelt(q)
         weights = self.weights(q, misspelt)
@@ -513,11 +521,11 @@ class Recaller:
 
     def __init__(self, *, clock: Callable[[], float] = time.time, half_life_s: float = HALF_LIFE_S,
                  min_relevance: float = MIN_RELEVANCE, fusion: sense.Fusion | None = None, encoder=None,
-                 condition: str = CONDITION) -> None:
-        if condition not in CONDITIONS:
-            raise ValueError(f"recall condition must be one of {', '.join(CONDITIONS)}, not {condition!r}")
+                 condition: Condition | str = CONDITION) -> None:
+        if condition not in tuple(Condition):
+            raise ValueError(f"recall condition must be one of {', '.join(Condition)}, not {condition!r}")
         self.clock = clock
-        self.condition = condition
+        self.condition = Condition(condition)
         self.fusion = sense.fusion_from_env() if fusion is None else fusion
         if self.fusion is not sense.Fusion.OFF and encoder is None:
             from broker.text import embedding  # numpy and onnxruntime only when meaning is asked for

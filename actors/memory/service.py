@@ -24,7 +24,7 @@ from actors.memory.db import MemoryUnavailable, get_meta, set_meta, transaction
 from actors.memory.distill import Distiller, Thresholds
 from actors.memory.journal import Entry, IngestReport, Journal
 from actors.memory.judgments import Judgment
-from actors.memory.recall import CONDITION, CONDITIONS, MIN_RELEVANCE, Hit, Recaller
+from actors.memory.recall import CONDITION, MIN_RELEVANCE, Condition, Hit, Recaller
 from actors.memory.recall import weight as recall_weight
 from actors.memory.redact import redact_text, scrub
 from actors.memory.store import Card, CardStore, JudgmentStore
@@ -41,7 +41,7 @@ def _value_schema(default: Any) -> dict:
     if isinstance(default, tuple):
         return {"type": "array", "items": {"type": "string"}}
     if isinstance(default, str):
-        return {"type": "string", "enum": list(CONDITIONS)}  # the one option with words for values
+        return {"type": "string", "enum": [str(c) for c in Condition]}  # the one option with words for values
     return {"type": "integer"} if isinstance(default, int) else {"type": "number"}
 
 
