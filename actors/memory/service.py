@@ -15,6 +15,7 @@ import sqlite3
 import threading
 import time
 from dataclasses import dataclass, field, fields, replace
+from enum import StrEnum
 from pathlib import Path
 from typing import IO, Any, Callable, Iterable
 
@@ -24,7 +25,7 @@ from actors.memory.db import MemoryUnavailable, get_meta, set_meta, transaction
 from actors.memory.distill import Distiller, Thresholds
 from actors.memory.journal import Entry, IngestReport, Journal
 from actors.memory.judgments import Judgment
-from actors.memory.recall import CONDITION, MIN_RELEVANCE, Condition, Hit, Recaller
+from actors.memory.recall import CONDITION, MIN_RELEVANCE, Hit, Recaller
 from actors.memory.recall import weight as recall_weight
 from actors.memory.redact import redact_text, scrub
 from actors.memory.store import Card, CardStore, JudgmentStore
@@ -36,12 +37,12 @@ DESCRIPTIONS_KEY = "descriptions"  # the mesh's own descriptions of its abilitie
 
 
 def _value_schema(default: Any) -> dict:
-    """The JSON Schema of an option, from the kind of its default: a list of names, a word of a fixed set (the
-    recall condition), an integer, a number."""
+    """The JSON Schema of an option, from the kind of its default: a list of names, a member of a vocabulary (the
+    recall condition: one of its words), an integer, a number."""
     if isinstance(default, tuple):
         return {"type": "array", "items": {"type": "string"}}
-    if isinstance(default, str):
-        return {"type": "string", "enum": [str(c) for c in Condition]}  # the one option with words for values
+    if isinstance(default, StrEnum):
+        return {"type": "string", "enum": [str(member) for member in type(default)]}
     return {"type": "integer"} if isinstance(default, int) else {"type": "number"}
 
 
