@@ -85,7 +85,10 @@ class FakeHeart:
         self.asks: list[Ask] = []
         self.replies: dict[str, Reply] = {}  # every reply received, by call id
 
-    def welcome(self, liveness: int = 3) -> None:
+    def welcome(self, liveness: int = 200) -> None:
+        # this heart sends calls and nothing else: with a short liveness a loaded machine's pause between two
+        # calls reads as a silent heart, the organ reconnects under a new identity, and calls sent to the old
+        # one are dropped by the ROUTER (a test then waits in vain); 200 beats of 0.05 s outlast every test
         msg = self._next(lambda m: isinstance(m, Register))
         self._send(Welcome(organ=msg.organ, heartbeat_s=HEARTBEAT_S, liveness=liveness, blood=""))
 
