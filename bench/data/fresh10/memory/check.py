@@ -12,7 +12,8 @@ Independent re-implementation of the four lesson kinds as the fresh10 brief stat
             the same ability sequence in >= 2 sessions.
   weak link an ability, or http.get to one host, with >= 8 calls and a success rate under 70%.
 Every planted lesson must reach its threshold; nothing else may reach any threshold. Extra robustness checks:
-planted rules also hold when a failure is paired only with the next call on the same work key; planted pitfalls
+planted rules also hold when a failure is paired only with the next call on the same work key and when the
+program family is the first two words of the command; planted pitfalls
 never succeed anywhere on their work key; no error-signature group of >= 3 failures in >= 2 sessions is partly
 fixed; playbooks survive if consecutive repeats of an ability are collapsed (informational count for noise).
 Prints a report and ALL PASS, or the failures and exits 1.
@@ -133,6 +134,25 @@ def analyse(events):
                 stats=stats, calls_by_session=calls_by_session)
 
 
+def two_word_rule_sessions(events, ab, anchor):
+    """Sessions where a failure is fixed when the program family is the first two words of the command."""
+    if ab != "shell.run":
+        return None
+    fam = lambda c: " ".join([t for t in c["args"].get("command", "").split() if not ENV_RE.match(t)][:2])
+    by = defaultdict(list)
+    for e in events:
+        if e["kind"] == "call" and ability(e) == ab:
+            by[e["session"]].append(e)
+    out = set()
+    for sid, calls in by.items():
+        for i, f in enumerate(calls):
+            if f["ok"] or work_key(f) != anchor:
+                continue
+            if any(c["ok"] and fam(c) == fam(f) and c["args"] != f["args"] for c in calls[i + 1:]):
+                out.add(sid)
+    return out
+
+
 def check_journal(n, out):
     fails = []
     with open(os.path.join(HERE, "journal-%d.jsonl" % n), encoding="utf-8") as f:
@@ -208,6 +228,9 @@ def check_journal(n, out):
                 ev = "fail->fix in %s" % ",".join(sorted(a["rules"][k]))
                 if len(a["rule_next"].get(k, ())) < 2:
                     fails.append("%s: rule does not hold with next-call pairing" % p["id"])
+                tw = two_word_rule_sessions(events, ab, anchor)
+                if tw is not None and len(tw) < 2:
+                    fails.append("%s: rule does not hold with a two-word program family" % p["id"])
         elif kind == "playbook":
             k = tuple(ab.split(">"))
             if k in a["playbooks"] and any(anchor in s for s in a["seg_args"][k]):
