@@ -11,7 +11,8 @@ real-mcp-fresh4, livemcpbench-fresh4 (bench/data/fresh4/exposure, a fourth evalu
 livemcpbench-fresh5 (bench/data/fresh5/exposure, a fifth's): held out through round 8, dev material from round 9
 on (a dev half only). real-mcp-fresh8 and livemcpbench-fresh8 (bench/data/fresh8/exposure, an eighth's): held out,
 a test half only (their dev halves are the catalogue's own dev material). real-mcp-fresh9 and
-livemcpbench-fresh9 (bench/data/fresh9/exposure, a ninth's): likewise held out, a test half only.
+livemcpbench-fresh9 (bench/data/fresh9/exposure, a ninth's): likewise held out, a test half only; and so are
+real-mcp-fresh10 and livemcpbench-fresh10 (bench/data/fresh10/exposure, a tenth's).
 Methods, on each half:
   cold   broker.exposure.select with no history, its default budget
   warm   the same after learning from a journal built from the dev half (the intent as a progress event,
@@ -64,6 +65,7 @@ FRESH4 = HERE / "data" / "fresh4" / "exposure"
 FRESH5 = HERE / "data" / "fresh5" / "exposure"
 FRESH8 = HERE / "data" / "fresh8" / "exposure"
 FRESH9 = HERE / "data" / "fresh9" / "exposure"
+FRESH10 = HERE / "data" / "fresh10" / "exposure"
 SPLIT_SEED = 1729  # fixed: the halves never change between runs
 # name -> (catalogue, dev files, test files); one file split in halves when dev and test are the same
 SETS = {
@@ -99,6 +101,12 @@ SETS = {
                         (str(FRESH9 / "real-mcp-fresh9.jsonl"),)),
     "livemcpbench-fresh9": ("catalogs/livemcpbench.json", ("livemcpbench",),  # its dev half
                             (str(FRESH9 / "livemcpbench-fresh9.jsonl"),)),
+    # a tenth evaluator's, messages forwarded from teammates, e-mails and dictation: held out, report only, never
+    # tune on them (bench/data/fresh10/STATUS.md)
+    "real-mcp-fresh10": ("catalogs/real-mcp.json", ("exposure/real-mcp-dev.jsonl", str(HERE / "data" / "real-mcp-own.jsonl")),
+                         (str(FRESH10 / "real-mcp-fresh10.jsonl"),)),
+    "livemcpbench-fresh10": ("catalogs/livemcpbench.json", ("livemcpbench",),  # its dev half
+                             (str(FRESH10 / "livemcpbench-fresh10.jsonl"),)),
     "bfcl": ("catalogs/bfcl.json", ("exposure/bfcl-dev.jsonl",), ("exposure/bfcl-dev.jsonl",)),
     "metatool": ("catalogs/metatool.json", ("exposure/metatool-dev.jsonl",), ("exposure/metatool-dev.jsonl",)),
 }

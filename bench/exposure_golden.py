@@ -6,7 +6,7 @@ score of each exposed tool as a float's hex (exact), and a digest of every score
 in the last bit of any tool's score, exposed or not, changes it). Two dumps made by different code, or with
 different PYTHONHASHSEED values, are compared with `--compare A B`: how many lines differ in their tools,
 in their exposed scores, in the digest only. It prints counts, never intents: a test half is compared, not
-read. Never name a held-out set (fresh8, fresh9): the default sets are the non-held-out ones.
+read. Never name a held-out set (fresh8, fresh9, fresh10): the default sets are the non-held-out ones.
 
     PYTHONHASHSEED=0 python bench/exposure_golden.py --out before.jsonl [--sets ...] [--halves dev,test]
     python bench/exposure_golden.py --compare before.jsonl after.jsonl
@@ -32,7 +32,7 @@ from broker.exposure.selection import relevance  # noqa: E402
 # since round 9, are left out so that dumps stay comparable with earlier ones)
 OPEN_SETS = ("real-mcp", "real-mcp-fresh", "livemcpbench", "real-mcp-fresh2", "livemcpbench-fresh2",
              "real-mcp-fresh3", "livemcpbench-fresh3", "bfcl", "metatool")
-HELD_OUT = ("fresh8", "fresh9")
+HELD_OUT = ("fresh8", "fresh9", "fresh10")
 
 
 def line(catalogue: Catalogue, intent: str, context: Context) -> dict:
