@@ -11,7 +11,9 @@ touches docs). A query naming a card's file, host, resource or whole ability ("g
 card whose score stays under the floor is not recalled, which keeps unrelated queries empty; nor is one that only
 one word of the query reaches, unless the query says its file, host or program itself (`corroborated`); nor is
 one that the query touches only in the words around it, the everyday words of its names, its calls' operands and
-its tools' documentation, without naming or implying what it is about (`conditioned`, round 10). A query
+its tools' documentation, without naming or implying what it is about (`conditioned`, round 10); nor, when the
+query's work is prose (explain, draft, write the README section: `prose_work`, round 11), one it does not name
+outright. A query
 word that is no English word and that no card holds reaches the cards' words one edit away, more weakly
 (`broker/text/fuzzy.py`: `breakpont` touches breakpoint).
 
@@ -108,6 +110,7 @@ class Query:
     similar: frozenset[str] = frozenset()  # words reached through a word that may stand for them, not said
     similar_from: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (query word, the words it reached)
     unknown: tuple[str, ...] = ()  # the query's words that are no English word: maybe misspelt (broker/text/fuzzy)
+    prose: bool = False  # its work is prose (explain, draft, write the README…): no tool of a card is called
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +167,7 @@ def parse_query(query: str) -> Query:
     unknown = tuple(w for w in text.content_words(query) if fuzzy.may_be_typo(w))[:MAX_QUERY_TERMS]
     return Query(terms=frozenset(kept), named=frozenset(named), named_stems=named_stems, related=frozenset(related),
                  related_from=sources, meant=frozenset(meant), meant_from=meant_from, similar=frozenset(similar),
-                 similar_from=similar_from, unknown=unknown)
+                 similar_from=similar_from, unknown=unknown, prose=prose_work(query))
 
 
 _MIXED = re.compile(r"(?<![\w-])[A-Z]{2,}[a-z][a-z0-9]*(?![\w])")  # an acronym run into a word: MLflow, PDFium
@@ -199,6 +202,25 @@ def _reach(kept: list[str], said: dict[str, None], lookup: Callable[[str], tuple
             reached_all.update(dict.fromkeys(reached))
             sources.append((term, reached))
     return reached_all, tuple(sources)
+
+
+WRITES = 4  # words after `write` that may name the piece of prose it writes
+
+
+def prose_work(query: str) -> bool:
+    """Tell whether a query's work is prose, not work with tools: its first verb explains, describes, drafts or
+    sketches (`data/memory-prose.txt`), or writes a piece of prose (“write the README section about …”, “write
+    doc comments for …”). Words before the verb that only lead to it (“let me”, “please”) are skipped."""
+    words = [w for w in text.words(text.without_tickets(query[:MAX_QUERY_CHARS])) if w[0] < "\u3040"]
+    prose = text.load_pairs("memory-prose")
+    lead = frozenset(prose["lead"])
+    start = next((i for i, w in enumerate(words) if w not in lead), len(words))
+    if start == len(words):
+        return False
+    verb = words[start]
+    if verb in prose["verbs"]:
+        return True
+    return verb == "write" and any(w in prose["pieces"] for w in words[start + 1: start + 1 + WRITES])
 
 
 def weight(card: Card, now: float, half_life_s: float = HALF_LIFE_S) -> float:
@@ -501,6 +523,8 @@ class Index:
             if rel * PATH_BOOST < floor:
                 continue
             named = names_touched(ident, q.named, q.named_stems, q.terms)
+            if q.prose and condition != Condition.OFF and not named:
+                continue  # writing about the work calls no tool: only a card named outright applies
             if not (named or corroborated(parts, self.generic, reaching)):
                 continue
             if not (named or conditioned(parts, self.generic, mode=condition, reached_programs=q.related,
