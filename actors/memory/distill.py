@@ -36,7 +36,7 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 12  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 13  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
@@ -67,6 +67,8 @@ STATE_VERSION = 12  # 4: identities hold the gloss field; 5: workflows hold the 
 # compound program name (pg_restore -> restor) are name words, not the program; a file kind that runs a
 # tool's prefix into a word is named by that word too (tfstate -> state); a listing subcommand (`docker ps`) closes
 # no failure's episode; a rule fixed by work on a file before the retry holds that file (stack.yaml)
+# 13: rails runs namespaced tasks (memory-subcommands.txt); a task whose name the redactor masked
+# (`credentials:[REDACTED]`) is its namespace
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
