@@ -158,3 +158,29 @@ def test_a_query_whose_work_is_prose_still_recalls_a_card_it_names_outright(tmp_
         m.consolidate()
         titles = [h.card.title for h in m.recaller.search(m.reader(), "document where conf.yaml lives", 3)]
     assert any("ENOENT" in t for t in titles)
+
+
+def migration_journal() -> bytes:
+    """A habit of two sessions: migrate the database, then commit (and a pitfall beside it)."""
+    events = []
+    for i in range(2):
+        events.append({"session": f"s{i}", "kind": "progress", "text": "add the column"})
+        events.append({"session": f"s{i}", "kind": "call", "organ": "shell", "ability": "run",
+                       "args": {"command": "bin/rails db:migrate"}, "ok": True})
+        events.append({"session": f"s{i}", "kind": "call", "organ": "git", "ability": "commit",
+                       "args": {"message": "migrate"}, "ok": True})
+        events.append({"session": f"s{i}", "kind": "progress", "text": "next"})
+    return b"".join([restore_journal(), *(json.dumps({**e, "ts": T0 + 100 + i}).encode() + b"\n"
+                                          for i, e in enumerate(events))])
+
+
+@pytest.mark.parametrize("query, recalled", [
+    ("what's the usual routine after a migration here?", True),  # the habit, and the work it is about
+    ("what's our usual routine for the weekly standup?", False),  # the words of a habit alone reach no card
+])
+def test_a_query_asking_for_the_habit_around_a_playbooks_work_recalls_it(tmp_path, query, recalled):
+    with Memory(tmp_path / "home", Settings(), clock=lambda: T0 + 3600) as m:
+        m.ingest(io.BytesIO(migration_journal()))
+        m.consolidate()
+        titles = [h.card.title for h in m.recaller.search(m.reader(), query, 3)]
+    assert any(t.startswith("Workflow: shell.run(rails db:migrate)") for t in titles) is recalled

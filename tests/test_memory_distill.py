@@ -759,3 +759,12 @@ def test_a_weak_link_is_about_reliability_in_the_words_developers_ask_it_with():
                error="" if i < 4 else "503 Service Unavailable")
     [card] = drafts(j, "weak_link")
     assert {"reliabl", "flaki", "answer"} <= set(card.identity["gloss"])
+
+
+def test_a_playbook_is_about_a_habit_in_the_words_developers_ask_it_with():
+    j = Journal()
+    for i in range(2):
+        j.progress(f"s{i}", "generate a migration").cmd(f"s{i}", "bin/rails db:migrate", ok=True)
+        j.call(f"s{i}", "git", "commit", {"message": "migrate"}).progress(f"s{i}", "next")
+    [playbook] = drafts(j, "playbook")
+    assert {"routin", "usual", "workflow"} <= set(playbook.identity["gloss"])

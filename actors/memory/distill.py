@@ -552,16 +552,17 @@ class Distiller:
                 actions += session["seg_actions"]
                 _count_places(places, session.get("seg_places", ()), not flow or sid not in flow["sessions"])
             files = worked_on(places, min(t.playbook_sessions, len(sessions)))
+            ident = _merge_identity([identity(*a.partition(".")[::2], glosses=self.glosses) for a in abilities],
+                                    programs=programs, actions=actions, files=files,
+                                    topic=_top(topic, min_count=min(2, len(sessions))),
+                                    settings=_top(words, min_count=min(2, len(sessions)), limit=MAX_LIST))
+            ident["gloss"] = _unique([*ident.get("gloss", ()), *_habit_words()])
             yield Draft(
                 key=_digest("playbook", key), kind="playbook", title=f"Workflow: {shown}",
                 body=f"A workflow that worked in {len(sessions)} sessions, step by step: {shown}.",
                 when=f"starting work that begins with {steps[0]}", wrong="improvising the steps",
                 instead=f"follow {shown}",
-                identity=_merge_identity([identity(*a.partition(".")[::2], glosses=self.glosses) for a in abilities],
-                                         programs=programs, actions=actions, files=files,
-                                         topic=_top(topic, min_count=min(2, len(sessions))),
-                                         settings=_top(words, min_count=min(2, len(sessions)), limit=MAX_LIST)),
-                files=tuple(f for f in files if f + "/" not in places), provenance=tuple(sorted(ids)[:MAX_IDS]),
+                identity=ident, files=tuple(f for f in files if f + "/" not in places), provenance=tuple(sorted(ids)[:MAX_IDS]),
                 confirmations=len(sessions), first_ts=first, last_ts=last,
                 stats={"sessions": len(sessions), "steps": len(steps)},
                 evidence={"sessions": sessions[:MAX_LIST], "session_count": len(sessions), "events": len(ids),
@@ -603,6 +604,12 @@ class Distiller:
                 files=tuple(files), provenance=tuple(rule["ids"]), confirmations=rule["n"], first_ts=rule["first"],
                 last_ts=rule["last"], stats={"episodes": rule["n"], "change": change},
                 evidence=_evidence(rule, rule["examples"]))
+
+
+@functools.cache
+def _habit_words() -> tuple[str, ...]:
+    """What a playbook is about, stemmed (data/memory-habit.txt: routine, usual, workflow, …)."""
+    return tuple(dict.fromkeys(text.stem(w) for w in sorted(text.load_words("memory-habit"))))
 
 
 @functools.cache
