@@ -68,7 +68,7 @@ STATE_VERSION = 13  # 4: identities hold the gloss field; 5: workflows hold the 
 # tool's prefix into a word is named by that word too (tfstate -> state); a listing subcommand (`docker ps`) closes
 # no failure's episode; a rule fixed by work on a file before the retry holds that file (stack.yaml)
 # 13: rails runs namespaced tasks (memory-subcommands.txt); a task whose name the redactor masked
-# (`credentials:[REDACTED]`) is its namespace
+# (`credentials:[REDACTED]`) is its namespace; playbooks hold the words of a habit as glosses (memory-habit.txt)
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
