@@ -159,6 +159,8 @@ def parse_query(query: str) -> Query:
         terms.setdefault(term, None)
     for term in identifiers(query):  # `ktlintCheck` is also the one word a card's task or file holds
         terms.setdefault(term, None)
+    for term in symbol_names(query):  # `C#`, `C++`: names the tokenizer drops
+        terms.setdefault(term, None)
     kept = list(terms)[:MAX_QUERY_TERMS]
     related, sources = _reach(kept, terms, text.related)
     meant, meant_from = _reach(kept, terms, meaning.meant)
@@ -181,6 +183,18 @@ def identifiers(query: str) -> list[str]:
     found = [m.group(0).rstrip(":_").lower() for m in _IDENTIFIER.finditer(query)]
     found += [w.lower() for w in _MIXED.findall(query)]  # `MLflow`, `iOS`: the case split is no word boundary
     return list(dict.fromkeys(t for w in found for t in (w, text.stem(w)) if len(w) > 3))
+
+
+_SYMBOLS = re.compile(r"(?<![\w.#+])(\.?[a-z]+(?:#|\+\+)?)(?![\w#+])", re.I)
+
+
+def symbol_names(query: str) -> list[str]:
+    """The terms of the languages and platforms a query names with symbols (`C#` -> csharp, `C++`, `.NET` -> dotnet;
+    data/memory-symbols.txt): the tokenizer reads `C#` as the letter c, too short to be a term."""
+    table = text.load_pairs("memory-symbols")
+    found = (table.get(m.group(1).lower().replace("#", "sharp"), ())
+             for m in _SYMBOLS.finditer(query[:MAX_QUERY_CHARS]) if not m.group(1).isalpha())
+    return list(dict.fromkeys(t for terms in found for t in terms))[:MAX_QUERY_TERMS]
 
 
 def _compounds(query: str) -> list[str]:
