@@ -111,6 +111,7 @@ class Query:
     similar_from: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (query word, the words it reached)
     unknown: tuple[str, ...] = ()  # the query's words that are no English word: maybe misspelt (broker/text/fuzzy)
     prose: bool = False  # its work is prose (explain, draft, write the README…): no tool of a card is called
+    compounded: frozenset[str] = frozenset()  # words it says only inside a hyphenated name (docker of docker-compose)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +170,7 @@ def parse_query(query: str) -> Query:
     unknown = tuple(w for w in text.content_words(query) if fuzzy.may_be_typo(w))[:MAX_QUERY_TERMS]
     return Query(terms=frozenset(kept), named=frozenset(named), named_stems=named_stems, related=frozenset(related),
                  related_from=sources, meant=frozenset(meant), meant_from=meant_from, similar=frozenset(similar),
-                 similar_from=similar_from, unknown=unknown, prose=prose_work(query))
+                 similar_from=similar_from, unknown=unknown, prose=prose_work(query), compounded=compounded(query))
 
 
 _MIXED = re.compile(r"(?<![\w-])[A-Z]{2,}[a-z][a-z0-9]*(?![\w])")  # an acronym run into a word: MLflow, PDFium
@@ -183,6 +184,19 @@ def identifiers(query: str) -> list[str]:
     found = [m.group(0).rstrip(":_").lower() for m in _IDENTIFIER.finditer(query)]
     found += [w.lower() for w in _MIXED.findall(query)]  # `MLflow`, `iOS`: the case split is no word boundary
     return list(dict.fromkeys(t for w in found for t in (w, text.stem(w)) if len(w) > 3))
+
+
+_HYPHENATED = re.compile(r"(?<![\w./-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z][A-Za-z0-9]*)+(?![\w/-])")
+
+
+def compounded(query: str) -> frozenset[str]:
+    """The words a query says only as parts of hyphenated names (`docker-compose` -> docker, compose): a part of
+    a name is not the program it is also the name of, as the words of a card's compound program name are not
+    (pg_restore does not name restore)."""
+    query = query[:MAX_QUERY_CHARS]
+    inside = {w for m in _HYPHENATED.finditer(query) for w in text.words(m.group(0))}
+    alone = text.words(_HYPHENATED.sub(" ", query))
+    return frozenset(inside.difference(alone))
 
 
 _SYMBOLS = re.compile(r"(?<![\w.#+])(\.?[a-z]+(?:#|\+\+)?)(?![\w#+])", re.I)
@@ -345,7 +359,7 @@ def names_ability(identity: dict[str, list[str]], said: frozenset[str]) -> bool:
 
 
 def corroborated(parts: Iterable[tuple[str, str, str, float]], generic: frozenset[str] = frozenset(),
-                 reaching: Iterable[tuple[str, str, str]] = ()) -> bool:
+                 reaching: Iterable[tuple[str, str, str]] = (), compounded: frozenset[str] = frozenset()) -> bool:
     """Tell whether what reaches a card is more than one word of work: two different words of the query reach it
     (told apart by stem): words that count in its score (a term reached through a ring or a word of work counts as
     the word that reached it), and words the query says itself that the card holds where its field had room for
@@ -359,7 +373,7 @@ def corroborated(parts: Iterable[tuple[str, str, str, float]], generic: frozense
     words.update(text.stem(w) for _, t, w in reaching if t == w and t not in generic)
     if len(words) >= 2:
         return True
-    return any(field in DISTINCTIVE and term == word and term not in generic
+    return any(field in DISTINCTIVE and term == word and term not in generic and term not in compounded
                and not (field == "program" and text.is_everyday(word)) for field, term, word, _ in parts)
 
 
@@ -539,7 +553,7 @@ class Index:
             named = names_touched(ident, q.named, q.named_stems, q.terms)
             if q.prose and condition != Condition.OFF and not named:
                 continue  # writing about the work calls no tool: only a card named outright applies
-            if not (named or corroborated(parts, self.generic, reaching)):
+            if not (named or corroborated(parts, self.generic, reaching, q.compounded)):
                 continue
             if not (named or conditioned(parts, self.generic, mode=condition, reached_programs=q.related,
                                          ring_words=q.similar, typos=typos)):
