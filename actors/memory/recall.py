@@ -195,19 +195,17 @@ def compounded(query: str) -> frozenset[str]:
     (pg_restore does not name restore)."""
     query = query[:MAX_QUERY_CHARS]
     inside = {w for m in _HYPHENATED.finditer(query) for w in text.words(m.group(0))}
-    alone = text.words(_HYPHENATED.sub(" ", query))
-    return frozenset(inside.difference(alone))
+    return frozenset(inside.difference(text.words(_HYPHENATED.sub(" ", query)))) if inside else frozenset()
 
 
-_SYMBOLS = re.compile(r"(?<![\w.#+])(\.?[a-z]+(?:#|\+\+)?)(?![\w#+])", re.I)
+_SYMBOLS = re.compile(r"(?<![\w.#+])(\.[a-z]+|[a-z]+(?:#|\+\+))(?![\w#+])", re.I)
 
 
 def symbol_names(query: str) -> list[str]:
     """The terms of the languages and platforms a query names with symbols (`C#` -> csharp, `C++`, `.NET` -> dotnet;
     data/memory-symbols.txt): the tokenizer reads `C#` as the letter c, too short to be a term."""
     table = text.load_pairs("memory-symbols")
-    found = (table.get(m.group(1).lower().replace("#", "sharp"), ())
-             for m in _SYMBOLS.finditer(query[:MAX_QUERY_CHARS]) if not m.group(1).isalpha())
+    found = (table.get(m.group(1).lower().replace("#", "sharp"), ()) for m in _SYMBOLS.finditer(query[:MAX_QUERY_CHARS]))
     return list(dict.fromkeys(t for terms in found for t in terms))[:MAX_QUERY_TERMS]
 
 
@@ -233,22 +231,27 @@ def _reach(kept: list[str], said: dict[str, None], lookup: Callable[[str], tuple
 
 
 WRITES = 4  # words after `write` that may name the piece of prose it writes
+PROSE_CHARS = 120  # the start of a query, where its first verb is
 
 
 def prose_work(query: str) -> bool:
     """Tell whether a query's work is prose, not work with tools: its first verb explains, describes, drafts or
     sketches (`data/memory-prose.txt`), or writes a piece of prose (“write the README section about …”, “write
     doc comments for …”). Words before the verb that only lead to it (“let me”, “please”) are skipped."""
-    words = [w for w in text.words(text.without_tickets(query[:MAX_QUERY_CHARS])) if w[0] < "\u3040"]
-    prose = text.load_pairs("memory-prose")
-    lead = frozenset(prose["lead"])
+    words = text.words(text.without_tickets(query[:PROSE_CHARS]))
+    verbs, pieces, lead = _prose_words()
     start = next((i for i, w in enumerate(words) if w not in lead), len(words))
     if start == len(words):
         return False
     verb = words[start]
-    if verb in prose["verbs"]:
-        return True
-    return verb == "write" and any(w in prose["pieces"] for w in words[start + 1: start + 1 + WRITES])
+    return verb in verbs or verb == "write" and any(w in pieces for w in words[start + 1: start + 1 + WRITES])
+
+
+@functools.cache
+def _prose_words() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """(the verbs of prose work, the pieces of prose `write` may write, the words that lead to a verb)."""
+    prose = text.load_pairs("memory-prose")
+    return frozenset(prose["verbs"]), frozenset(prose["pieces"]), frozenset(prose["lead"])
 
 
 def weight(card: Card, now: float, half_life_s: float = HALF_LIFE_S) -> float:
