@@ -20,6 +20,7 @@ Journals 1-6 are the dev part (tuned on, misses read); 7 and later the test part
     python bench/recall_fresh.py [--split dev|test|all] [--data bench/data/fresh/memory] [--misses]
                                  [--meaning off|rerank|agree] [--option rule_sessions=2 ...]
                                  [--option 'recall_condition="off"' (or "strict"; round 10's default is "implied")]
+    python bench/recall_fresh.py --dev-sets [--misses] [--option …]   (every dev set, DEV_SETS, and their sums)
 
 `--meaning` runs recall with meaning (actors/memory/sense.py; needs the `meaning` extra): it sets
 ACTORS_MEMORY_MEANING and turns the shared encoder on (ACTORS_EMBEDDING=on) for this process.
@@ -71,6 +72,8 @@ def holds(card, terms: set[str]) -> bool:
 
 
 DEV_JOURNALS = 6
+# every hand-written set that is dev material now (read, tuned on): fresh8 since round 11; fresh9 is held out
+DEV_SETS = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh8")
 
 
 def journals(data: Path, split: str) -> list[Path]:
@@ -152,6 +155,23 @@ def cross_negatives(paths: list[Path]) -> dict:
     return {"rate": round(fp / max(n, 1), 4), "negatives": n, "misses": misses}
 
 
+def dev_sets(misses: bool = False) -> dict:
+    """Every dev set's figures (all its journals), and their sums: hits, false positives, cross false positives."""
+    per_set, total = {}, {"r_at_3": [0, 0], "false_positives": [0, 0], "cross_false_positives": [0, 0]}
+    for name in DEV_SETS:
+        result = evaluate(journals(HERE / "data" / name / "memory", "all"))
+        found = {"r_at_3": (result["r_at_3"], result["positives"]),
+                 "false_positives": (result["false_positive_rate"], result["negatives"]),
+                 "cross_false_positives": (result["cross_false_positive_rate"], result["cross_negatives"])}
+        for key, (rate, n) in found.items():
+            total[key][0] += round(rate * n)
+            total[key][1] += n
+        per_set[name] = {"planted_found": result["planted_found"], "unbacked_share": result["unbacked_share"],
+                         **{k: f"{round(rate * n)}/{n}" for k, (rate, n) in found.items()},
+                         **({"misses": result["misses"]} if misses else {})}
+    return {"sets": per_set, "all": {k: f"{hit}/{n} ({hit / max(n, 1):.1%})" for k, (hit, n) in total.items()}}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=HERE / "data" / "fresh" / "memory")
@@ -161,8 +181,13 @@ def main() -> None:
                         help="recall with meaning (sense.py): rerank the admitted cards, or also admit on agreement")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a memory option as the organ's options table takes it (e.g. rule_sessions=2); repeatable")
+    parser.add_argument("--dev-sets", action="store_true",
+                        help=f"run every dev set ({', '.join(DEV_SETS)}; all their journals) and add them up")
     args = parser.parse_args()
     SETTINGS[0] = Settings.from_options({k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)})
+    if args.dev_sets:
+        print(json.dumps(dev_sets(args.misses), indent=1))
+        return
     if args.meaning != "off":  # read when each store's recaller is made
         os.environ.update({"ACTORS_MEMORY_MEANING": args.meaning, "ACTORS_EMBEDDING": "on"})
     paths = journals(args.data, args.split)

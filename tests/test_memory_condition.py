@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from actors.memory.recall import CONDITION, Recaller, conditioned, everyday_stems
+from actors.memory.recall import CONDITION, Recaller, conditioned, everyday_stems, prose_work
 from actors.memory.service import Memory, Settings
 
 T0 = 1_764_460_800.0
@@ -112,3 +112,76 @@ def test_a_query_touching_only_the_words_around_a_card_does_not_recall_it(tmp_pa
         m.consolidate()
         titles = [h.card.title for h in m.recaller.search(m.reader(), query, 3)]
     assert any("input file appears" in t for t in titles) is recalled
+
+
+@pytest.mark.parametrize("query", [
+    "explain how the reconcile loop handles finalizers",
+    "Let me sketch the database schema for the new feature",
+    "RUST-201: write doc comments for the public API of the cursor module",
+    "write the README section about local setup with Docker",
+    "please draft the Q3 OKRs for the orders team",
+    "document the BackupPolicy fields in the README",
+    "TODO: explain why the nightly sync keeps dying",  # a task list's marker leads to the verb
+])
+def test_a_query_whose_work_is_prose_is_prose_work(query):
+    assert prose_work(query)
+
+
+@pytest.mark.parametrize("query", [
+    "write a docker-compose file for the docs site preview",  # a file of the build, not prose
+    "write a unit test for the lap time formatter",
+    "run the tests before I push",
+    "rebuild the docs site so broken links show up",  # prose is the subject, the work is a build
+    "the docs say to explain nothing",  # `explain` is not the query's first verb
+    "",
+])
+def test_a_query_whose_work_is_calling_tools_is_not_prose_work(query):
+    assert not prose_work(query)
+
+
+@pytest.mark.parametrize("mode, query, recalled", [
+    ("implied", "explain why pg_restore refuses the nightly dump", False),  # writing about it runs nothing
+    ("implied", "write notes for the team on restoring the scratch database with pg_restore", False),
+    ("off", "explain why pg_restore refuses the nightly dump", True),  # round 9 asks nothing of the query's work
+    ("implied", "restore the nightly dump into scratch with pg_restore", True),
+])
+def test_a_query_whose_work_is_prose_recalls_no_card_it_does_not_name(tmp_path, mode, query, recalled):
+    with Memory(tmp_path / "home", Settings(recall_condition=mode), clock=lambda: T0 + 3600) as m:
+        m.ingest(io.BytesIO(restore_journal()))
+        m.consolidate()
+        titles = [h.card.title for h in m.recaller.search(m.reader(), query, 3)]
+    assert any("input file appears" in t for t in titles) is recalled
+
+
+def test_a_query_whose_work_is_prose_still_recalls_a_card_it_names_outright(tmp_path):
+    with Memory(tmp_path / "home", Settings(), clock=lambda: T0 + 3600) as m:
+        m.ingest(io.BytesIO(restore_journal()))
+        m.consolidate()
+        titles = [h.card.title for h in m.recaller.search(m.reader(), "document where conf.yaml lives", 3)]
+    assert any("ENOENT" in t for t in titles)
+
+
+def migration_journal() -> bytes:
+    """A habit of two sessions: migrate the database, then commit (and a pitfall beside it)."""
+    events = []
+    for i in range(2):
+        events.append({"session": f"s{i}", "kind": "progress", "text": "add the column"})
+        events.append({"session": f"s{i}", "kind": "call", "organ": "shell", "ability": "run",
+                       "args": {"command": "bin/rails db:migrate"}, "ok": True})
+        events.append({"session": f"s{i}", "kind": "call", "organ": "git", "ability": "commit",
+                       "args": {"message": "migrate"}, "ok": True})
+        events.append({"session": f"s{i}", "kind": "progress", "text": "next"})
+    return b"".join([restore_journal(), *(json.dumps({**e, "ts": T0 + 100 + i}).encode() + b"\n"
+                                          for i, e in enumerate(events))])
+
+
+@pytest.mark.parametrize("query, recalled", [
+    ("what's the usual routine after a migration here?", True),  # the habit, and the work it is about
+    ("what's our usual routine for the weekly standup?", False),  # the words of a habit alone reach no card
+])
+def test_a_query_asking_for_the_habit_around_a_playbooks_work_recalls_it(tmp_path, query, recalled):
+    with Memory(tmp_path / "home", Settings(), clock=lambda: T0 + 3600) as m:
+        m.ingest(io.BytesIO(migration_journal()))
+        m.consolidate()
+        titles = [h.card.title for h in m.recaller.search(m.reader(), query, 3)]
+    assert any(t.startswith("Workflow: shell.run(rails db:migrate)") for t in titles) is recalled

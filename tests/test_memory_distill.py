@@ -530,6 +530,14 @@ def test_after_a_new_task_began_a_success_fixes_a_failure_only_when_it_shares_th
     assert [r.instead for r in drafts(j, "rule")] == ["touch VERSION && make release"]
 
 
+def test_a_rails_task_whose_name_was_redacted_is_not_fixed_by_another_task_of_a_new_step():
+    # `bin/rails credentials:show` as the journal stores it (the redactor took `credentials:` for a secret's label)
+    j = Journal().progress("s", "check which API key the client uses")
+    j.cmd("s", "bin/rails credentials:[REDACTED]", ok=False, error="ActiveSupport::EncryptedFile::MissingKeyError")
+    j.progress("s", "add due_date to loans").cmd("s", "bin/rails generate migration AddDueDateToLoans", ok=True)
+    assert drafts(j, "rule") == []
+
+
 def test_one_rule_per_ability_and_normalised_error():
     j = Journal()
     for i in range(3):
@@ -751,3 +759,12 @@ def test_a_weak_link_is_about_reliability_in_the_words_developers_ask_it_with():
                error="" if i < 4 else "503 Service Unavailable")
     [card] = drafts(j, "weak_link")
     assert {"reliabl", "flaki", "answer"} <= set(card.identity["gloss"])
+
+
+def test_a_playbook_is_about_a_habit_in_the_words_developers_ask_it_with():
+    j = Journal()
+    for i in range(2):
+        j.progress(f"s{i}", "generate a migration").cmd(f"s{i}", "bin/rails db:migrate", ok=True)
+        j.call(f"s{i}", "git", "commit", {"message": "migrate"}).progress(f"s{i}", "next")
+    [playbook] = drafts(j, "playbook")
+    assert {"routin", "usual", "workflow"} <= set(playbook.identity["gloss"])

@@ -152,6 +152,8 @@ def test_plain_text_is_left_alone():
     ("stack --stack-yaml stack-9.6.yaml build", "build"),
     ("helmfile -e staging apply", "apply"),
     ("pg_ctl -D /var/lib/postgresql/16/main start", "start"),
+    ("bin/rails db:migrate", "db:migrate"),  # round 11: rails runs namespaced tasks, as rake does
+    ("EDITOR=cat bin/rails credentials:[REDACTED]", "credentials"),  # the redactor read show as a secret's value
 ])
 def test_the_subcommand_is_the_first_word_after_the_program_that_is_no_option_nor_its_value(command, sub):
     assert subcommand_of(command) == sub

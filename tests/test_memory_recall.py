@@ -8,7 +8,8 @@ import json
 import pytest
 
 import broker.text as text
-from actors.memory.recall import corroborated, Index, identifiers, idf, names_touched, parse_query, relevance
+from actors.memory.recall import (corroborated, Index, identifiers, idf, names_touched, parse_query, relevance,
+                                  compounded, symbol_names)
 from actors.memory.service import Memory
 
 T0 = 1_764_460_800.0
@@ -288,3 +289,24 @@ def test_a_tickets_key_is_no_query_word():
 def test_what_the_tools_do_and_the_words_of_the_calls_weigh_less_than_the_error_and_the_instructions():
     from actors.memory.recall import FIELD_WEIGHTS
     assert FIELD_WEIGHTS["gloss"] < FIELD_WEIGHTS["topic"] and FIELD_WEIGHTS["command"] < FIELD_WEIGHTS["topic"]
+
+
+@pytest.mark.parametrize("query, terms", [
+    ("check C# formatting before opening the PR", ["csharp"]),
+    ("apply the house style to my C++ changes", ["c++", "cpp"]),
+    ("an F# script", ["fsharp"]),
+    ("the .NET build on CI", ["dotnet"]),
+    ("fix issue #12 in abc.net", []),  # a sharp sign before a number, a host: no language
+])
+def test_a_language_named_with_symbols_is_a_term_of_the_query(query, terms):
+    assert symbol_names(query) == terms
+    assert set(terms) <= parse_query(query).terms
+
+
+def test_a_program_said_only_as_part_of_a_hyphenated_name_does_not_identify_a_card_alone():
+    # "write a docker-compose file": docker-compose is one name, as pg_restore is on a card's side
+    assert compounded("write a docker-compose file for the docs preview") == {"docker", "compose"}
+    assert compounded("run docker-compose up, then docker ps") == {"compose"}  # docker said alone too
+    part = [("program", "docker", "docker", 0.8)]
+    assert corroborated(part) and not corroborated(part, compounded=frozenset({"docker", "compose"}))
+    assert corroborated([("program", "ansible-lint", "ansible-lint", 0.8)], compounded=frozenset({"ansible", "lint"}))

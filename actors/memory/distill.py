@@ -36,7 +36,7 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 12  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 13  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
@@ -67,6 +67,8 @@ STATE_VERSION = 12  # 4: identities hold the gloss field; 5: workflows hold the 
 # compound program name (pg_restore -> restor) are name words, not the program; a file kind that runs a
 # tool's prefix into a word is named by that word too (tfstate -> state); a listing subcommand (`docker ps`) closes
 # no failure's episode; a rule fixed by work on a file before the retry holds that file (stack.yaml)
+# 13: rails runs namespaced tasks (memory-subcommands.txt); a task whose name the redactor masked
+# (`credentials:[REDACTED]`) is its namespace; playbooks hold the words of a habit as glosses (memory-habit.txt)
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -550,16 +552,17 @@ class Distiller:
                 actions += session["seg_actions"]
                 _count_places(places, session.get("seg_places", ()), not flow or sid not in flow["sessions"])
             files = worked_on(places, min(t.playbook_sessions, len(sessions)))
+            ident = _merge_identity([identity(*a.partition(".")[::2], glosses=self.glosses) for a in abilities],
+                                    programs=programs, actions=actions, files=files,
+                                    topic=_top(topic, min_count=min(2, len(sessions))),
+                                    settings=_top(words, min_count=min(2, len(sessions)), limit=MAX_LIST))
+            ident["gloss"] = _unique([*ident.get("gloss", ()), *_habit_words()])
             yield Draft(
                 key=_digest("playbook", key), kind="playbook", title=f"Workflow: {shown}",
                 body=f"A workflow that worked in {len(sessions)} sessions, step by step: {shown}.",
                 when=f"starting work that begins with {steps[0]}", wrong="improvising the steps",
                 instead=f"follow {shown}",
-                identity=_merge_identity([identity(*a.partition(".")[::2], glosses=self.glosses) for a in abilities],
-                                         programs=programs, actions=actions, files=files,
-                                         topic=_top(topic, min_count=min(2, len(sessions))),
-                                         settings=_top(words, min_count=min(2, len(sessions)), limit=MAX_LIST)),
-                files=tuple(f for f in files if f + "/" not in places), provenance=tuple(sorted(ids)[:MAX_IDS]),
+                identity=ident, files=tuple(f for f in files if f + "/" not in places), provenance=tuple(sorted(ids)[:MAX_IDS]),
                 confirmations=len(sessions), first_ts=first, last_ts=last,
                 stats={"sessions": len(sessions), "steps": len(steps)},
                 evidence={"sessions": sessions[:MAX_LIST], "session_count": len(sessions), "events": len(ids),
@@ -601,6 +604,12 @@ class Distiller:
                 files=tuple(files), provenance=tuple(rule["ids"]), confirmations=rule["n"], first_ts=rule["first"],
                 last_ts=rule["last"], stats={"episodes": rule["n"], "change": change},
                 evidence=_evidence(rule, rule["examples"]))
+
+
+@functools.cache
+def _habit_words() -> tuple[str, ...]:
+    """What a playbook is about, stemmed (data/memory-habit.txt: routine, usual, workflow, …)."""
+    return tuple(dict.fromkeys(text.stem(w) for w in sorted(text.load_words("memory-habit"))))
 
 
 @functools.cache

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 import broker.text as text
+from actors.memory import redact
 
 MAX_SIGNATURE = 200
 
@@ -482,6 +483,9 @@ def only_lists(command: str) -> bool:
 _TASK = re.compile(r"[A-Za-z][\w-]*(?:[:.][A-Za-z][\w-]*)*")
 
 
+MASKED_TASK = ":" + redact.MASK  # a namespaced task whose name the redactor took for a label and its value
+
+
 @functools.lru_cache(maxsize=8192)  # pure, and a journal repeats its commands
 def subcommand_of(command: str, program: str = "") -> str:
     """The first word after the program that is not an option nor an option's value (`git commit -m x` ->
@@ -501,6 +505,8 @@ def subcommand_of(command: str, program: str = "") -> str:
             continue  # a toolchain before the subcommand: `cargo +nightly build`
         elif after and not word.startswith("-"):
             task = word.rsplit(":", 1)[-1] if word.startswith(":") else word
+            if task.endswith(MASKED_TASK):  # `credentials:show` read as a secret's label and value: its namespace
+                task = task[: -len(MASKED_TASK)]
             if not script and aliases.get(task) == "*":
                 script = task
                 continue

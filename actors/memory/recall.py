@@ -11,7 +11,9 @@ touches docs). A query naming a card's file, host, resource or whole ability ("g
 card whose score stays under the floor is not recalled, which keeps unrelated queries empty; nor is one that only
 one word of the query reaches, unless the query says its file, host or program itself (`corroborated`); nor is
 one that the query touches only in the words around it, the everyday words of its names, its calls' operands and
-its tools' documentation, without naming or implying what it is about (`conditioned`, round 10). A query
+its tools' documentation, without naming or implying what it is about (`conditioned`, round 10); nor, when the
+query's work is prose (explain, draft, write the README section: `prose_work`, round 11), one it does not name
+outright. A query
 word that is no English word and that no card holds reaches the cards' words one edit away, more weakly
 (`broker/text/fuzzy.py`: `breakpont` touches breakpoint).
 
@@ -108,6 +110,8 @@ class Query:
     similar: frozenset[str] = frozenset()  # words reached through a word that may stand for them, not said
     similar_from: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (query word, the words it reached)
     unknown: tuple[str, ...] = ()  # the query's words that are no English word: maybe misspelt (broker/text/fuzzy)
+    prose: bool = False  # its work is prose (explain, draft, write the README…): no tool of a card is called
+    compounded: frozenset[str] = frozenset()  # words it says only inside a hyphenated name (docker of docker-compose)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +160,8 @@ def parse_query(query: str) -> Query:
         terms.setdefault(term, None)
     for term in identifiers(query):  # `ktlintCheck` is also the one word a card's task or file holds
         terms.setdefault(term, None)
+    for term in symbol_names(query):  # `C#`, `C++`: names the tokenizer drops
+        terms.setdefault(term, None)
     kept = list(terms)[:MAX_QUERY_TERMS]
     related, sources = _reach(kept, terms, text.related)
     meant, meant_from = _reach(kept, terms, meaning.meant)
@@ -164,7 +170,7 @@ def parse_query(query: str) -> Query:
     unknown = tuple(w for w in text.content_words(query) if fuzzy.may_be_typo(w))[:MAX_QUERY_TERMS]
     return Query(terms=frozenset(kept), named=frozenset(named), named_stems=named_stems, related=frozenset(related),
                  related_from=sources, meant=frozenset(meant), meant_from=meant_from, similar=frozenset(similar),
-                 similar_from=similar_from, unknown=unknown)
+                 similar_from=similar_from, unknown=unknown, prose=prose_work(query), compounded=compounded(query))
 
 
 _MIXED = re.compile(r"(?<![\w-])[A-Z]{2,}[a-z][a-z0-9]*(?![\w])")  # an acronym run into a word: MLflow, PDFium
@@ -178,6 +184,29 @@ def identifiers(query: str) -> list[str]:
     found = [m.group(0).rstrip(":_").lower() for m in _IDENTIFIER.finditer(query)]
     found += [w.lower() for w in _MIXED.findall(query)]  # `MLflow`, `iOS`: the case split is no word boundary
     return list(dict.fromkeys(t for w in found for t in (w, text.stem(w)) if len(w) > 3))
+
+
+_HYPHENATED = re.compile(r"(?<![\w./-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z][A-Za-z0-9]*)+(?![\w/-])")
+
+
+def compounded(query: str) -> frozenset[str]:
+    """The words a query says only as parts of hyphenated names (`docker-compose` -> docker, compose): a part of
+    a name is not the program it is also the name of, as the words of a card's compound program name are not
+    (pg_restore does not name restore)."""
+    query = query[:MAX_QUERY_CHARS]
+    inside = {w for m in _HYPHENATED.finditer(query) for w in text.words(m.group(0))}
+    return frozenset(inside.difference(text.words(_HYPHENATED.sub(" ", query)))) if inside else frozenset()
+
+
+_SYMBOLS = re.compile(r"(?<![\w.#+])(\.[a-z]+|[a-z]+(?:#|\+\+))(?![\w#+])", re.I)
+
+
+def symbol_names(query: str) -> list[str]:
+    """The terms of the languages and platforms a query names with symbols (`C#` -> csharp, `C++`, `.NET` -> dotnet;
+    data/memory-symbols.txt): the tokenizer reads `C#` as the letter c, too short to be a term."""
+    table = text.load_pairs("memory-symbols")
+    found = (table.get(m.group(1).lower().replace("#", "sharp"), ()) for m in _SYMBOLS.finditer(query[:MAX_QUERY_CHARS]))
+    return list(dict.fromkeys(t for terms in found for t in terms))[:MAX_QUERY_TERMS]
 
 
 def _compounds(query: str) -> list[str]:
@@ -199,6 +228,30 @@ def _reach(kept: list[str], said: dict[str, None], lookup: Callable[[str], tuple
             reached_all.update(dict.fromkeys(reached))
             sources.append((term, reached))
     return reached_all, tuple(sources)
+
+
+WRITES = 4  # words after `write` that may name the piece of prose it writes
+PROSE_CHARS = 120  # the start of a query, where its first verb is
+
+
+def prose_work(query: str) -> bool:
+    """Tell whether a query's work is prose, not work with tools: its first verb explains, describes, drafts or
+    sketches (`data/memory-prose.txt`), or writes a piece of prose (“write the README section about …”, “write
+    doc comments for …”). Words before the verb that only lead to it (“let me”, “please”) are skipped."""
+    words = text.words(text.without_tickets(query[:PROSE_CHARS]))
+    verbs, pieces, lead = _prose_words()
+    start = next((i for i, w in enumerate(words) if w not in lead), len(words))
+    if start == len(words):
+        return False
+    verb = words[start]
+    return verb in verbs or verb == "write" and any(w in pieces for w in words[start + 1: start + 1 + WRITES])
+
+
+@functools.cache
+def _prose_words() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """(the verbs of prose work, the pieces of prose `write` may write, the words that lead to a verb)."""
+    prose = text.load_pairs("memory-prose")
+    return frozenset(prose["verbs"]), frozenset(prose["pieces"]), frozenset(prose["lead"])
 
 
 def weight(card: Card, now: float, half_life_s: float = HALF_LIFE_S) -> float:
@@ -309,7 +362,7 @@ def names_ability(identity: dict[str, list[str]], said: frozenset[str]) -> bool:
 
 
 def corroborated(parts: Iterable[tuple[str, str, str, float]], generic: frozenset[str] = frozenset(),
-                 reaching: Iterable[tuple[str, str, str]] = ()) -> bool:
+                 reaching: Iterable[tuple[str, str, str]] = (), compounded: frozenset[str] = frozenset()) -> bool:
     """Tell whether what reaches a card is more than one word of work: two different words of the query reach it
     (told apart by stem): words that count in its score (a term reached through a ring or a word of work counts as
     the word that reached it), and words the query says itself that the card holds where its field had room for
@@ -323,7 +376,7 @@ def corroborated(parts: Iterable[tuple[str, str, str, float]], generic: frozense
     words.update(text.stem(w) for _, t, w in reaching if t == w and t not in generic)
     if len(words) >= 2:
         return True
-    return any(field in DISTINCTIVE and term == word and term not in generic
+    return any(field in DISTINCTIVE and term == word and term not in generic and term not in compounded
                and not (field == "program" and text.is_everyday(word)) for field, term, word, _ in parts)
 
 
@@ -501,7 +554,9 @@ class Index:
             if rel * PATH_BOOST < floor:
                 continue
             named = names_touched(ident, q.named, q.named_stems, q.terms)
-            if not (named or corroborated(parts, self.generic, reaching)):
+            if q.prose and condition != Condition.OFF and not named:
+                continue  # writing about the work calls no tool: only a card named outright applies
+            if not (named or corroborated(parts, self.generic, reaching, q.compounded)):
                 continue
             if not (named or conditioned(parts, self.generic, mode=condition, reached_programs=q.related,
                                          ring_words=q.similar, typos=typos)):
