@@ -9,8 +9,8 @@ once held out on the round-1 release and dev material since: a dev half only. re
 livemcpbench-fresh3 (bench/data/fresh3/exposure): a third evaluator's, likewise since the round-2 release.
 real-mcp-fresh4, livemcpbench-fresh4 (bench/data/fresh4/exposure, a fourth evaluator's) and real-mcp-fresh5,
 livemcpbench-fresh5 (bench/data/fresh5/exposure, a fifth's): held out through round 8, dev material from round 9
-on (a dev half only). real-mcp-fresh8 and livemcpbench-fresh8 (bench/data/fresh8/exposure, an eighth's): held out,
-a test half only (their dev halves are the catalogue's own dev material). real-mcp-fresh9 and
+on (a dev half only). real-mcp-fresh8 and livemcpbench-fresh8 (bench/data/fresh8/exposure, an eighth's): held out
+through round 11, dev material from round 12 on (its whole file a dev half). real-mcp-fresh9 and
 livemcpbench-fresh9 (bench/data/fresh9/exposure, a ninth's): likewise held out, a test half only.
 Methods, on each half:
   cold   broker.exposure.select with no history, its default budget
@@ -87,12 +87,10 @@ SETS = {
     "livemcpbench-fresh4": ("catalogs/livemcpbench.json", (str(FRESH4 / "livemcpbench-fresh4.jsonl"),), ()),
     "real-mcp-fresh5": ("catalogs/real-mcp.json", (str(FRESH5 / "real-mcp-fresh5.jsonl"),), ()),
     "livemcpbench-fresh5": ("catalogs/livemcpbench.json", (str(FRESH5 / "livemcpbench-fresh5.jsonl"),), ()),
-    # an eighth evaluator's, chat requests written from imagined users' situations: held out, report only, never
-    # tune on them (bench/data/fresh8/exposure/STATUS.md)
-    "real-mcp-fresh8": ("catalogs/real-mcp.json", ("exposure/real-mcp-dev.jsonl", str(HERE / "data" / "real-mcp-own.jsonl")),
-                        (str(FRESH8 / "real-mcp-fresh8.jsonl"),)),
-    "livemcpbench-fresh8": ("catalogs/livemcpbench.json", ("livemcpbench",),  # its dev half
-                            (str(FRESH8 / "livemcpbench-fresh8.jsonl"),)),
+    # an eighth evaluator's, chat requests written from imagined users' situations: held out through round 11,
+    # dev material from round 12 on, its whole file a dev half (bench/data/fresh8/exposure/STATUS.md)
+    "real-mcp-fresh8": ("catalogs/real-mcp.json", (str(FRESH8 / "real-mcp-fresh8.jsonl"),), ()),
+    "livemcpbench-fresh8": ("catalogs/livemcpbench.json", (str(FRESH8 / "livemcpbench-fresh8.jsonl"),), ()),
     # a ninth evaluator's, requests written while holding an artefact (a log, a ticket, a screenshot): held out,
     # report only, never tune on them (bench/data/fresh9/STATUS.md)
     "real-mcp-fresh9": ("catalogs/real-mcp.json", ("exposure/real-mcp-dev.jsonl", str(HERE / "data" / "real-mcp-own.jsonl")),
@@ -102,6 +100,7 @@ SETS = {
     "bfcl": ("catalogs/bfcl.json", ("exposure/bfcl-dev.jsonl",), ("exposure/bfcl-dev.jsonl",)),
     "metatool": ("catalogs/metatool.json", ("exposure/metatool-dev.jsonl",), ("exposure/metatool-dev.jsonl",)),
 }
+HELD_OUT = ("fresh9",)  # sets nobody tuning reads: never learned from by --transfer
 # held-out targets: (recall cold, recall warm, reduction)
 TARGETS = {"real-mcp": (0.90, 0.95, 0.90), "bfcl": (0.97, 0.97, 0.97), "livemcpbench": (0.80, 0.80, 0.90)}
 
@@ -255,6 +254,45 @@ def pooled_dev(name: str, data: Path) -> list[dict]:
     return rows
 
 
+def other_dev(name: str, data: Path, base_only: bool = False) -> list[dict]:
+    """The dev intents of the other sets on this set's catalogue, none of this set's own (never a test half):
+    what another group of people asked. base_only: only the catalogue's first set (what warm learns from on
+    a held-out set)."""
+    catalogue = SETS[name][0]
+    own = {str(row["id"]) for row in halves(name, data)[0]}
+    rows: list[dict] = []
+    seen = set(own)
+    for other, (other_catalogue, _, _) in SETS.items():
+        if other_catalogue != catalogue or any(h in other for h in HELD_OUT):
+            continue
+        if other != name:
+            for row in halves(other, data)[0]:
+                if str(row["id"]) not in seen:
+                    seen.add(str(row["id"]))
+                    rows.append(row)
+        if base_only:
+            break
+    return rows
+
+
+def transfer(name: str, args: argparse.Namespace) -> list[tuple[str, int, int]]:
+    """Dev recall cold, warm two-fold inside the set, and warm after learning from other sets only; the counts."""
+    catalogue = load_catalogue(args.data / SETS[name][0])
+    dev, _ = halves(name, args.data)
+    base, others = other_dev(name, args.data, base_only=True), other_dev(name, args.data)
+    if not others:
+        return []
+    rows = sample(dev, args.limit)
+    results = [("dev", evaluate("cold", ours(catalogue), rows, catalogue.full_tokens)),
+               ("dev", warm_dev(name, catalogue, dev, args.limit))]
+    if base:
+        results.append(("dev", evaluate("w-base", ours(catalogue, learned_from(base)), rows, catalogue.full_tokens)))
+    results.append(("dev", evaluate("w-othr", ours(catalogue, learned_from(others)), rows, catalogue.full_tokens)))
+    print(table(f"{name}: dev {len(dev)} intents; learned from the first set's dev {len(base)} (w-base), every "
+                f"other dev set {len(others)} (w-othr)", results, catalogue.full_tokens))
+    return [(r.method, r.positives, r.satisfied) for _, r in results]
+
+
 def sample(rows: list[dict], limit: int | None) -> list[dict]:
     """An evenly spaced deterministic sample of at most limit rows."""
     if limit and limit < len(rows):
@@ -378,15 +416,23 @@ def main() -> None:
     args = _parse_args()
     print("tokens: o200k (quicktok), compact JSON of the MCP tool objects sent; reduction is the mean over intents")
     verdicts = []
+    transferred: dict[str, list[int]] = {}
     for name in args.sets.split(","):
         if args.misses:
             misses(name, args)
+        elif args.transfer:
+            for method, positives, hits in transfer(name, args):
+                totals = transferred.setdefault(method, [0, 0])
+                totals[0] += positives
+                totals[1] += hits
         elif args.ablate:
             ablate(name, args)
         else:
             verdicts.extend(run_set(name, args))
     if verdicts:
         print("\n" + "\n".join(verdicts))
+    if transferred:
+        print("\nall sets: " + ", ".join(f"{m} {h}/{n} ({h / n:.1%})" for m, (n, h) in transferred.items()))
 
 
 def _parse_args() -> argparse.Namespace:
@@ -396,6 +442,9 @@ def _parse_args() -> argparse.Namespace:
     parser.add_argument("--limit", type=int, default=None, help="an evenly spaced sample of N intents per half")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the shared data directory")
     parser.add_argument("--ablate", action="store_true", help="dev recall without each knowledge source")
+    parser.add_argument("--transfer", action="store_true",
+                        help="dev recall warm after learning from the other dev sets of the catalogue only (and "
+                             "from its first set alone), beside cold and the two-fold warm inside the set")
     parser.add_argument("--misses", action="store_true",
                         help="the dev intents missed cold, with the rank of each gold tool left out (dev only: test "
                              "halves are never read intent by intent)")
