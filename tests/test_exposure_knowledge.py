@@ -378,6 +378,11 @@ def test_a_dotted_name_ending_in_a_top_level_domain_is_a_host_unless_the_ending_
     assert knowledge.host_kind(name) == kind
 
 
+@pytest.mark.parametrize("name", [".env.example", ".github.io", ".npmrc.dev"])
+def test_a_dotted_name_that_starts_with_a_dot_is_a_hidden_file_never_a_host(name):
+    assert knowledge.host_kind(name) == knowledge.Host.FILE
+
+
 def test_a_bare_domain_points_at_the_domain_tools_and_is_all_an_address_taker_needs():
     if not knowledge.top_level_domains():
         pytest.skip("no Public Suffix List on this machine")

@@ -719,7 +719,8 @@ def _python_types() -> frozenset[str]:
 def host_kind(name: str) -> Host:
     """Tell a host (`examplecorp.io`), a mailbox (`qa@example.com`) or a file (`README.md`) apart by its ending."""
     ending = name.rsplit(".", 1)[-1].lower()
-    if "/" in name or ending not in top_level_domains():
+    # a leading dot is an empty DNS label, which no host has (RFC 1035): `.env.example` is a hidden file
+    if "/" in name or name.startswith(".") or ending not in top_level_domains():
         return Host.FILE
     if "@" in name:
         return Host.EMAIL
