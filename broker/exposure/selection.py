@@ -430,7 +430,10 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
         hints = lexicon.hints(kind) if kind != knowledge.Host.EITHER else \
             lexicon.hints("file") + lexicon.hints(knowledge.Host.DOMAIN)
         if kind in ("file", "written") and Source.MEDIA_TYPES not in without:
-            hints += knowledge.media_words(reference.rsplit(".", 1)[-1])
+            media = knowledge.media_words(reference.rsplit(".", 1)[-1])
+            hints += media
+            if knowledge.PROGRAM in media and Source.COMMANDS not in without:
+                hints += lexicon.hints("command")  # a program named by its file (code.exe) is run or stopped
         for hint in hints:
             put_text(hint, W_HINT)
     if catalogue.places and Source.ZONES not in without and _names_place(rest, catalogue):
