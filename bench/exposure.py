@@ -28,10 +28,14 @@ Tokens: o200k (quicktok) of the compact JSON list of MCP tool objects actually s
 the learned sources). `--misses` prints the dev intents missed cold, each gold tool left out with its rank,
 its score as a share of the best and its tokens, and per set how many missed intents were budget-bound (the
 gold tool scored within the cut-off), below the cut-off or matched nothing; it never reads a test half.
+`--transfer` prints, for each dev set of a catalogue with several, cold, the two-fold warm and warm after learning
+only from other hands' dev intents: the catalogue's first set (w-base, what warm learns on a held-out set) and
+every other dev set (w-othr); a held-out set is never learned from.
 
     python bench/exposure.py [--sets real-mcp,livemcpbench,bfcl,metatool] [--halves dev,test] [--limit N]
     python bench/exposure.py --ablate [--sets ...]
     python bench/exposure.py --misses [--sets ...]      # dev only
+    python bench/exposure.py --transfer [--sets ...]    # dev only: what learning carries to another hand's words
 """
 
 from __future__ import annotations
