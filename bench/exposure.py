@@ -9,9 +9,9 @@ once held out on the round-1 release and dev material since: a dev half only. re
 livemcpbench-fresh3 (bench/data/fresh3/exposure): a third evaluator's, likewise since the round-2 release.
 real-mcp-fresh4, livemcpbench-fresh4 (bench/data/fresh4/exposure, a fourth evaluator's) and real-mcp-fresh5,
 livemcpbench-fresh5 (bench/data/fresh5/exposure, a fifth's): held out through round 8, dev material from round 9
-on (a dev half only). real-mcp-fresh8 and livemcpbench-fresh8 (bench/data/fresh8/exposure, an eighth's): held out,
-a test half only (their dev halves are the catalogue's own dev material). real-mcp-fresh9 and
-livemcpbench-fresh9 (bench/data/fresh9/exposure, a ninth's): likewise held out, a test half only; and so are
+on (a dev half only). real-mcp-fresh8 and livemcpbench-fresh8 (bench/data/fresh8/exposure, an eighth's): held out
+through round 11, dev material from round 12 on (its whole file a dev half). real-mcp-fresh9 and
+livemcpbench-fresh9 (bench/data/fresh9/exposure, a ninth's): held out, a test half only; and so are
 real-mcp-fresh10 and livemcpbench-fresh10 (bench/data/fresh10/exposure, a tenth's).
 Methods, on each half:
   cold   broker.exposure.select with no history, its default budget
@@ -29,10 +29,14 @@ Tokens: o200k (quicktok) of the compact JSON list of MCP tool objects actually s
 the learned sources). `--misses` prints the dev intents missed cold, each gold tool left out with its rank,
 its score as a share of the best and its tokens, and per set how many missed intents were budget-bound (the
 gold tool scored within the cut-off), below the cut-off or matched nothing; it never reads a test half.
+`--transfer` prints, for each dev set of a catalogue with several, cold, the two-fold warm and warm after learning
+only from other hands' dev intents: the catalogue's first set (w-base, what warm learns on a held-out set) and
+every other dev set (w-othr); a held-out set is never learned from.
 
     python bench/exposure.py [--sets real-mcp,livemcpbench,bfcl,metatool] [--halves dev,test] [--limit N]
     python bench/exposure.py --ablate [--sets ...]
     python bench/exposure.py --misses [--sets ...]      # dev only
+    python bench/exposure.py --transfer [--sets ...]    # dev only: what learning carries to another hand's words
 """
 
 from __future__ import annotations
@@ -89,12 +93,10 @@ SETS = {
     "livemcpbench-fresh4": ("catalogs/livemcpbench.json", (str(FRESH4 / "livemcpbench-fresh4.jsonl"),), ()),
     "real-mcp-fresh5": ("catalogs/real-mcp.json", (str(FRESH5 / "real-mcp-fresh5.jsonl"),), ()),
     "livemcpbench-fresh5": ("catalogs/livemcpbench.json", (str(FRESH5 / "livemcpbench-fresh5.jsonl"),), ()),
-    # an eighth evaluator's, chat requests written from imagined users' situations: held out, report only, never
-    # tune on them (bench/data/fresh8/exposure/STATUS.md)
-    "real-mcp-fresh8": ("catalogs/real-mcp.json", ("exposure/real-mcp-dev.jsonl", str(HERE / "data" / "real-mcp-own.jsonl")),
-                        (str(FRESH8 / "real-mcp-fresh8.jsonl"),)),
-    "livemcpbench-fresh8": ("catalogs/livemcpbench.json", ("livemcpbench",),  # its dev half
-                            (str(FRESH8 / "livemcpbench-fresh8.jsonl"),)),
+    # an eighth evaluator's, chat requests written from imagined users' situations: held out through round 11,
+    # dev material from round 12 on, its whole file a dev half (bench/data/fresh8/exposure/STATUS.md)
+    "real-mcp-fresh8": ("catalogs/real-mcp.json", (str(FRESH8 / "real-mcp-fresh8.jsonl"),), ()),
+    "livemcpbench-fresh8": ("catalogs/livemcpbench.json", (str(FRESH8 / "livemcpbench-fresh8.jsonl"),), ()),
     # a ninth evaluator's, requests written while holding an artefact (a log, a ticket, a screenshot): held out,
     # report only, never tune on them (bench/data/fresh9/STATUS.md)
     "real-mcp-fresh9": ("catalogs/real-mcp.json", ("exposure/real-mcp-dev.jsonl", str(HERE / "data" / "real-mcp-own.jsonl")),
@@ -110,6 +112,7 @@ SETS = {
     "bfcl": ("catalogs/bfcl.json", ("exposure/bfcl-dev.jsonl",), ("exposure/bfcl-dev.jsonl",)),
     "metatool": ("catalogs/metatool.json", ("exposure/metatool-dev.jsonl",), ("exposure/metatool-dev.jsonl",)),
 }
+HELD_OUT = ("fresh9", "fresh10")  # sets nobody tuning reads: never learned from by --transfer
 # held-out targets: (recall cold, recall warm, reduction)
 TARGETS = {"real-mcp": (0.90, 0.95, 0.90), "bfcl": (0.97, 0.97, 0.97), "livemcpbench": (0.80, 0.80, 0.90)}
 
@@ -263,6 +266,45 @@ def pooled_dev(name: str, data: Path) -> list[dict]:
     return rows
 
 
+def other_dev(name: str, data: Path, base_only: bool = False) -> list[dict]:
+    """The dev intents of the other sets on this set's catalogue, none of this set's own (never a test half):
+    what another group of people asked. base_only: only the catalogue's first set (what warm learns from on
+    a held-out set)."""
+    catalogue = SETS[name][0]
+    own = {str(row["id"]) for row in halves(name, data)[0]}
+    rows: list[dict] = []
+    seen = set(own)
+    for other, (other_catalogue, _, _) in SETS.items():
+        if other_catalogue != catalogue or any(h in other for h in HELD_OUT):
+            continue
+        if other != name:
+            for row in halves(other, data)[0]:
+                if str(row["id"]) not in seen:
+                    seen.add(str(row["id"]))
+                    rows.append(row)
+        if base_only:
+            break
+    return rows
+
+
+def transfer(name: str, args: argparse.Namespace) -> list[tuple[str, int, int]]:
+    """Dev recall cold, warm two-fold inside the set, and warm after learning from other sets only; the counts."""
+    catalogue = load_catalogue(args.data / SETS[name][0])
+    dev, _ = halves(name, args.data)
+    base, others = other_dev(name, args.data, base_only=True), other_dev(name, args.data)
+    if not others:
+        return []
+    rows = sample(dev, args.limit)
+    results = [("dev", evaluate("cold", ours(catalogue), rows, catalogue.full_tokens)),
+               ("dev", warm_dev(name, catalogue, dev, args.limit))]
+    if base:
+        results.append(("dev", evaluate("w-base", ours(catalogue, learned_from(base)), rows, catalogue.full_tokens)))
+    results.append(("dev", evaluate("w-othr", ours(catalogue, learned_from(others)), rows, catalogue.full_tokens)))
+    print(table(f"{name}: dev {len(dev)} intents; learned from the first set's dev {len(base)} (w-base), every "
+                f"other dev set {len(others)} (w-othr)", results, catalogue.full_tokens))
+    return [(r.method, r.positives, r.satisfied) for _, r in results]
+
+
 def sample(rows: list[dict], limit: int | None) -> list[dict]:
     """An evenly spaced deterministic sample of at most limit rows."""
     if limit and limit < len(rows):
@@ -386,15 +428,23 @@ def main() -> None:
     args = _parse_args()
     print("tokens: o200k (quicktok), compact JSON of the MCP tool objects sent; reduction is the mean over intents")
     verdicts = []
+    transferred: dict[str, list[int]] = {}
     for name in args.sets.split(","):
         if args.misses:
             misses(name, args)
+        elif args.transfer:
+            for method, positives, hits in transfer(name, args):
+                totals = transferred.setdefault(method, [0, 0])
+                totals[0] += positives
+                totals[1] += hits
         elif args.ablate:
             ablate(name, args)
         else:
             verdicts.extend(run_set(name, args))
     if verdicts:
         print("\n" + "\n".join(verdicts))
+    if transferred:
+        print("\nall sets: " + ", ".join(f"{m} {h}/{n} ({h / n:.1%})" for m, (n, h) in transferred.items()))
 
 
 def _parse_args() -> argparse.Namespace:
@@ -404,6 +454,9 @@ def _parse_args() -> argparse.Namespace:
     parser.add_argument("--limit", type=int, default=None, help="an evenly spaced sample of N intents per half")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the shared data directory")
     parser.add_argument("--ablate", action="store_true", help="dev recall without each knowledge source")
+    parser.add_argument("--transfer", action="store_true",
+                        help="dev recall warm after learning from the other dev sets of the catalogue only (and "
+                             "from its first set alone), beside cold and the two-fold warm inside the set")
     parser.add_argument("--misses", action="store_true",
                         help="the dev intents missed cold, with the rank of each gold tool left out (dev only: test "
                              "halves are never read intent by intent)")

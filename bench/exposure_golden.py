@@ -6,7 +6,8 @@ score of each exposed tool as a float's hex (exact), and a digest of every score
 in the last bit of any tool's score, exposed or not, changes it). Two dumps made by different code, or with
 different PYTHONHASHSEED values, are compared with `--compare A B`: how many lines differ in their tools,
 in their exposed scores, in the digest only. It prints counts, never intents: a test half is compared, not
-read. Never name a held-out set (fresh8, fresh9, fresh10): the default sets are the non-held-out ones.
+read. Never name a held-out set (fresh9, fresh10): the default sets are the non-held-out ones (fresh8, dev since round
+12, may be named: `--sets real-mcp-fresh8,livemcpbench-fresh8`).
 
     PYTHONHASHSEED=0 python bench/exposure_golden.py --out before.jsonl [--sets ...] [--halves dev,test]
     python bench/exposure_golden.py --compare before.jsonl after.jsonl
@@ -23,16 +24,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from exposure import DEFAULT_DATA, SETS, halved, halves, learned_from  # noqa: E402
+from exposure import DEFAULT_DATA, HELD_OUT, SETS, halved, halves, learned_from  # noqa: E402
 
 from broker.exposure import Associations, Catalogue, Context, load_catalogue, select  # noqa: E402
 from broker.exposure.selection import relevance  # noqa: E402
 
-# the sets no held-out evaluation lives in (the held-out fresh8 is never loaded here; fresh4 and fresh5, dev
-# since round 9, are left out so that dumps stay comparable with earlier ones)
+# the sets no held-out evaluation lives in (exposure.HELD_OUT's are never loaded here; fresh4, fresh5 and fresh8,
+# dev since rounds 9 and 12, are left out of the default so that dumps stay comparable with earlier ones)
 OPEN_SETS = ("real-mcp", "real-mcp-fresh", "livemcpbench", "real-mcp-fresh2", "livemcpbench-fresh2",
              "real-mcp-fresh3", "livemcpbench-fresh3", "bfcl", "metatool")
-HELD_OUT = ("fresh8", "fresh9", "fresh10")
 
 
 def line(catalogue: Catalogue, intent: str, context: Context) -> dict:

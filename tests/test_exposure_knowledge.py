@@ -221,6 +221,17 @@ def test_a_file_extension_says_what_the_file_is_through_the_mime_table(extension
     assert knowledge.media_words(extension) == words
 
 
+def test_a_program_named_by_its_file_points_at_the_tool_that_runs_commands():
+    if knowledge.PROGRAM not in knowledge.media_words("exe"):
+        pytest.skip("the platform's MIME table does not know .exe as a program")
+    organs = {"host": [tool("execute", "Execute a shell command on the machine.", {"command": "The command line."}),
+                       tool("read_file", "Read the contents of a file.", {"path": "The file."}),
+                       tool("stat_file", "Size and dates of a file.", {"path": "The file."})]}
+    terms = query_terms("stop code.exe now", catalogue_from_mcp(organs))
+    assert terms.get(lexicon.stem("command"), 0.0) > 0 and terms.get(lexicon.stem("execute"), 0.0) > 0
+    assert lexicon.stem("command") not in query_terms("stop notes.txt now", catalogue_from_mcp(organs))
+
+
 def test_acronyms_are_those_the_descriptions_define():
     vocabulary = Vocabulary(["service", "level", "agreement"],
                             ["Breach of the service level agreement (SLA) of an issue.", "JQL (Jira Query Language)"])
@@ -376,6 +387,11 @@ def test_a_dotted_name_ending_in_a_top_level_domain_is_a_host_unless_the_ending_
     if not knowledge.top_level_domains():
         pytest.skip("no Public Suffix List on this machine")
     assert knowledge.host_kind(name) == kind
+
+
+@pytest.mark.parametrize("name", [".env.example", ".github.io", ".npmrc.dev"])
+def test_a_dotted_name_that_starts_with_a_dot_is_a_hidden_file_never_a_host(name):
+    assert knowledge.host_kind(name) == knowledge.Host.FILE
 
 
 def test_a_bare_domain_points_at_the_domain_tools_and_is_all_an_address_taker_needs():

@@ -60,6 +60,7 @@ log = logging.getLogger(__name__)
 # media types whose top level names what the file is; `text/` and `application/` only say how it is stored
 _MEDIA = frozenset({"image", "audio", "video", "font", "model"})
 _MIME_NOISE = re.compile(r"^(?:vnd|x|prs)$")
+PROGRAM = "program"  # a media type the MIME table names a program (application/x-msdos-program: exe, bat, com)
 _CLOCK = re.compile(r"\b\d{1,2}(?::[0-5]\d)?\s*(?:[ap]\.?m\b\.?)|\b\d{1,2}:[0-5]\d\b", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z]+")
 _AMOUNT_WORDS = re.compile(r"\d[\d,.]*[km]?\b|[a-z]+")
@@ -719,7 +720,8 @@ def _python_types() -> frozenset[str]:
 def host_kind(name: str) -> Host:
     """Tell a host (`examplecorp.io`), a mailbox (`qa@example.com`) or a file (`README.md`) apart by its ending."""
     ending = name.rsplit(".", 1)[-1].lower()
-    if "/" in name or ending not in top_level_domains():
+    # a leading dot is an empty DNS label, which no host has (RFC 1035): `.env.example` is a hidden file
+    if "/" in name or name.startswith(".") or ending not in top_level_domains():
         return Host.FILE
     if "@" in name:
         return Host.EMAIL

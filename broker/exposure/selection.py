@@ -38,7 +38,9 @@ CLAUSE_FLOOR = 0.3  # a clause matching only weakly (its best below this share o
 MAX_CLAUSES = 8  # clauses scored on their own; past that a prompt is a document, not a list of steps
 MENTION_WEIGHT = 0.6  # a memory card that names an ability counts like a good lexical match
 RECENT_ORGAN_WEIGHT = 0.3  # the organ the session works with is likely needed again
-LEARNED_WEIGHT = 0.8  # an ability used after a very similar instruction counts like a good lexical match
+# a past instruction at cosine 0.6 counts like the best lexical match: another person's phrasing of a request that
+# needs the same tools is at TF-IDF cosine 0.44 at the median, 0.6-0.7 at the upper quartile (dev, round 12)
+LEARNED_WEIGHT = 1.6
 TOGETHER_WEIGHT = 0.8  # an ability used with a strong one scores this share of it, times P(used together)
 MEANING_WEIGHT = 0.8  # the tool nearest the intent in meaning counts like a good (not the best) lexical match
 MEANING_MARGIN = 0.15  # tools this much less similar than the nearest get nothing from meaning
@@ -428,7 +430,10 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
         hints = lexicon.hints(kind) if kind != knowledge.Host.EITHER else \
             lexicon.hints("file") + lexicon.hints(knowledge.Host.DOMAIN)
         if kind in ("file", "written") and Source.MEDIA_TYPES not in without:
-            hints += knowledge.media_words(reference.rsplit(".", 1)[-1])
+            media = knowledge.media_words(reference.rsplit(".", 1)[-1])
+            hints += media
+            if knowledge.PROGRAM in media and Source.COMMANDS not in without:
+                hints += lexicon.hints("command")  # a program named by its file (code.exe) is run or stopped
         for hint in hints:
             put_text(hint, W_HINT)
     if catalogue.places and Source.ZONES not in without and _names_place(rest, catalogue):
