@@ -35,6 +35,7 @@ from actors._placement import BANNED, FRESH, Placement, after_run, blocking
 from actors.organ import Organ, Pump
 from broker import protocol, wire
 from broker.errors import DecodeError, EncodeError
+from broker.home import lane_folder, lane_socket
 from broker.outcome import detect
 from broker.protocol import (DEFAULT_MAX_FRAME_BYTES, EXIT_REFUSED, Admit, Answer, Blood, Call, Control, Failure,
                              Goodbye, Handoff, Heartbeat, LaneClosed, Refused, Register, Reply, Report, Reregister,
@@ -641,8 +642,7 @@ class OrganLoop:
 
     def _open_lane(self) -> None:
         """Bind the lane's socket beside the heart's own ipc socket (the mesh's private directory)."""
-        folder = os.path.dirname(self.endpoint[len("ipc://"):])
-        path = os.path.join(folder, f"lane-{os.getpid()}.sock")
+        path = lane_socket(lane_folder(self.endpoint), os.getpid())
         try:
             self.lane = lane_io.listen(path)
         except OSError as exc:

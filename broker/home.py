@@ -12,6 +12,7 @@ from broker.errors import HomeError
 
 IPC_PATH_MAX = 100  # sockaddr_un holds about 107 bytes; keep a margin
 RUNTIME_PREFIX = "actors-"
+LANE_PREFIX, LANE_SUFFIX = "lane-", ".sock"
 
 
 class Home:
@@ -122,6 +123,8 @@ class Home:
         for ipc in dirs:
             for name in ("heart.sock", "blood.sock"):
                 (ipc / name).unlink(missing_ok=True)
+            for lane in ipc.glob(f"{LANE_PREFIX}*{LANE_SUFFIX}"):  # organs killed with the heart leave theirs
+                lane.unlink(missing_ok=True)
             if ipc != local and ipc.name.startswith(RUNTIME_PREFIX):
                 try:
                     ipc.rmdir()  # a runtime directory of its own: gone with the heart
@@ -195,3 +198,13 @@ def pid_alive(pid: int) -> bool:
             return f.read().rsplit(")", 1)[-1].split()[0] != "Z"
     except OSError:
         return True
+
+
+def lane_socket(folder: str, pid: int) -> str:
+    """The socket file of an organ's lane: beside the heart's own ipc socket, named by the organ's pid."""
+    return os.path.join(folder, f"{LANE_PREFIX}{pid}{LANE_SUFFIX}")
+
+
+def lane_folder(router_endpoint: str) -> str | None:
+    """The folder organs bind their lanes in: the heart's ipc socket's (None when the heart is not on ipc)."""
+    return os.path.dirname(router_endpoint[len("ipc://"):]) if router_endpoint.startswith("ipc://") else None

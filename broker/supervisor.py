@@ -19,6 +19,7 @@ from typing import Callable, Mapping
 
 from broker import restart
 from broker.config import MeshConfig, OrganSpec
+from broker.home import lane_folder, lane_socket
 from broker.registry import OrganRecord
 from broker.vocab import Level, OrganState
 from broker.zygote import FORK_SAFE_ENV, READY_WAIT_S, Forked, Unavailable, Zygote, with_room
@@ -101,6 +102,7 @@ class Supervisor:
         self.logs = logs
         self.alert = alert
         self.zygote = zygote
+        self.lanes_in = lane_folder(env.get("ACTORS_ROUTER", ""))  # where organs bind their lanes' sockets
         if zygote is not None:
             zygote.on_idle = self._zygote_idle  # its next import is sent at once, not on some later turn
         self.waited: set[int] = set()  # pids a reaper thread waits for: never reaped as strays
@@ -174,6 +176,8 @@ class Supervisor:
     def _reap(self, name: str, proc: subprocess.Popen | Forked) -> None:
         # A blocking wait per child: the heart hears of a death at once, not at the next poll.
         returncode = proc.wait()
+        if self.lanes_in is not None:  # a killed organ could not remove its lane's socket file
+            Path(lane_socket(self.lanes_in, proc.pid)).unlink(missing_ok=True)
         self.waited.discard(proc.pid)
         self.exits.put(Exit(name, proc.pid, returncode))
         self.wake()

@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from broker.home import Home, lane_folder, lane_socket
 from tests.conftest import ECHO_MESH, wait_for
 from tests.test_healer import HEALER_MESH, NO_HEALER_MESH
 from tests.test_mesh import metric
@@ -112,6 +113,22 @@ def test_an_organ_killed_during_a_lane_call_answers_it_promptly_and_its_restart_
         assert "echo" in client.lanes and client.lanes["echo"] is not old
         assert client.call("echo", "echo", {"x": 3}).result["pid"] != pid
 
+
+
+def test_a_killed_organs_lane_socket_file_is_removed_and_a_stopped_mesh_leaves_none(laned):
+    mesh = laned()
+    folder = lane_folder(Home(mesh.home).read_endpoints()["router"])
+    with mesh.client() as client:
+        pid = client.call("echo", "echo", {"x": 1}).result["pid"]
+        path = lane_socket(folder, pid)
+        assert os.path.exists(path) and "echo" in client.lanes
+        os.kill(pid, signal.SIGKILL)  # the organ cannot remove its own file
+        wait_for(lambda: not os.path.exists(path), timeout=10, what="the dead organ's lane file to go")
+        new_pid = wait_for(lambda: (r := client.call("echo", "echo", {"x": 2})).ok and r.result["pid"] != pid
+                           and r.result["pid"], timeout=15, what="the organ to come back")
+        assert os.path.exists(lane_socket(folder, new_pid))
+    mesh.cli("down", check=True, timeout=40)
+    assert not [name for name in (os.listdir(folder) if os.path.isdir(folder) else ()) if name.startswith("lane-")]
 
 def test_lane_calls_are_counted_in_metrics_and_published_as_call_events(laned):
     mesh = laned()
