@@ -332,3 +332,9 @@ def test_lost_events_are_counted_in_the_database(memory):
     memory.add_lost(3)
     memory.add_lost(2)
     assert memory.status()["lost_events"] == 5
+
+
+def test_the_docs_state_the_snapshot_version_that_export_writes(tmp_path):
+    version = Memory(tmp_path / "home").export_snapshot()["version"]
+    text = (REPO / "docs" / "memory.md").read_text()
+    assert f'"format": "actors-memory-snapshot", "version": {version},' in text
