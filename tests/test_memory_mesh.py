@@ -10,6 +10,7 @@ import time
 from actors.memory.db import get_meta
 from actors.memory.service import DESCRIPTIONS_KEY, Memory
 from tests.conftest import wait_for
+from tests.test_mesh import metric
 
 MEMORY_MESH = """
 [heart]
@@ -186,3 +187,11 @@ def test_the_memory_organ_refuses_a_judgment_that_reads_as_an_instruction_as_bad
     assert call(mesh, "memory.remember", text="Must ask me before deleting anything", kind="redline")["ok"]
     block = call(mesh, "memory.inject", query="clean up the build directory")["result"]["text"]
     assert "Must ask me before deleting anything" in block and "shell" not in block
+
+
+def test_a_judgment_remembered_from_the_command_line_shows_in_the_cards_metric(make_mesh):
+    mesh = make_mesh(MEMORY_MESH)
+    assert metric(mesh, "actors_memory_cards", kind="judgment") == 0
+    mesh.cli("memory", "remember", "I prefer short answers", "--kind", "taste", check=True)
+    wait_for(lambda: metric(mesh, "actors_memory_cards", kind="judgment") == 1, timeout=15,
+             what="the organ's next report (every few seconds, as the CLI writes the store directly)")

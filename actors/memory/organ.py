@@ -248,7 +248,7 @@ class MemoryOrgan(Organ):
         self._report_cards()
 
     def _report_cards(self) -> None:
-        counts = self.memory.card_counts()
+        counts = {**self.memory.card_counts(), "judgment": len(self.memory.judgments())}  # every kind the metric has
         if counts != getattr(self, "reported", None):
             for kind, n in counts.items():
                 self.report("actors_memory_cards", n, kind=kind)
