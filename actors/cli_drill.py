@@ -49,7 +49,8 @@ def _print_summary(report: DrillReport, kill_every: float, seed: int | None) -> 
             ("kills", report.kills if not report.kill_errors else f"{report.kills} ({report.kill_errors} refused)"),
             ("restarts", ", ".join(f"{o} {n}" for o, n in sorted(report.restarts.items())) or "none"),
             ("fatal at the end", ", ".join(report.fatal) or "none"),
-            ("called", ", ".join(report.probes))]
+            ("called", ", ".join(report.probes)),
+            *((("not called (every ability needs arguments)", ", ".join(report.uncalled)),) if report.uncalled else ())]
     typer.echo(f"drill: {report.duration_s:.1f}s, a kill every {kill_every:g}s"
                + (f", seed {seed}" if seed is not None else ""))
     for label, value in rows:

@@ -45,6 +45,7 @@ class DrillReport:
     restarts: dict[str, int] = field(default_factory=dict)
     fatal: list[str] = field(default_factory=list)  # organs that ended fatal
     probes: list[str] = field(default_factory=list)  # organ.ability addresses called
+    uncalled: list[str] = field(default_factory=list)  # organs with no ability the drill can call (still killed)
     duration_s: float = 0.0
     heart_lost: bool = False
 
@@ -53,7 +54,8 @@ class DrillReport:
         return {"attempted": self.attempted, "succeeded": self.succeeded, "verified": self.verified,
                 "failed": dict(sorted(self.failed.items())), "restarts": dict(sorted(self.restarts.items())),
                 "false_successes": self.false_successes, "kills": self.kills, "kill_errors": self.kill_errors,
-                "fatal": self.fatal, "probes": self.probes, "duration_s": round(self.duration_s, 3),
+                "fatal": self.fatal, "probes": self.probes, "uncalled": self.uncalled,
+                "duration_s": round(self.duration_s, 3),
                 "heart_lost": self.heart_lost}
 
 
@@ -76,17 +78,20 @@ Progress = Callable[[DrillReport, str], None]
 
 def run_drill(home: Path | str, duration_s: float, kill_every_s: float, seed: int | None = None,
               on_progress: Progress | None = None) -> DrillReport:
-    """Call every organ's cheap abilities for duration_s while killing a random organ every kill_every_s."""
+    """Call every organ's cheap abilities for duration_s while killing a random organ every kill_every_s (an
+    organ whose abilities all need arguments the drill cannot make up is killed but not called: `uncalled`)."""
     if duration_s <= 0 or kill_every_s <= 0:
         raise ValueError("duration_s and kill_every_s must be positive")
     rng = random.Random(seed)
     report = DrillReport()
     with Client(Home(home)) as client:
         start_status = client.control("status")
-        probes = choose_probes(client.control("manifest"))
+        manifest = client.control("manifest")
+        probes = choose_probes(manifest)
         if not probes:
             raise MeshError("no organ offers an ability the drill can call (read-only, no required parameters)")
         report.probes = [p.address for p in probes]
+        report.uncalled = uncalled(manifest, probes)
         tokens = (f"drill{seed if seed is not None else ''}x{n}x{uuid.uuid4().hex[:12]}" for n in itertools.count())
         started = time.monotonic()
         end, next_kill, next_progress = started + duration_s, started + kill_every_s, started + PROGRESS_EVERY_S
@@ -123,6 +128,11 @@ def choose_probes(manifest: dict) -> list[Probe]:
             if probe is not None:
                 probes.append(probe)
     return probes
+
+
+def uncalled(manifest: dict, probes: list[Probe]) -> list[str]:
+    """The organs the drill kills but cannot call: none of their abilities is a probe."""
+    return sorted(set(manifest) - {p.organ for p in probes})
 
 
 def _probe(organ: str, ability: dict) -> Probe | None:

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from actors import cli_drill
 from actors.cli_common import EXIT_NO_MESH
-from actors.drill import DrillReport, _call_one, choose_probes, run_drill
+from actors.drill import DrillReport, _call_one, choose_probes, run_drill, uncalled
 from broker.protocol import Failure, Reply
 
 DRILL_MESH = """
@@ -59,7 +59,7 @@ def test_a_short_drill_kills_organs_counts_every_call_and_finds_no_false_success
     assert not report.heart_lost and report.fatal == []
 
 
-def test_probes_are_the_checkable_and_the_cheap_read_only_abilities():
+def test_probes_are_the_checkable_and_the_cheap_read_only_abilities_and_the_other_organs_are_named_uncalled():
     manifest = {
         "fs": {"abilities": [
             {"name": "list_directory", "read_only": True, "params": {"properties": {"path": {}}, "required": []}},
@@ -68,9 +68,12 @@ def test_probes_are_the_checkable_and_the_cheap_read_only_abilities():
         "shell": {"abilities": [
             {"name": "run", "read_only": False, "params": {"properties": {"command": {}}, "required": ["command"]}}]},
         "healer": {"abilities": [{"name": "list_reflexes", "read_only": True, "params": {}}]},
+        "time": {"abilities": [{"name": "get_current_time", "read_only": True,
+                                "params": {"properties": {"timezone": {}}, "required": ["timezone"]}}]},
     }
     probes = {p.address: p for p in choose_probes(manifest)}
     assert set(probes) == {"fs.list_directory", "shell.run", "healer.list_reflexes"}
+    assert uncalled(manifest, list(probes.values())) == ["time"]
     assert probes["shell.run"].args("T1")["command"] == "echo T1"
     assert probes["shell.run"].proves({"exitCode": 0, "stdout": "T1\n"}, "T1")
     assert not probes["shell.run"].proves({"exitCode": 0, "stdout": "T0\n"}, "T1")
