@@ -207,6 +207,32 @@ def test_a_query_naming_a_cards_ability_outright_counts_it_as_one_name_with_the_
     assert not names_touched(workflow, frozenset(), said=frozenset({"git", "commit"}))
 
 
+
+def test_a_query_saying_a_cards_program_and_subcommand_names_its_command_outright():
+    identity = {"ability": ["shell", "run"], "program": ["npm"], "action": ["test"], "topic": ["script"]}
+    assert names_touched(identity, frozenset(), said=frozenset({"npm", "test"}))
+    assert not names_touched(identity, frozenset(), said=frozenset({"npm"}))  # the program alone
+    assert not names_touched(identity, frozenset(), said=frozenset({"test"}))  # the subcommand alone
+
+
+def test_the_failing_command_itself_recalls_its_lessons_in_a_store_of_a_few_cards(tmp_path):
+    """A new user's five-card store: `npm test` failed in three sessions and `pnpm test` worked after it; the
+    query `npm test` found nothing while `run npm test` did (in so small a store npm's weight is low)."""
+    events = []
+    for s in ("s1", "s2", "s3"):
+        events.append({"ts": T0 + len(events), "session": s, "kind": "progress", "text": "make the login tests pass"})
+        for command, ok in (("npm test", False), ("pnpm test", True)):
+            events.append({"ts": T0 + len(events), "session": s, "kind": "call", "organ": "shell", "ability": "run",
+                           "args": {"command": command}, "ok": ok, "duration_ms": 12.0,
+                           **({} if ok else {"error": 'npm ERR! Missing script: "test" (use pnpm in this workspace)'})})
+    with Memory(tmp_path / "home", clock=lambda: T0 + 3600) as m:
+        m.ingest(io.BytesIO("".join(json.dumps(e) + "\n" for e in events).encode()))
+        m.consolidate()
+        for query in ("npm test", "why does npm test fail"):
+            hits = m.recaller.search(m.reader(), query, 3)
+            assert any("pnpm test" in h.card.title for h in hits), (query, [h.card.title for h in hits])
+        assert m.recaller.search(m.reader(), "run the tests", 3) == []
+
 def test_a_query_naming_an_ability_finds_its_card_where_one_word_of_it_finds_nothing(memory):
     [named] = memory.recaller.search(memory.reader(), "git push", 1)
     assert named.card.title.startswith("git.push fails")
