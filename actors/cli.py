@@ -368,7 +368,7 @@ def mcp(http: Annotated[str, typer.Option(help="Serve Streamable HTTP on HOST:PO
         die(f"no mesh is running under {state.path} (start one with `actors up`)", EXIT_NO_MESH)
     from actors.front import MeshServer, Naming
 
-    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="actors: %(levelname)s: %(message)s")
     server = MeshServer(state, session, naming=Naming(names), pins=tuple(pin), poll_after_s=poll_after)
     if address is None:
         import anyio

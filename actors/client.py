@@ -105,6 +105,8 @@ class Client:
         if self.timeouts is None:
             try:
                 manifest = self.control("manifest", timeout_s=CONTROL_TIMEOUT_S)
+            except NoAnswer:
+                raise  # a heart that does not answer this will not answer the call either
             except MeshError:
                 manifest = {}
             self.timeouts = {(name, a["name"]): float(a.get("timeout_s") or 0) for name, entry in manifest.items()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-PROBE_AFTER_S = 1.0  # quiet this long: ask
+PROBE_AFTER_S = 0.5  # quiet this long: ask
 SILENT_S = 3.0       # a ping unanswered this long: the heart does not answer
 
 
