@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 
-from actors.exit_codes import EXIT_OK, EXIT_TIMEOUT, EXIT_USAGE
+from actors.exit_codes import EXIT_OK, EXIT_TIMEOUT, EXIT_UNHEALTHY, EXIT_USAGE
 from actors.heartwatch import PROBE_AFTER_S, SILENT_S
 from broker import procs
 from broker.home import Home
@@ -79,6 +79,14 @@ def test_status_of_a_stopped_heart_exits_6_naming_its_pid_and_its_state(mesh):
     assert result.stdout == ""
     assert result.stderr == f"actors: the heart (pid {pid}) does not answer (its process is stopped): " \
                             f"no answer to a ping within {SILENT_S:g}s\n"
+
+
+def test_doctor_calls_a_mesh_whose_heart_is_stopped_unhealthy_not_absent(mesh):
+    with stopped_heart(mesh) as pid:
+        result = mesh.cli("doctor", timeout=60)
+
+    assert result.returncode == EXIT_UNHEALTHY, result.stdout + result.stderr
+    assert f"FAIL heart: the heart (pid {pid}) does not answer (its process is stopped)" in result.stdout
 
 
 def test_down_stops_a_mesh_whose_heart_is_stopped_and_no_process_of_it_remains(mesh):
