@@ -11,10 +11,21 @@ KIDS=$(ps -o pid= --ppid "$H" | tr '\n' ' ')
 kill -STOP "$H"
 t() { s=$(date +%s.%N); timeout 200 python -m actors "$@" --home "$R/H" >/dev/null 2>"$R/err"; rc=$?
       printf '%-50s rc=%s %5.1fs  %s\n' "$*" $rc "$(echo "$(date +%s.%N) - $s" | bc)" "$(head -c 200 "$R/err" | tr '\n' ' ')"; }
+python - "$R/H" <<'PY'
+import sys, time
+from actors.client import Client
+from broker.errors import MeshError
+started = time.monotonic()
+try:
+    with Client(sys.argv[1]) as client:
+        client.control("status")
+except MeshError as exc:
+    print(f"{'in process: Client.control(status)':<50} {time.monotonic() - started:5.1f}s  {type(exc).__name__}: {exc}")
+PY
 t status
 t call echo.sleep --args '{"seconds":1}' --timeout 2
 t call echo.echo
 t down
 sleep 2
-echo "left of the mesh: $(ps -o pid=,stat= -p "$H,${KIDS// /,}" | grep -v Z | tr '\n' ' ')"
+echo "left of the mesh: $(ps -o pid=,stat= -p "$(echo $H $KIDS | tr ' ' ,)" | grep -v Z | tr '\n' ' ')"
 for pid in $H $KIDS; do kill -CONT "$pid" 2>/dev/null; kill -KILL "$pid" 2>/dev/null; done
