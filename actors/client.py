@@ -170,7 +170,10 @@ class Client:
             raise NoAnswer(silent_message(pid, procs.state_words(procs.stat(pid)), SILENT_S))
         if watch.probe_due(now):
             ping = Control(id=next(self.ids), command="ping", args={})
-            wire.send(self.dealer, protocol.encode(ping))
+            try:
+                wire.send(self.dealer, protocol.encode(ping), zmq.NOBLOCK)
+            except zmq.Again:
+                pass  # its queue to the heart is full: as unanswered as a ping that went
             watch.probed(ping.id, now)
 
     # -- lanes ----------------------------------------------------------------------------

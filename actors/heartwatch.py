@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-PROBE_AFTER_S = 0.5  # quiet this long: ask
+PROBE_AFTER_S = 0.5  # quiet this long after the request: ask
+PROBE_EVERY_S = 1.0  # quiet this long after an answer: ask again (a long wait costs the heart a ping a second)
 SILENT_S = 3.0       # a ping unanswered this long: the heart does not answer
 
 
@@ -19,15 +20,18 @@ class HeartWatch:
     heard_at: float  # when the heart last showed it reads its socket (the request went out: a start)
     probe_id: str = ""
     probed_at: float = 0.0
+    answered: bool = False  # the heart has answered since the request
 
     def heard(self, now: float) -> None:
         """Something came from the heart: it answers."""
         self.heard_at = now
         self.probe_id = ""
+        self.answered = True
 
     def probe_due(self, now: float) -> bool:
         """Whether to ask the heart whether it is there (no ping out, and quiet long enough)."""
-        return not self.probe_id and now - self.heard_at >= PROBE_AFTER_S
+        quiet = PROBE_EVERY_S if self.answered else PROBE_AFTER_S
+        return not self.probe_id and now - self.heard_at >= quiet
 
     def probed(self, probe_id: str, now: float) -> None:
         """A ping went out."""

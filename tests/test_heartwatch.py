@@ -25,13 +25,13 @@ def test_a_heart_that_answers_no_ping_for_three_seconds_is_silent():
     assert watch.silent(103.5)
 
 
-def test_anything_heard_from_the_heart_clears_the_ping_and_starts_the_quiet_again():
+def test_anything_heard_from_the_heart_clears_the_ping_and_the_next_comes_after_a_second_of_quiet():
     watch = HeartWatch(heard_at=100.0)
     watch.probed("p1", 100.5)
     watch.heard(102.0)
     assert not watch.silent(110.0)
-    assert not watch.probe_due(102.4)
-    assert watch.probe_due(102.5)
+    assert not watch.probe_due(102.9)
+    assert watch.probe_due(103.0)
 
 
 def test_the_message_names_the_pid_and_a_state_worth_naming():
