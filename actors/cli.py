@@ -16,16 +16,19 @@ import typer
 from actors import cli_drill, cli_expose, cli_fast, cli_memory, cli_net, cli_top, cli_web, listen, preflight
 from actors import doctor as doctor_checks
 from actors.cli_common import (DEFAULT_HOME, EXIT_CONFIG, EXIT_FAILED, EXIT_NO_MESH, EXIT_OK, EXIT_RUNNING,
-                               EXIT_TIMEOUT, EXIT_UNHEALTHY, EXIT_USAGE, HomeOpt, JsonOpt, connect, die, emit,
+                               EXIT_TIMEOUT, EXIT_UNHEALTHY, EXIT_USAGE, HomeOpt, JsonOpt, connect, die, die_of, emit,
                                plain_help)
 from actors.client import Client
-from broker import __version__, protocol
+from broker import __version__, procs, protocol
 from broker import config as mesh_config
-from broker.errors import ConfigError, MeshError, MeshUnreachable
+from broker.errors import ConfigError, MeshError, MeshUnreachable, NoAnswer
 from broker.home import Home, pid_alive
 
 DEFAULT_MESH = Path(__file__).with_name("default_mesh.toml")
 DOWN_TIMEOUT_S = 30.0
+TERM_GRACE_S = 3.0    # a heart that does not answer, sent SIGTERM: the time it has to stop its organs itself
+KILL_WAIT_S = 1.0     # after SIGKILL, for the kernel to take the process
+ORGANS_WAIT_S = 3.0   # organs end by themselves within about a second of their heart's death
 
 app = typer.Typer(help="Run and inspect a mesh of supervised tool plugins (organs).", no_args_is_help=True,
                   add_completion=False, pretty_exceptions_enable=False)
@@ -134,14 +137,17 @@ def _last_line(path: Path) -> str:
 
 @app.command()
 def down(home: HomeOpt = DEFAULT_HOME) -> None:
-    """Stop the mesh; no process of it remains."""
+    """Stop the mesh; no process of it remains (a heart that does not answer is stopped by signals)."""
     with connect(home) as client:
         try:
             # an external organ's pid is what it reported about itself, maybe on another host: never ours to kill
             pids = [o["pid"] for o in client.control("status")["organs"] if o["pid"] and o["kind"] != "external"]
             heart_pid = client.control("stop")["pid"]
+        except NoAnswer as exc:
+            _down_by_signals(Home(home), client.endpoints, str(exc))
+            return
         except MeshError as exc:
-            die(str(exc), EXIT_FAILED)
+            die_of(exc)
     deadline = time.monotonic() + DOWN_TIMEOUT_S
     while pid_alive(heart_pid) and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -156,6 +162,71 @@ def down(home: HomeOpt = DEFAULT_HOME) -> None:
         Home(home).clear()
         typer.echo(f"actors: the mesh did not stop in {DOWN_TIMEOUT_S:g}s; killed {leftovers}", err=True)
     typer.echo("mesh stopped")
+
+
+def _down_by_signals(state: Home, endpoints: dict, why: str) -> None:
+    """Stop a heart that does not answer: SIGTERM (and SIGCONT, so that a stopped one acts on it), SIGKILL after
+    a grace, each only while the pid is still the heart that published the endpoints; then its organs, which
+    end by themselves once it is gone, or are killed after a bounded wait."""
+    pid = endpoints["pid"]
+    heart = procs.stat(pid)
+    published = endpoints.get("started_at") or _mtime(state.endpoints_file)
+    if heart is None or not state.heart_running() or not procs.started_before(heart, published):
+        state.clear()  # the heart went away meanwhile (its pid, if taken again, is another process's)
+        typer.echo("mesh stopped (the heart had already exited)")
+        return
+    typer.echo(f"actors: {why}; stopping it by signals", err=True)
+    below = procs.descendants_of(pid, procs.every())  # its organs (and the zygote), found while it is there
+    done = [f"sent SIGTERM to the heart (pid {pid})"]
+    _signal_if_same(heart, signal.SIGTERM)
+    _signal_if_same(heart, signal.SIGCONT)
+    if not _gone([heart], TERM_GRACE_S):
+        _signal_if_same(heart, signal.SIGKILL)
+        done.append(f"SIGKILL after {TERM_GRACE_S:g}s")
+        _gone([heart], KILL_WAIT_S)
+    if below and not _gone(below, ORGANS_WAIT_S):
+        stayed = [p for p in below if _same(p)]
+        for p in stayed:
+            _signal_if_same(p, signal.SIGKILL)
+        done.append(f"SIGKILL to {len(stayed)} of its {len(below)} processes still there after {ORGANS_WAIT_S:g}s")
+    elif below:
+        done.append(f"its {len(below)} processes ended by themselves")
+    left = [p.pid for p in [heart, *below] if not _gone([p], KILL_WAIT_S)]
+    if left:
+        die(f"{'; '.join(done)}; still running: {left}", EXIT_FAILED)
+    state.clear()
+    typer.echo(f"mesh stopped ({'; '.join(done)})")
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _same(p: procs.ProcStat) -> bool:
+    """Whether the process is still there and still the one seen (a reused pid started at another tick)."""
+    now = procs.stat(p.pid)
+    return now is not None and now.start_ticks == p.start_ticks and now.state != "Z"
+
+
+def _signal_if_same(p: procs.ProcStat, sig: signal.Signals) -> None:
+    if _same(p):
+        try:
+            os.kill(p.pid, sig)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+
+def _gone(processes: list[procs.ProcStat], within_s: float) -> bool:
+    """Wait (at most within_s) until none of these processes is there any more; whether none is."""
+    deadline = time.monotonic() + within_s
+    while any(_same(p) for p in processes):
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.05)
+    return True
 
 
 # -- inspection -----------------------------------------------------------------------------
@@ -180,7 +251,7 @@ def blood(count: Annotated[Optional[int], typer.Option(metavar="N", help="Stop a
                     typer.echo(f"#{beat.seq} {beat.stage} every {beat.interval_s:.2f}s ({beat.reason}) {organs}"
                                + "".join(f"\n  [{a.level}] {a.message}" for a in beat.alerts))
         except MeshUnreachable as exc:
-            die(str(exc), EXIT_NO_MESH)
+            die_of(exc)
 
 
 # -- actions --------------------------------------------------------------------------------
@@ -205,13 +276,16 @@ def _exit(code: int) -> None:
 def kill(organ: str, signal_name: Annotated[str, typer.Option("--signal", metavar="NAME", help="Signal name.")] = "KILL",
          home: HomeOpt = DEFAULT_HOME) -> None:
     """Fault drill: send a signal (default KILL) to an organ's process."""
+    try:
+        procs.signal_named(signal_name)
+    except ValueError as exc:
+        die(f"{exc} (a name such as KILL, TERM, STOP or CONT)", EXIT_USAGE)
     with connect(home) as client:
         try:
+            _known_organ(client, organ)
             result = client.control("kill", organ=organ, signal_name=signal_name)
-        except MeshUnreachable as exc:
-            die(str(exc), EXIT_NO_MESH)
         except MeshError as exc:
-            die(str(exc), EXIT_FAILED)
+            die_of(exc)
     typer.echo(f"sent {result['signal']} to {organ} (pid {result['pid']})")
 
 
@@ -220,12 +294,18 @@ def revive(organ: str, home: HomeOpt = DEFAULT_HOME) -> None:
     """Start a fatal or stopped organ again with a clean restart history."""
     with connect(home) as client:
         try:
+            _known_organ(client, organ)
             result = client.control("revive", organ=organ)
-        except MeshUnreachable as exc:
-            die(str(exc), EXIT_NO_MESH)
         except MeshError as exc:
-            die(str(exc), EXIT_FAILED)
+            die_of(exc)
     typer.echo(f"revived {organ} (pid {result['pid']})")
+
+
+def _known_organ(client: Client, organ: str) -> None:
+    """Exit EXIT_USAGE naming the mesh's organs when it has none by this name."""
+    names = [o["name"] for o in client.control("status")["organs"]]
+    if organ not in names:
+        die(f"no organ named {organ!r} (organs: {', '.join(names) or 'none'})", EXIT_USAGE)
 
 
 @app.command()
@@ -236,7 +316,7 @@ def instruct(text: str, session: Annotated[str, typer.Option(help="Session the i
         try:
             client.control("instruction", text=text, session=session)
         except MeshError as exc:
-            die(str(exc), EXIT_NO_MESH)
+            die_of(exc)
     typer.echo("instruction set")
 
 
@@ -288,7 +368,7 @@ def mcp(http: Annotated[str, typer.Option(help="Serve Streamable HTTP on HOST:PO
         die(f"no mesh is running under {state.path} (start one with `actors up`)", EXIT_NO_MESH)
     from actors.front import MeshServer, Naming
 
-    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="actors: %(levelname)s: %(message)s")
     server = MeshServer(state, session, naming=Naming(names), pins=tuple(pin), poll_after_s=poll_after)
     if address is None:
         import anyio

@@ -9,6 +9,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 from typer.core import TyperArgument
 
+from actors.cli_fast import exit_code_of
 from actors.client import Client
 from actors.exit_codes import (EXIT_CALL_FAILED, EXIT_CONFIG, EXIT_FAILED, EXIT_NO_MESH, EXIT_OK,  # noqa: F401
                                EXIT_RUNNING, EXIT_TIMEOUT, EXIT_UNHEALTHY, EXIT_USAGE)
@@ -27,6 +28,11 @@ def die(message: str, code: int) -> NoReturn:
     """Print a one-line reason on stderr and exit with the code."""
     typer.echo(f"actors: {message}", err=True)
     raise typer.Exit(code)
+
+
+def die_of(exc: Exception) -> NoReturn:
+    """Exit for a mesh error: its message, and 6 for a heart that does not answer, 3 for none, else 1."""
+    die(str(exc), exit_code_of(exc))
 
 
 class _PlainArgument(TyperArgument):

@@ -6,9 +6,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from actors.cli_common import DEFAULT_HOME, EXIT_FAILED, EXIT_NO_MESH, EXIT_USAGE, HomeOpt, JsonOpt, die, emit
+from actors.cli_common import DEFAULT_HOME, EXIT_FAILED, EXIT_NO_MESH, EXIT_USAGE, HomeOpt, JsonOpt, die, die_of, emit
 from actors.drill import DrillReport, run_drill
-from broker.errors import MeshError, MeshUnreachable
+from broker.errors import MeshError
 
 
 def drill(duration: Annotated[float, typer.Option("--duration", help="Seconds of calling and killing.")] = 300.0,
@@ -20,10 +20,8 @@ def drill(duration: Annotated[float, typer.Option("--duration", help="Seconds of
         die("--duration and --kill-every must be positive", EXIT_USAGE)
     try:
         report = run_drill(home, duration, kill_every, seed, on_progress=None if as_json else _print_progress)
-    except MeshUnreachable as exc:
-        die(str(exc), EXIT_NO_MESH)
     except MeshError as exc:
-        die(str(exc), EXIT_FAILED)
+        die_of(exc)
     if as_json:
         emit(report.to_json())
     else:

@@ -13,8 +13,8 @@ from typing import Annotated, Any, Callable, Iterator, Optional
 
 import typer
 
-from actors.cli_common import (DEFAULT_HOME, EXIT_CONFIG, EXIT_FAILED, EXIT_NO_MESH, EXIT_USAGE, HomeOpt, JsonOpt,
-                               connect, die, emit)
+from actors.cli_common import (DEFAULT_HOME, EXIT_CONFIG, EXIT_FAILED, EXIT_USAGE, HomeOpt, JsonOpt,
+                               connect, die, die_of, emit)
 
 Answer = Callable[[str], dict]
 
@@ -160,7 +160,7 @@ def _live(client: Any, budget: int | None) -> Answer:
         try:
             result = client.control("expose", intent=intent, **extra)
         except MeshUnreachable as exc:
-            die(str(exc), EXIT_NO_MESH)
+            die_of(exc)
         except MeshError as exc:
             raise _Failure(str(exc)) from None
         return {key: result[key] for key in ("exposed", "tools", "tokens") if key in result}

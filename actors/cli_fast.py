@@ -20,6 +20,7 @@ from typing import Any, Callable
 from actors.exit_codes import (EXIT_CALL_FAILED, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_NO_MESH, EXIT_TIMEOUT,
                                EXIT_USAGE)
 
+UNKNOWN_NAMES = ("UnknownOrgan", "UnknownAbility")  # the heart's refusals of a call that names nothing it has
 HOOK_TIMEOUT_S = 1.0  # a hook must never hold the agent up
 HOME_ENV = "ACTORS_HOME"
 DEFAULT_HOME = ".actors"
@@ -50,19 +51,22 @@ def main() -> None:
 
 def guarded(command: Callable[[], int | None]) -> int:
     """Run a command; a mesh error it did not handle becomes one line on stderr and its exit code."""
-    from broker.errors import HomeError, MeshError, MeshUnreachable
+    from broker.errors import MeshError
 
     try:
         return command() or 0
-    except HomeError as exc:
-        echo(f"actors: {exc}", err=True)
-        return EXIT_FAILED
-    except MeshUnreachable as exc:
-        echo(f"actors: {exc}", err=True)
-        return EXIT_NO_MESH
     except MeshError as exc:
         echo(f"actors: {exc}", err=True)
-        return EXIT_FAILED
+        return exit_code_of(exc)
+
+
+def exit_code_of(exc: Exception) -> int:
+    """The exit code of a mesh error: a heart that does not answer timed out (6), no heart is no mesh (3)."""
+    from broker.errors import NoAnswer, MeshUnreachable
+
+    if isinstance(exc, NoAnswer):
+        return EXIT_TIMEOUT
+    return EXIT_NO_MESH if isinstance(exc, MeshUnreachable) else EXIT_FAILED
 
 
 def fast_command(argv: list[str], env: dict[str, str] | os._Environ) -> Callable[[], int] | None:
@@ -154,18 +158,15 @@ def emit(data: Any) -> None:
 def status(home: Path, as_json: bool) -> int:
     """Show the heart, every organ and the current alerts."""
     from actors.client import Client
-    from broker.errors import MeshError, MeshUnreachable
+    from broker.errors import MeshError
     from broker.home import Home
 
     try:
         with Client(Home(home)) as client:
             data = client.control("status")
-    except MeshUnreachable as exc:
-        echo(f"actors: {exc}", err=True)
-        return EXIT_NO_MESH
     except MeshError as exc:
         echo(f"actors: {exc}", err=True)
-        return EXIT_NO_MESH
+        return exit_code_of(exc)
     if as_json:
         emit(data)
         return 0
@@ -227,6 +228,8 @@ def call(target: str, args: str, timeout: float, session: str, home: Path, as_js
             echo(_show(reply.result))
         echo(f"actors: {target} failed ({error['cause']}, {error['decision']}, {error['retried']} retries): "
              f"{error['message']}" + (f"\n  hint: {error['hint']}" if error["hint"] else ""), err=True)
+    if error["type"] in UNKNOWN_NAMES:  # a name the mesh does not have: the caller's mistake, as a bad target
+        return EXIT_USAGE
     return EXIT_TIMEOUT if error["cause"] == "timeout" else EXIT_CALL_FAILED
 
 

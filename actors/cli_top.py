@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from actors import top as top_view
-from actors.cli_common import DEFAULT_HOME, EXIT_NO_MESH, EXIT_OK, HomeOpt, connect, die
+from actors.cli_common import DEFAULT_HOME, EXIT_OK, HomeOpt, connect, die_of
 from broker.errors import MeshUnreachable
 
 
@@ -27,7 +27,7 @@ def top(once: Annotated[bool, typer.Option("--once", help="Print one frame (no s
         except KeyboardInterrupt:
             raise typer.Exit(EXIT_OK) from None
         except MeshUnreachable as exc:
-            die(str(exc), EXIT_NO_MESH)
+            die_of(exc)
 
 
 def register(app: typer.Typer) -> None:

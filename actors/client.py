@@ -14,6 +14,8 @@ import zmq
 
 from actors._lanes import Lane, died
 from actors._lanes import encode as encode_lane
+from actors.heartwatch import SILENT_S, HeartWatch, silent_message
+from broker import procs
 from broker import protocol, wire
 from broker.errors import DecodeError, MeshError, MeshUnreachable, NoAnswer
 from broker.home import Home, pid_alive
@@ -103,6 +105,8 @@ class Client:
         if self.timeouts is None:
             try:
                 manifest = self.control("manifest", timeout_s=CONTROL_TIMEOUT_S)
+            except NoAnswer:
+                raise  # a heart that does not answer this will not answer the call either
             except MeshError:
                 manifest = {}
             self.timeouts = {(name, a["name"]): float(a.get("timeout_s") or 0) for name, entry in manifest.items()
@@ -134,6 +138,7 @@ class Client:
         return self._await(getattr(msg, "id", None), expect, time.monotonic() + limit_s, limit_s)
 
     def _await(self, want_id: str | None, expect: type, deadline: float, limit_s: float) -> Any:
+        watch = HeartWatch(time.monotonic())
         self._wait_at_most(deadline - time.monotonic())
         while True:
             try:
@@ -141,19 +146,35 @@ class Client:
             except zmq.Again:  # a slice went by with nothing: is the heart still there, the deadline not passed?
                 if not pid_alive(self.endpoints["pid"]):
                     raise MeshUnreachable("the heart stopped before it answered") from None
-                if time.monotonic() > deadline:
+                now = time.monotonic()
+                if now > deadline:
                     raise NoAnswer(f"the heart at {self.endpoints['router']} did not answer within "
                                    f"{limit_s:g}s") from None
-                self._wait_at_most(deadline - time.monotonic())
+                self._watch(watch, now)
+                self._wait_at_most(deadline - now)
                 continue
             except DecodeError:
                 continue
+            watch.heard(time.monotonic())  # whatever it sent (a ping's answer too): the heart reads its socket
             if isinstance(reply, expect) and getattr(reply, "id", None) == want_id:
                 return reply
             if type(reply) is Grant:
                 self._open_lane(reply)
             elif type(reply) is Reply:
                 self.strays += 1
+
+    def _watch(self, watch: HeartWatch, now: float) -> None:
+        """Ping a heart that has been quiet a while; raise NoAnswer when it answered no ping for SILENT_S."""
+        pid = self.endpoints["pid"]
+        if watch.silent(now):
+            raise NoAnswer(silent_message(pid, procs.state_words(procs.stat(pid)), SILENT_S))
+        if watch.probe_due(now):
+            ping = Control(id=next(self.ids), command="ping", args={})
+            try:
+                wire.send(self.dealer, protocol.encode(ping), zmq.NOBLOCK)
+            except zmq.Again:
+                pass  # its queue to the heart is full: as unanswered as a ping that went
+            watch.probed(ping.id, now)
 
     # -- lanes ----------------------------------------------------------------------------
 

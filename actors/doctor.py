@@ -12,11 +12,12 @@ from pathlib import Path
 
 from actors.client import Client
 from broker import config as mesh_config
-from broker.errors import MeshError
+from broker.errors import MeshError, NoAnswer
 from broker.home import Home
 
 MODULES = ("zmq", "msgpack", "tenacity", "prometheus_client", "typer", "mcp", "quicktok")
 MESH = "mesh"  # the name of the check that a mesh answers
+HEART = "heart"  # the check that fails when a heart process runs but does not answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +79,8 @@ def _mesh(home: Home) -> list[Check]:
     try:
         with Client(home) as client:
             status = client.control("status")
+    except NoAnswer as exc:  # a mesh runs, and its heart does not answer: unhealthy, not absent
+        return [Check(HEART, False, str(exc))]
     except MeshError as exc:
         return [Check(MESH, False, str(exc))]
     checks = [Check(MESH, True, f"heart pid {status['heart']['pid']}, beat #{status['heart']['seq']}")]

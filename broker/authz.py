@@ -30,7 +30,7 @@ class Role(StrEnum):
     NOBODY = "nobody"
 
 
-READ_ONLY_COMMANDS = frozenset({"status", "manifest", "expose", "sync"})
+READ_ONLY_COMMANDS = frozenset({"status", "manifest", "expose", "sync", "ping"})
 GRANT = re.compile(r"^(client|organ)(?::([a-z][a-z0-9_-]{0,31}))?$")
 _CREDENTIALS = re.compile(r":(\d+):(\d+):(\d+)$")
 

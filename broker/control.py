@@ -10,11 +10,11 @@ import logging
 import os
 import queue
 import re
-import signal
 from collections.abc import Callable
 from typing import Any
 
 from broker import hooks, protocol
+from broker.procs import signal_named
 from broker.authz import Principal, may_control
 from broker.errors import EncodeError
 from broker.events import Events
@@ -53,7 +53,7 @@ class ControlDesk:
             "status": self.cmd_status, "instruction": self.cmd_instruction, "progress": self.cmd_progress,
             "kill": self.cmd_kill, "revive": self.cmd_revive, "stop": self.cmd_stop, "manifest": self.cmd_manifest,
             "alert": self.cmd_alert, "expose": self.cmd_expose, "record": self.cmd_record, "hook": self.cmd_hook,
-            "sync": self.cmd_sync}
+            "sync": self.cmd_sync, "ping": self.cmd_ping}
 
     def on_control(self, ident: bytes, msg: Control) -> None:
         """Run one command and answer it (or leave it to be answered later)."""
@@ -151,11 +151,7 @@ class ControlDesk:
             raise ValueError(f"organ {organ} is external: this heart does not own its process")
         if not isinstance(signal_name, str):
             raise TypeError("signal_name must be a signal name such as KILL or STOP")
-        name = signal_name.upper().removeprefix("SIG")
-        try:
-            sig = signal.Signals["SIG" + name]
-        except KeyError:
-            raise ValueError(f"unknown signal {signal_name!r}") from None
+        sig = signal_named(signal_name)
         self.supervisor.signal(rec, sig)
         self.health.alert(Level.INFO, organ, f"organ {organ} sent {sig.name} (fault drill)")
         return {"organ": organ, "pid": rec.pid, "signal": sig.name}
@@ -204,6 +200,10 @@ class ControlDesk:
         if isinstance(action, hooks.Stop):
             return self.cmd_progress(session=action.session, text="stop")
         return {"ignored": action.reason}
+
+    def cmd_ping(self) -> dict:
+        """Answer at once: a client waiting on a slow call asks this to know the heart itself still answers."""
+        return {"pid": os.getpid()}
 
     def cmd_stop(self) -> dict:
         self.stop("asked to stop")

@@ -70,10 +70,10 @@ def test_a_call_round_trips_through_the_heart_from_the_cli(mesh):
     assert out["result"]["x"] == [1, "two", {"three": 3}]
 
 
-def test_unknown_organs_and_abilities_get_a_clear_error_not_a_hang(mesh):
+def test_unknown_organs_and_abilities_get_a_clear_error_and_exit_2_not_a_hang(mesh):
     for target, names in (("nosuch.echo", "echo"), ("echo.nosuch", "echo, missing, report_metric, sleep")):
         result = mesh.cli("call", target, "--json", timeout=10)
-        assert result.returncode == 4
+        assert result.returncode == 2
         error = json.loads(result.stdout)["error"]
         assert error["cause"] == "tool_missing"
         assert names in error["message"]

@@ -149,6 +149,11 @@ def completions(schema: dict, argument: str, typed: str, limit: int = 100) -> li
     return [v for v in values if v.casefold().startswith(typed)][:limit]
 
 
+def unmatched_pins(patterns: tuple[str, ...], catalogue: Catalogue) -> tuple[str, ...]:
+    """The patterns that pin no tool of the catalogue."""
+    return tuple(p for p in patterns if not expand_pins((p,), catalogue))
+
+
 def expand_pins(patterns: tuple[str, ...], catalogue: Catalogue) -> tuple[str, ...]:
     """The tool addresses pinned by organ.ability patterns (shell-style: `fs.*`), in the patterns' order."""
     found: dict[str, None] = {}

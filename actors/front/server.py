@@ -39,7 +39,8 @@ from starlette.requests import Request
 
 from actors import listen, schema
 from actors.front import results
-from actors.front.catalogue import Catalogue, Naming, completions, expand_pins, from_manifest, prompt_arguments
+from actors.front.catalogue import (Catalogue, Naming, completions, expand_pins, from_manifest, prompt_arguments,
+                                   unmatched_pins)
 from actors.front.clients import MAX_PINS, View, Views
 from actors.front.link import CALL_GRACE_S, HeartStopped, MeshLink, Started, TooLarge
 from actors.front.rounds import Rounds
@@ -99,6 +100,7 @@ class MeshServer:
         self.session = session
         self.naming = naming
         self.pin_patterns = tuple(pins)
+        self.pins_told: set[str] = set()  # patterns already said to match nothing (said once each)
         self.views = Views()
         self.locks: dict[Hashable, asyncio.Lock] = {}
         self.catalogue = Catalogue()
@@ -329,6 +331,11 @@ class MeshServer:
         before = self.catalogue.digest()
         self.catalogue, self.digest = from_manifest(manifest), digest
         self.views.pins = expand_pins(self.pin_patterns, self.catalogue)[:MAX_PINS]
+        for pattern in unmatched_pins(self.pin_patterns, self.catalogue):
+            if pattern not in self.pins_told:
+                self.pins_told.add(pattern)
+                log.warning("--pin %r matches no ability of the mesh now (organs: %s); it is kept, for an organ "
+                            "that registers later", pattern, ", ".join(sorted({a.partition(".")[0] for a in self.catalogue.abilities})) or "none")
         for view in self.views.all():
             view.pins = self.views.pins
         if self.catalogue.digest() != before:
