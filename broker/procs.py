@@ -21,6 +21,7 @@ class ProcStat:
     pid: int
     state: str
     ppid: int
+    session: int
     start_ticks: int  # clock ticks after boot
 
 
@@ -28,18 +29,22 @@ def parse_stat(pid: int, text: str) -> ProcStat | None:
     """The fields of a /proc/PID/stat line (the command name may hold spaces and parentheses); None if garbled."""
     fields = text.rpartition(")")[2].split()
     try:
-        return ProcStat(pid, fields[0], int(fields[1]), int(fields[19]))
+        return ProcStat(pid, fields[0], int(fields[1]), int(fields[3]), int(fields[19]))
     except (IndexError, ValueError):
         return None
 
 
 def stat(pid: int) -> ProcStat | None:
     """What /proc says about pid now; None when there is no such process."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as f:
-            return parse_stat(pid, f.read())
+    try:  # read cheaply: the heart lists every process to sweep an organ's leftovers
+        fd = os.open(f"/proc/{pid}/stat", os.O_RDONLY)
+        try:
+            data = os.read(fd, 1024)
+        finally:
+            os.close(fd)
     except OSError:
         return None
+    return parse_stat(pid, data.decode("ascii", "replace"))
 
 
 def every() -> list[ProcStat]:

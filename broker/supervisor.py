@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Mapping
 
-from broker import restart
+from broker import procs, restart
 from broker.config import MeshConfig, OrganSpec
 from broker.home import lane_folder, lane_socket
 from broker.registry import OrganRecord
@@ -350,30 +350,12 @@ class Supervisor:
 
 def kill_sessions(sids: set[int]) -> None:
     """SIGKILL every process left in the sessions these organs led (commands they ran in their own groups)."""
-    for pid, fields in _processes():
-        if int(fields[3]) in sids:  # the session id, fourth field after the command name
+    for p in procs.every():
+        if p.session in sids:
             try:
-                os.kill(pid, signal.SIGKILL)
+                os.kill(p.pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
                 pass
-
-
-def _processes():
-    """(pid, fields of /proc/PID/stat after the command name) of every process, read cheaply."""
-    for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
-        try:
-            fd = os.open(f"/proc/{name}/stat", os.O_RDONLY)
-            try:
-                data = os.read(fd, 1024)
-            finally:
-                os.close(fd)
-        except OSError:
-            continue
-        fields = data.rpartition(b")")[2].split()
-        if len(fields) > 4:
-            yield int(name), fields
 
 
 def reap_strays(waited: set[int]) -> list[int]:
@@ -385,11 +367,11 @@ def reap_strays(waited: set[int]) -> list[int]:
     worker) share its session and are waited for by their owners.
     """
     me, session, reaped = os.getpid(), os.getsid(0), []
-    for pid, fields in _processes():
-        if fields[0] == b"Z" and int(fields[1]) == me and int(fields[3]) != session and pid not in waited:
+    for p in procs.every():
+        if p.state == "Z" and p.ppid == me and p.session != session and p.pid not in waited:
             try:
-                os.waitpid(pid, os.WNOHANG)
-                reaped.append(pid)
+                os.waitpid(p.pid, os.WNOHANG)
+                reaped.append(p.pid)
             except ChildProcessError:
                 pass
     return reaped

@@ -44,6 +44,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
+from broker import procs
+
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE = 1 << 20  # one request (its environment included); larger ones are spawned the usual way
@@ -414,10 +416,8 @@ def _subreaper_supported() -> bool:
 
 
 def _parent_of(pid: int) -> int | None:
-    try:
-        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
-    except (OSError, IndexError, ValueError):
-        return None  # already gone: the heart's wait will tell
+    found = procs.stat(pid)
+    return found.ppid if found is not None else None  # None: already gone, the heart's wait will tell
 
 
 def _kill_group(pid: int) -> None:

@@ -58,7 +58,7 @@ RSS_SLACK_KIB = 8 * 1024  # allocator noise: the second batch may move RSS this 
 FLAT_MALLOC = {"MALLOC_MMAP_THRESHOLD_": "65536", "MALLOC_TRIM_THRESHOLD_": "131072"}
 ACCEPTED = {Register, Heartbeat, Goodbye, Call, Reply, protocol.SnapshotRequest, Control, Report}
 CONTROL_COMMANDS = ("status", "manifest", "instruction", "progress", "alert", "expose", "record", "kill",
-                    "revive", "nonsense", "")
+                    "revive", "ping", "nonsense", "")
 KINDS = sorted(protocol.KINDS)
 
 

@@ -43,19 +43,19 @@ def test_the_message_names_the_pid_and_a_state_worth_naming():
 def test_a_stat_line_is_read_even_when_the_command_name_holds_spaces_and_parentheses():
     line = "77 (a (b) c) T 1 77 77 0 -1 4194560 0 0 0 0 0 0 0 0 20 0 1 0 12345 0 0"
     st = parse_stat(77, line)
-    assert st == ProcStat(pid=77, state="T", ppid=1, start_ticks=12345)
+    assert st == ProcStat(pid=77, state="T", ppid=1, session=77, start_ticks=12345)
     assert state_words(st) == "stopped"
-    assert state_words(ProcStat(78, "S", 1, 0)) == ""
+    assert state_words(ProcStat(78, "S", 1, 78, 0)) == ""
     assert parse_stat(77, "77 (x) T") is None
 
 
 def test_a_start_time_is_boot_time_plus_ticks():
-    assert started_at(ProcStat(1, "S", 0, 250), boot_time=1000.0, ticks_per_s=100) == 1002.5
+    assert started_at(ProcStat(1, "S", 0, 1, 250), boot_time=1000.0, ticks_per_s=100) == 1002.5
 
 
 def test_descendants_are_children_and_their_children_never_the_process_itself():
-    listing = [ProcStat(10, "S", 1, 0), ProcStat(11, "S", 10, 0), ProcStat(12, "S", 11, 0), ProcStat(13, "S", 1, 0),
-               ProcStat(14, "S", 10, 0)]
+    listing = [ProcStat(10, "S", 1, 10, 0), ProcStat(11, "S", 10, 10, 0), ProcStat(12, "S", 11, 10, 0),
+               ProcStat(13, "S", 1, 13, 0), ProcStat(14, "S", 10, 10, 0)]
     assert sorted(p.pid for p in descendants_of(10, listing)) == [11, 12, 14]
     assert descendants_of(13, listing) == []
 
