@@ -48,9 +48,10 @@ def count_text(text: str) -> int:
     count = remembered.counts.get(digest)
     if count is None:
         count = _encoder().count(text)
-        if len(remembered.counts) < MAX_REMEMBERED:
-            remembered.counts[digest] = count
-            remembered.added = True
+        if len(remembered.counts) >= MAX_REMEMBERED:
+            remembered.counts.clear()  # bounded: the catalogues counted since are what the next process needs
+        remembered.counts[digest] = count
+        remembered.added = True
     return count
 
 
