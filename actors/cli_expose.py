@@ -15,6 +15,7 @@ import typer
 
 from actors.cli_common import (DEFAULT_HOME, EXIT_CONFIG, EXIT_FAILED, EXIT_USAGE, HomeOpt, JsonOpt,
                                connect, die, die_of, emit)
+from actors.cli_fast import exposure_lines
 
 Answer = Callable[[str], dict]
 
@@ -65,12 +66,8 @@ def _run(answer: Answer, intent: str | None, batch: Path | None, as_json: bool) 
     if as_json:
         emit(result)
         return
-    for address in result["exposed"]:
-        typer.echo(address)
-    tokens = result["tokens"]
-    saved = 1 - tokens["exposed"] / tokens["full"] if tokens["full"] else 0.0
-    typer.echo(f"{len(result['exposed'])} abilities + find_abilities: {tokens['exposed']} of {tokens['full']} "
-               f"tool-schema tokens ({saved:.1%} fewer; o200k, compact JSON)")
+    for line in exposure_lines(result):  # the same lines as the fast path's `expose --catalog` (actors.cli_fast)
+        typer.echo(line)
 
 
 def _batch(answer: Answer, path: Path) -> None:

@@ -1,7 +1,8 @@
 """The `actors` command's entry point: the commands on an agent's path, answered without the full CLI.
 
 A host runs `actors hook EVENT` before and after every tool call of its agent, synchronously, so the
-command's start-up is the agent's latency; `status` and `call` are the small commands scripts run. `main`
+command's start-up is the agent's latency; `status` and `call` are the small commands scripts run, and
+`expose INTENT --catalog F` the offline one a new user tries first. `main`
 answers their plain forms here, loading only the wire format, a socket and the client (not typer, rich or
 the organ SDK), and hands everything else — `--help`, other commands, any option it does not know, a value
 it could not read — to the full CLI (actors.cli), whose commands run the same functions below, so both
@@ -17,14 +18,15 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
-from actors.exit_codes import (EXIT_CALL_FAILED, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_NO_MESH, EXIT_TIMEOUT,
-                               EXIT_USAGE)
+from actors.exit_codes import (EXIT_CALL_FAILED, EXIT_CONFIG, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_NO_MESH,
+                               EXIT_TIMEOUT, EXIT_USAGE)
 
 UNKNOWN_NAMES = ("UnknownOrgan", "UnknownAbility")  # the heart's refusals of a call that names nothing it has
 HOOK_TIMEOUT_S = 1.0  # a hook must never hold the agent up
 HOME_ENV = "ACTORS_HOME"
 DEFAULT_HOME = ".actors"
 ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")  # what click strips from text that does not go to a terminal
+_COUNT = re.compile(r"[0-9]+")  # a budget as the fast path reads it; anything else is the full CLI's to judge
 
 
 def main() -> None:
@@ -89,6 +91,14 @@ def fast_command(argv: list[str], env: dict[str, str] | os._Environ) -> Callable
             return None
         return lambda: call(positional[0], options.get("--args", "{}"), timeout, options.get("--session", ""),
                             _home(options, env), "--json" in options)
+    if name == "expose":
+        options, positional = _split(args, {"--home", "--catalog", "--budget"}, {"--json"})
+        budget = options.get("--budget") if options is not None else None
+        if options is None or len(positional) != 1 or not options.get("--catalog") or (
+                budget is not None and (not _COUNT.fullmatch(budget) or int(budget) < 1)):
+            return None
+        return lambda: expose_offline(positional[0], Path(options["--catalog"]), None if budget is None else int(budget),
+                                      "--json" in options)
     return None
 
 
@@ -151,6 +161,35 @@ def echo(text: str, err: bool = False) -> None:
 def emit(data: Any) -> None:
     """Print one JSON document on stdout."""
     echo(json.dumps(data, ensure_ascii=False))
+
+
+# -- expose, offline ---------------------------------------------------------------------------
+
+def expose_offline(intent: str, catalog: Path, budget: int | None, as_json: bool) -> int:
+    """Show the abilities exposed for an intent by a catalogue file (no mesh, no journal)."""
+    from broker.errors import ConfigError
+    from broker.exposure import Context, load_catalogue, select
+
+    try:
+        catalogue = load_catalogue(catalog)
+    except ConfigError as exc:
+        echo(f"actors: {exc}", err=True)
+        return EXIT_CONFIG
+    result = select(intent, catalogue, Context(), budget_tokens=budget).as_dict()
+    if as_json:
+        emit(result)
+        return 0
+    for line in exposure_lines(result):
+        echo(line)
+    return 0
+
+
+def exposure_lines(result: dict) -> list[str]:
+    """What `actors expose` prints for one answer: the addresses, then what their schemas cost."""
+    tokens = result["tokens"]
+    saved = 1 - tokens["exposed"] / tokens["full"] if tokens["full"] else 0.0
+    return [*result["exposed"], f"{len(result['exposed'])} abilities + find_abilities: {tokens['exposed']} of "
+            f"{tokens['full']} tool-schema tokens ({saved:.1%} fewer; o200k, compact JSON)"]
 
 
 # -- status and call ---------------------------------------------------------------------------

@@ -44,7 +44,9 @@ HOOK_CASES = [
 
 @pytest.mark.parametrize("argv", [["hook", "PostToolUse"], ["hook", "Stop", "--home", "/h"], ["hook", "--home=/h", "x"],
                                   ["hook", "--home", "/a", "x", "--home", "/h"], ["status"], ["status", "--json"],
-                                  ["call", "a.b"], ["call", "a.b", "--args", "{}", "--timeout=1e3", "--json"]])
+                                  ["call", "a.b"], ["call", "a.b", "--args", "{}", "--timeout=1e3", "--json"],
+                                  ["expose", "open a PR", "--catalog", "c.json"],
+                                  ["expose", "--json", "x", "--catalog=c.json", "--budget", "300"]])
 def test_plain_command_lines_of_hook_status_and_call_take_the_fast_path(argv):
     assert fast_command(argv, {}) is not None
 
@@ -53,7 +55,12 @@ def test_plain_command_lines_of_hook_status_and_call_take_the_fast_path(argv):
                                   ["hook", "x", "--home"], ["hook", "x", "--home", "--json"], ["hook", "x", "--bogus"],
                                   ["hook", "--", "x"], ["hook", "-x"], ["hook", "x", "--json"], ["status", "x"],
                                   ["status", "--json=1"], ["call"], ["call", "a.b", "--timeout", "soon"],
-                                  ["call", "a.b", "--args"], ["up", "--detach"], ["blood"]])
+                                  ["call", "a.b", "--args"], ["up", "--detach"], ["blood"],
+                                  ["expose", "x"], ["expose", "x", "--catalog", "c.json", "--batch", "b.jsonl"],
+                                  ["expose", "x", "--catalog", "c.json", "--budget", "0"],
+                                  ["expose", "x", "--catalog", "c.json", "--budget", "lots"],
+                                  ["expose", "x", "--catalog", "c.json", "--journal", "j.jsonl"],
+                                  ["expose", "--forget", "a.b"]])
 def test_anything_else_goes_to_the_full_cli(argv):
     assert fast_command(argv, {}) is None
 
@@ -209,3 +216,21 @@ def test_home_given_before_the_command_is_the_same_as_after_it(running, args):
     assert after.returncode == before.returncode == joined.returncode == 0, before.stderr
     strip_beat = re.compile(r'"(seq|at|uptime_s|interval_s|silent_s|open_s)": [0-9.e+-]+')
     assert strip_beat.sub("#", before.stdout) == strip_beat.sub("#", after.stdout) == strip_beat.sub("#", joined.stdout)
+
+
+def test_offline_expose_prints_what_the_full_cli_prints(tmp_path):
+    def tool(name: str, description: str) -> dict:
+        return {"name": name, "description": description, "inputSchema": {"type": "object", "properties": {}}}
+    catalog = tmp_path / "catalog.json"
+    catalog.write_text(json.dumps({"organs": {
+        "github": [tool("create_pull_request", "Open a pull request (PR)"), tool("list_issues", "List issues")],
+        "time": [tool("get_current_time", "Current time in a time zone")]}}))
+    (tmp_path / "bad.json").write_text("[1]")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1]), "ACTORS_CACHE": str(tmp_path / "cache")}
+    for args in (["expose", "open a PR", "--catalog", str(catalog)],
+                 ["expose", "--json", "what time is it in Lisbon", f"--catalog={catalog}", "--budget", "40"],
+                 ["expose", "open a PR", "--catalog", str(tmp_path / "bad.json")],
+                 ["expose", "open a PR", "--catalog", str(tmp_path / "missing.json")]):
+        fast, full = (subprocess.run([*cli, *args], capture_output=True, text=True, timeout=60, env=env, cwd=tmp_path)
+                      for cli in (FAST_CLI, FULL_CLI))
+        assert (fast.returncode, fast.stdout, fast.stderr) == (full.returncode, full.stdout, full.stderr), args

@@ -83,17 +83,22 @@ for catalogue in catalogues:
 
 def selections_with_hash_seed(seeds: tuple[str, ...], spec: dict) -> dict[str, str]:
     """What the child prints in one process per PYTHONHASHSEED value, the processes side by side."""
+    return selections({seed: {"PYTHONHASHSEED": seed} for seed in seeds}, spec)
+
+
+def selections(runs: dict[str, dict[str, str]], spec: dict) -> dict[str, str]:
+    """What the child prints in one process per run (its environment's changes), the processes side by side."""
     procs = {}
-    for seed in seeds:
-        env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(ROOT), "ACTORS_EMBEDDING": "off"}
-        procs[seed] = subprocess.Popen([sys.executable, "-c", CHILD], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    for name, changes in runs.items():
+        env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(ROOT), "ACTORS_EMBEDDING": "off", **changes}
+        procs[name] = subprocess.Popen([sys.executable, "-c", CHILD], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                        stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
     out = {}
     try:
-        for seed, proc in procs.items():
+        for name, proc in procs.items():
             stdout, stderr = proc.communicate(json.dumps(spec), timeout=TIMEOUT_S)
             assert proc.returncode == 0, stderr
-            out[seed] = stdout
+            out[name] = stdout
     finally:
         for proc in procs.values():
             if proc.poll() is None:
@@ -111,3 +116,16 @@ def test_tools_and_scores_are_byte_identical_under_every_hash_seed():
     assert json.loads(first.splitlines()[1])[0][0] == "money.convert_currency"
     for seed in SEEDS[1:]:
         assert out[seed] == first, f"PYTHONHASHSEED={seed} gave other tools or scores than {SEEDS[0]}"
+
+
+def test_tools_and_scores_are_byte_identical_with_the_cache_off_cold_and_warm(tmp_path):
+    # the knowledge tables and token counts read back from the user's cache (broker/usercache.py) give the
+    # selections computing them gives: off, then a cold cache filled, then that cache read by another process
+    files = [str(REAL_MCP)] if REAL_MCP.exists() else []
+    spec = {"organs": ORGANS, "files": files, "intents": INTENTS}
+    first = selections({"off": {"ACTORS_CACHE": "off"}, "cold": {"ACTORS_CACHE": str(tmp_path)}}, spec)
+    assert {p.name for p in (tmp_path / "knowledge").iterdir()} >= {"cldr.marshal", "world_places-cities=True.marshal"}
+    assert (tmp_path / "tokens" / "o200k.marshal").exists()
+    warm = selections({"warm": {"ACTORS_CACHE": str(tmp_path)}}, spec)["warm"]
+    assert first["cold"] == first["off"], "a cold cache changed the selections"
+    assert warm == first["off"], "tables read back from the cache changed the selections"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from broker import usercache
 from broker.exposure import Source, catalogue_from_mcp, select, semantic
 from broker.exposure.selection import MEANING_FLOOR, MEANING_MARGIN, MEANING_WEIGHT, meaning_scores
 from broker.text import embedding
@@ -30,7 +31,7 @@ TIMES = "How much is 394 times 213?"
 @pytest.fixture(autouse=True)
 def meaning_on(tmp_path, monkeypatch):
     """Meaning switched on (it is off by default), with a vector cache of the test's own."""
-    monkeypatch.setenv(semantic.CACHE_ENV, str(tmp_path / "cache"))
+    monkeypatch.setenv(usercache.ENV, str(tmp_path / "cache"))
     monkeypatch.setenv(embedding.SWITCH_ENV, "on")
     embedding.encoder.cache_clear()
     yield

@@ -133,6 +133,7 @@ class Catalogue:
         self.smallest_tokens = min((t.tokens for t in tools), default=0)
         self.full_tokens = tokens.count_text(self.wire_text(range(len(tools)), meta=False))
         self._lists = wirecount.ListCounter([t.json for t in tools], META_JSON)  # counts a list from its parts
+        tokens.keep_counts()  # the next process that builds this catalogue need not load the vocabulary
         self.word_puts: dict[tuple[str, float], tuple[tuple[str, float], ...]] = {}  # see selection.query_terms
 
     def __len__(self) -> int:

@@ -52,6 +52,7 @@ from enum import StrEnum
 from typing import Iterable, Iterator, Mapping
 
 from broker import text as text_layer
+from broker import usercache
 from broker.text import cjk, fuzzy
 from broker.exposure import lexicon
 
@@ -87,6 +88,7 @@ COGNATE_SHARE = 0.6  # and covers this share of the word (not chang-ements)
 # the Public Suffix List as distributions ship it (Debian's `publicsuffix`), when the PyPI package is absent
 SUFFIX_LISTS = ("/usr/share/publicsuffix/public_suffix_list.dat",)
 _FILE_MEDIA = frozenset({"text", "image", "audio", "video"})
+CACHE_KIND = "knowledge"  # the user's cache directory keeps what is derived here from installed packages
 
 
 class Host(StrEnum):
@@ -104,6 +106,36 @@ def fold(text: str) -> str:
 
 
 @functools.cache
+def _derivation() -> tuple[str, ...]:
+    # what every table here is derived by: this code, the text layer it reads (stop words, everyday words) and
+    # the stemmer; a change to any of them is a new key
+    here = Path(__file__).resolve().parent
+    text_dir = here.parent / "text"
+    files = [here / "knowledge.py", here / "lexicon.py", Path(usercache.__file__)]
+    files += sorted(p for folder in (text_dir, text_dir / "data") for p in folder.iterdir() if p.is_file())
+    return (*map(usercache.identity, files), *usercache.package_identity("Stemmer"))
+
+
+def _zone_sources() -> tuple[str, ...]:
+    # the platform's zone database (a directory rewritten by its updates) and PyPI's tzdata, when installed
+    found = [usercache.identity(folder) for folder in zoneinfo.TZPATH]
+    found += [usercache.identity(os.path.join(folder, "tzdata.zi")) for folder in zoneinfo.TZPATH]
+    return (*_derivation(), *found, *usercache.package_identity("tzdata"))
+
+
+def _babel_sources() -> tuple[str, ...]:
+    return (*_derivation(), *usercache.package_identity("babel", "global.dat", "locale-data"))
+
+
+def _unicode_sources() -> tuple[str, ...]:
+    return (*_derivation(), f"unicode {unicodedata.unidata_version}")
+
+
+def _kept(name: str, sources, encoded=None, decoded=None):
+    return usercache.kept(CACHE_KIND, name, sources, encoded, decoded)
+
+
+@_kept("zone_places", _zone_sources)
 def zone_places() -> dict[tuple[str, ...], str]:
     """Places named by the IANA time-zone database: folded word tuple -> zone (("new", "york") -> America/New_York)."""
     places: dict[tuple[str, ...], str] = {}
@@ -154,7 +186,16 @@ class Cldr:
     currency_phrases: Phrases = field(default_factory=lambda: Phrases({}))
 
 
-@functools.cache
+def _cldr_plain(found: Cldr) -> tuple:
+    return found.cities, found.currencies, found.currency_names, found.currency_phrases.names
+
+
+def _cldr_read(kept: tuple) -> Cldr:
+    cities, currencies, names, phrases = kept
+    return Cldr(tuple(cities), frozenset(currencies), frozenset(names), Phrases(dict(phrases)))
+
+
+@_kept("cldr", _babel_sources, _cldr_plain, _cldr_read)
 def cldr() -> Cldr:
     """CLDR's names of zone cities and currencies in every language, through Babel; empty without Babel."""
     try:
@@ -222,7 +263,7 @@ def _names_currency_phrases(words: list[str], phrases: Phrases, spoken: frozense
     return len(named) >= 2
 
 
-@functools.cache
+@_kept("units", _babel_sources, lambda found: found.names, lambda kept: Phrases(dict(kept)))
 def units() -> Phrases:
     """English names of CLDR's units of measure, singular and plural (inch, centimeters, kilograms, miles per
     hour) -> the quantity each measures (length, mass, speed); none without Babel."""
@@ -263,7 +304,7 @@ def names_unit_conversion(request: str, known: Phrases) -> bool:
 SERVICES_FILE = "/etc/services"  # IANA's service names and port numbers, as the platform ships them (netbase)
 
 
-@functools.cache
+@_kept("services", lambda: (*_derivation(), usercache.identity(SERVICES_FILE)))
 def services() -> dict[str, frozenset[str]]:
     """The registered port numbers (as written) -> the names and aliases of their services (postgresql,
     postgres); empty where the platform has no services file."""
@@ -326,7 +367,7 @@ def names_amount_of_money(request: str, currencies: frozenset[str], names: froze
     return len(named) >= 2
 
 
-@functools.cache
+@_kept("number_words", _unicode_sources)
 def number_words() -> frozenset[str]:
     """English number words (one, twelve, ninety, hundred, thousand), read from the Unicode names of the
     characters that have a whole numeric value ("ROMAN NUMERAL ONE HUNDRED", "CIRCLED NUMBER TWENTY")."""
@@ -356,7 +397,7 @@ def _most_common_value(counts: Counter) -> int:
     return min(counts.items(), key=lambda item: (-item[1], item[0]))[0]
 
 
-@functools.cache
+@_kept("operator_words", _unicode_sources)
 def operator_words() -> frozenset[str]:
     """The stems of the words Unicode names its math operators by (PLUS SIGN, CIRCLED TIMES, DIVIDES)."""
     found = set()
@@ -426,7 +467,13 @@ def geonames_cities() -> tuple[tuple[str, str], ...]:
     return found
 
 
-@functools.cache
+def _places_read(kept: tuple) -> Places:
+    folded, proper, unspaced = kept
+    return Places(dict(folded), dict(proper), dict(unspaced))
+
+
+@_kept("world_places", lambda: (*_zone_sources(), *_babel_sources(), usercache.identity(CITIES_FILE)),
+       lambda found: (found.folded, found.proper, found.cjk), _places_read)
 def world_places(cities: bool = True) -> Places:
     """Zone places in every language CLDR covers, beside the database's own names (and GeoNames' large cities)."""
     folded = zone_places()
@@ -472,13 +519,13 @@ def _proper(text: str, word: re.Match, n: int, gram: tuple[str, ...] = ()) -> bo
     return n > 1 or not (before == "" or before[-1] in ".!?\n")
 
 
-@functools.cache
+@_kept("zone_abbreviations", _zone_sources)
 def zone_abbreviations() -> frozenset[str]:
     """Upper-case zone names that are abbreviations (UTC, GMT, EST, CET): they count only when written so."""
     return frozenset(z for z in zoneinfo.available_timezones() if z.isalpha() and z.isupper())
 
 
-@functools.cache
+@_kept("zone_designations", lambda: (*_zone_sources(), f"year {datetime.date.today().year}"))
 def zone_designations() -> frozenset[str]:
     """What the database's zones are called in winter and summer (PST, PDT, IST, CEST, JST), in capitals."""
     found = set()
@@ -690,7 +737,7 @@ def _suffix_list_paths() -> list[str]:
     return found + [path for path in SUFFIX_LISTS if os.path.exists(path)]
 
 
-@functools.cache
+@_kept("top_level_domains", lambda: (*_derivation(), *map(usercache.identity, _suffix_list_paths())))
 def top_level_domains() -> frozenset[str]:
     """The ICANN top-level domains of the Public Suffix List (com, io, de, ...); empty without the list."""
     for path in _suffix_list_paths():

@@ -19,11 +19,11 @@ from typing import Sequence
 
 import numpy as np
 
+from broker import usercache
 from broker.text import embedding, split_identifier
 
 log = logging.getLogger(__name__)
 
-CACHE_ENV = "ACTORS_CACHE"
 QUERY_TOKENS = 40  # an intent's first tokens: the cost grows with length, and the request comes first
 
 
@@ -62,26 +62,24 @@ def meaning_of(texts: Sequence[str]) -> Meaning | None:
     encoder = embedding.encoder()
     if encoder is None or not texts:
         return None
+    where = cache_dir()
     digest = hashlib.sha256("\0".join([encoder.digest, *texts]).encode()).hexdigest()[:24]
-    path = cache_dir() / f"{digest}.npy"
+    path = None if where is None else where / f"{digest}.npy"
     try:
-        vectors = np.load(path, allow_pickle=False)
-        if vectors.shape == (len(texts), embedding.DIMENSION):
+        vectors = np.load(path, allow_pickle=False) if path is not None else None
+        if vectors is not None and vectors.shape == (len(texts), embedding.DIMENSION):
             return Meaning(encoder, vectors)
     except (OSError, ValueError):
         pass  # not cached yet, or damaged: computed again below
     vectors = encoder.embed_all(texts)
-    _save(path, vectors)
+    if path is not None:
+        _save(path, vectors)
     return Meaning(encoder, vectors)
 
 
-def cache_dir() -> Path:
-    """Where catalogue vectors are kept: $ACTORS_CACHE, else $XDG_CACHE_HOME/actors, else ~/.cache/actors."""
-    named = os.environ.get(CACHE_ENV)
-    if named:
-        return Path(named) / "embeddings"
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "actors" / "embeddings"
+def cache_dir() -> Path | None:
+    """Where catalogue vectors are kept (the user's cache, broker/usercache.py); None when it is off."""
+    return usercache.directory("embeddings")
 
 
 def _save(path: Path, vectors: np.ndarray) -> None:
