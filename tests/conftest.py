@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 import uuid
@@ -28,6 +30,7 @@ from typing import Callable
 import pytest
 
 from actors.organs.containment import owner_id, sweep_orphans
+from broker import usercache
 
 REPO = Path(__file__).resolve().parents[1]
 RUN_MARK = "ACTORS_TEST_RUN"
@@ -130,6 +133,9 @@ def _is_xdist_controller(config: pytest.Config) -> bool:
     return not hasattr(config, "workerinput") and bool(getattr(config.option, "numprocesses", None))
 
 
+_CACHE_DIR = pytest.StashKey[str]()
+
+
 def _interrupt(signum, frame):
     raise KeyboardInterrupt(f"received {signal.Signals(signum).name}")
 
@@ -141,6 +147,9 @@ def pytest_configure(config: pytest.Config) -> None:
         left = reap(lambda owner: not _owner_alive(owner))
         if left:
             print(f"reaped what an earlier test run left behind: {', '.join(left)}", file=sys.stderr)
+        if usercache.ENV not in os.environ:  # the run's own cache, inherited by the workers, never the user's
+            os.environ[usercache.ENV] = tempfile.mkdtemp(prefix="actors-test-cache-")
+            config.stash[_CACHE_DIR] = os.environ[usercache.ENV]
     if not _is_xdist_controller(config):
         os.environ[RUN_MARK] = owner_id(os.getpid())  # inherited by everything this process starts
 
@@ -155,6 +164,8 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 def pytest_unconfigure(config: pytest.Config) -> None:
     if _is_xdist_controller(config):  # after the workers: what a crashed worker left behind
         reap(lambda owner: not _owner_alive(owner))
+    if _CACHE_DIR in config.stash:
+        shutil.rmtree(config.stash[_CACHE_DIR], ignore_errors=True)
 
 
 def mesh_processes(home: Path) -> list[int]:
