@@ -451,7 +451,10 @@ def test_importing_a_bad_snapshot_shows_an_error_and_changes_nothing(page, conso
     assert "the user likes diagrams in design notes" in judgments(console).values()
 
 
-def test_each_view_is_photographed_for_the_docs(page, console):
+def test_each_view_is_photographed_and_the_docs_screenshots_are_remade_on_request(page, console, tmp_path):
+    """Screenshots go to the test's directory; with ACTORS_DOCS_SHOTS=1 they replace docs/web-*.png (a test run
+    never changes tracked files unasked)."""
+    shots = DOCS if os.environ.get("ACTORS_DOCS_SHOTS") == "1" else tmp_path
     console.mesh.cli("instruct", "read the README file and list the source directory", check=True)
     client = console.mesh.client()
     try:
@@ -460,7 +463,6 @@ def test_each_view_is_photographed_for_the_docs(page, console):
     finally:
         client.close()
     page.locator('#organs tr[data-organ="fs"] .wound').wait_for()
-    DOCS.mkdir(exist_ok=True)
     for view, ready in (("body", "#events li.event"), ("memory", "#cards li.card"),
                         ("exposure", "#exp-offered li code"), ("saved", "#saved td.value")):
         page.goto(f"{console.base}/#{view}")
@@ -472,7 +474,7 @@ def test_each_view_is_photographed_for_the_docs(page, console):
             page.locator("#judgments-redline .evidence summary").first.click()
             page.locator("#cards li.card .evidence summary").first.click()
             page.locator("#cards li.card .evidence dl").first.wait_for()
-        shot = DOCS / f"web-{view}.png"
+        shot = shots / f"web-{view}.png"
         page.screenshot(path=str(shot), full_page=True, animations="disabled", caret="hide")
         assert 0 < shot.stat().st_size < SHOT_MAX_BYTES, shot
 
