@@ -10,7 +10,6 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 import typer
@@ -225,22 +224,12 @@ def test_the_heart_takes_every_setting_at_either_end_of_its_range_without_crashi
         assert "heart stopped" in log
 
 
-def _argv(pid: int) -> list[bytes]:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
-    except OSError:  # gone already: the assertions below say how it ended
-        return [b"", b""]
-
-
 def test_ctrl_c_during_a_call_is_one_line_and_exit_130(make_mesh):
     mesh = make_mesh(ECHO)
     proc = subprocess.Popen(guarded([sys.executable, "-m", "actors", "call", "echo.sleep", "--args", '{"seconds": 20}',
                                      "--home", str(mesh.home)]), cwd=mesh.workdir, env=mesh.env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
-        # a Ctrl-C that lands while tests/guard.py is still exec'ing the command is lost with guard's image
-        # (seen under load: the call then ran to its end and exited 0); this test is about the command
-        wait_for(lambda: _argv(proc.pid)[1:2] != [b"-S"], timeout=10, what="the guard to become the command")
         time.sleep(1.5)  # importing, connecting or waiting for the reply: each ends the same way
     finally:
         os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does: the whole foreground group
