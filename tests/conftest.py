@@ -137,6 +137,10 @@ def _interrupt(signum, frame):
 def pytest_configure(config: pytest.Config) -> None:
     for sig in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, _interrupt)
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        # started in the background of a non-interactive shell (POSIX ignores SIGINT there): every command a
+        # test starts would inherit the ignored Ctrl-C, and the tests of what Ctrl-C does would fail
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     if not hasattr(config, "workerinput"):  # one process sweeps what earlier, killed runs left behind
         left = reap(lambda owner: not _owner_alive(owner))
         if left:
