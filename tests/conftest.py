@@ -143,6 +143,10 @@ def _interrupt(signum, frame):
 def pytest_configure(config: pytest.Config) -> None:
     for sig in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, _interrupt)
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        # started in the background of a non-interactive shell (POSIX ignores SIGINT there): every command a
+        # test starts would inherit the ignored Ctrl-C, and the tests of what Ctrl-C does would fail
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     if not hasattr(config, "workerinput"):  # one process sweeps what earlier, killed runs left behind
         left = reap(lambda owner: not _owner_alive(owner))
         if left:
@@ -227,7 +231,13 @@ class Mesh:
         return json.loads(self.cli(*args, "--json", check=True).stdout)
 
     def status(self) -> dict:
-        return self.json("status")
+        """The document `actors status --json` prints, asked of the heart from this process: the command runs
+        the same request (cli_fast.status) and is tested as a command in test_cli_fast and test_mesh, while
+        tests look at the status hundreds of times, a fresh interpreter each (~0.25 s of CPU) when run as one."""
+        from actors.client import Client
+
+        with Client(self.home) as client:
+            return json.loads(json.dumps(client.control("status"), ensure_ascii=False))
 
     def organ(self, name: str) -> dict:
         return next(o for o in self.status()["organs"] if o["name"] == name)
@@ -255,8 +265,26 @@ def new_mesh(root: Path, config_text: str = ECHO_MESH) -> Mesh:
 def end_mesh(mesh: Mesh) -> None:
     """Stop a mesh and end whatever of it is left."""
     if mesh_processes(mesh.home):
-        mesh.cli("down", timeout=40)
+        stop_heart(mesh.home)
     kill_all(mesh_processes(mesh.home))
+
+
+def stop_heart(home: Path) -> None:
+    """Ask the heart to stop its mesh and wait (bounded) for it to exit: what `actors down` does, from this
+    process (the command itself is tested in test_mesh; a full CLI per test is ~0.5 s of CPU)."""
+    from actors.cli import DOWN_TIMEOUT_S
+    from actors.client import Client
+    from broker.errors import MeshError
+    from broker.home import pid_alive
+
+    try:
+        with Client(home) as client:
+            pid = client.control("stop")["pid"]
+    except MeshError:  # no heart answers: what is left of the mesh is killed by the caller
+        return
+    deadline = time.monotonic() + DOWN_TIMEOUT_S  # the heart stops its organs (SIGTERM, then SIGKILL) first
+    while pid_alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
 
 
 @pytest.fixture

@@ -37,6 +37,9 @@ max_restarts = 10
 """
 
 
+pytestmark = pytest.mark.xdist_group("bounded")  # one worker runs the module: its mesh starts once
+
+
 @pytest.fixture(scope="module")
 def mesh(tmp_path_factory):
     """One mesh for the module: a bounded organ with two workers and a 256 KiB frame limit."""

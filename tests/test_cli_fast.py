@@ -102,10 +102,13 @@ def test_the_fast_hook_loads_neither_typer_nor_the_organ_sdk(tmp_path):
 
 # -- the same answers as the full CLI --------------------------------------------------------
 
+ON_RUNNING = pytest.mark.xdist_group("cli-fast-running")  # the tests on `running` share one worker: one mesh
+
+
 @pytest.fixture(scope="module")
 def running(tmp_path_factory):
     """One echo mesh for the comparisons that need a mesh."""
-    from tests.conftest import REPO, Mesh, kill_all, mesh_processes
+    from tests.conftest import REPO, Mesh, end_mesh
 
     root = tmp_path_factory.mktemp("fast")
     (root / "work").mkdir()
@@ -117,9 +120,7 @@ def running(tmp_path_factory):
         mesh.up()
         yield mesh
     finally:
-        if mesh_processes(mesh.home):
-            mesh.cli("down", timeout=40)
-        kill_all(mesh_processes(mesh.home))
+        end_mesh(mesh)
 
 
 @pytest.mark.timeout(180)  # a few dozen runs of the full CLI, each ~0.3 s of imports on a quiet machine
@@ -131,6 +132,7 @@ def test_every_fast_command_answers_as_the_full_cli_when_no_mesh_runs(make_mesh)
         _same(mesh, args, "")
 
 
+@ON_RUNNING
 @pytest.mark.timeout(180)
 def test_hooks_answer_as_the_full_cli_and_each_records_the_tool_call_once(running):
     recorded = _host_calls(running)
@@ -142,18 +144,21 @@ def test_hooks_answer_as_the_full_cli_and_each_records_the_tool_call_once(runnin
     assert running.status()["heart"]["instruction"] == "fix the build"
 
 
+@ON_RUNNING
 @pytest.mark.timeout(180)
 def test_status_answers_as_the_full_cli(running):
     for args in STATUS_CASES:  # beat numbers and uptimes move between the two runs
         _same(running, args, "", mask=re.compile(r"\d+(\.\d+)?"))
 
 
+@ON_RUNNING
 @pytest.mark.timeout(180)
 def test_call_answers_as_the_full_cli(running):
     for args in CALL_CASES:
         _same(running, args, "", mask=re.compile(r'"pid": \d+|"duration_s": [0-9.e-]+'))
 
 
+@ON_RUNNING
 @pytest.mark.parametrize("args", [["status"], ["status", "--json"], ["call", "echo.echo", "--args", '{"x": "hi"}']])
 def test_a_reader_that_goes_away_early_gets_no_traceback(running, args):
     # the reader of the pipe is gone before the command writes: every write fails with EPIPE
@@ -200,6 +205,7 @@ def test_only_the_wire_module_touches_msgpack():
     assert users == ["broker/wire.py"]
 
 
+@ON_RUNNING
 @pytest.mark.parametrize("timeout", ["-1", "nan"])
 def test_a_negative_or_nan_call_timeout_is_a_usage_error_either_way(running, timeout):
     done = _same(running, ["call", "echo.echo", "--timeout", timeout], "")
@@ -207,6 +213,7 @@ def test_a_negative_or_nan_call_timeout_is_a_usage_error_either_way(running, tim
     assert done.stderr == f"actors: --timeout takes seconds (0: the ability's own), not {float(timeout):g}\n"
 
 
+@ON_RUNNING
 @pytest.mark.parametrize("args", [["status", "--json"], ["cards", "--json"]])
 def test_home_given_before_the_command_is_the_same_as_after_it(running, args):
     env = {k: v for k, v in running.env.items() if k != "ACTORS_HOME"}

@@ -11,9 +11,12 @@ import pytest
 
 from actors.client import Client, ThreadClients, events_missed
 from broker.errors import MeshUnreachable
-from tests.conftest import ECHO_MESH, REPO, Mesh, kill_all, mesh_processes
+from tests.conftest import ECHO_MESH, REPO, Mesh, end_mesh
 
 WAIT_S = 10.0
+
+
+pytestmark = pytest.mark.xdist_group("client-events")  # one worker runs the module: its mesh starts once
 
 
 @pytest.fixture(scope="module")
@@ -28,9 +31,7 @@ def mesh(tmp_path_factory):
         mesh.up()
         yield mesh
     finally:
-        if mesh_processes(mesh.home):
-            mesh.cli("down", timeout=40)
-        kill_all(mesh_processes(mesh.home))
+        end_mesh(mesh)
 
 
 def test_a_subscriber_gets_every_kind_of_event_that_happens_after_it_subscribed(mesh):

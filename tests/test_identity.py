@@ -28,9 +28,12 @@ env = { GIVEN_BY_MESH = "yes" }
 CALLS = 24
 
 
+pytestmark = pytest.mark.xdist_group("identity")  # one worker runs the module: its mesh starts once
+
+
 @pytest.fixture(scope="module")
 def local_mesh(tmp_path_factory):
-    from tests.conftest import Mesh, REPO, kill_all, mesh_processes
+    from tests.conftest import Mesh, REPO, end_mesh
 
     root = tmp_path_factory.mktemp("identity")
     (root / "work").mkdir()
@@ -43,9 +46,7 @@ def local_mesh(tmp_path_factory):
         mesh.up()
         yield mesh
     finally:
-        if mesh_processes(mesh.home):
-            mesh.cli("down", timeout=40)
-        kill_all(mesh_processes(mesh.home))
+        end_mesh(mesh)
 
 
 def environ_of(pid: int) -> dict[str, str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -37,13 +38,25 @@ def journal_file(path: Path, extra: str = "") -> Path:
     return path
 
 
-@pytest.fixture
-def home(tmp_path: Path) -> Path:
-    h = tmp_path / "home"
-    result = actors(h, "memory", "ingest", str(journal_file(tmp_path / "j.jsonl")))
+# one worker runs the module, so the slept-on memory below is made once (two commands, ~1.4 s of CPU)
+pytestmark = pytest.mark.xdist_group("memory-cli")
+
+
+@pytest.fixture(scope="module")
+def slept_home(tmp_path_factory) -> Path:
+    """A memory that ingested the journal and slept on it, made by the commands; tests get copies."""
+    root = tmp_path_factory.mktemp("slept")
+    h = root / "home"
+    result = actors(h, "memory", "ingest", str(journal_file(root / "j.jsonl")))
     assert result.returncode == 0, result.stderr
     assert actors(h, "memory", "sleep").returncode == 0
     return h
+
+
+@pytest.fixture
+def home(slept_home: Path, tmp_path: Path) -> Path:
+    """A copy of the slept-on memory of this test's own (tests forget cards and count recalls)."""
+    return Path(shutil.copytree(slept_home, tmp_path / "home", symlinks=True))
 
 
 def test_ingest_reports_bad_lines_by_number_and_appends_the_rest(tmp_path):

@@ -21,7 +21,7 @@ import zmq
 from broker import protocol
 from broker.home import pid_alive
 from broker.protocol import Refused, Register
-from tests.conftest import ECHO_MESH, guarded, mesh_processes, wait_for
+from tests.conftest import ECHO_MESH, end_mesh, guarded, mesh_processes, new_mesh, wait_for
 
 CRASHY_MESH = """
 [heart]
@@ -39,6 +39,17 @@ backoff_initial_s = 0.2
 backoff_max_s = 5
 """
 
+SHARED = pytest.mark.xdist_group("mesh-shared")  # the tests on `shared` run on one worker: one mesh for them
+
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory):
+    """One echo mesh for the tests that only call and look: none kills, stops, instructs or holds echo busy."""
+    made = new_mesh(tmp_path_factory.mktemp("shared"))
+    made.up()
+    yield made
+    end_mesh(made)
+
 
 def metric(mesh, name: str, **labels: str) -> float:
     """Read one sample from the heart's Prometheus endpoint."""
@@ -52,35 +63,39 @@ def metric(mesh, name: str, **labels: str) -> float:
     return total
 
 
-def test_organs_register_with_their_abilities_and_declared_flags(mesh):
-    status = mesh.status()
-    echo = mesh.organ("echo")
+@SHARED
+def test_organs_register_with_their_abilities_and_declared_flags(shared):
+    status = shared.status()
+    echo = shared.organ("echo")
     assert echo["state"] == "up"
     assert pid_alive(echo["pid"])
     assert echo["abilities"] == ["echo", "missing", "report_metric", "sleep"]
     assert status["heart"]["endpoints"]["router"].startswith("ipc://")
     assert status["heart"]["stage"] == "awake"
-    with mesh.client() as client:
+    with shared.client() as client:
         assert client.call("echo", "echo", {"x": "hi"}).result["pid"] == echo["pid"]
 
 
-def test_a_call_round_trips_through_the_heart_from_the_cli(mesh):
-    out = mesh.json("call", "echo.echo", "--args", '{"x": [1, "two", {"three": 3}]}')
+@SHARED
+def test_a_call_round_trips_through_the_heart_from_the_cli(shared):
+    out = shared.json("call", "echo.echo", "--args", '{"x": [1, "two", {"three": 3}]}')
     assert out["ok"] is True
     assert out["result"]["x"] == [1, "two", {"three": 3}]
 
 
-def test_unknown_organs_and_abilities_get_a_clear_error_and_exit_2_not_a_hang(mesh):
+@SHARED
+def test_unknown_organs_and_abilities_get_a_clear_error_and_exit_2_not_a_hang(shared):
     for target, names in (("nosuch.echo", "echo"), ("echo.nosuch", "echo, missing, report_metric, sleep")):
-        result = mesh.cli("call", target, "--json", timeout=10)
+        result = shared.cli("call", target, "--json", timeout=10)
         assert result.returncode == 2
         error = json.loads(result.stdout)["error"]
         assert error["cause"] == "tool_missing"
         assert names in error["message"]
 
 
-def test_bad_arguments_are_refused_by_the_organ_as_bad_params(mesh):
-    out = json.loads(mesh.cli("call", "echo.sleep", "--args", '{"seconds": "soon"}', "--json").stdout)
+@SHARED
+def test_bad_arguments_are_refused_by_the_organ_as_bad_params(shared):
+    out = json.loads(shared.cli("call", "echo.sleep", "--args", '{"seconds": "soon"}', "--json").stdout)
     assert out["error"]["cause"] == "bad_params"
     assert "args.seconds" in out["error"]["message"]
 
@@ -92,8 +107,9 @@ def test_a_call_past_its_deadline_fails_with_timeout(mesh):
     assert reply.error.cause == "timeout"
 
 
-def test_an_infinite_or_nan_timeout_gets_an_answer_from_the_heart_not_a_crash_in_the_client(mesh):
-    with mesh.client() as client:
+@SHARED
+def test_an_infinite_or_nan_timeout_gets_an_answer_from_the_heart_not_a_crash_in_the_client(shared):
+    with shared.client() as client:
         for timeout_s in (math.inf, math.nan):
             reply = client.call("echo", "echo", {"x": "hi"}, timeout_s=timeout_s)
             assert not reply.ok and reply.error.type == "BadTimeout"
@@ -114,9 +130,10 @@ def test_a_call_whose_organ_dies_mid_call_gets_a_crashed_error(mesh):
     assert replies[0].error.cause == "crashed"
 
 
-def test_a_late_joiner_gets_the_current_state_then_only_newer_beats(mesh):
+@SHARED
+def test_a_late_joiner_gets_the_current_state_then_only_newer_beats(shared):
     time.sleep(0.5)  # let a few beats go by unobserved
-    with mesh.client() as client:
+    with shared.client() as client:
         snapshot = client.snapshot()
         beats = list(client.blood(count=4, timeout_s=5))
     assert snapshot.seq > 1
@@ -125,8 +142,9 @@ def test_a_late_joiner_gets_the_current_state_then_only_newer_beats(mesh):
     assert beats[0].organs["echo"].state == "up"
 
 
-def test_blood_from_the_cli_carries_the_contract_fields(mesh):
-    lines = mesh.cli("blood", "--count", "3", "--json", check=True).stdout.splitlines()
+@SHARED
+def test_blood_from_the_cli_carries_the_contract_fields(shared):
+    lines = shared.cli("blood", "--count", "3", "--json", check=True).stdout.splitlines()
     beats = [json.loads(line) for line in lines]
     assert len(beats) == 3
     for beat in beats:

@@ -62,8 +62,9 @@ def journal(cases: list[dict]) -> str:
     return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
 
 
-# the first test also builds the module's memory (about 40 commands in process): 15 s on a busy 2-core machine
-pytestmark = pytest.mark.timeout(240)
+# the first test also builds the module's memory (about 40 commands in process): 15 s on a busy 2-core machine;
+# one worker runs the module, so the memory is built once, not once per worker that gets some of its tests
+pytestmark = [pytest.mark.timeout(240), pytest.mark.xdist_group("redaction-memory")]
 
 
 @pytest.fixture(scope="module")
