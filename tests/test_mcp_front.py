@@ -24,6 +24,7 @@ from actors.client import Client as MeshClient
 from tests.conftest import REPO, Mesh, kill_all, mesh_processes, stop_process, wait_for
 from tests.test_mcp_server import _listening, free_port
 
+pytestmark = pytest.mark.xdist_group("mcp-front")  # one worker runs the module: its mesh starts once
 MESH = """
 [heart]
 beat_s = 0.2
