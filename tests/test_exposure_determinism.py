@@ -124,7 +124,7 @@ def test_tools_and_scores_are_byte_identical_with_the_cache_off_cold_and_warm(tm
     files = [str(REAL_MCP)] if REAL_MCP.exists() else []
     spec = {"organs": ORGANS, "files": files, "intents": INTENTS}
     first = selections({"off": {"ACTORS_CACHE": "off"}, "cold": {"ACTORS_CACHE": str(tmp_path)}}, spec)
-    assert {p.name for p in (tmp_path / "knowledge").iterdir()} >= {"cldr.marshal", "world_places-cities=True.marshal"}
+    assert "cldr.marshal" in {p.name for p in (tmp_path / "knowledge").iterdir()}  # the rest: what the catalogue needs
     assert (tmp_path / "tokens" / "o200k.marshal").exists()
     warm = selections({"warm": {"ACTORS_CACHE": str(tmp_path)}}, spec)["warm"]
     assert first["cold"] == first["off"], "a cold cache changed the selections"

@@ -98,8 +98,8 @@ def test_a_permanently_failing_organ_opens_its_breaker_and_a_successful_probe_cl
     assert replies[-1].error.decision == "fail_fast"
     flaky = mesh.organ("flaky")
     assert flaky["breaker"] == "open"
-    status = mesh.status()
-    assert status["heart"]["reason"] == "critical alert: flaky"
+    wait_for(lambda: mesh.status()["heart"]["reason"] == "critical alert: flaky", timeout=2.5,
+             what="the beat's reason to name the alert (set when the next beat is planned)")
     (mesh.workdir / "down").unlink()
     wait_for(lambda: call(mesh, "flaky.service")["ok"], timeout=10, interval=0.3, what="a successful probe")
     assert mesh.organ("flaky")["breaker"] == "closed"
