@@ -168,7 +168,8 @@ class Health:
         self.events.publish(EventKind.ALERT, organ=organ, cause=level, message=message)
 
     def alerts(self, organs: Iterable[OrganRecord], now: float) -> tuple[Alert, ...]:
-        """Standing conditions first, then recent events."""
+        """Standing conditions first, then recent events (but not an event of an organ whose standing condition of
+        the same level is listed: `organ fs lost` and `organ fs is lost` are one fact)."""
         while self.event_alerts and self.event_alerts[0][0] <= now:
             self.event_alerts.popleft()
         standing = []
@@ -184,7 +185,15 @@ class Health:
             if wound.chronic:
                 standing.append(Alert(Level.WARN, wound.organ, f"wound {wound.organ}/{wound.cause} is chronic "
                                       f"({wound.failures} failures)"))
-        return (*standing, *(alert for _, alert in self.event_alerts))
+        return said_once(standing, [alert for _, alert in self.event_alerts])
+
+
+def said_once(standing: list[Alert], events: list[Alert]) -> tuple[Alert, ...]:
+    """The standing alerts, then the events, less an event of an organ whose standing alert of the same level is
+    listed: a condition that stands is said once (`organ fs lost`, the event, and `organ fs is lost`, the
+    condition, are one fact); once the condition ends, its event shows until it expires."""
+    said = {(a.organ, a.level) for a in standing}
+    return (*standing, *(a for a in events if (a.organ, a.level) not in said))
 
 
 def event_args(args: dict) -> dict:
