@@ -3,11 +3,13 @@
 A card's identity is a few fields of terms (see `distill.identity`): the ability it is about, the programs,
 files and hosts, topic words and the words of the calls it saw. A query is what the agent is about to do, in its own words; it always says
 more than a card, so the score asks which of the card's fields the query touches, not how much of the query
-the card covers. Each touched field counts its best term's weight: a BM25 idf over the live cards, scaled to
+the card covers. Each touched field counts its best term's weight: a BM25 idf over the live cards (read as at
+least `PRIOR_CARDS` of them, so that a new user's few cards do not make every shared name common), scaled to
 [0, 1] by the largest possible idf, and lowered for words that name work in general (`data/generic.txt`).
 A word of work also touches, more weakly, the programs that do that work (`data/related.txt`: "tests"
 touches pytest and jest), and a word the other words of its ring (`data/memory-synonyms.txt`: "handbook"
-touches docs). A query naming a card's file, host, resource or whole ability ("git commit") outright lifts it. A
+touches docs). A query naming a card's file, host, resource, whole ability ("git commit") or command (its program
+and subcommand: "npm test") outright lifts it. A
 card whose score stays under the floor is not recalled, which keeps unrelated queries empty; nor is one that only
 one word of the query reaches, unless the query says its file, host or program itself (`corroborated`); nor is
 one that the query touches only in the words around it, the everyday words of its names, its calls' operands and
@@ -425,8 +427,8 @@ def everyday_stems() -> frozenset[str]:
 
 def names_touched(identity: dict[str, list[str]], named: frozenset[str], named_stems: frozenset[str] = frozenset(),
                   said: frozenset[str] = frozenset()) -> bool:
-    """Tell whether a query names one of a card's files, hosts, resources or its ability outright (`conf.yaml`,
-    `api.example.com`, `/healthz`, `git commit`)."""
+    """Tell whether a query names one of a card's files, hosts, resources, its ability or its command outright
+    (`conf.yaml`, `api.example.com`, `/healthz`, `git commit`, `npm test`)."""
     return (bool(named) and (any(t in named for f in ("file", "host") for t in identity.get(f, ()))
                              or any(t in named_stems for t in identity.get("resource", ())))
             or names_ability(identity, said) or names_command(identity, said))

@@ -58,7 +58,8 @@ class ListCounter:
         if self.last_parts is not None:  # every join counted now: a list's count then needs no vocabulary
             for closing in sorted({p.closing for p in self.parts if p is not None}):
                 _count(closing + "," + OPENING)
-            _count("[" + OPENING), _count(self.last_parts.closing + "]")
+            _count("[" + OPENING)
+            _count(self.last_parts.closing + "]")
 
     def count(self, positions: Sequence[int]) -> int:
         """The o200k count of the compact JSON list of these texts (by position, in this order), `last` at the end."""
