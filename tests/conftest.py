@@ -13,6 +13,7 @@ Nothing a test run starts outlives it, even when the run is interrupted:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -30,7 +31,7 @@ from typing import Callable
 import pytest
 
 from actors.organs.containment import owner_id, sweep_orphans
-from broker import usercache
+from broker import procs, usercache
 
 REPO = Path(__file__).resolve().parents[1]
 RUN_MARK = "ACTORS_TEST_RUN"
@@ -52,6 +53,24 @@ restart = "permanent"
 max_restarts = 5
 restart_window_s = 60
 """
+
+
+def heart_pid(mesh) -> int:
+    return mesh.status()["heart"]["pid"]
+
+
+@contextlib.contextmanager
+def stopped_heart(mesh):
+    """SIGSTOP the mesh's heart; SIGKILL it afterwards whatever happened (if it is still that process)."""
+    pid = heart_pid(mesh)
+    seen = procs.stat(pid)
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        yield pid
+    finally:
+        now = procs.stat(pid)
+        if now is not None and seen is not None and now.start_ticks == seen.start_ticks:
+            os.kill(pid, signal.SIGKILL)
 
 
 def wait_for(predicate: Callable[[], object], timeout: float = 10.0, interval: float = 0.05, what: str = "") -> object:

@@ -3,39 +3,17 @@ stopped by `down`; and the exit codes of names the mesh does not have."""
 
 from __future__ import annotations
 
-import contextlib
 import fcntl
-import os
-import signal
 import subprocess
 import sys
 import time
 
 from actors.exit_codes import EXIT_OK, EXIT_TIMEOUT, EXIT_UNHEALTHY, EXIT_USAGE
 from actors.heartwatch import PROBE_AFTER_S, SILENT_S
-from broker import procs
 from broker.home import Home
-from tests.conftest import guarded, mesh_processes, wait_for
+from tests.conftest import guarded, mesh_processes, stopped_heart, wait_for
 
 NOTICED_S = PROBE_AFTER_S + SILENT_S + 3.0  # the ping's wait, plus the interpreter's start and some slack
-
-
-def heart_pid(mesh) -> int:
-    return mesh.status()["heart"]["pid"]
-
-
-@contextlib.contextmanager
-def stopped_heart(mesh):
-    """SIGSTOP the mesh's heart; SIGKILL it afterwards whatever happened (if it is still that process)."""
-    pid = heart_pid(mesh)
-    seen = procs.stat(pid)
-    os.kill(pid, signal.SIGSTOP)
-    try:
-        yield pid
-    finally:
-        now = procs.stat(pid)
-        if now is not None and seen is not None and now.start_ticks == seen.start_ticks:
-            os.kill(pid, signal.SIGKILL)
 
 
 def timed(mesh, *args: str):

@@ -3,7 +3,8 @@
 Requests are multiplexed by id on one socket, read by the event loop itself when its descriptor turns
 readable (no thread, no task per message: pyzmq's asyncio sockets cost about half a millisecond more per
 round trip), so no request holds a thread and none can wait forever: each has a deadline, and all fail at
-once when the heart stops. While a call runs, what its ability says (notices) and asks (questions) reach
+once when the heart stops; while a request waits on the heart, a heart quiet for a while is pinged, and one that
+answers no ping (stopped by a signal, wedged) fails what waits on it within seconds. While a call runs, what its ability says (notices) and asks (questions) reach
 the caller's handler in order, before the reply.
 
 Like `Client`, the link takes the lanes the heart grants (docs/protocol.md, "Lanes"): a call to an organ with
@@ -28,7 +29,8 @@ import zmq
 
 from actors._lanes import Lane, died
 from actors._lanes import encode as encode_lane
-from broker import protocol, wire
+from actors.heartwatch import SILENT_S, HeartWatch, silent_message
+from broker import procs, protocol, wire
 from broker.errors import DecodeError, EncodeError, MeshError, MeshUnreachable
 from broker.home import Home, pid_alive
 from broker.protocol import (Answer, Ask, Blood, Call, Control, ControlReply, Event, Grant, LaneClosed, Notice,
@@ -135,6 +137,8 @@ class MeshLink:
         self.lanes: dict[str, Lane] = {}  # organ -> its lane, as granted: new calls go by it
         self.retired: set[Lane] = set()  # replaced or withdrawn lanes, read until the calls on them are answered
         self.asked: dict[str, Lane] = {}  # a question that came on a lane -> the lane that takes its answer
+        self.heard_at = 0.0  # when the heart last sent anything (monotonic)
+        self.heart_watch: HeartWatch | None = None  # while requests wait on the heart: is it still answering?
 
     def _socket(self, kind: int) -> zmq.Socket:
         sock = self.ctx.socket(kind)
@@ -361,6 +365,7 @@ class MeshLink:
         dealer = self.dealer
         while wire.readable(dealer):
             frames = wire.receive(dealer, wire.NOBLOCK)
+            self.heard_at = time.monotonic()  # whatever it sent (a ping's answer too): the heart reads its socket
             try:
                 msg = protocol.decode(frames)
             except DecodeError as exc:
@@ -512,6 +517,7 @@ class MeshLink:
         while True:
             await asyncio.sleep(WATCH_S)
             self._expire(time.monotonic())
+            self._ping_if_quiet(time.monotonic())
             if not pid_alive(self.endpoints["pid"]):
                 self.stopped = "the heart stopped"
                 self._fail_all("the heart stopped before it answered")
@@ -523,6 +529,37 @@ class MeshLink:
                     self.endpoints = now
                     self.dealer.connect(now["router"])
                     self.stopped = ""
+
+    def _ping_if_quiet(self, now: float) -> None:
+        """While requests wait on the heart, ping it when it has been quiet; fail them when it answers no ping
+        for SILENT_S (its process may live on, stopped or wedged: `pid_alive` cannot tell)."""
+        waiting = [key for key, pending in self.pending.items() if pending.lane is None]
+        if not waiting or self.stopped:
+            self.heart_watch = None
+            return
+        watch = self.heart_watch
+        if watch is None:
+            watch = self.heart_watch = HeartWatch(now)
+        elif self.heard_at > watch.heard_at:
+            watch.heard(self.heard_at)
+        if watch.silent(now):
+            pid = self.endpoints["pid"]
+            why = silent_message(pid, procs.state_words(procs.stat(pid)), SILENT_S)
+            self.heart_watch = None
+            for key in waiting:
+                pending = self.pending.get(key)
+                if pending is None:
+                    continue
+                if pending.queue is not None:
+                    self._give(key, pending, HeartStopped(why))
+                elif not pending.future.done():
+                    pending.future.set_exception(HeartStopped(why))
+            return
+        if watch.probe_due(now):
+            ping = Control(id=next(self.ids), command="ping", args={})
+            with contextlib.suppress(zmq.Again):  # its queue to the heart is full: as unanswered as a ping that went
+                self._send_now(self._encode(ping))
+            watch.probed(ping.id, now)
 
     def _expire(self, now: float) -> None:
         """End the calls the heart did not answer by their deadline."""
