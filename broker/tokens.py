@@ -48,10 +48,11 @@ def count_text(text: str) -> int:
     count = remembered.counts.get(digest)
     if count is None:
         count = _encoder().count(text)
-        if len(remembered.counts) >= MAX_REMEMBERED:
-            remembered.counts.clear()  # bounded: the catalogues counted since are what the next process needs
-        remembered.counts[digest] = count
-        remembered.added = True
+        with remembered.lock:  # keep_counts copies the table from another thread
+            if len(remembered.counts) >= MAX_REMEMBERED:
+                remembered.counts.clear()  # bounded: the catalogues counted since are what the next process needs
+            remembered.counts[digest] = count
+            remembered.added = True
     return count
 
 

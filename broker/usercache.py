@@ -20,6 +20,7 @@ import marshal
 import os
 import sys
 import tempfile
+import time
 import zlib
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -32,6 +33,8 @@ FORMAT = 1  # of the files below; bump it when what an entry holds changes shape
 MAGIC = b"actors-cache\n"
 MAX_BYTES = 64 << 20  # no entry is near this (the largest, the world's place names, is about 6 MB)
 SUFFIX = ".marshal"
+PARTIAL = ".tmp"  # an entry being written; one this old was left by a writer that died before its rename
+STALE_PARTIAL_S = 600.0
 
 
 def directory(kind: str) -> Path | None:
@@ -139,7 +142,7 @@ def write(path: Path, key: str, value: Any) -> bool:
     temporary = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=PARTIAL)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
         os.replace(temporary, path)
@@ -148,7 +151,26 @@ def write(path: Path, key: str, value: Any) -> bool:
         if temporary is not None:
             Path(temporary).unlink(missing_ok=True)
         return False
+    sweep_partial(path.parent)
     return True
+
+
+def sweep_partial(folder: Path, now: float | None = None) -> int:
+    """Remove the half-written entries a killed writer left in folder (older than STALE_PARTIAL_S; a write takes
+    milliseconds); how many were removed."""
+    now = time.time() if now is None else now
+    removed = 0
+    try:
+        for entry in folder.glob("*" + PARTIAL):
+            try:
+                if now - entry.stat().st_mtime > STALE_PARTIAL_S:
+                    entry.unlink()
+                    removed += 1
+            except OSError:
+                continue  # gone meanwhile, or not ours to remove
+    except OSError:
+        pass
+    return removed
 
 
 def kept(kind: str, name: str, sources: Callable[[], Iterable[str]],

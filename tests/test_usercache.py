@@ -85,6 +85,21 @@ def test_an_entry_larger_than_the_bound_is_neither_read_nor_kept(cache, monkeypa
     assert not (cache / "test" / "big.marshal").exists()
 
 
+def test_a_half_written_entry_a_killed_writer_left_is_removed_by_the_next_write_once_stale(tmp_path):
+    stale = tmp_path / ("squares.marshalabc" + usercache.PARTIAL)
+    fresh = tmp_path / ("squares.marshaldef" + usercache.PARTIAL)
+    for partial in (stale, fresh):
+        partial.write_bytes(b"half")
+    old = stale.stat().st_mtime - usercache.STALE_PARTIAL_S - 1
+    os.utime(stale, (old, old))
+
+    assert usercache.write(tmp_path / ("squares" + usercache.SUFFIX), "key", {"n": 1})
+
+    assert not stale.exists()
+    assert fresh.exists()  # another writer may be writing it now
+    assert (tmp_path / ("squares" + usercache.SUFFIX)).exists()
+
+
 def test_actors_cache_off_keeps_nothing(monkeypatch, tmp_path):
     monkeypatch.setenv(usercache.ENV, "off")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
