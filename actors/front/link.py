@@ -3,9 +3,9 @@
 Requests are multiplexed by id on one socket, read by the event loop itself when its descriptor turns
 readable (no thread, no task per message: pyzmq's asyncio sockets cost about half a millisecond more per
 round trip), so no request holds a thread and none can wait forever: each has a deadline, and all fail at
-once when the heart stops; while a request waits on the heart, a heart quiet for a while is pinged, and one that
-answers no ping (stopped by a signal, wedged) fails what waits on it within seconds. While a call runs, what its ability says (notices) and asks (questions) reach
-the caller's handler in order, before the reply.
+once when the heart stops; while a request waits on the heart, a heart quiet for a while is pinged, and one
+that answers no ping (stopped by a signal, wedged) fails what waits on it within seconds. While a call runs,
+what its ability says (notices) and asks (questions) reach the caller's handler in order, before the reply.
 
 Like `Client`, the link takes the lanes the heart grants (docs/protocol.md, "Lanes"): a call to an organ with
 a lane goes straight to it, and arrives back on the lane when it succeeds (with its notices and questions, whose
@@ -546,14 +546,7 @@ class MeshLink:
             pid = self.endpoints["pid"]
             why = silent_message(pid, procs.state_words(procs.stat(pid)), SILENT_S)
             self.heart_watch = None
-            for key in waiting:
-                pending = self.pending.get(key)
-                if pending is None:
-                    continue
-                if pending.queue is not None:
-                    self._give(key, pending, HeartStopped(why))
-                elif not pending.future.done():
-                    pending.future.set_exception(HeartStopped(why))
+            self._fail_all(why, waiting)
             return
         if watch.probe_due(now):
             ping = Control(id=next(self.ids), command="ping", args={})
@@ -570,8 +563,12 @@ class MeshLink:
                 self._give(call_id, pending, HeartStopped(f"the heart did not answer {organ}.{ability} within "
                                                           f"{wait_s:g}s"))
 
-    def _fail_all(self, why: str) -> None:
-        for key, pending in list(self.pending.items()):
+    def _fail_all(self, why: str, keys: list[str] | None = None) -> None:
+        """Fail what waits (only these requests, when keys are given) with HeartStopped(why)."""
+        for key in list(self.pending) if keys is None else keys:
+            pending = self.pending.get(key)
+            if pending is None:
+                continue
             if pending.queue is not None:
                 self._give(key, pending, HeartStopped(why))
             elif not pending.future.done():
