@@ -126,7 +126,8 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     _rule(Cause.PERMISSION, r"permission denied", r"operation not permitted", r"\beacces\b", r"\beperm\b",
           r"\bpermissionerror\b", r"access (?:is )?denied", r"\bunauthori[sz]ed\b", r"\bforbidden\b",
           r"authentication (?:failed|required)", r"\binvalid (?:api[ _-]?key|access[ _-]?token|token|credentials?"
-          r"|password|username or password)\b", r"read-only file system", r"\berofs\b", r"\bmust be root\b",
+          r"|password|username or password)\b", r"\b(?:api[ _-]?key|token|credentials|password) (?:is|are|has|have)"
+          r" (?:invalid|expired|been revoked)\b", r"read-only file system", r"\berofs\b", r"\bmust be root\b",
           r"权限不够", r"权限不足", r"拒绝访问", r"没有权限", r"不允许的操作", r"只读文件系统"),
     _rule(Cause.PERMISSION, _http("401|403")),
     _rule(Cause.CONFLICT, r"\beexist\b", r"file exists", r"\bfileexistserror\b", r"already exists",
@@ -146,7 +147,8 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     _rule(Cause.CRASHED, r"\bpanicked at\b", r"\bpanic: ", r"\bmemoryerror\b", r"\bout of memory\b", r"\boomkilled\b"),
     # A value the tool rejected (Python's ValueError, Node's ERR_INVALID_ARG_*, Java's IllegalArgumentException):
     # the caller's error, read last of all (see the module's docstring).
-    _rule(Cause.BAD_PARAMS, rf"\binvalid (?!(?:{_ITS_OWN})\b)[a-z]", r"\bis invalid\b", r"\bis not (?:an? )?valid\b",
+    _rule(Cause.BAD_PARAMS, rf"\binvalid (?!(?:{_ITS_OWN})\b)[a-z]",
+          r"(?:['\"]|\b(?:value|argument|parameter|input|field))\s+is (?:invalid|not (?:an? )?valid)\b",
           r"\bshould be an? valid\b", r"\binvalid literal for\b", r"\bcould not convert\b",
           r"\bdoes not match (?:the )?format\b", r"\bdoes not appear to be an?\b",
           r"\bmust be (?:in|one of|between)\b", r"\berr_invalid_arg_(?:type|value)\b",

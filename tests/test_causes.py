@@ -69,6 +69,9 @@ ERRORS = [
     ("ValueError: time data '25:99' does not match format '%H:%M'", "", "bad_params"),
     ("ValueError: month must be in 1..12", "", "bad_params"),
     ("ValueError: 'purple' is not a valid Color", "", "bad_params"),
+    ('The CustomResourceDefinition "backups.ops.example.io" is invalid: metadata.annotations: Too long', "",
+     "bad_params"),  # a dev journal's (bench/data), kubectl's words for a manifest it refuses
+    ("Error executing tool send: value is not a valid email address", "McpError", "bad_params"),
     ("ValueError: '999.1.1.1' does not appear to be an IPv4 or IPv6 address", "", "bad_params"),
     ("LookupError: unknown encoding: nope", "", "bad_params"),
     ("TypeError [ERR_INVALID_ARG_TYPE]: The \"path\" argument must be of type string. Received undefined", "",
@@ -220,6 +223,8 @@ UNKNOWN = [
     "Error executing tool db: invalid state: the index is being rebuilt",
     "RuntimeError: invalid configuration: OPENAI_API_KEY must be set",
     "Error executing tool git_status: /tmp/notrepo",  # mcp-server-git's InvalidGitRepositoryError says no more
+    "Error executing tool fetch: the server's certificate is not valid for api.example.com",
+    "Error executing tool db: the session is invalid; reconnecting",
     "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xe3 in position 10: invalid start byte",  # a dev journal's
     "exit code 1270: weird",
     "",
@@ -246,6 +251,7 @@ def test_the_table_feeds_at_least_seventy_errors_covering_every_derivable_cause(
     ("Error executing tool fetch: Invalid response: Connection reset by peer", "network"),
     ("Error executing tool git_status: [Errno 13] Permission denied: '/root/repo'", "permission"),
     ("Error executing tool search: Invalid API key provided", "permission"),
+    ("Error executing tool search: Your API token is invalid or has expired", "permission"),
     ("Error executing tool fetch: Request timed out: invalid or no reply from the upstream", "timeout"),
     ("Error executing tool build: Killed by signal SIGKILL: invalid argument", "crashed"),
     ("thread 'main' panicked at src/main.rs:9:5: invalid utf-8 sequence", "crashed"),
