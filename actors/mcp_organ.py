@@ -27,7 +27,6 @@ log = logging.getLogger(__name__)
 READY_TIMEOUT_S = 60.0  # npx may install a server on its first start
 DEFAULT_TIMEOUT_S = 60.0
 PING_EVERY_S = 1.0  # how soon a server that stopped answering is noticed between calls
-INVALID_PARAMS = -32602
 CLIENT_INFO = {"name": "actors", "version": "1"}
 
 
@@ -204,14 +203,18 @@ def ability_of(tool: dict, timeout_s: float) -> Ability:
 
 
 def reply_of(call: Call, response: dict | None, took_s: float, budget_s: float) -> Reply:
-    """The reply to a tools/call from the server's response (None: no answer by the call's deadline)."""
+    """The reply to a tools/call from the server's response (None: no answer by the call's deadline).
+
+    Only the server's end is named here; any other JSON-RPC error goes to the heart as "unknown" with its code in
+    the message, and broker.causes names it from code and text together (MCP answers an unknown tool, too, with
+    -32602 invalid params). A tool that ran and failed is a result with isError, judged by the heart likewise."""
     if response is None:
         return Reply(id=call.id, ok=False, duration_s=took_s, error=Failure(  # the heart adds the hint
             Cause.TIMEOUT, f"the MCP server did not answer {call.ability} within {budget_s:.3g}s", type="TimeoutError"))
     if "error" in response:
         error = response["error"] if isinstance(response["error"], dict) else {}
         code = error.get("code")
-        cause = {INVALID_PARAMS: Cause.BAD_PARAMS, SERVER_GONE: Cause.CRASHED}.get(code, Cause.UNKNOWN)
+        cause = Cause.CRASHED if code == SERVER_GONE else Cause.UNKNOWN
         return Reply(id=call.id, ok=False, duration_s=took_s, error=Failure(
             cause, describe_error(error), type="ServerExited" if code == SERVER_GONE else "McpError"))
     result = response.get("result")

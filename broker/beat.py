@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from broker.vocab import BeatKind, Stage
@@ -20,6 +21,30 @@ class Vitals:
     failing: tuple[str, ...] = ()  # organs with at least FAILING_STREAK consecutive failures
     alerts: int = 0  # alerts of any level
     idle_s: float = 0.0  # seconds since the last session progress
+
+
+@dataclass(frozen=True, slots=True)
+class Alarm:
+    """A critical alert, as the beat weighs it."""
+
+    organ: str
+    raised: float = 0.0  # monotonic time it was raised; 0.0 for a standing condition (fatal, breaker open)
+    claimed: bool = False  # raised by a client (control `alert`), not by the heart's own accounting
+
+
+def critical_organs(alarms: Iterable[Alarm], well: Mapping[str, float]) -> tuple[str, ...]:
+    """Name, once each, the organs a critical alarm still stands for.
+
+    well: the organs up with their breaker closed, each with the monotonic time its process started. An alarm
+    the heart raised itself tells of a condition that being well ends (a breaker opened, a hung organ killed, an
+    organ that cannot start): it is over once its organ is well, though its news rides in blood until it
+    expires. A claim is over once a process started after it is well; until then, like an alarm about no
+    organ at all, it stands until it expires. A standing condition is about an organ that is not well."""
+    def stands(alarm: Alarm) -> bool:
+        started = well.get(alarm.organ)
+        return started is None or (alarm.claimed and started <= alarm.raised)
+
+    return tuple(dict.fromkeys(alarm.organ for alarm in alarms if stands(alarm)))
 
 
 @dataclass(frozen=True, slots=True)

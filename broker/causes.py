@@ -2,9 +2,16 @@
 
 Rules are tried in order and the first match wins, so the most certain evidence comes first: the
 process dying, then exit statuses and JSON-RPC codes, then specific phrases, then generic ones
-("not found" last, since "command not found" and "Method not found" mean a missing tool).
+("not found" late, since "command not found" and "Method not found" mean a missing tool).
 HTTP status codes count only next to an HTTP word ("HTTP 404", "status code 404", "404 Client
 Error", npm's "code E404") so that "404 items processed" stays unclassified.
+
+Last come the words of a rejected value, as a ValueError says it ("Invalid timezone: ...", "'x' is not a
+valid Color", "invalid literal for int()"): the weakest evidence, read only once every cause of the
+server's own (a crash, the network, a refusal, a timeout, a conflict) has had its chance, and never when
+"invalid" or "unknown" names the server's own machinery ("invalid response", "unknown error"). An MCP
+tool reports such a rejection as a result with isError (a tool execution error), not as JSON-RPC
+-32602, so its text is all there is to read.
 """
 
 from __future__ import annotations
@@ -19,7 +26,8 @@ NEVER_RETRIED = frozenset({Cause.BAD_PARAMS, Cause.PERMISSION, Cause.NOT_FOUND, 
 
 _HINTS = {
     Cause.TOOL_MISSING: "check the organ, ability or program name, or install the program; retrying will not help",
-    Cause.BAD_PARAMS: "fix the arguments to match the ability's schema; retrying as is will fail again",
+    Cause.BAD_PARAMS: "fix the arguments: one is missing, of the wrong type or a value the ability does not accept; "
+                       "retrying as is will fail again",
     Cause.NOT_FOUND: "check that the path or name exists (list its parent first); retrying as is will fail again",
     Cause.PERMISSION: "use a path or resource you are allowed to touch, or ask the user; retrying will be refused again",
     Cause.TIMEOUT: "retry with a longer timeout or a smaller piece of work",
@@ -40,6 +48,12 @@ _MAY_HAVE_RUN = {
 }
 
 _EXIT = r"\bexit(?:ed with)?[ _-]?(?:code|status)\s*[:=]?\s*(?:{})\b"
+
+# Words that, after "invalid" or "unknown", name the server's own machinery or the bytes it read rather than the
+# caller's value: "invalid response", "unknown error", "invalid memory address", a decoder's "invalid start byte".
+_ITS_OWN = ("response|reply|answer|result|certificate|cert|ssl|tls|signature|session|state|handle|headers?|status"
+            "|configuration|config|settings|memory|pointer|instruction|opcode|elf|error|exception|failure|problem"
+            "|issue|reason|cause|server|upstream|host|internal|start|continuation|byte|bytes|utf-?8")
 
 
 def _http(codes: str) -> str:
@@ -63,7 +77,8 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     _rule(Cause.PERMISSION, _EXIT.format("126")),
     _rule(Cause.TIMEOUT, _EXIT.format("124")),
     _rule(Cause.CRASHED, _EXIT.format("134|137|139")),
-    _rule(Cause.TOOL_MISSING, r"-32601\b", r"\bmethod not found\b"),
+    # MCP answers a tool it does not have with -32602 and "Unknown tool: NAME": the phrase before the code
+    _rule(Cause.TOOL_MISSING, r"-32601\b", r"\bmethod not found\b", r"\bunknown tool\b"),
     _rule(Cause.BAD_PARAMS, r"-32602\b", r"\binvalid params\b"),
     # A missing program or tool, told apart from a missing file by how it was spawned.
     _rule(Cause.TOOL_MISSING, r"command not found", r"is not recognized as an internal or external command",
@@ -110,7 +125,9 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     # Refusals, conflicts, then absences.
     _rule(Cause.PERMISSION, r"permission denied", r"operation not permitted", r"\beacces\b", r"\beperm\b",
           r"\bpermissionerror\b", r"access (?:is )?denied", r"\bunauthori[sz]ed\b", r"\bforbidden\b",
-          r"authentication (?:failed|required)", r"read-only file system", r"\berofs\b", r"\bmust be root\b",
+          r"authentication (?:failed|required)", r"\binvalid (?:api[ _-]?key|access[ _-]?token|token|credentials?"
+          r"|password|username or password)\b", r"\b(?:api[ _-]?key|token|credentials|password) (?:is|are|has|have)"
+          r" (?:invalid|expired|been revoked)\b", r"read-only file system", r"\berofs\b", r"\bmust be root\b",
           r"权限不够", r"权限不足", r"拒绝访问", r"没有权限", r"不允许的操作", r"只读文件系统"),
     _rule(Cause.PERMISSION, _http("401|403")),
     _rule(Cause.CONFLICT, r"\beexist\b", r"file exists", r"\bfileexistserror\b", r"already exists",
@@ -119,14 +136,23 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
           r"updates were rejected", r"would be overwritten", r"\bconflict(?:s|ing|ed)?\b", r"已存在",
           r"设备或资源忙", r"冲突"),
     _rule(Cause.CONFLICT, _http("409")),
-    _rule(Cause.NOT_FOUND, r"no such file", r"\benoent\b", r"\bfilenotfounderror\b", r"\bnotadirectoryerror\b",
+    _rule(Cause.NOT_FOUND, r"no such file", r"\benoent\b", r"\b\w*notfounderror\b", r"\bnotadirectoryerror\b",
           r"not a directory", r"\benotdir\b", r"\bnot found\b", r"did not match any", r"does not exist",
           r"doesn't exist", r"\bno such\b", r"\bcannot find\b", r"can't find", r"could not find", r"couldn't find",
           r"unable to locate", r"no matching distribution", r"unknown revision", r"not a git repository",
+          r"\bdid not resolve to\b",
           r"没有那个文件或目录", r"找不到", r"不存在", r"未找到"),
     _rule(Cause.NOT_FOUND, _http("404|410")),
     # A panic or memory exhaustion last: the text above it usually names a more useful cause.
     _rule(Cause.CRASHED, r"\bpanicked at\b", r"\bpanic: ", r"\bmemoryerror\b", r"\bout of memory\b", r"\boomkilled\b"),
+    # A value the tool rejected (Python's ValueError, Node's ERR_INVALID_ARG_*, Java's IllegalArgumentException):
+    # the caller's error, read last of all (see the module's docstring).
+    _rule(Cause.BAD_PARAMS, rf"\binvalid (?!(?:{_ITS_OWN})\b)[a-z]",
+          r"(?:['\"]|\b(?:value|argument|parameter|input|field))\s+is (?:invalid|not (?:an? )?valid)\b",
+          r"\bshould be an? valid\b", r"\binvalid literal for\b", r"\bcould not convert\b",
+          r"\bdoes not match (?:the )?format\b", r"\bdoes not appear to be an?\b",
+          r"\bmust be (?:in|one of|between)\b", r"\berr_invalid_arg_(?:type|value)\b",
+          r"\billegalargumentexception\b", rf"\bunknown (?!(?:{_ITS_OWN})\b)[a-z][\w-]*(?::|\s+['\"])"),
 )
 
 _RETRY_AFTER = re.compile(

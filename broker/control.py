@@ -173,7 +173,7 @@ class ControlDesk:
             raise ValueError(f"level must be one of {', '.join(protocol.LEVELS)}")
         if not isinstance(organ, str) or not isinstance(message, str):
             raise TypeError("organ and message must be strings")
-        self.health.alert(level, organ[:64], str(message)[:1000])
+        self.health.alert(level, organ[:64], str(message)[:1000], claimed=True)
         return {"raised": True}
 
     def cmd_record(self, tool: str, ok: bool, session: str = "", args: dict | None = None, cause: str = "",

@@ -12,6 +12,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 
 from broker import protocol
+from broker.beat import Alarm, critical_organs
 from broker.config import HeartConfig
 from broker.errors import EncodeError
 from broker.events import Events
@@ -42,7 +43,8 @@ class Health:
         self.clock = clock
         self.wounds = Wounds(settings.chronic_after_s)
         self.hysteresis = Hysteresis()
-        self.event_alerts: deque[tuple[float, Alert]] = deque(maxlen=MAX_EVENT_ALERTS)
+        # (monotonic time raised, alert, raised by a client): kept alert_ttl_s
+        self.event_alerts: deque[tuple[float, Alert, bool]] = deque(maxlen=MAX_EVENT_ALERTS)
 
     # -- outcomes ---------------------------------------------------------------------------
 
@@ -160,17 +162,18 @@ class Health:
 
     # -- alerts -----------------------------------------------------------------------------
 
-    def alert(self, level: str, organ: str, message: str) -> None:
-        """Raise an event alert; it rides in blood for alert_ttl_s."""
+    def alert(self, level: str, organ: str, message: str, claimed: bool = False) -> None:
+        """Raise an event alert; it rides in blood for alert_ttl_s. claimed: a client raised it (control `alert`),
+        so the heart cannot see its condition end."""
         log.log(logging.WARNING if level != Level.INFO else logging.INFO, "alert[%s] %s", level, message)
-        self.event_alerts.append((self.clock() + self.settings.alert_ttl_s,
-                                  Alert(level=level, organ=organ, message=message, at=time.time())))
+        self.event_alerts.append((self.clock(), Alert(level=level, organ=organ, message=message, at=time.time()),
+                                  claimed))
         self.events.publish(EventKind.ALERT, organ=organ, cause=level, message=message)
 
     def alerts(self, organs: Iterable[OrganRecord], now: float) -> tuple[Alert, ...]:
         """Standing conditions first, then recent events (but not an event of an organ whose standing condition of
         the same level is listed: `organ fs lost` and `organ fs is lost` are one fact)."""
-        while self.event_alerts and self.event_alerts[0][0] <= now:
+        while self.event_alerts and self.event_alerts[0][0] + self.settings.alert_ttl_s <= now:
             self.event_alerts.popleft()
         standing = []
         for rec in organs:
@@ -185,7 +188,16 @@ class Health:
             if wound.chronic:
                 standing.append(Alert(Level.WARN, wound.organ, f"wound {wound.organ}/{wound.cause} is chronic "
                                       f"({wound.failures} failures)"))
-        return said_once(standing, [alert for _, alert in self.event_alerts])
+        return said_once(standing, [alert for _, alert, _ in self.event_alerts])
+
+    def critical(self, organs: Iterable[OrganRecord], alerts: Iterable[Alert]) -> tuple[str, ...]:
+        """The organs whose critical alerts (among these, as alerts() gave them) still stand (broker.beat decides):
+        an organ killed, or whose breaker opened, is not critical once it is well again."""
+        events = {alert: (raised, claimed) for raised, alert, claimed in self.event_alerts}
+        well = {rec.name: rec.started for rec in organs
+                if rec.state == OrganState.UP and rec.breaker.state == BreakerState.CLOSED}
+        return critical_organs([Alarm(a.organ, *events.get(a, (0.0, False))) for a in alerts
+                                if a.level == Level.CRITICAL], well)
 
 
 def said_once(standing: list[Alert], events: list[Alert]) -> tuple[Alert, ...]:

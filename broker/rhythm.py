@@ -17,7 +17,7 @@ from broker.health import Health
 from broker.metrics import HeartMetrics
 from broker.organs import OrganTable
 from broker.protocol import Blood
-from broker.vocab import EventKind, Level, Stage
+from broker.vocab import EventKind, Stage
 
 MAX_INTENT = 4000  # characters of an intent worth ranking abilities by (it rides in every beat)
 MAX_PROGRESS = 2000
@@ -68,7 +68,7 @@ class Rhythm:
         alerts = self.health.alerts(self.organs, now)
         chronic = [w.organ for w in self.health.wounds.open.values() if w.chronic]
         vitals = Vitals(
-            critical=tuple(dict.fromkeys([*(a.organ for a in alerts if a.level == Level.CRITICAL), *chronic])),
+            critical=tuple(dict.fromkeys([*self.health.critical(self.organs, alerts), *chronic])),
             failing=tuple(r.name for r in self.organs if r.breaker.failures >= FAILING_STREAK),
             alerts=len(alerts), idle_s=now - self.last_progress)
         s = self.settings

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from broker.beat import Vitals, next_pulse, sleep_stage
+from broker.beat import Alarm, Vitals, critical_organs, next_pulse, sleep_stage
 
 BASE, CEILING, QUIET_AFTER = 1.0, 5.0, 30.0
 QUIET = Vitals(idle_s=QUIET_AFTER)
@@ -127,3 +127,41 @@ def test_sleep_stage_uses_the_thresholds_it_is_given(idle_s, stage):
 def test_equal_thresholds_go_straight_from_awake_to_deep():
     assert sleep_stage(9.0, 10.0, 10.0) == "awake"
     assert sleep_stage(10.0, 10.0, 10.0) == "deep"
+
+
+# -- which critical alerts still stand (broker.beat.critical_organs) ------------------------------------------
+# well: organ -> monotonic time its current process started; alarms raised at monotonic times below
+
+def test_an_alarm_the_heart_raised_ends_once_its_organ_is_well_though_the_alert_has_not_expired():
+    # fs's breaker opened at 100.0 (its process had started at 50.0); a fresh fs registered at 100.4
+    breaker_opened = Alarm("fs", raised=100.0)
+    assert critical_organs([breaker_opened], well={}) == ("fs",)
+    assert critical_organs([breaker_opened], well={"fs": 100.4}) == ()
+    # a probe that closed the breaker of the same process ends it too
+    assert critical_organs([breaker_opened], well={"fs": 50.0}) == ()
+
+
+def test_once_nothing_is_critical_the_next_beat_is_calm_not_held_fast():
+    assert pulse(BASE / 3, Vitals(critical=critical_organs([Alarm("fs", 100.0)], {"fs": 100.4}), alerts=1)
+                 ).interval_s == BASE
+
+
+def test_a_standing_condition_stands_while_its_organ_is_not_well():
+    assert critical_organs([Alarm("fs"), Alarm("shell")], well={"shell": 10.0}) == ("fs",)
+
+
+def test_a_claim_stands_until_a_process_started_after_it_is_well():
+    stuck = Alarm("fs", raised=100.0, claimed=True)  # the organ's watchdog: every worker stuck
+    assert critical_organs([stuck], well={"fs": 50.0}) == ("fs",), "the process it was about still runs"
+    assert critical_organs([stuck], well={}) == ("fs",)
+    assert critical_organs([stuck], well={"fs": 100.5}) == ()
+
+
+def test_a_claim_about_no_organ_stands_until_it_expires():
+    assert critical_organs([Alarm("heart", 100.0, claimed=True), Alarm("", 100.0, claimed=True)],
+                           well={"fs": 1.0}) == ("heart", "")
+
+
+def test_each_organ_is_named_once_in_the_order_of_its_first_alarm():
+    alarms = [Alarm("shell", 3.0), Alarm("fs"), Alarm("shell", 4.0, claimed=True)]
+    assert critical_organs(alarms, well={}) == ("shell", "fs")

@@ -25,6 +25,7 @@ ERRORS = [
     ("MCP error -32601: Method not found", "McpError", "tool_missing"),
     ('{"jsonrpc": "2.0", "id": 3, "error": {"code": -32601, "message": "Method not found"}}', "", "tool_missing"),
     ("Unknown tool: search_web", "", "tool_missing"),
+    ("Unknown tool: no_such_tool (JSON-RPC -32602)", "McpError", "tool_missing"),  # mcp-server-time, verbatim
     ("Tool 'grep_files' not found", "", "tool_missing"),
     ("no organ named 'browser' (organs: fs, shell)", "UnknownOrgan", "tool_missing"),
     ("organ fs has no ability 'delete' (abilities: read, write)", "UnknownAbility", "tool_missing"),
@@ -51,6 +52,33 @@ ERRORS = [
     ("requests.exceptions.HTTPError: 422 Client Error: Unprocessable Entity for url: https://api.example.com/x",
      "", "bad_params"),
     ("IsADirectoryError: [Errno 21] Is a directory: 'src'", "", "bad_params"),
+    # a value the tool rejected, as real MCP servers report it in a tool result with isError (verbatim from
+    # mcp-server-time 2025.x and mcp-server-git under /opt/actors-test, .ci/install-test-servers) and as
+    # Python, Node and Java word the same class of error
+    ("Error executing tool get_current_time: Invalid timezone: 'No time zone found with key Mars/Olympus'",
+     "McpError", "bad_params"),
+    ("Error executing tool convert_time: Invalid time format. Expected HH:MM [24-hour format]", "McpError",
+     "bad_params"),
+    ("Error executing tool git_log: 1 validation error for logArguments | max_count | Input should be a valid "
+     "integer, unable to parse string as an integer [type=int_parsing, input_value='many', input_type=str]",
+     "McpError", "bad_params"),
+    ("MCP error -32602: Input validation error: Invalid arguments for tool read_text_file: Invalid input: "
+     "expected string, received undefined at path", "McpError", "bad_params"),
+    ("ValueError: invalid literal for int() with base 10: 'abc'", "", "bad_params"),
+    ("ValueError: could not convert string to float: 'x'", "", "bad_params"),
+    ("ValueError: time data '25:99' does not match format '%H:%M'", "", "bad_params"),
+    ("ValueError: month must be in 1..12", "", "bad_params"),
+    ("ValueError: 'purple' is not a valid Color", "", "bad_params"),
+    ('The CustomResourceDefinition "backups.ops.example.io" is invalid: metadata.annotations: Too long', "",
+     "bad_params"),  # a dev journal's (bench/data), kubectl's words for a manifest it refuses
+    ("Error executing tool send: value is not a valid email address", "McpError", "bad_params"),
+    ("ValueError: '999.1.1.1' does not appear to be an IPv4 or IPv6 address", "", "bad_params"),
+    ("LookupError: unknown encoding: nope", "", "bad_params"),
+    ("TypeError [ERR_INVALID_ARG_TYPE]: The \"path\" argument must be of type string. Received undefined", "",
+     "bad_params"),
+    ("TypeError [ERR_INVALID_URL]: Invalid URL", "", "bad_params"),
+    ("java.lang.IllegalArgumentException: No enum constant com.example.Color.PURPLE", "", "bad_params"),
+    ('strconv.Atoi: parsing "x": invalid syntax', "", "bad_params"),
     # -- not_found ---------------------------------------------------------------------------
     ("FileNotFoundError: [Errno 2] No such file or directory: 'src/app.py'", "", "not_found"),
     ("ENOENT: No such file or directory: 'notes.txt'", "FileNotFoundError", "not_found"),
@@ -72,6 +100,8 @@ ERRORS = [
     ("curl: (22) The requested URL returned error: 404", "", "not_found"),
     ('relation "users" does not exist', "", "not_found"),
     ("The system cannot find the file specified.", "", "not_found"),
+    ("Error executing tool git_show: Ref 'nosuchrev123' did not resolve to an object", "McpError", "not_found"),
+    ("'No time zone found with key Mars/Olympus'", "ZoneInfoNotFoundError", "not_found"),
     # -- permission --------------------------------------------------------------------------
     ("cat: /etc/shadow: Permission denied", "", "permission"),
     ("PermissionError: [Errno 13] Permission denied: '/etc/hosts'", "", "permission"),
@@ -186,6 +216,16 @@ UNKNOWN = [
     "requests.exceptions.HTTPError: 500 Server Error: Internal Server Error for url: https://api.example.com/",
     "MCP error -32603: Internal error",
     "found 0 vulnerabilities",
+    # the server's own trouble in a rejection's words: never the caller's value
+    "Error executing tool fetch: Invalid response from upstream server",
+    "Error executing tool query: Unknown error occurred while executing the query",
+    "Error executing tool search: invalid certificate chain for api.example.com",
+    "Error executing tool db: invalid state: the index is being rebuilt",
+    "RuntimeError: invalid configuration: OPENAI_API_KEY must be set",
+    "Error executing tool git_status: /tmp/notrepo",  # mcp-server-git's InvalidGitRepositoryError says no more
+    "Error executing tool fetch: the server's certificate is not valid for api.example.com",
+    "Error executing tool db: the session is invalid; reconnecting",
+    "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xe3 in position 10: invalid start byte",  # a dev journal's
     "exit code 1270: weird",
     "",
 ]
@@ -204,6 +244,30 @@ def test_classify_leaves_texts_without_a_recognisable_cause_unknown(message):
 def test_the_table_feeds_at_least_seventy_errors_covering_every_derivable_cause():
     assert len(ERRORS) >= 70
     assert {cause for _, _, cause in ERRORS} == set(CAUSES) - {"organ_unhealthy", "unknown"}
+
+
+@pytest.mark.parametrize("message, cause", [
+    ("Error executing tool fetch: [Errno 111] Connection refused", "network"),
+    ("Error executing tool fetch: Invalid response: Connection reset by peer", "network"),
+    ("Error executing tool git_status: [Errno 13] Permission denied: '/root/repo'", "permission"),
+    ("Error executing tool search: Invalid API key provided", "permission"),
+    ("Error executing tool search: Your API token is invalid or has expired", "permission"),
+    ("Error executing tool fetch: Request timed out: invalid or no reply from the upstream", "timeout"),
+    ("Error executing tool build: Killed by signal SIGKILL: invalid argument", "crashed"),
+    ("thread 'main' panicked at src/main.rs:9:5: invalid utf-8 sequence", "crashed"),
+    ("panic: runtime error: invalid memory address or nil pointer dereference", "crashed"),
+])
+def test_a_server_failing_on_its_own_is_never_told_its_arguments_are_bad(message, cause):
+    # the same wrapper ("Error executing tool X: ...") carries the server's own trouble: the network, a refusal,
+    # a crash win over a rejection's words, which are read last
+    assert classify(message, "McpError") == cause
+
+
+def test_a_value_rejected_by_a_tool_is_the_callers_error_and_never_retried():
+    cause = classify("Error executing tool get_current_time: Invalid timezone: 'No time zone found with key "
+                     "Mars/Olympus'", "McpError")
+    assert cause == "bad_params" and cause in NEVER_RETRIED
+    assert "a value the ability does not accept" in hint(cause) and "retrying as is will fail again" in hint(cause)
 
 
 def test_a_python_file_not_found_error_is_not_found_even_when_it_came_from_spawning():

@@ -88,6 +88,20 @@ def test_a_bad_argument_comes_back_as_bad_params_and_a_tool_error_as_a_failure(m
     assert failed["result"]["isError"] is True
 
 
+def test_a_value_the_real_server_rejects_is_bad_params_referred_to_the_caller_with_a_hint_to_fix_it(mcp_mesh):
+    # mcp-server-time answers a result with isError ("Invalid timezone: ..."), not JSON-RPC -32602: the schema
+    # is met (a string), the value is not one the server knows
+    mars = call(mcp_mesh, "time.get_current_time", timezone="Mars/Olympus")
+    error = mars["error"]
+    assert (mars["ok"], error["cause"], error["decision"], error["retried"]) == (False, "bad_params", "refer", 0)
+    assert "Invalid timezone" in error["message"]
+    assert "value the ability does not accept" in error["hint"] and "retrying as is will fail again" in error["hint"]
+    # a revision that names nothing, as mcp-server-git words it, is the caller's too
+    ref = call(mcp_mesh, "git.git_show", repo_path=str(mcp_mesh.workdir), revision="no-such-revision")
+    assert (ref["error"]["cause"], ref["error"]["decision"]) == ("not_found", "refer")
+    assert mcp_mesh.organ("time")["breaker"] == "closed" and mcp_mesh.organ("time")["wounds"][0]["cause"] == "bad_params"
+
+
 def test_killing_the_server_under_an_organ_restarts_it_and_the_next_call_works(mcp_mesh):
     organ = mcp_mesh.organ("time")["pid"]
     server = int(subprocess.run(["pgrep", "-P", str(organ)], capture_output=True, text=True).stdout.split()[0])

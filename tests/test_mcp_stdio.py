@@ -13,6 +13,7 @@ import pytest
 
 from actors.mcp_organ import ability_of, reply_of
 from actors.mcp_stdio import SERVER_GONE, StdioServer
+from broker.causes import classify
 from broker.protocol import Call
 
 SERVER = [sys.executable, str(Path(__file__).with_name("organs") / "changing_mcp.py")]
@@ -84,7 +85,10 @@ def test_a_tool_s_annotations_become_its_side_effect_facts():
 
 def test_a_server_s_answer_becomes_the_reply_the_healer_reads():
     assert reply_of(CALL, None, 0.8, 0.8).error.cause == "timeout"
-    assert reply_of(CALL, {"error": {"code": -32602, "message": "bad"}}, 0.1, 1).error.cause == "bad_params"
+    bad = reply_of(CALL, {"error": {"code": -32602, "message": "Invalid params: 'path' is required"}}, 0.1, 1).error
+    assert classify(bad.message, bad.type, bad.cause) == "bad_params"  # the heart names it from the code
+    unknown_tool = reply_of(CALL, {"error": {"code": -32602, "message": "Unknown tool: nope"}}, 0.1, 1).error
+    assert classify(unknown_tool.message, unknown_tool.type, unknown_tool.cause) == "tool_missing"  # MCP's own words
     assert reply_of(CALL, {"error": {"code": SERVER_GONE, "message": "gone"}}, 0.1, 1).error.cause == "crashed"
     assert reply_of(CALL, {"error": {"code": -32603, "message": "boom"}}, 0.1, 1).error.cause == "unknown"
     result = {"content": [{"type": "text", "text": "x"}], "isError": True}

@@ -174,6 +174,40 @@ def test_a_killed_organ_is_back_up_with_a_new_pid_and_the_restart_is_counted_and
         assert client.call("echo", "echo", {"x": 1}).ok
 
 
+# One call in flight when its organ dies opens the organ's breaker (threshold 1), with a critical alert.
+BREAKER_MESH = ECHO_MESH.replace("quiet_after_s = 600", "quiet_after_s = 600\nbreaker_threshold = 1")
+
+
+def test_the_beat_is_calm_from_the_beat_an_organ_killed_mid_call_is_back_up_while_its_alert_still_rides(make_mesh):
+    mesh = make_mesh(BREAKER_MESH)
+    old = mesh.organ("echo")["pid"]
+    replies, seen, back = [], [], []
+    with mesh.client() as watcher, mesh.client() as caller:
+        beats = watcher.blood(timeout_s=5)
+        next(beats)  # subscribed before anything happens
+        in_flight = threading.Thread(target=lambda: replies.append(caller.call("echo", "sleep", {"seconds": 30},
+                                                                              timeout_s=20)))
+        in_flight.start()
+        time.sleep(1.0)  # for the call to reach echo (one refused instead would open nothing: the asserts say so)
+        mesh.cli("kill", "echo", check=True)
+        in_flight.join(10)
+        deadline = time.monotonic() + 15
+        try:
+            for beat in beats:
+                seen.append(beat)
+                back = [b for b in seen if b.organs["echo"].state == "up" and b.organs["echo"].pid != old]
+                if len(back) >= 5 or time.monotonic() > deadline:
+                    break
+        finally:
+            beats.close()
+    assert replies and replies[0].error.cause == "crashed"
+    assert len(back) >= 5, "echo back up within the wait"
+    # the breaker's critical alert rides in blood, as news, for alert_ttl_s (30 s) ...
+    assert all(any(a.level == "critical" and "breaker is open" in a.message for a in b.alerts) for b in back)
+    # ... but from the first beat that shows echo back (a fresh process, its breaker closed) the beat is calm
+    assert [(b.reason, b.interval_s) for b in back] == [("alerts", pytest.approx(0.2))] * len(back)
+
+
 def test_a_crash_loop_backs_off_and_ends_fatal_with_a_critical_alert(make_mesh):
     mesh = make_mesh(CRASHY_MESH, start=False)
     result = mesh.up(check=False)
