@@ -15,7 +15,7 @@ WEBREAD = [["fetch.fetch"], ["desktop.read_file"], ["playwright.browser_navigate
 COMMIT = [["git.git_add", "git.git_commit"]]
 RM = [
  # W1 release week
- ("We're cutting 3.2 today. what landed since the v3.1.0 tag?", [["git.git_log"], ["github.list_commits"]]),
+ ("We're cutting 3.2 today. what landed since the v3.1.0 tag?", [["git.git_log"], ["github.list_commits"], ["desktop.start_process"], ["serena.execute_shell_command"]]),
  ("Release branch is checked out locally. Stage CHANGELOG.md and the version bump in pyproject.toml and commit it as 'Release 3.2.0'", COMMIT),
  ("The release PR is #412 on acme/shop. if the checks are green, merge it", [["github.get_pull_request_status", "github.merge_pull_request"]]),
  ("Vamos a sacar la 3.2 hoy. abre un issue en GitHub para las release notes y asígnamelo a mí", [["github.create_issue"]]),
@@ -52,7 +52,7 @@ RM = [
  ("I'm renaming parse_config to load_config across the codebase. where's it defined?", [["serena.find_symbol"], ["serena.search_for_pattern"], ["desktop.start_search"]]),
  ("Still on the rename. and who calls it", [["serena.find_referencing_symbols"], ["serena.search_for_pattern"], ["desktop.start_search"]]),
  ("Callers look fine. go ahead with the rename", [["serena.rename_symbol"], ["serena.replace_in_files"]]),
- ("Rename's done. show me the diff before I commit anything", [["git.git_diff_unstaged"]]),
+ ("Rename's done. show me the diff before I commit anything", [["git.git_diff_unstaged"], ["git.git_diff"]]),
  # W8 front-end performance
  ("The landing page has felt sluggish since the redesign went out. Record a performance trace of https://www.shop-example.com",
   [["devtools.new_page", "devtools.performance_start_trace"], ["devtools.list_pages", "devtools.navigate_page", "devtools.performance_start_trace"]]),
@@ -62,7 +62,7 @@ RM = [
  # W9 node pool drain
  ("Draining node pool A before the 1.31 upgrade. what's running in kube-system right now?", [["kubernetes.kubectl_get"], ["kubernetes.kubectl_generic"]]),
  ("풀 A 작업 계속할게. 업그레이드 전에 노드 gke-prod-pool-a-3 cordon 하고 drain 해줘", [["kubernetes.node_management"]]),
- ("Drain is mostly done. the cert-manager pod has been stuck Terminating for 20 min, just delete it", [["kubernetes.kubectl_delete"]]),
+ ("Drain is mostly done. the cert-manager pod has been stuck Terminating for 20 min, just delete it", [["kubernetes.kubectl_delete"], ["kubernetes.kubectl_generic"]]),
  ("Pořád ten upgrade clusteru. ukaž mi eventy z kube-system za posledních deset minut", [["kubernetes.kubectl_get"], ["kubernetes.kubectl_generic"]]),
  # W10 sprint planning
  ("Planning sprint 42 for PAY. what's in the backlog that nobody owns?", [["atlassian.jira_search"]]),
@@ -87,7 +87,7 @@ RM = [
  ("Timeline's taking shape. which alert rules fired during it?", [["grafana.alerting_rules_read"], ["grafana.list_alert_groups"]]),
  ("Postmortem draft is half done. write the 'what went well' section right here in the chat, I'll paste it in myself", []),
  # W14 flaky test
- ("Hunting the flaky test_checkout_timeout. who's touched tests/test_checkout.py in the last month?", [["git.git_log"]]),
+ ("Hunting the flaky test_checkout_timeout. who's touched tests/test_checkout.py in the last month?", [["git.git_log", "git.git_show"], ["desktop.start_process"], ["serena.execute_shell_command"]]),
  ("It passed locally once. run just that test 20 times in a loop and count the failures", SHELL),
  ("4 of 20 on main. ok now the same on the ci-py312 branch", [["git.git_checkout", "desktop.start_process"], ["git.git_checkout", "serena.execute_shell_command"]]),
  ("Masih soal tes flaky tadi. tolong buka issue di GitHub dengan label 'flaky', cantumkan angka kegagalannya", [["github.create_issue"]]),
@@ -139,7 +139,7 @@ LMB = [
    [YF2 + "get_price_history", CHART + "generate_line_chart"], [INV + "get_price_history", CHART + "generate_line_chart"]]),
  ("삼성전자도 메모에 넣어야 해. 이번 주 시가총액 좀 알려줘", [["kospi-kosdaq-stock-server.get_stock_market_cap"]]),
  # L2 Lisbon offsite
- ("We're doing the team offsite in Lisbon, March 10 to 13, eight of us. find some Airbnbs that fit everyone", [["airbnb-mcp-server.airbnb_search"]]),
+ ("We're doing the team offsite in Lisbon, March 10 to 13, eight of us. find some Airbnbs that fit everyone, ideally one place rather than two, somewhere central-ish because half the team has never been and will want to walk around in the evenings, and not crazy expensive since finance already thinks offsites are a holiday", [["airbnb-mcp-server.airbnb_search"]]),
  ("Still planning Lisbon. weather there this week? just to get a feel", [["mcp-weather-free.get_weather_by_city"], [OSM + "geocode_address", "mcp-weather-free.get_weather"]]),
  ("Finance wants it in USD. how much is 4,000 EUR in dollars today, for the budget sheet", [["exchange-rate-mcp-server.exchange_rate"]]),
  ("Kami suka listing yang kedua. berapa menit jalan kaki dari sana ke stasiun metro terdekat?",
@@ -163,7 +163,7 @@ LMB = [
  # L6 crypto note
  ("Writing the monthly crypto note for clients. BTC and ETH right now?", [["crypto-price-market-analysis-mcp-server.get-crypto-price"], ["asset-price-mcp-server-asset-price-mcp.get_asset_price"]]),
  ("Clients always ask about mood. how's sentiment, fear and greed wise?", [[INV + "get_crypto_fear_greed_index"]]),
- ("SOL gets a paragraph. 30 day trend for it", [["crypto-price-market-analysis-mcp-server.get-historical-analysis"]]),
+ ("SOL next. 30-day trend?", [["crypto-price-market-analysis-mcp-server.get-historical-analysis"]]),
  ("Last section is new tokens. reserch the ARB token for me, whats the tokenomics lookin like", [["web3-research-mcp.research-token"]]),
  # L7 brand naming
  ("We're renaming the product to Lumora. is lumora.io taken?", [["whois-mcp.whois_domain"]]),
