@@ -12,7 +12,8 @@ livemcpbench-fresh5 (bench/data/fresh5/exposure, a fifth's): held out through ro
 on (a dev half only). real-mcp-fresh8 and livemcpbench-fresh8 (bench/data/fresh8/exposure, an eighth's): held out
 through round 11, dev material from round 12 on (its whole file a dev half). real-mcp-fresh9 and
 livemcpbench-fresh9 (bench/data/fresh9/exposure, a ninth's): held out, a test half only; and so are
-real-mcp-fresh10 and livemcpbench-fresh10 (bench/data/fresh10/exposure, a tenth's).
+real-mcp-fresh10 and livemcpbench-fresh10 (bench/data/fresh10/exposure, a tenth's), and real-mcp-fresh11 and
+livemcpbench-fresh11 (bench/data/fresh11/exposure, an eleventh's).
 Methods, on each half:
   cold   broker.exposure.select with no history, its default budget
   warm   the same after learning from a journal built from the dev half (the intent as a progress event,
@@ -70,6 +71,7 @@ FRESH5 = HERE / "data" / "fresh5" / "exposure"
 FRESH8 = HERE / "data" / "fresh8" / "exposure"
 FRESH9 = HERE / "data" / "fresh9" / "exposure"
 FRESH10 = HERE / "data" / "fresh10" / "exposure"
+FRESH11 = HERE / "data" / "fresh11" / "exposure"
 SPLIT_SEED = 1729  # fixed: the halves never change between runs
 # name -> (catalogue, dev files, test files); one file split in halves when dev and test are the same
 SETS = {
@@ -109,10 +111,16 @@ SETS = {
                          (str(FRESH10 / "real-mcp-fresh10.jsonl"),)),
     "livemcpbench-fresh10": ("catalogs/livemcpbench.json", ("livemcpbench",),  # its dev half
                              (str(FRESH10 / "livemcpbench-fresh10.jsonl"),)),
+    # an eleventh evaluator's, terse follow-ups typed in the middle of a piece of work, each after one sentence of
+    # context: held out, report only, never tune on them (bench/data/fresh11/STATUS.md)
+    "real-mcp-fresh11": ("catalogs/real-mcp.json", ("exposure/real-mcp-dev.jsonl", str(HERE / "data" / "real-mcp-own.jsonl")),
+                         (str(FRESH11 / "real-mcp-fresh11.jsonl"),)),
+    "livemcpbench-fresh11": ("catalogs/livemcpbench.json", ("livemcpbench",),  # its dev half
+                             (str(FRESH11 / "livemcpbench-fresh11.jsonl"),)),
     "bfcl": ("catalogs/bfcl.json", ("exposure/bfcl-dev.jsonl",), ("exposure/bfcl-dev.jsonl",)),
     "metatool": ("catalogs/metatool.json", ("exposure/metatool-dev.jsonl",), ("exposure/metatool-dev.jsonl",)),
 }
-HELD_OUT = ("fresh9", "fresh10")  # sets nobody tuning reads: never learned from by --transfer
+HELD_OUT = ("fresh9", "fresh10", "fresh11")  # sets nobody tuning reads: never learned from by --transfer
 # held-out targets: (recall cold, recall warm, reduction)
 TARGETS = {"real-mcp": (0.90, 0.95, 0.90), "bfcl": (0.97, 0.97, 0.97), "livemcpbench": (0.80, 0.80, 0.90)}
 
