@@ -21,6 +21,11 @@ Journals 1-6 are the dev part (tuned on, misses read); 7 and later the test part
                                  [--meaning off|rerank|agree] [--option rule_sessions=2 ...]
                                  [--option 'recall_condition="off"' (or "strict"; round 10's default is "implied")]
     python bench/recall_fresh.py --dev-sets [--misses] [--option …]   (every dev set, DEV_SETS, and their sums)
+    python bench/recall_fresh.py --queries tickets --data bench/data/fresh8/memory   (round 12's ticket titles)
+
+`--queries tickets` asks each journal's store the queries of `journal-N.tickets.json` instead of those of
+`journal-N.truth.json` (same format; the planted lessons still come from the truth file): terse issue-tracker
+titles written for dev sets in round 12 (`TICKET_SETS`). `--dev-sets --queries tickets` runs those sets only.
 
 `--meaning` runs recall with meaning (actors/memory/sense.py; needs the `meaning` extra): it sets
 ACTORS_MEMORY_MEANING and turns the shared encoder on (ACTORS_EMBEDDING=on) for this process.
@@ -71,6 +76,16 @@ def holds(card, terms: set[str]) -> bool:
     return all(t in held or text.stem(t) in held for t in terms)
 
 
+# the dev sets that also have ticket-title queries (round 12: `journal-N.tickets.json`)
+TICKET_SETS = ("fresh5", "fresh6", "fresh8")  # fresh5's titles were written after the round's rules were chosen
+QUERIES = ["truth"]  # which queries a run asks: "truth" (journal-N.truth.json) or "tickets" (journal-N.tickets.json)
+
+
+def queries_of(path: Path) -> dict:
+    """The queries and negatives a run asks of a journal's store: its truth file's, or its ticket titles'."""
+    return json.loads(path.with_suffix("").with_suffix(f".{QUERIES[0]}.json").read_text())
+
+
 DEV_JOURNALS = 6
 # every hand-written set that is dev material now (read, tuned on): fresh8 since round 11; fresh9 is held out
 DEV_SETS = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh8")
@@ -111,14 +126,15 @@ def evaluate(paths: list[Path]) -> dict:
                     found += 1
                 else:
                     misses.append(f"{path.name} not found {kind}:{p['anchor']}")
-            for q in truth["queries"]:
+            asked = queries_of(path)
+            for q in asked["queries"]:
                 positives += 1
                 top = [h.card for h in m.recaller.search(m.reader(), q["q"], 3)]
                 if any(holds(c, anchors[q["planted_id"]]) for c in top):
                     r3 += 1
                 else:
                     misses.append(f"{path.name} {q['planted_id']}: {q['q']!r}")
-            for query in truth["negatives"]:
+            for query in asked["negatives"]:
                 negatives += 1
                 hits = m.recaller.search(m.reader(), query, 3)
                 fp += bool(hits)
@@ -136,7 +152,7 @@ def evaluate(paths: list[Path]) -> dict:
 def cross_negatives(paths: list[Path]) -> dict:
     """Each journal's store asked the other journals' negatives: false positives on more everyday tasks (their
     traps were written against another project's words, so they test the floor more than the traps)."""
-    negatives = {p: json.loads(p.with_suffix("").with_suffix(".truth.json").read_text())["negatives"] for p in paths}
+    negatives = {p: queries_of(p)["negatives"] for p in paths}
     fp = n = 0
     misses = []
     for path in paths:
@@ -158,7 +174,7 @@ def cross_negatives(paths: list[Path]) -> dict:
 def dev_sets(misses: bool = False) -> dict:
     """Every dev set's figures (all its journals), and their sums: hits, false positives, cross false positives."""
     per_set, total = {}, {"r_at_3": [0, 0], "false_positives": [0, 0], "cross_false_positives": [0, 0]}
-    for name in DEV_SETS:
+    for name in DEV_SETS if QUERIES[0] == "truth" else TICKET_SETS:
         result = evaluate(journals(HERE / "data" / name / "memory", "all"))
         found = {"r_at_3": (result["r_at_3"], result["positives"]),
                  "false_positives": (result["false_positive_rate"], result["negatives"]),
@@ -183,7 +199,10 @@ def main() -> None:
                         help="a memory option as the organ's options table takes it (e.g. rule_sessions=2); repeatable")
     parser.add_argument("--dev-sets", action="store_true",
                         help=f"run every dev set ({', '.join(DEV_SETS)}; all their journals) and add them up")
+    parser.add_argument("--queries", choices=["truth", "tickets"], default="truth",
+                        help="ask the truth files' queries, or the ticket titles of journal-N.tickets.json")
     args = parser.parse_args()
+    QUERIES[0] = args.queries
     SETTINGS[0] = Settings.from_options({k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)})
     if args.dev_sets:
         print(json.dumps(dev_sets(args.misses), indent=1))
@@ -196,7 +215,7 @@ def main() -> None:
                  "for a set of its own, use --split all)")
     result = evaluate(paths)
     misses = result.pop("misses")
-    print(json.dumps({"meaning": args.meaning, "options": args.option, **result}, indent=1))
+    print(json.dumps({"meaning": args.meaning, "queries": args.queries, "options": args.option, **result}, indent=1))
     if args.misses:
         print("\n".join(misses))
 

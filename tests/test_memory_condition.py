@@ -122,6 +122,9 @@ def test_a_query_touching_only_the_words_around_a_card_does_not_recall_it(tmp_pa
     "please draft the Q3 OKRs for the orders team",
     "document the BackupPolicy fields in the README",
     "TODO: explain why the nightly sync keeps dying",  # a task list's marker leads to the verb
+    "Docs: add the env var to the deploy guide",  # a Conventional Commits `docs` change: documentation only
+    "docs(readme): cost estimation policy",
+    "chore: draft the release announcement",  # another type leads to the verb
 ])
 def test_a_query_whose_work_is_prose_is_prose_work(query):
     assert prose_work(query)
@@ -133,6 +136,9 @@ def test_a_query_whose_work_is_prose_is_prose_work(query):
     "run the tests before I push",
     "rebuild the docs site so broken links show up",  # prose is the subject, the work is a build
     "the docs say to explain nothing",  # `explain` is not the query's first verb
+    "fix(parser): crash on an empty config",  # a change typed fix is work with tools
+    "docs.rs badge for the crate",  # a host, not a type
+    "Migration: add an index on loans",  # no Conventional Commits type
     "",
 ])
 def test_a_query_whose_work_is_calling_tools_is_not_prose_work(query):

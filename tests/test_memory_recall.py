@@ -236,7 +236,8 @@ def test_the_failing_command_itself_recalls_its_lessons_in_a_store_of_a_few_card
 def test_a_query_naming_an_ability_finds_its_card_where_one_word_of_it_finds_nothing(memory):
     [named] = memory.recaller.search(memory.reader(), "git push", 1)
     assert named.card.title.startswith("git.push fails")
-    assert memory.recaller.search(memory.reader(), "push", 1) == []  # one word of work is never enough
+    # one word of work among others is never enough (round 7); said alone it is all the query says (round 12)
+    assert memory.recaller.search(memory.reader(), "push the new banner to the homepage carousel", 1) == []
 
 
 def test_one_word_of_work_shared_with_a_card_recalls_nothing_but_two_words_do(tmp_path):

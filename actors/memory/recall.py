@@ -84,6 +84,8 @@ RING_NAMED = frozenset({"program", "file", "host", "name"})  # a word of a ring 
 CONDITION = Condition.IMPLIED  # the default: a card is recalled only when the query names or implies its condition
 MIN_RELEVANCE = 0.55  # a card must reach this score to be recalled at all
 PATH_BOOST = 1.5  # a card about a file or host the query names outright
+SAYS_HALF = 0.5  # one word reaching a card is enough when it carries this share of what the query says (round 12)
+FLOOR_WORDS = 2.0  # the floor asks about two words' worth of evidence: a query saying less is held to what it says
 # idf as if the store held at least this many cards: in a new user's store of three cards a term two of them share
 # is no common word, yet plain idf weighs it as one (npm in 2 of 2 cards: 0.26 of the top weight, under any floor).
 # Chosen on the dev sets (fresh–fresh8; their stores hold 4–10 cards): 10 gave R@3 362 → 370 of 447 and false
@@ -119,6 +121,7 @@ class Query:
     unknown: tuple[str, ...] = ()  # the query's words that are no English word: maybe misspelt (broker/text/fuzzy)
     prose: bool = False  # its work is prose (explain, draft, write the README…): no tool of a card is called
     compounded: frozenset[str] = frozenset()  # words it says only inside a hyphenated name (docker of docker-compose)
+    said: tuple[str, ...] = ()  # the stems of the words it says (no ticket key, stop word or number; CJK runs whole)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,9 +178,11 @@ def parse_query(query: str) -> Query:
     similar, similar_from = _reach(kept, terms, meaning.similar)
     named_stems = frozenset(text.stem(text.basename(p)) for p in paths)
     unknown = tuple(w for w in text.content_words(query) if fuzzy.may_be_typo(w))[:MAX_QUERY_TERMS]
+    said = tuple(dict.fromkeys([*text.stems(query), *text.runs(query)]))[:MAX_QUERY_TERMS]
     return Query(terms=frozenset(kept), named=frozenset(named), named_stems=named_stems, related=frozenset(related),
                  related_from=sources, meant=frozenset(meant), meant_from=meant_from, similar=frozenset(similar),
-                 similar_from=similar_from, unknown=unknown, prose=prose_work(query), compounded=compounded(query))
+                 similar_from=similar_from, unknown=unknown, prose=prose_work(query), compounded=compounded(query),
+                 said=said)
 
 
 _MIXED = re.compile(r"(?<![\w-])[A-Z]{2,}[a-z][a-z0-9]*(?![\w])")  # an acronym run into a word: MLflow, PDFium
@@ -241,17 +246,40 @@ WRITES = 4  # words after `write` that may name the piece of prose it writes
 PROSE_CHARS = 120  # the start of a query, where its first verb is
 
 
+_TYPED = re.compile(r"\s*([A-Za-z]+)(?:\([^()\n]{0,40}\))?!?:\s")  # `docs: `, `fix(parser): `, `feat!: `
+
+
 def prose_work(query: str) -> bool:
     """Tell whether a query's work is prose, not work with tools: its first verb explains, describes, drafts or
     sketches (`data/memory-prose.txt`), or writes a piece of prose (“write the README section about …”, “write
-    doc comments for …”). Words before the verb that only lead to it (“let me”, “please”) are skipped."""
-    words = text.words(text.without_tickets(query[:PROSE_CHARS]))
+    doc comments for …”). Words before the verb that only lead to it (“let me”, “please”) are skipped. A title
+    typed as the Conventional Commits convention types a change (`docs:`, `fix(parser):`) is read by its type:
+    `docs` is a change to documentation only, prose whatever follows; any other type leads to the verb."""
+    start_text = text.without_tickets(query[:PROSE_CHARS])
+    typed = _TYPED.match(start_text)
+    if typed and typed.group(1).lower() in _commit_types():
+        if typed.group(1).lower() in _prose_types():
+            return True
+        start_text = start_text[typed.end():]
+    words = text.words(start_text)
     verbs, pieces, lead = _prose_words()
     start = next((i for i, w in enumerate(words) if w not in lead), len(words))
     if start == len(words):
         return False
     verb = words[start]
     return verb in verbs or verb == "write" and any(w in pieces for w in words[start + 1: start + 1 + WRITES])
+
+
+@functools.cache
+def _commit_types() -> frozenset[str]:
+    """The change types of the Conventional Commits convention (`data/memory-prose.txt`: feat, fix, docs, …)."""
+    return frozenset(text.load_pairs("memory-prose")["types"])
+
+
+@functools.cache
+def _prose_types() -> frozenset[str]:
+    """The change types that are prose: documentation only (`docs`)."""
+    return frozenset(text.load_pairs("memory-prose")["prose_types"])
 
 
 @functools.cache
@@ -366,6 +394,26 @@ def names_ability(identity: dict[str, list[str]], said: frozenset[str]) -> bool:
     a workflow's several abilities are never named at once)."""
     whole = identity.get("ability", ())
     return len(whole) >= 2 and all(t in said for t in whole)
+
+
+def share(parts: Iterable[tuple[str, str, str, float]], info: dict[str, float]) -> float:
+    """How much of what a query says (`Index.information`: each word it says, weighted by its rarity among the
+    cards) the words that reach a card account for (round 12). One word of a long plan step is one errand's word
+    among many, and as often another errand's (`corroborated`); the one telling word of a terse ticket title
+    (“Changelog for BKP-18”) is most of what it says."""
+    total = sum(info.values())
+    if not total:
+        return 0.0
+    covered = {text.stem(word) for _, _, word, _ in parts}
+    return sum(v for s, v in info.items() if s in covered) / total
+
+
+def held_to(floor: float, said: float) -> float:
+    """The relevance floor a query is held to (round 12): the floor asks about two words' worth of evidence (one
+    word of a card's work is never enough on its own, round 7); a query whose words say less than two words'
+    worth (`said`: the sum of `Index.information`, a terse title of one telling word and a ticket key) is held
+    to what it says: the floor × said / FLOOR_WORDS. A query of no telling word keeps the floor."""
+    return floor * min(1.0, said / FLOOR_WORDS) if said > 0 else floor
 
 
 def corroborated(parts: Iterable[tuple[str, str, str, float]], generic: frozenset[str] = frozenset(),
@@ -523,6 +571,16 @@ class Index:
                     found[term] = min(1.0, idf(self.df[term], self.total) / self.top) * TYPO
         return found
 
+    def information(self, q: Query) -> dict[str, float]:
+        """What each word the query says tells, in [0, 1]: its weight among the cards (idf over the largest idf),
+        1 for a word no card holds (as rare as a word can be), nothing for a word of work."""
+        info = {}
+        for s in q.said:
+            if s not in self.generic:
+                df = self.df.get(s)
+                info[s] = min(1.0, idf(df, self.total) / self.top) if df else 1.0
+        return info
+
     def candidates(self, weights: dict[str, float], n: int) -> list[int]:
         """The positions of at most n cards with the best upper bounds, reading a bounded number of postings."""
         bound: dict[int, float] = {}
@@ -561,6 +619,8 @@ class Index:
                     if t in sources:
                         only[t] = only.get(t, frozenset()) | fields
         typos = frozenset(t for _, near in misspelt for t in near)
+        info = self.information(q)
+        floor = held_to(floor, sum(info.values()))
         found = []
         for pos in self.candidates(weights, max(CANDIDATES, 4 * limit)):
             ident = self.identities[pos]
@@ -570,7 +630,8 @@ class Index:
             named = names_touched(ident, q.named, q.named_stems, q.terms)
             if q.prose and condition != Condition.OFF and not named:
                 continue  # writing about the work calls no tool: only a card named outright applies
-            if not (named or corroborated(parts, self.generic, reaching, q.compounded)):
+            if not (named or corroborated(parts, self.generic, reaching, q.compounded)
+                    or share(parts, info) >= SAYS_HALF):
                 continue
             if not (named or conditioned(parts, self.generic, mode=condition, reached_programs=q.related,
                                          ring_words=q.similar, typos=typos)):
