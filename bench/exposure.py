@@ -33,7 +33,8 @@ gold tool scored within the cut-off), below the cut-off or matched nothing; it n
 dev intent, a catalogue of its gold organs and K-1 other organs of the set's catalogue (fewer others when the gold
 already spans more; K organs for an intent needing none), drawn with a fixed seed per intent; printed per set: recall,
 reduction, precision (mean over intents that need tools of the share of exposed tools that are gold, in any of the
-alternative gold sets, or a companion of one) and how many intents got the small catalogue whole. `--without a,b`
+alternative gold sets, or a companion of one), how many intents got the small catalogue whole and the mean tokens
+sent for intents that need no tool. `--without a,b`
 leaves knowledge sources out (cold runs and `--small`): `--without prior,catalogue.unmatched` is round 12's selector.
 `--transfer` prints, for each dev set of a catalogue with several, cold, the two-fold warm and warm after learning
 only from other hands' dev intents: the catalogue's first set (w-base, what warm learns on a held-out set) and
@@ -414,10 +415,13 @@ def small(name: str, args: argparse.Namespace, totals: dict[str, float]) -> None
         else:
             result.negative_tokens.append(exposure.tokens["exposed"])
     mean_precision = sum(precisions) / len(precisions) if precisions else 0.0
+    negatives = result.negative_tokens
+    neg = f"{sum(negatives) / len(negatives):.0f}" if negatives else "-"
     print(f"{name:<22} {len(rows):>5} {sum(tools) / len(tools):>6.1f} {result.satisfied:>4}/{result.positives:<4} "
-          f"{result.recall:>7.1%} {result.reduction:>10.1%} {mean_precision:>10.1%} {whole:>6}")
+          f"{result.recall:>7.1%} {result.reduction:>10.1%} {mean_precision:>10.1%} {whole:>6} {neg:>8}")
     for key, value in (("rows", len(rows)), ("positives", result.positives), ("satisfied", result.satisfied),
-                       ("reduction", sum(result.reductions)), ("precision", sum(precisions)), ("whole", whole)):
+                       ("reduction", sum(result.reductions)), ("precision", sum(precisions)), ("whole", whole),
+                       ("negatives", len(negatives)), ("negative_tokens", sum(negatives))):
         totals[key] = totals.get(key, 0) + value
 
 
@@ -496,7 +500,7 @@ def main() -> None:
     if args.small:
         print(f"small catalogues of {args.small} organs (cold; without: {','.join(sorted(args.without)) or '-'})")
         print(f"{'set':<22} {'n':>5} {'tools':>6} {'found':>9} {'recall':>7} {'reduction':>10} {'precision':>10} "
-              f"{'whole':>6}")
+              f"{'whole':>6} {'neg tok':>8}")
     for name in args.sets.split(","):
         if args.small:
             small(name, args, totals)
@@ -516,7 +520,8 @@ def main() -> None:
     if totals:
         print(f"{'all':<22} {totals['rows']:>5} {'':>6} {totals['satisfied']:>4}/{totals['positives']:<4} "
               f"{totals['satisfied'] / totals['positives']:>7.1%} {totals['reduction'] / totals['rows']:>10.1%} "
-              f"{totals['precision'] / totals['positives']:>10.1%} {totals['whole']:>6}")
+              f"{totals['precision'] / totals['positives']:>10.1%} {totals['whole']:>6} "
+              f"{totals['negative_tokens'] / max(totals['negatives'], 1):>8.0f}")
     if transferred:
         print("\nall sets: " + ", ".join(f"{m} {h}/{n} ({h / n:.1%})" for m, (n, h) in transferred.items()))
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from broker.exposure import Source, catalogue_from_mcp, default_budget, load_catalogue, select
+from broker.exposure.catalogue import PRIOR_TOOLS, prior_weight_of
 from broker.exposure.bm25 import MIN_CHANCE, Index, prior_idf
 from broker.exposure.selection import query_terms, sends_whole
 from broker.text import english_frequency
@@ -42,23 +43,29 @@ def test_a_small_index_weighs_a_common_word_below_a_rare_one_of_the_same_documen
     docs = [{"get": 1.0, "forecast": 1.0}, {"get": 1.0, "alert": 1.0}, {"databas": 1.0, "tabl": 1.0},
             {"databas": 1.0, "queri": 1.0}]
     plain = Index(docs)
-    primed = Index(docs, prior=english_frequency, prior_docs=300)
+    primed = Index(docs, prior=english_frequency, prior_weight=0.9)
     assert plain.score({"get": 1.0})[0] == pytest.approx(plain.score({"databas": 1.0})[2])
     assert primed.score({"get": 1.0})[0] < primed.score({"databas": 1.0})[2]
 
 
-def test_a_small_index_blends_its_own_idf_with_the_prior_by_its_size():
+def test_an_index_blends_its_own_idf_with_the_prior_by_the_weight_given():
     docs = [{"get": 1.0, "forecast": 1.0}, {"databas": 1.0}]  # 1.5 terms a document on average
-    plain, primed = Index(docs), Index(docs, prior=english_frequency, prior_docs=8)
+    plain, primed = Index(docs), Index(docs, prior=english_frequency, prior_weight=0.75)
     own = math.log(1 + 1.5 / 1.5)  # BM25's idf of a term in one of two documents
     blended = own * primed.postings["get"][0][1] / plain.postings["get"][0][1]  # the same tf part: idf's ratio
-    assert blended == pytest.approx(2 / 8 * own + 6 / 8 * prior_idf(english_frequency("get"), 1.5))
+    assert blended == pytest.approx(0.25 * own + 0.75 * prior_idf(english_frequency("get"), 1.5))
 
 
-def test_an_index_as_large_as_the_prior_reads_its_own_idf_alone():
+def test_an_index_without_the_prior_or_its_weight_reads_its_own_idf_alone():
     docs = [{f"w{i}": 1.0, "get": 1.0} for i in range(40)]
-    assert Index(docs, prior=english_frequency, prior_docs=40).postings == Index(docs).postings
-    assert Index(docs, prior=None, prior_docs=1000).postings == Index(docs).postings
+    assert Index(docs, prior=english_frequency, prior_weight=0.0).postings == Index(docs).postings
+    assert Index(docs, prior=None, prior_weight=0.5).postings == Index(docs).postings
+
+
+def test_a_catalogue_weighs_the_prior_by_how_few_tools_it_has():
+    assert prior_weight_of(0) == 1.0
+    assert prior_weight_of(PRIOR_TOOLS // 2) == pytest.approx(0.5)
+    assert prior_weight_of(PRIOR_TOOLS) == prior_weight_of(10 * PRIOR_TOOLS) == 0.0  # a large one: its own idf
 
 
 def test_sends_whole_only_an_unmatched_request_and_only_a_catalogue_within_the_budget():

@@ -4,10 +4,10 @@ Built once per catalogue; a query is a map term -> weight and costs one pass ove
 its terms (each posting's BM25 weight is computed at build time, so scoring is additions only).
 
 An idf counted over a few documents says little about whether a word is informative: in eleven tools `get` is as
-rare as `database`. Given a prior (a term -> its share of running English words) and `prior_docs`, an index of
-n < prior_docs documents blends its idf with the prior's, n / prior_docs of its own: the idf the term would have
-among unboundedly many documents of everyday English as long as its own on average (`prior_idf`). A small index's
-idf is then mostly the prior's, a large one's (`prior_docs` or more documents) its own alone.
+rare as `database`. Given a prior (a term -> its share of running English words) and the prior's weight w, the
+index's idf is (1 - w) of its own and w of the idf the term would have among unboundedly many documents of
+everyday English as long as the index's own on average (`prior_idf`). The caller weighs the prior by how little
+its documents can say (the catalogue: by its number of tools).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ class Index:
     __slots__ = ("size", "postings", "_arrays")
 
     def __init__(self, docs: Iterable[Mapping[str, float]], k1: float = K1, b: float = B,
-                 prior: Callable[[str], float] | None = None, prior_docs: int = 0) -> None:
+                 prior: Callable[[str], float] | None = None, prior_weight: float = 0.0) -> None:
         docs = list(docs)
         self.size = len(docs)
         lengths = [sum(doc.values()) for doc in docs]
@@ -41,10 +41,10 @@ class Index:
             for term in doc:
                 frequency[term] = frequency.get(term, 0) + 1
         idf = {term: _idf(self.size, df) for term, df in frequency.items()}
-        own = min(1.0, self.size / prior_docs) if prior is not None and prior_docs > 0 else 1.0
-        if own < 1.0:
+        if prior is not None and prior_weight > 0 and docs:
             words = sum(len(doc) for doc in docs) / self.size
-            idf = {term: own * value + (1 - own) * prior_idf(prior(term), words) for term, value in idf.items()}
+            idf = {term: (1 - prior_weight) * value + prior_weight * prior_idf(prior(term), words)
+                   for term, value in idf.items()}
         postings: dict[str, list[tuple[int, float]]] = {}
         for i, (doc, length) in enumerate(zip(docs, lengths, strict=True)):
             norm = k1 * (1 - b + b * length / average)

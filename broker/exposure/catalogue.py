@@ -45,9 +45,11 @@ _QUOTED = re.compile(r'"([^"]{1,80})"|\u201c([^\u201d]{1,80})\u201d')
 W_ORGAN_NAME = 5.0  # in the organ's own document, next to all its tools' terms
 TOOL_K1 = 1.2
 TOOL_B = 0.75
-# a catalogue of fewer tools reads its idf as if everyday English made up the difference (bm25.Index's prior): in
-# eleven tools `get` is as rare as `database`. Chosen on small catalogues drawn from the dev sets (round 13)
+# a catalogue of fewer tools than this blends its idf with a prior from English word frequency (bm25.Index), the
+# prior weighing 1 - tools / PRIOR_TOOLS: in eleven tools `get` is as rare as `database`. Round 13, small catalogues
+# drawn from the dev sets (bench/exposure.py --small)
 PRIOR_TOOLS = 300
+ORGAN_PRIOR = True
 MAX_NAME_SHARE = 0.1  # a term in more organs' names than this share (and two) is generic: mcp, server
 ORGAN_B = 0.3  # organs differ tenfold in size; full length normalisation would bury the big ones
 SCHEMA_DEPTH = 3
@@ -108,10 +110,12 @@ class Catalogue:
             start for organ, members in self.organs.items() for start, entry in zip(members, organs[organ], strict=True)
             if companions.takes_only_address(entry))
         prior = english_frequency if Source.PRIOR not in self.without else None
-        self.index = Index((t.terms for t in tools), k1=TOOL_K1, b=TOOL_B, prior=prior, prior_docs=PRIOR_TOOLS)
+        prior_weight = prior_weight_of(len(tools))
+        self.index = Index((t.terms for t in tools), k1=TOOL_K1, b=TOOL_B, prior=prior, prior_weight=prior_weight)
         self.organ_name_terms = _name_terms(self.organ_names)
         self.organ_index = Index((_organ_terms(organ, [tools[i] for i in members])
-                                  for organ, members in self.organs.items()), b=ORGAN_B)
+                                  for organ, members in self.organs.items()), b=ORGAN_B,
+                                 prior=prior if ORGAN_PRIOR else None, prior_weight=prior_weight)
         self.vocabulary = knowledge.Vocabulary((w for t in tools for w in t.words),
                                                (str(t.wire.get("description") or "") for t in tools),
                                                () if Source.CODES in self.without else (t.json for t in tools))
@@ -206,6 +210,11 @@ def wire_name(organ: str, tool: str) -> str:
         return raw
     safe = re.sub(r"[^a-zA-Z0-9_-]", "_", raw)
     return safe if len(safe) <= MAX_WIRE else _hashed(safe, f"{organ}.{tool}")
+
+
+def prior_weight_of(tools: int) -> float:
+    """How much a catalogue of this many tools reads its idf from English rather than from itself."""
+    return max(0.0, 1.0 - tools / PRIOR_TOOLS) if PRIOR_TOOLS > 0 else 0.0
 
 
 def catalogue_from_mcp(organs: dict[str, list[dict]], without: frozenset[str] = frozenset()) -> Catalogue:

@@ -95,8 +95,8 @@ def select(intent: str, catalogue: Catalogue, context: Context = Context(),
     budget = default_budget(catalogue) if budget_tokens is None else budget_tokens
     scores, lifts = _scored(intent, catalogue, context, budget)
     forced = [catalogue.by_address[a] for a in dict.fromkeys(context.recent) if a in catalogue.by_address]
-    if not scores and not lifts and Source.UNMATCHED not in catalogue.without and \
-            sends_whole(False, catalogue.whole_tokens, budget):  # counted only when nothing matched
+    if Source.UNMATCHED not in catalogue.without and catalogue.full_tokens <= budget \
+            and sends_whole(bool(scores or lifts), catalogue.whole_tokens, budget):  # counted only if this small
         scores = dict.fromkeys(range(len(catalogue)), 1.0)  # every tool, in catalogue order
     chosen, exposed_tokens = _fit(catalogue, _fill(catalogue, _ranked(catalogue, scores, lifts), forced, budget),
                                   len(forced), budget)
