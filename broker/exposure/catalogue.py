@@ -45,11 +45,10 @@ _QUOTED = re.compile(r'"([^"]{1,80})"|\u201c([^\u201d]{1,80})\u201d')
 W_ORGAN_NAME = 5.0  # in the organ's own document, next to all its tools' terms
 TOOL_K1 = 1.2
 TOOL_B = 0.75
-# a catalogue of fewer tools than this blends its idf with a prior from English word frequency (bm25.Index), the
-# prior weighing 1 - tools / PRIOR_TOOLS: in eleven tools `get` is as rare as `database`. Round 13, small catalogues
-# drawn from the dev sets (bench/exposure.py --small)
+# a catalogue of fewer tools than this blends the idf of its tool and organ indexes with a prior from English word
+# frequency (bm25.Index), the prior weighing 1 - tools / PRIOR_TOOLS: in eleven tools `get` is as rare as `database`.
+# Round 13 (docs/exposure.md): 100, 300 and 1000 within 3 intents of 815 on small catalogues drawn from the dev sets
 PRIOR_TOOLS = 300
-ORGAN_PRIOR = True
 MAX_NAME_SHARE = 0.1  # a term in more organs' names than this share (and two) is generic: mcp, server
 ORGAN_B = 0.3  # organs differ tenfold in size; full length normalisation would bury the big ones
 SCHEMA_DEPTH = 3
@@ -115,7 +114,7 @@ class Catalogue:
         self.organ_name_terms = _name_terms(self.organ_names)
         self.organ_index = Index((_organ_terms(organ, [tools[i] for i in members])
                                   for organ, members in self.organs.items()), b=ORGAN_B,
-                                 prior=prior if ORGAN_PRIOR else None, prior_weight=prior_weight)
+                                 prior=prior, prior_weight=prior_weight)
         self.vocabulary = knowledge.Vocabulary((w for t in tools for w in t.words),
                                                (str(t.wire.get("description") or "") for t in tools),
                                                () if Source.CODES in self.without else (t.json for t in tools))
