@@ -89,5 +89,5 @@ def prior_idf(share: float, words: float) -> float:
     return -math.log(max(-math.expm1(-words * share), MIN_CHANCE))
 
 
-def _idf(n: int, df: float) -> float:
+def _idf(n: int, df: int) -> float:
     return math.log(1 + (n - df + 0.5) / (df + 0.5))
