@@ -30,6 +30,13 @@ Tokens: o200k (quicktok) of the compact JSON list of MCP tool objects actually s
 the learned sources). `--misses` prints the dev intents missed cold, each gold tool left out with its rank,
 its score as a share of the best and its tokens, and per set how many missed intents were budget-bound (the
 gold tool scored within the cut-off), below the cut-off or matched nothing; it never reads a test half.
+`--small K` scores small catalogues built from the dev sets (the first-aid case: a user's own few organs): for each
+dev intent, a catalogue of its gold organs and K-1 other organs of the set's catalogue (fewer others when the gold
+already spans more; K organs for an intent needing none), drawn with a fixed seed per intent; printed per set: recall,
+reduction, precision (mean over intents that need tools of the share of exposed tools that are gold, in any of the
+alternative gold sets, or a companion of one), how many intents got the small catalogue whole and the mean tokens
+sent for intents that need no tool. `--without a,b`
+leaves knowledge sources out (cold runs and `--small`): `--without prior,catalogue.unmatched` is round 12's selector.
 `--transfer` prints, for each dev set of a catalogue with several, cold, the two-fold warm and warm after learning
 only from other hands' dev intents: the catalogue's first set (w-base, what warm learns on a held-out set) and
 every other dev set (w-othr); a held-out set is never learned from.
@@ -38,6 +45,7 @@ every other dev set (w-othr); a held-out set is never learned from.
     python bench/exposure.py --ablate [--sets ...]
     python bench/exposure.py --misses [--sets ...]      # dev only
     python bench/exposure.py --transfer [--sets ...]    # dev only: what learning carries to another hand's words
+    python bench/exposure.py --small 5 [--sets ...] [--without prior]   # dev only: small catalogues
 """
 
 from __future__ import annotations
@@ -57,8 +65,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from _stats import percentile, verdict  # noqa: E402
 
 from broker import tokens  # noqa: E402
-from broker.exposure import (Associations, Catalogue, Context, Source, default_budget, lexicon,  # noqa: E402
-                             load_catalogue, select)
+from broker.exposure import (Associations, Catalogue, Context, Source, catalogue_from_mcp,  # noqa: E402
+                             default_budget, lexicon, load_catalogue, select)
+from broker.exposure import catalogue as exposure_catalogue  # noqa: E402
 from broker.exposure.learning import episodes  # noqa: E402
 from broker.exposure.selection import RELATIVE_CUTOFF, relevance  # noqa: E402
 
@@ -335,7 +344,7 @@ def table(title: str, results: list[tuple[str, Result]], full: int) -> str:
 def run_set(name: str, args: argparse.Namespace) -> list[str]:
     """Measure one data set; the verdict lines of its held-out targets."""
     catalogue_file = SETS[name][0]
-    catalogue = load_catalogue(args.data / catalogue_file)
+    catalogue = load_catalogue(args.data / catalogue_file, args.without)
     dev, test = halves(name, args.data)
     learned = learned_from(dev)
     rows = {"dev": sample(dev, args.limit), "test": sample(test, args.limit)}
@@ -366,6 +375,62 @@ def run_set(name: str, args: argparse.Namespace) -> list[str]:
     return [f"{name} test: cold {cold.recall:.1%} / warm {warm.recall:.1%} (targets {cold_target:.0%} / "
             f"{warm_target:.0%}), reduction {cold.reduction:.1%} / {warm.reduction:.1%} (target {reduction_target:.0%}), "
             f"p95 {percentile(cold.latencies_s, 95) * 1e3:.1f} ms: {verdict(met)}"]
+
+
+SMALL_SEED = 1913  # fixed: the same small catalogues every run
+
+
+def small_organs(row: dict, organs: list[str], k: int) -> list[str]:
+    """The organs of one intent's small catalogue, in the big catalogue's order: its gold organs and others drawn
+    with a seed of the intent's id, K in all (or just the gold organs when they are K or more)."""
+    gold = {address.split(".", 1)[0] for alternative in row["gold_any"] for address in alternative}
+    others = [organ for organ in organs if organ not in gold]
+    drawn = random.Random(f"{SMALL_SEED}:{row['id']}").sample(others, max(0, min(k - len(gold), len(others))))
+    return [organ for organ in organs if organ in gold or organ in drawn]
+
+
+def precision(exposed: Iterable[str], gold_any: list[list[str]], catalogue: Catalogue) -> float:
+    """The share of exposed tools that are gold (in any alternative) or a companion of a gold tool."""
+    gold = {catalogue.by_address[a] for alternative in gold_any for a in alternative if a in catalogue.by_address}
+    fine = gold | {j for i in gold for j in catalogue.companions[i]}
+    shown = [catalogue.by_address[a] for a in exposed]
+    return sum(i in fine for i in shown) / len(shown) if shown else 0.0
+
+
+def small(name: str, args: argparse.Namespace, totals: dict[str, float]) -> None:
+    """Cold selection on small catalogues built around each dev intent's gold organs; adds to the totals."""
+    data = json.loads((args.data / SETS[name][0]).read_text(encoding="utf-8"))["organs"]
+    organs = list(data)
+    dev, _ = halves(name, args.data)
+    rows = sample(dev, args.limit)
+    result, precisions, whole, tools = Result("small"), [], 0, []
+    built: dict[tuple[str, ...], Catalogue] = {}
+    for row in rows:
+        chosen = tuple(small_organs(row, organs, args.small))
+        if chosen not in built:
+            if len(built) >= 64:
+                built.clear()
+            built[chosen] = catalogue_from_mcp({organ: data[organ] for organ in chosen}, args.without)
+        catalogue = built[chosen]
+        exposure = select(row["intent"], catalogue)
+        result.reductions.append(1 - exposure.tokens["exposed"] / catalogue.full_tokens)
+        whole += len(exposure.exposed) == len(catalogue)
+        tools.append(len(catalogue))
+        if row["gold_any"]:
+            result.positives += 1
+            result.satisfied += satisfied(row["gold_any"], exposure.exposed)
+            precisions.append(precision(exposure.exposed, row["gold_any"], catalogue))
+        else:
+            result.negative_tokens.append(exposure.tokens["exposed"])
+    mean_precision = sum(precisions) / len(precisions) if precisions else 0.0
+    negatives = result.negative_tokens
+    neg = f"{sum(negatives) / len(negatives):.0f}" if negatives else "-"
+    print(f"{name:<22} {len(rows):>5} {sum(tools) / len(tools):>6.1f} {result.satisfied:>4}/{result.positives:<4} "
+          f"{result.recall:>7.1%} {result.reduction:>10.1%} {mean_precision:>10.1%} {whole:>6} {neg:>8}")
+    for key, value in (("rows", len(rows)), ("positives", result.positives), ("satisfied", result.satisfied),
+                       ("reduction", sum(result.reductions)), ("precision", sum(precisions)), ("whole", whole),
+                       ("negatives", len(negatives)), ("negative_tokens", sum(negatives))):
+        totals[key] = totals.get(key, 0) + value
 
 
 def ablate(name: str, args: argparse.Namespace) -> None:
@@ -434,11 +499,20 @@ def miss_kind(share: float) -> int:
 
 def main() -> None:
     args = _parse_args()
+    if args.prior_tools is not None:
+        exposure_catalogue.PRIOR_TOOLS = args.prior_tools
     print("tokens: o200k (quicktok), compact JSON of the MCP tool objects sent; reduction is the mean over intents")
     verdicts = []
     transferred: dict[str, list[int]] = {}
+    totals: dict[str, float] = {}
+    if args.small:
+        print(f"small catalogues of {args.small} organs (cold; without: {','.join(sorted(args.without)) or '-'})")
+        print(f"{'set':<22} {'n':>5} {'tools':>6} {'found':>9} {'recall':>7} {'reduction':>10} {'precision':>10} "
+              f"{'whole':>6} {'neg tok':>8}")
     for name in args.sets.split(","):
-        if args.misses:
+        if args.small:
+            small(name, args, totals)
+        elif args.misses:
             misses(name, args)
         elif args.transfer:
             for method, positives, hits in transfer(name, args):
@@ -451,6 +525,11 @@ def main() -> None:
             verdicts.extend(run_set(name, args))
     if verdicts:
         print("\n" + "\n".join(verdicts))
+    if totals:
+        print(f"{'all':<22} {totals['rows']:>5} {'':>6} {totals['satisfied']:>4}/{totals['positives']:<4} "
+              f"{totals['satisfied'] / totals['positives']:>7.1%} {totals['reduction'] / totals['rows']:>10.1%} "
+              f"{totals['precision'] / totals['positives']:>10.1%} {totals['whole']:>6} "
+              f"{totals['negative_tokens'] / max(totals['negatives'], 1):>8.0f}")
     if transferred:
         print("\nall sets: " + ", ".join(f"{m} {h}/{n} ({h / n:.1%})" for m, (n, h) in transferred.items()))
 
@@ -468,6 +547,12 @@ def _parse_args() -> argparse.Namespace:
     parser.add_argument("--misses", action="store_true",
                         help="the dev intents missed cold, with the rank of each gold tool left out (dev only: test "
                              "halves are never read intent by intent)")
+    parser.add_argument("--small", type=int, default=0, metavar="K",
+                        help="dev only: small catalogues of each intent's gold organs and K-1 others (fixed seed)")
+    parser.add_argument("--prior-tools", type=int, default=None, metavar="N",
+                        help="catalogue.PRIOR_TOOLS for this run (the curve of round 13)")
+    parser.add_argument("--without", type=lambda text: frozenset(Source(s) for s in text.split(",") if s),
+                        default=frozenset(), help="knowledge sources left out, comma-separated (cold and --small)")
     return parser.parse_args()
 
 

@@ -189,7 +189,7 @@ def test_a_named_city_points_at_a_tool_that_takes_a_city():
     organs = {**TIME, "weather": [tool("get_weather_by_city", "Get the weather.", {"city": "Name of the city"})],
               "mail": [tool("send_mail", "Send an email.", {"to": "Recipient"})]}
     assert "weather.get_weather_by_city" in select("上海明天会下雨吗？", catalogue_from_mcp(organs)).exposed
-    without = catalogue_from_mcp(organs, without=frozenset({Source.ZONES}))
+    without = catalogue_from_mcp(organs, without=frozenset({Source.ZONES, Source.UNMATCHED}))
     assert "weather.get_weather_by_city" not in select("上海明天会下雨吗？", without).exposed
 
 
@@ -316,7 +316,8 @@ def test_an_amount_of_money_points_at_the_exchange_rate_tool():
                         tool("read_note", "Read how much is in the notebook.", {"name": "The note"})]}
     intent = "how much is 100,000 yen in euros"
     assert "fx.exchange_rate" in select(intent, catalogue_from_mcp(organs)).exposed
-    assert "fx.exchange_rate" not in select(intent, catalogue_from_mcp(organs, without=frozenset({Source.CURRENCIES}))).exposed
+    assert "fx.exchange_rate" not in select(intent, catalogue_from_mcp(
+        organs, without=frozenset({Source.CURRENCIES, Source.UNMATCHED}))).exposed
     assert catalogue_from_mcp({"notes": organs["notes"]}).currencies == frozenset()  # no such tools: not looked for
 
 
@@ -338,7 +339,7 @@ def test_arithmetic_points_at_a_tool_named_for_calculating_and_not_at_one_merely
     intent = "what is 17.5% of 48,320 plus 2,150?"
     assert "calc.calculate" in select(intent, catalogue_from_mcp(calculator)).exposed
     assert "calc.calculate" not in select(intent, catalogue_from_mcp(
-        calculator, without=frozenset({Source.ARITHMETIC, Source.MEANING}))).exposed
+        calculator, without=frozenset({Source.ARITHMETIC, Source.MEANING, Source.UNMATCHED}))).exposed
     queries = {"prom": [tool("query", "Run a PromQL expression.", {"expr": "The expression"})]}
     assert not catalogue_from_mcp(queries).calculates
 

@@ -74,15 +74,16 @@ def test_a_long_text_is_read_up_to_its_first_tokens_only():
 @pytest.mark.parametrize("intent, needed", [(RAIN, "weather.get_forecast"), (TIMES, "calc.multiply")])
 def test_a_request_sharing_no_word_with_its_tool_finds_it_by_meaning(intent, needed):
     # without the gazetteer too: a named city already points at tools that take one (test_exposure_knowledge)
-    with_meaning = catalogue_from_mcp(ORGANS, frozenset({Source.ZONES}))
-    lexical = catalogue_from_mcp(ORGANS, frozenset({Source.MEANING, Source.ZONES}))
+    # and without the rule that gives a request nothing matches all of a catalogue this small (test_exposure_small)
+    with_meaning = catalogue_from_mcp(ORGANS, frozenset({Source.ZONES, Source.UNMATCHED}))
+    lexical = catalogue_from_mcp(ORGANS, frozenset({Source.MEANING, Source.ZONES, Source.UNMATCHED}))
     assert lexical.meaning is None
     assert needed not in select(intent, lexical).exposed
     assert needed in select(intent, with_meaning).exposed
 
 
 def test_an_intent_unrelated_to_every_tool_gets_nothing_from_meaning():
-    assert select("zzz qqq", catalogue_from_mcp(ORGANS)).exposed == ()
+    assert select("zzz qqq", catalogue_from_mcp(ORGANS, frozenset({Source.UNMATCHED}))).exposed == ()
 
 
 def test_meaning_gives_the_nearest_tool_its_full_weight_and_nothing_past_the_margin_or_below_the_floor():

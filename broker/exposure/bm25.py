@@ -2,12 +2,18 @@
 
 Built once per catalogue; a query is a map term -> weight and costs one pass over the postings of
 its terms (each posting's BM25 weight is computed at build time, so scoring is additions only).
+
+An idf counted over a few documents says little about whether a word is informative: in eleven tools `get` is as
+rare as `database`. Given a prior (a term -> its share of running English words) and the prior's weight w, the
+index's idf is (1 - w) of its own and w of the idf the term would have among unboundedly many documents of
+everyday English as long as the index's own on average (`prior_idf`). The caller weighs the prior by how little
+its documents can say (the catalogue: by its number of tools).
 """
 
 from __future__ import annotations
 
 import math
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 import numpy as np
 
@@ -16,6 +22,7 @@ B = 0.75
 # a query touching fewer postings than this is summed in Python: numpy's fixed cost (a few arrays and the
 # conversion back to a dict) is larger than the loop's; above it, numpy is two to three times faster
 NUMPY_FROM = 128
+MIN_CHANCE = 1e-12  # below any word's chance of being in a text: bounds the prior's idf
 
 
 class Index:
@@ -23,7 +30,8 @@ class Index:
 
     __slots__ = ("size", "postings", "_arrays")
 
-    def __init__(self, docs: Iterable[Mapping[str, float]], k1: float = K1, b: float = B) -> None:
+    def __init__(self, docs: Iterable[Mapping[str, float]], k1: float = K1, b: float = B,
+                 prior: Callable[[str], float] | None = None, prior_weight: float = 0.0) -> None:
         docs = list(docs)
         self.size = len(docs)
         lengths = [sum(doc.values()) for doc in docs]
@@ -32,11 +40,16 @@ class Index:
         for doc in docs:
             for term in doc:
                 frequency[term] = frequency.get(term, 0) + 1
+        idf = {term: _idf(self.size, df) for term, df in frequency.items()}
+        if prior is not None and prior_weight > 0 and docs:
+            words = sum(len(doc) for doc in docs) / self.size
+            idf = {term: (1 - prior_weight) * value + prior_weight * prior_idf(prior(term), words)
+                   for term, value in idf.items()}
         postings: dict[str, list[tuple[int, float]]] = {}
         for i, (doc, length) in enumerate(zip(docs, lengths, strict=True)):
             norm = k1 * (1 - b + b * length / average)
             for term, tf in doc.items():
-                weight = _idf(self.size, frequency[term]) * tf * (k1 + 1) / (tf + norm)
+                weight = idf[term] * tf * (k1 + 1) / (tf + norm)
                 postings.setdefault(term, []).append((i, weight))
         self.postings = {term: tuple(p) for term, p in postings.items()}
         # the same postings as (documents, weights) arrays, for the numpy path of score
@@ -68,6 +81,12 @@ class Index:
         matched[docs] = True  # a document is listed because a term matched it, whatever its sum
         positions = np.flatnonzero(matched)
         return dict(zip(positions.tolist(), sums[positions].tolist()))
+
+
+def prior_idf(share: float, words: float) -> float:
+    """BM25's idf among unboundedly many texts of `words` English words, of a word making `share` of English:
+    -log of the chance that such a text holds it."""
+    return -math.log(max(-math.expm1(-words * share), MIN_CHANCE))
 
 
 def _idf(n: int, df: int) -> float:

@@ -95,11 +95,21 @@ def select(intent: str, catalogue: Catalogue, context: Context = Context(),
     budget = default_budget(catalogue) if budget_tokens is None else budget_tokens
     scores, lifts = _scored(intent, catalogue, context, budget)
     forced = [catalogue.by_address[a] for a in dict.fromkeys(context.recent) if a in catalogue.by_address]
+    if Source.UNMATCHED not in catalogue.without and catalogue.full_tokens <= budget \
+            and sends_whole(bool(scores or lifts), catalogue.whole_tokens, budget):  # counted only if this small
+        scores = dict.fromkeys(range(len(catalogue)), 1.0)  # every tool, in catalogue order
     chosen, exposed_tokens = _fit(catalogue, _fill(catalogue, _ranked(catalogue, scores, lifts), forced, budget),
                                   len(forced), budget)
     tools = [catalogue.tools[i].wire for i in sorted(chosen)] + [META_TOOL]
     return Exposure(exposed=tuple(catalogue.tools[i].address for i in chosen), tools=tuple(tools),
                     tokens={"full": catalogue.full_tokens, "exposed": exposed_tokens})
+
+
+def sends_whole(matched: bool, whole_tokens: int, budget: int) -> bool:
+    """Tell whether a request gets every tool: nothing matched it, and all of them (find_abilities included) cost
+    no more than the budget. Sending find_abilities alone would cost the agent a round trip to save less than
+    the budget it was willing to spend; a catalogue larger than its budget keeps an unmatched request cheap."""
+    return not matched and whole_tokens <= budget
 
 
 def default_budget(catalogue: Catalogue) -> int:

@@ -35,11 +35,13 @@ class Source(StrEnum):
     QUOTES = "references.quotes"  # a quotation in the request is a literal (a title, a status): its words count less
     WRITTEN = "references.written"  # a file named where something is created or changed is written, not read
     QUOTED = "quoted"  # quotations in a tool's description are examples: they count a quarter
+    PRIOR = "prior"  # how common a word is in English (wordfreq) weighs beside a small catalogue's own idf
     MEANING = "meaning"  # sentence embeddings of the intent and of each tool (all-MiniLM-L6-v2), if installed
     CLAUSES = "clauses"  # each clause of a compound request gets its own best tools
     ORGANS = "organs"  # organ evidence lifts the siblings of well-matched tools
     NAMED_ORGAN = "organs.named"  # an organ the request calls by its name is pointed at fully
     WHOLE = "organs.whole"  # a small organ the intent clearly points at is sent whole
+    UNMATCHED = "catalogue.unmatched"  # a request nothing matches gets a catalogue that fits the budget whole
     NAMED = "companions.named"  # a sibling the schema names
     PRODUCER = "companions.producer"  # a sibling that gives out an identifier the tool requires
     GIVER = "companions.giver"  # the sibling that computes a value most of the organ's tools take (geocode)

@@ -13,6 +13,7 @@
     load_pairs(name)       a `key: value value …` map from data/NAME.txt
     related(term)          the programs and tools a stemmed word of work relates to (data/related.txt)
     is_everyday(word)      whether a lowercase word is common in everyday English (data/everyday.txt, wordfreq)
+    english_frequency(t)   the share of English running words that are a stem's words (data/zipf.txt, wordfreq)
     derived(word)          WordNet's derivationally related words (data/derivations.tsv.gz): remember -> memory
     without_tickets(text)  the text with issue-tracker keys (`RUST-190`, `INFRA-372`) blanked out
 
@@ -32,7 +33,7 @@ from broker.text.lists import load_lines, load_pairs, load_words
 from broker.text.split import basename, paths, split_identifier, words
 from broker.text.stemming import stem
 
-__all__ = ["basename", "cjk_bigrams", "content_words", "derived", "everyday", "is_cjk", "is_everyday", "is_stopword",
+__all__ = ["basename", "cjk_bigrams", "content_words", "derived", "english_frequency", "everyday", "is_cjk", "is_everyday", "is_stopword",
            "load_lines", "load_pairs", "load_words", "pairs", "paths", "related", "runs", "split_identifier", "stem", "stems", "stopwords", "terms",
            "terms_of", "without_tickets", "words"]
 
@@ -71,6 +72,23 @@ def everyday() -> frozenset[str]:
 def is_everyday(word: str) -> bool:
     """Tell whether a lowercase word is common in everyday English (`stack`, `swift`, `database`; not `docker`)."""
     return word in everyday()
+
+
+@functools.cache
+def _zipf() -> tuple[dict[str, float], float]:
+    # stem -> Zipf value (log10 of the frequency per billion words), and the list's floor: the smallest value
+    found: dict[str, float] = {}
+    for line in load_lines("zipf"):
+        value, _, listed = line.partition(":")
+        found.update(dict.fromkeys(listed.split(), float(value)))
+    return found, min(found.values(), default=0.0)
+
+
+def english_frequency(term: str) -> float:
+    """The share of English running words that are this stem's words (data/zipf.txt, wordfreq): 6e-4 for `next`,
+    3e-5 for `databas`; a stem the list does not hold is rarer than its floor, and gets the floor's share."""
+    found, floor = _zipf()
+    return 10.0 ** (found.get(term, floor) - 9.0)
 
 
 _TICKET = re.compile(r"(?<![\w/.-])[A-Z][A-Z0-9]{1,9}-[0-9]{2,7}(?![\w/.-])")
