@@ -8,7 +8,8 @@ import time
 
 import pytest
 
-from actors.front.link import WATCH_S, HeartStopped, MeshLink
+from actors.front import results
+from actors.front.link import WATCH_S, HeartSilent, HeartStopped, MeshLink
 from actors.heartwatch import PROBE_AFTER_S, SILENT_S
 from broker.home import Home
 from tests.conftest import stopped_heart
@@ -41,6 +42,7 @@ def test_a_call_waiting_on_a_stopped_heart_fails_within_seconds_naming_the_heart
     error, took = waited_on_stopped_heart(mesh, lambda link: link.call("echo", "echo", {"x": 1}, wait_s=CALL_WAIT_S))
 
     assert took < NOTICED_S, took
+    assert type(error) is HeartSilent
     assert str(error) == (f"the heart (pid {pid}) does not answer (its process is stopped): "
                           f"no answer to a ping within {SILENT_S:g}s")
 
@@ -65,3 +67,11 @@ def test_a_heart_that_answers_is_not_failed_while_a_slow_call_waits(mesh):
     reply = asyncio.run(run())
 
     assert reply.ok, reply.error
+
+
+def test_the_mcp_error_for_a_silent_heart_does_not_ask_whether_actors_up_runs():
+    silent = results.mesh_down("the heart (pid 7) does not answer (its process is stopped)", running=True)
+    gone = results.mesh_down("the heart stopped before it answered")
+
+    assert silent.error.message == "the mesh cannot answer: the heart (pid 7) does not answer (its process is stopped)"
+    assert gone.error.message.endswith("(is `actors up` running?)")

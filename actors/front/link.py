@@ -52,6 +52,10 @@ class HeartStopped(MeshUnreachable):
     """The heart stopped (or never answered) while a request waited for it."""
 
 
+class HeartSilent(HeartStopped):
+    """The heart's process is there but answered no ping (stopped by a signal, wedged)."""
+
+
 class TooLarge(MeshError):
     """A request is larger than the heart accepts; it was not sent."""
 
@@ -546,7 +550,7 @@ class MeshLink:
             pid = self.endpoints["pid"]
             why = silent_message(pid, procs.state_words(procs.stat(pid)), SILENT_S)
             self.heart_watch = None
-            self._fail_all(why, waiting)
+            self._fail_all(why, waiting, HeartSilent)
             return
         if watch.probe_due(now):
             ping = Control(id=next(self.ids), command="ping", args={})
@@ -563,16 +567,16 @@ class MeshLink:
                 self._give(call_id, pending, HeartStopped(f"the heart did not answer {organ}.{ability} within "
                                                           f"{wait_s:g}s"))
 
-    def _fail_all(self, why: str, keys: list[str] | None = None) -> None:
-        """Fail what waits (only these requests, when keys are given) with HeartStopped(why)."""
+    def _fail_all(self, why: str, keys: list[str] | None = None, error: type[HeartStopped] = HeartStopped) -> None:
+        """Fail what waits (only these requests, when keys are given) with error(why)."""
         for key in list(self.pending) if keys is None else keys:
             pending = self.pending.get(key)
             if pending is None:
                 continue
             if pending.queue is not None:
-                self._give(key, pending, HeartStopped(why))
+                self._give(key, pending, error(why))
             elif not pending.future.done():
-                pending.future.set_exception(HeartStopped(why))
+                pending.future.set_exception(error(why))
 
     # -- blood and events -----------------------------------------------------------------
 

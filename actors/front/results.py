@@ -36,9 +36,11 @@ def bad_params(message: str) -> MCPError:
     return MCPError(INVALID_PARAMS, message[:500])
 
 
-def mesh_down(message: str) -> MCPError:
-    """The protocol error when the mesh cannot answer (the heart stopped or did not answer in time)."""
-    return MCPError(INTERNAL_ERROR, f"the mesh cannot answer: {message[:300]} (is `actors up` running?)")
+def mesh_down(message: str, running: bool = False) -> MCPError:
+    """The protocol error when the mesh cannot answer (the heart stopped, or did not answer in time); running: its
+    process is known to be there (stopped or wedged), so asking whether `actors up` runs would mislead."""
+    return MCPError(INTERNAL_ERROR, f"the mesh cannot answer: {message[:300]}"
+                    + ("" if running else " (is `actors up` running?)"))
 
 
 def tool_result(reply: Reply) -> types.CallToolResult:

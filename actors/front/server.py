@@ -42,7 +42,7 @@ from actors.front import results
 from actors.front.catalogue import (Catalogue, Naming, completions, expand_pins, from_manifest, prompt_arguments,
                                    unmatched_pins)
 from actors.front.clients import MAX_PINS, View, Views
-from actors.front.link import CALL_GRACE_S, HeartStopped, MeshLink, Started, TooLarge
+from actors.front.link import CALL_GRACE_S, HeartSilent, HeartStopped, MeshLink, Started, TooLarge
 from actors.front.rounds import Rounds
 from actors.front.shortcut import SESSION_HEADER, TOOLS_CALL, http_session, plain_call, served_beside
 from actors.front.transport import EnvelopeGuard, MemoryEventStore, stdio
@@ -667,7 +667,7 @@ class MeshServer:
             raise results.bad_params(f"the arguments cannot be sent: {exc}") from None
         except HeartStopped as exc:
             self._refused("deadline")
-            raise results.mesh_down(str(exc)) from None
+            raise results.mesh_down(str(exc), running=isinstance(exc, HeartSilent)) from None
         except TimeoutError:
             self._refused("deadline")
             raise results.mesh_down("no answer within the call's deadline") from None
