@@ -116,7 +116,8 @@ class CallDesk:
             return _refused(Cause.TOOL_MISSING, f"no organ named {call.organ[:64]!r} (organs: {known})", "UnknownOrgan")
         if rec.state != OrganState.UP:
             cause = Cause.NETWORK if rec.state == OrganState.LOST else Cause.CRASHED
-            return _refused(cause, f"organ {rec.name} is {rec.state} ({rec.reason})", "OrganUnavailable")
+            return _refused(cause, f"organ {rec.name} is {rec.state} ({rec.reason})", "OrganUnavailable",
+                            unavailable_hint(rec.name, rec.state))
         if call.ability not in rec.abilities or (rec.name == healer and call.ability == HEAL):
             known = ", ".join(sorted(a for a in rec.abilities if not (rec.name == healer and a == HEAL)))
             return _refused(Cause.TOOL_MISSING, f"organ {rec.name} has no ability {call.ability[:128]!r} "
@@ -377,8 +378,19 @@ def _unauthorised(who: Principal, rec: OrganRecord | None, call: Call) -> Failur
                                   f"{decision.rule}", "NotAllowed")
 
 
-def _refused(cause: str, message: str, type_name: str) -> Failure:
-    return _advised(Failure(cause, message, type=type_name), Decision.REFER, 0)
+def _refused(cause: str, message: str, type_name: str, advice: str = "") -> Failure:
+    return _advised(Failure(cause, message, type=type_name, hint=advice), Decision.REFER, 0)
+
+
+def unavailable_hint(organ: str, state: str) -> str:
+    """What to do about a call refused because its organ is not up: a fatal or stopped organ stays so until it is
+    revived (retrying cannot help); one starting or restarting comes back by itself; a lost one may."""
+    if state in (OrganState.FATAL, OrganState.STOPPED):
+        return (f"organ {organ} will not come back by itself: retrying cannot help; fix what stops it (its log), "
+                f"then `actors revive {organ}`")
+    if state in (OrganState.STARTING, OrganState.RESTARTING):
+        return f"organ {organ} is coming back: retry in a moment"
+    return ""  # lost: the cause's own hint (it may answer again, or be restarted)
 
 
 def _advised(failure: Failure, decision: str, retried: int, side_effects: bool = False) -> Failure:

@@ -178,6 +178,11 @@ def test_revive_starts_the_displayed_restart_count_again(make_mesh):
         wait_for(lambda pid=pid: mesh.organ("echo")["pid"] != pid, timeout=10, what="echo to die")
     fatal = wait_for(lambda: (o := mesh.organ("echo"))["state"] == "fatal" and o, timeout=10, what="echo fatal")
     assert fatal["restarts"] == 2
+    with mesh.client() as client:
+        refused = client.call("echo", "echo", {"x": 1}).error
+    assert (refused.cause, refused.decision) == ("crashed", "refer")
+    assert refused.hint == ("organ echo will not come back by itself: retrying cannot help; fix what stops it "
+                            "(its log), then `actors revive echo`")
 
     mesh.cli("revive", "echo", check=True)
 

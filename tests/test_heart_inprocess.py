@@ -22,6 +22,7 @@ from broker.home import Home
 from broker.protocol import (Ability, Call, Control, ControlReply, Failure, Heartbeat, Refused, Register, Reply,
                              Tally, Welcome)
 from broker.vocab import Cause, Decision, OrganState
+from broker.calls import unavailable_hint
 
 WAIT_MS = 3000  # the longest any receive waits before the test fails
 HEARTBEAT_S = 0.05  # real seconds between the loop's heartbeat turns: how fast it notices the fake clock moved
@@ -494,3 +495,11 @@ def test_each_call_of_a_tally_is_published_to_a_subscriber_of_event_call(rig):
                                                                           ("echo", "echo", True, 0.002)]
     assert events[0].args == {"n": 1} and events[1].args["_truncated"] is True
     assert events[1].seq == events[0].seq + 1
+
+
+def test_a_call_refused_for_an_organ_that_is_not_up_says_whether_it_comes_back_by_itself():
+    assert "actors revive fs" in unavailable_hint("fs", OrganState.FATAL)
+    assert "actors revive fs" in unavailable_hint("fs", OrganState.STOPPED)
+    assert unavailable_hint("fs", OrganState.RESTARTING) == "organ fs is coming back: retry in a moment"
+    assert unavailable_hint("fs", OrganState.STARTING) == "organ fs is coming back: retry in a moment"
+    assert unavailable_hint("fs", OrganState.LOST) == ""  # the cause's own hint
