@@ -59,6 +59,8 @@ class OrganTable:
         if rec.state != state:
             log.debug("organ %s: %s -> %s (%s)", rec.name, rec.state, state, reason)
         rec.state, rec.reason = state, reason
+        if state == OrganState.UP:
+            rec.drill = ""  # whatever a drill did is over
         self.metrics.organ_up.labels(rec.name).set(1 if state == OrganState.UP else 0)
         self.metrics.set_organ_state(rec.name, state)
 
@@ -100,7 +102,7 @@ class OrganTable:
             self.by_ident.pop(rec.ident, None)
         rec.forget_connection()
         self.metrics.organ_up.labels(rec.name).set(0)  # no connection: not up, whatever state follows
-        self.dropped(rec.name, f"organ {rec.name} {why} during the call")
+        self.dropped(rec.name, f"organ {rec.name} {why} during the call{rec.drilled()}")
 
     def goodbye(self, rec: OrganRecord, reason: str) -> None:
         """The organ is leaving of its own accord."""

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from broker.config import OrganSpec
 from broker.gate import Breaker
 from broker.protocol import Ability, OrganStatus, Reflex, to_plain
-from broker.vocab import OrganState
+from broker.vocab import FAULT_DRILL, OrganState
 from broker.zygote import Forked
 
 
@@ -34,11 +34,16 @@ class OrganRecord:
     due: float | None = None  # monotonic time of a scheduled restart
     breaker: Breaker = field(default_factory=Breaker)
     breaker_pid: int | None = None  # the process the breaker's count is about
+    drill: str = ""  # the signal a fault drill sent it (`actors kill`), until it is up again
 
     name: str = field(init=False)  # the spec's, read on every call
 
     def __post_init__(self) -> None:
         self.name = self.spec.name
+
+    def drilled(self) -> str:
+        """What a failure a fault drill caused adds to its message (nothing for any other failure)."""
+        return f" ({self.drill} sent by {FAULT_DRILL})" if self.drill else ""
 
     def status(self, wounds: tuple[str, ...]) -> OrganStatus:
         """The organ as blood shows it, with the causes of its open wounds."""

@@ -9,6 +9,7 @@ import pytest
 
 import broker.text as text
 from actors.memory.distill import Distiller, Draft, Row, Thresholds
+from broker.vocab import FAULT_DRILL
 
 
 class Journal:
@@ -69,6 +70,23 @@ def test_the_same_text_from_another_ability_is_another_pitfall():
     j = missing_file(Journal(), 2)
     j.call("s", "fs", "write_file", {"path": "src/x.py"}, ok=False, error="ENOENT: no such file or directory, open 'x'")
     assert drafts(j, "pitfall") == []
+
+
+def test_failures_a_fault_drill_caused_teach_nothing_while_the_same_failures_otherwise_do():
+    died = "organ shell died during the call"
+    drilled = f"{died} (SIGKILL sent by {FAULT_DRILL})"
+
+    def journal(error: str) -> Journal:
+        j = Journal()
+        for s in ("a", "b", "c", "d"):
+            j.call(s, "shell", "run", {"command": "make test"}, ok=False, error=error, cause="crashed")
+            for i in range(2):
+                j.call(s, "shell", "run", {"command": f"ls {i}"})
+        return j
+
+    assert len(drafts(journal(died), "pitfall")) == 1
+    assert drafts(journal(drilled), "pitfall") == []
+    assert drafts(journal(drilled), "weak_link") == []  # the drill's failures do not count against the ability
 
 
 # -- weak links -------------------------------------------------------------------------------

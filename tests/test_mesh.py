@@ -21,6 +21,7 @@ import zmq
 from broker import protocol
 from broker.home import pid_alive
 from broker.protocol import Refused, Register
+from broker.vocab import FAULT_DRILL
 from tests.conftest import ECHO_MESH, end_mesh, guarded, mesh_processes, new_mesh, wait_for
 
 CRASHY_MESH = """
@@ -117,7 +118,7 @@ def test_an_infinite_or_nan_timeout_gets_an_answer_from_the_heart_not_a_crash_in
         assert client.call("echo", "echo", {"x": "after"}).ok
 
 
-def test_a_call_whose_organ_dies_mid_call_gets_a_crashed_error(mesh):
+def test_a_call_whose_organ_dies_mid_call_gets_a_crashed_error_that_names_the_fault_drill(mesh):
     replies = []
     with mesh.client() as client:
         worker = threading.Thread(target=lambda: replies.append(client.call("echo", "sleep", {"seconds": 20})))
@@ -125,9 +126,14 @@ def test_a_call_whose_organ_dies_mid_call_gets_a_crashed_error(mesh):
         time.sleep(0.3)
         mesh.cli("kill", "echo", check=True)
         worker.join(timeout=10)
+        wait_for(lambda: mesh.organ("echo")["state"] == "up", timeout=20, what="echo back")
+        later = client.call("echo", "echo", {"x": 1})
     assert not worker.is_alive()
     assert replies[0].ok is False
     assert replies[0].error.cause == "crashed"
+    assert replies[0].error.message.startswith("organ echo ")
+    assert replies[0].error.message.endswith(f"(SIGKILL sent by {FAULT_DRILL})")  # memory learns nothing from it
+    assert later.ok  # up again: the drill is over
 
 
 @SHARED

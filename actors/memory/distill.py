@@ -32,6 +32,7 @@ from typing import Iterable
 
 import broker.text as text
 from broker.text import fuzzy
+from broker.vocab import FAULT_DRILL
 from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
@@ -206,8 +207,10 @@ class Distiller:
         return folded
 
     def _learns_from(self, row: Row) -> bool:
-        # background work and reflexes are journalled, but they are not the agent's behaviour
-        return row.origin not in BACKGROUND_ORIGINS and row.organ not in self.ignore_organs and bool(row.ability)
+        # background work and reflexes are journalled, but they are not the agent's behaviour; nor is a failure a
+        # fault drill caused (`actors kill`: the heart says so in its message)
+        return (row.origin not in BACKGROUND_ORIGINS and row.organ not in self.ignore_organs and bool(row.ability)
+                and not (not row.ok and FAULT_DRILL in row.error))
 
     def _session(self, sid: str, ts: float) -> dict:
         session = self.sessions.get(sid)
