@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import ctypes
 import fcntl
+import contextlib
 import fnmatch
 import importlib
 import json
@@ -216,11 +217,16 @@ class Zygote:
             self.closed = True
             sock, proc, self.sock, self.state = self.sock, self.proc, None, "off"
         if sock is not None:
+            # shut down first: a close alone does not end a connection our listening thread is blocked reading,
+            # so the zygote would never see its end and be killed after STOP_WAIT_S (every `actors down` took 2 s)
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
             sock.close()
         if proc is not None:
             try:
                 proc.wait(timeout=STOP_WAIT_S)
             except subprocess.TimeoutExpired:
+                log.warning("zygote (pid %d) did not end within %gs of its socket's end; killed", proc.pid, STOP_WAIT_S)
                 proc.kill()
                 proc.wait()
 

@@ -162,6 +162,7 @@ def test_down_and_a_killed_heart_each_end_the_zygote_and_every_forked_organ(make
     stopped.cli("down", check=True)
     wait_for(lambda: mesh_processes(stopped.home) == [], timeout=5, what="every process of the stopped mesh")
     assert not any(map(pid_alive, pids))
+    assert "did not end" not in (stopped.home / "logs" / "heart.log").read_text()  # it ended itself, unkilled
     killed = make_mesh(PROBE_MESH.format(heart=""), name="killed")
     status = killed.status()
     pids = [status["heart"]["zygote"]["pid"], killed.organ("probe")["pid"]]
