@@ -116,7 +116,7 @@ class CallDesk:
             return _refused(Cause.TOOL_MISSING, f"no organ named {call.organ[:64]!r} (organs: {known})", "UnknownOrgan")
         if rec.state != OrganState.UP:
             cause = Cause.NETWORK if rec.state == OrganState.LOST else Cause.CRASHED
-            return _refused(cause, f"organ {rec.name} is {rec.state} ({rec.reason}){rec.drilled()}", "OrganUnavailable",
+            return _refused(cause, f"organ {rec.name} is {rec.state} ({rec.reason}){rec.drill_note()}", "OrganUnavailable",
                             unavailable_hint(rec.name, rec.state))
         if call.ability not in rec.abilities or (rec.name == healer and call.ability == HEAL):
             known = ", ".join(sorted(a for a in rec.abilities if not (rec.name == healer and a == HEAL)))

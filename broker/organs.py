@@ -102,7 +102,7 @@ class OrganTable:
             self.by_ident.pop(rec.ident, None)
         rec.forget_connection()
         self.metrics.organ_up.labels(rec.name).set(0)  # no connection: not up, whatever state follows
-        self.dropped(rec.name, f"organ {rec.name} {why} during the call{rec.drilled()}")
+        self.dropped(rec.name, f"organ {rec.name} {why} during the call{rec.drill_note()}")
 
     def goodbye(self, rec: OrganRecord, reason: str) -> None:
         """The organ is leaving of its own accord."""

@@ -41,7 +41,7 @@ class OrganRecord:
     def __post_init__(self) -> None:
         self.name = self.spec.name
 
-    def drilled(self) -> str:
+    def drill_note(self) -> str:
         """What a failure a fault drill caused adds to its message (nothing for any other failure)."""
         return f" ({self.drill} sent by {FAULT_DRILL})" if self.drill else ""
 
