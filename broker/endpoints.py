@@ -6,6 +6,7 @@ from __future__ import annotations
 import fcntl
 import logging
 import os
+import threading
 import time
 from dataclasses import dataclass
 from typing import IO, Any
@@ -104,18 +105,38 @@ def _bind_remote(bound: Bound, remote: dict[str, str], home: Home) -> dict[str, 
     return found
 
 
+METRICS_POLL_S = 0.05  # how soon the metrics server notices it is to stop (prometheus_client's own server: 0.5 s)
+
+
 def serve_metrics(address: str, registry) -> tuple[Any, str]:
-    """Serve Prometheus metrics on host:port ('' turns it off); the server and its URL."""
+    """Serve Prometheus metrics on host:port ('' turns it off), on a thread; the server and its URL.
+
+    prometheus_client's WSGI app on its threading server, as its `start_http_server` does, but polled every
+    METRICS_POLL_S so that stopping the heart does not wait half a second for it."""
     if not address:
         return None, ""
-    from prometheus_client import start_http_server
+    import socket
+    from wsgiref.simple_server import WSGIRequestHandler, make_server
+
+    from prometheus_client import make_wsgi_app
+    from prometheus_client.exposition import ThreadingWSGIServer
 
     host, _, port = address.rpartition(":")
     host = host.strip("[]")
+
+    class Quiet(WSGIRequestHandler):
+        def log_message(self, *args: Any) -> None:
+            pass  # a scrape is no news
+
     try:
-        server, _ = start_http_server(int(port), addr=host, registry=registry)
-    except OSError as exc:
-        raise HomeError(f"cannot serve metrics on {address}: {exc.strerror}") from None
+        class Server(ThreadingWSGIServer):
+            address_family = socket.getaddrinfo(host or None, int(port), type=socket.SOCK_STREAM)[0][0]
+
+        server = make_server(host, int(port), make_wsgi_app(registry), Server, handler_class=Quiet)
+    except (OSError, ValueError) as exc:
+        raise HomeError(f"cannot serve metrics on {address}: {getattr(exc, 'strerror', None) or exc}") from None
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": METRICS_POLL_S}, name="metrics",
+                     daemon=True).start()
     shown = f"[{host}]" if ":" in host else host
     return server, f"http://{shown}:{server.server_port}/metrics"
 
