@@ -24,3 +24,5 @@ ABILITY_KINDS  # the wire's vocabularies, named for the reader of broker.protoco
 NOTICE_KINDS
 ASK_KINDS
 _.should_exit  # uvicorn.Server's flag to stop serving, read by its loop
+_.log_message  # http.server's hook, overridden to keep scrapes out of the log (broker/endpoints.py)
+_.address_family  # socketserver's class attribute, set for the metrics address's family (broker/endpoints.py)
