@@ -5,8 +5,8 @@
 1. Calls the real test servers (.ci/install-test-servers: mcp-server-time, mcp-server-git, the filesystem
    server) over stdio with arguments they reject, and classifies each failure as the heart would
    (broker.outcome.detect, actors.mcp_organ.reply_of, broker.causes.classify) with each checkout's rules.
-2. Classifies the error text of every failed call in the dev journals (bench/data, never fresh9, the held-out
-   set) with each checkout's rules.
+2. Classifies the error text of every failed call in the dev journals (bench/data, never a held-out set:
+   bench/exposure.py's HELD_OUT) with each checkout's rules.
 Prints the causes counted by each checkout and every text they name differently. Never asserts.
 """
 
@@ -28,12 +28,12 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from actors.mcp_organ import reply_of  # noqa: E402
+from bench.exposure import HELD_OUT  # noqa: E402  the sets nobody tuning reads (fresh9, fresh10, fresh11)
 from broker.outcome import detect  # noqa: E402
 from broker.protocol import Call  # noqa: E402
 
 SERVERS = Path(os.environ.get("ACTORS_TEST_SERVERS", "/opt/actors-test"))
 ANSWER_S = 20.0
-HELD_OUT = "fresh9"
 
 
 def calls(root: Path) -> list[tuple[list[str], list[tuple[str, dict]]]]:
@@ -109,10 +109,10 @@ def server_failures() -> list[tuple[str, str, str]]:
 
 
 def journal_failures() -> list[tuple[str, str, str]]:
-    """(error text, "", "") of every failed call in the dev journals, fresh9 left unread."""
+    """(error text, "", "") of every failed call in the dev journals, the held-out sets left unread."""
     found = []
     for path in sorted((REPO / "bench" / "data").rglob("*.jsonl")):
-        if HELD_OUT in path.parts:
+        if any(held in path.parts for held in HELD_OUT):
             continue
         for line in path.open(encoding="utf-8", errors="replace"):
             try:

@@ -153,6 +153,9 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
           r"\bdoes not match (?:the )?format\b", r"\bdoes not appear to be an?\b",
           r"\bmust be (?:in|one of|between)\b", r"\berr_invalid_arg_(?:type|value)\b",
           r"\billegalargumentexception\b", rf"\bunknown (?!(?:{_ITS_OWN})\b)[a-z][\w-]*(?::|\s+['\"])"),
+    # An error that says nothing but a path (after its type and an MCP tool's "Error executing tool X:" at most)
+    # names that path as what it could not find or use: GitPython's NoSuchPathError, a KeyError of a path.
+    _rule(Cause.NOT_FOUND, r"^(?:[\w.]+:\s*)?(?:error executing tool [\w.-]+:\s*)?['\"]?(?:~?/|\.{1,2}/|[a-z]:\\)[^\s'\"]*['\"]?\s*$"),
 )
 
 _RETRY_AFTER = re.compile(

@@ -102,6 +102,10 @@ ERRORS = [
     ("The system cannot find the file specified.", "", "not_found"),
     ("Error executing tool git_show: Ref 'nosuchrev123' did not resolve to an object", "McpError", "not_found"),
     ("'No time zone found with key Mars/Olympus'", "ZoneInfoNotFoundError", "not_found"),
+    # nothing but a path: mcp-server-git's words for a repo_path that does not exist (a new user's report)
+    ("Error executing tool git_status: /tmp/nu3/nonexistent", "McpError", "not_found"),
+    ("Error executing tool git_status: /tmp/notrepo", "McpError", "not_found"),  # a path that is no repository
+    ("KeyError: '/srv/app/settings.toml'", "", "not_found"),
     # -- permission --------------------------------------------------------------------------
     ("cat: /etc/shadow: Permission denied", "", "permission"),
     ("PermissionError: [Errno 13] Permission denied: '/etc/hosts'", "", "permission"),
@@ -222,7 +226,7 @@ UNKNOWN = [
     "Error executing tool search: invalid certificate chain for api.example.com",
     "Error executing tool db: invalid state: the index is being rebuilt",
     "RuntimeError: invalid configuration: OPENAI_API_KEY must be set",
-    "Error executing tool git_status: /tmp/notrepo",  # mcp-server-git's InvalidGitRepositoryError says no more
+    "see /tmp/build.log for details",  # words besides the path: not the bare-path rule's
     "Error executing tool fetch: the server's certificate is not valid for api.example.com",
     "Error executing tool db: the session is invalid; reconnecting",
     "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xe3 in position 10: invalid start byte",  # a dev journal's
