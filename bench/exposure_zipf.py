@@ -17,16 +17,13 @@ from __future__ import annotations
 
 import argparse
 import math
-import re
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.recall_everyday import DATA, WORD  # noqa: E402  the text layer's data folder and its latin word
 from broker.text import stem  # noqa: E402
-
-DATA = Path(__file__).resolve().parent.parent / "broker" / "text" / "data"
-WORD = re.compile(r"[a-z][a-z0-9]*")  # what the text layer reads as one latin word
 
 
 def main() -> None:
