@@ -11,9 +11,9 @@ real-mcp-fresh4, livemcpbench-fresh4 (bench/data/fresh4/exposure, a fourth evalu
 livemcpbench-fresh5 (bench/data/fresh5/exposure, a fifth's): held out through round 8, dev material from round 9
 on (a dev half only). real-mcp-fresh8 and livemcpbench-fresh8 (bench/data/fresh8/exposure, an eighth's): held out
 through round 11, dev material from round 12 on (its whole file a dev half). real-mcp-fresh9 and
-livemcpbench-fresh9 (bench/data/fresh9/exposure, a ninth's): held out, a test half only; and so are
-real-mcp-fresh10 and livemcpbench-fresh10 (bench/data/fresh10/exposure, a tenth's), and real-mcp-fresh11 and
-livemcpbench-fresh11 (bench/data/fresh11/exposure, an eleventh's).
+livemcpbench-fresh9 (bench/data/fresh9/exposure, a ninth's): held out through round 13, dev material from
+round 14 on (its whole file a dev half). Held out, a test half only: real-mcp-fresh10 and
+livemcpbench-fresh10 (bench/data/fresh10/exposure, a tenth's), and real-mcp-fresh11 and livemcpbench-fresh11 (bench/data/fresh11/exposure, an eleventh's).
 Methods, on each half:
   cold   broker.exposure.select with no history, its default budget
   warm   the same after learning from a journal built from the dev half (the intent as a progress event,
@@ -108,12 +108,11 @@ SETS = {
     # dev material from round 12 on, its whole file a dev half (bench/data/fresh8/exposure/STATUS.md)
     "real-mcp-fresh8": ("catalogs/real-mcp.json", (str(FRESH8 / "real-mcp-fresh8.jsonl"),), ()),
     "livemcpbench-fresh8": ("catalogs/livemcpbench.json", (str(FRESH8 / "livemcpbench-fresh8.jsonl"),), ()),
-    # a ninth evaluator's, requests written while holding an artefact (a log, a ticket, a screenshot): held out,
-    # report only, never tune on them (bench/data/fresh9/STATUS.md)
-    "real-mcp-fresh9": ("catalogs/real-mcp.json", ("exposure/real-mcp-dev.jsonl", str(HERE / "data" / "real-mcp-own.jsonl")),
-                        (str(FRESH9 / "real-mcp-fresh9.jsonl"),)),
-    "livemcpbench-fresh9": ("catalogs/livemcpbench.json", ("livemcpbench",),  # its dev half
-                            (str(FRESH9 / "livemcpbench-fresh9.jsonl"),)),
+    # a ninth evaluator's, requests written while holding an artefact (a log, a ticket, a screenshot): held out
+    # through round 13 (scored five times, never read), dev material from round 14 on, its whole file a dev half
+    # (bench/data/fresh9/STATUS.md)
+    "real-mcp-fresh9": ("catalogs/real-mcp.json", (str(FRESH9 / "real-mcp-fresh9.jsonl"),), ()),
+    "livemcpbench-fresh9": ("catalogs/livemcpbench.json", (str(FRESH9 / "livemcpbench-fresh9.jsonl"),), ()),
     # a tenth evaluator's, messages forwarded from teammates, e-mails and dictation: held out, report only, never
     # tune on them (bench/data/fresh10/STATUS.md)
     "real-mcp-fresh10": ("catalogs/real-mcp.json", ("exposure/real-mcp-dev.jsonl", str(HERE / "data" / "real-mcp-own.jsonl")),
@@ -129,7 +128,7 @@ SETS = {
     "bfcl": ("catalogs/bfcl.json", ("exposure/bfcl-dev.jsonl",), ("exposure/bfcl-dev.jsonl",)),
     "metatool": ("catalogs/metatool.json", ("exposure/metatool-dev.jsonl",), ("exposure/metatool-dev.jsonl",)),
 }
-HELD_OUT = ("fresh9", "fresh10", "fresh11")  # sets nobody tuning reads: never learned from by --transfer
+HELD_OUT = ("fresh10", "fresh11")  # sets nobody tuning reads: never learned from by --transfer
 # held-out targets: (recall cold, recall warm, reduction)
 TARGETS = {"real-mcp": (0.90, 0.95, 0.90), "bfcl": (0.97, 0.97, 0.97), "livemcpbench": (0.80, 0.80, 0.90)}
 
