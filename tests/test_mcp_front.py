@@ -491,6 +491,25 @@ def test_requests_piped_in_are_all_answered_before_the_server_ends_at_the_end_of
     assert answers[10]["result"]["structuredContent"] == {"slept": 1.0}
 
 
+def test_a_server_whose_stdin_is_dev_null_or_a_file_answers_what_it_reads_and_ends(front, tmp_path):
+    # /dev/null is a character device that epoll refuses: read as a pipe, it was never read and the server never ended
+    requests = tmp_path / "requests.jsonl"
+    requests.write_bytes(json.dumps(INITIALIZE).encode() + b"\n")
+    for stdin_path, expected in (("/dev/null", []), (requests, [INITIALIZE["id"]])):
+        with open(stdin_path, "rb") as stdin:
+            proc = subprocess.Popen([sys.executable, "-m", "actors", "mcp", "--home", str(front.mesh.home)],
+                                    env=front.mesh.env, cwd=front.mesh.workdir, stdin=stdin, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE)
+            try:
+                out, err = proc.communicate(timeout=30)
+            finally:
+                if proc.poll() is None:
+                    stop_process(proc)
+        assert proc.returncode == 0, err
+        assert [json.loads(line)["id"] for line in out.splitlines()] == expected
+        assert b"Traceback" not in err, err
+
+
 @pytest.mark.parametrize("case", BAD_LINES, ids=[c[0] for c in BAD_LINES])
 def test_http_answers_every_malformed_body_with_the_json_rpc_error_it_deserves(front, case):
     _, body, request_id, code = case

@@ -22,6 +22,7 @@ import json
 import logging
 import os
 import secrets
+import selectors
 from collections import OrderedDict, deque
 from dataclasses import dataclass
 from functools import partial
@@ -103,8 +104,8 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
     """Serve the MCP streams over this process's stdin and stdout (fd 1 points at stderr meanwhile).
 
     Pipes (what agent hosts use) are read and written on the event loop itself, with no thread between a
-    line and its handler; anything else (a file, a tty) is read on a thread. What `shortcut` takes is
-    answered beside the SDK's server."""
+    line and its handler; anything the loop cannot watch (a file, /dev/null) is read on a thread. What
+    `shortcut` takes is answered beside the SDK's server."""
     loop = asyncio.get_running_loop()
     wire_in = os.fdopen(os.dup(0), "rb", buffering=0)
     wire_out = os.fdopen(os.dup(1), "wb", buffering=0)
@@ -115,6 +116,8 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
     beside: dict[Any, tuple[Any, asyncio.Task | None]] = {}  # requests the shortcut answers: key -> (id, task)
     unanswered: set[Any] = set()  # requests handed to the SDK's server whose answer has not been written yet
     try:
+        if not watchable(wire_out.fileno()):
+            raise ValueError("not a descriptor the event loop can watch")
         transport, protocol = await loop.connect_write_pipe(asyncio.streams.FlowControlMixin, wire_out)
         out = asyncio.StreamWriter(transport, protocol, None, loop)
     except (ValueError, OSError):
@@ -244,6 +247,8 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
     async def dispatch() -> None:
         async with read_send:
             try:
+                if not watchable(wire_in.fileno()):
+                    raise ValueError("not a descriptor the event loop can watch")
                 ended = loop.create_future()
                 pipe, _ = await loop.connect_read_pipe(lambda: _PipeLines(limit, handle, read_send, ended), wire_in)
             except (ValueError, OSError):  # not a pipe: read on a thread
@@ -407,6 +412,18 @@ class _PipeLines(asyncio.Protocol):
                     self.ended.set_result(None)
             else:
                 self.transport.resume_reading()
+
+
+def watchable(fd: int) -> bool:
+    """Whether the event loop's selector can watch fd. asyncio takes any character device as a pipe, and only
+    on its next turn learns that epoll refuses some (/dev/null): the stream would then never be read, and the
+    server never end."""
+    with selectors.DefaultSelector() as probe:
+        try:
+            probe.register(fd, selectors.EVENT_READ)
+        except (OSError, ValueError):
+            return False
+    return True
 
 
 async def _thread_chunks(wire_in: Any) -> AsyncIterator[bytes]:
