@@ -180,7 +180,7 @@ I = [
  # account exec
  ("account-exec", "a client in Seoul asked for a meeting Tuesday 10:00 their time, what is that in London?",
   alt(TIME + "convert_time")),
- ("account-exec", "need a deck for Acme's QBR with their usage numbers from usage.csv",
+ ("account-exec", "Acme's QBR is next Thursday and I need a deck. Their usage numbers are in usage.csv that Dana exported: logins, active seats, API calls per month. Nothing fancy, a title slide, a slide with the numbers and a closing slide with next steps is plenty; I'll polish the wording myself.",
   prod(CSV_READ, [DECK])),
  ("account-exec", "look up any recent news on Acme Corp before my call at 3",
   alt("duckduckgo-search-mcp-server.duckduckgo_web_search", "bing-cn-mcp.bing_search")),

@@ -139,7 +139,7 @@ I = [
  # 11 Aino, customer success
  ("cs", "Asiakas kysyy, milloin CSV-viennin korjaus julkaistaan. Onko siitä tiketti Jirassa?",
   alt(A + "jira_search")),
- ("cs", "our biggest customer says the dashboard has been slow since the last update",
+ ("cs", "so our biggest customer, the logistics one, emailed again this morning saying the dashboard has been really slow ever since the last update, like ten seconds to load the shipments view, and their ops lead is getting impatient. No idea if it is their network or us, but I have a call with them at two and I would love to say something smarter than we are looking into it",
   alt("grafana.query_prometheus", "grafana.search_tempo_traces", "sentry.search_events",
       ["devtools.navigate_page", "devtools.performance_start_trace", "devtools.performance_stop_trace"])),
  ("cs", "Voitko tarkistaa, toimiiko kirjautumissivu nyt?",

@@ -52,7 +52,7 @@ def main():
                     if n not in names:
                         errors.append("%s %s: unknown tool %s" % (fn, r["id"], n))
         print("%s: %d intents, %d gold sets, %d distinct gold tools over %d servers, %d no-tool, %d multi-step "
-              "(every alternative >= 2 tools), %d with non-English script or accents"
+              "(every alternative >= 2 tools), %d with non-ASCII letters (a rough proxy for other languages)"
               % (fn, stats["intents"], stats["sets"], len(stats["gold_names"]),
                  len({n.split(".")[0] for n in stats["gold_names"]}), stats["no_tool"], stats["multi_step"],
                  stats["non_ascii"]))
