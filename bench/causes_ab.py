@@ -28,7 +28,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from actors.mcp_organ import reply_of  # noqa: E402
-from bench.exposure import HELD_OUT  # noqa: E402  the sets nobody tuning reads (fresh10, fresh11)
+from bench.exposure import HELD_OUT  # noqa: E402  the sets nobody tuning reads (fresh10, fresh11, fresh12)
 from broker.outcome import detect  # noqa: E402
 from broker.protocol import Call  # noqa: E402
 

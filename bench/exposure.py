@@ -13,7 +13,9 @@ on (a dev half only). real-mcp-fresh8 and livemcpbench-fresh8 (bench/data/fresh8
 through round 11, dev material from round 12 on (its whole file a dev half). real-mcp-fresh9 and
 livemcpbench-fresh9 (bench/data/fresh9/exposure, a ninth's): held out through round 13, dev material from
 round 14 on (its whole file a dev half). Held out, a test half only: real-mcp-fresh10 and
-livemcpbench-fresh10 (bench/data/fresh10/exposure, a tenth's), and real-mcp-fresh11 and livemcpbench-fresh11 (bench/data/fresh11/exposure, an eleventh's).
+livemcpbench-fresh10 (bench/data/fresh10/exposure, a tenth's), real-mcp-fresh11 and livemcpbench-fresh11
+(bench/data/fresh11/exposure, an eleventh's), and real-mcp-fresh12 and livemcpbench-fresh12
+(bench/data/fresh12/exposure, a twelfth's).
 Methods, on each half:
   cold   broker.exposure.select with no history, its default budget
   warm   the same after learning from a journal built from the dev half (the intent as a progress event,
@@ -81,6 +83,7 @@ FRESH8 = HERE / "data" / "fresh8" / "exposure"
 FRESH9 = HERE / "data" / "fresh9" / "exposure"
 FRESH10 = HERE / "data" / "fresh10" / "exposure"
 FRESH11 = HERE / "data" / "fresh11" / "exposure"
+FRESH12 = HERE / "data" / "fresh12" / "exposure"
 SPLIT_SEED = 1729  # fixed: the halves never change between runs
 # name -> (catalogue, dev files, test files); one file split in halves when dev and test are the same
 SETS = {
@@ -125,10 +128,16 @@ SETS = {
                          (str(FRESH11 / "real-mcp-fresh11.jsonl"),)),
     "livemcpbench-fresh11": ("catalogs/livemcpbench.json", ("livemcpbench",),  # its dev half
                              (str(FRESH11 / "livemcpbench-fresh11.jsonl"),)),
+    # a twelfth evaluator's, outcomes asked by people who are not developers: held out, report only, never tune on
+    # them (bench/data/fresh12/STATUS.md)
+    "real-mcp-fresh12": ("catalogs/real-mcp.json", ("exposure/real-mcp-dev.jsonl", str(HERE / "data" / "real-mcp-own.jsonl")),
+                         (str(FRESH12 / "real-mcp-fresh12.jsonl"),)),
+    "livemcpbench-fresh12": ("catalogs/livemcpbench.json", ("livemcpbench",),  # its dev half
+                             (str(FRESH12 / "livemcpbench-fresh12.jsonl"),)),
     "bfcl": ("catalogs/bfcl.json", ("exposure/bfcl-dev.jsonl",), ("exposure/bfcl-dev.jsonl",)),
     "metatool": ("catalogs/metatool.json", ("exposure/metatool-dev.jsonl",), ("exposure/metatool-dev.jsonl",)),
 }
-HELD_OUT = ("fresh10", "fresh11")  # sets nobody tuning reads: never learned from by --transfer
+HELD_OUT = ("fresh10", "fresh11", "fresh12")  # sets nobody tuning reads: never learned from by --transfer
 # held-out targets: (recall cold, recall warm, reduction)
 TARGETS = {"real-mcp": (0.90, 0.95, 0.90), "bfcl": (0.97, 0.97, 0.97), "livemcpbench": (0.80, 0.80, 0.90)}
 
