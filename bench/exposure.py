@@ -456,16 +456,27 @@ def ablate(name: str, args: argparse.Namespace) -> None:
 
 
 def misses(name: str, args: argparse.Namespace) -> None:
-    """Print each dev intent our selector misses cold: the gold tools not exposed, their rank and score share."""
+    """Print each dev intent our selector misses cold, then warm as on a held-out set (after learning from the
+    catalogue's first set's dev half, `w-base`; for that set itself, from the other sets): the gold tools not
+    exposed, their rank and score share."""
     catalogue = load_catalogue(args.data / SETS[name][0])
     dev, _ = halves(name, args.data)
-    print(f"\n== {name} (dev, {len(dev)} intents): misses, cold")
+    missed_by(name, catalogue, dev, Context(), "cold", args)
+    base = other_dev(name, args.data, base_only=True) or other_dev(name, args.data)
+    if base:
+        missed_by(name, catalogue, dev, Context(learned=learned_from(base)), f"warm (learned {len(base)})", args)
+
+
+def missed_by(name: str, catalogue: Catalogue, dev: list[dict], context: Context, method: str,
+              args: argparse.Namespace) -> None:
+    """Print the dev intents missed with this context, and how many missed intents each kind of miss holds."""
+    print(f"\n== {name} (dev, {len(dev)} intents): misses, {method}")
     kinds = {kind: 0 for kind in MISS_KINDS}  # intents by the worst reason one of their gold tools was left out
     for row in sample(dev, args.limit):
-        exposure = select(row["intent"], catalogue)
+        exposure = select(row["intent"], catalogue, context)
         if not row["gold_any"] or satisfied(row["gold_any"], exposure.exposed):
             continue
-        scores = relevance(row["intent"], catalogue)
+        scores = relevance(row["intent"], catalogue, context)
         ranked = {i: rank for rank, i in enumerate(sorted(scores, key=lambda i: (-scores[i], i)))}
         top = max(scores.values(), default=1.0)
         shown = set(exposure.exposed)

@@ -297,16 +297,27 @@ def test_a_bigger_budget_exposes_more_and_best_first(catalogue):
         (scores[catalogue.by_address[a]] for a in large), reverse=True)
 
 
-def test_find_abilities_is_always_sent_last_and_counted(catalogue):
+def test_find_abilities_is_sent_last_and_counted_whenever_a_tool_is_left_out(catalogue):
     for intent in ("merge PR 7", "", "tell me a joke about ducks"):
-        exposure = select(intent, catalogue)
+        exposure = select(intent, catalogue, budget_tokens=catalogue.full_tokens - 1)
         assert exposure.tools[-1]["name"] == META_NAME
         assert META_NAME not in exposure.exposed
         assert exposure.tokens["exposed"] >= catalogue.meta_tokens
 
 
+def test_the_whole_catalogue_is_sent_without_find_abilities_and_costs_exactly_the_full_list(catalogue):
+    exposure = select("tell me a joke about ducks", catalogue, budget_tokens=catalogue.full_tokens)
+    assert len(exposure.exposed) == len(catalogue)
+    assert META_NAME not in [t["name"] for t in exposure.tools]
+    assert exposure.tools == tuple(t.wire for t in catalogue.tools)
+    assert exposure.tokens["exposed"] == exposure.tokens["full"] == tokens.count_tokens(list(exposure.tools))
+    every = Context(recent=tuple(t.address for t in catalogue.tools))  # every tool chosen, by whatever route
+    assert META_NAME not in [t["name"] for t in select("merge PR 7", catalogue, every, 100_000).tools]
+    assert select("merge PR 7", catalogue, budget_tokens=100_000).tools[-1]["name"] == META_NAME  # some left out
+
+
 def test_an_intent_that_matches_nothing_exposes_only_find_abilities_when_all_tools_exceed_the_budget(catalogue):
-    exposure = select("zzz qqq", catalogue, budget_tokens=catalogue.whole_tokens - 1)
+    exposure = select("zzz qqq", catalogue, budget_tokens=catalogue.full_tokens - 1)
     assert exposure.exposed == ()
     assert [t["name"] for t in exposure.tools] == [META_NAME]
 
@@ -357,8 +368,14 @@ def test_abilities_become_mcp_tools_with_their_side_effect_annotations():
     ('{"organs": []}', '"organs" must map organ names'),
     ('{"organs": {"git": {}}}', "organs.git must be a list"),
     ('{"organs": {"git": [{"description": "x"}]}}', 'organs.git[0]: a tool needs a non-empty string "name"'),
-    ('{"organs": {"git": [{"name": "a"}, {"name": "a"}]}}', "organs.git[1]: tool 'a' is listed twice"),
+    ('{"organs": {"git": [{"name": "a", "inputSchema": {"type": "object"}}, {"name": "a", "inputSchema": '
+     '{"type": "object"}}]}}', "organs.git[1]: tool 'a' is listed twice"),
     ('{"organs": {"git": [{"name": "a", "inputSchema": []}]}}', '"inputSchema" must be a JSON object'),
+    ('{"organs": {"git": [{"name": "a", "inputSchema": {"type": "object"}}, {"name": "b"}]}}',
+     'organs.git[1] (b): no "inputSchema"; MCP requires one'),
+    ('{"organs": {"git": [{"name": "b", "inputSchema": null}]}}', 'organs.git[0] (b): no "inputSchema"'),
+    ('{"organs": {"git": [{"name": "a", "inputSchema": {"type": "dict"}}]}}',
+     'organs.git[0] (a): "inputSchema" must have "type": "object" (MCP), not "dict"'),
     ('{"organs": {"a.b": []}}', "bad organ name 'a.b'"),
 ])
 def test_a_bad_catalogue_file_says_precisely_what_is_wrong(tmp_path, content, message):
@@ -472,6 +489,7 @@ def test_expose_batch_answers_every_line_in_order_and_reports_bad_ones(catalogue
     out = actors("--batch", str(batch), "--catalog", str(catalogue_file), cwd=catalogue_file.parent)
     results = [json.loads(line) for line in out.stdout.splitlines()]
     assert [r["id"] for r in results] == ["b", 2, "n", 4]
+    assert [r.get("intent") for r in results] == ["weather in Oslo", None, None, "merge PR 42"]  # which answers which
     assert "error" in results[1] and "error" in results[2]
     assert results[0]["exposed"][0] == "weather.get_forecast" and results[3]["exposed"][0] == "github.merge_pull_request"
     assert out.returncode == 1
@@ -501,6 +519,22 @@ def test_expose_forget_records_a_tombstone_in_the_home(tmp_path):
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout) == {"forgotten": "git.git_add", "tombstones": ["git.git_add"]}
     assert json.loads((tmp_path / "associations.json").read_text())["tombstones"] == ["git.git_add"]
+
+
+def test_expose_refuses_a_catalogue_tool_without_an_input_schema_naming_its_organ_and_tool(tmp_path):
+    # MCP requires inputSchema; an empty one made up in its place would tell the agent the tool takes no arguments
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"organs": {"weather": [{"name": "get_forecast", "description": "Forecast for a city.",
+                                                      "inputSchema": {"type": "object"}}],
+                                          "mail": [{"name": "send_email", "description": "Send an email."}]}}))
+    out = actors("email Bob", "--catalog", str(bad), cwd=tmp_path)
+    assert out.returncode == 5 and out.stdout == ""
+    assert out.stderr.count("\n") == 1
+    assert 'organs.mail[0] (send_email): no "inputSchema"; MCP requires one' in out.stderr
+    batch = tmp_path / "q.jsonl"
+    batch.write_text('{"id": 1, "intent": "email Bob"}\n')
+    out = actors("--batch", str(batch), "--catalog", str(bad), "--json", cwd=tmp_path)
+    assert out.returncode == 5 and out.stdout == "" and "send_email" in out.stderr
 
 
 def test_expose_with_a_bad_catalogue_fails_in_one_line(tmp_path):

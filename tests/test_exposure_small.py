@@ -79,17 +79,19 @@ def test_a_request_nothing_matches_gets_a_small_catalogue_whole(small):
     assert query_terms("cancel my 2pm appointment", small) == {}
     exposure = select("cancel my 2pm appointment", small)
     assert exposure.exposed == tuple(t.address for t in small.tools)
-    assert exposure.tokens["exposed"] == small.whole_tokens <= default_budget(small)
+    assert exposure.tokens["exposed"] == small.full_tokens <= default_budget(small)
+    assert "find_abilities" not in [t["name"] for t in exposure.tools]  # nothing is left to find
 
 
 def test_a_request_nothing_matches_gets_only_find_abilities_when_the_catalogue_exceeds_the_budget(small):
-    assert select("cancel my 2pm appointment", small, budget_tokens=small.whole_tokens - 1).exposed == ()
+    assert select("cancel my 2pm appointment", small, budget_tokens=small.full_tokens - 1).exposed == ()
     without = load_catalogue(SMALL, frozenset({Source.UNMATCHED}))
     assert select("cancel my 2pm appointment", without).exposed == ()
 
 
 def test_a_large_catalogue_keeps_an_unmatched_request_cheap():
-    organs = {f"organ{k}": [{"name": f"tool{k}_{i}", "description": f"Frobnicate widget {k} {i} " * 8}
+    organs = {f"organ{k}": [{"name": f"tool{k}_{i}", "description": f"Frobnicate widget {k} {i} " * 8,
+                             "inputSchema": {"type": "object"}}
                             for i in range(12)] for k in range(6)}
     catalogue = catalogue_from_mcp(organs)
     assert catalogue.whole_tokens > default_budget(catalogue)

@@ -81,7 +81,7 @@ class Exposure:
     """The abilities shown to the agent for one intent."""
 
     exposed: tuple[str, ...]  # organ.tool, best first; the meta-ability is not listed
-    tools: tuple[dict, ...]  # MCP tool objects sent to the agent, in catalogue order, find_abilities last
+    tools: tuple[dict, ...]  # MCP tool objects sent, in catalogue order, find_abilities last (absent when all are)
     tokens: dict = field(default_factory=dict)  # {"full": N, "exposed": M}: o200k, compact JSON
 
     def as_dict(self) -> dict:
@@ -91,23 +91,30 @@ class Exposure:
 
 def select(intent: str, catalogue: Catalogue, context: Context = Context(),
            budget_tokens: int | None = None) -> Exposure:
-    """Expose the abilities the intent needs within a token budget, plus find_abilities."""
+    """Expose the abilities the intent needs within a token budget, plus find_abilities (unless every tool is)."""
     budget = default_budget(catalogue) if budget_tokens is None else budget_tokens
     scores, lifts = _scored(intent, catalogue, context, budget)
     forced = [catalogue.by_address[a] for a in dict.fromkeys(context.recent) if a in catalogue.by_address]
-    if Source.UNMATCHED not in catalogue.without and catalogue.full_tokens <= budget \
-            and sends_whole(bool(scores or lifts), catalogue.whole_tokens, budget):  # counted only if this small
-        scores = dict.fromkeys(range(len(catalogue)), 1.0)  # every tool, in catalogue order
-    chosen, exposed_tokens = _fit(catalogue, _fill(catalogue, _ranked(catalogue, scores, lifts), forced, budget),
-                                  len(forced), budget)
+    if Source.UNMATCHED not in catalogue.without and sends_whole(bool(scores or lifts), catalogue.full_tokens, budget):
+        taken = set(forced)
+        chosen = forced + [i for i in range(len(catalogue)) if i not in taken]  # every tool, recent ones first
+    else:
+        chosen = _fill(catalogue, _ranked(catalogue, scores, lifts), forced, budget)
+    if chosen and len(chosen) == len(catalogue) and catalogue.full_tokens <= budget:
+        # the whole catalogue: there is nothing left to find, so find_abilities is not sent (it would make the
+        # exposure cost more than the full list)
+        return Exposure(exposed=tuple(catalogue.tools[i].address for i in chosen),
+                        tools=tuple(tool.wire for tool in catalogue.tools),
+                        tokens={"full": catalogue.full_tokens, "exposed": catalogue.full_tokens})
+    chosen, exposed_tokens = _fit(catalogue, chosen, len(forced), budget)
     tools = [catalogue.tools[i].wire for i in sorted(chosen)] + [META_TOOL]
     return Exposure(exposed=tuple(catalogue.tools[i].address for i in chosen), tools=tuple(tools),
                     tokens={"full": catalogue.full_tokens, "exposed": exposed_tokens})
 
 
 def sends_whole(matched: bool, whole_tokens: int, budget: int) -> bool:
-    """Tell whether a request gets every tool: nothing matched it, and all of them (find_abilities included) cost
-    no more than the budget. Sending find_abilities alone would cost the agent a round trip to save less than
+    """Tell whether a request gets every tool: nothing matched it, and all of them cost no more than the budget
+    (sent whole, the list has no find_abilities: there is nothing left to find). Sending find_abilities alone would cost the agent a round trip to save less than
     the budget it was willing to spend; a catalogue larger than its budget keeps an unmatched request cheap."""
     return not matched and whole_tokens <= budget
 
