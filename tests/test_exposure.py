@@ -124,6 +124,31 @@ def test_references_are_cut_out_of_the_request(text, kinds):
     assert lexicon.references(text)[1] == kinds
 
 
+@pytest.mark.parametrize("text, kinds", [
+    ("what's in 3f9a2c1?", [("revision", "3f9a2c1")]),  # git's abbreviated object name
+    ("revert a1b2c3d4e5f60718293a4b5c6d7e8f9012345678", [("revision", "a1b2c3d4e5f60718293a4b5c6d7e8f9012345678")]),
+    ("paint it #ff0000 by 1234567", []),  # a colour, a number
+    ("trace 123e4567-e89b-12d3-a456-426614174000", []),  # a UUID's parts are not commits
+    ("the deadbeef cafe", []),  # hex letters without a digit: words
+])
+def test_a_commit_named_by_its_hex_object_name_is_a_revision(text, kinds):
+    assert lexicon.references(text, revisions=True)[1] == kinds
+    assert lexicon.references(text)[1] == []  # only when asked
+
+
+def test_a_commit_named_by_its_hex_name_brings_the_tools_that_show_commits(catalogue):
+    assert set(top(catalogue, "what's in 3f9a2c1?", 2)) == {"git.git_commit", "git.git_log"}
+    without = catalogue_from_mcp(ORGANS, frozenset({Source.REVISIONS, Source.UNMATCHED}))
+    assert select("what's in 3f9a2c1?", without).exposed == ()
+
+
+def test_a_two_part_name_reads_as_a_directory_as_well_as_a_repository(catalogue):
+    assert top(catalogue, "what csvs are in data/exports?") == ["fs.list_directory"]
+    without = catalogue_from_mcp(ORGANS, frozenset({Source.SLUG_PATHS}))
+    assert "fs.list_directory" not in top(without, "what csvs are in data/exports?", 3)  # a repository only
+    assert "github.fork_repository" in top(catalogue, "fork acme/ui-kit", 1)  # still a repository first
+
+
 @pytest.mark.parametrize("word, vocabulary, expected", [
     ("opne", ["open", "one"], ("open",)),  # a swap wins over other one-edit neighbours
     ("staus", ["status"], ("status",)),
