@@ -526,9 +526,9 @@ def main() -> None:
             misses(name, args)
         elif args.transfer:
             for method, positives, hits in transfer(name, args):
-                totals = transferred.setdefault(method, [0, 0])
-                totals[0] += positives
-                totals[1] += hits
+                counts = transferred.setdefault(method, [0, 0])  # not `totals`: that is --small's
+                counts[0] += positives
+                counts[1] += hits
         elif args.ablate:
             ablate(name, args)
         else:
