@@ -546,6 +546,15 @@ def test_expose_forget_records_a_tombstone_in_the_home(tmp_path):
     assert json.loads((tmp_path / "associations.json").read_text())["tombstones"] == ["git.git_add"]
 
 
+def test_expose_says_when_the_whole_catalogue_is_sent_without_find_abilities(tmp_path):
+    small = REPO / "tests" / "data" / "small_catalogue.json"
+    out = actors("cancel my 2pm appointment", "--catalog", str(small), cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.strip().splitlines()
+    assert len(lines) == len(load_catalogue(small)) + 1
+    assert "(all: find_abilities not sent)" in lines[-1] and "(0.0% fewer" in lines[-1]
+
+
 def test_expose_refuses_a_catalogue_tool_without_an_input_schema_naming_its_organ_and_tool(tmp_path):
     # MCP requires inputSchema; an empty one made up in its place would tell the agent the tool takes no arguments
     bad = tmp_path / "bad.json"
