@@ -27,7 +27,8 @@ Printed per half and method:
   p50/p95    selection latency, token count included, in ms
 Tokens: o200k (quicktok) of the compact JSON list of MCP tool objects actually sent.
 `--ablate` prints instead, for each knowledge source, dev recall and reduction without it (cold; warm for
-the learned sources). `--misses` prints the dev intents missed cold, each gold tool left out with its rank,
+the learned sources). `--misses` prints the dev intents missed cold, then warm as a held-out set learns (from the
+catalogue's first set's dev half; for that set itself, from the others), each gold tool left out with its rank,
 its score as a share of the best and its tokens, and per set how many missed intents were budget-bound (the
 gold tool scored within the cut-off), below the cut-off or matched nothing; it never reads a test half.
 `--small K` scores small catalogues built from the dev sets (the first-aid case: a user's own few organs): for each
@@ -555,8 +556,8 @@ def _parse_args() -> argparse.Namespace:
                         help="dev recall warm after learning from the other dev sets of the catalogue only (and "
                              "from its first set alone), beside cold and the two-fold warm inside the set")
     parser.add_argument("--misses", action="store_true",
-                        help="the dev intents missed cold, with the rank of each gold tool left out (dev only: test "
-                             "halves are never read intent by intent)")
+                        help="the dev intents missed cold, then warm as a held-out set learns, with the rank of each "
+                             "gold tool left out (dev only: test halves are never read intent by intent)")
     parser.add_argument("--small", type=int, default=0, metavar="K",
                         help="dev only: small catalogues of each intent's gold organs and K-1 others (fixed seed)")
     parser.add_argument("--prior-tools", type=int, default=None, metavar="N",
