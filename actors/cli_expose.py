@@ -2,7 +2,8 @@
 
 Offline with `--catalog F` (a catalogue file, see docs/exposure.md); otherwise the live mesh answers
 through its `expose` control command. `--batch F.jsonl` reads {"id", "intent"} lines and prints one
-JSON result line per input, in order; a bad line gives an {"id", "error"} line and the rest goes on.
+JSON result line per input, in order, each with the input's "id" and "intent"; a bad line gives an
+{"id", "error"} line (with its "intent" when it has one) and the rest goes on.
 """
 
 from __future__ import annotations
@@ -74,22 +75,24 @@ def _batch(answer: Answer, path: Path) -> None:
     failed = False
     try:
         for key, intent, problem in _batch_lines(path):
+            asked = {"id": key} if intent is None else {"id": key, "intent": intent}  # which request a line answers
             if problem:
                 failed = True
-                emit({"id": key, "error": problem})
+                emit({**asked, "error": problem})
                 continue
             try:
-                emit({"id": key, **answer(intent)})
+                emit({**asked, **answer(intent)})
             except _Failure as exc:
                 failed = True
-                emit({"id": key, "error": str(exc)})
+                emit({**asked, "error": str(exc)})
     except OSError as exc:
         die(f"cannot read --batch {path}: {exc.strerror or exc}", EXIT_USAGE)
     if failed:
         raise typer.Exit(EXIT_FAILED)
 
 
-def _batch_lines(path: Path) -> Iterator[tuple[Any, str, str]]:
+def _batch_lines(path: Path) -> Iterator[tuple[Any, str | None, str]]:
+    # (id, intent or None when the line has none, problem)
     with open(path, encoding="utf-8") as lines:
         for number, line in enumerate(lines, 1):
             if not line.strip():
@@ -97,14 +100,14 @@ def _batch_lines(path: Path) -> Iterator[tuple[Any, str, str]]:
             try:
                 row = json.loads(line)
             except ValueError as exc:
-                yield number, "", f"line {number} is not JSON: {exc}"
+                yield number, None, f"line {number} is not JSON: {exc}"
                 continue
             if not isinstance(row, dict):
-                yield number, "", f"line {number} is not a JSON object"
+                yield number, None, f"line {number} is not a JSON object"
                 continue
             key = row.get("id", number)
             if not isinstance(row.get("intent"), str):
-                yield key, "", f"line {number} has no string \"intent\""
+                yield key, None, f"line {number} has no string \"intent\""
                 continue
             yield key, row["intent"], ""
 

@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 from actors.exit_codes import (EXIT_CALL_FAILED, EXIT_CONFIG, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_NO_MESH,
                                EXIT_TIMEOUT, EXIT_USAGE)
+from broker.vocab import FIND_ABILITIES
 
 UNKNOWN_NAMES = ("UnknownOrgan", "UnknownAbility")  # the heart's refusals of a call that names nothing it has
 HOOK_TIMEOUT_S = 1.0  # a hook must never hold the agent up
@@ -188,7 +189,9 @@ def exposure_lines(result: dict) -> list[str]:
     """What `actors expose` prints for one answer: the addresses, then what their schemas cost."""
     tokens = result["tokens"]
     saved = 1 - tokens["exposed"] / tokens["full"] if tokens["full"] else 0.0
-    return [*result["exposed"], f"{len(result['exposed'])} abilities + find_abilities: {tokens['exposed']} of "
+    finder = " + find_abilities" if any(t.get("name") == FIND_ABILITIES for t in result.get("tools", ())) else \
+        " (all: find_abilities not sent)"
+    return [*result["exposed"], f"{len(result['exposed'])} abilities{finder}: {tokens['exposed']} of "
             f"{tokens['full']} tool-schema tokens ({saved:.1%} fewer; o200k, compact JSON)"]
 
 

@@ -29,7 +29,8 @@ Printed per half and method:
   p50/p95    selection latency, token count included, in ms
 Tokens: o200k (quicktok) of the compact JSON list of MCP tool objects actually sent.
 `--ablate` prints instead, for each knowledge source, dev recall and reduction without it (cold; warm for
-the learned sources). `--misses` prints the dev intents missed cold, each gold tool left out with its rank,
+the learned sources). `--misses` prints the dev intents missed cold, then warm as a held-out set learns (from the
+catalogue's first set's dev half; for that set itself, from the others), each gold tool left out with its rank,
 its score as a share of the best and its tokens, and per set how many missed intents were budget-bound (the
 gold tool scored within the cut-off), below the cut-off or matched nothing; it never reads a test half.
 `--small K` scores small catalogues built from the dev sets (the first-aid case: a user's own few organs): for each
@@ -465,16 +466,27 @@ def ablate(name: str, args: argparse.Namespace) -> None:
 
 
 def misses(name: str, args: argparse.Namespace) -> None:
-    """Print each dev intent our selector misses cold: the gold tools not exposed, their rank and score share."""
+    """Print each dev intent our selector misses cold, then warm as on a held-out set (after learning from the
+    catalogue's first set's dev half, `w-base`; for that set itself, from the other sets): the gold tools not
+    exposed, their rank and score share."""
     catalogue = load_catalogue(args.data / SETS[name][0])
     dev, _ = halves(name, args.data)
-    print(f"\n== {name} (dev, {len(dev)} intents): misses, cold")
+    missed_by(name, catalogue, dev, Context(), "cold", args)
+    base = other_dev(name, args.data, base_only=True) or other_dev(name, args.data)
+    if base:
+        missed_by(name, catalogue, dev, Context(learned=learned_from(base)), f"warm (learned {len(base)})", args)
+
+
+def missed_by(name: str, catalogue: Catalogue, dev: list[dict], context: Context, method: str,
+              args: argparse.Namespace) -> None:
+    """Print the dev intents missed with this context, and how many missed intents each kind of miss holds."""
+    print(f"\n== {name} (dev, {len(dev)} intents): misses, {method}")
     kinds = {kind: 0 for kind in MISS_KINDS}  # intents by the worst reason one of their gold tools was left out
     for row in sample(dev, args.limit):
-        exposure = select(row["intent"], catalogue)
+        exposure = select(row["intent"], catalogue, context)
         if not row["gold_any"] or satisfied(row["gold_any"], exposure.exposed):
             continue
-        scores = relevance(row["intent"], catalogue)
+        scores = relevance(row["intent"], catalogue, context)
         ranked = {i: rank for rank, i in enumerate(sorted(scores, key=lambda i: (-scores[i], i)))}
         top = max(scores.values(), default=1.0)
         shown = set(exposure.exposed)
@@ -524,9 +536,9 @@ def main() -> None:
             misses(name, args)
         elif args.transfer:
             for method, positives, hits in transfer(name, args):
-                totals = transferred.setdefault(method, [0, 0])
-                totals[0] += positives
-                totals[1] += hits
+                counts = transferred.setdefault(method, [0, 0])  # not `totals`: that is --small's
+                counts[0] += positives
+                counts[1] += hits
         elif args.ablate:
             ablate(name, args)
         else:
@@ -553,8 +565,8 @@ def _parse_args() -> argparse.Namespace:
                         help="dev recall warm after learning from the other dev sets of the catalogue only (and "
                              "from its first set alone), beside cold and the two-fold warm inside the set")
     parser.add_argument("--misses", action="store_true",
-                        help="the dev intents missed cold, with the rank of each gold tool left out (dev only: test "
-                             "halves are never read intent by intent)")
+                        help="the dev intents missed cold, then warm as a held-out set learns, with the rank of each "
+                             "gold tool left out (dev only: test halves are never read intent by intent)")
     parser.add_argument("--small", type=int, default=0, metavar="K",
                         help="dev only: small catalogues of each intent's gold organs and K-1 others (fixed seed)")
     parser.add_argument("--prior-tools", type=int, default=None, metavar="N",

@@ -124,6 +124,31 @@ def test_references_are_cut_out_of_the_request(text, kinds):
     assert lexicon.references(text)[1] == kinds
 
 
+@pytest.mark.parametrize("text, kinds", [
+    ("what's in 3f9a2c1?", [("revision", "3f9a2c1")]),  # git's abbreviated object name
+    ("revert a1b2c3d4e5f60718293a4b5c6d7e8f9012345678", [("revision", "a1b2c3d4e5f60718293a4b5c6d7e8f9012345678")]),
+    ("paint it #ff0000 by 1234567", []),  # a colour, a number
+    ("trace 123e4567-e89b-12d3-a456-426614174000", []),  # a UUID's parts are not commits
+    ("the deadbeef cafe", []),  # hex letters without a digit: words
+])
+def test_a_commit_named_by_its_hex_object_name_is_a_revision(text, kinds):
+    assert lexicon.references(text, revisions=True)[1] == kinds
+    assert lexicon.references(text)[1] == []  # only when asked
+
+
+def test_a_commit_named_by_its_hex_name_brings_the_tools_that_show_commits(catalogue):
+    assert set(top(catalogue, "what's in 3f9a2c1?", 2)) == {"git.git_commit", "git.git_log"}
+    without = catalogue_from_mcp(ORGANS, frozenset({Source.REVISIONS, Source.UNMATCHED}))
+    assert select("what's in 3f9a2c1?", without).exposed == ()
+
+
+def test_a_two_part_name_reads_as_a_directory_as_well_as_a_repository(catalogue):
+    assert top(catalogue, "what csvs are in data/exports?") == ["fs.list_directory"]
+    without = catalogue_from_mcp(ORGANS, frozenset({Source.SLUG_PATHS}))
+    assert "fs.list_directory" not in top(without, "what csvs are in data/exports?", 3)  # a repository only
+    assert "github.fork_repository" in top(catalogue, "fork acme/ui-kit", 1)  # still a repository first
+
+
 @pytest.mark.parametrize("word, vocabulary, expected", [
     ("opne", ["open", "one"], ("open",)),  # a swap wins over other one-edit neighbours
     ("staus", ["status"], ("status",)),
@@ -297,16 +322,27 @@ def test_a_bigger_budget_exposes_more_and_best_first(catalogue):
         (scores[catalogue.by_address[a]] for a in large), reverse=True)
 
 
-def test_find_abilities_is_always_sent_last_and_counted(catalogue):
+def test_find_abilities_is_sent_last_and_counted_whenever_a_tool_is_left_out(catalogue):
     for intent in ("merge PR 7", "", "tell me a joke about ducks"):
-        exposure = select(intent, catalogue)
+        exposure = select(intent, catalogue, budget_tokens=catalogue.full_tokens - 1)
         assert exposure.tools[-1]["name"] == META_NAME
         assert META_NAME not in exposure.exposed
         assert exposure.tokens["exposed"] >= catalogue.meta_tokens
 
 
+def test_the_whole_catalogue_is_sent_without_find_abilities_and_costs_exactly_the_full_list(catalogue):
+    exposure = select("tell me a joke about ducks", catalogue, budget_tokens=catalogue.full_tokens)
+    assert len(exposure.exposed) == len(catalogue)
+    assert META_NAME not in [t["name"] for t in exposure.tools]
+    assert exposure.tools == tuple(t.wire for t in catalogue.tools)
+    assert exposure.tokens["exposed"] == exposure.tokens["full"] == tokens.count_tokens(list(exposure.tools))
+    every = Context(recent=tuple(t.address for t in catalogue.tools))  # every tool chosen, by whatever route
+    assert META_NAME not in [t["name"] for t in select("merge PR 7", catalogue, every, 100_000).tools]
+    assert select("merge PR 7", catalogue, budget_tokens=100_000).tools[-1]["name"] == META_NAME  # some left out
+
+
 def test_an_intent_that_matches_nothing_exposes_only_find_abilities_when_all_tools_exceed_the_budget(catalogue):
-    exposure = select("zzz qqq", catalogue, budget_tokens=catalogue.whole_tokens - 1)
+    exposure = select("zzz qqq", catalogue, budget_tokens=catalogue.full_tokens - 1)
     assert exposure.exposed == ()
     assert [t["name"] for t in exposure.tools] == [META_NAME]
 
@@ -357,8 +393,14 @@ def test_abilities_become_mcp_tools_with_their_side_effect_annotations():
     ('{"organs": []}', '"organs" must map organ names'),
     ('{"organs": {"git": {}}}', "organs.git must be a list"),
     ('{"organs": {"git": [{"description": "x"}]}}', 'organs.git[0]: a tool needs a non-empty string "name"'),
-    ('{"organs": {"git": [{"name": "a"}, {"name": "a"}]}}', "organs.git[1]: tool 'a' is listed twice"),
+    ('{"organs": {"git": [{"name": "a", "inputSchema": {"type": "object"}}, {"name": "a", "inputSchema": '
+     '{"type": "object"}}]}}', "organs.git[1]: tool 'a' is listed twice"),
     ('{"organs": {"git": [{"name": "a", "inputSchema": []}]}}', '"inputSchema" must be a JSON object'),
+    ('{"organs": {"git": [{"name": "a", "inputSchema": {"type": "object"}}, {"name": "b"}]}}',
+     'organs.git[1] (b): no "inputSchema"; MCP requires one'),
+    ('{"organs": {"git": [{"name": "b", "inputSchema": null}]}}', 'organs.git[0] (b): no "inputSchema"'),
+    ('{"organs": {"git": [{"name": "a", "inputSchema": {"type": "dict"}}]}}',
+     'organs.git[0] (a): "inputSchema" must have "type": "object" (MCP), not "dict"'),
     ('{"organs": {"a.b": []}}', "bad organ name 'a.b'"),
 ])
 def test_a_bad_catalogue_file_says_precisely_what_is_wrong(tmp_path, content, message):
@@ -472,6 +514,7 @@ def test_expose_batch_answers_every_line_in_order_and_reports_bad_ones(catalogue
     out = actors("--batch", str(batch), "--catalog", str(catalogue_file), cwd=catalogue_file.parent)
     results = [json.loads(line) for line in out.stdout.splitlines()]
     assert [r["id"] for r in results] == ["b", 2, "n", 4]
+    assert [r.get("intent") for r in results] == ["weather in Oslo", None, None, "merge PR 42"]  # which answers which
     assert "error" in results[1] and "error" in results[2]
     assert results[0]["exposed"][0] == "weather.get_forecast" and results[3]["exposed"][0] == "github.merge_pull_request"
     assert out.returncode == 1
@@ -501,6 +544,31 @@ def test_expose_forget_records_a_tombstone_in_the_home(tmp_path):
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout) == {"forgotten": "git.git_add", "tombstones": ["git.git_add"]}
     assert json.loads((tmp_path / "associations.json").read_text())["tombstones"] == ["git.git_add"]
+
+
+def test_expose_says_when_the_whole_catalogue_is_sent_without_find_abilities(tmp_path):
+    small = REPO / "tests" / "data" / "small_catalogue.json"
+    out = actors("cancel my 2pm appointment", "--catalog", str(small), cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.strip().splitlines()
+    assert len(lines) == len(load_catalogue(small)) + 1
+    assert "(all: find_abilities not sent)" in lines[-1] and "(0.0% fewer" in lines[-1]
+
+
+def test_expose_refuses_a_catalogue_tool_without_an_input_schema_naming_its_organ_and_tool(tmp_path):
+    # MCP requires inputSchema; an empty one made up in its place would tell the agent the tool takes no arguments
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"organs": {"weather": [{"name": "get_forecast", "description": "Forecast for a city.",
+                                                      "inputSchema": {"type": "object"}}],
+                                          "mail": [{"name": "send_email", "description": "Send an email."}]}}))
+    out = actors("email Bob", "--catalog", str(bad), cwd=tmp_path)
+    assert out.returncode == 5 and out.stdout == ""
+    assert out.stderr.count("\n") == 1
+    assert 'organs.mail[0] (send_email): no "inputSchema"; MCP requires one' in out.stderr
+    batch = tmp_path / "q.jsonl"
+    batch.write_text('{"id": 1, "intent": "email Bob"}\n')
+    out = actors("--batch", str(batch), "--catalog", str(bad), "--json", cwd=tmp_path)
+    assert out.returncode == 5 and out.stdout == "" and "send_email" in out.stderr
 
 
 def test_expose_with_a_bad_catalogue_fails_in_one_line(tmp_path):

@@ -373,7 +373,7 @@ def test_a_symbol_in_the_request_points_at_the_tools_about_symbols():
               "phone": [tool("call_number", "Place a phone call to a number or a contact.", {"to": "Who calls"})]}
     intent = "who calls parse_invoice?"
     assert "code.find_referencing_symbols" in select(intent, catalogue_from_mcp(organs), budget_tokens=200).exposed
-    without = catalogue_from_mcp(organs, without=frozenset({Source.SYMBOLS, Source.MEANING}))
+    without = catalogue_from_mcp(organs, without=frozenset({Source.SYMBOLS, Source.MEANING, Source.EVERYDAY}))
     assert "code.find_referencing_symbols" not in select(intent, without, budget_tokens=200).exposed
 
 

@@ -251,9 +251,9 @@ def test_a_live_mesh_exposes_what_its_journal_taught_after_a_sleep(make_mesh):
     full = json.loads(mesh.cli("expose", intent, "--json", check=True, timeout=60).stdout)["tokens"]["full"]
 
     def expose() -> list[str]:
-        # a budget of every tool without find_abilities: short of the whole list, so that a request nothing matches
-        # gets no tool, as in a catalogue larger than its budget (not all of this small one: test_exposure_small)
-        out = mesh.cli("expose", intent, "--json", "--budget", str(full), check=True, timeout=60).stdout
+        # a budget one token short of every tool, so that a request nothing matches gets no tool, as in a catalogue
+        # larger than its budget (not all of this small one: test_exposure_small)
+        out = mesh.cli("expose", intent, "--json", "--budget", str(full - 1), check=True, timeout=60).stdout
         return json.loads(out)["exposed"]
 
     assert "echo.echo" not in expose()

@@ -11,7 +11,7 @@ import pytest
 from broker.exposure import Source, catalogue_from_mcp, default_budget, load_catalogue, select
 from broker.exposure.catalogue import PRIOR_TOOLS, prior_weight_of
 from broker.exposure.bm25 import MIN_CHANCE, Index, prior_idf
-from broker.exposure.selection import query_terms, sends_whole
+from broker.exposure.selection import everyday_only, query_terms, sends_whole
 from broker.text import english_frequency
 
 SMALL = Path(__file__).resolve().parent / "data" / "small_catalogue.json"  # a new user's 5 organs, 11 tools
@@ -79,17 +79,19 @@ def test_a_request_nothing_matches_gets_a_small_catalogue_whole(small):
     assert query_terms("cancel my 2pm appointment", small) == {}
     exposure = select("cancel my 2pm appointment", small)
     assert exposure.exposed == tuple(t.address for t in small.tools)
-    assert exposure.tokens["exposed"] == small.whole_tokens <= default_budget(small)
+    assert exposure.tokens["exposed"] == small.full_tokens <= default_budget(small)
+    assert "find_abilities" not in [t["name"] for t in exposure.tools]  # nothing is left to find
 
 
 def test_a_request_nothing_matches_gets_only_find_abilities_when_the_catalogue_exceeds_the_budget(small):
-    assert select("cancel my 2pm appointment", small, budget_tokens=small.whole_tokens - 1).exposed == ()
+    assert select("cancel my 2pm appointment", small, budget_tokens=small.full_tokens - 1).exposed == ()
     without = load_catalogue(SMALL, frozenset({Source.UNMATCHED}))
     assert select("cancel my 2pm appointment", without).exposed == ()
 
 
 def test_a_large_catalogue_keeps_an_unmatched_request_cheap():
-    organs = {f"organ{k}": [{"name": f"tool{k}_{i}", "description": f"Frobnicate widget {k} {i} " * 8}
+    organs = {f"organ{k}": [{"name": f"tool{k}_{i}", "description": f"Frobnicate widget {k} {i} " * 8,
+                             "inputSchema": {"type": "object"}}
                             for i in range(12)] for k in range(6)}
     catalogue = catalogue_from_mcp(organs)
     assert catalogue.whole_tokens > default_budget(catalogue)
@@ -99,3 +101,25 @@ def test_a_large_catalogue_keeps_an_unmatched_request_cheap():
 def test_an_everyday_verb_in_tool_names_does_not_outweigh_the_noun_that_names_the_organ(small):
     exposure = select("how many signups did we get last month? check the database", small)
     assert exposure.exposed[0].startswith("db.")
+
+
+def test_a_request_matching_only_an_everyday_word_gets_a_small_catalogue_whole(small):
+    # "get" is in the weather tools' names and in two of eleven tools: without the rule they were all it exposed
+    exposure = select("how many signups did we get last month?", small)
+    assert exposure.exposed == tuple(t.address for t in small.tools)
+    assert exposure.tokens["exposed"] == small.full_tokens
+    without = load_catalogue(SMALL, frozenset({Source.EVERYDAY}))
+    assert set(select("how many signups did we get last month?", without).exposed) < set(exposure.exposed)
+
+
+def test_an_everyday_word_beside_an_informative_one_still_ranks(small):
+    assert everyday_only("how many signups did we get last month?", small)
+    assert not everyday_only("how many signups did we get last month? check the database", small)
+    assert not everyday_only("cancel my 2pm appointment", small)  # nothing matched: the unmatched rule's case
+    exposure = select("how many signups did we get last month? check the database", small)
+    assert len(exposure.exposed) < len(small)
+
+
+def test_an_everyday_match_in_a_catalogue_over_its_budget_is_still_ranked(small):
+    exposure = select("how many signups did we get last month?", small, budget_tokens=small.full_tokens - 1)
+    assert 0 < len(exposure.exposed) < len(small)

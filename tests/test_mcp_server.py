@@ -126,7 +126,11 @@ def test_the_http_transport_serves_the_same_tools_and_refuses_foreign_origins(ma
                 async with ClientSession(read, write) as session:
                     await session.initialize()
                     tools = await session.list_tools()
-                    assert "find_abilities" in names(tools)
+                    # no instruction and a mesh that fits the budget: every tool is listed, and nothing is left
+                    # to find (find_abilities would cost more than it saves); a call to it is still answered
+                    assert "fs__read_file" in names(tools) and "find_abilities" not in names(tools)
+                    found = await session.call_tool("find_abilities", {"query": "echo a value back"})
+                    assert not found.is_error
                     result = await session.call_tool("fs__read_file", {"path": "notes.txt"})
                     assert result.content[0].text.count("notes") >= 1
 

@@ -288,6 +288,14 @@ def _check_tool(entry: Any, where: str) -> None:
     for key, kind in (("description", str), ("inputSchema", dict), ("annotations", dict)):
         if key in entry and entry[key] is not None and not isinstance(entry[key], kind):
             raise ConfigError(f"{where} ({name}): \"{key}\" must be a {'string' if kind is str else 'JSON object'}")
+    # MCP requires it, and one made up here would tell the agent the tool takes no arguments: say so instead
+    schema = entry.get("inputSchema")
+    if schema is None:
+        raise ConfigError(f"{where} ({name}): no \"inputSchema\"; MCP requires one (write {{\"type\": \"object\"}} "
+                          "for a tool without arguments)")
+    if schema.get("type") != "object":
+        raise ConfigError(f"{where} ({name}): \"inputSchema\" must have \"type\": \"object\" (MCP), not "
+                          f"{json.dumps(schema.get('type'))}")
 
 
 # -- building -------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from broker.exposure import companions, knowledge, lexicon
 from broker.exposure.catalogue import META_TOOL, Catalogue
 from broker.exposure.learning import Associations
 from broker.exposure.sources import Source
-from broker.text import derived
+from broker.text import derived, english_frequency
 from broker.text.fuzzy import known_words
 
 log = logging.getLogger(__name__)
@@ -65,6 +65,9 @@ POPULAR_WEIGHT = 0.4  # a matched tool used most often scores this share more th
 POPULAR_CAP = 0.8  # but a tool below this share of the best match is not lifted past it
 MAX_WORD_PUTS = 1 << 16  # words remembered per catalogue with what they put into a query
 W_HINT = 0.8  # what a path, URL, issue key or place says about the tool that handles it (data/hints.txt)
+# a word at least this common in English running text (wordfreq's Zipf 5.5: one word in about 3,000; get, next,
+# time, make, list) is everyday: matched alone, it says nothing about which tool a request needs
+EVERYDAY_SHARE = 10.0 ** (5.5 - 9.0)
 
 
 @dataclass(frozen=True)
@@ -81,7 +84,7 @@ class Exposure:
     """The abilities shown to the agent for one intent."""
 
     exposed: tuple[str, ...]  # organ.tool, best first; the meta-ability is not listed
-    tools: tuple[dict, ...]  # MCP tool objects sent to the agent, in catalogue order, find_abilities last
+    tools: tuple[dict, ...]  # MCP tool objects sent, in catalogue order, find_abilities last (absent when all are)
     tokens: dict = field(default_factory=dict)  # {"full": N, "exposed": M}: o200k, compact JSON
 
     def as_dict(self) -> dict:
@@ -91,25 +94,42 @@ class Exposure:
 
 def select(intent: str, catalogue: Catalogue, context: Context = Context(),
            budget_tokens: int | None = None) -> Exposure:
-    """Expose the abilities the intent needs within a token budget, plus find_abilities."""
+    """Expose the abilities the intent needs within a token budget, plus find_abilities (unless every tool is)."""
     budget = default_budget(catalogue) if budget_tokens is None else budget_tokens
     scores, lifts = _scored(intent, catalogue, context, budget)
     forced = [catalogue.by_address[a] for a in dict.fromkeys(context.recent) if a in catalogue.by_address]
-    if Source.UNMATCHED not in catalogue.without and catalogue.full_tokens <= budget \
-            and sends_whole(bool(scores or lifts), catalogue.whole_tokens, budget):  # counted only if this small
-        scores = dict.fromkeys(range(len(catalogue)), 1.0)  # every tool, in catalogue order
-    chosen, exposed_tokens = _fit(catalogue, _fill(catalogue, _ranked(catalogue, scores, lifts), forced, budget),
-                                  len(forced), budget)
+    if Source.UNMATCHED not in catalogue.without and catalogue.full_tokens <= budget and \
+            sends_whole(bool(scores or lifts) and not everyday_only(intent, catalogue), catalogue.full_tokens, budget):
+        taken = set(forced)
+        chosen = forced + [i for i in range(len(catalogue)) if i not in taken]  # every tool, recent ones first
+    else:
+        chosen = _fill(catalogue, _ranked(catalogue, scores, lifts), forced, budget)
+    if chosen and len(chosen) == len(catalogue) and catalogue.full_tokens <= budget:
+        # the whole catalogue: there is nothing left to find, so find_abilities is not sent (it would make the
+        # exposure cost more than the full list)
+        return Exposure(exposed=tuple(catalogue.tools[i].address for i in chosen),
+                        tools=tuple(tool.wire for tool in catalogue.tools),
+                        tokens={"full": catalogue.full_tokens, "exposed": catalogue.full_tokens})
+    chosen, exposed_tokens = _fit(catalogue, chosen, len(forced), budget)
     tools = [catalogue.tools[i].wire for i in sorted(chosen)] + [META_TOOL]
     return Exposure(exposed=tuple(catalogue.tools[i].address for i in chosen), tools=tuple(tools),
                     tokens={"full": catalogue.full_tokens, "exposed": exposed_tokens})
 
 
 def sends_whole(matched: bool, whole_tokens: int, budget: int) -> bool:
-    """Tell whether a request gets every tool: nothing matched it, and all of them (find_abilities included) cost
-    no more than the budget. Sending find_abilities alone would cost the agent a round trip to save less than
+    """Tell whether a request gets every tool: nothing matched it, and all of them cost no more than the budget
+    (sent whole, the list has no find_abilities: there is nothing left to find). Sending find_abilities alone would cost the agent a round trip to save less than
     the budget it was willing to spend; a catalogue larger than its budget keeps an unmatched request cheap."""
     return not matched and whole_tokens <= budget
+
+
+def everyday_only(intent: str, catalogue: Catalogue) -> bool:
+    """Tell whether every term a request matches is an everyday English word ("get", "next", "time"): no evidence
+    of which tool it needs, however few tools share the word (`catalogue.everyday`)."""
+    if Source.EVERYDAY in catalogue.without:
+        return False
+    query = query_terms(intent, catalogue)
+    return bool(query) and all(english_frequency(term) >= EVERYDAY_SHARE for term in query)
 
 
 def default_budget(catalogue: Catalogue) -> int:
@@ -429,7 +449,8 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
     if Source.REFERENCES in without:
         rest, references = intent, []
     else:
-        rest, references = lexicon.references(intent, quotes=Source.QUOTES not in without)
+        rest, references = lexicon.references(intent, quotes=Source.QUOTES not in without,
+                                              revisions=Source.REVISIONS not in without)
         references = hosts(references, without)
     add_text(rest, 1.0)
     written = written_files(intent, references) if Source.WRITTEN not in without else frozenset()
@@ -439,6 +460,8 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
             kind = "written"
         hints = lexicon.hints(kind) if kind != knowledge.Host.EITHER else \
             lexicon.hints("file") + lexicon.hints(knowledge.Host.DOMAIN)
+        if kind == "slug" and "#" not in reference and Source.SLUG_PATHS not in without:
+            hints += lexicon.hints("path")  # owner/name reads as a relative directory too (data/exports)
         if kind in ("file", "written") and Source.MEDIA_TYPES not in without:
             media = knowledge.media_words(reference.rsplit(".", 1)[-1])
             hints += media

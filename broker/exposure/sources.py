@@ -33,6 +33,8 @@ class Source(StrEnum):
     REFERENCES = "references"  # paths, URLs, file names and issue keys in the request, and what they hint
     FILLS = "references.fills"  # a URL in the request is what a tool taking only an address needs
     QUOTES = "references.quotes"  # a quotation in the request is a literal (a title, a status): its words count less
+    SLUG_PATHS = "references.slug_paths"  # a two-part name without #N (data/exports) may be a directory too
+    REVISIONS = "references.revisions"  # a commit's abbreviated hex name (3f9a2c1) -> tools that show commits
     WRITTEN = "references.written"  # a file named where something is created or changed is written, not read
     QUOTED = "quoted"  # quotations in a tool's description are examples: they count a quarter
     PRIOR = "prior"  # how common a word is in English (wordfreq) weighs beside a small catalogue's own idf
@@ -42,6 +44,7 @@ class Source(StrEnum):
     NAMED_ORGAN = "organs.named"  # an organ the request calls by its name is pointed at fully
     WHOLE = "organs.whole"  # a small organ the intent clearly points at is sent whole
     UNMATCHED = "catalogue.unmatched"  # a request nothing matches gets a catalogue that fits the budget whole
+    EVERYDAY = "catalogue.everyday"  # and so does one that matches only everyday English words (get, next)
     NAMED = "companions.named"  # a sibling the schema names
     PRODUCER = "companions.producer"  # a sibling that gives out an identifier the tool requires
     GIVER = "companions.giver"  # the sibling that computes a value most of the organ's tools take (geocode)
