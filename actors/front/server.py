@@ -76,8 +76,9 @@ FIND_SCHEMA = {"type": "object", "properties": {"query": {"type": "string", "min
                "required": ["query"], "additionalProperties": False}
 MEMORY_SCHEMA = {"type": "object", "properties": {"task": {"type": "string", "maxLength": MAX_TASK}},
                  "additionalProperties": False}
-INSTRUCTIONS = ("Tools of a supervised mesh of plugins. Only the tools relevant to the current task are listed; "
-                f"call {META_NAME} with a short description of what you need to reach any other.")
+INSTRUCTIONS = ("Tools of a supervised mesh of plugins. When it has more than fit, only those relevant to the current "
+                f"task are listed, with {META_NAME}: call it with a short description of what you need to reach "
+                "any other.")
 
 
 class _Server(Server):
