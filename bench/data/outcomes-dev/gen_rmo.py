@@ -56,7 +56,7 @@ WRITE = [["filesystem.write_file"], ["desktop.write_file"], ["serena.create_text
 # (person, intent, gold_any)
 ITEMS = [
  # P01 Maria, customer of an online shop
- ("P01", "I never recieved the password reset email. Tried 3 times since this morning, checked spam too.", P(ERR, LOGS)),
+ ("P01", "I never recieved the password reset email. Tried 3 times since this morning, checked spam too.", ERR_OR_LOGS),
  ("P01", "your checkout page just spins forever when I click Pay — https://shop.example.com/checkout", P(BROWSE_NET, ERR)),
  ("P01", "Why was I charged twice for order 55812??", LOGS),
  ("P01", "the site looks broken on my phone, the menu covers everything", MOBILE),
@@ -91,7 +91,7 @@ ITEMS = [
   [["git.git_log", "github.get_pull_request_reviews"], ["github.list_commits", "github.get_pull_request_reviews"],
    ["github.search_issues", "github.get_pull_request_reviews"]]),
  # P06 Raj, operations manager
- ("P06", "Orders are stuck in 'processing' since around 2am.", P(LOGS, ERR)),
+ ("P06", "Orders are stuck in 'processing' since around 2am.", ERR_OR_LOGS),
  ("P06", "The warehouse dashboard has been showing zeros all morning.",
   [["grafana.search_dashboards", "grafana.get_dashboard_panel_queries", "grafana.query_prometheus"],
    ["grafana.search_dashboards", "grafana.check_datasources_health"]]),
