@@ -15,7 +15,8 @@ livemcpbench-fresh9 (bench/data/fresh9/exposure, a ninth's): held out through ro
 round 14 on (its whole file a dev half). Held out, a test half only: real-mcp-fresh10 and
 livemcpbench-fresh10 (bench/data/fresh10/exposure, a tenth's), real-mcp-fresh11 and livemcpbench-fresh11
 (bench/data/fresh11/exposure, an eleventh's), and real-mcp-fresh12 and livemcpbench-fresh12
-(bench/data/fresh12/exposure, a twelfth's).
+(bench/data/fresh12/exposure, a twelfth's). real-mcp-outcomes and livemcpbench-outcomes
+(bench/data/outcomes-dev): dev material from the start, problems and goals in the words of the people affected.
 Methods, on each half:
   cold   broker.exposure.select with no history, its default budget
   warm   the same after learning from a journal built from the dev half (the intent as a progress event,
@@ -85,6 +86,7 @@ FRESH9 = HERE / "data" / "fresh9" / "exposure"
 FRESH10 = HERE / "data" / "fresh10" / "exposure"
 FRESH11 = HERE / "data" / "fresh11" / "exposure"
 FRESH12 = HERE / "data" / "fresh12" / "exposure"
+OUTCOMES = HERE / "data" / "outcomes-dev"
 SPLIT_SEED = 1729  # fixed: the halves never change between runs
 # name -> (catalogue, dev files, test files); one file split in halves when dev and test are the same
 SETS = {
@@ -129,6 +131,10 @@ SETS = {
                          (str(FRESH11 / "real-mcp-fresh11.jsonl"),)),
     "livemcpbench-fresh11": ("catalogs/livemcpbench.json", ("livemcpbench",),  # its dev half
                              (str(FRESH11 / "livemcpbench-fresh11.jsonl"),)),
+    # outcomes and problems as the people affected report them, written as dev material (read, tuned on): a whole
+    # file a dev half (bench/data/outcomes-dev/README.md)
+    "real-mcp-outcomes": ("catalogs/real-mcp.json", (str(OUTCOMES / "real-mcp-outcomes.jsonl"),), ()),
+    "livemcpbench-outcomes": ("catalogs/livemcpbench.json", (str(OUTCOMES / "livemcpbench-outcomes.jsonl"),), ()),
     # a twelfth evaluator's, outcomes asked by people who are not developers: held out, report only, never tune on
     # them (bench/data/fresh12/STATUS.md)
     "real-mcp-fresh12": ("catalogs/real-mcp.json", ("exposure/real-mcp-dev.jsonl", str(HERE / "data" / "real-mcp-own.jsonl")),
