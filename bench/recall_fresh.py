@@ -64,8 +64,11 @@ def anchor_terms(anchor: str, ability: str = "") -> set[str]:
         return {w for w in anchor.split() if w and not text.is_stopword(w)} or set(anchor.split())
     if "/" in anchor.strip("/"):
         return {anchor.rstrip("/").rsplit("/", 1)[-1]}
+    ability = ability.strip().lower()
+    if "." not in anchor and "_" in anchor and anchor == ability.partition(".")[2]:
+        anchor = ability  # `list_directory` of fs.list_directory: the ability as a whole, named without its organ
     organ, dot, name = anchor.partition(".")
-    if dot and anchor == ability.strip().lower() and name.isidentifier():  # pyproject.toml is a file
+    if dot and anchor == ability and name.isidentifier():  # pyproject.toml is a file
         return {organ, *(text.stem(w) for w in text.split_identifier(name) if not text.is_stopword(w))}
     return {anchor.strip("/")}
 
