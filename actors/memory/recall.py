@@ -52,8 +52,8 @@ from broker.text import fuzzy
 from actors.memory.store import LIVE, Card, CardStore
 
 FIELD_WEIGHTS = {"file": 1.0, "host": 1.0, "program": 0.8, "ability": 0.6, "action": 0.5, "name": 0.5,
-                 "resource": 0.5, "topic": 0.45, "command": 0.35, "gloss": 0.35}
-KNOWLEDGE = frozenset({"gloss"})  # fields of general knowledge about a card's tools, not of what it saw
+                 "resource": 0.5, "topic": 0.45, "command": 0.35, "gloss": 0.35, "workflow": 0.8}
+KNOWLEDGE = frozenset({"gloss", "workflow"})  # fields of general knowledge about a card's tools, not of what it saw
 SUMMED = frozenset({"topic", "command", "gloss", "name", "resource"})  # fields of words about the work: several of them add up
 TOPIC_TERMS = 3  # words of a summed field that count (the best ones), each less than the one before
 GENERIC = 0.35  # the weight left to a word that names work in general (run, file, test, error…)
@@ -76,9 +76,10 @@ class Condition(StrEnum):
     STRICT = "strict"
 
 
-CONDITION_FIELDS = {Condition.IMPLIED: (frozenset({"program", "action", "file", "host", "resource", "ability", "topic"}),
+CONDITION_FIELDS = {Condition.IMPLIED: (frozenset({"program", "action", "file", "host", "resource", "ability", "topic",
+                                                   "workflow"}),
                                         frozenset({"name", "command", "gloss"})),
-                    Condition.STRICT: (frozenset({"program", "action", "file", "host", "resource", "topic"}),
+                    Condition.STRICT: (frozenset({"program", "action", "file", "host", "resource", "topic", "workflow"}),
                                        frozenset({"name", "command", "gloss", "ability"}))}
 RING_NAMED = frozenset({"program", "file", "host", "name"})  # a word of a ring names these as well as the word itself
 CONDITION = Condition.IMPLIED  # the default: a card is recalled only when the query names or implies its condition
@@ -404,7 +405,9 @@ def share(parts: Iterable[tuple[str, str, str, float]], info: dict[str, float]) 
     total = sum(info.values())
     if not total:
         return 0.0
-    covered = {text.stem(word) for _, _, word, _ in parts}
+    # a part's word is the query's term: a stem already (`releas`) or a word as written (`release`); stemming a
+    # stem again may change it (releas -> relea), so both are looked up among the stems the query says
+    covered = {w for _, _, word, _ in parts for w in (word, text.stem(word))}
     return sum(v for s, v in info.items() if s in covered) / total
 
 
