@@ -208,11 +208,11 @@ def main() -> None:
     args = parser.parse_args()
     QUERIES[0] = args.queries
     SETTINGS[0] = Settings.from_options({k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)})
+    if args.meaning != "off":  # read when each store's recaller is made (with --dev-sets too)
+        os.environ.update({"ACTORS_MEMORY_MEANING": args.meaning, "ACTORS_EMBEDDING": "on"})
     if args.dev_sets:
         print(json.dumps(dev_sets(args.misses), indent=1))
         return
-    if args.meaning != "off":  # read when each store's recaller is made
-        os.environ.update({"ACTORS_MEMORY_MEANING": args.meaning, "ACTORS_EMBEDDING": "on"})
     paths = journals(args.data, args.split)
     if not paths:
         sys.exit(f"no journal of the {args.split} split in {args.data} (dev is journal-1 to journal-{DEV_JOURNALS}; "

@@ -123,6 +123,7 @@ class Query:
     prose: bool = False  # its work is prose (explain, draft, write the README…): no tool of a card is called
     compounded: frozenset[str] = frozenset()  # words it says only inside a hyphenated name (docker of docker-compose)
     said: tuple[str, ...] = ()  # the stems of the words it says (no ticket key, stop word or number; CJK runs whole)
+    unenglish: frozenset[str] = frozenset()  # those of `said` that are no English word (another language, CJK runs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,11 +180,14 @@ def parse_query(query: str) -> Query:
     similar, similar_from = _reach(kept, terms, meaning.similar)
     named_stems = frozenset(text.stem(text.basename(p)) for p in paths)
     unknown = tuple(w for w in text.content_words(query) if fuzzy.may_be_typo(w))[:MAX_QUERY_TERMS]
-    said = tuple(dict.fromkeys([*text.stems(query), *text.runs(query)]))[:MAX_QUERY_TERMS]
+    label = labelled(query)
+    said = tuple(dict.fromkeys(s for s in [*text.stems(query), *text.runs(query)] if s != label))[:MAX_QUERY_TERMS]
+    unenglish = frozenset({*(text.stem(w) for w in text.content_words(query) if not w.isascii()),
+                           *text.runs(query)}.intersection(said))
     return Query(terms=frozenset(kept), named=frozenset(named), named_stems=named_stems, related=frozenset(related),
                  related_from=sources, meant=frozenset(meant), meant_from=meant_from, similar=frozenset(similar),
                  similar_from=similar_from, unknown=unknown, prose=prose_work(query), compounded=compounded(query),
-                 said=said)
+                 said=said, unenglish=unenglish)
 
 
 _MIXED = re.compile(r"(?<![\w-])[A-Z]{2,}[a-z][a-z0-9]*(?![\w])")  # an acronym run into a word: MLflow, PDFium
@@ -269,6 +273,17 @@ def prose_work(query: str) -> bool:
         return False
     verb = words[start]
     return verb in verbs or verb == "write" and any(w in pieces for w in words[start + 1: start + 1 + WRITES])
+
+
+def labelled(query: str) -> str:
+    """The stem of the label a query begins with when the label is its form, not its work (round 13): a task
+    list's (`TODO:`, `next:`) or a change type of the Conventional Commits convention (`chore:`, `fix(db):`);
+    "" if none. Such a label says nothing about which card applies, so it is no part of what the query says."""
+    typed = _TYPED.match(text.without_tickets(query[:PROSE_CHARS]))
+    if not typed:
+        return ""
+    word = typed.group(1).lower()
+    return text.stem(word) if word in _commit_types() or word in _prose_words()[2] else ""
 
 
 @functools.cache
@@ -581,7 +596,7 @@ class Index:
         for s in q.said:
             if s not in self.generic:
                 df = self.df.get(s)
-                info[s] = min(1.0, idf(df, self.total) / self.top) if df else 1.0
+                info[s] = min(1.0, idf(df, self.total) / self.top) if df else 0.0 if s in q.unenglish else 1.0
         return info
 
     def candidates(self, weights: dict[str, float], n: int) -> list[int]:
