@@ -54,6 +54,23 @@ def _files() -> dict[str, tuple[str, ...]]:
 
 
 @functools.cache
+def _subcommands() -> dict[str, frozenset[str]]:
+    """program -> the subcommands the shipped knowledge describes (`git commit`, `terraform fmt`: the keys of two
+    words of memory-glosses.txt and memory-tools.txt)."""
+    found: dict[str, set[str]] = {}
+    for key in (*_glosses(), *_tools()):
+        program, _, sub = key.partition(" ")
+        if sub and " " not in sub:
+            found.setdefault(program, set()).add(sub)
+    return {p: frozenset(subs) for p, subs in found.items()}
+
+
+def subcommands(program: str) -> frozenset[str]:
+    """The subcommands of a program that the shipped knowledge describes (none for a program it does not)."""
+    return _subcommands().get(program, frozenset())
+
+
+@functools.cache
 def _names() -> frozenset[str]:
     """The one-word tool and service names the shipped knowledge describes (github, typescript)."""
     return frozenset(k for k in (*_glosses(), *_tools()) if k.isalnum())

@@ -500,6 +500,19 @@ def names_touched(identity: dict[str, list[str]], named: frozenset[str], named_s
             or names_ability(identity, said) or names_command(identity, said))
 
 
+def other_errand(identity: dict[str, list[str]], terms: frozenset[str]) -> frozenset[str]:
+    """The card's programs a query asks of another subcommand (round 13): it says a subcommand of the program that
+    the shipped knowledge describes (`terraform fmt`, `meaning.subcommands`) and none the card ran (its `action`):
+    “run fmt over all terraform files” is not the errand of a card about `terraform plan` failing."""
+    actions = set(identity.get("action", ()))
+    busy = set()
+    for program in identity.get("program", ()):
+        said = {s for s in meaning.subcommands(program) if s in terms}
+        if said and not any(s in actions or text.stem(s) in actions for s in said):
+            busy.add(program)
+    return frozenset(busy)
+
+
 def names_command(identity: dict[str, list[str]], said: frozenset[str]) -> bool:
     """Tell whether a query says a card's command, its program and the subcommand it ran (`npm test`, `cargo
     build`): as precise as naming its file."""
@@ -651,6 +664,9 @@ class Index:
             if not (named or corroborated(parts, self.generic, reaching, q.compounded)
                     or share(parts, info) >= SAYS_HALF):
                 continue
+            busy = other_errand(ident, q.terms)
+            if busy:  # the query says another subcommand of the card's program: the program is not its condition
+                parts = tuple(p for p in parts if not (p[0] == "program" and p[1] in busy))
             if not (named or conditioned(parts, self.generic, mode=condition, reached_programs=q.related,
                                          ring_words=q.similar, typos=typos)):
                 continue
