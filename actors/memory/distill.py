@@ -616,23 +616,10 @@ def workflow_words(ident: dict[str, list[str]]) -> list[str]:
     whose marks its programs, subcommands, files or file names' words hold (a tag, a changelog, a version file:
     a release), stemmed."""
     held = {t for f in WORKFLOW_MARKED for t in ident.get(f, ())}
-    return _unique([w for words, marks in _workflows() if held & marks for w in words])
+    return _unique([w for words, marks in meaning.workflows() if held & marks for w in words])
 
 
 WORKFLOW_MARKED = ("program", "action", "file", "name")  # the fields whose terms mark a playbook's workflow
-
-
-@functools.cache
-def _workflows() -> tuple[tuple[tuple[str, ...], frozenset[str]], ...]:
-    """(the stems of the words asking for a workflow, the stems of its marks), from data/memory-workflows.txt."""
-    found = []
-    for name, values in sorted(text.load_pairs("memory-workflows").items()):
-        words, bar, marks = " ".join(values).partition("|")
-        if not bar or not words.split() or not marks.split():
-            raise ValueError(f"broker/text/data/memory-workflows.txt: {name!r} needs `words | marks`")
-        found.append((tuple(dict.fromkeys(text.stem(w) for w in words.split())),
-                      frozenset(text.stem(m) for m in marks.split())))
-    return tuple(found)
 
 
 @functools.cache
