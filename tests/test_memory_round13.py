@@ -131,3 +131,13 @@ def test_a_query_saying_another_subcommand_of_a_cards_program_asks_another_erran
 def test_another_subcommand_of_the_program_does_not_recall_its_lesson(memory):
     assert not any("terraform" in t for t in titles(memory, "tf: run fmt over all terraform files"))
     assert any("terraform" in t for t in titles(memory, "terraform plan fails on the lock file again"))
+
+
+def test_a_release_playbook_carries_its_workflow_through_a_snapshot(memory, tmp_path):
+    data = memory.export_snapshot()
+    assert data["version"] == 4
+    [card] = [c for c in data["cards"] if c["title"].startswith("Workflow: git.log")]
+    assert "releas" in card["identity"]["workflow"]
+    with Memory(tmp_path / "other", Settings(), clock=lambda: T0 + 3600) as other:
+        other.import_snapshot(json.dumps(data).encode())
+        assert released([h.card.title for h in other.recaller.search(other.reader(), "ship a release", 3)])
