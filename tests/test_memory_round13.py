@@ -141,3 +141,18 @@ def test_a_release_playbook_carries_its_workflow_through_a_snapshot(memory, tmp_
     with Memory(tmp_path / "other", Settings(), clock=lambda: T0 + 3600) as other:
         other.import_snapshot(json.dumps(data).encode())
         assert released([h.card.title for h in other.recaller.search(other.reader(), "ship a release", 3)])
+
+
+# -- a habit of writing documents ---------------------------------------------------------------
+
+def test_a_habit_that_writes_or_edits_a_document_in_prose_markup_is_prose_work():
+    from actors.memory.recall import writes_documents
+    assert writes_documents({"ability": ["fs", "edit", "file", "git", "commit"], "file": ["changelog.md"]})
+    assert writes_documents({"ability": ["fs", "write", "file"], "file": ["devlog", "2026-11-17.md"]})
+    assert not writes_documents({"ability": ["fs", "read", "file"], "file": ["readme.md"]})  # reading is no writing
+    assert not writes_documents({"ability": ["fs", "edit", "file"], "file": ["requirements.txt", "app.py"]})
+
+
+def test_drafting_the_notes_a_release_habit_writes_recalls_that_habit(memory):
+    assert released(titles(memory, "draft the release notes and update the changelog for 0.4.0"))
+    assert titles(memory, "draft the Q3 OKRs for the platform team") == []

@@ -500,6 +500,22 @@ def names_touched(identity: dict[str, list[str]], named: frozenset[str], named_s
             or names_ability(identity, said) or names_command(identity, said))
 
 
+def writes_documents(identity: dict[str, list[str]]) -> bool:
+    """Tell whether a card is a habit of writing documents (round 13): its calls write or edit, and its files hold
+    a document in prose markup (`memory-prose.txt`'s `documents`: CHANGELOG.md, devlog/2026-11-17.md, a chapter's
+    .tex). Writing prose calls no tool a card is about, except the tools of such a habit: “draft release notes and
+    update the changelog” is the changelog habit's own work."""
+    if not {"write", "edit"} & set(identity.get("ability", ())):
+        return False
+    return any(f.endswith(_documents()) for f in identity.get("file", ()))
+
+
+@functools.cache
+def _documents() -> tuple[str, ...]:
+    """The extensions of documents in prose markup (`data/memory-prose.txt`)."""
+    return tuple(text.load_pairs("memory-prose")["documents"])
+
+
 def other_errand(identity: dict[str, list[str]], terms: frozenset[str]) -> frozenset[str]:
     """The card's programs a query asks of another subcommand (round 13): it says a subcommand of the program that
     the shipped knowledge describes (`terraform fmt`, `meaning.subcommands`) and none the card ran (its `action`):
@@ -659,8 +675,8 @@ class Index:
             if rel * PATH_BOOST < floor:
                 continue
             named = names_touched(ident, q.named, q.named_stems, q.terms)
-            if q.prose and condition != Condition.OFF and not named:
-                continue  # writing about the work calls no tool: only a card named outright applies
+            if q.prose and condition != Condition.OFF and not named and not writes_documents(ident):
+                continue  # writing about the work calls no tool: only a card named outright, or a habit of writing
             if not (named or corroborated(parts, self.generic, reaching, q.compounded)
                     or share(parts, info) >= SAYS_HALF):
                 continue
