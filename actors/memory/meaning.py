@@ -79,6 +79,12 @@ def _subcommands() -> dict[str, frozenset[str]]:
     return {p: frozenset(subs) for p, subs in found.items()}
 
 
+@functools.cache
+def known_subcommands() -> frozenset[str]:
+    """Every subcommand the shipped knowledge describes, of any program."""
+    return frozenset().union(*_subcommands().values())
+
+
 def subcommands(program: str) -> frozenset[str]:
     """The subcommands of a program that the shipped knowledge describes (none for a program it does not)."""
     return _subcommands().get(program, frozenset())

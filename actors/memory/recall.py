@@ -179,10 +179,11 @@ def parse_query(query: str) -> Query:
     meant, meant_from = _reach(kept, terms, meaning.meant)
     similar, similar_from = _reach(kept, terms, meaning.similar)
     named_stems = frozenset(text.stem(text.basename(p)) for p in paths)
-    unknown = tuple(w for w in text.content_words(query) if fuzzy.may_be_typo(w))[:MAX_QUERY_TERMS]
+    content = text.content_words(query)
+    unknown = tuple(w for w in content if fuzzy.may_be_typo(w))[:MAX_QUERY_TERMS]
     label = labelled(query)
     said = tuple(dict.fromkeys(s for s in [*text.stems(query), *text.runs(query)] if s != label))[:MAX_QUERY_TERMS]
-    unenglish = frozenset({*(text.stem(w) for w in text.content_words(query) if not w.isascii()),
+    unenglish = frozenset({*(text.stem(w) for w in content if not w.isascii()),
                            *text.runs(query)}.intersection(said))
     return Query(terms=frozenset(kept), named=frozenset(named), named_stems=named_stems, related=frozenset(related),
                  related_from=sources, meant=frozenset(meant), meant_from=meant_from, similar=frozenset(similar),
@@ -668,6 +669,7 @@ class Index:
         typos = frozenset(t for _, near in misspelt for t in near)
         info = self.information(q)
         floor = held_to(floor, sum(info.values()))
+        asks_subcommand = not meaning.known_subcommands().isdisjoint(q.terms)
         found = []
         for pos in self.candidates(weights, max(CANDIDATES, 4 * limit)):
             ident = self.identities[pos]
@@ -680,7 +682,8 @@ class Index:
             if not (named or corroborated(parts, self.generic, reaching, q.compounded)
                     or share(parts, info) >= SAYS_HALF):
                 continue
-            busy = other_errand(ident, q.terms)
+            busy = (other_errand(ident, q.terms) if asks_subcommand and any(p[0] == "program" for p in parts)
+                    else frozenset())
             if busy:  # the query says another subcommand of the card's program: the program is not its condition
                 parts = tuple(p for p in parts if not (p[0] == "program" and p[1] in busy))
             if not (named or conditioned(parts, self.generic, mode=condition, reached_programs=q.related,
