@@ -682,19 +682,23 @@ class Index:
             if not (named or corroborated(parts, self.generic, reaching, q.compounded)
                     or share(parts, info) >= SAYS_HALF):
                 continue
-            busy = (other_errand(ident, q.terms) if asks_subcommand and any(p[0] == "program" for p in parts)
-                    else frozenset())
-            if busy:  # the query says another subcommand of the card's program: the program is not its condition
-                parts = tuple(p for p in parts if not (p[0] == "program" and p[1] in busy))
             if not (named or conditioned(parts, self.generic, mode=condition, reached_programs=q.related,
                                          ring_words=q.similar, typos=typos)):
                 continue
             if named:
                 rel *= PATH_BOOST
-            if rel >= floor:
-                confirmations, hits, confirmed_at = self.stats[pos]
-                w = _weight(confirmations, hits, confirmed_at, now, self.half_life_s)
-                found.append((score(rel, w), pos, rel, touched))
+            if rel < floor:
+                continue
+            # the query says another subcommand of the card's program: the program is not its condition (looked
+            # for last, on the few cards that would be recalled: it only ever takes a card away)
+            busy = other_errand(ident, q.terms) if asks_subcommand and not named else frozenset()
+            if busy and not conditioned(tuple(p for p in parts if not (p[0] == "program" and p[1] in busy)),
+                                        self.generic, mode=condition, reached_programs=q.related,
+                                        ring_words=q.similar, typos=typos):
+                continue
+            confirmations, hits, confirmed_at = self.stats[pos]
+            w = _weight(confirmations, hits, confirmed_at, now, self.half_life_s)
+            found.append((score(rel, w), pos, rel, touched))
         found.sort(key=lambda f: (-f[0], self.ids[f[1]]))
         return found
 
