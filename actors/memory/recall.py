@@ -123,7 +123,7 @@ class Query:
     prose: bool = False  # its work is prose (explain, draft, write the README…): no tool of a card is called
     compounded: frozenset[str] = frozenset()  # words it says only inside a hyphenated name (docker of docker-compose)
     said: tuple[str, ...] = ()  # the stems of the words it says (no ticket key, stop word or number; CJK runs whole)
-    unenglish: frozenset[str] = frozenset()  # those of `said` that are no English word (another language, CJK runs)
+    unenglish: frozenset[str] = frozenset()  # those of `said` written in another script or with non-ASCII letters
 
 
 @dataclass(frozen=True, slots=True)
