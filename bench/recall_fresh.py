@@ -64,8 +64,11 @@ def anchor_terms(anchor: str, ability: str = "") -> set[str]:
         return {w for w in anchor.split() if w and not text.is_stopword(w)} or set(anchor.split())
     if "/" in anchor.strip("/"):
         return {anchor.rstrip("/").rsplit("/", 1)[-1]}
+    ability = ability.strip().lower()
+    if "." not in anchor and "_" in anchor and anchor == ability.partition(".")[2]:
+        anchor = ability  # `list_directory` of fs.list_directory: the ability as a whole, named without its organ
     organ, dot, name = anchor.partition(".")
-    if dot and anchor == ability.strip().lower() and name.isidentifier():  # pyproject.toml is a file
+    if dot and anchor == ability and name.isidentifier():  # pyproject.toml is a file
         return {organ, *(text.stem(w) for w in text.split_identifier(name) if not text.is_stopword(w))}
     return {anchor.strip("/")}
 
@@ -205,11 +208,11 @@ def main() -> None:
     args = parser.parse_args()
     QUERIES[0] = args.queries
     SETTINGS[0] = Settings.from_options({k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)})
+    if args.meaning != "off":  # read when each store's recaller is made (with --dev-sets too)
+        os.environ.update({"ACTORS_MEMORY_MEANING": args.meaning, "ACTORS_EMBEDDING": "on"})
     if args.dev_sets:
         print(json.dumps(dev_sets(args.misses), indent=1))
         return
-    if args.meaning != "off":  # read when each store's recaller is made
-        os.environ.update({"ACTORS_MEMORY_MEANING": args.meaning, "ACTORS_EMBEDDING": "on"})
     paths = journals(args.data, args.split)
     if not paths:
         sys.exit(f"no journal of the {args.split} split in {args.data} (dev is journal-1 to journal-{DEV_JOURNALS}; "

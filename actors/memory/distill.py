@@ -79,7 +79,7 @@ MAX_BETWEEN = 2  # work done between a failure and its fix that can still be cre
 MAX_TOPIC = 24  # topic words counted per card
 TOPIC_FROM_PROGRESS = 12  # words of a session's current instruction that count as its topic
 BACKGROUND_ORIGINS = frozenset({"reflex", "healer", "background"})
-FIELDS = ("ability", "program", "action", "file", "host", "name", "resource", "topic", "command", "gloss")
+FIELDS = ("ability", "program", "action", "file", "host", "name", "resource", "topic", "command", "gloss", "workflow")
 MAX_COMMAND = 16  # words of the calls a card's evidence made that count
 SESSION_IDLE_S = 86400.0  # a session quiet for this long (by event time) is over: its run ends, its state goes
 
@@ -560,6 +560,8 @@ class Distiller:
                                     topic=_top(topic, min_count=min(2, len(sessions))),
                                     settings=_top(words, min_count=min(2, len(sessions)), limit=MAX_LIST))
             ident["gloss"] = _unique([*ident.get("gloss", ()), *_habit_words()])
+            if named := workflow_words(ident):
+                ident["workflow"] = named
             yield Draft(
                 key=_digest("playbook", key), kind="playbook", title=f"Workflow: {shown}",
                 body=f"A workflow that worked in {len(sessions)} sessions, step by step: {shown}.",
@@ -607,6 +609,17 @@ class Distiller:
                 files=tuple(files), provenance=tuple(rule["ids"]), confirmations=rule["n"], first_ts=rule["first"],
                 last_ts=rule["last"], stats={"episodes": rule["n"], "change": change},
                 evidence=_evidence(rule, rule["examples"]))
+
+
+def workflow_words(ident: dict[str, list[str]]) -> list[str]:
+    """The words that ask for the well-known workflows a playbook is (round 13, data/memory-workflows.txt): those
+    whose marks its programs, subcommands, files or file names' words hold (a tag, a changelog, a version file:
+    a release), stemmed."""
+    held = {t for f in WORKFLOW_MARKED for t in ident.get(f, ())}
+    return _unique([w for words, marks in meaning.workflows() if held & marks for w in words])
+
+
+WORKFLOW_MARKED = ("program", "action", "file", "name")  # the fields whose terms mark a playbook's workflow
 
 
 @functools.cache

@@ -54,6 +54,43 @@ def _files() -> dict[str, tuple[str, ...]]:
 
 
 @functools.cache
+def workflows() -> tuple[tuple[tuple[str, ...], frozenset[str]], ...]:
+    """The well-known workflows a playbook may be (round 13, data/memory-workflows.txt): (the stems of the words
+    that ask for one, the stems of the marks its steps leave)."""
+    found = []
+    for name, values in sorted(text.load_pairs("memory-workflows").items()):
+        words, bar, marks = " ".join(values).partition("|")
+        if not bar or not words.split() or not marks.split():
+            raise ValueError(f"broker/text/data/memory-workflows.txt: {name!r} needs `words | marks`")
+        found.append((tuple(dict.fromkeys(text.stem(w) for w in words.split())),
+                      frozenset(text.stem(m) for m in marks.split())))
+    return tuple(found)
+
+
+@functools.cache
+def _subcommands() -> dict[str, frozenset[str]]:
+    """program -> the subcommands the shipped knowledge describes (`git commit`, `terraform fmt`: the keys of two
+    words of memory-glosses.txt and memory-tools.txt)."""
+    found: dict[str, set[str]] = {}
+    for key in (*_glosses(), *_tools()):
+        program, _, sub = key.partition(" ")
+        if sub and " " not in sub:
+            found.setdefault(program, set()).add(sub)
+    return {p: frozenset(subs) for p, subs in found.items()}
+
+
+@functools.cache
+def known_subcommands() -> frozenset[str]:
+    """Every subcommand the shipped knowledge describes, of any program."""
+    return frozenset().union(*_subcommands().values())
+
+
+def subcommands(program: str) -> frozenset[str]:
+    """The subcommands of a program that the shipped knowledge describes (none for a program it does not)."""
+    return _subcommands().get(program, frozenset())
+
+
+@functools.cache
 def _names() -> frozenset[str]:
     """The one-word tool and service names the shipped knowledge describes (github, typescript)."""
     return frozenset(k for k in (*_glosses(), *_tools()) if k.isalnum())
@@ -70,7 +107,8 @@ def join_names(source: str) -> str:
 @functools.cache
 def knowledge_digest() -> str:
     """A digest of the shipped knowledge a card's gloss is rendered from: when it changes, every card is again."""
-    tables = [_glosses(), _tools(), _files(), sorted(normalise.generic_stems())]
+    tables = [_glosses(), _tools(), _files(), sorted(normalise.generic_stems()),
+              [(words, sorted(marks)) for words, marks in workflows()]]
     return hashlib.sha1(json.dumps(tables, sort_keys=True).encode()).hexdigest()[:16]
 
 

@@ -52,8 +52,8 @@ from broker.text import fuzzy
 from actors.memory.store import LIVE, Card, CardStore
 
 FIELD_WEIGHTS = {"file": 1.0, "host": 1.0, "program": 0.8, "ability": 0.6, "action": 0.5, "name": 0.5,
-                 "resource": 0.5, "topic": 0.45, "command": 0.35, "gloss": 0.35}
-KNOWLEDGE = frozenset({"gloss"})  # fields of general knowledge about a card's tools, not of what it saw
+                 "resource": 0.5, "topic": 0.45, "command": 0.35, "gloss": 0.35, "workflow": 0.8}
+KNOWLEDGE = frozenset({"gloss", "workflow"})  # fields of general knowledge about a card's tools, not of what it saw
 SUMMED = frozenset({"topic", "command", "gloss", "name", "resource"})  # fields of words about the work: several of them add up
 TOPIC_TERMS = 3  # words of a summed field that count (the best ones), each less than the one before
 GENERIC = 0.35  # the weight left to a word that names work in general (run, file, test, error…)
@@ -76,9 +76,10 @@ class Condition(StrEnum):
     STRICT = "strict"
 
 
-CONDITION_FIELDS = {Condition.IMPLIED: (frozenset({"program", "action", "file", "host", "resource", "ability", "topic"}),
+CONDITION_FIELDS = {Condition.IMPLIED: (frozenset({"program", "action", "file", "host", "resource", "ability", "topic",
+                                                   "workflow"}),
                                         frozenset({"name", "command", "gloss"})),
-                    Condition.STRICT: (frozenset({"program", "action", "file", "host", "resource", "topic"}),
+                    Condition.STRICT: (frozenset({"program", "action", "file", "host", "resource", "topic", "workflow"}),
                                        frozenset({"name", "command", "gloss", "ability"}))}
 RING_NAMED = frozenset({"program", "file", "host", "name"})  # a word of a ring names these as well as the word itself
 CONDITION = Condition.IMPLIED  # the default: a card is recalled only when the query names or implies its condition
@@ -122,6 +123,7 @@ class Query:
     prose: bool = False  # its work is prose (explain, draft, write the README…): no tool of a card is called
     compounded: frozenset[str] = frozenset()  # words it says only inside a hyphenated name (docker of docker-compose)
     said: tuple[str, ...] = ()  # the stems of the words it says (no ticket key, stop word or number; CJK runs whole)
+    unenglish: frozenset[str] = frozenset()  # those of `said` written in another script or with non-ASCII letters
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,12 +179,16 @@ def parse_query(query: str) -> Query:
     meant, meant_from = _reach(kept, terms, meaning.meant)
     similar, similar_from = _reach(kept, terms, meaning.similar)
     named_stems = frozenset(text.stem(text.basename(p)) for p in paths)
-    unknown = tuple(w for w in text.content_words(query) if fuzzy.may_be_typo(w))[:MAX_QUERY_TERMS]
-    said = tuple(dict.fromkeys([*text.stems(query), *text.runs(query)]))[:MAX_QUERY_TERMS]
+    content = text.content_words(query)
+    unknown = tuple(w for w in content if fuzzy.may_be_typo(w))[:MAX_QUERY_TERMS]
+    label = labelled(query)
+    said = tuple(dict.fromkeys(s for s in [*text.stems(query), *text.runs(query)] if s != label))[:MAX_QUERY_TERMS]
+    unenglish = frozenset({*(text.stem(w) for w in content if not w.isascii()),
+                           *text.runs(query)}.intersection(said))
     return Query(terms=frozenset(kept), named=frozenset(named), named_stems=named_stems, related=frozenset(related),
                  related_from=sources, meant=frozenset(meant), meant_from=meant_from, similar=frozenset(similar),
                  similar_from=similar_from, unknown=unknown, prose=prose_work(query), compounded=compounded(query),
-                 said=said)
+                 said=said, unenglish=unenglish)
 
 
 _MIXED = re.compile(r"(?<![\w-])[A-Z]{2,}[a-z][a-z0-9]*(?![\w])")  # an acronym run into a word: MLflow, PDFium
@@ -268,6 +274,17 @@ def prose_work(query: str) -> bool:
         return False
     verb = words[start]
     return verb in verbs or verb == "write" and any(w in pieces for w in words[start + 1: start + 1 + WRITES])
+
+
+def labelled(query: str) -> str:
+    """The stem of the label a query begins with when the label is its form, not its work (round 13): a task
+    list's (`TODO:`, `next:`) or a change type of the Conventional Commits convention (`chore:`, `fix(db):`);
+    "" if none. Such a label says nothing about which card applies, so it is no part of what the query says."""
+    typed = _TYPED.match(text.without_tickets(query[:PROSE_CHARS]))
+    if not typed:
+        return ""
+    word = typed.group(1).lower()
+    return text.stem(word) if word in _commit_types() or word in _prose_words()[2] else ""
 
 
 @functools.cache
@@ -404,7 +421,9 @@ def share(parts: Iterable[tuple[str, str, str, float]], info: dict[str, float]) 
     total = sum(info.values())
     if not total:
         return 0.0
-    covered = {text.stem(word) for _, _, word, _ in parts}
+    # a part's word is the query's term: a stem already (`releas`) or a word as written (`release`); stemming a
+    # stem again may change it (releas -> relea), so both are looked up among the stems the query says
+    covered = {w for _, _, word, _ in parts for w in (word, text.stem(word))}
     return sum(v for s, v in info.items() if s in covered) / total
 
 
@@ -480,6 +499,35 @@ def names_touched(identity: dict[str, list[str]], named: frozenset[str], named_s
     return (bool(named) and (any(t in named for f in ("file", "host") for t in identity.get(f, ()))
                              or any(t in named_stems for t in identity.get("resource", ())))
             or names_ability(identity, said) or names_command(identity, said))
+
+
+def writes_documents(identity: dict[str, list[str]]) -> bool:
+    """Tell whether a card is a habit of writing documents (round 13): its calls write or edit, and its files hold
+    a document in prose markup (`memory-prose.txt`'s `documents`: CHANGELOG.md, devlog/2026-11-17.md, a chapter's
+    .tex). Writing prose calls no tool a card is about, except the tools of such a habit: “draft release notes and
+    update the changelog” is the changelog habit's own work."""
+    if not {"write", "edit"} & set(identity.get("ability", ())):
+        return False
+    return any(f.endswith(_documents()) for f in identity.get("file", ()))
+
+
+@functools.cache
+def _documents() -> tuple[str, ...]:
+    """The extensions of documents in prose markup (`data/memory-prose.txt`)."""
+    return tuple(text.load_pairs("memory-prose")["documents"])
+
+
+def other_errand(identity: dict[str, list[str]], terms: frozenset[str]) -> frozenset[str]:
+    """The card's programs a query asks of another subcommand (round 13): it says a subcommand of the program that
+    the shipped knowledge describes (`terraform fmt`, `meaning.subcommands`) and none the card ran (its `action`):
+    “run fmt over all terraform files” is not the errand of a card about `terraform plan` failing."""
+    actions = set(identity.get("action", ()))
+    busy = set()
+    for program in identity.get("program", ()):
+        said = meaning.subcommands(program) & terms  # a set intersection reads the smaller of the two
+        if said and not any(s in actions or text.stem(s) in actions for s in said):
+            busy.add(program)
+    return frozenset(busy)
 
 
 def names_command(identity: dict[str, list[str]], said: frozenset[str]) -> bool:
@@ -578,7 +626,7 @@ class Index:
         for s in q.said:
             if s not in self.generic:
                 df = self.df.get(s)
-                info[s] = min(1.0, idf(df, self.total) / self.top) if df else 1.0
+                info[s] = min(1.0, idf(df, self.total) / self.top) if df else 0.0 if s in q.unenglish else 1.0
         return info
 
     def candidates(self, weights: dict[str, float], n: int) -> list[int]:
@@ -621,6 +669,7 @@ class Index:
         typos = frozenset(t for _, near in misspelt for t in near)
         info = self.information(q)
         floor = held_to(floor, sum(info.values()))
+        asks_subcommand = not meaning.known_subcommands().isdisjoint(q.terms)
         found = []
         for pos in self.candidates(weights, max(CANDIDATES, 4 * limit)):
             ident = self.identities[pos]
@@ -628,8 +677,8 @@ class Index:
             if rel * PATH_BOOST < floor:
                 continue
             named = names_touched(ident, q.named, q.named_stems, q.terms)
-            if q.prose and condition != Condition.OFF and not named:
-                continue  # writing about the work calls no tool: only a card named outright applies
+            if q.prose and condition != Condition.OFF and not named and not writes_documents(ident):
+                continue  # writing about the work calls no tool: only a card named outright, or a habit of writing
             if not (named or corroborated(parts, self.generic, reaching, q.compounded)
                     or share(parts, info) >= SAYS_HALF):
                 continue
@@ -638,10 +687,18 @@ class Index:
                 continue
             if named:
                 rel *= PATH_BOOST
-            if rel >= floor:
-                confirmations, hits, confirmed_at = self.stats[pos]
-                w = _weight(confirmations, hits, confirmed_at, now, self.half_life_s)
-                found.append((score(rel, w), pos, rel, touched))
+            if rel < floor:
+                continue
+            # the query says another subcommand of the card's program: the program is not its condition (looked
+            # for last, on the few cards that would be recalled: it only ever takes a card away)
+            busy = other_errand(ident, q.terms) if asks_subcommand and not named else frozenset()
+            if busy and not conditioned(tuple(p for p in parts if not (p[0] == "program" and p[1] in busy)),
+                                        self.generic, mode=condition, reached_programs=q.related,
+                                        ring_words=q.similar, typos=typos):
+                continue
+            confirmations, hits, confirmed_at = self.stats[pos]
+            w = _weight(confirmations, hits, confirmed_at, now, self.half_life_s)
+            found.append((score(rel, w), pos, rel, touched))
         found.sort(key=lambda f: (-f[0], self.ids[f[1]]))
         return found
 

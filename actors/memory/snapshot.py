@@ -17,7 +17,8 @@ from actors.memory.distill import FIELDS, KINDS
 from actors.memory.judgments import JUDGMENT_KINDS, InstructionRefused, check
 
 FORMAT = "actors-memory-snapshot"
-VERSION = 3  # 2: identities may hold the action and name fields; 3: the gloss field. Older files are still read
+VERSION = 4  # 2: identities may hold the action and name fields; 3: the gloss field; 4: a playbook's workflow field
+# (round 13). Older files are still read
 MAX_BYTES = 64 * 1024 * 1024
 MAX_ERRORS = 20  # problems looked at before the first is named
 

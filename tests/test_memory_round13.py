@@ -1,0 +1,158 @@
+"""Round 13: a playbook that releases is asked for by the workflow's name ("ship a release"); a query's label and its
+words of another script tell nothing of what it says; another subcommand of a card's program is another errand."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from actors.memory import meaning
+from actors.memory.distill import workflow_words
+from actors.memory.recall import labelled, other_errand, parse_query, share
+from actors.memory.service import Memory, Settings
+
+T0 = 1_764_460_800.0
+
+
+def _lines(events: list[dict]) -> bytes:
+    return b"".join(json.dumps({**e, "ts": T0 + i}).encode() + b"\n" for i, e in enumerate(events))
+
+
+def release_journal() -> bytes:
+    """A release habit of three sessions (read the log, edit CHANGELOG.md, commit, tag), a NAS nobody reaches, and
+    a terraform plan that fails on a lock file until `terraform init -upgrade`."""
+    events = []
+    for i in range(3):
+        s = f"s{i}"
+        events.append({"session": s, "kind": "progress", "text": f"cut 0.{i}.0"})
+        events.append({"session": s, "kind": "call", "organ": "git", "ability": "log", "args": {}, "ok": True})
+        events.append({"session": s, "kind": "call", "organ": "fs", "ability": "edit_file",
+                       "args": {"path": "CHANGELOG.md"}, "ok": True})
+        events.append({"session": s, "kind": "call", "organ": "git", "ability": "commit",
+                       "args": {"message": f"0.{i}.0"}, "ok": True})
+        events.append({"session": s, "kind": "call", "organ": "shell", "ability": "run",
+                       "args": {"command": f"git tag v0.{i}.0"}, "ok": True})
+        events.append({"session": s, "kind": "progress", "text": "check the storage"})
+        events.append({"session": s, "kind": "call", "organ": "shell", "ability": "run",
+                       "args": {"command": "ssh root@nas.lan df -h"}, "ok": False,
+                       "error": "ssh: connect to host nas.lan port 22: No route to host"})
+        events.append({"session": s, "kind": "progress", "text": "bump the provider"})
+        events.append({"session": s, "kind": "call", "organ": "shell", "ability": "run",
+                       "args": {"command": "terraform plan"}, "ok": False,
+                       "error": "Error: Inconsistent dependency lock file"})
+        events.append({"session": s, "kind": "call", "organ": "shell", "ability": "run",
+                       "args": {"command": "terraform init -upgrade"}, "ok": True})
+    return _lines(events)
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory):
+    with Memory(tmp_path_factory.mktemp("round13") / "home", Settings(), clock=lambda: T0 + 3600) as m:
+        m.ingest(io.BytesIO(release_journal()))
+        m.consolidate()
+        yield m
+
+
+def titles(memory: Memory, query: str) -> list[str]:
+    return [h.card.title for h in memory.recaller.search(memory.reader(), query, 3)]
+
+
+def released(found: list[str]) -> bool:
+    return any(t.startswith("Workflow: git.log") for t in found)
+
+
+# -- a playbook's workflow ----------------------------------------------------------------------
+
+def test_a_playbook_that_edits_a_changelog_or_tags_is_a_release():
+    assert "releas" in workflow_words({"file": ["changelog.md"], "name": ["changelog"]})
+    assert {"releas", "ship", "cut"} <= set(workflow_words({"program": ["git"], "action": ["tag"]}))
+    assert "releas" in workflow_words({"file": ["version.h"], "name": ["version"]})
+
+
+def test_a_playbook_without_a_mark_of_a_workflow_is_none():
+    assert workflow_words({"program": ["pytest"], "file": ["test_app.py"], "name": ["app"]}) == []
+    assert workflow_words({"topic": ["tag", "changelog"]}) == []  # task words are no mark: what the steps did is
+
+
+def test_a_short_request_naming_the_release_workflow_recalls_the_release_playbook(memory):
+    for query in ("ship a release", "cut a release", "release: 0.4.0", "Release 1.4.2", "publish the new version"):
+        assert released(titles(memory, query)), query
+
+
+def test_the_workflows_verb_on_other_work_recalls_nothing(memory):
+    assert titles(memory, "ship the chairs to the new office") == []
+    assert titles(memory, "cut the abstract to 300 words") == []
+
+
+# -- what a query says ------------------------------------------------------------------------
+
+def test_a_part_reached_by_a_stem_covers_that_stem_of_what_the_query_says():
+    # the part's word is the query's term, a stem already: stemming it again (releas -> relea) must not lose it
+    assert share([("workflow", "releas", "releas", 0.8)], {"releas": 1.0}) == 1.0
+
+
+def test_a_task_list_label_or_a_change_type_is_the_form_of_a_query_not_what_it_says():
+    assert labelled("TODO: check the NAS") == "todo"
+    assert labelled("chore(tf): bump the provider") == "chore"
+    assert labelled("nas: check the disks") == ""  # an area's name is what the query is about
+    assert labelled("check the NAS") == ""
+    assert "todo" not in parse_query("TODO: check the NAS").said
+
+
+def test_words_of_another_script_or_with_letters_outside_ascii_are_not_english():
+    q = parse_query("TODO: NAS 디스크 상태 확인하기")
+    assert {"디스크", "상태"} <= q.unenglish and "nas" not in q.unenglish
+    assert "für" in parse_query("Firmware für das Board").unenglish
+    assert parse_query("check the disks").unenglish == frozenset()
+
+
+def test_a_query_naming_a_card_among_words_of_another_language_recalls_it(memory):
+    assert any("nas.lan" in t or "No route to host" in t for t in titles(memory, "TODO: NAS 디스크 상태 확인하기"))
+    assert any("nas.lan" in t or "No route to host" in t for t in titles(memory, "NAS のディスク状態を確認"))
+
+
+# -- another errand of a card's program ---------------------------------------------------------
+
+def test_the_shipped_knowledge_names_a_programs_subcommands():
+    assert {"fmt", "plan", "init"} <= meaning.subcommands("terraform")
+    assert "commit" in meaning.subcommands("git")
+    assert meaning.subcommands("no-such-program") == frozenset()
+
+
+def test_a_query_saying_another_subcommand_of_a_cards_program_asks_another_errand():
+    card = {"program": ["terraform"], "action": ["init", "plan"]}
+    assert other_errand(card, frozenset({"run", "fmt", "terraform"})) == frozenset({"terraform"})
+    assert other_errand(card, frozenset({"fmt", "plan", "terraform"})) == frozenset()  # it names one the card ran
+    assert other_errand(card, frozenset({"terraform", "lock"})) == frozenset()  # no subcommand said
+
+
+def test_another_subcommand_of_the_program_does_not_recall_its_lesson(memory):
+    assert not any("terraform" in t for t in titles(memory, "tf: run fmt over all terraform files"))
+    assert any("terraform" in t for t in titles(memory, "terraform plan fails on the lock file again"))
+
+
+def test_a_release_playbook_carries_its_workflow_through_a_snapshot(memory, tmp_path):
+    data = memory.export_snapshot()
+    assert data["version"] == 4
+    [card] = [c for c in data["cards"] if c["title"].startswith("Workflow: git.log")]
+    assert "releas" in card["identity"]["workflow"]
+    with Memory(tmp_path / "other", Settings(), clock=lambda: T0 + 3600) as other:
+        other.import_snapshot(json.dumps(data).encode())
+        assert released([h.card.title for h in other.recaller.search(other.reader(), "ship a release", 3)])
+
+
+# -- a habit of writing documents ---------------------------------------------------------------
+
+def test_a_habit_that_writes_or_edits_a_document_in_prose_markup_is_prose_work():
+    from actors.memory.recall import writes_documents
+    assert writes_documents({"ability": ["fs", "edit", "file", "git", "commit"], "file": ["changelog.md"]})
+    assert writes_documents({"ability": ["fs", "write", "file"], "file": ["devlog", "2026-11-17.md"]})
+    assert not writes_documents({"ability": ["fs", "read", "file"], "file": ["readme.md"]})  # reading is no writing
+    assert not writes_documents({"ability": ["fs", "edit", "file"], "file": ["requirements.txt", "app.py"]})
+
+
+def test_drafting_the_notes_a_release_habit_writes_recalls_that_habit(memory):
+    assert released(titles(memory, "draft the release notes and update the changelog for 0.4.0"))
+    assert titles(memory, "draft the Q3 OKRs for the platform team") == []
