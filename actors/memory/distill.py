@@ -37,7 +37,7 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 13  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 14  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
@@ -70,6 +70,7 @@ STATE_VERSION = 13  # 4: identities hold the gloss field; 5: workflows hold the 
 # no failure's episode; a rule fixed by work on a file before the retry holds that file (stack.yaml)
 # 13: rails runs namespaced tasks (memory-subcommands.txt); a task whose name the redactor masked
 # (`credentials:[REDACTED]`) is its namespace; playbooks hold the words of a habit as glosses (memory-habit.txt)
+# 14: rules count the episodes whose fix moved only the failed path (the same file found elsewhere)
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -114,7 +115,8 @@ class Thresholds:
     weak_max_success: float = 0.70  # ...with a success rate under this
     rule_min_episodes: int = 1  # failure -> success episodes
     rule_edit_sessions: int = 2  # a rule whose every fix was an edit of files, then the same call, in this many sessions
-    rule_sessions: int = 1  # a rule's failure paired with its fix in at least this many sessions (2: only rules that recur)
+    rule_sessions: int = 2  # a rule's failure paired with its fix in at least this many sessions (round 14: only rules
+    # that recur, as a playbook must; a fix that only found the failed path's file elsewhere stands on one)
 
     def __post_init__(self) -> None:
         if not 2 <= self.playbook_min_steps <= self.playbook_max_steps <= MAX_FLOW:
@@ -396,11 +398,12 @@ class Distiller:
                 continue  # the same call worked again with nothing done about it: patience, not a lesson
             edited = episode.get("edits", 0) == len(between) and (
                 bool(between) if same_args else normalise.applies_fixes(failed.command, work.command))
-            self._rule(sid, session, episode, failed, work, row, between if same_args else [], edited)
+            moved = not between and not episode["looked"] and moved_only(failed, work, episode["args"], row.args)
+            self._rule(sid, session, episode, failed, work, row, between if same_args else [], edited, moved)
         session["open"] = still_open
 
     def _rule(self, sid: str, session: dict, episode: dict, failed: Work, work: Work, row: Row,
-              between: list[str], edited: bool) -> None:
+              between: list[str], edited: bool, moved: bool = False) -> None:
         instead = normalise.summarise_call(work, row.args)
         if between:
             instead = " then ".join([*between, instead])
@@ -413,6 +416,7 @@ class Distiller:
             "topic": {}, "programs": [], "actions": [], "first": episode["ts"], "last": row.ts})
         rule["n"] += 1
         rule["edited"] = rule.get("edited", 0) + edited
+        rule["moved"] = rule.get("moved", 0) + moved
         rule["last"] = max(rule["last"], row.ts)
         if instead not in rule["insteads"] and len(rule["insteads"]) >= 5:
             pass  # keep the first few fixes; counts of known ones still grow
@@ -655,13 +659,45 @@ def _same_task(failed: Work, work: Work) -> bool:
 
 
 def _rule_stands(rule: dict, t: Thresholds) -> bool:
-    """Tell whether a rule's episodes teach how to work: a fix that changed the call stands on one episode; when
-    every fix was an edit of files and then the same call again, the edit fixed that one piece of work (a bug, a
-    typo), and only the same failure fixed that way in several sessions is a lesson (a strict build failing on
-    broken links, fixed in the pages each time). Either way it needs its failure paired with a fix in
-    `rule_sessions` sessions."""
+    """Tell whether a rule's episodes teach how to work. A fix seen once may be this one task's accident (a flag
+    added, another subcommand tried, a process killed): a rule needs its failure paired with a fix in
+    `rule_sessions` sessions, as a workflow must recur to be a playbook. A fix that only found the failed path's
+    file elsewhere (`src/conf.yaml` missing, `deploy/conf.yaml` read) stands on one episode: where a file is, is a
+    fact of the project, not a guess of one task. When every fix was an edit of files and then the same call
+    again, the edit fixed that one piece of work (a bug, a typo), and only the same failure fixed that way in
+    `rule_edit_sessions` sessions is a lesson (a strict build failing on broken links, fixed each time)."""
     sessions = len(rule["sessions"])
-    return sessions >= t.rule_sessions and (rule.get("edited", 0) < rule["n"] or sessions >= t.rule_edit_sessions)
+    recurs = sessions >= t.rule_sessions or rule.get("moved", 0) > 0
+    return recurs and (rule.get("edited", 0) < rule["n"] or sessions >= t.rule_edit_sessions)
+
+
+def moved_only(failed: Work, work: Work, failed_args: str, args: dict) -> bool:
+    """Tell whether a fix differs from its failure only in the failed path, the same file named elsewhere: the
+    one argument that differs is a path with the same base name (`src/conf.yaml` -> `deploy/conf.yaml`), or, for
+    a command, the one word that differs is (`python src/train.py` -> `python scripts/train.py`)."""
+    if failed.host or failed.ability != work.ability:
+        return False
+    try:
+        before = json.loads(failed_args)
+    except ValueError:
+        return False
+    if not isinstance(before, dict) or set(before) != set(args):
+        return False
+    changed = [k for k in args if before[k] != args[k]]
+    if len(changed) != 1 or not all(isinstance(v, str) for v in (before[changed[0]], args[changed[0]])):
+        return False
+    old, new = before[changed[0]], args[changed[0]]
+    if not failed.command:
+        return bool(failed.file) and _base(old) == _base(new) == failed.file
+    old_words, new_words = old.split(), new.split()
+    differ = [(a, b) for a, b in zip(old_words, new_words) if a != b]
+    return len(old_words) == len(new_words) and len(differ) == 1 and "/" in differ[0][0] + differ[0][1] \
+        and _base(differ[0][0]) == _base(differ[0][1])
+
+
+def _base(path: str) -> str:
+    """A path's base name, lower-cased."""
+    return path.rstrip("/").rsplit("/", 1)[-1].lower()
 
 
 # -- identity and topic ---------------------------------------------------------------------
