@@ -35,11 +35,12 @@ class Journal:
 
 
 def drafts(journal: Journal, kind: str | None = None, **thresholds) -> list[Draft]:
-    """The drafts of a journal; a rule from one session's fix stands here, since what a rule says is tested on one
-    episode (the recurrence a rule needs by default has tests of its own)."""
+    """The drafts of a journal; a rule from one session's fix and a workflow of two steps in two sessions stand
+    here, since what a card says is tested on the least evidence (the recurrence a rule and a pair of steps need
+    by default has tests of its own)."""
     distiller = Distiller()
     distiller.feed(journal.rows)
-    found = distiller.drafts(Thresholds(**{"rule_sessions": 1, **thresholds}))
+    found = distiller.drafts(Thresholds(**{"rule_sessions": 1, "playbook_pair_sessions": 2, **thresholds}))
     return [d for d in found if kind is None or d.kind == kind]
 
 
@@ -278,7 +279,8 @@ def test_a_session_quiet_for_a_day_is_over_its_run_counts_and_its_state_goes():
     d = Distiller()
     d.feed(j.rows)
     assert set(d.sessions) == {"s9"}  # the two quiet sessions left the state...
-    assert [p.title for p in d.drafts() if p.kind == "playbook"] == ["Workflow: fs.read_file → fs.edit_file"]
+    assert [p.title for p in d.drafts(Thresholds(playbook_pair_sessions=2)) if p.kind == "playbook"] == [
+        "Workflow: fs.read_file → fs.edit_file"]
 
 
 # -- rules ------------------------------------------------------------------------------------

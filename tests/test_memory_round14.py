@@ -3,6 +3,8 @@ only found the failed path's file elsewhere, a fact of the project that one epis
 
 from __future__ import annotations
 
+import pytest
+
 from actors.memory.distill import Distiller, Thresholds, moved_only
 from actors.memory.normalise import work_of
 from tests.test_memory_distill import Journal
@@ -90,3 +92,48 @@ def test_a_command_fixed_by_another_option_is_no_moved_path():
     failed = work_of("shell", "run", {"command": "dvc push"})
     fixed = {"command": "dvc push -j 2"}
     assert not moved_only(failed, work_of("shell", "run", fixed), '{"command": "dvc push"}', fixed)
+
+
+def worked(journal: Journal, session: str, steps: list[tuple[str, str, dict]]) -> Journal:
+    journal.progress(session, "next task")
+    for organ, ability, args in steps:
+        journal.call(session, organ, ability, args)
+    return journal.progress(session, "done")
+
+
+PAIR = [("git", "add", {"paths": ["a.py"]}), ("git", "commit", {"message": "x"})]
+THREE = [("fs", "read_file", {"path": "a.py"}), ("fs", "edit_file", {"path": "a.py"}),
+         ("shell", "run", {"command": "pytest -q"})]
+
+
+def playbooks(journal: Journal, **thresholds) -> list[str]:
+    distiller = Distiller()
+    distiller.feed(journal.rows)
+    return [d.title for d in distiller.drafts(Thresholds(**thresholds)) if d.kind == "playbook"]
+
+
+def test_a_workflow_of_two_steps_in_two_sessions_is_no_playbook_by_default():
+    j = Journal()
+    for s in ("a", "b"):
+        worked(j, s, PAIR)
+    assert playbooks(j) == []
+    assert playbooks(j, playbook_pair_sessions=2) == ["Workflow: git.add → git.commit"]
+
+
+def test_a_workflow_of_two_steps_in_three_sessions_is_a_playbook():
+    j = Journal()
+    for s in ("a", "b", "c"):
+        worked(j, s, PAIR)
+    assert playbooks(j) == ["Workflow: git.add → git.commit"]
+
+
+def test_a_workflow_of_three_steps_still_needs_two_sessions_only():
+    j = Journal()
+    for s in ("a", "b"):
+        worked(j, s, THREE)
+    assert playbooks(j) == ["Workflow: fs.read_file → fs.edit_file → shell.run(pytest)"]
+
+
+def test_the_sessions_a_pair_needs_cannot_be_zero():
+    with pytest.raises(ValueError):
+        Thresholds(playbook_pair_sessions=0)

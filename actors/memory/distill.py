@@ -6,7 +6,8 @@ reach the same state. `drafts` renders that state into cards with the thresholds
 
 - pitfall: at least `pitfall_min` failures of one ability with one normalised error signature;
 - playbook: the successful calls between two progress events of a session (2-4 distinct steps, repeats in a
-  row are one step), the same sequence in at least `playbook_sessions` sessions;
+  row are one step), the same sequence in at least `playbook_sessions` sessions (`playbook_pair_sessions` for a
+  sequence of two steps: a pair of calls is the shape any work takes by chance);
 - weak link: an ability called at least `weak_min_calls` times with a success rate under `weak_max_success`;
 - rule: a failure, then later in the same session (a new task in between or not) a success doing the same
   kind of work (a shared program family, or the same ability on the same file or host); read-only probes never
@@ -110,6 +111,9 @@ class Thresholds:
     pitfall_min: int = 3  # same ability and error signature at least this often
     playbook_sessions: int = 2  # same workflow in at least this many sessions
     playbook_min_steps: int = 2
+    # a workflow of two steps in at least this many sessions (round 14): a pair of calls (read then test, add then
+    # commit) is the shape any work takes by chance, and is a habit only when it recurs more than a sequence must
+    playbook_pair_sessions: int = 3
     playbook_max_steps: int = 4
     weak_min_calls: int = 8  # an ability called at least this often...
     weak_max_success: float = 0.70  # ...with a success rate under this
@@ -121,9 +125,9 @@ class Thresholds:
     def __post_init__(self) -> None:
         if not 2 <= self.playbook_min_steps <= self.playbook_max_steps <= MAX_FLOW:
             raise ValueError(f"playbook steps must satisfy 2 <= min <= max <= {MAX_FLOW}")
-        if self.pitfall_min < 1 or self.playbook_sessions < 1 or self.weak_min_calls < 1 or self.rule_min_episodes < 1 \
+        if self.pitfall_min < 1 or self.playbook_sessions < 1 or self.playbook_pair_sessions < 1 or self.weak_min_calls < 1 or self.rule_min_episodes < 1 \
                 or self.rule_edit_sessions < 1 or self.rule_sessions < 1:
-            raise ValueError("pitfall_min, playbook_sessions, weak_min_calls and the rule thresholds must be >= 1")
+            raise ValueError("pitfall_min, the playbook sessions, weak_min_calls and the rule thresholds must be >= 1")
         if not 0.0 < self.weak_max_success <= 1.0:
             raise ValueError("weak_max_success must be in (0, 1]")
 
@@ -547,7 +551,8 @@ class Distiller:
                 ids += [i for i in session["seg_ids"] if i not in ids][: max(0, MAX_IDS - len(ids))]
                 first, last = min(first, session["seg_ts"]), max(last, session["seg_ts"])
             steps = flow["steps"] if flow else key.split(" > ")
-            if len(sessions) < t.playbook_sessions or not t.playbook_min_steps <= len(steps) <= t.playbook_max_steps:
+            if len(sessions) < (t.playbook_pair_sessions if len(steps) == 2 else t.playbook_sessions) \
+                    or not t.playbook_min_steps <= len(steps) <= t.playbook_max_steps:
                 continue
             shown = " → ".join(steps)
             abilities = [s.split("(", 1)[0] for s in steps]
