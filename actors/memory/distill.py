@@ -12,7 +12,8 @@ reach the same state. `drafts` renders that state into cards with the thresholds
 - rule: a failure, then later in the same session (a new task in between or not) a success doing the same
   kind of work (a shared program family, or the same ability on the same file or host); read-only probes never
   close an episode; one rule per (ability, program family, normalised error), paired in at least `rule_sessions`
-  sessions (1 by default: one fix of the same kind of work teaches the next session; 2 keeps only rules that recur).
+  sessions (2 by default, round 14: only rules that recur; a fix that only found the failed path's file elsewhere
+  stands on one episode).
   When every fix was an edit of files and then the same call again, the edit fixed that piece of work: a rule
   only from `rule_edit_sessions` sessions on.
 
