@@ -168,9 +168,10 @@ def test_a_query_whose_work_is_prose_still_recalls_a_card_it_names_outright(tmp_
 
 
 def migration_journal() -> bytes:
-    """A habit of two sessions: migrate the database, then commit (and a pitfall beside it)."""
+    """A habit of three sessions: migrate the database, then commit (a pair of steps recurs in three; and a pitfall
+    beside it)."""
     events = []
-    for i in range(2):
+    for i in range(3):
         events.append({"session": f"s{i}", "kind": "progress", "text": "add the column"})
         events.append({"session": f"s{i}", "kind": "call", "organ": "shell", "ability": "run",
                        "args": {"command": "bin/rails db:migrate"}, "ok": True})

@@ -47,7 +47,7 @@ def planted(offset: int = 0) -> list[dict]:
                  "args": {"command": "npm test"}, "ok": False, "error": "sh: 1: jest: not found"},
                 {"ts": ts + 11 + r * 2, "session": f"r{offset}-{r}", "kind": "call", "organ": "shell", "ability": "run",
                  "args": {"command": "pnpm test"}, "ok": True}]
-    for s in range(2):
+    for s in range(3):  # a workflow of two steps recurs in three sessions
         for k, ability in enumerate(("read_file", "edit_file")):
             out.append({"ts": ts + 20 + s * 5 + k, "session": f"w{offset}-{s}", "kind": "call", "organ": "fs",
                         "ability": ability, "args": {"path": "src/x.py"}, "ok": True})

@@ -6,12 +6,14 @@ reach the same state. `drafts` renders that state into cards with the thresholds
 
 - pitfall: at least `pitfall_min` failures of one ability with one normalised error signature;
 - playbook: the successful calls between two progress events of a session (2-4 distinct steps, repeats in a
-  row are one step), the same sequence in at least `playbook_sessions` sessions;
+  row are one step), the same sequence in at least `playbook_sessions` sessions (`playbook_pair_sessions` for a
+  sequence of two steps: a pair of calls is the shape any work takes by chance);
 - weak link: an ability called at least `weak_min_calls` times with a success rate under `weak_max_success`;
 - rule: a failure, then later in the same session (a new task in between or not) a success doing the same
   kind of work (a shared program family, or the same ability on the same file or host); read-only probes never
   close an episode; one rule per (ability, program family, normalised error), paired in at least `rule_sessions`
-  sessions (1 by default: one fix of the same kind of work teaches the next session; 2 keeps only rules that recur).
+  sessions (2 by default, round 14: only rules that recur; a fix that only found the failed path's file elsewhere
+  stands on one episode).
   When every fix was an edit of files and then the same call again, the edit fixed that piece of work: a rule
   only from `rule_edit_sessions` sessions on.
 
@@ -37,7 +39,7 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 13  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 14  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
@@ -70,6 +72,7 @@ STATE_VERSION = 13  # 4: identities hold the gloss field; 5: workflows hold the 
 # no failure's episode; a rule fixed by work on a file before the retry holds that file (stack.yaml)
 # 13: rails runs namespaced tasks (memory-subcommands.txt); a task whose name the redactor masked
 # (`credentials:[REDACTED]`) is its namespace; playbooks hold the words of a habit as glosses (memory-habit.txt)
+# 14: rules count the episodes whose fix moved only the failed path (the same file found elsewhere)
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -109,19 +112,23 @@ class Thresholds:
     pitfall_min: int = 3  # same ability and error signature at least this often
     playbook_sessions: int = 2  # same workflow in at least this many sessions
     playbook_min_steps: int = 2
+    # a workflow of two steps in at least this many sessions (round 14): a pair of calls (read then test, add then
+    # commit) is the shape any work takes by chance, and is a habit only when it recurs more than a sequence must
+    playbook_pair_sessions: int = 3
     playbook_max_steps: int = 4
     weak_min_calls: int = 8  # an ability called at least this often...
     weak_max_success: float = 0.70  # ...with a success rate under this
     rule_min_episodes: int = 1  # failure -> success episodes
     rule_edit_sessions: int = 2  # a rule whose every fix was an edit of files, then the same call, in this many sessions
-    rule_sessions: int = 1  # a rule's failure paired with its fix in at least this many sessions (2: only rules that recur)
+    rule_sessions: int = 2  # a rule's failure paired with its fix in at least this many sessions (round 14: only rules
+    # that recur, as a playbook must; a fix that only found the failed path's file elsewhere stands on one)
 
     def __post_init__(self) -> None:
         if not 2 <= self.playbook_min_steps <= self.playbook_max_steps <= MAX_FLOW:
             raise ValueError(f"playbook steps must satisfy 2 <= min <= max <= {MAX_FLOW}")
-        if self.pitfall_min < 1 or self.playbook_sessions < 1 or self.weak_min_calls < 1 or self.rule_min_episodes < 1 \
+        if self.pitfall_min < 1 or self.playbook_sessions < 1 or self.playbook_pair_sessions < 1 or self.weak_min_calls < 1 or self.rule_min_episodes < 1 \
                 or self.rule_edit_sessions < 1 or self.rule_sessions < 1:
-            raise ValueError("pitfall_min, playbook_sessions, weak_min_calls and the rule thresholds must be >= 1")
+            raise ValueError("pitfall_min, the playbook sessions, weak_min_calls and the rule thresholds must be >= 1")
         if not 0.0 < self.weak_max_success <= 1.0:
             raise ValueError("weak_max_success must be in (0, 1]")
 
@@ -396,11 +403,12 @@ class Distiller:
                 continue  # the same call worked again with nothing done about it: patience, not a lesson
             edited = episode.get("edits", 0) == len(between) and (
                 bool(between) if same_args else normalise.applies_fixes(failed.command, work.command))
-            self._rule(sid, session, episode, failed, work, row, between if same_args else [], edited)
+            moved = not between and not episode["looked"] and moved_only(failed, work, episode["args"], row.args)
+            self._rule(sid, session, episode, failed, work, row, between if same_args else [], edited, moved)
         session["open"] = still_open
 
     def _rule(self, sid: str, session: dict, episode: dict, failed: Work, work: Work, row: Row,
-              between: list[str], edited: bool) -> None:
+              between: list[str], edited: bool, moved: bool = False) -> None:
         instead = normalise.summarise_call(work, row.args)
         if between:
             instead = " then ".join([*between, instead])
@@ -413,6 +421,7 @@ class Distiller:
             "topic": {}, "programs": [], "actions": [], "first": episode["ts"], "last": row.ts})
         rule["n"] += 1
         rule["edited"] = rule.get("edited", 0) + edited
+        rule["moved"] = rule.get("moved", 0) + moved
         rule["last"] = max(rule["last"], row.ts)
         if instead not in rule["insteads"] and len(rule["insteads"]) >= 5:
             pass  # keep the first few fixes; counts of known ones still grow
@@ -543,7 +552,8 @@ class Distiller:
                 ids += [i for i in session["seg_ids"] if i not in ids][: max(0, MAX_IDS - len(ids))]
                 first, last = min(first, session["seg_ts"]), max(last, session["seg_ts"])
             steps = flow["steps"] if flow else key.split(" > ")
-            if len(sessions) < t.playbook_sessions or not t.playbook_min_steps <= len(steps) <= t.playbook_max_steps:
+            if len(sessions) < (t.playbook_pair_sessions if len(steps) == 2 else t.playbook_sessions) \
+                    or not t.playbook_min_steps <= len(steps) <= t.playbook_max_steps:
                 continue
             shown = " → ".join(steps)
             abilities = [s.split("(", 1)[0] for s in steps]
@@ -655,13 +665,45 @@ def _same_task(failed: Work, work: Work) -> bool:
 
 
 def _rule_stands(rule: dict, t: Thresholds) -> bool:
-    """Tell whether a rule's episodes teach how to work: a fix that changed the call stands on one episode; when
-    every fix was an edit of files and then the same call again, the edit fixed that one piece of work (a bug, a
-    typo), and only the same failure fixed that way in several sessions is a lesson (a strict build failing on
-    broken links, fixed in the pages each time). Either way it needs its failure paired with a fix in
-    `rule_sessions` sessions."""
+    """Tell whether a rule's episodes teach how to work. A fix seen once may be this one task's accident (a flag
+    added, another subcommand tried, a process killed): a rule needs its failure paired with a fix in
+    `rule_sessions` sessions, as a workflow must recur to be a playbook. A fix that only found the failed path's
+    file elsewhere (`src/conf.yaml` missing, `deploy/conf.yaml` read) stands on one episode: where a file is, is a
+    fact of the project, not a guess of one task. When every fix was an edit of files and then the same call
+    again, the edit fixed that one piece of work (a bug, a typo), and only the same failure fixed that way in
+    `rule_edit_sessions` sessions is a lesson (a strict build failing on broken links, fixed each time)."""
     sessions = len(rule["sessions"])
-    return sessions >= t.rule_sessions and (rule.get("edited", 0) < rule["n"] or sessions >= t.rule_edit_sessions)
+    recurs = sessions >= t.rule_sessions or rule.get("moved", 0) > 0
+    return recurs and (rule.get("edited", 0) < rule["n"] or sessions >= t.rule_edit_sessions)
+
+
+def moved_only(failed: Work, work: Work, failed_args: str, args: dict) -> bool:
+    """Tell whether a fix differs from its failure only in the failed path, the same file named elsewhere: the
+    one argument that differs is a path with the same base name (`src/conf.yaml` -> `deploy/conf.yaml`), or, for
+    a command, the one word that differs is (`python src/train.py` -> `python scripts/train.py`)."""
+    if failed.host or failed.ability != work.ability:
+        return False
+    try:
+        before = json.loads(failed_args)
+    except ValueError:
+        return False
+    if not isinstance(before, dict) or set(before) != set(args):
+        return False
+    changed = [k for k in args if before[k] != args[k]]
+    if len(changed) != 1 or not all(isinstance(v, str) for v in (before[changed[0]], args[changed[0]])):
+        return False
+    old, new = before[changed[0]], args[changed[0]]
+    if not failed.command:
+        return bool(failed.file) and _base(old) == _base(new) == failed.file
+    old_words, new_words = old.split(), new.split()
+    differ = [(a, b) for a, b in zip(old_words, new_words) if a != b]
+    return len(old_words) == len(new_words) and len(differ) == 1 and "/" in differ[0][0] + differ[0][1] \
+        and _base(differ[0][0]) == _base(differ[0][1])
+
+
+def _base(path: str) -> str:
+    """A path's base name, lower-cased."""
+    return path.rstrip("/").rsplit("/", 1)[-1].lower()
 
 
 # -- identity and topic ---------------------------------------------------------------------
