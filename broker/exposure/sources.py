@@ -56,4 +56,5 @@ class Source(StrEnum):
     PRECONDITIONS = "companions.first"  # a chosen tool's strong companions are spent on before the rest
     SIMILAR = "learned.similar"  # abilities used after similar instructions
     TOGETHER = "learned.together"  # abilities used together
+    STATEMENTS = "learned.statements"  # a request opening as a statement gets what was used after past ones
     POPULAR = "learned.popular"  # among tools the request matches alike, those used more often come first
