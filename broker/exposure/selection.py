@@ -411,7 +411,8 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
                 for completion in vocabulary.completed(term):
                     add_word(completion, W_COMPLETED * weight)
         if not known:
-            guesses = vocabulary.expanded(word) if Source.ABBREVIATIONS not in without else ()
+            guesses = vocabulary.expanded(word) if Source.ABBREVIATIONS not in without and \
+                not _everyday_word(word, without) else ()
             for guess in guesses:
                 add_word(guess, W_ABBREVIATION * weight)
             if not guesses and Source.DERIVATIONS not in without:
@@ -515,6 +516,13 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
         for hint in lexicon.hints("money"):
             put_text(hint, W_HINT)
     return query
+
+
+def _everyday_word(word: str, without: frozenset[str]) -> bool:
+    # a whole English word as common as `get` or `pay` is itself, not an abbreviation of a longer catalogue word
+    # (pay is not payload); abbreviations people type are rarer (repo, msg, db, app: Zipf 3.5 to 5.0)
+    return Source.WHOLE_WORDS not in without and english(word) and \
+        english_frequency(lexicon.stem(word)) >= EVERYDAY_SHARE
 
 
 def english(word: str) -> bool:
