@@ -649,3 +649,13 @@ def test_a_service_and_its_port_bring_the_tool_that_forwards_ports():
         pytest.skip("the platform has no services file naming 5432")
     assert "port" in query_terms(request, catalogue_from_mcp(organs))
     assert "port" not in query_terms(request, catalogue_from_mcp(organs, without={Source.PORTS}))
+
+
+def test_an_everyday_english_word_is_itself_and_not_an_abbreviation_of_a_catalogue_word():
+    organs = {"web": [tool("send_payload", "Send a payload to a repository of messages")]}
+    catalogue = catalogue_from_mcp(organs)
+    assert "payload" not in query_terms("customers cant pay anymore", catalogue)  # pay (Zipf 5.5) is a word
+    assert "repositori" in query_terms("open the repo", catalogue)  # abbreviations people type are rarer
+    assert "messag" in query_terms("read the msg", catalogue)
+    ablated = catalogue_from_mcp(organs, frozenset({Source.WHOLE_WORDS}))
+    assert "payload" in query_terms("customers cant pay anymore", ablated)

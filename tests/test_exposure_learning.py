@@ -84,6 +84,50 @@ def test_a_habit_never_lifts_a_weaker_match_into_the_tier_the_words_rank_highly(
     assert lexical == {0: 1.0, 1: pytest.approx(selection.POPULAR_CAP), 2: pytest.approx(0.7)}
 
 
+def test_a_request_opening_with_an_article_pronoun_or_determiner_is_a_statement_and_an_order_or_question_not():
+    from broker.exposure import lexicon
+    assert lexicon.is_statement("the site looks broken on my phone")
+    assert lexicon.is_statement("My students can't submit their homework")
+    assert lexicon.is_statement("we keep getting paged about the payment service")
+    assert not lexicon.is_statement("list the pods in staging")  # an order opens with its verb
+    assert not lexicon.is_statement("what is blocking the mobile release?")  # a question with its question word
+    assert not lexicon.is_statement("Customers say they can't pay")  # a noun first: not told apart
+    assert not lexicon.is_statement("")
+
+
+def test_abilities_used_after_two_past_statements_are_what_statements_get_and_a_single_use_is_chance():
+    learned = Associations([Episode("the checkout page spins forever", ("errors.search_issues", "web.navigate"), 0),
+                            Episode("my grades disappeared", ("errors.search_issues",), 0),
+                            Episode("our export is missing two days", ("errors.search_issues", "logs.query"), 0),
+                            Episode("the export is late again", ("logs.query",), 0),
+                            Episode("search the issues for the crash", ("errors.search_issues", "errors.get"), 0)])
+    after = learned.after_statements()
+    assert after == {"errors.search_issues": pytest.approx(1.0), "logs.query": pytest.approx(2 / 3)}
+    assert learned.forget("logs.query").after_statements() == {"errors.search_issues": pytest.approx(1.0)}
+    assert Associations().after_statements() == {}
+
+
+def test_a_statement_gets_what_was_used_after_past_statements_though_its_words_name_none_of_it():
+    organs = {"errors": [{"name": "search_issues", "description": "Search error events reported by the application",
+                          "inputSchema": {"type": "object", "properties": {}}}],
+              "notes": [{"name": f"note_{k}", "description": f"Write a note about the {k} page",
+                         "inputSchema": {"type": "object", "properties": {}}} for k in range(40)]}
+    catalogue = catalogue_from_mcp(organs)
+    # past statements sharing no word with the new one: nothing similar is suggested, only what statements got
+    learned = Associations([Episode("the login fails at night", ("errors.search_issues",), 0),
+                            Episode("my invoice is wrong", ("errors.search_issues",), 0)])
+    budget = 300  # a few notes and find_abilities: the statement's words match only the notes
+    report = "the pricing page looks empty"
+    assert "errors.search_issues" not in select(report, catalogue, budget_tokens=budget).exposed
+    assert "errors.search_issues" in select(report, catalogue, Context(learned=learned), budget_tokens=budget).exposed
+    order = "write a note about the pricing page"  # an order: learned statements say nothing about it
+    assert "errors.search_issues" not in select(order, catalogue, Context(learned=learned),
+                                                budget_tokens=budget).exposed
+    without = catalogue_from_mcp(organs, frozenset({"learned.statements"}))
+    assert "errors.search_issues" not in select(report, without, Context(learned=learned),
+                                                budget_tokens=budget).exposed
+
+
 def test_old_episodes_count_less():
     learned = Associations([Episode("rotate the api keys", ("vault.rotate",), 0),
                             Episode("rotate the api keys", ("secrets.rotate",), 60 * DAY)])

@@ -34,6 +34,7 @@ NEIGHBOURS = 5  # similar episodes consulted for a new intent
 MIN_SIMILARITY = 0.2  # below this an old instruction says little about a new one (another hand's phrasing of a
 # request needing the same tools is under 0.25 a quarter of the time: dev, round 12)
 MIN_TOGETHER = 0.2  # P(b | a) below this is chance, not a habit
+MIN_REPORTS = 2  # an ability used after fewer past statements (problem reports) than this is no habit of them
 MAX_ROWS_PER_REFRESH = 200_000  # one sleep learns at most this many new events; the next goes on
 AGENT = "agent"  # the origin of calls the agent chose; a journal without origins is taken as the agent's
 FILE_NAME = "associations.json"  # in the mesh's home: written by the memory organ, read by exposure
@@ -68,6 +69,7 @@ class Associations:
         self._centroids = self._centroid_postings()
         self._together = self._co_use()
         self._popularity = self._popular()
+        self._after_statements = self._statements()
 
     def __len__(self) -> int:
         return len(self.episodes)
@@ -119,6 +121,24 @@ class Associations:
                     uses[address] = uses.get(address, 0.0) + weight
         top = max(uses.values(), default=0.0)
         return {a: math.log1p(n) / math.log1p(top) for a, n in uses.items()} if top > 0 else {}
+
+    def _statements(self) -> dict[str, float]:
+        # what was used after past instructions that open as statements (a problem report, a goal: "the site
+        # looks broken"), as a share of the most used one's, decayed; an ability used once is chance
+        uses: dict[str, float] = {}
+        counts: dict[str, int] = {}
+        for episode, weight in zip(self.episodes, self._weights, strict=True):
+            if lexicon.is_statement(episode.text):
+                for address in dict.fromkeys(episode.abilities):
+                    if address not in self.tombstones:
+                        uses[address] = uses.get(address, 0.0) + weight
+                        counts[address] = counts.get(address, 0) + 1
+        top = max(uses.values(), default=0.0)
+        return {a: n / top for a, n in uses.items() if counts[a] >= MIN_REPORTS} if top > 0 else {}
+
+    def after_statements(self) -> Mapping[str, float]:
+        """Abilities used after past statements (problem reports, goals), with their share of the most used."""
+        return self._after_statements
 
     def popularity(self, address: str) -> float:
         """How much this ability was used, in [0, 1]: 1 for the most used, 0 for one never used."""

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import functools
 import re
+from importlib import resources
 
 from broker import text
 from broker.text import stem, words
 
-__all__ = ["asks_identity", "clause_of", "clauses", "glossary", "hints", "is_stopword", "names_command", "names_percentile",
-           "names_symbol", "references", "stem", "synonyms", "terms", "terms_of", "words"]
+__all__ = ["asks_identity", "clause_of", "clauses", "glossary", "hints", "is_statement", "is_stopword", "names_command",
+           "names_percentile", "names_symbol", "references", "stem", "synonyms", "terms", "terms_of", "words"]
 
 is_stopword = text.is_stopword
 # references inside a request: a URL, a path (absolute, home, relative or ending in /), a file name, owner/name
@@ -115,6 +116,29 @@ def asks_identity(text: str) -> bool:
     that starts with who and a copula, or with what and a copula before a content word."""
     match = _IDENTITY.match(text)
     return match is not None and (match.group(1).lower() == "who" or not is_stopword(match.group(2).lower()))
+
+
+def is_statement(text: str) -> bool:
+    """Tell whether a request opens as a statement about something ("the site looks broken", "my students can't
+    submit", "customers say..."): its first word is an article, a pronoun or a determiner of the stop-word list,
+    and not one that asks (what, which, who). An order opens with its verb, a question with its question word."""
+    first = _FIRST_WORD.search(text)  # one regular expression, not the splitter: learning reads every episode
+    return first is not None and first.group().lower() in _openers()
+
+
+@functools.cache
+def _openers() -> frozenset[str]:
+    # the first section of the one stop-word list (data/stopwords.txt: articles, pronouns, determiners), read
+    # from the file so that the list is not written twice, without the words that open questions
+    lines = resources.files("broker.text").joinpath("data", "stopwords.txt").read_text(encoding="utf-8").splitlines()
+    start = lines.index(_OPENERS_SECTION) + 1
+    section = lines[start:lines.index("", start)]
+    return frozenset(word for line in section for word in line.split()) - _ASKING
+
+
+_OPENERS_SECTION = "# articles, pronouns, determiners"
+_FIRST_WORD = re.compile(r"[^\W\d_]+")  # letters: "I'm" opens with I
+_ASKING = frozenset({"who", "whom", "whose", "which", "what", "whatever"})  # they open questions, not statements
 
 
 def clauses(text: str) -> list[str]:

@@ -68,6 +68,10 @@ W_HINT = 0.8  # what a path, URL, issue key or place says about the tool that ha
 # a word at least this common in English running text (wordfreq's Zipf 5.5: one word in about 3,000; get, next,
 # time, make, list) is everyday: matched alone, it says nothing about which tool a request needs
 EVERYDAY_SHARE = 10.0 ** (5.5 - 9.0)
+# a request that opens as a statement (a problem report: "the site looks broken") names the world, not the tools:
+# what was used most after past statements scores as well as the best match (1.0 of it; 0.5 and 0.8 found 2
+# fewer outcome reports on dev, round 15), the others their share of it
+STATEMENT_WEIGHT = 1.0
 
 
 @dataclass(frozen=True)
@@ -193,12 +197,24 @@ def _scored(intent: str, catalogue: Catalogue, context: Context,
     evidence = organ_evidence(query, lexical if own is None else own, catalogue, context)
     lifts = {k: ORGAN_WEIGHT * e for k, e in evidence.items() if e > 0}
     scores = _lifted(lexical, lifts, catalogue)
+    if learned is not None and Source.STATEMENTS not in without and lexicon.is_statement(intent):
+        _after_statements(scores, learned.after_statements(), catalogue)
     if Source.WHOLE not in without:  # its siblings are the likely next steps, and they are cheap
         top = max(scores.values(), default=0.0)
         for k in whole_organs(evidence, catalogue, budget):
             for i in catalogue.organs[catalogue.organ_names[k]]:
                 scores[i] = max(scores.get(i, 0.0), WHOLE_SHARE * top)
     return scores, lifts
+
+
+def _after_statements(scores: dict[int, float], used: Mapping[str, float], catalogue: Catalogue) -> None:
+    # each ability used after past statements scores at least its share of the best, times the weight: what
+    # people looked at after reports like this one, when the report's words name none of it
+    top = max(scores.values(), default=0.0)
+    for address, share in used.items():
+        i = catalogue.by_address.get(address)
+        if i is not None and STATEMENT_WEIGHT * share * top > scores.get(i, 0.0):
+            scores[i] = STATEMENT_WEIGHT * share * top
 
 
 def _favour_popular(lexical: dict[int, float], popular: Mapping[str, float], catalogue: Catalogue) -> None:
@@ -395,7 +411,8 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
                 for completion in vocabulary.completed(term):
                     add_word(completion, W_COMPLETED * weight)
         if not known:
-            guesses = vocabulary.expanded(word) if Source.ABBREVIATIONS not in without else ()
+            guesses = vocabulary.expanded(word) if Source.ABBREVIATIONS not in without and \
+                not _everyday_word(word, without) else ()
             for guess in guesses:
                 add_word(guess, W_ABBREVIATION * weight)
             if not guesses and Source.DERIVATIONS not in without:
@@ -499,6 +516,13 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
         for hint in lexicon.hints("money"):
             put_text(hint, W_HINT)
     return query
+
+
+def _everyday_word(word: str, without: frozenset[str]) -> bool:
+    # a whole English word as common as `get` or `pay` is itself, not an abbreviation of a longer catalogue word
+    # (pay is not payload); abbreviations people type are rarer (repo, msg, db, app: Zipf 3.5 to 5.0)
+    return Source.WHOLE_WORDS not in without and english(word) and \
+        english_frequency(lexicon.stem(word)) >= EVERYDAY_SHARE
 
 
 def english(word: str) -> bool:

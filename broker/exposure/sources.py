@@ -11,6 +11,7 @@ class Source(StrEnum):
     SYNONYMS = "synonyms"  # broker/text/data/synonyms.txt: words people type -> words schemas use
     GLOSSARY = "glossary"  # broker/text/data/cjk_glossary.txt: CJK words <-> English, both sides
     ABBREVIATIONS = "abbreviations"  # PR, k8s, repo, msg: resolved against the catalogue's own words
+    WHOLE_WORDS = "abbreviations.whole_words"  # an everyday English word is no abbreviation: pay is not payload
     COMPLETIONS = "completions"  # a cut word that is no English word (WordPiece's) -> the catalogue word it starts
     SPELLING = "spelling"  # typos corrected towards the catalogue's words (rapidfuzz)
     DERIVATIONS = "derivations"  # WordNet's derivationally related forms: remember -> memory, store -> storage
@@ -56,4 +57,5 @@ class Source(StrEnum):
     PRECONDITIONS = "companions.first"  # a chosen tool's strong companions are spent on before the rest
     SIMILAR = "learned.similar"  # abilities used after similar instructions
     TOGETHER = "learned.together"  # abilities used together
+    STATEMENTS = "learned.statements"  # a request opening as a statement gets what was used after past ones
     POPULAR = "learned.popular"  # among tools the request matches alike, those used more often come first
