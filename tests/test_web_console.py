@@ -75,16 +75,18 @@ class Console:
 
 
 def journal(path: Path) -> Path:
-    """Failures that distil into cards: a pitfall (three ENOENTs) and a rule (npm test, then pnpm test)."""
+    """Failures that distil into cards: a pitfall (three ENOENTs) and a rule (npm test, then pnpm test, in two
+    sessions: a fix seen once is not yet a rule)."""
     events = [{"ts": T0, "session": "s1", "kind": "progress", "text": "make the login tests pass"}]
     for i in range(3):
         events.append({"ts": T0 + 1 + i, "session": f"s{1 + i % 2}", "kind": "call", "organ": "fs",
                        "ability": "read_file", "args": {"path": f"src/app{i}.py"}, "ok": False,
                        "error": "ENOENT: no such file or directory", "duration_ms": 2.1})
-    events += [{"ts": T0 + 10, "session": "s2", "kind": "call", "organ": "shell", "ability": "run",
-                "args": {"command": "npm test"}, "ok": False, "error": "sh: 1: jest: not found"},
-               {"ts": T0 + 11, "session": "s2", "kind": "call", "organ": "shell", "ability": "run",
-                "args": {"command": "pnpm test"}, "ok": True}]
+    for ts, session in ((T0 + 10, "s1"), (T0 + 20, "s2")):
+        events += [{"ts": ts, "session": session, "kind": "call", "organ": "shell", "ability": "run",
+                    "args": {"command": "npm test"}, "ok": False, "error": "sh: 1: jest: not found"},
+                   {"ts": ts + 1, "session": session, "kind": "call", "organ": "shell", "ability": "run",
+                    "args": {"command": "pnpm test"}, "ok": True}]
     path.write_text("".join(json.dumps(e) + "\n" for e in events))
     return path
 
