@@ -55,6 +55,11 @@ restart_window_s = 60
 """
 
 
+def recalled_titles(memory, query: str, n: int = 3) -> list[str]:
+    """The titles of the cards a memory recalls for query, best first (at most n)."""
+    return [hit.card.title for hit in memory.recaller.search(memory.reader(), query, n)]
+
+
 def heart_pid(mesh) -> int:
     return mesh.status()["heart"]["pid"]
 

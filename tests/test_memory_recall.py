@@ -11,6 +11,7 @@ import broker.text as text
 from actors.memory.recall import (corroborated, Index, identifiers, idf, names_touched, parse_query, relevance,
                                   compounded, symbol_names)
 from actors.memory.service import Memory
+from tests.conftest import recalled_titles
 
 T0 = 1_764_460_800.0
 
@@ -49,10 +50,6 @@ def memory(tmp_path_factory):
     m.close()
 
 
-def top(memory: Memory, query: str, n: int = 3) -> list[str]:
-    return [h.card.title for h in memory.recaller.search(memory.reader(), query, n)]
-
-
 @pytest.mark.parametrize("query, expected", [
     ("open src/app.py to read the request handler before changing it", "fs.read_file fails with not_found"),
     ("install tsx globally with npm so the scripts run", "shell.run fails with permission: npm ERR!"),
@@ -60,7 +57,7 @@ def top(memory: Memory, query: str, n: int = 3) -> list[str]:
     ("query the sqlite database for the users created today", "db.query fails"),
 ])
 def test_a_task_phrased_query_finds_the_card_whose_identity_it_touches(memory, query, expected):
-    assert top(memory, query, 1)[0].startswith(expected)
+    assert recalled_titles(memory, query, 1)[0].startswith(expected)
 
 
 @pytest.mark.parametrize("query", [
@@ -68,7 +65,7 @@ def test_a_task_phrased_query_finds_the_card_whose_identity_it_touches(memory, q
     "refactor the payment service to use dependency injection", "summarise the meeting notes for the team",
 ])
 def test_the_relevance_floor_refuses_queries_about_nothing_memory_holds(memory, query):
-    assert top(memory, query) == []
+    assert recalled_titles(memory, query) == []
 
 
 def test_words_that_name_work_in_general_are_not_enough():
@@ -89,7 +86,7 @@ def test_a_file_the_query_names_boosts_the_cards_about_it(memory):
     ("无法写入文件 权限不足", "权限不足"),
 ])
 def test_chinese_queries_find_chinese_cards_by_character_pairs(memory, query, expected):
-    assert expected in top(memory, query, 1)[0]
+    assert expected in recalled_titles(memory, query, 1)[0]
 
 
 @pytest.mark.parametrize("query", ['"', "a OR b", "NEAR(x y)", "* ^ - :", "'; DROP TABLE cards; --", "\x00\x01"])

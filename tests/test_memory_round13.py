@@ -12,6 +12,7 @@ from actors.memory import meaning
 from actors.memory.distill import workflow_words
 from actors.memory.recall import labelled, other_errand, parse_query, share
 from actors.memory.service import Memory, Settings
+from tests.conftest import recalled_titles
 
 T0 = 1_764_460_800.0
 
@@ -55,10 +56,6 @@ def memory(tmp_path_factory):
         yield m
 
 
-def titles(memory: Memory, query: str) -> list[str]:
-    return [h.card.title for h in memory.recaller.search(memory.reader(), query, 3)]
-
-
 def released(found: list[str]) -> bool:
     return any(t.startswith("Workflow: git.log") for t in found)
 
@@ -78,12 +75,12 @@ def test_a_playbook_without_a_mark_of_a_workflow_is_none():
 
 def test_a_short_request_naming_the_release_workflow_recalls_the_release_playbook(memory):
     for query in ("ship a release", "cut a release", "release: 0.4.0", "Release 1.4.2", "publish the new version"):
-        assert released(titles(memory, query)), query
+        assert released(recalled_titles(memory, query)), query
 
 
 def test_the_workflows_verb_on_other_work_recalls_nothing(memory):
-    assert titles(memory, "ship the chairs to the new office") == []
-    assert titles(memory, "cut the abstract to 300 words") == []
+    assert recalled_titles(memory, "ship the chairs to the new office") == []
+    assert recalled_titles(memory, "cut the abstract to 300 words") == []
 
 
 # -- what a query says ------------------------------------------------------------------------
@@ -109,8 +106,8 @@ def test_words_of_another_script_or_with_letters_outside_ascii_are_not_english()
 
 
 def test_a_query_naming_a_card_among_words_of_another_language_recalls_it(memory):
-    assert any("nas.lan" in t or "No route to host" in t for t in titles(memory, "TODO: NAS 디스크 상태 확인하기"))
-    assert any("nas.lan" in t or "No route to host" in t for t in titles(memory, "NAS のディスク状態を確認"))
+    assert any("nas.lan" in t or "No route to host" in t for t in recalled_titles(memory, "TODO: NAS 디스크 상태 확인하기"))
+    assert any("nas.lan" in t or "No route to host" in t for t in recalled_titles(memory, "NAS のディスク状態を確認"))
 
 
 # -- another errand of a card's program ---------------------------------------------------------
@@ -129,8 +126,8 @@ def test_a_query_saying_another_subcommand_of_a_cards_program_asks_another_erran
 
 
 def test_another_subcommand_of_the_program_does_not_recall_its_lesson(memory):
-    assert not any("terraform" in t for t in titles(memory, "tf: run fmt over all terraform files"))
-    assert any("terraform" in t for t in titles(memory, "terraform plan fails on the lock file again"))
+    assert not any("terraform" in t for t in recalled_titles(memory, "tf: run fmt over all terraform files"))
+    assert any("terraform" in t for t in recalled_titles(memory, "terraform plan fails on the lock file again"))
 
 
 def test_a_release_playbook_carries_its_workflow_through_a_snapshot(memory, tmp_path):
@@ -154,5 +151,5 @@ def test_a_habit_that_writes_or_edits_a_document_in_prose_markup_is_prose_work()
 
 
 def test_drafting_the_notes_a_release_habit_writes_recalls_that_habit(memory):
-    assert released(titles(memory, "draft the release notes and update the changelog for 0.4.0"))
-    assert titles(memory, "draft the Q3 OKRs for the platform team") == []
+    assert released(recalled_titles(memory, "draft the release notes and update the changelog for 0.4.0"))
+    assert recalled_titles(memory, "draft the Q3 OKRs for the platform team") == []

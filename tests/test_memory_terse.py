@@ -10,6 +10,7 @@ import pytest
 
 from actors.memory.recall import FLOOR_WORDS, MIN_RELEVANCE, held_to, parse_query, share
 from actors.memory.service import Memory, Settings
+from tests.conftest import recalled_titles
 
 T0 = 1_764_460_800.0
 
@@ -38,10 +39,6 @@ def memory(tmp_path_factory):
         yield m
 
 
-def titles(memory: Memory, query: str) -> list[str]:
-    return [h.card.title for h in memory.recaller.search(memory.reader(), query, 3)]
-
-
 def test_a_query_says_the_stems_of_its_words_without_its_ticket_key_or_stop_words():
     assert parse_query("BKP-18 Changelog for the release").said == ("changelog", "releas")
 
@@ -62,14 +59,14 @@ def test_the_floor_holds_a_query_saying_less_than_two_words_worth_to_what_it_say
 
 
 def test_a_terse_ticket_title_of_one_telling_word_recalls_its_card(memory):
-    assert any(t.startswith("Workflow: fs.read_file") for t in titles(memory, "Changelog for BKP-18"))
+    assert any(t.startswith("Workflow: fs.read_file") for t in recalled_titles(memory, "Changelog for BKP-18"))
 
 
 def test_the_same_word_among_many_others_is_still_not_enough(memory):
-    assert titles(memory, "mention the changelog in the onboarding slides for the marketing team") == []
+    assert recalled_titles(memory, "mention the changelog in the onboarding slides for the marketing team") == []
 
 
 def test_a_docs_typed_ticket_title_recalls_only_a_card_it_names_outright(memory):
-    assert titles(memory, "Docs: explain the sccache decision in ARCHITECTURE.md") == []
-    assert titles(memory, "Docs: sccache decision record") == []  # the type alone says prose
-    assert any(t.startswith("Workflow: fs.read_file") for t in titles(memory, "docs: note the fix in CHANGELOG.md"))
+    assert recalled_titles(memory, "Docs: explain the sccache decision in ARCHITECTURE.md") == []
+    assert recalled_titles(memory, "Docs: sccache decision record") == []  # the type alone says prose
+    assert any(t.startswith("Workflow: fs.read_file") for t in recalled_titles(memory, "docs: note the fix in CHANGELOG.md"))
