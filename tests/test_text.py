@@ -74,6 +74,15 @@ def test_word_lists_are_data_files_with_comments():
     assert "的" in "".join(text.load_words("cjk_stop_chars"))
 
 
+def test_a_section_of_a_word_list_is_read_up_to_its_blank_line():
+    openers = text.load_section("stopwords", "articles, pronouns, determiners")
+    assert {"the", "my", "they", "something"} <= openers
+    assert not openers & {"can", "would", "to", "please"}  # the next sections' words
+    assert openers < text.load_words("stopwords")
+    with pytest.raises(ValueError, match="no section 'nope'"):
+        text.load_section("stopwords", "nope")
+
+
 def test_a_missing_or_badly_named_word_list_is_a_precise_error():
     with pytest.raises(ValueError, match="no word list named 'nope'"):
         text.load_words("nope")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import re
-from importlib import resources
 
 from broker import text
 from broker.text import stem, words
@@ -128,15 +127,10 @@ def is_statement(text: str) -> bool:
 
 @functools.cache
 def _openers() -> frozenset[str]:
-    # the first section of the one stop-word list (data/stopwords.txt: articles, pronouns, determiners), read
-    # from the file so that the list is not written twice, without the words that open questions
-    lines = resources.files("broker.text").joinpath("data", "stopwords.txt").read_text(encoding="utf-8").splitlines()
-    start = lines.index(_OPENERS_SECTION) + 1
-    section = lines[start:lines.index("", start)]
-    return frozenset(word for line in section for word in line.split()) - _ASKING
+    # a section of the one stop-word list (data/stopwords.txt), without the words that open questions
+    return text.load_section("stopwords", "articles, pronouns, determiners") - _ASKING
 
 
-_OPENERS_SECTION = "# articles, pronouns, determiners"
 _FIRST_WORD = re.compile(r"[^\W\d_]+")  # letters: "I'm" opens with I
 _ASKING = frozenset({"who", "whom", "whose", "which", "what", "whatever"})  # they open questions, not statements
 

@@ -10,6 +10,7 @@
     paths(text)            paths and file names a text mentions; basename(path)
     load_words(name)       a word list from data/NAME.txt (one entry a line, `#` comments)
     load_lines(name)       a list of phrases from data/NAME.txt, one a line, in order
+    load_section(name, h)  the entries of the section of data/NAME.txt under the comment line `# h`
     load_pairs(name)       a `key: value value …` map from data/NAME.txt
     related(term)          the programs and tools a stemmed word of work relates to (data/related.txt)
     is_everyday(word)      whether a lowercase word is common in everyday English (data/everyday.txt, wordfreq)
@@ -29,12 +30,12 @@ import re
 from importlib import resources
 
 from broker.text.cjk import cjk_bigrams, is_cjk, pairs, runs
-from broker.text.lists import load_lines, load_pairs, load_words
+from broker.text.lists import load_lines, load_pairs, load_section, load_words
 from broker.text.split import basename, paths, split_identifier, words
 from broker.text.stemming import stem
 
 __all__ = ["basename", "cjk_bigrams", "content_words", "derived", "english_frequency", "everyday", "is_cjk", "is_everyday", "is_stopword",
-           "load_lines", "load_pairs", "load_words", "pairs", "paths", "related", "runs", "split_identifier", "stem", "stems", "stopwords", "terms",
+           "load_lines", "load_pairs", "load_section", "load_words", "pairs", "paths", "related", "runs", "split_identifier", "stem", "stems", "stopwords", "terms",
            "terms_of", "without_tickets", "words"]
 
 

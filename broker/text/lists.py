@@ -16,8 +16,6 @@ _NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 
 def _lines(name: str) -> list[tuple[int, str]]:
     """The meaningful lines of a data file: (line number, text without comment), blank lines dropped."""
-    if not _NAME.fullmatch(name):
-        raise ValueError(f"bad word-list name {name!r}: lowercase letters, digits, '_' and '-' only")
     found = []
     raw = _read(name)
     for number, line in enumerate(raw.splitlines(), start=1):
@@ -28,6 +26,8 @@ def _lines(name: str) -> list[tuple[int, str]]:
 
 
 def _read(name: str) -> str:
+    if not _NAME.fullmatch(name):
+        raise ValueError(f"bad word-list name {name!r}: lowercase letters, digits, '_' and '-' only")
     try:
         return resources.files("broker.text").joinpath("data", f"{name}.txt").read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -44,6 +44,19 @@ def load_lines(name: str) -> tuple[str, ...]:
 def load_words(name: str) -> frozenset[str]:
     """The entries of a word list (whitespace separates entries; case is kept as written)."""
     return frozenset(entry for _, line in _lines(name) for entry in line.split())
+
+
+@functools.cache
+def load_section(name: str, heading: str) -> frozenset[str]:
+    """The entries of one section of a word list: the lines after the comment line `# heading`, up to the
+    next blank line (ValueError when the file has no such heading)."""
+    raw = _read(name).splitlines()
+    try:
+        start = raw.index(f"# {heading}") + 1
+    except ValueError:
+        raise ValueError(f"broker/text/data/{name}.txt has no section {heading!r}") from None
+    end = next((i for i in range(start, len(raw)) if not raw[i].strip()), len(raw))
+    return frozenset(entry for line in raw[start:end] for entry in line.split("#", 1)[0].split())
 
 
 @functools.cache
