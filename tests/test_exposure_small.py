@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from broker.exposure import Source, catalogue_from_mcp, default_budget, load_catalogue, select
+from broker.exposure import Context, Source, catalogue_from_mcp, default_budget, load_catalogue, select
 from broker.exposure.catalogue import PRIOR_TOOLS, prior_weight_of
 from broker.exposure.bm25 import MIN_CHANCE, Index, prior_idf
+from broker.exposure.learning import Associations, Episode
 from broker.exposure.selection import everyday_only, query_terms, sends_whole
 from broker.text import english_frequency
 
@@ -123,3 +124,17 @@ def test_an_everyday_word_beside_an_informative_one_still_ranks(small):
 def test_an_everyday_match_in_a_catalogue_over_its_budget_is_still_ranked(small):
     exposure = select("how many signups did we get last month?", small, budget_tokens=small.full_tokens - 1)
     assert 0 < len(exposure.exposed) < len(small)
+
+
+def test_a_tool_used_a_moment_ago_does_not_shut_the_rest_of_a_small_catalogue_out(small):
+    # what use suggests (the recent tool, what was learned) is not the request: a request whose words match nothing
+    # still gets the whole catalogue that fits, the used tool first (a new user saw 7 tools shrink to 2 after one call)
+    used = small.tools[0].address
+    learned = Associations([Episode("what time is it", (used,), 0), Episode("time please", (used,), 0)])
+    for context in (Context(recent=(used,)), Context(recent=(used,), learned=learned)):
+        for intent in ("order a pizza with extra cheese", ""):
+            exposure = select(intent, small, context)
+            assert len(exposure.exposed) == len(small) and exposure.exposed[0] == used, (intent, context)
+            assert exposure.tokens["exposed"] == small.full_tokens
+    matched = select("send the quarterly numbers to bob by email", small, Context(recent=(used,)))
+    assert "mail.send_email" in matched.exposed and len(matched.exposed) < len(small)  # words that match still rank

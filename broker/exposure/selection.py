@@ -100,10 +100,10 @@ def select(intent: str, catalogue: Catalogue, context: Context = Context(),
            budget_tokens: int | None = None) -> Exposure:
     """Expose the abilities the intent needs within a token budget, plus find_abilities (unless every tool is)."""
     budget = default_budget(catalogue) if budget_tokens is None else budget_tokens
-    scores, lifts = _scored(intent, catalogue, context, budget)
+    scores, lifts, said = _scored(intent, catalogue, context, budget)
     forced = [catalogue.by_address[a] for a in dict.fromkeys(context.recent) if a in catalogue.by_address]
     if Source.UNMATCHED not in catalogue.without and catalogue.full_tokens <= budget and \
-            sends_whole(bool(scores or lifts) and not everyday_only(intent, catalogue), catalogue.full_tokens, budget):
+            sends_whole(said and not everyday_only(intent, catalogue), catalogue.full_tokens, budget):
         taken = set(forced)
         chosen = forced + [i for i in range(len(catalogue)) if i not in taken]  # every tool, recent ones first
     else:
@@ -121,7 +121,8 @@ def select(intent: str, catalogue: Catalogue, context: Context = Context(),
 
 
 def sends_whole(matched: bool, whole_tokens: int, budget: int) -> bool:
-    """Tell whether a request gets every tool: nothing matched it, and all of them cost no more than the budget
+    """Tell whether a request gets every tool: nothing matched its words (what use suggests does not count: a
+    tool used a minute ago must not shut the rest out), and all of them cost no more than the budget
     (sent whole, the list has no find_abilities: there is nothing left to find). Sending find_abilities alone would cost the agent a round trip to save less than
     the budget it was willing to spend; a catalogue larger than its budget keeps an unmatched request cheap."""
     return not matched and whole_tokens <= budget
@@ -144,7 +145,7 @@ def default_budget(catalogue: Catalogue) -> int:
 
 def relevance(intent: str, catalogue: Catalogue, context: Context = Context()) -> dict[int, float]:
     """Score each matching tool (by position): lexical match, lifted by use, companions and its organ."""
-    scores, lifts = _scored(intent, catalogue, context, default_budget(catalogue))
+    scores, lifts, _ = _scored(intent, catalogue, context, default_budget(catalogue))
     found = {}
     for organ_pos, lift in lifts.items():
         found.update(dict.fromkeys(catalogue.organs[catalogue.organ_names[organ_pos]], lift))
@@ -153,8 +154,9 @@ def relevance(intent: str, catalogue: Catalogue, context: Context = Context()) -
 
 
 def _scored(intent: str, catalogue: Catalogue, context: Context,
-            budget: int) -> tuple[dict[int, float], dict[int, float]]:
-    # (tools that matched, lifted by their organ; organ -> the lift every other tool of it gets)
+            budget: int) -> tuple[dict[int, float], dict[int, float], bool]:
+    # (tools that matched, lifted by their organ; organ -> the lift every other tool of it gets; whether the
+    # request itself matched anything: what use suggests (learned, popular, after statements) is not the request)
     without = catalogue.without
     near = catalogue.meaning.near(intent) if catalogue.meaning is not None else None  # while the words are read
     query = query_terms(intent, catalogue)
@@ -171,6 +173,7 @@ def _scored(intent: str, catalogue: Catalogue, context: Context,
         i = catalogue.by_address.get(address)
         if i is not None:
             lexical[i] = lexical.get(i, 0.0) + MENTION_WEIGHT
+    said = bool(lexical)
     learned = context.learned if context.learned is not None and len(context.learned) else None
     own = dict(lexical) if learned is not None else None  # what the words alone match, before use speaks
     if learned is not None and Source.SIMILAR not in without:
@@ -191,7 +194,7 @@ def _scored(intent: str, catalogue: Catalogue, context: Context,
     if learned is not None and Source.POPULAR not in without and POPULAR_WEIGHT:
         _favour_popular(lexical, learned.popular(), catalogue)
     if Source.ORGANS in without:
-        return lexical, {}
+        return lexical, {}, said
     if own is not None:  # which organs the intent points at is the words' to say; use only ranks tools
         _bring_companions(own, list(own.items()), catalogue)
     evidence = organ_evidence(query, lexical if own is None else own, catalogue, context)
@@ -204,7 +207,7 @@ def _scored(intent: str, catalogue: Catalogue, context: Context,
         for k in whole_organs(evidence, catalogue, budget):
             for i in catalogue.organs[catalogue.organ_names[k]]:
                 scores[i] = max(scores.get(i, 0.0), WHOLE_SHARE * top)
-    return scores, lifts
+    return scores, lifts, said
 
 
 def _after_statements(scores: dict[int, float], used: Mapping[str, float], catalogue: Catalogue) -> None:
