@@ -6,6 +6,14 @@ from actors.front import clients
 from actors.front.clients import View, Views
 
 
+def test_the_same_tools_in_another_order_are_no_change_to_tell():
+    # a small mesh is listed whole, the tool used last first: using another reorders it, and the client is told nothing
+    view = View("k")
+    assert not view.adopt(("i", 1, frozenset()), ("fs.read", "shell.run"), (), {})
+    assert not view.adopt(("j", 1, frozenset()), ("shell.run", "fs.read"), (), {})
+    assert not view.take_notice() and view.version == 1
+
+
 def test_the_first_exposure_is_a_baseline_and_each_change_is_a_version_told_once():
     view = View("k")
 

@@ -79,7 +79,7 @@ class View:
 
     def adopt(self, inputs: tuple, exposed: tuple[str, ...], tools: tuple[dict, ...], names: dict[str, str]) -> bool:
         """Take a computed exposure; True when the exposed set changed (a new version)."""
-        changed = self.inputs is not None and exposed != self.exposed
+        changed = self.inputs is not None and set(exposed) != set(self.exposed)  # a new order is the same list
         first = self.inputs is None
         self.inputs, self.exposed, self.tools, self.names = inputs, exposed, tools, names
         if changed:
