@@ -123,8 +123,9 @@ def select(intent: str, catalogue: Catalogue, context: Context = Context(),
 def sends_whole(matched: bool, whole_tokens: int, budget: int) -> bool:
     """Tell whether a request gets every tool: nothing matched its words (what use suggests does not count: a
     tool used a minute ago must not shut the rest out), and all of them cost no more than the budget
-    (sent whole, the list has no find_abilities: there is nothing left to find). Sending find_abilities alone would cost the agent a round trip to save less than
-    the budget it was willing to spend; a catalogue larger than its budget keeps an unmatched request cheap."""
+    (sent whole, the list has no find_abilities: there is nothing left to find). Sending find_abilities alone
+    would cost the agent a round trip to save less than the budget it was willing to spend; a catalogue larger
+    than its budget keeps an unmatched request cheap."""
     return not matched and whole_tokens <= budget
 
 
