@@ -87,6 +87,20 @@ def test_a_malformed_envelope_gets_the_json_rpc_error_it_deserves(body, request_
     assert error["id"] == request_id and error["error"]["code"] == code
 
 
+@pytest.mark.parametrize("body, says", [
+    (b'{"jsonrpc": "2.0", "id": 3}', "needs a method (a request or a notification), or a result or an error"),
+    (b'{"id": 4, "method": "ping"}', "jsonrpc: Field required"),
+    (b'{"jsonrpc": "2.0", "id": 5, "method": "ping", "params": [1]}', "params: Input should be a valid dictionary"),
+    (b'{"jsonrpc": "2.0", "id": 6, "error": {"code": "x"}}', "error.code: Input should be a valid integer"),
+    (b"42", "a message is a JSON object, not a number"),
+], ids=["no method", "no jsonrpc", "params as an array", "an error without a code", "a number"])
+def test_a_malformed_envelope_is_told_what_is_wrong_in_the_kind_of_message_it_claims_to_be(body, says):
+    error = check(body)[1]["error"]
+
+    assert error["message"].startswith("Invalid Request: ") and says in error["message"], error
+    assert "validation error" not in error["message"] and "union[" not in error["message"]
+
+
 def test_a_well_formed_request_and_notification_pass():
     assert check(b'{"jsonrpc": "2.0", "id": "x", "method": "tools/list"}')[1] is None
     assert check(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}')[1] is None

@@ -471,6 +471,31 @@ def test_stdio_answers_every_malformed_line_with_the_json_rpc_error_it_deserves(
             stop_process(proc)
 
 
+def test_a_request_before_initialize_or_with_params_that_do_not_fit_is_told_why(front):
+    # the SDK answers both with a bare "Invalid request parameters" and empty data
+    def call(request_id: int, params: dict) -> dict:
+        return {"jsonrpc": "2.0", "id": request_id, "method": "tools/call", "params": params}
+
+    lines = [call(11, {"name": "echo__echo", "arguments": {}}), {"jsonrpc": "2.0", "id": 12, "method": "ping"},
+             INITIALIZE, {"jsonrpc": "2.0", "method": "notifications/initialized"},
+             call(13, {"name": 5}), call(14, {"name": "echo__echo", "arguments": [1]}),
+             {"jsonrpc": "2.0", "id": 15, "method": "resources/read", "params": {}}]
+    proc = _stdio_server(front)
+    try:
+        out, _ = proc.communicate(b"".join(json.dumps(line).encode() + b"\n" for line in lines), timeout=30)
+    finally:
+        if proc.poll() is None:
+            stop_process(proc)
+    answers = {a["id"]: a for a in map(json.loads, out.splitlines()) if "id" in a}
+    assert answers[11]["error"] == {"code": -32602, "message": "tools/call before initialize: send initialize first "
+                                                              "(only ping is answered before it)"}
+    assert answers[12]["result"] == {}
+    assert answers[13]["error"]["code"] == -32602 and "params.name: Input should be a valid string" in \
+        answers[13]["error"]["message"]
+    assert "params.arguments: Input should be a valid dictionary" in answers[14]["error"]["message"]
+    assert "params.uri: Field required" in answers[15]["error"]["message"]
+
+
 def test_requests_piped_in_are_all_answered_before_the_server_ends_at_the_end_of_stdin(front):
     # a script pipes its requests and closes stdin at once: what was accepted is answered, then the server ends
     calls = [("echo__sleep", {"seconds": 1.0}), ("echo__echo", {"x": "quick"}), ("find_abilities", {"query": "echo"})]

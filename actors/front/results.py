@@ -10,6 +10,7 @@ from mcp import types
 from mcp.shared.exceptions import MCPError
 from mcp_types import INTERNAL_ERROR, INVALID_PARAMS
 from mcp_types import methods as mcp_methods
+from pydantic import ValidationError
 
 from broker.protocol import Reply
 
@@ -34,6 +35,23 @@ def unknown_resource(uri: str) -> MCPError:
 def bad_params(message: str) -> MCPError:
     """The protocol error for arguments that do not fit."""
     return MCPError(INVALID_PARAMS, message[:500])
+
+
+def params_problem(exc: ValidationError) -> MCPError | None:
+    """The protocol error for a request's params that do not fit its method's schema, saying where and why;
+    None for an error that is not about a request's params (a fault of a handler, not of the client)."""
+    if not exc.title.endswith(("Request", "RequestParams")) or not (problems := exc.errors()):
+        return None
+    loc = problems[0]["loc"]
+    where = ".".join(str(part) for part in (loc if loc[:1] == ("params",) else ("params", *loc)))
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    return MCPError(INVALID_PARAMS, f"Invalid request parameters: {where}: {problems[0]['msg']}{more}"[:500])
+
+
+def not_initialized(method: str) -> MCPError:
+    """The protocol error for a request before the connection's handshake (only ping may come before it)."""
+    return MCPError(INVALID_PARAMS, f"{method[:128]} before initialize: send initialize first "
+                    "(only ping is answered before it)")
 
 
 def mesh_down(message: str, running: bool = False) -> MCPError:

@@ -32,7 +32,7 @@ from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
 from mcp.shared.jsonrpc_dispatcher import handler_exception_to_error_data
 from mcp.shared.message import ServerMessageMetadata
 from mcp.shared.subscriptions import SUBSCRIPTION_ID_META_KEY
-from mcp_types import INTERNAL_ERROR, INVALID_REQUEST, ErrorData, JSONRPCError, JSONRPCMessage
+from mcp_types import INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, ErrorData, JSONRPCError, JSONRPCMessage
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import ValidationError
 from starlette.requests import Request
@@ -133,6 +133,7 @@ class MeshServer:
                                              self._initialized)
         # the SDK's tracing middleware costs every request, and nothing here exports traces
         self.server.middleware = [m for m in self.server.middleware if type(m).__name__ != "OpenTelemetryMiddleware"]
+        self.server.middleware.append(_precise_errors)
 
     # -- life cycle and transports ----------------------------------------------------------
 
@@ -990,6 +991,21 @@ class _PipeRequest:
 
     async def progress(self, *_: Any) -> None:
         """Nothing: the request carried no progress token (only such requests come this way)."""
+
+
+async def _precise_errors(ctx, call_next):
+    """The SDK's bare "Invalid request parameters" (-32602, no data) with its reason: which param does not fit
+    and why, or that the request came before the handshake."""
+    try:
+        return await call_next(ctx)
+    except ValidationError as exc:
+        raise (results.params_problem(exc) or exc) from None
+    except MCPError as exc:
+        connection = getattr(ctx.session, "_connection", None)
+        if (exc.error.code == INVALID_PARAMS and exc.error.data == "" and connection is not None
+                and not connection.initialize_accepted and ctx.method != "ping"):
+            raise results.not_initialized(ctx.method) from None
+        raise
 
 
 def _client(ctx) -> tuple[Hashable, Any, Any]:

@@ -83,8 +83,30 @@ def validate(decoded: Any) -> tuple[Any, dict | None]:
     try:
         return types.jsonrpc_message_adapter.validate_python(decoded, by_name=False), None
     except (ValidationError, RecursionError, ValueError) as exc:
-        reason = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
-        return None, _error(request_id, INVALID_REQUEST, f"Invalid Request: not a JSON-RPC 2.0 message ({reason})")
+        return None, _error(request_id, INVALID_REQUEST, f"Invalid Request: {envelope_problem(decoded, exc)}")
+
+
+_JSON_KINDS = {str: "a string", int: "a number", float: "a number", bool: "true or false", type(None): "null"}
+_KINDS = {"method": ("JSONRPCRequest", "JSONRPCNotification"), "error": "JSONRPCError", "result": "JSONRPCResponse"}
+
+
+def envelope_problem(decoded: Any, exc: Exception) -> str:
+    """What makes a decoded body that failed validation not a JSON-RPC 2.0 message, in words: the problems of
+    the kind of message its members say it is (a request, a notification, a response, an error), not those of
+    every kind it could have been."""
+    if not isinstance(decoded, dict):
+        return f"a message is a JSON object, not {_JSON_KINDS.get(type(decoded), 'that')}"
+    kind = next((k for k in _KINDS if k in decoded), None)
+    if kind is None:
+        return "a message needs a method (a request or a notification), or a result or an error (a response)"
+    member = _KINDS[kind] if kind != "method" else _KINDS[kind]["id" not in decoded]
+    problems = [e for e in exc.errors() if e["loc"][:1] == (member,)] if isinstance(exc, ValidationError) else []
+    if not problems:
+        return f"not a JSON-RPC 2.0 message ({type(exc).__name__})"
+    first = problems[0]
+    where = ".".join(str(part) for part in first["loc"][1:]) or "the message"
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    return f"{where}: {first['msg']}{more}"[:300]
 
 
 def too_large(limit: int) -> dict:
@@ -221,7 +243,7 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
         """Answer or take one line; what is left for the SDK's server."""
         if line is None:
             refused("size")
-            put_now(json.dumps(too_large(limit)).encode() + b"\n")
+            put_now(_line(too_large(limit)))
             return None
         if not line.strip():
             return None
@@ -232,7 +254,7 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
             message, error = validate(decoded)
         if error is not None:
             refused("envelope")
-            put_now(json.dumps(error).encode() + b"\n")
+            put_now(_line(error))
             return None
         if "method" in decoded and "id" in decoded:
             unanswered.add(coerce_request_id(decoded["id"]))
@@ -284,8 +306,7 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
                     for request_id, task in ending:
                         if task is not None:
                             task.cancel()
-                        await put(json.dumps(_error(request_id, CONNECTION_CLOSED, "Connection closed")).encode()
-                                  + b"\n")
+                        await put(_line(_error(request_id, CONNECTION_CLOSED, "Connection closed")))
                 tg.cancel_scope.cancel()
     finally:
         os.dup2(saved_stdout, 1)
