@@ -87,7 +87,6 @@ def validate(decoded: Any) -> tuple[Any, dict | None]:
 
 
 _JSON_KINDS = {str: "a string", int: "a number", float: "a number", bool: "true or false", type(None): "null"}
-_KINDS = {"method": ("JSONRPCRequest", "JSONRPCNotification"), "error": "JSONRPCError", "result": "JSONRPCResponse"}
 
 
 def envelope_problem(decoded: Any, exc: Exception) -> str:
@@ -96,10 +95,12 @@ def envelope_problem(decoded: Any, exc: Exception) -> str:
     every kind it could have been."""
     if not isinstance(decoded, dict):
         return f"a message is a JSON object, not {_JSON_KINDS.get(type(decoded), 'that')}"
-    kind = next((k for k in _KINDS if k in decoded), None)
-    if kind is None:
+    if "method" in decoded:
+        member = "JSONRPCRequest" if "id" in decoded else "JSONRPCNotification"
+    elif "error" in decoded or "result" in decoded:
+        member = "JSONRPCError" if "error" in decoded else "JSONRPCResponse"
+    else:
         return "a message needs a method (a request or a notification), or a result or an error (a response)"
-    member = _KINDS[kind] if kind != "method" else _KINDS[kind]["id" not in decoded]
     problems = [e for e in exc.errors() if e["loc"][:1] == (member,)] if isinstance(exc, ValidationError) else []
     if not problems:
         return f"not a JSON-RPC 2.0 message ({type(exc).__name__})"
