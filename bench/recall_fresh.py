@@ -26,6 +26,8 @@ Journals 1-6 are the dev part (tuned on, misses read); 7 and later the test part
 `--queries tickets` asks each journal's store the queries of `journal-N.tickets.json` instead of those of
 `journal-N.truth.json` (same format; the planted lessons still come from the truth file): terse issue-tracker
 titles written for dev sets in round 12 (`TICKET_SETS`). `--dev-sets --queries tickets` runs those sets only.
+`--queries questions` asks `journal-N.questions.json`: questions a developer asks before starting the work, one per
+planted lesson, written in round 15 for every dev set (bench/data/questions15/README.md says how).
 
 `--meaning` runs recall with meaning (actors/memory/sense.py; needs the `meaning` extra): it sets
 ACTORS_MEMORY_MEANING and turns the shared encoder on (ACTORS_EMBEDDING=on) for this process.
@@ -81,7 +83,9 @@ def holds(card, terms: set[str]) -> bool:
 
 # the dev sets that also have ticket-title queries (round 12: `journal-N.tickets.json`)
 TICKET_SETS = ("fresh5", "fresh6", "fresh8")  # fresh5's titles were written after the round's rules were chosen
-QUERIES = ["truth"]  # which queries a run asks: "truth" (journal-N.truth.json) or "tickets" (journal-N.tickets.json)
+# which queries a run asks: "truth" (journal-N.truth.json), "tickets" (journal-N.tickets.json) or, round 15,
+# "questions" (journal-N.questions.json: questions asked before the work, every dev set, bench/data/questions15)
+QUERIES = ["truth"]
 
 
 def queries_of(path: Path) -> dict:
@@ -178,7 +182,7 @@ def cross_negatives(paths: list[Path]) -> dict:
 def dev_sets(misses: bool = False) -> dict:
     """Every dev set's figures (all its journals), and their sums: hits, false positives, cross false positives."""
     per_set, total = {}, {"r_at_3": [0, 0], "false_positives": [0, 0], "cross_false_positives": [0, 0]}
-    for name in DEV_SETS if QUERIES[0] == "truth" else TICKET_SETS:
+    for name in TICKET_SETS if QUERIES[0] == "tickets" else DEV_SETS:
         result = evaluate(journals(HERE / "data" / name / "memory", "all"))
         found = {"r_at_3": (result["r_at_3"], result["positives"]),
                  "false_positives": (result["false_positive_rate"], result["negatives"]),
@@ -203,8 +207,9 @@ def main() -> None:
                         help="a memory option as the organ's options table takes it (e.g. rule_sessions=2); repeatable")
     parser.add_argument("--dev-sets", action="store_true",
                         help=f"run every dev set ({', '.join(DEV_SETS)}; all their journals) and add them up")
-    parser.add_argument("--queries", choices=["truth", "tickets"], default="truth",
-                        help="ask the truth files' queries, or the ticket titles of journal-N.tickets.json")
+    parser.add_argument("--queries", choices=["truth", "tickets", "questions"], default="truth",
+                        help="ask the truth files' queries, the ticket titles of journal-N.tickets.json or the "
+                             "questions of journal-N.questions.json")
     args = parser.parse_args()
     QUERIES[0] = args.queries
     SETTINGS[0] = Settings.from_options({k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)})

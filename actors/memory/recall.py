@@ -121,6 +121,7 @@ class Query:
     similar_from: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (query word, the words it reached)
     unknown: tuple[str, ...] = ()  # the query's words that are no English word: maybe misspelt (broker/text/fuzzy)
     prose: bool = False  # its work is prose (explain, draft, write the README…): no tool of a card is called
+    people: bool = False  # it asks who, or what people decided (round 15): no tool's lesson is asked for
     compounded: frozenset[str] = frozenset()  # words it says only inside a hyphenated name (docker of docker-compose)
     said: tuple[str, ...] = ()  # the stems of the words it says (no ticket key, stop word or number; CJK runs whole)
     unenglish: frozenset[str] = frozenset()  # those of `said` written in another script or with non-ASCII letters
@@ -187,7 +188,8 @@ def parse_query(query: str) -> Query:
                            *text.runs(query)}.intersection(said))
     return Query(terms=frozenset(kept), named=frozenset(named), named_stems=named_stems, related=frozenset(related),
                  related_from=sources, meant=frozenset(meant), meant_from=meant_from, similar=frozenset(similar),
-                 similar_from=similar_from, unknown=unknown, prose=prose_work(query), compounded=compounded(query),
+                 similar_from=similar_from, unknown=unknown, prose=prose_work(query), people=asks_people(query),
+                 compounded=compounded(query),
                  said=said, unenglish=unenglish)
 
 
@@ -274,6 +276,32 @@ def prose_work(query: str) -> bool:
         return False
     verb = words[start]
     return verb in verbs or verb == "write" and any(w in pieces for w in words[start + 1: start + 1 + WRITES])
+
+
+def asks_people(query: str) -> bool:
+    """Tell whether a query asks about people, not tools (round 15): whose answer is a person (its first word,
+    after the words that only lead to it, is `who`, `whom` or `whose`: “Who approves new AWS accounts?”), or what
+    people decided (a form of `decide` in its first clause: “What did we decide about the Kotlin migration?”). A card is a lesson about
+    calling tools; such a question calls none (`data/memory-prose.txt`, `people` and `decisions`)."""
+    start_text = text.without_tickets(query[:PROSE_CHARS])
+    typed = _TYPED.match(start_text)
+    if typed and typed.group(1).lower() in _commit_types():
+        start_text = start_text[typed.end():]
+    words = text.words(start_text)
+    lead, people, decisions = _prose_words()[2], _people_words()[0], _people_words()[1]
+    first = next((w for w in words if w not in lead), "")
+    clause = _CLAUSE.split(start_text, 1)[0]  # the question's own clause: “…, then I'll decide” is a plan's step
+    return first in people or not decisions.isdisjoint(text.words(clause))
+
+
+_CLAUSE = re.compile(r"[,;:.!?](?:\s|$)")
+
+
+@functools.cache
+def _people_words() -> tuple[frozenset[str], frozenset[str]]:
+    """(the interrogatives that ask for a person, the forms of `decide`), from `data/memory-prose.txt`."""
+    prose = text.load_pairs("memory-prose")
+    return frozenset(prose["people"]), frozenset(prose["decisions"])
 
 
 def labelled(query: str) -> str:
@@ -679,6 +707,8 @@ class Index:
             named = names_touched(ident, q.named, q.named_stems, q.terms)
             if q.prose and condition != Condition.OFF and not named and not writes_documents(ident):
                 continue  # writing about the work calls no tool: only a card named outright, or a habit of writing
+            if q.people and condition != Condition.OFF and not named:
+                continue  # who does it, what was decided: no tool's lesson is asked for
             if not (named or corroborated(parts, self.generic, reaching, q.compounded)
                     or share(parts, info) >= SAYS_HALF):
                 continue
