@@ -529,9 +529,9 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
 
 def _through_opposites(word: str, index: object) -> list[str]:
     # a word the catalogue lacks and derives nothing it holds, read through its antonyms and what they derive:
-    # an opposite speaks of the same thing (forget -> remember -> memory, unlock -> lock); a stop word's opposite
-    # (have -> lack, on -> off) does not: it says nothing of the topic to begin with
-    if lexicon.is_stopword(word):
+    # an opposite speaks of the same thing (forget -> remember -> memory, unlock -> lock); a stop word's or an
+    # everyday verb's opposite (have -> lack, come -> go, give -> take) does not: they say little of any topic
+    if lexicon.is_stopword(word) or english_frequency(lexicon.stem(word)) >= EVERYDAY_SHARE:
         return []
     readings = [w for opposite in opposites(word) for w in (opposite, *derived(opposite))]
     return [w for w in dict.fromkeys(readings) if any(t in index for t in lexicon.terms_of([w], False))]
