@@ -142,6 +142,31 @@ def test_a_commit_named_by_its_hex_name_brings_the_tools_that_show_commits(catal
     assert select("what's in 3f9a2c1?", without).exposed == ()
 
 
+@pytest.mark.parametrize("text, kinds", [
+    ("log into https://app.test as qa@example.com / hunter2", [("url", "https://app.test"),
+                                                              ("credentials", "qa@example.com / hunter2")]),
+    ("sign in with admin@acme.test:s3cret, then open settings", [("credentials", "admin@acme.test:s3cret")]),
+    ("mail qa@example.com: the build is green", [("file", "qa@example.com")]),  # a mailbox, then a sentence
+    ("cc bob@acme.io/ann@acme.io", [("file", "bob@acme.io/ann@acme.io")]),  # two mailboxes, no secret
+])
+def test_a_mailbox_written_with_its_secret_is_an_account_to_log_in_with(text, kinds):
+    assert lexicon.references(text, credentials=True)[1] == kinds
+
+
+def test_an_account_with_its_secret_brings_the_tools_that_fill_a_form_and_click():
+    organs = {"browser": [tool("navigate", "Navigate to a URL", url="The URL"),
+                          tool("fill_form", "Fill multiple form fields", fields="The fields to fill"),
+                          tool("click", "Perform click on a web page", element="The element"),
+                          tool("console_messages", "Console messages of the page", level="The level")],
+              "mail": [tool("send_email", "Send an email to a recipient", to="The recipient's email address",
+                            body="The text")]}
+    intent = "open the staging site and log in as qa@example.com / hunter2"
+    chosen = select(intent, catalogue_from_mcp(organs, frozenset({Source.MEANING})), budget_tokens=260).exposed
+    assert {"browser.fill_form", "browser.click"} <= set(chosen)
+    without = catalogue_from_mcp(organs, frozenset({Source.MEANING, Source.CREDENTIALS}))
+    assert "browser.fill_form" not in select(intent, without, budget_tokens=260).exposed
+
+
 def test_a_two_part_name_reads_as_a_directory_as_well_as_a_repository(catalogue):
     assert top(catalogue, "what csvs are in data/exports?") == ["fs.list_directory"]
     without = catalogue_from_mcp(ORGANS, frozenset({Source.SLUG_PATHS}))

@@ -510,6 +510,22 @@ def test_wordnet_derivations_relate_a_verb_to_the_noun_a_catalogue_uses():
     assert "storage" in derived("store")
 
 
+def test_a_verb_the_catalogue_lacks_is_read_through_its_opposite_and_what_that_derives():
+    organs = {"memory": [tool("delete_entities", "Delete entities from the knowledge graph.", {"names": "Their names"}),
+                         tool("search_nodes", "Search the nodes of the knowledge graph.", {"query": "What to find"})],
+              "billing": [tool("list_invoices", "List the invoices of the billing service.", {"service": "Which service"}),
+                          tool("void_invoice", "Void an invoice of the billing service.", {"invoice": "Which invoice"})]}
+    intent = "forget everything about the old vendor"
+    on = catalogue_from_mcp(organs, without=frozenset({Source.MEANING, Source.UNMATCHED}))
+    off = catalogue_from_mcp(organs, without=frozenset({Source.MEANING, Source.UNMATCHED, Source.OPPOSITES}))
+    assert query_terms(intent, on).get("memori") == selection.W_DERIVED  # forget -> remember -> memory
+    assert "memori" not in query_terms(intent, off)
+    assert {"memory.delete_entities", "memory.search_nodes"} <= set(select(intent, on, budget_tokens=300).exposed)
+    assert "memory.delete_entities" not in select(intent, off, budget_tokens=300).exposed
+    # a stop word's opposite says nothing of the topic (have -> lack), and a word the catalogue holds is itself
+    assert query_terms("what do you have on Priya?", on) == {}
+
+
 def test_an_organ_called_by_its_name_or_a_word_derived_from_it_is_sent_whole():
     organs = {"memory": [tool("create_entities", "Create new entities in the knowledge graph.", {"entities": "The entities"}),
                          tool("search_nodes", "Search the nodes of the knowledge graph.", {"query": "What to find"})],

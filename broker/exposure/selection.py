@@ -19,7 +19,7 @@ from broker.exposure import companions, knowledge, lexicon
 from broker.exposure.catalogue import META_TOOL, Catalogue
 from broker.exposure.learning import Associations
 from broker.exposure.sources import Source
-from broker.text import derived, english_frequency
+from broker.text import derived, english_frequency, opposites
 from broker.text.fuzzy import known_words
 
 log = logging.getLogger(__name__)
@@ -423,6 +423,10 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
                 guesses = [d for d in derived(word) if any(t in index for t in lexicon.terms_of([d], False))]
                 for guess in guesses:
                     add_word(guess, W_DERIVED * weight)
+            if not guesses and Source.OPPOSITES not in without:
+                guesses = _through_opposites(word, index)
+                for guess in guesses:
+                    add_word(guess, W_DERIVED * weight)
             if not guesses and Source.COGNATES not in without and not english(word):
                 guesses = vocabulary.cognate(word)
                 for guess in guesses:
@@ -471,7 +475,8 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
         rest, references = intent, []
     else:
         rest, references = lexicon.references(intent, quotes=Source.QUOTES not in without,
-                                              revisions=Source.REVISIONS not in without)
+                                              revisions=Source.REVISIONS not in without,
+                                              credentials=Source.CREDENTIALS not in without)
         references = hosts(references, without)
     add_text(rest, 1.0)
     written = written_files(intent, references) if Source.WRITTEN not in without else frozenset()
@@ -520,6 +525,16 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
         for hint in lexicon.hints("money"):
             put_text(hint, W_HINT)
     return query
+
+
+def _through_opposites(word: str, index: object) -> list[str]:
+    # a word the catalogue lacks and derives nothing it holds, read through its antonyms and what they derive:
+    # an opposite speaks of the same thing (forget -> remember -> memory, unlock -> lock); a stop word's or an
+    # everyday verb's opposite (have -> lack, come -> go, give -> take) does not: they say little of any topic
+    if lexicon.is_stopword(word) or english_frequency(lexicon.stem(word)) >= EVERYDAY_SHARE:
+        return []
+    readings = [w for opposite in opposites(word) for w in (opposite, *derived(opposite))]
+    return [w for w in dict.fromkeys(readings) if any(t in index for t in lexicon.terms_of([w], False))]
 
 
 def _everyday_word(word: str, without: frozenset[str]) -> bool:

@@ -15,6 +15,7 @@ class Source(StrEnum):
     COMPLETIONS = "completions"  # a cut word that is no English word (WordPiece's) -> the catalogue word it starts
     SPELLING = "spelling"  # typos corrected towards the catalogue's words (rapidfuzz)
     DERIVATIONS = "derivations"  # WordNet's derivationally related forms: remember -> memory, store -> storage
+    OPPOSITES = "derivations.opposites"  # a word the catalogue lacks, read through its antonym: forget -> remember -> memory
     COGNATES = "cognates"  # a word of another Latin-script language sharing a catalogue stem: committer -> commit
     CODES = "codes"  # a long unknown word -> the code the catalogue writes in capitals for it: bitcoin -> BTC
     COMPOUNDS = "compounds"  # "sequential thinking" -> sequentialthinking
@@ -36,6 +37,7 @@ class Source(StrEnum):
     QUOTES = "references.quotes"  # a quotation in the request is a literal (a title, a status): its words count less
     SLUG_PATHS = "references.slug_paths"  # a two-part name without #N (data/exports) may be a directory too
     REVISIONS = "references.revisions"  # a commit's abbreviated hex name (3f9a2c1) -> tools that show commits
+    CREDENTIALS = "references.credentials"  # a mailbox and its secret (qa@example.com / hunter2) -> a login form
     WRITTEN = "references.written"  # a file named where something is created or changed is written, not read
     QUOTED = "quoted"  # quotations in a tool's description are examples: they count a quarter
     PRIOR = "prior"  # how common a word is in English (wordfreq) weighs beside a small catalogue's own idf
