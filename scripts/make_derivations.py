@@ -43,35 +43,38 @@ def _word(w: str) -> bool:
     return w.isalpha() and w.isascii()
 
 
+def _pointers(part: str, symbol: str):
+    """(words of a synset, its word the pointer leaves, the target synset's offset and part, the word it reaches)
+    for every lexical pointer of one kind (`+`, `!`) in one data file; a word 0 means the whole synset."""
+    for line in (WORDNET / f"data.{part}").read_text(encoding="latin-1").splitlines():
+        if line.startswith("  "):
+            continue
+        fields = line.split(" ")
+        count = int(fields[3], 16)
+        words = [fields[4 + 2 * k].lower() for k in range(count)]
+        at = 4 + 2 * count
+        for k in range(int(fields[at])):
+            kind, offset, pos, link = fields[at + 1 + 4 * k:at + 5 + 4 * k]
+            if kind == symbol:
+                yield words, int(link[:2], 16), offset + ("a" if pos == "s" else pos), int(link[2:], 16)
+
+
 def derivations() -> dict[str, set[str]]:
     synsets = {}
     for part in PARTS:
         synsets.update(_synsets(part))
     related: dict[str, set[str]] = {}
     for part in PARTS:
-        for line in (WORDNET / f"data.{part}").read_text(encoding="latin-1").splitlines():
-            if line.startswith("  "):
+        for words, source, target_synset, target in _pointers(part, "+"):
+            others = synsets.get(target_synset, [])
+            if not source or not target or target > len(others):
                 continue
-            fields = line.split(" ")
-            count = int(fields[3], 16)
-            words = [fields[4 + 2 * k].lower() for k in range(count)]
-            at = 4 + 2 * count
-            pointers = int(fields[at])
-            for k in range(pointers):
-                symbol, offset, pos, link = fields[at + 1 + 4 * k:at + 5 + 4 * k]
-                if symbol != "+":
-                    continue
-                source, target = int(link[:2], 16), int(link[2:], 16)
-                pos = "a" if pos == "s" else pos
-                others = synsets.get(offset + pos, [])
-                if not source or not target or target > len(others):
-                    continue
-                a, b = words[source - 1], others[target - 1]
-                # the derived word, and the head word of its sense (remembering is a sense of memory)
-                for x, y, sense in ((a, b, others), (b, a, words)):
-                    for z in (y, sense[0]):
-                        if _word(x) and _word(z) and stem(x) != stem(z):
-                            related.setdefault(x, set()).add(z)
+            a, b = words[source - 1], others[target - 1]
+            # the derived word, and the head word of its sense (remembering is a sense of memory)
+            for x, y, sense in ((a, b, others), (b, a, words)):
+                for z in (y, sense[0]):
+                    if _word(x) and _word(z) and stem(x) != stem(z):
+                        related.setdefault(x, set()).add(z)
     return related
 
 
@@ -79,24 +82,12 @@ def opposites() -> dict[str, set[str]]:
     """Each verb and the verbs WordNet's antonym pointers (`!`, lexical: word to word) link it to."""
     synsets = _synsets("verb")
     found: dict[str, set[str]] = {}
-    for part in ("verb",):
-        for line in (WORDNET / f"data.{part}").read_text(encoding="latin-1").splitlines():
-            if line.startswith("  "):
-                continue
-            fields = line.split(" ")
-            count = int(fields[3], 16)
-            words = [fields[4 + 2 * k].lower() for k in range(count)]
-            at = 4 + 2 * count
-            for k in range(int(fields[at])):
-                symbol, offset, pos, link = fields[at + 1 + 4 * k:at + 5 + 4 * k]
-                if symbol != "!":
-                    continue
-                source, target = int(link[:2], 16), int(link[2:], 16)
-                others = synsets.get(offset + pos, [])
-                if source and target <= len(others):
-                    a, b = words[source - 1], others[target - 1]
-                    if _word(a) and _word(b) and a != b:
-                        found.setdefault(a, set()).add(b)
+    for words, source, target_synset, target in _pointers("verb", "!"):
+        others = synsets.get(target_synset, [])
+        if source and target <= len(others):
+            a, b = words[source - 1], others[target - 1]
+            if _word(a) and _word(b) and a != b:
+                found.setdefault(a, set()).add(b)
     return found
 
 

@@ -453,6 +453,18 @@ def _answer(proc: subprocess.Popen) -> dict:
     return json.loads(line)
 
 
+def _piped(front: Front, lines: list[dict]) -> tuple[int, dict]:
+    """Pipe these requests into `actors mcp` and close its stdin: its exit status and its answers by id (beside its
+    notifications)."""
+    proc = _stdio_server(front)
+    try:
+        out, _ = proc.communicate(b"".join(json.dumps(line).encode() + b"\n" for line in lines), timeout=30)
+    finally:
+        if proc.poll() is None:
+            stop_process(proc)
+    return proc.returncode, {a["id"]: a for a in map(json.loads, out.splitlines()) if "id" in a}
+
+
 def test_stdio_answers_every_malformed_line_with_the_json_rpc_error_it_deserves(front):
     proc = _stdio_server(front)
     try:
@@ -480,13 +492,7 @@ def test_a_request_before_initialize_or_with_params_that_do_not_fit_is_told_why(
              INITIALIZE, {"jsonrpc": "2.0", "method": "notifications/initialized"},
              call(13, {"name": 5}), call(14, {"name": "echo__echo", "arguments": [1]}),
              {"jsonrpc": "2.0", "id": 15, "method": "resources/read", "params": {}}]
-    proc = _stdio_server(front)
-    try:
-        out, _ = proc.communicate(b"".join(json.dumps(line).encode() + b"\n" for line in lines), timeout=30)
-    finally:
-        if proc.poll() is None:
-            stop_process(proc)
-    answers = {a["id"]: a for a in map(json.loads, out.splitlines()) if "id" in a}
+    answers = _piped(front, lines)[1]
     assert answers[11]["error"] == {"code": -32602, "message": "tools/call before initialize: send initialize first "
                                                               "(only ping is answered before it)"}
     assert answers[12]["result"] == {}
@@ -502,14 +508,8 @@ def test_requests_piped_in_are_all_answered_before_the_server_ends_at_the_end_of
     lines = [INITIALIZE, {"jsonrpc": "2.0", "method": "notifications/initialized"}]
     lines += [{"jsonrpc": "2.0", "id": 10 + n, "method": "tools/call", "params": {"name": name, "arguments": args}}
               for n, (name, args) in enumerate(calls)]
-    proc = _stdio_server(front)
-    try:
-        out, _ = proc.communicate(b"".join(json.dumps(line).encode() + b"\n" for line in lines), timeout=30)
-    finally:
-        if proc.poll() is None:
-            stop_process(proc)
-    answers = {a["id"]: a for a in map(json.loads, out.splitlines()) if "id" in a}  # beside notifications
-    assert proc.returncode == 0
+    returncode, answers = _piped(front, lines)
+    assert returncode == 0
     assert sorted(answers) == [INITIALIZE["id"], 10, 11, 12]
     for n in (10, 11, 12):
         assert "result" in answers[n] and not answers[n]["result"].get("isError"), answers[n]
