@@ -28,6 +28,9 @@ Journals 1-6 are the dev part (tuned on, misses read); 7 and later the test part
 titles written for dev sets in round 12 (`TICKET_SETS`). `--dev-sets --queries tickets` runs those sets only.
 `--queries questions` asks `journal-N.questions.json`: questions a developer asks before starting the work, one per
 planted lesson, written in round 15 for every dev set (bench/data/questions15/README.md says how).
+`--queries asked` asks `journal-N.asked.json`: eight questions per journal written by a separate hand from the
+journal alone, labelled with the planted lessons afterwards (bench/data/asked-dev/README.md). A question may name
+several lessons (`planted_ids`): it is a hit when a card holding any of their anchors is among the first three.
 
 `--meaning` runs recall with meaning (actors/memory/sense.py; needs the `meaning` extra): it sets
 ACTORS_MEMORY_MEANING and turns the shared encoder on (ACTORS_EMBEDDING=on) for this process.
@@ -85,6 +88,7 @@ def holds(card, terms: set[str]) -> bool:
 TICKET_SETS = ("fresh5", "fresh6", "fresh8")  # fresh5's titles were written after the round's rules were chosen
 # which queries a run asks: "truth" (journal-N.truth.json), "tickets" (journal-N.tickets.json) or, round 15,
 # "questions" (journal-N.questions.json: questions asked before the work, every dev set, bench/data/questions15)
+# or "asked" (journal-N.asked.json: questions written from the journals alone, every dev set, bench/data/asked-dev)
 QUERIES = ["truth"]
 
 
@@ -138,7 +142,7 @@ def evaluate(paths: list[Path]) -> dict:
             for q in asked["queries"]:
                 positives += 1
                 top = [h.card for h in m.recaller.search(m.reader(), q["q"], 3)]
-                if any(holds(c, anchors[q["planted_id"]]) for c in top):
+                if any(holds(c, anchors[pid]) for c in top for pid in q.get("planted_ids", [q["planted_id"]])):
                     r3 += 1
                 else:
                     misses.append(f"{path.name} {q['planted_id']}: {q['q']!r}")
@@ -207,9 +211,9 @@ def main() -> None:
                         help="a memory option as the organ's options table takes it (e.g. rule_sessions=2); repeatable")
     parser.add_argument("--dev-sets", action="store_true",
                         help=f"run every dev set ({', '.join(DEV_SETS)}; all their journals) and add them up")
-    parser.add_argument("--queries", choices=["truth", "tickets", "questions"], default="truth",
-                        help="ask the truth files' queries, the ticket titles of journal-N.tickets.json or the "
-                             "questions of journal-N.questions.json")
+    parser.add_argument("--queries", choices=["truth", "tickets", "questions", "asked"], default="truth",
+                        help="ask the truth files' queries, the ticket titles of journal-N.tickets.json, the "
+                             "questions of journal-N.questions.json or those of journal-N.asked.json")
     args = parser.parse_args()
     QUERIES[0] = args.queries
     SETTINGS[0] = Settings.from_options({k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)})
