@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from mcp import Client, StdioServerParameters, types
 from mcp.shared.exceptions import MCPError
 
 from actors.client import Client as MeshClient
+from actors.front.transport import DRAIN_S
 from tests.conftest import REPO, Mesh, kill_all, mesh_processes, stop_process, wait_for
 from tests.test_mcp_server import _listening, free_port
 
@@ -500,6 +502,38 @@ def test_a_request_before_initialize_or_with_params_that_do_not_fit_is_told_why(
         answers[13]["error"]["message"]
     assert "params.arguments: Input should be a valid dictionary" in answers[14]["error"]["message"]
     assert "params.uri: Field required" in answers[15]["error"]["message"]
+
+
+def test_a_cancelled_request_and_an_open_listen_do_not_hold_the_server_at_the_end_of_stdin(front):
+    # the server waited out its 10 s drain for answers that never come: a cancelled request gets none, and a
+    # 2026-07-28 listen stream is answered only when the connection ends
+    meta = {"io.modelcontextprotocol/protocolVersion": MODERN, "io.modelcontextprotocol/clientCapabilities": {},
+            "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "1"}}
+    handshake = [INITIALIZE, {"jsonrpc": "2.0", "method": "notifications/initialized"},
+                 {"jsonrpc": "2.0", "id": 20, "method": "tools/call",  # a _meta: the SDK's path, not the shortcut's
+                  "params": {"name": "echo__sleep", "arguments": {"seconds": 8}, "_meta": {}}}]
+    modern = [{"jsonrpc": "2.0", "id": 21, "method": "subscriptions/listen",
+               "params": {"notifications": {"toolsListChanged": True}, "_meta": meta}}]
+    for lines, cancel in ((handshake, 20), (modern, None)):
+        proc = _stdio_server(front)
+        try:
+            for line in lines:
+                proc.stdin.write(json.dumps(line).encode() + b"\n")
+            proc.stdin.flush()
+            if cancel is not None:
+                assert _answer(proc)["id"] == INITIALIZE["id"]
+                time.sleep(0.5)  # the call runs
+                proc.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                                             "params": {"requestId": cancel}}).encode() + b"\n")
+            proc.stdin.flush()
+            time.sleep(0.5)
+            began = time.monotonic()
+            proc.stdin.close()
+            assert proc.wait(timeout=15) == 0
+            assert time.monotonic() - began < DRAIN_S / 2, "the server waited for an answer that never comes"
+        finally:
+            if proc.poll() is None:
+                stop_process(proc)
 
 
 def test_requests_piped_in_are_all_answered_before_the_server_ends_at_the_end_of_stdin(front):

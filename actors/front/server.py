@@ -45,7 +45,7 @@ from actors.front.clients import MAX_PINS, View, Views
 from actors.front.link import CALL_GRACE_S, HeartSilent, HeartStopped, MeshLink, Started, TooLarge
 from actors.front.rounds import Rounds
 from actors.front.shortcut import SESSION_HEADER, TOOLS_CALL, http_session, plain_call, served_beside
-from actors.front.transport import EnvelopeGuard, MemoryEventStore, stdio
+from actors.front.transport import CANCELLED, EnvelopeGuard, MemoryEventStore, stdio
 from actors.http_bounds import bounded_h11
 from broker.errors import EncodeError, MeshError
 from broker.exposure.catalogue import META_NAME
@@ -496,7 +496,7 @@ class MeshServer:
         view = self.http_views.get(named[0]) if named is not None else None
         if view is None or not self.views.holds(view) or view.channel is None or self.security is None:
             return None
-        if message.get("method") == "notifications/cancelled":  # the SDK's server hears it too
+        if message.get("method") == CANCELLED:  # the SDK's server hears it too
             params = message.get("params")
             running = self.http_running.get((view.key, str(params.get("requestId")))) if isinstance(
                 params, dict) else None

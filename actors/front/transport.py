@@ -47,6 +47,8 @@ MAX_QUEUED = 64  # messages read ahead of the server; reading waits beyond
 SHUTDOWN_WRITE_S = 2.0  # how long the last answers may take to write when the client leaves
 DRAIN_S = 10.0  # how long requests still running when stdin ends may take to be answered before the server ends
 DRAIN_POLL_S = 0.01
+CANCELLED = "notifications/cancelled"
+LISTEN = "subscriptions/listen"  # the 2026-07-28 stream of change notices: answered only when the connection ends
 SETTLE_BUFFER_BYTES = 1024 * 1024  # an answer handed over is written at once while the pipe holds less than this
 # a shortcut's answer in its wire form (json.dumps with options would build an encoder per answer)
 _WIRE_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
@@ -175,18 +177,24 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
         with contextlib.suppress(anyio.BrokenResourceError, anyio.ClosedResourceError):
             await write_stream.send(SessionMessage(message))  # behind what waits to be written
 
+    def cancelled(decoded: dict) -> None:
+        """A client's notifications/cancelled (the SDK's server hears it too): a request answered beside it is
+        ended unanswered, and one of the SDK's is no longer waited for at the end of stdin (none is sent)."""
+        params = decoded.get("params")
+        request_id = as_request_id(params.get("requestId")) if isinstance(params, dict) else None
+        if request_id is None:
+            return
+        key = coerce_request_id(request_id)
+        unanswered.discard(key)
+        if (running := beside.get(key)) is not None:
+            if running[1] is None:  # answered from a callback: its answer will be dropped
+                del beside[key]
+            else:
+                running[1].cancel()
+
     def take(decoded: Any) -> bool:
         """Hand a request to the shortcut; True when it answers it (the SDK's server never sees it)."""
-        if shortcut is None or not isinstance(decoded, dict):
-            return False
-        if decoded.get("method") == "notifications/cancelled":  # the SDK's server hears it too
-            params = decoded.get("params")
-            request_id = as_request_id(params.get("requestId")) if isinstance(params, dict) else None
-            if request_id is not None and (running := beside.get(coerce_request_id(request_id))) is not None:
-                if running[1] is None:  # answered from a callback: its answer will be dropped
-                    del beside[coerce_request_id(request_id)]
-                else:
-                    running[1].cancel()
+        if shortcut is None or not isinstance(decoded, dict) or "id" not in decoded:
             return False
         request_id = decoded.get("id")
         if not isinstance(request_id, (str, int)) or isinstance(request_id, bool):
@@ -249,7 +257,9 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
         if not line.strip():
             return None
         decoded, error = parse(line)
-        if error is None and take(decoded):
+        if error is None and type(decoded) is dict and decoded.get("method") == CANCELLED:
+            cancelled(decoded)
+        elif error is None and take(decoded):
             return None
         if error is None:
             message, error = validate(decoded)
@@ -257,7 +267,7 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
             refused("envelope")
             put_now(_line(error))
             return None
-        if "method" in decoded and "id" in decoded:
+        if "method" in decoded and "id" in decoded and decoded["method"] != LISTEN:  # a listen lasts the connection
             unanswered.add(coerce_request_id(decoded["id"]))
         return SessionMessage(message)
 
