@@ -419,12 +419,25 @@ def test_a_resource_subscription_hears_when_the_resource_changes(front):
     run(scenario())
 
 
-def test_completion_offers_a_prompts_known_values(front):
+def test_completion_offers_a_prompts_known_values_and_refuses_what_the_mesh_does_not_have(front):
     async def scenario() -> None:
         async with front.client("http", "legacy") as client:
             done = await client.complete(types.PromptReference(type="ref/prompt", name="test_prompt_with_arguments"),
                                          {"name": "arg1", "value": "par"})
             assert done.completion.values == ["paris", "park"]
+            template = await client.complete(types.ResourceTemplateReference(type="ref/resource",
+                                                                             uri="test://template/{id}/data"),
+                                             {"name": "id", "value": ""})
+            assert template.completion.values == []  # known, with nothing to offer
+            for ref, code in ((types.PromptReference(type="ref/prompt", name="no_such_prompt"), -32602),
+                              (types.ResourceTemplateReference(type="ref/resource", uri="test://no/{such}"), -32002)):
+                with pytest.raises(MCPError) as refused:
+                    await client.complete(ref, {"name": "x", "value": ""})
+                assert refused.value.error.code == code
+            with pytest.raises(MCPError) as refused:
+                await client.subscribe_resource("test://no-such-resource")
+            assert refused.value.error.code == -32002
+            await client.subscribe_resource("test://watched-resource")
 
     run(scenario())
 

@@ -787,9 +787,20 @@ class MeshServer:
             if address is not None:
                 values = completions(self.catalogue.abilities[address].params, params.argument.name,
                                      params.argument.value)
-            elif ref.name == MEMORY_PROMPT and params.argument.name == "task" and self.instruction:
-                values = [self.instruction] if self.instruction.casefold().startswith(
-                    params.argument.value.casefold()) else []
+            elif ref.name == MEMORY_PROMPT and self._memory_up():
+                if params.argument.name == "task" and self.instruction:
+                    values = [self.instruction] if self.instruction.casefold().startswith(
+                        params.argument.value.casefold()) else []
+            else:
+                raise results.unknown_prompt(ref.name)
+        else:  # a resource template's argument (a plain resource has none)
+            uri = str(getattr(ref, "uri", ""))
+            address = next((t.address for t in self.catalogue.templates if t.uri == uri), None)
+            if address is not None:
+                values = completions(self.catalogue.abilities[address].params, params.argument.name,
+                                     params.argument.value)
+            elif uri != MEMORY_URI and uri not in self.catalogue.resources:
+                raise results.unknown_resource(uri)
         return types.CompleteResult(completion=types.Completion(values=values[:100], total=len(values),
                                                                 has_more=False))
 
@@ -839,7 +850,11 @@ class MeshServer:
         view = await self._view(ctx)
         if len(view.subscriptions) >= MAX_SUBSCRIPTIONS:
             raise MCPError(INVALID_REQUEST, f"at most {MAX_SUBSCRIPTIONS} subscriptions per client")
-        view.subscriptions.add(str(params.uri))
+        uri = str(params.uri)
+        if uri != MEMORY_URI and self.catalogue.read(uri) is None:
+            self._refused("unknown")
+            raise results.unknown_resource(uri)
+        view.subscriptions.add(uri)
         self.resources_due.set()  # take the resource's current state, to tell what changes
         return types.EmptyResult()
 
