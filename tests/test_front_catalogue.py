@@ -35,6 +35,16 @@ def test_tools_prompts_and_resources_come_from_the_organs_that_are_up():
     assert catalogue.resources == {"file://README": "fs.readme"}  # the first organ wins a shared URI
 
 
+def test_a_prompt_is_found_by_its_listed_name_and_always_by_its_organs_qualified_name():
+    alone = from_manifest({"fs": MANIFEST["fs"]})
+    shared = from_manifest(MANIFEST)
+
+    assert alone.prompts == {"notes": "fs.notes"}  # listed under its own name while no other organ has it
+    assert alone.prompt("notes") == alone.prompt("fs__notes") == "fs.notes"  # a saved qualified name keeps working
+    assert shared.prompt("fs__notes") == "fs.notes" and shared.prompt("notes") is None
+    assert alone.prompt("fs__read_file") is None and alone.prompt("nobody__notes") is None  # a tool, an organ not there
+
+
 def test_a_resource_template_reads_its_arguments_from_the_uri():
     catalogue = from_manifest(MANIFEST)
 

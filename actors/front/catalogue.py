@@ -69,6 +69,16 @@ class Catalogue:
                 return own
         return qualified
 
+    def prompt(self, name: str) -> str | None:
+        """The address of a prompt by the name it is listed under, or by `organ__prompt`, which names it whatever
+        other organs offer (the listed name is the prompt's own while no other organ has a prompt of that name)."""
+        address = self.prompts.get(name)
+        if address is None and SEPARATOR in name:
+            address = name.replace(SEPARATOR, ".", 1)
+            ability = self.abilities.get(address)
+            return address if ability is not None and ability.kind == "prompt" else None
+        return address
+
     def read(self, uri: str) -> tuple[str, dict[str, str]] | None:
         """The reader of a resource URI and its arguments, or None when no organ offers it."""
         address = self.resources.get(uri)

@@ -767,7 +767,7 @@ class MeshServer:
             result = self._result_of(reply, f"prompt {MEMORY_PROMPT}")
             text = str(result.get("text", "")) if isinstance(result, dict) else str(result)
             return results.prompt_result("Advisory memory from past sessions.", text)
-        address = self.catalogue.prompts.get(params.name)
+        address = self.catalogue.prompt(params.name)
         if address is None:
             self._refused("unknown")
             raise results.unknown_prompt(params.name)
@@ -783,7 +783,7 @@ class MeshServer:
         values: list[str] = []
         ref = params.ref
         if getattr(ref, "type", "") == "ref/prompt":
-            address = self.catalogue.prompts.get(ref.name)
+            address = self.catalogue.prompt(ref.name)
             if address is not None:
                 values = completions(self.catalogue.abilities[address].params, params.argument.name,
                                      params.argument.value)
