@@ -140,3 +140,21 @@ def test_a_plain_call_the_client_cancels_is_answered_cancelled_as_the_sdk_answer
     (_, messages), = answered
     assert messages[-1]["id"] == 2 and messages[-1]["error"]["code"] == -32800  # beside the SDK or through it
     assert session.exchange(call(3, "echo__sleep", {"seconds": 0}))[0] == "application/json"  # it serves on
+
+
+def test_an_id_still_in_flight_in_the_session_is_refused_and_the_first_request_is_answered(session):
+    # the SDK's transport keeps one stream per request id: a second request with the id of a running one took
+    # its place, and the first POST's stream never got its answer
+    session.exchange(call(1, "echo__sleep", {"seconds": 0}))
+    answered = []
+    waiting = threading.Thread(target=lambda: answered.append(session.exchange(call(42, "echo__sleep",
+                                                                                       {"seconds": 1.5}))))
+    waiting.start()
+    time.sleep(0.4)  # the first call runs (it takes 1.5 s)
+    duplicate = session.post(call(42, "echo__echo", {"x": "dup"}))
+    waiting.join(TIMEOUT_S)
+    assert duplicate.status_code == 400
+    assert duplicate.json()["error"]["code"] == -32600 and "id 42 is in use" in duplicate.json()["error"]["message"]
+    (_, messages), = answered
+    assert messages[-1]["id"] == 42 and messages[-1]["result"]["structuredContent"] == {"slept": 1.5}
+    assert session.exchange(call(42, "echo__echo", {"x": "again"}))[1][-1]["id"] == 42  # answered: free again

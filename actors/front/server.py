@@ -512,9 +512,7 @@ class MeshServer:
             return None
         if time.monotonic() - view.served > SDK_EVERY_S:  # the SDK's server sees the session now and then
             return None
-        request_id, raw = call
-        if (view.key, str(request_id)) in self.parked:  # an id still in flight: the SDK's server says so
-            return None
+        request_id, raw = call  # an id still in flight in the session was refused before (EnvelopeGuard)
         try:
             params = types.CallToolRequestParams.model_validate(raw, by_name=False)
         except ValidationError:

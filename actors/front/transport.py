@@ -508,6 +508,7 @@ class EnvelopeGuard:
         self.limit = limit
         self.shortcut = shortcut
         self.ending = ending  # told of every DELETE (a session's end) before the app sees it
+        self.in_flight: set[tuple[str, Any]] = set()  # (session, request id) of the POSTs being answered
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
         if scope["type"] == "http" and not self._trusted(scope):
@@ -556,6 +557,20 @@ class EnvelopeGuard:
             self.refused("envelope")
             await _respond(send, 400, error)
             return
+        flight = _in_flight_key(scope, decoded)
+        if flight is not None and flight in self.in_flight:  # the SDK's transport would lose the first one's answer
+            self.refused("envelope")
+            await _respond(send, 400, _error(decoded["id"], INVALID_REQUEST, f"Invalid Request: id {decoded['id']!r} "
+                                             "is in use by a request of this session that is not answered yet"))
+            return
+        if flight is not None:
+            self.in_flight.add(flight)
+        try:
+            await self._serve(scope, send, receive, decoded, body)
+        finally:
+            self.in_flight.discard(flight)
+
+    async def _serve(self, scope: dict, send: Callable, receive: Callable, decoded: Any, body: bytes) -> None:
         handed_over = None
         if self.shortcut is not None and isinstance(decoded, dict):
             answering = self.shortcut(scope, decoded)
@@ -585,6 +600,14 @@ class EnvelopeGuard:
         if not client or not server:
             return False  # a connection without addresses (a unix socket) is not what this listener serves
         return peers.trusted(peers.peer_uid(tuple(client), tuple(server)), self.remote_allowed)
+
+
+def _in_flight_key(scope: dict, decoded: Any) -> tuple[str, Any] | None:
+    """(session, request id) of a request POSTed in a session, or None (a notification, a response, no session)."""
+    header = _session_header(scope)
+    if not header or not isinstance(decoded, dict) or "method" not in decoded or "id" not in decoded:
+        return None
+    return header[0][1].decode("latin-1"), coerce_request_id(decoded["id"])
 
 
 async def _respond(send: Callable, status: int, body: dict, headers: tuple = ()) -> None:
