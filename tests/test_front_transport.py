@@ -6,8 +6,10 @@ from __future__ import annotations
 import asyncio
 
 import anyio
+import pytest
 
-from actors.front.transport import SESSION, Lines, MemoryEventStore, _PipeLines, _SessionTag
+from actors.front.transport import (HEAD_BYTES, SESSION, Lines, MemoryEventStore, Overlong, _PipeLines, _SessionTag,
+                                    leading_id)
 
 
 def test_lines_are_split_across_chunks_and_a_line_over_the_limit_is_dropped_whole():
@@ -15,8 +17,21 @@ def test_lines_are_split_across_chunks_and_a_line_over_the_limit_is_dropped_whol
     assert splitter.feed(b"ab") == []
     assert splitter.feed(b"c\nde\n") == [b"abc", b"de"]
     assert splitter.feed(b"toolong") == []
-    assert splitter.feed(b"er\nok\n") == [None, b"ok"]
+    assert splitter.feed(b"er\nok\n") == [Overlong(b"toolong"), b"ok"]  # its head kept, to find its id
     assert splitter.feed(b"tail") == [] and splitter.end() == [b"tail"]
+    assert splitter.feed(b"ab\n" + b"x" * (HEAD_BYTES + 10) + b"\n")[1] == Overlong(b"x" * HEAD_BYTES)
+
+
+@pytest.mark.parametrize("head, request_id", [
+    (b'{"jsonrpc": "2.0", "id": "big", "method": "tools/call", "params": {"x": "yyy', "big"),
+    (b'{"jsonrpc":"2.0","method":"tools/call","id":-7,"params":', -7),
+    (b'{"id": "a\\"b", "jsonrpc"', 'a"b'),
+    (b'{"params": {"id": 3}, "id": 4', None),  # after something nested: not known to be the request's
+    (b'{"jsonrpc": "2.0", "method": "tools/call", "params": {"x', None),  # not in the head
+    (b"[1, 2, 3", None),
+])
+def test_the_id_of_a_request_too_large_to_parse_is_read_from_its_head_when_it_leads(head, request_id):
+    assert leading_id(head) == request_id
 
 
 class _Transport:

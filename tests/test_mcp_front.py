@@ -600,12 +600,13 @@ def test_an_http_body_over_the_request_limit_is_refused_with_413(front):
 def test_a_line_over_the_stdio_limit_is_refused_and_the_server_reads_on(front):
     proc = _stdio_server(front)
     try:
-        proc.stdin.write(b'{"jsonrpc": "2.0", "id": 1, "method": "ping", "params": {"x": "' + b"y" * (17 * 1024 * 1024)
-                         + b'"}}\n')
+        proc.stdin.write(b'{"jsonrpc": "2.0", "id": "big", "method": "ping", "params": {"x": "'
+                         + b"y" * (17 * 1024 * 1024) + b'"}}\n')
         proc.stdin.write(json.dumps(INITIALIZE).encode() + b"\n")
         proc.stdin.flush()
         refused = _answer(proc)
         assert refused["error"]["code"] == -32600 and "limited to" in refused["error"]["message"]
+        assert refused["id"] == "big"  # the caller waiting on that id hears it
         assert "result" in _answer(proc)
     finally:
         stop_process(proc)

@@ -21,6 +21,7 @@ import contextvars
 import json
 import logging
 import os
+import re
 import secrets
 import selectors
 from collections import OrderedDict, deque
@@ -49,6 +50,7 @@ DRAIN_S = 10.0  # how long requests still running when stdin ends may take to be
 DRAIN_POLL_S = 0.01
 CANCELLED = "notifications/cancelled"
 LISTEN = "subscriptions/listen"  # the 2026-07-28 stream of change notices: answered only when the connection ends
+HEAD_BYTES = 1024  # of a line over the limit, kept to find its request's id
 SETTLE_BUFFER_BYTES = 1024 * 1024  # an answer handed over is written at once while the pipe holds less than this
 # a shortcut's answer in its wire form (json.dumps with options would build an encoder per answer)
 _WIRE_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
@@ -112,9 +114,26 @@ def envelope_problem(decoded: Any, exc: Exception) -> str:
     return f"{where}: {first['msg']}{more}"[:300]
 
 
-def too_large(limit: int) -> dict:
+def too_large(limit: int, request_id: str | int | None = None) -> dict:
     """The JSON-RPC error for a request over the size limit."""
-    return _error(None, INVALID_REQUEST, f"Invalid Request: requests are limited to {limit} bytes")
+    return _error(request_id, INVALID_REQUEST, f"Invalid Request: requests are limited to {limit} bytes")
+
+
+# a request object's id among its first members, before anything nested: {"jsonrpc": "2.0", "id": 7, "method": …
+_LEADING_ID = re.compile(rb'\s*\{(?:\s*"(?:jsonrpc|method)"\s*:\s*"[^"\\]*"\s*,)*\s*"id"\s*:\s*'
+                         rb'(-?\d{1,18}|"(?:[^"\\]|\\.){0,256}")\s*[,}]')
+
+
+def leading_id(head: bytes) -> str | int | None:
+    """The id of a request too large to parse, read from its head where clients write it (after `jsonrpc` and
+    `method` at most); None when it is not there. Its answer then reaches the caller that waits on that id."""
+    found = _LEADING_ID.match(head)
+    if found is None:
+        return None
+    try:
+        return json.loads(found.group(1))
+    except ValueError:
+        return None
 
 
 def _error(request_id: Any, code: int, message: str) -> dict:
@@ -248,11 +267,11 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
         else:
             loop.create_task(put(data))
 
-    def handle(line: bytes | None) -> SessionMessage | None:
+    def handle(line: bytes | Overlong) -> SessionMessage | None:
         """Answer or take one line; what is left for the SDK's server."""
-        if line is None:
+        if type(line) is Overlong:
             refused("size")
-            put_now(_line(too_large(limit)))
+            put_now(_line(too_large(limit, leading_id(line.head))))
             return None
         if not line.strip():
             return None
@@ -337,22 +356,31 @@ def _line(message: JSONRPCMessage | dict) -> bytes:
     return message.model_dump_json(by_alias=True, exclude_unset=True).encode() + b"\n"
 
 
+@dataclass(frozen=True, slots=True)
+class Overlong:
+    """A line over the limit, dropped but for its first HEAD_BYTES (where a request's id is, as clients write)."""
+    head: bytes
+
+
 class Lines:
-    """Split chunks into lines of at most `limit` bytes; None stands for a longer line, which is dropped."""
+    """Split chunks into lines of at most `limit` bytes; a longer line is dropped, an Overlong in its place."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.pending = bytearray()
         self.dropping = False
+        self.head = b""  # of the line being dropped
 
-    def feed(self, chunk: bytes) -> list[bytes | None]:
+    def feed(self, chunk: bytes) -> list[bytes | Overlong]:
         """The lines a chunk completes."""
-        found: list[bytes | None] = []
+        found: list[bytes | Overlong] = []
         start = 0
         pending = self.pending
         while (end := chunk.find(b"\n", start)) != -1:
-            if self.dropping or len(pending) + end - start > self.limit:
-                found.append(None)
+            if self.dropping:
+                found.append(Overlong(self.head))
+            elif len(pending) + end - start > self.limit:
+                found.append(Overlong((bytes(pending[:HEAD_BYTES]) + chunk[start:start + HEAD_BYTES])[:HEAD_BYTES]))
             elif pending:
                 pending += chunk[start:end]
                 found.append(bytes(pending))
@@ -364,6 +392,7 @@ class Lines:
         if not self.dropping:
             pending += chunk[start:]
             if len(pending) > self.limit:
+                self.head = bytes(pending[:HEAD_BYTES])
                 pending.clear()
                 self.dropping = True  # never hold more than the limit: the rest of the line is skipped
         return found
@@ -373,8 +402,8 @@ class Lines:
         return [bytes(self.pending)] if self.pending and not self.dropping else []
 
 
-async def lines(chunks: AsyncIterator[bytes], limit: int) -> AsyncIterator[bytes | None]:
-    """Split chunks into lines of at most `limit` bytes; None stands for a longer line, which is dropped."""
+async def lines(chunks: AsyncIterator[bytes], limit: int) -> AsyncIterator[bytes | Overlong]:
+    """Split chunks into lines of at most `limit` bytes; a longer line is dropped, an Overlong in its place."""
     splitter = Lines(limit)
     async for chunk in chunks:
         for line in splitter.feed(chunk):
@@ -387,13 +416,13 @@ class _PipeLines(asyncio.Protocol):
     """Stdin as a pipe: each line handled as it is read, on the loop itself (no task or stream between);
     what the SDK's server takes is handed on at once, and reading pauses while its queue is full."""
 
-    def __init__(self, limit: int, handle: Callable[[bytes | None], SessionMessage | None], into: Any,
+    def __init__(self, limit: int, handle: Callable[[bytes | Overlong], SessionMessage | None], into: Any,
                  ended: asyncio.Future) -> None:
         self.lines = Lines(limit)
         self.handle = handle
         self.into = into
         self.ended = ended
-        self.backlog: deque[bytes | None] = deque()  # lines read while the queue was full, in order
+        self.backlog: deque[bytes | Overlong] = deque()  # lines read while the queue was full, in order
         self.flushing: asyncio.Task | None = None
         self.transport: Any = None
         self.closed = False
@@ -414,7 +443,7 @@ class _PipeLines(asyncio.Protocol):
         if self.flushing is None and not self.ended.done():
             self.ended.set_result(None)
 
-    def _take(self, line: bytes | None) -> None:
+    def _take(self, line: bytes | Overlong) -> None:
         if self.backlog or self.flushing is not None:
             self.backlog.append(line)
             return
