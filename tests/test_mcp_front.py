@@ -22,6 +22,7 @@ from mcp import Client, StdioServerParameters, types
 from mcp.shared.exceptions import MCPError
 
 from actors.client import Client as MeshClient
+from actors.front.server import RESOURCE_POLL_S
 from actors.front.transport import DRAIN_S
 from tests.conftest import REPO, Mesh, kill_all, mesh_processes, stop_process, wait_for
 from tests.test_mcp_server import _listening, free_port
@@ -400,14 +401,14 @@ def test_a_resource_subscription_hears_when_the_resource_changes(front):
 
     async def scenario() -> None:
         async with front.client("stdio", "legacy", message_handler=handler) as client:
-            await client.subscribe_resource("keeper://kept")
-            await asyncio.sleep(0.5)  # the server takes the resource's current state
+            await client.subscribe_resource("keeper://kept")  # answered once its current state is taken
             assert not (await client.call_tool("keeper__keep", {"x": "first"})).is_error
 
             async def heard(count: int) -> None:
                 while updated.count("keeper://kept") < count:
                     await asyncio.sleep(0.05)
-            await asyncio.wait_for(heard(1), WAIT_S)
+            # heard from the call itself, not from the next poll (the first change waited for it, ~10 s)
+            await asyncio.wait_for(heard(1), RESOURCE_POLL_S / 2)
             read = await client.read_resource("keeper://kept")
             assert json.loads(read.contents[0].text) == "first"
             await client.call_tool("keeper__peek", {"x": "a read-only call changes nothing"})

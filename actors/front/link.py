@@ -142,6 +142,7 @@ class MeshLink:
         self.retired: set[Lane] = set()  # replaced or withdrawn lanes, read until the calls on them are answered
         self.asked: dict[str, Lane] = {}  # a question that came on a lane -> the lane that takes its answer
         self.heard_at = 0.0  # when the heart last sent anything (monotonic)
+        self.followers: set[asyncio.Queue] = set()  # the queues of the running `beats`
         self.heart_watch: HeartWatch | None = None  # while requests wait on the heart: is it still answering?
 
     def _socket(self, kind: int) -> zmq.Socket:
@@ -587,7 +588,8 @@ class MeshLink:
         sub.setsockopt(zmq.SUBSCRIBE, protocol.BLOOD)
         sub.connect(self.endpoints["blood"])
         subscribed = False
-        arrived: asyncio.Queue[list[bytes]] = asyncio.Queue(MAX_BEATS_QUEUED)
+        arrived: asyncio.Queue[list[bytes] | None] = asyncio.Queue(MAX_BEATS_QUEUED)  # None: look at events()
+        self.followers.add(arrived)
 
         def drain() -> None:
             while sub.get(zmq.EVENTS) & zmq.POLLIN:
@@ -612,6 +614,8 @@ class MeshLink:
                     sub.setsockopt(zmq.SUBSCRIBE if subscribed else zmq.UNSUBSCRIBE, protocol.EVENT + b"call")
                     drain()
                 frames = await arrived.get()
+                if frames is None:
+                    continue
                 try:
                     if frames[0] == protocol.BLOOD:
                         blood = protocol.decode_blood(frames)
@@ -624,5 +628,13 @@ class MeshLink:
                 except DecodeError:
                     continue
         finally:
+            self.followers.discard(arrived)
             loop.remove_reader(fd)
             sub.close(linger=0)
+
+    def events_changed(self) -> None:
+        """Have `beats` look at its events() now rather than at the next beat (up to beat_max_s away): a
+        subscriber that just began wants the calls that happen from now on."""
+        for arrived in self.followers:
+            with contextlib.suppress(asyncio.QueueFull):
+                arrived.put_nowait(None)

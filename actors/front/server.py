@@ -853,7 +853,7 @@ class MeshServer:
             self._refused("unknown")
             raise results.unknown_resource(uri)
         view.subscriptions.add(uri)
-        self.resources_due.set()  # take the resource's current state, to tell what changes
+        await self._take_state({uri})
         return types.EmptyResult()
 
     async def _unsubscribe(self, ctx, params) -> types.EmptyResult:
@@ -890,10 +890,24 @@ class MeshServer:
                     continue
                 before = self.resource_digests.get(uri)
                 self.resource_digests[uri] = digest
+                if before is None:  # known now (its organ was down when it was subscribed)
+                    self.link.events_changed()
                 if before is not None and before != digest:
                     await self._updated(uri)
             for uri in set(self.resource_digests) - self._subscribed():
                 del self.resource_digests[uri]
+
+    async def _take_state(self, uris: set[str]) -> None:
+        """Take the current state of newly subscribed resources before the subscription is answered, so every
+        change after it is told, and follow the mesh's calls from now on (not from the next beat)."""
+        for uri in uris - set(self.resource_digests):
+            try:
+                self.resource_digests[uri] = await self._resource_digest(uri)
+            except (MCPError, MeshError) as exc:  # the watch tries again
+                log.debug("cannot read subscribed resource %s: %s", uri, exc)
+                self.resources_due.set()
+        if self.resource_digests:
+            self.link.events_changed()
 
     async def _resource_digest(self, uri: str) -> str:
         if uri == MEMORY_URI:
@@ -931,8 +945,7 @@ class MeshServer:
             resource_subscriptions=sorted(listener.uris) or None)
         meta = {SUBSCRIPTION_ID_META_KEY: ctx.request_id}
         view.listeners.add(listener)
-        if listener.uris:
-            self.resources_due.set()
+        await self._take_state(listener.uris)
         try:
             await ctx.session.send_notification(types.SubscriptionsAcknowledgedNotification(
                 params=types.SubscriptionsAcknowledgedNotificationParams(notifications=honored, _meta=meta)),
