@@ -158,3 +158,14 @@ def test_an_id_still_in_flight_in_the_session_is_refused_and_the_first_request_i
     (_, messages), = answered
     assert messages[-1]["id"] == 42 and messages[-1]["result"]["structuredContent"] == {"slept": 1.5}
     assert session.exchange(call(42, "echo__echo", {"x": "again"}))[1][-1]["id"] == 42  # answered: free again
+
+
+def test_a_request_refused_for_want_of_a_session_names_no_session(session):
+    # the SDK's transport made a session for it, refused the request, and sent that session's id, unknown after
+    refused = session.http.post(session.url, json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+                                headers={"accept": ACCEPT, "content-type": "application/json"})
+    assert refused.status_code == 400 and "mcp-session-id" not in refused.headers
+    opened = session.http.post(session.url, json={"jsonrpc": "2.0", "id": 2, "method": "initialize",
+                                                  "params": INITIALIZE}, headers={"accept": ACCEPT,
+                                                                                  "content-type": "application/json"})
+    assert opened.status_code == 200 and opened.headers["mcp-session-id"]  # a session opened still says so

@@ -662,7 +662,12 @@ SESSION: contextvars.ContextVar[_SessionTag | None] = contextvars.ContextVar("mc
 
 
 async def _learn_session(tag: _SessionTag, send: Callable, message: dict) -> None:
+    """Learn the session a request without one opened; a refusal opens none, so it names none (the SDK's
+    transport names the session it made for the request even when it refuses it, and that id is then unknown)."""
     if message["type"] == "http.response.start" and tag.session is None:
+        if message.get("status", 200) >= 400:
+            message = {**message, "headers": [(name, value) for name, value in message.get("headers", ())
+                                              if name.lower() != b"mcp-session-id"]}
         for name, value in message.get("headers", ()):
             if name.lower() == b"mcp-session-id":
                 tag.session = bytes(value).decode("latin-1")
