@@ -84,6 +84,14 @@ def session(make_mesh):
         stop_process(server)
 
 
+def _meanwhile(session: Session, request: dict) -> tuple[threading.Thread, list]:
+    """Make an exchange on a thread: the thread, and the list its answer lands in."""
+    answered: list = []
+    waiting = threading.Thread(target=lambda: answered.append(session.exchange(request)))
+    waiting.start()
+    return waiting, answered
+
+
 def _results(messages: list[dict]) -> list[dict]:
     return [{k: v for k, v in m.items() if k != "id"} for m in messages]
 
@@ -129,10 +137,7 @@ def test_what_the_sdks_transport_refuses_is_refused_by_it_as_before(session):
 
 def test_a_plain_call_the_client_cancels_is_answered_cancelled_as_the_sdk_answers_it(session):
     session.exchange(call(1, "echo__sleep", {"seconds": 0}))
-    answered = []
-    waiting = threading.Thread(target=lambda: answered.append(session.exchange(call(2, "echo__sleep",
-                                                                                       {"seconds": 2}))))
-    waiting.start()
+    waiting, answered = _meanwhile(session, call(2, "echo__sleep", {"seconds": 2}))
     time.sleep(0.01)
     cancel = {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 2, "reason": "t"}}
     assert session.post(cancel).status_code == 202
@@ -146,10 +151,7 @@ def test_an_id_still_in_flight_in_the_session_is_refused_and_the_first_request_i
     # the SDK's transport keeps one stream per request id: a second request with the id of a running one took
     # its place, and the first POST's stream never got its answer
     session.exchange(call(1, "echo__sleep", {"seconds": 0}))
-    answered = []
-    waiting = threading.Thread(target=lambda: answered.append(session.exchange(call(42, "echo__sleep",
-                                                                                       {"seconds": 1.5}))))
-    waiting.start()
+    waiting, answered = _meanwhile(session, call(42, "echo__sleep", {"seconds": 1.5}))
     time.sleep(0.4)  # the first call runs (it takes 1.5 s)
     duplicate = session.post(call(42, "echo__echo", {"x": "dup"}))
     waiting.join(TIMEOUT_S)
