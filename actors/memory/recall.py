@@ -81,7 +81,7 @@ CONDITION_FIELDS = {Condition.IMPLIED: (frozenset({"program", "action", "file", 
                                         frozenset({"name", "command", "gloss"})),
                     Condition.STRICT: (frozenset({"program", "action", "file", "host", "resource", "topic", "workflow"}),
                                        frozenset({"name", "command", "gloss", "ability"}))}
-RING_NAMED = frozenset({"program", "file", "host", "name"})  # a word of a ring names these as well as the word itself
+RING_NAMED = frozenset({"program", "file", "host", "name", "action", "resource", "topic"})  # a word of a ring names these as well as the word itself
 CONDITION = Condition.IMPLIED  # the default: a card is recalled only when the query names or implies its condition
 MIN_RELEVANCE = 0.55  # a card must reach this score to be recalled at all
 PATH_BOOST = 1.5  # a card about a file or host the query names outright
