@@ -63,7 +63,7 @@ SIMILAR = 0.5  # the weight left to a word reached through a word of its ring (h
 TYPO = 0.5  # the weight left to a card's word reached through a misspelling of it (breakpont -> breakpoint)
 REACHED_PROGRAM = frozenset({"program", "ability", "name"})  # where a program reached through a word of work counts
 REACHED_GLOSS = frozenset({"gloss"})  # where a gloss verb reached through a word that may mean it counts
-DISTINCTIVE = frozenset({"file", "host", "program"})  # fields whose one name, said, identifies a card on its own
+DISTINCTIVE = frozenset({"file", "host", "program", "action"})  # fields whose one name, said, identifies a card on its own
 # what a card is about, by how strictly a query must touch it (`conditioned`, round 10): the fields where any word
 # of the card's that the query says is its condition, and the fields where only a word that is no everyday English
 # word is (`github`, `sdk`, `pytest`: a name; `local`, `report`, `restore`: anyone's errand). "strict" also reads
@@ -479,7 +479,7 @@ def corroborated(parts: Iterable[tuple[str, str, str, float]], generic: frozense
     if len(words) >= 2:
         return True
     return any(field in DISTINCTIVE and term == word and term not in generic and term not in compounded
-               and not (field == "program" and text.is_everyday(word)) for field, term, word, _ in parts)
+               and not (field in ("program", "action") and text.is_everyday(word)) for field, term, word, _ in parts)
 
 
 def conditioned(parts: Iterable[tuple[str, str, str, float]], generic: frozenset[str] = frozenset(), *,
