@@ -479,7 +479,8 @@ def corroborated(parts: Iterable[tuple[str, str, str, float]], generic: frozense
     if len(words) >= 2:
         return True
     return any(field in DISTINCTIVE and term == word and term not in generic and term not in compounded
-               and not (field in ("program", "action") and text.is_everyday(word)) for field, term, word, _ in parts)
+               and not (field == "program" and text.is_everyday(word))
+               and not (field == "action" and word in everyday_stems()) for field, term, word, _ in parts)
 
 
 def conditioned(parts: Iterable[tuple[str, str, str, float]], generic: frozenset[str] = frozenset(), *,
