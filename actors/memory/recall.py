@@ -500,8 +500,9 @@ def conditioned(parts: Iterable[tuple[str, str, str, float]], generic: frozenset
     may also imply it: a program through a word of work (`tests` -> pytest), a program, subcommand, file, host,
     resource, task word or name through a word of its ring (`pre-production` -> staging, `database` -> the db of
     `rails db:migrate`, round 16). Nothing else reached counts (a ring word that reaches an ability, `repository`
-    -> git, is the work around the card, not the card; nor one that reaches its tools' documentation). "strict" reads the
-    words of the card's ability and a folder named by an everyday word as words around it; "off" asks nothing.
+    -> git, is the work around the card, not the card; nor one that reaches its tools' documentation or its
+    calls' operands). "strict" reads the words of the card's ability and a folder named by an everyday word as
+    words around it; "off" asks nothing.
     A query naming the card's file, host or whole ability outright needs nothing more (`names_touched`)."""
     if mode == Condition.OFF:
         return True
