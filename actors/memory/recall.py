@@ -63,7 +63,8 @@ SIMILAR = 0.5  # the weight left to a word reached through a word of its ring (h
 TYPO = 0.5  # the weight left to a card's word reached through a misspelling of it (breakpont -> breakpoint)
 REACHED_PROGRAM = frozenset({"program", "ability", "name"})  # where a program reached through a word of work counts
 REACHED_GLOSS = frozenset({"gloss"})  # where a gloss verb reached through a word that may mean it counts
-DISTINCTIVE = frozenset({"file", "host", "program"})  # fields whose one name, said, identifies a card on its own
+# fields whose one name, said, identifies a card on its own (a subcommand since round 16: `compile` of mix compile)
+DISTINCTIVE = frozenset({"file", "host", "program", "action"})
 # what a card is about, by how strictly a query must touch it (`conditioned`, round 10): the fields where any word
 # of the card's that the query says is its condition, and the fields where only a word that is no everyday English
 # word is (`github`, `sdk`, `pytest`: a name; `local`, `report`, `restore`: anyone's errand). "strict" also reads
@@ -81,7 +82,9 @@ CONDITION_FIELDS = {Condition.IMPLIED: (frozenset({"program", "action", "file", 
                                         frozenset({"name", "command", "gloss"})),
                     Condition.STRICT: (frozenset({"program", "action", "file", "host", "resource", "topic", "workflow"}),
                                        frozenset({"name", "command", "gloss", "ability"}))}
-RING_NAMED = frozenset({"program", "file", "host", "name"})  # a word of a ring names these as well as the word itself
+# where a word of a ring names what it reaches as well as the word itself: every field of what a card is about but
+# its ability (round 16 added the subcommand, resource and task words: "database" -> the db of `rails db:migrate`)
+RING_NAMED = frozenset({"program", "file", "host", "name", "action", "resource", "topic"})
 CONDITION = Condition.IMPLIED  # the default: a card is recalled only when the query names or implies its condition
 MIN_RELEVANCE = 0.55  # a card must reach this score to be recalled at all
 PATH_BOOST = 1.5  # a card about a file or host the query names outright
@@ -469,8 +472,9 @@ def corroborated(parts: Iterable[tuple[str, str, str, float]], generic: frozense
     (told apart by stem): words that count in its score (a term reached through a ring or a word of work counts as
     the word that reached it), and words the query says itself that the card holds where its field had room for
     one word only (`git diff … commit` for a git.status → git.diff → git.commit workflow), no word of work among
-    those; or the query says one of the card's distinctive names (a file, host or program that is no word of
-    work: `pytest`, `Dockerfile`). One word of work (`commit`, `install`, `docs`) is never enough on its own: it
+    those; or the query says one of the card's distinctive names (a file, host, program or subcommand that is no
+    word of work: `pytest`, `Dockerfile`; a program or subcommand that is no everyday word either: `compile` of
+    `mix compile`, not `install` or `push`, round 16). One word of work (`commit`, `install`, `docs`) is never enough on its own: it
     is as often another errand's word as this card's. A query naming the card's file, host or whole ability
     outright needs nothing more (see `names_touched`)."""
     parts = list(parts)
@@ -479,7 +483,8 @@ def corroborated(parts: Iterable[tuple[str, str, str, float]], generic: frozense
     if len(words) >= 2:
         return True
     return any(field in DISTINCTIVE and term == word and term not in generic and term not in compounded
-               and not (field == "program" and text.is_everyday(word)) for field, term, word, _ in parts)
+               and not (field == "program" and text.is_everyday(word))
+               and not (field == "action" and word in everyday_stems()) for field, term, word, _ in parts)
 
 
 def conditioned(parts: Iterable[tuple[str, str, str, float]], generic: frozenset[str] = frozenset(), *,
@@ -492,10 +497,12 @@ def conditioned(parts: Iterable[tuple[str, str, str, float]], generic: frozenset
     host, resource, ability, the task words it was learned under), or, in the fields of words around it (the
     words of its names, of its calls' operands, of its tools' documentation), when it is no everyday English word
     (`github`, `sdk` count; `local`, `report`, `restore` do not: they are as often anyone else's errand). The query
-    may also imply it: a program through a word of work (`tests` -> pytest), a program, file, host or name
-    through a word of its ring (`pre-production` -> staging). Nothing else reached counts (a ring word that
-    reaches an ability, `repository` -> git, is the work around the card, not the card). "strict" reads the
-    words of the card's ability and a folder named by an everyday word as words around it; "off" asks nothing.
+    may also imply it: a program through a word of work (`tests` -> pytest), a program, subcommand, file, host,
+    resource, task word or name through a word of its ring (`pre-production` -> staging, `database` -> the db of
+    `rails db:migrate`, round 16). Nothing else reached counts (a ring word that reaches an ability, `repository`
+    -> git, is the work around the card, not the card; nor one that reaches its tools' documentation or its
+    calls' operands). "strict" reads the words of the card's ability and a folder named by an everyday word as
+    words around it; "off" asks nothing.
     A query naming the card's file, host or whole ability outright needs nothing more (`names_touched`)."""
     if mode == Condition.OFF:
         return True
