@@ -362,9 +362,9 @@ def relevance(identity: dict[str, list[str]], weights: dict[str, float], sources
 
 
 def contributions(identity: dict[str, list[str]], weights: dict[str, float], sources: dict[str, str] | None = None,
-                  only: dict[str, frozenset[str]] | None = None, said: frozenset[str] = frozenset()
-                  ) -> tuple[float, tuple[str, ...], tuple[tuple[str, str, str, float], ...],
-                             tuple[tuple[str, str, str], ...]]:
+                  only: dict[str, frozenset[str]] | None = None, said: frozenset[str] = frozenset(),
+                  stems: dict[str, str] | None = None
+                  ) -> tuple[float, tuple[str, ...], tuple[tuple[str, str, str, float], ...], tuple[tuple[str, str, str], ...]]:
     """Score the card fields a query touches: each term's weight × its field's weight.
 
     `weights` holds only the query's terms (term -> weight in [0, 1]). A field counts its best term; topic, gloss
@@ -376,8 +376,11 @@ def contributions(identity: dict[str, list[str]], weights: dict[str, float], sou
     query names outright (every word of it, organ included, among the words `said`: "git commit") is one name:
     its words add up, in full, and count nowhere else. Also the parts of the score: (field, term, query word,
     value) for each term that counted, and (field, term, query word) for every term that reached the card,
-    whether or not its field still had room for it (a workflow's ability field counts one of its words).
+    whether or not its field still had room for it (a workflow's ability field counts one of its words). A word
+    as written and its stem are one word (`stems`, from `written_stems(said)` unless given).
     """
+    if stems is None:
+        stems = written_stems(said)
     options: list[tuple[float, int, str, str, str]] = []  # (raw value, fields the word could go to, field, term, word)
     reach: dict[str, int] = {}
     filled: dict[str, int] = {}
@@ -397,7 +400,7 @@ def contributions(identity: dict[str, list[str]], weights: dict[str, float], sou
         for t in terms:
             if t in weights and (not only or t not in only or field in only[t]):
                 source = sources.get(t, t) if sources else t
-                if source in used:
+                if source in used or stems.get(source) in used:
                     continue
                 reach[source] = reach.get(source, 0) + 1
                 options.append((factor * weights[t], 0, field, t, source))
@@ -413,10 +416,20 @@ def contributions(identity: dict[str, list[str]], weights: dict[str, float], sou
         parts.append((field, term, word, gain))
         filled[field] = filled.get(field, 0) + 1
         used.add(word)
+        if word in stems:
+            used.add(stems[word])  # the word as written and its stem are one word of the query
         full = TOPIC_TERMS if field in SUMMED else 1
-        options = [o for o in options if o[4] not in used and not (o[2] == field and filled[field] >= full)]
+        options = [o for o in options if o[4] not in used and stems.get(o[4]) not in used
+                   and not (o[2] == field and filled[field] >= full)]
     touched = tuple(f for f in identity if f in filled)
     return total, touched, tuple(parts), reaching
+
+
+def written_stems(terms: Iterable[str]) -> dict[str, str]:
+    """The query's words as written whose stems are terms too (`compile` -> compil, `topics` -> topic): one word
+    of the query, however a card holds it (round 16)."""
+    terms = frozenset(terms)
+    return {t: s for t in terms if (s := text.stem(t)) != t and s in terms}
 
 
 def document_frequencies(identities: Iterable[dict[str, list[str]]]) -> dict[str, int]:
@@ -706,9 +719,10 @@ class Index:
         floor = held_to(floor, sum(info.values()))
         asks_subcommand = not meaning.known_subcommands().isdisjoint(q.terms)
         found = []
+        stems = written_stems(q.terms)
         for pos in self.candidates(weights, max(CANDIDATES, 4 * limit)):
             ident = self.identities[pos]
-            rel, touched, parts, reaching = contributions(ident, weights, sources, only, q.terms)
+            rel, touched, parts, reaching = contributions(ident, weights, sources, only, q.terms, stems)
             if rel * PATH_BOOST < floor:
                 continue
             named = names_touched(ident, q.named, q.named_stems, q.terms)
