@@ -307,6 +307,8 @@ def whole_organs(evidence: dict[int, float], catalogue: Catalogue, budget: int) 
 def _lexical(intent: str, query: dict[str, float], catalogue: Catalogue) -> dict[int, float]:
     # "do X, then Y": each clause's best tools count, not only those of the clause with the rarest words
     whole = catalogue.index.score(query)
+    if Source.NAMED_EVENLY not in catalogue.without:
+        _named_evenly(whole, query, catalogue)
     top = max(whole.values(), default=0.0)
     if top <= 0:
         return {}
@@ -317,12 +319,34 @@ def _lexical(intent: str, query: dict[str, float], catalogue: Catalogue) -> dict
     if len(parts) > MAX_CLAUSES:  # a long prompt: its last clauses are scored together
         parts = parts[:MAX_CLAUSES - 1] + [" ".join(parts[MAX_CLAUSES - 1:])]
     for part in parts:
-        scores = catalogue.index.score(query_terms(part, catalogue))
+        part_query = query_terms(part, catalogue)
+        scores = catalogue.index.score(part_query)
+        if Source.NAMED_EVENLY not in catalogue.without:
+            _named_evenly(scores, part_query, catalogue)
         scale = CLAUSE_WEIGHT / max(max(scores.values(), default=0.0), CLAUSE_FLOOR * top)
         for i, s in scores.items():
             if s * scale > lexical.get(i, 0.0):  # a clause may hint what the whole does not
                 lexical[i] = s * scale
     return lexical
+
+
+def _named_evenly(scores: dict[int, float], query: Mapping[str, float], catalogue: Catalogue) -> None:
+    # an organ the request calls by its name: the name says which organ, the rest of the words which of its
+    # tools. Each of its tools holding the name gets the name's mean share among them, so that how long a
+    # tool's text is (BM25's length norm of the name's term) no longer ranks the organ's tools
+    for k, terms in enumerate(catalogue.organ_name_terms):
+        if not terms or any(query.get(t, 0.0) < NAMED_ORGAN_FLOOR for t in terms):
+            continue
+        members = catalogue.organs[catalogue.organ_names[k]]
+        first, last = members[0], members[-1]
+        for t in terms:
+            weight = query[t]
+            held = [(i, weight * w) for i, w in catalogue.index.postings[t] if first <= i <= last and i in scores]
+            if len(held) < 2:
+                continue
+            even = sum(c for _, c in held) / len(held)
+            for i, c in held:
+                scores[i] += even - c
 
 
 def _near_result(near: Future | None) -> np.ndarray | None:
