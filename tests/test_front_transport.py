@@ -7,9 +7,10 @@ import asyncio
 
 import anyio
 import pytest
+from mcp.shared.dispatcher import coerce_request_id
 
-from actors.front.transport import (HEAD_BYTES, SESSION, Lines, MemoryEventStore, Overlong, _PipeLines, _SessionTag,
-                                    leading_id)
+from actors.front.transport import (HEAD_BYTES, SESSION, Lines, MemoryEventStore, Overlong, _answers, _PipeLines,
+                                    _SessionTag, leading_id)
 
 
 def test_lines_are_split_across_chunks_and_a_line_over_the_limit_is_dropped_whole():
@@ -165,3 +166,16 @@ def test_request_bodies_being_read_at_once_are_capped_over_all_requests_and_the_
         assert served == [body]
 
     asyncio.run(asyncio.wait_for(scenario(), 30))
+
+
+@pytest.mark.parametrize("body, answers", [
+    (b'{"jsonrpc":"2.0","id":42,"result":{}}', True),  # a JSON body
+    (b'event: message\ndata: {"jsonrpc":"2.0","id":42,"error":{"code":1,"message":"x"}}\n\n', True),
+    (b'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"id":42,"result":1}}\n\n',
+     False),  # a notification about it
+    (b'data: {"jsonrpc":"2.0","id":43,"result":{}}\n\n', False),  # another request's
+    (b'data: {"jsonrpc":"2.0","id":"42","result":{}}\n\n', True),  # ids compare as the SDK's transport keys them
+    (b"", False),
+])
+def test_the_part_of_an_http_answer_that_frees_a_request_id_is_its_response(body, answers):
+    assert _answers(body, coerce_request_id(42)) is answers

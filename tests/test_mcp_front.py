@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -416,6 +417,34 @@ def test_a_resource_subscription_hears_when_the_resource_changes(front):
             await client.call_tool("keeper__keep", {"x": "second"})
             await asyncio.sleep(1.0)
             assert updated == ["keeper://kept"]
+
+    run(scenario())
+
+
+def test_a_subscription_made_while_its_organ_restarts_is_kept_and_hears_the_first_change_after(front):
+    # it was refused as unknown once the catalogue had dropped the organ, or its first change was taken as its
+    # starting state (the read at subscribe failed, and the calls of an organ not in the catalogue were ignored)
+    updated: list = []
+
+    async def handler(message) -> None:
+        root = getattr(message, "root", message)
+        if isinstance(root, types.ResourceUpdatedNotification):
+            updated.append(str(root.params.uri))
+
+    async def scenario() -> None:
+        async with front.client("stdio", "legacy", message_handler=handler) as client:
+            keeper = front.mesh.organ("keeper")
+            os.kill(keeper["pid"], signal.SIGKILL)
+            await asyncio.sleep(0.3)  # the heart has seen it go
+            await client.subscribe_resource("keeper://kept")
+            await asyncio.to_thread(wait_for, lambda: front.mesh.organ("keeper")["state"] == "up" and
+                                    front.mesh.organ("keeper")["restarts"] > keeper["restarts"], timeout=WAIT_S)
+            assert not (await client.call_tool("keeper__keep", {"x": "after the restart"})).is_error
+
+            async def heard() -> None:
+                while "keeper://kept" not in updated:
+                    await asyncio.sleep(0.05)
+            await asyncio.wait_for(heard(), RESOURCE_POLL_S / 2)
 
     run(scenario())
 

@@ -63,6 +63,7 @@ MEMORY_PROMPT = "memory"
 MEMORY_URI = "memory://cards"
 MAX_TASK = 4000
 MAX_SUBSCRIPTIONS = 256
+UNREAD = "unread"  # the digest of a subscribed resource whose organ could not be read when it was subscribed
 RESOURCE_POLL_S = 10.0  # how often subscribed resources are read again when nothing else says they changed
 POLL_AFTER_S = 30.0  # an HTTP call still running this long has its stream closed; the client resumes it
 RETRY_MS = 500  # how soon a client whose stream closed comes back for the rest
@@ -341,6 +342,7 @@ class MeshServer:
         for view in self.views.all():
             view.pins = self.views.pins
         if self.catalogue.digest() != before:
+            self.resources_due.set()  # an organ back: what its resources read may have changed while it was away
             for view in self.views.all():
                 if view.channel is not None:
                     await view.channel.send_prompt_list_changed()
@@ -849,8 +851,8 @@ class MeshServer:
         if len(view.subscriptions) >= MAX_SUBSCRIPTIONS:
             raise MCPError(INVALID_REQUEST, f"at most {MAX_SUBSCRIPTIONS} subscriptions per client")
         uri = str(params.uri)
-        if uri != MEMORY_URI and self.catalogue.read(uri) is None:
-            self._refused("unknown")
+        if uri != MEMORY_URI and self.catalogue.read(uri) is None and not self.catalogue.resting:
+            self._refused("unknown")  # (while an organ is away, the resource may be its own: it is kept)
             raise results.unknown_resource(uri)
         view.subscriptions.add(uri)
         await self._take_state({uri})
@@ -890,9 +892,9 @@ class MeshServer:
                     continue
                 before = self.resource_digests.get(uri)
                 self.resource_digests[uri] = digest
-                if before is None:  # known now (its organ was down when it was subscribed)
+                if before is None:  # known now
                     self.link.events_changed()
-                if before is not None and before != digest:
+                elif before != digest:  # UNREAD too: a change made while its organ could not be read is one
                     await self._updated(uri)
             for uri in set(self.resource_digests) - self._subscribed():
                 del self.resource_digests[uri]
@@ -903,8 +905,9 @@ class MeshServer:
         for uri in uris - set(self.resource_digests):
             try:
                 self.resource_digests[uri] = await self._resource_digest(uri)
-            except (MCPError, MeshError) as exc:  # the watch tries again
+            except (MCPError, MeshError) as exc:  # the watch tries again, and tells its first reading as a change
                 log.debug("cannot read subscribed resource %s: %s", uri, exc)
+                self.resource_digests[uri] = UNREAD
                 self.resources_due.set()
         if self.resource_digests:
             self.link.events_changed()

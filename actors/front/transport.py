@@ -594,10 +594,18 @@ class EnvelopeGuard:
             return
         if flight is not None:
             self.in_flight.add(flight)
+            send = partial(self._freeing, flight, send)
         try:
             await self._serve(scope, send, receive, decoded, body)
         finally:
             self.in_flight.discard(flight)
+
+    async def _freeing(self, flight: tuple[str, Any], send: Callable, message: dict) -> None:
+        """Send a part of a request's answer; the id is free again before the response to it leaves (a client may
+        reuse it as soon as it has its answer, while the stream is still being closed)."""
+        if message["type"] == "http.response.body" and _answers(message.get("body", b""), flight[1]):
+            self.in_flight.discard(flight)
+        await send(message)
 
     async def _serve(self, scope: dict, send: Callable, receive: Callable, decoded: Any, body: bytes) -> None:
         handed_over = None
@@ -629,6 +637,22 @@ class EnvelopeGuard:
         if not client or not server:
             return False  # a connection without addresses (a unix socket) is not what this listener serves
         return peers.trusted(peers.peer_uid(tuple(client), tuple(server)), self.remote_allowed)
+
+
+def _answers(body: bytes, request_id: Any) -> bool:
+    """Whether a part of an HTTP answer (a JSON body, or event-stream events) holds the response to request_id."""
+    if b'"id"' not in body or (b'"result"' not in body and b'"error"' not in body):
+        return False
+    lines = [line[5:] for line in body.splitlines() if line.startswith(b"data:")] or [body]
+    for line in lines:
+        try:
+            message = jsonline.loads(line.strip())
+        except (ValueError, RecursionError):
+            continue
+        if (isinstance(message, dict) and "method" not in message and ("result" in message or "error" in message)
+                and isinstance(message.get("id"), (str, int)) and coerce_request_id(message["id"]) == request_id):
+            return True
+    return False
 
 
 def _in_flight_key(scope: dict, decoded: Any) -> tuple[str, Any] | None:
