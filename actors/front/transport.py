@@ -537,7 +537,7 @@ class EnvelopeGuard:
         self.limit = limit
         self.shortcut = shortcut
         self.ending = ending  # told of every DELETE (a session's end) before the app sees it
-        self.in_flight: set[tuple[str, Any]] = set()  # (session, request id) of the POSTs being answered
+        self.in_flight: dict[tuple[str, Any], object] = {}  # (session, request id) of POSTs being answered -> owner
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
         if scope["type"] == "http" and not self._trusted(scope):
@@ -592,20 +592,25 @@ class EnvelopeGuard:
             await _respond(send, 400, _error(decoded["id"], INVALID_REQUEST, f"Invalid Request: id {decoded['id']!r} "
                                              "is in use by a request of this session that is not answered yet"))
             return
+        owner = object()  # this POST's hold on its id (a later request may take the id once it is answered)
         if flight is not None:
-            self.in_flight.add(flight)
-            send = partial(self._freeing, flight, send)
+            self.in_flight[flight] = owner
+            send = partial(self._freeing, flight, owner, send)
         try:
             await self._serve(scope, send, receive, decoded, body)
         finally:
-            self.in_flight.discard(flight)
+            self._free(flight, owner)
 
-    async def _freeing(self, flight: tuple[str, Any], send: Callable, message: dict) -> None:
+    async def _freeing(self, flight: tuple[str, Any], owner: object, send: Callable, message: dict) -> None:
         """Send a part of a request's answer; the id is free again before the response to it leaves (a client may
         reuse it as soon as it has its answer, while the stream is still being closed)."""
         if message["type"] == "http.response.body" and _answers(message.get("body", b""), flight[1]):
-            self.in_flight.discard(flight)
+            self._free(flight, owner)
         await send(message)
+
+    def _free(self, flight: tuple[str, Any] | None, owner: object) -> None:
+        if self.in_flight.get(flight) is owner:
+            del self.in_flight[flight]
 
     async def _serve(self, scope: dict, send: Callable, receive: Callable, decoded: Any, body: bytes) -> None:
         handed_over = None
