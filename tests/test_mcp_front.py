@@ -568,8 +568,10 @@ def test_a_cancelled_request_and_an_open_listen_do_not_hold_the_server_at_the_en
                 time.sleep(0.5)  # the call runs
                 proc.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/cancelled",
                                              "params": {"requestId": cancel}}).encode() + b"\n")
-            proc.stdin.flush()
-            time.sleep(0.5)
+                proc.stdin.flush()
+                time.sleep(0.5)
+            else:  # the server is up (its start is not what is timed) and the listen stream open
+                assert _answer(proc)["method"] == "notifications/subscriptions/acknowledged"
             began = time.monotonic()
             proc.stdin.close()
             assert proc.wait(timeout=15) == 0
