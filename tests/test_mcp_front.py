@@ -16,6 +16,7 @@ import textwrap
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 import httpx2 as httpx
 import pytest
@@ -392,13 +393,20 @@ def test_a_question_the_client_cannot_answer_fails_the_call_with_a_clear_reason(
     run(scenario())
 
 
-def test_a_resource_subscription_hears_when_the_resource_changes(front):
-    updated: list = []
+def _resource_updates() -> tuple[list[str], Callable]:
+    """The URIs of the resources/updated notifications a client hears, and the message handler that collects them."""
+    updated: list[str] = []
 
     async def handler(message) -> None:
         root = getattr(message, "root", message)
         if isinstance(root, types.ResourceUpdatedNotification):
             updated.append(str(root.params.uri))
+
+    return updated, handler
+
+
+def test_a_resource_subscription_hears_when_the_resource_changes(front):
+    updated, handler = _resource_updates()
 
     async def scenario() -> None:
         async with front.client("stdio", "legacy", message_handler=handler) as client:
@@ -424,12 +432,7 @@ def test_a_resource_subscription_hears_when_the_resource_changes(front):
 def test_a_subscription_made_while_its_organ_restarts_is_kept_and_hears_the_first_change_after(front):
     # it was refused as unknown once the catalogue had dropped the organ, or its first change was taken as its
     # starting state (the read at subscribe failed, and the calls of an organ not in the catalogue were ignored)
-    updated: list = []
-
-    async def handler(message) -> None:
-        root = getattr(message, "root", message)
-        if isinstance(root, types.ResourceUpdatedNotification):
-            updated.append(str(root.params.uri))
+    updated, handler = _resource_updates()
 
     async def scenario() -> None:
         async with front.client("stdio", "legacy", message_handler=handler) as client:
