@@ -1,4 +1,5 @@
-"""The running call's way back to its caller: notices (progress, log lines) and questions that wait for an answer.
+"""The running call's way back to its caller: notices (progress, log lines), questions that wait for an answer,
+and the caller's cancellation of the call.
 
 Abilities run on worker threads; what they say is pushed to the organ's loop (which owns the socket to the
 heart), and an answer the loop receives wakes the thread that asked. Each call knows its own id through a
@@ -15,15 +16,17 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from broker import protocol
-from broker.errors import CallTimeout, Unanswerable
+from broker.errors import CallTimeout, Cancelled, Unanswerable
 from broker.protocol import Answer, Ask, Notice
 
 ANSWER_GRACE_S = 1.0  # the client enforces the deadline; this covers a heart that never forwards the answer
 MAX_ASK_S = 3600.0
+CANCELS_KEPT = 1024  # ids of cancelled calls remembered (a cancel may come before its call runs)
 
 
 @dataclass(slots=True)
 class _Slot:
+    call: str
     done: threading.Event = field(default_factory=threading.Event)
     answer: Answer | None = None
 
@@ -40,6 +43,7 @@ class CallerLink:
         self.waiting: dict[str, _Slot] = {}
         self.lock = threading.Lock()
         self.ids = (f"ask-{os.getpid()}-{n}" for n in itertools.count(1))
+        self.cancels: dict[str, None] = {}  # ids of calls their callers cancelled, oldest first (bounded)
 
     @contextlib.contextmanager
     def running(self, call_id: str) -> Iterator[None]:
@@ -83,7 +87,7 @@ class CallerLink:
             raise ValueError(f"timeout_s must be between 0 and {MAX_ASK_S:g}")
         ask = Ask(id=next(self.ids), call=call, kind=kind, body=body, timeout_s=timeout_s)
         frames = protocol.encode(ask)
-        slot = _Slot()
+        slot = _Slot(call)
         with self.lock:
             self.waiting[ask.id] = slot
         try:
@@ -96,11 +100,28 @@ class CallerLink:
             with self.lock:
                 self.waiting.pop(ask.id, None)
         answer = slot.answer
+        if answer is None:
+            raise Cancelled(f"{kind}: the caller cancelled the call")
         if not answer.ok:
             if answer.timed_out:
                 raise CallTimeout(f"{kind}: {answer.error}")
             raise Unanswerable(f"{kind}: {answer.error}")
         return answer.result
+
+    def cancel(self, call_id: str) -> None:
+        """The caller cancelled this call (from the loop): cancelled() says so from now on, and its questions
+        stop waiting."""
+        with self.lock:
+            self.cancels[call_id] = None
+            if len(self.cancels) > CANCELS_KEPT:
+                del self.cancels[next(iter(self.cancels))]
+            slots = [slot for slot in self.waiting.values() if slot.call == call_id]
+        for slot in slots:
+            slot.done.set()  # with no answer: ask() raises Cancelled
+
+    def cancelled(self, call_id: str = "") -> bool:
+        """Whether the caller cancelled this call (by default the one running on this thread)."""
+        return bool(self.cancels) and (call_id or self.current()) in self.cancels
 
     def answered(self, answer: Answer) -> None:
         """Wake the thread waiting for this answer (from the loop)."""

@@ -37,9 +37,10 @@ from broker import protocol, wire
 from broker.errors import DecodeError, EncodeError
 from broker.home import lane_folder, lane_socket
 from broker.outcome import detect
-from broker.protocol import (DEFAULT_MAX_FRAME_BYTES, EXIT_REFUSED, Admit, Answer, Blood, Call, Control, Failure,
-                             Goodbye, Handoff, Heartbeat, LaneClosed, Refused, Register, Reply, Report, Reregister,
-                             Revoke, Tally, Welcome)
+from broker.protocol import (DEFAULT_MAX_FRAME_BYTES, EXIT_REFUSED, Admit, Answer, Blood, Call, Cancel, Control,
+                             Failure, Goodbye, Handoff, Heartbeat, LaneClosed, Refused, Register, Reply, Report,
+                             Reregister, Revoke, Tally, Welcome)
+from broker.vocab import Cause
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +91,7 @@ class LaneCall:
     deadline: float  # when the heart would have given up on it (the organ's own budget ends a little before)
     ok: bool = False
     took: float = 0.0
+    cancelled: bool = False  # its caller cancelled it: its reply goes nowhere
 
     @property
     def ticket(self) -> bytes:
@@ -380,6 +382,8 @@ class OrganLoop:
             self.stop(f"refused: {msg.reason}")
         elif isinstance(msg, Answer):
             self.organ.caller.answered(msg)
+        elif isinstance(msg, Cancel):
+            self._on_cancel(msg.id)
         elif isinstance(msg, Admit):
             if len(self.admitted) >= MAX_TICKETS:
                 self.admitted.clear()  # bounded: their clients go through the heart, which grants anew
@@ -423,6 +427,24 @@ class OrganLoop:
             return
         work.started = None
         self.workers.submit((key, call, work))
+
+    def _on_cancel(self, call_id: str, end: lane_io.LaneEnd | None = None) -> None:
+        """The caller cancelled a call (the heart checked who asked; on a lane, only the lane it came by may): the
+        ability is told, and a lane call's reply goes nowhere (the heart drops that of a call it routed)."""
+        if end is not None:
+            if self.lane_tickets.get(call_id) is not end:
+                return  # not running here for this client (answered already)
+            for lane in self.lane_calls.values():
+                if lane.call.id == call_id and not lane.cancelled:
+                    lane.cancelled = True  # the heart accounts for it as cancelled (the client waits for nothing)
+                    self._hand_off(lane, protocol.encode(Reply(id=call_id, ok=False, error=Failure(
+                        Cause.CANCELLED, f"its caller cancelled {self.organ.name}.{lane.call.ability}",
+                        type="Cancelled"))))
+        self.organ.caller.cancel(call_id)
+        try:
+            self.organ.on_cancel(call_id)
+        except Exception:  # the loop goes on whatever a hook does
+            log.exception("%s.on_cancel failed for call %s", self.organ.name, call_id)
 
     def _work(self, key: bytes, call: Call, work: Work) -> None:
         work.started = time.monotonic()
@@ -632,6 +654,8 @@ class OrganLoop:
             self._send_frames(frames)
             return
         self.lane_tickets.pop(lane.call.id, None)
+        if lane.cancelled:
+            return  # nobody waits for it, and how it ended says nothing of this organ
         if lane.ok:
             self._lane_send(lane.end, frames)
             self._tallied(lane)
@@ -737,6 +761,8 @@ class OrganLoop:
         elif type(msg) is Answer:
             if client is not None:
                 self.organ.caller.answered(msg)
+        elif type(msg) is Cancel:
+            self._on_cancel(msg.id, end)
 
     def _lane_malformed(self, exc: Exception) -> None:
         """Count a malformed lane message; logged at the 1st, 2nd, 4th, 8th... (a flood must not flood the log)."""
@@ -779,6 +805,8 @@ class OrganLoop:
             if now >= lane.deadline:
                 del self.lane_calls[key]
                 self.lane_tickets.pop(lane.call.id, None)
+                if lane.cancelled:
+                    continue
                 self._hand_off(lane, protocol.encode(Reply(id=lane.call.id, ok=False, duration_s=now - lane.deadline,
                     error=Failure("timeout", f"organ {self.organ.name} did not answer {self.organ.name}."
                                   f"{lane.call.ability} within its deadline", type="Deadline"))))

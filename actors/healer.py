@@ -74,7 +74,8 @@ class Healer(Organ):
 
         jitter = wait_exponential_jitter(initial=backoff_initial_s, max=backoff_max_s)
         retrying = Retrying(
-            stop=stop_after_attempt(retries) | stop_before_delay(max(0.0, end - time.monotonic())),
+            stop=stop_after_attempt(retries) | stop_before_delay(max(0.0, end - time.monotonic()))
+            | (lambda state: self.cancelled()),  # its caller cancelled the call: no retry after the one running
             wait=lambda state: max(jitter(state), _retry_after(state.outcome.result())),
             retry=retry_if_result(_transient), retry_error_callback=lambda state: state.outcome.result(),
             reraise=True)

@@ -15,8 +15,8 @@ import time
 from typing import Any, Callable
 
 from actors import schema
-from actors.mcp_stdio import (HANDSHAKE_VERSIONS, METHOD_NOT_FOUND, OFFERED_VERSION, SERVER_GONE, StdioServer,
-                              describe_error)
+from actors.mcp_stdio import (HANDSHAKE_VERSIONS, METHOD_NOT_FOUND, OFFERED_VERSION, REQUEST_CANCELLED, SERVER_GONE,
+                              StdioServer, describe_error)
 from actors.organ import Organ, Pump
 from broker.errors import BadParams, ToolMissing
 from broker.protocol import Ability, Call, Failure, Reply
@@ -45,6 +45,7 @@ class McpOrgan(Organ):
         self.listing: list[dict] = []  # tools/list pages read so far while the list is read again
         self.pinged = 0.0  # when the last ping was answered (or sent, while one waits)
         self.ping_waiting = False
+        self.requests: dict[str, int] = {}  # a call waiting for the server -> its request id there
 
     # -- life cycle -----------------------------------------------------------------------
 
@@ -152,10 +153,19 @@ class McpOrgan(Organ):
             return True
 
         def answered(response: dict | None) -> None:
+            self.requests.pop(call.id, None)
             finish(reply_of(call, response, time.monotonic() - started, deadline - started))
 
-        self.server.request("tools/call", {"name": call.ability, "arguments": call.args}, deadline, answered)
+        request_id = self.server.request("tools/call", {"name": call.ability, "arguments": call.args}, deadline,
+                                         answered)
+        if not self.server.gone:  # answered at once otherwise
+            self.requests[call.id] = request_id
         return True
+
+    def on_cancel(self, call_id: str) -> None:
+        request_id = self.requests.pop(call_id, None)
+        if request_id is not None:  # the server is told (MCP notifications/cancelled) and no longer waited for
+            self.server.cancel(request_id, "its caller cancelled it")
 
     def on_call(self, call: Call) -> Any:
         raise ToolMissing(f"MCP server {self.name} has no tool {call.ability!r}")  # calls go through begin()
@@ -214,7 +224,8 @@ def reply_of(call: Call, response: dict | None, took_s: float, budget_s: float) 
     if "error" in response:
         error = response["error"] if isinstance(response["error"], dict) else {}
         code = error.get("code")
-        cause = Cause.CRASHED if code == SERVER_GONE else Cause.UNKNOWN
+        cause = (Cause.CRASHED if code == SERVER_GONE else Cause.CANCELLED if code == REQUEST_CANCELLED
+                 else Cause.UNKNOWN)
         return Reply(id=call.id, ok=False, duration_s=took_s, error=Failure(
             cause, describe_error(error), type="ServerExited" if code == SERVER_GONE else "McpError"))
     result = response.get("result")

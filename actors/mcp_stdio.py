@@ -32,6 +32,7 @@ OFFERED_VERSION = "2025-11-25"
 HANDSHAKE_VERSIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")  # what `initialize` negotiates
 METHOD_NOT_FOUND = -32601
 SERVER_GONE = -32000  # the code of the response given to requests the server can no longer answer
+REQUEST_CANCELLED = -32800  # the code of the response given to requests their caller cancelled
 CHUNK = 1 << 20
 CHUNKS_PER_TURN = 16  # read at most this much of a chatty server per loop turn: heartbeats still go out
 MAX_LINE = 256 << 20  # a longer line is dropped (its request then times out): memory stays bounded
@@ -160,9 +161,20 @@ class StdioServer(Pump):
         while self.due() <= now:
             request = heapq.heappop(self.deadlines)
             self.waiting.pop(request.id, None)
-            request.done = True
-            self.notify("notifications/cancelled", {"requestId": request.id, "reason": "the caller's deadline passed"})
-            request.answered(None)
+            self._give_up(request, "the caller's deadline passed", None)
+
+    def cancel(self, request_id: int, reason: str) -> None:
+        """Stop waiting for a request: the server is told it is cancelled, and `answered` gets an error saying so
+        (nothing, once it was answered)."""
+        request = self.waiting.pop(request_id, None)
+        if request is not None:
+            self._give_up(request, reason, {"jsonrpc": "2.0", "id": request_id,
+                                            "error": {"code": REQUEST_CANCELLED, "message": reason}})
+
+    def _give_up(self, request: _Request, reason: str, response: dict | None) -> None:
+        request.done = True
+        self.notify("notifications/cancelled", {"requestId": request.id, "reason": reason})
+        request.answered(response)
 
     # -- the pipes ------------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from actors import schema as schemas
 from actors._caller import CallerLink
-from broker.errors import OrganError, ToolMissing
+from broker.errors import Cancelled, OrganError, ToolMissing
 from broker.protocol import LOG_LEVELS, Ability, Blood, Call, Failure, Observation, Reflex, Reply
 
 log = logging.getLogger(__name__)
@@ -157,6 +157,11 @@ class Organ:
         schemas.validate(getattr(method, _MARK).params, call.args)
         return method(self, **call.args)
 
+    def on_cancel(self, call_id: str) -> None:
+        """The caller cancelled a call that may be running (on the loop's thread, so keep it quick): stop its
+        work where a flag cannot reach (a process, a request to a server). cancelled() is already True for it;
+        its reply, whenever it comes, is dropped."""
+
     def on_failure(self, call: Call, exc: BaseException) -> Failure:
         """Describe a failed call for the healer."""
         if isinstance(exc, OrganError):
@@ -185,6 +190,11 @@ class Organ:
         """
         deadline = _deadline.get()
         return None if deadline is None else deadline - time.monotonic()
+
+    def cancelled(self) -> bool:
+        """Whether the caller cancelled the running call: an ability that works in steps should check it
+        between them and stop (return what it has, or raise broker.errors.Cancelled). Nobody reads its reply."""
+        return self.caller.cancelled()
 
     def report(self, metric: str, value: float, **labels: str) -> None:
         """Hand a metric observation to the heart, which exports it (safe from any thread)."""
@@ -265,8 +275,11 @@ class Organ:
             return Reply(id=call.id, ok=False, duration_s=0.0, error=Failure(
                 "timeout", f"{self.name}.{call.ability} did not run: its deadline passed before a worker was free",
                 type="DeadlinePassed", hint="the organ is busy; call again later or with a longer timeout"))
-        token = _deadline.set(deadline)
         caller = self.caller
+        if caller.cancelled(call.id):
+            return Reply(id=call.id, ok=False, duration_s=0.0, error=self.on_failure(
+                call, Cancelled(f"{self.name}.{call.ability} did not run: its caller cancelled it")))
+        token = _deadline.set(deadline)
         previous = caller.enter(call.id)
         try:
             result = self.on_call(call)

@@ -34,6 +34,7 @@ MAX_TIMEOUT_S = 86400.0
 HEAL_ID_PREFIX = "~heal-"  # the heart's own request ids: random, and a prefix no client call may use
 UNREACHABLE = "Unreachable"  # the failure type of a call the heart could not hand to its organ
 EXPIRED_KEPT = 1024  # calls answered with `timeout` whose organ's late answer is still recognised
+CANCELLED_KEPT = 1024  # calls their callers cancelled whose organ's late answer is still dropped quietly
 
 
 @dataclass(slots=True)
@@ -73,6 +74,7 @@ class CallDesk:
         self.pending: dict[str, Pending] = {}
         self.deadlines: list[tuple[float, str]] = []
         self.expired: OrderedDict[str, str] = OrderedDict()  # call id -> organ, of calls that ran out of time
+        self.cancelled: OrderedDict[str, str] = OrderedDict()  # call id -> organ, of calls their callers cancelled
         self.lanes = LaneDesk(lanes, organs.of, send, health.observe_tally, self.adopt, complain, s.healer)
 
     # -- admission ------------------------------------------------------------------------
@@ -188,6 +190,11 @@ class CallDesk:
 
     def _failed(self, pending: Pending, reply: Reply, failure: Failure, now: float) -> None:
         cause = classify(failure.message, failure.type, failure.cause)
+        if cause == Cause.CANCELLED:  # cancelled where it ran (its caller cancelled it on a lane): no one's failure
+            self.health.cancelled(pending.call.organ if self._organ(pending) is not None else UNKNOWN_ORGAN)
+            self._answer(pending, Reply(id=pending.call.id, ok=False, duration_s=now - pending.started,
+                                        error=_advised(replace(failure, cause=cause), Decision.REFER, 0)))
+            return
         source = Source.RESULT if reply.ok else Source.RAISED
         self._conclude(pending, replace(failure, cause=cause), reply.result if reply.ok else None, now, source)
 
@@ -281,6 +288,35 @@ class CallDesk:
                             duration_s=now - pending.started)
         self._answer(pending, final)
 
+    # -- cancellation -----------------------------------------------------------------------
+
+    def cancel(self, client: bytes, cancel: protocol.Cancel, frames: list[bytes]) -> bool:
+        """End a call its caller no longer wants: unanswered (the caller asked for that), never retried, no
+        failure for the organ; the organ running it (or the healer retrying it) is told. False when the call is
+        not in flight for this connection (answered already, or someone else's): nothing happens then."""
+        pending = self.pending.get(cancel.id)
+        if pending is None or pending.client != client:
+            log.debug("a cancel for call %r, not in flight for its sender", cancel.id[:64])
+            return False
+        del self.pending[cancel.id]
+        if pending.healing:  # the healer retries it: tell the healer, whose heal request ends here too
+            heal = self.pending.pop(pending.healing, None)
+            if heal is not None:
+                self._tell_cancelled(heal.call.organ, protocol.encode(protocol.Cancel(heal.call.id, cancel.reason)),
+                                     heal.call.id)
+        self._tell_cancelled(pending.call.organ, frames, cancel.id)
+        self.budget.refund(pending.call.session, pending.reserved)
+        self.health.cancelled(pending.call.organ if self._organ(pending) is not None else UNKNOWN_ORGAN)
+        return True
+
+    def _tell_cancelled(self, organ: str, frames: list[bytes], call_id: str) -> None:
+        rec = self.organs.get(organ)
+        if rec is not None:
+            self.send(rec.ident, frames)
+        self.cancelled[call_id] = organ  # its late answer is dropped, neither a success nor a failure of the organ
+        if len(self.cancelled) > CANCELLED_KEPT:
+            self.cancelled.popitem(last=False)
+
     def caller_of(self, call_id: str, organ: str) -> bytes | None:
         """The connection waiting for a call that this organ is running, if it still is."""
         pending = self.pending.get(call_id)
@@ -318,7 +354,10 @@ class CallDesk:
                     self.expired.popitem(last=False)
 
     def _late(self, sender: str, reply: Reply) -> None:
-        """A reply after its call ran out of time: if the organ ended the work as told, the deadline is forgiven."""
+        """A reply after its call ran out of time: if the organ ended the work as told, the deadline is forgiven.
+        The answer of a cancelled call is dropped: nobody waits for it, and how it ended says nothing of the organ."""
+        if self.cancelled and self.cancelled.pop(reply.id, None) == sender:
+            return
         if self.expired.pop(reply.id, None) != sender:
             log.debug("dropped an unknown or misdirected reply %r from %s", reply.id, sender)
             return

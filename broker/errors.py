@@ -82,6 +82,12 @@ class CallTimeout(OrganError):
     cause = "timeout"
 
 
+class Cancelled(OrganError):
+    """The caller cancelled the call: an ability that checks Organ.cancelled() may raise it to stop early."""
+
+    cause = "cancelled"
+
+
 class Unanswerable(OrganError):
     """An ability's question to its caller cannot be answered: the client lacks the capability, or there is none."""
 

@@ -94,6 +94,10 @@ class Health:
         self.metrics.call_done(organ, failure.cause)
         self.decided(failure.cause, failure.decision or Decision.REFER)
 
+    def cancelled(self, organ: str) -> None:
+        """Count a call its caller cancelled (no breaker, wound, latency sample or event: nobody's failure)."""
+        self.metrics.call_cancelled(organ)
+
     def decided(self, cause: str, decision: str, count: int = 1) -> None:
         """Count a retry decision."""
         self.metrics.retried(cause, decision, count)

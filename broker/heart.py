@@ -36,8 +36,8 @@ from broker.home import Home
 from broker.lanes import LANES_ENV, lanes_enabled
 from broker.metrics import CLIENT_REPORTABLE, MAX_CLIENT_OBSERVATIONS, HeartMetrics
 from broker.organs import OrganTable
-from broker.protocol import (Answer, Ask, Call, Control, Goodbye, Handoff, Heartbeat, Notice, Register, Reply, Report,
-                             Reregister, Snapshot, SnapshotRequest, Tally, Welcome)
+from broker.protocol import (Answer, Ask, Call, Cancel, Control, Goodbye, Handoff, Heartbeat, Notice, Register, Reply,
+                             Report, Reregister, Snapshot, SnapshotRequest, Tally, Welcome)
 from broker.registry import OrganRecord
 from broker.relay import Relay
 from broker.rhythm import Rhythm
@@ -75,7 +75,7 @@ class Heart:
                          Control: lambda ident, msg, frames: self.control.on_control(ident, msg),
                          SnapshotRequest: lambda ident, msg, frames: self.send(ident, protocol.encode(
                              Snapshot(blood=self.rhythm.snapshot()))),
-                         Notice: self._on_notice, Ask: self._on_ask, Answer: self._on_answer,
+                         Notice: self._on_notice, Ask: self._on_ask, Answer: self._on_answer, Cancel: self.calls.cancel,
                          Tally: self.calls.lanes.on_tally, Handoff: self.calls.lanes.on_handoff}
 
     # -- life cycle -----------------------------------------------------------------------

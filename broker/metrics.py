@@ -223,6 +223,10 @@ class HeartMetrics:
         self._done[(organ, cause)] = children
         return children
 
+    def call_cancelled(self, organ: str) -> None:
+        """Count a call its caller cancelled before the answer (outcome `cancelled`, not an error)."""
+        self.calls.labels(organ, Outcome.CANCELLED).inc()
+
     def retried(self, cause: str, decision: str, count: int = 1) -> None:
         """Count retry decisions (or retries made, for `retried`)."""
         child = self._retries.get((cause, decision))

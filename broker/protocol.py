@@ -243,6 +243,18 @@ class Answer:
 
 
 @dataclass(frozen=True, slots=True)
+class Cancel:
+    """The caller no longer wants a call it made: client -> heart -> organ (or client -> organ on a lane).
+
+    The heart ends the call unanswered (its caller asked for that), retries nothing and counts no failure;
+    the organ tells the running ability (Organ.cancelled, the on_cancel hook) and its late reply is dropped."""
+
+    KIND: ClassVar[bytes] = b"cancel"
+    id: str  # the call's id
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Sync:
     """The mark a subscriber asked for (control `sync`), published on SYNC + token: once it arrives, the
     subscription is live and every event after event_seq follows it (Clone pattern, for events)."""
@@ -344,7 +356,7 @@ class ControlReply:
 
 
 Message = (Register | Welcome | Refused | Heartbeat | Reregister | Goodbye | Call | Reply
-           | SnapshotRequest | Snapshot | Control | ControlReply | Report | Notice | Ask | Answer
+           | SnapshotRequest | Snapshot | Control | ControlReply | Report | Notice | Ask | Answer | Cancel
            | Admit | Revoke | Grant | LaneClosed | Handoff | Tally)
 KINDS: dict[bytes, type] = {cls.KIND: cls for cls in typing.get_args(Message)}
 

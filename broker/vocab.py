@@ -42,6 +42,7 @@ class Cause(StrEnum):
     CONFLICT = "conflict"
     CRASHED = "crashed"
     ORGAN_UNHEALTHY = "organ_unhealthy"
+    CANCELLED = "cancelled"  # its caller cancelled it: nobody's failure, never retried
     UNKNOWN = "unknown"
 
 
@@ -84,6 +85,7 @@ class Outcome(StrEnum):
 
     OK = "ok"
     ERROR = "error"
+    CANCELLED = "cancelled"  # its caller cancelled it before the answer
 
 
 class EventKind(StrEnum):

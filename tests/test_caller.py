@@ -98,3 +98,28 @@ def test_outside_a_call_or_on_the_loop_thread_nothing_is_sent_and_questions_are_
     assert loop.sent == []
     with pytest.raises(ValueError):
         organ.log("loud", "x")
+
+
+def test_a_question_stops_waiting_when_its_call_is_cancelled_and_the_call_says_so():
+    organ = Asking()
+    Loop(organ)  # nobody answers
+    threading.Timer(0.05, organ.caller.cancel, ["c9"]).start()
+
+    reply = call(organ, "who", timeout_s=30)
+
+    assert not reply.ok and reply.error.cause == "cancelled" and organ.caller.waiting == {}
+
+
+def test_a_call_cancelled_before_it_runs_does_not_run_and_only_its_own_id_reads_cancelled():
+    organ = Asking()
+    loop = Loop(organ)
+    organ.caller.cancel("c9")
+
+    reply = call(organ, "who")
+
+    assert not reply.ok and reply.error.cause == "cancelled" and loop.sent == []  # it never began
+    with organ.caller.running("c8"):
+        assert organ.cancelled() is False
+    with organ.caller.running("c9"):
+        assert organ.cancelled() is True
+    assert organ.cancelled() is False  # outside a call

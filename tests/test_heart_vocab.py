@@ -18,7 +18,7 @@ def test_the_contracts_state_and_stage_words_are_the_vocabularies():
     assert STATES == ("starting", "up", "lost", "restarting", "fatal", "stopped")
     assert STAGES == ("awake", "light", "deep")
     assert LEVELS == ("info", "warn", "critical")
-    assert len(CAUSES) == 11 and "organ_unhealthy" in CAUSES
+    assert len(CAUSES) == 12 and {"organ_unhealthy", "cancelled"} <= set(CAUSES)
 
 
 def test_a_member_goes_on_the_wire_and_into_json_as_its_plain_word():

@@ -6,6 +6,8 @@ round trip), so no request holds a thread and none can wait forever: each has a 
 once when the heart stops; while a request waits on the heart, a heart quiet for a while is pinged, and one
 that answers no ping (stopped by a signal, wedged) fails what waits on it within seconds. While a call runs,
 what its ability says (notices) and asks (questions) reach the caller's handler in order, before the reply.
+A call sent with a tag (the front door's: its client and request id) can be cancelled by that tag: the organ
+running it is told, by the way the call went, and whoever follows it learns it was cancelled.
 
 Like `Client`, the link takes the lanes the heart grants (docs/protocol.md, "Lanes"): a call to an organ with
 a lane goes straight to it, and arrives back on the lane when it succeeds (with its notices and questions, whose
@@ -23,7 +25,7 @@ import time
 import uuid
 from collections import deque
 from dataclasses import dataclass, field, replace
-from typing import Any, AsyncIterator, Awaitable, Callable
+from typing import Any, AsyncIterator, Awaitable, Callable, Hashable
 
 import zmq
 
@@ -33,8 +35,8 @@ from actors.heartwatch import SILENT_S, HeartWatch, silent_message
 from broker import procs, protocol, wire
 from broker.errors import DecodeError, EncodeError, MeshError, MeshUnreachable
 from broker.home import Home, pid_alive
-from broker.protocol import (Answer, Ask, Blood, Call, Control, ControlReply, Event, Grant, LaneClosed, Notice,
-                             Observation, Reply, Report, Snapshot, SnapshotRequest)
+from broker.protocol import (Answer, Ask, Blood, Call, Cancel, Control, ControlReply, Event, Grant, LaneClosed,
+                             Notice, Observation, Reply, Report, Snapshot, SnapshotRequest)
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +56,10 @@ class HeartStopped(MeshUnreachable):
 
 class HeartSilent(HeartStopped):
     """The heart's process is there but answered no ping (stopped by a signal, wedged)."""
+
+
+class CallCancelled(MeshError):
+    """The call was cancelled (by its tag) while it was followed."""
 
 
 class TooLarge(MeshError):
@@ -130,6 +136,7 @@ class MeshLink:
         # what an organ decodes on its lane (larger calls go by the heart, which answers them)
         self.lane_max = int((limits if isinstance(limits, dict) else {}).get("max_frame_bytes", MAX_FRAME_BYTES))
         self.pending: dict[str, _Pending] = {}
+        self.tags: dict[Hashable, str] = {}  # a call's tag -> its id, while it may be in flight (pruned lazily)
         self.stopped = ""  # why the heart is gone, once it is
         self.ctx = zmq.Context()
         self.dealer = self._socket(zmq.DEALER)
@@ -178,16 +185,19 @@ class MeshLink:
     # -- requests -------------------------------------------------------------------------
 
     async def call(self, organ: str, ability: str, args: dict, *, wait_s: float, timeout_s: float = 0.0,
-                   session: str = "", relay: Callable[[Notice | Ask], Awaitable[None]] | None = None) -> Reply:
+                   session: str = "", relay: Callable[[Notice | Ask], Awaitable[None]] | None = None,
+                   tag: Hashable = None) -> Reply:
         """Call organ.ability through the heart (timeout_s 0: the ability's own deadline) and wait at most
-        wait_s for the heart's answer; hand the call's notices and questions to relay, in order."""
-        started = await self.send_call(organ, ability, args, wait_s=wait_s, timeout_s=timeout_s, session=session)
+        wait_s for the heart's answer; hand the call's notices and questions to relay, in order. With a tag,
+        `cancel(tag)` cancels it."""
+        started = await self.send_call(organ, ability, args, wait_s=wait_s, timeout_s=timeout_s, session=session,
+                                       tag=tag)
         return await self.follow(started, relay)
 
     async def send_call(self, organ: str, ability: str, args: dict, *, wait_s: float, timeout_s: float = 0.0,
-                        session: str = "") -> Started:
+                        session: str = "", tag: Hashable = None) -> Started:
         """Send a call (as `call` does) and return at once: what it says and its reply are `follow`'s."""
-        call, frames, pending = self._new_call(organ, ability, args, wait_s, timeout_s, session)
+        call, frames, pending = self._new_call(organ, ability, args, wait_s, timeout_s, session, tag)
         self.pending[call.id] = pending
         lane = self.lanes.get(organ) if self.lanes else None
         if lane is not None and self._on_lane(lane, frames, pending):
@@ -200,7 +210,7 @@ class MeshLink:
         return Started(call.id, pending.queue)
 
     def send_now(self, organ: str, ability: str, args: dict, done: Callable[[Reply | Started], None], *,
-                 wait_s: float, timeout_s: float = 0.0, session: str = "") -> bool:
+                 wait_s: float, timeout_s: float = 0.0, session: str = "", tag: Hashable = None) -> bool:
         """Send a call on its organ's lane and have `done` called from the lane's reader with its reply: no
         task, no future, two event-loop turns fewer than `call`. Anything else that comes for it first (a
         notice, a question, an error, the call's own refusal as too large) makes it a call like `send_call`'s:
@@ -209,7 +219,7 @@ class MeshLink:
         if lane is None:
             return False
         try:
-            call, frames, pending = self._new_call(organ, ability, args, wait_s, timeout_s, session)
+            call, frames, pending = self._new_call(organ, ability, args, wait_s, timeout_s, session, tag)
         except MeshError as exc:  # too large, or not encodable: `follow` raises it, as after `send_call`
             refused = Started("", _Inbox())
             refused.inbox.put(exc)
@@ -223,10 +233,14 @@ class MeshLink:
         return False
 
     def _new_call(self, organ: str, ability: str, args: dict, wait_s: float, timeout_s: float,
-                  session: str) -> tuple[Call, list[bytes], _Pending]:
+                  session: str, tag: Hashable) -> tuple[Call, list[bytes], _Pending]:
         call = Call(id=next(self.ids), organ=organ, ability=ability, args=args, timeout_s=timeout_s,
                     session=session)
         frames = self._encode(call)
+        if tag is not None:
+            if len(self.tags) > 2 * len(self.pending) + 256:  # tags of calls answered since are dropped now and then
+                self.tags = {t: cid for t, cid in self.tags.items() if cid in self.pending}
+            self.tags[tag] = call.id
         wait_s = (timeout_s or wait_s) + CALL_GRACE_S
         # no timer per call: the watch ends calls past their deadline (it looks every WATCH_S)
         return call, frames, _Pending(queue=_Inbox(), deadline=time.monotonic() + wait_s, late=(organ, ability, wait_s))
@@ -286,6 +300,25 @@ class MeshLink:
             self.drop(started)
             for task in asks:
                 task.cancel()
+
+    def cancel(self, tag: Hashable, reason: str = "") -> bool:
+        """Cancel the call sent with this tag if it is still in flight: the organ running it is told (on the lane
+        it went by, else through the heart), its answer is dropped if one comes, and `follow` raises
+        CallCancelled. False when no such call waits."""
+        call_id = self.tags.pop(tag, None)
+        pending = self.pending.pop(call_id, None) if call_id is not None else None
+        if pending is None or pending.queue is None:
+            return False
+        frames = protocol.encode(Cancel(id=call_id, reason=reason[:200]))
+        lane = pending.lane
+        if lane is None or lane.gone() or not self._lane_send(lane, frames):
+            with contextlib.suppress(zmq.Again, zmq.ZMQError):  # a heart that takes nothing ends the call anyway
+                self._send_now(frames)
+        if lane is not None and lane in self.retired:
+            self._retire(lane)
+        if pending.now is None:  # someone follows it
+            pending.queue.put(CallCancelled(f"the call was cancelled{': ' + reason if reason else ''}"))
+        return True
 
     def drop(self, started: Started) -> None:
         """Stop waiting for a started call (its reply, if it comes, is dropped)."""

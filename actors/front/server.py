@@ -163,7 +163,7 @@ class MeshServer:
         await self.start()
         self.on_pipe = True
         try:
-            async with stdio(self._refused, shortcut=self._beside) as (read, write):
+            async with stdio(self._refused, shortcut=self._beside, cancel=self._cancelled_on_pipe) as (read, write):
                 await self.server.run(read, write, self.server.create_initialization_options())
         finally:
             await self.stop()
@@ -241,6 +241,14 @@ class MeshServer:
             with contextlib.suppress(MCPError):
                 await self._refresh(view)  # its baseline: what it would list now, so a change is told
         return view
+
+    def _cancel(self, key: Hashable, request_id: Any) -> None:
+        """The client cancelled a request: the mesh call it waits on, if any, is cancelled in the mesh too."""
+        self.link.cancel((key, str(request_id)), "the MCP client cancelled the request")
+
+    def _cancelled_on_pipe(self, request_id: Any) -> None:
+        if self.pipe is not None:
+            self._cancel(self.pipe.key, request_id)
 
     def _forget(self, key: Hashable) -> None:
         view = self.views.views.get(key)
@@ -468,7 +476,8 @@ class MeshServer:
 
         self.views.get(view.key)  # it is active, as any request makes it
         return self.link.send_now(organ, name, raw.get("arguments") or {}, done, session=self.session,
-                                  wait_s=(ability.timeout_s or DEFAULT_TIMEOUT_S) * RETRY_ATTEMPTS)
+                                  wait_s=(ability.timeout_s or DEFAULT_TIMEOUT_S) * RETRY_ATTEMPTS,
+                                  tag=(view.key, str(request_id)))
 
     async def _refreshed(self, view: View, request_id: Any, address: str, reply: Reply) -> dict:
         """The answer of a call that changed the client's exposure, once the client was told of the change."""
@@ -500,10 +509,11 @@ class MeshServer:
             return None
         if message.get("method") == CANCELLED:  # the SDK's server hears it too
             params = message.get("params")
-            running = self.http_running.get((view.key, str(params.get("requestId")))) if isinstance(
-                params, dict) else None
-            if running is not None:
-                running.cancel()
+            if isinstance(params, dict) and "requestId" in params:
+                self._cancel(view.key, params["requestId"])
+                running = self.http_running.get((view.key, str(params["requestId"])))
+                if running is not None:
+                    running.cancel()
             return None
         call = plain_call(message)
         if call is None:
@@ -536,7 +546,10 @@ class MeshServer:
         try:
             await asyncio.wait({running})
         finally:
-            running.cancel()  # the client went away: nobody waits for it
+            if not running.done():  # the client went away: nobody waits for it; on the 2026-07-28 protocol that
+                running.cancel()  # is how a request is cancelled, and the mesh call is cancelled too
+                if view.channel is not None and view.channel.protocol_version in MODERN_PROTOCOL_VERSIONS:
+                    self._cancel(view.key, request_id)
             if self.http_running.get(key) is running:
                 del self.http_running[key]
         if running.cancelled():
@@ -552,7 +565,8 @@ class MeshServer:
         key = (view.key, str(request_id))
         try:
             started = await self._mesh(self.link.send_call(organ, name, params.arguments or {}, session=self.session,
-                                                           wait_s=(timeout_s or DEFAULT_TIMEOUT_S) * RETRY_ATTEMPTS))
+                                                           wait_s=(timeout_s or DEFAULT_TIMEOUT_S) * RETRY_ATTEMPTS,
+                                                           tag=key))
             try:
                 first = await self.link.first(started, HANDOVER_S)
             except asyncio.CancelledError:
@@ -594,7 +608,12 @@ class MeshServer:
             if parked is not None:  # a call handed over by the HTTP shortcut: it runs already
                 return await self._mesh(self.link.follow(parked[0], relay))
             return await self._mesh(self.link.call(organ, ability, args, wait_s=(timeout_s or DEFAULT_TIMEOUT_S)
-                                                   * RETRY_ATTEMPTS, session=self.session, relay=relay))
+                                                   * RETRY_ATTEMPTS, session=self.session, relay=relay,
+                                                   tag=(view.key, str(ctx.request_id))))
+        except asyncio.CancelledError:
+            if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:  # there, a request given up on is cancelled
+                self._cancel(view.key, ctx.request_id)
+            raise
         finally:
             if timer is not None:
                 timer.cancel()
@@ -618,15 +637,22 @@ class MeshServer:
                         mode="json", by_alias=True, exclude_none=True)))
         else:
             wait_s = (timeout_s or DEFAULT_TIMEOUT_S) * RETRY_ATTEMPTS
+            tag = (view.key, str(ctx.request_id))
             started = self.rounds.start(
                 view.key, wait_s + CALL_GRACE_S,
-                lambda relay: self.link.call(organ, ability, args, wait_s=wait_s, session=self.session, relay=relay),
-                ctx, lambda current, notice: self._relay(current, view, organ, notice))
+                lambda relay: self.link.call(organ, ability, args, wait_s=wait_s, session=self.session, relay=relay,
+                                             tag=tag),
+                ctx, lambda current, notice: self._relay(current, view, organ, notice), tag)
             if started is None:  # too many calls wait already: this one takes no questions
                 return await self._call(ctx, view, address, args, timeout_s)
             state, round_ = started
         while True:
-            event = await self._mesh(round_.next_event())
+            try:
+                event = await self._mesh(round_.next_event())
+            except asyncio.CancelledError:  # on this protocol, a request given up on is cancelled
+                self.link.cancel(round_.tag, "the MCP client cancelled the request")
+                self.rounds.finish(state)
+                raise
             if not isinstance(event, Ask):
                 self.rounds.finish(state)
                 return event

@@ -144,12 +144,14 @@ def _error(request_id: Any, code: int, message: str) -> dict:
 
 @contextlib.asynccontextmanager
 async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
-                shortcut: Shortcut | None = None) -> AsyncIterator[tuple[Any, Any]]:
+                shortcut: Shortcut | None = None,
+                cancel: Callable[[Any], None] = lambda request_id: None) -> AsyncIterator[tuple[Any, Any]]:
     """Serve the MCP streams over this process's stdin and stdout (fd 1 points at stderr meanwhile).
 
     Pipes (what agent hosts use) are read and written on the event loop itself, with no thread between a
     line and its handler; anything the loop cannot watch (a file, /dev/null) is read on a thread. What
-    `shortcut` takes is answered beside the SDK's server."""
+    `shortcut` takes is answered beside the SDK's server; `cancel` hears the id of each request the client
+    cancels, whichever server answers it."""
     loop = asyncio.get_running_loop()
     wire_in = os.fdopen(os.dup(0), "rb", buffering=0)
     wire_out = os.fdopen(os.dup(1), "wb", buffering=0)
@@ -205,6 +207,7 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
             return
         key = coerce_request_id(request_id)
         unanswered.discard(key)
+        cancel(request_id)
         if (running := beside.get(key)) is not None:
             if running[1] is None:  # answered from a callback: its answer will be dropped
                 del beside[key]

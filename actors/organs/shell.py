@@ -20,9 +20,9 @@ from pathlib import Path
 
 from actors.organ import Organ, ability
 from actors.organs.capture import collect
-from actors.organs.containment import Commands, sweep_orphans
+from actors.organs.containment import Commands, Run, sweep_orphans
 from actors.organs.paths import confine, relative
-from broker.errors import BadParams
+from broker.errors import BadParams, Cancelled
 
 log = logging.getLogger(__name__)
 
@@ -81,10 +81,16 @@ class ShellOrgan(Organ):
         if swept:
             log.warning("ended %d leftovers of commands whose organ had died", swept)
         self.commands = Commands(use_cgroups)
+        self.running: dict[str, Run] = {}  # the id of a call running a command -> the command
         log.info("commands are held together by %s", self.commands.isolation)
 
     def on_stop(self) -> None:
         self.commands.end_all()
+
+    def on_cancel(self, call_id: str) -> None:
+        run = self.running.get(call_id)
+        if run is not None:  # its caller cancelled the call: the command and what it started end now
+            self.commands.interrupt(run)
 
     @ability("Run a shell command; returns exitCode, stdout, stderr and whether it timed out.",
              timeout_s=MAX_TIMEOUT_S + 5, params={
@@ -104,11 +110,20 @@ class ShellOrgan(Organ):
         started = time.monotonic()
         deadline = started + limit
         run = self.commands.start([self.shell, "-c", command], cwd=where, env=self.env)
+        call_id = self.caller.current()
+        self.running[call_id] = run
         try:
+            if self.cancelled():  # cancelled while it started: on_cancel did not see it
+                self.commands.interrupt(run)
             outcome = collect(run.proc, deadline, MAX_OUTPUT_BYTES)
         finally:
+            self.running.pop(call_id, None)
             run.proc.stdout.close()
             run.proc.stderr.close()
+        if self.cancelled():
+            self.commands.end(run)
+            _reap(run)
+            raise Cancelled(f"the command was ended after {time.monotonic() - started:.3g}s: its caller cancelled it")
         if not outcome.timed_out:
             try:  # it may have closed its output and still be running
                 run.proc.wait(timeout=max(0.0, deadline - time.monotonic()))

@@ -1,5 +1,5 @@
 """A small MCP server (the official SDK's, over stdio) for the wrapped-organ tests: `grow` adds a tool and
-says so with tools/list_changed; `nap` sleeps; `big` answers with `size` bytes of text."""
+says so with tools/list_changed; `nap` sleeps (given `touch`, it touches `touch`.started before and `touch` after); `big` answers with `size` bytes of text."""
 
 from __future__ import annotations
 
@@ -12,8 +12,10 @@ TOOLS = [
     types.Tool(name="grow", description="Add a tool named `name`.", annotations=types.ToolAnnotations(
         read_only_hint=False, destructive_hint=False), input_schema={
         "type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}),
-    types.Tool(name="nap", description="Sleep `seconds`.", annotations=types.ToolAnnotations(read_only_hint=True),
-               input_schema={"type": "object", "properties": {"seconds": {"type": "number"}}, "required": ["seconds"]}),
+    types.Tool(name="nap", description="Sleep `seconds`, then touch the file `touch` if given.",
+               annotations=types.ToolAnnotations(read_only_hint=True), input_schema={
+                   "type": "object", "properties": {"seconds": {"type": "number"}, "touch": {"type": "string"}},
+                   "required": ["seconds"]}),
     types.Tool(name="big", description="Answer `size` bytes of text.", input_schema={
         "type": "object", "properties": {"size": {"type": "integer"}}, "required": ["size"]}),
 ]
@@ -30,7 +32,11 @@ async def call_tool(ctx, params: types.CallToolRequestParams) -> types.CallToolR
         await ctx.session.send_tool_list_changed()
         return types.CallToolResult(content=[types.TextContent(text=f"{len(TOOLS)} tools")])
     if params.name == "nap":
+        if args.get("touch"):
+            await anyio.Path(args["touch"] + ".started").touch()
         await anyio.sleep(float(args["seconds"]))
+        if args.get("touch"):
+            await anyio.Path(args["touch"]).touch()
         return types.CallToolResult(content=[types.TextContent(text="rested")])
     if params.name == "big":
         return types.CallToolResult(content=[types.TextContent(text="x" * int(args["size"]))])

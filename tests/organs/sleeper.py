@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from actors.organ import Organ, ability
+from broker.errors import Cancelled
 
 
 class SleeperOrgan(Organ):
@@ -19,3 +20,19 @@ class SleeperOrgan(Organ):
         (marks / mark).touch()
         time.sleep(seconds)
         return {"slept": seconds, "mark": mark}
+
+    @ability("Wait up to `seconds`, looking for a cancel every 10 ms; leave marks/<mark>.cancelled or .done.",
+             read_only=True, params={"seconds": {"type": "number", "minimum": 0}, "mark": {"type": "string",
+                                                                                             "minLength": 1}})
+    def wait(self, seconds: float, mark: str) -> dict:
+        marks = self.workdir / "marks"
+        marks.mkdir(exist_ok=True)
+        (marks / mark).touch()
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if self.cancelled():
+                (marks / f"{mark}.cancelled").touch()
+                raise Cancelled("stopped: the caller cancelled the call")
+            time.sleep(0.01)
+        (marks / f"{mark}.done").touch()
+        return {"waited": seconds}

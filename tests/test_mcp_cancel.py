@@ -1,0 +1,232 @@
+"""A call the MCP client cancels is cancelled in the mesh: the organ running it is told, a command it runs is
+killed, a wrapped MCP server gets notifications/cancelled, a Python ability sees cancelled(); nothing retries it
+and it counts as `cancelled`, never as a failure of the organ. Only the connection that made a call may cancel it.
+
+Clients: the official SDK client in both protocol modes on both transports, and raw JSON-RPC lines on stdio
+(which reach both the front door's own path and the SDK server's, by a lane and through the heart).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import zmq
+from mcp import Client, StdioServerParameters
+
+from broker import protocol, wire
+from broker.protocol import Call, Cancel, Reply
+from tests.conftest import stop_process, wait_for
+from tests.test_mcp_beside import Pipe, call
+from tests.test_mcp_front import MODES
+from tests.test_mcp_server import _listening, free_port
+from tests.test_mesh import metric
+
+MESH = """
+[heart]
+beat_s = 0.2
+heartbeat_s = 0.2
+quiet_after_s = 600
+lanes = {lanes}
+
+[organs.shell]
+module = "actors.organs.shell"
+
+[organs.sleeper]
+module = "tests.organs.sleeper"
+
+[organs.changing]
+mcp = {changing}
+"""
+CHANGING = json.dumps([sys.executable, str(Path(__file__).with_name("organs") / "changing_mcp.py")])
+WAIT_S = 20.0
+
+
+def mesh_config(lanes: bool = True) -> str:
+    return MESH.format(lanes=str(lanes).lower(), changing=CHANGING)
+
+
+def cancel(request_id) -> dict:
+    return {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": request_id, "reason": "t"}}
+
+
+def answers_to(pipe: Pipe, request_id, within_s: float) -> list[dict]:
+    """What came back for this request id within the time given."""
+    end, seen = time.monotonic() + within_s, []
+    while (left := end - time.monotonic()) > 0:
+        try:
+            message = pipe.next(timeout=left)
+        except queue.Empty:
+            break
+        if message.get("id") == request_id:
+            seen.append(message)
+    return seen
+
+
+def counted(mesh, organ: str) -> tuple[float, float]:
+    """How many of the organ's calls were cancelled, and how many failed."""
+    return (metric(mesh, "actors_calls_total", organ=organ, outcome="cancelled"),
+            metric(mesh, "actors_calls_total", organ=organ, outcome="error"))
+
+
+@pytest.mark.parametrize("lanes, path", [(True, "beside"), (False, "sdk"), (True, "sdk"), (False, "beside")])
+def test_a_command_the_client_cancels_is_killed_and_counted_as_cancelled_not_as_a_failure(make_mesh, lanes, path):
+    mesh = make_mesh(mesh_config(lanes))
+    extra = {"_meta": {}} if path == "sdk" else {}  # an empty _meta always takes the SDK server's path
+    pipe = Pipe(mesh)
+    try:
+        pipe.open()
+        for n in range(2):  # its first use changes the tool list; the first answer brings the lane (if any)
+            assert pipe.exchange(call(f"warm{n}", "shell__run", {"command": "true"}, **extra))[-1]["result"]
+        started, finished = mesh.workdir / "started", mesh.workdir / "finished"
+        pipe.send(call("slow", "shell__run", {"command": "touch started; sleep 2; touch finished"}, **extra))
+        wait_for(started.exists, timeout=WAIT_S, what="the command to start")
+        pipe.send(cancel("slow"))
+        assert pipe.exchange({"jsonrpc": "2.0", "id": "ping", "method": "ping"})[-1]["result"] == {}
+        assert answers_to(pipe, "slow", within_s=2.5) == []  # past the command's own end: never answered
+        assert not finished.exists()  # the command was killed, not left to run to its end
+        assert counted(mesh, "shell") == (1, 0)
+        assert mesh.organ("shell")["wounds"] == []
+        after = pipe.exchange(call("after", "shell__run", {"command": "echo served"}, **extra))[-1]
+        assert "served" in after["result"]["structuredContent"]["stdout"]
+    finally:
+        stop_process(pipe.proc)
+
+
+def test_a_wrapped_mcp_server_is_told_and_its_tool_never_finishes(make_mesh):
+    mesh = make_mesh(mesh_config())
+    marker = mesh.workdir / "napped"
+    pipe = Pipe(mesh)
+    try:
+        pipe.open()
+        pipe.exchange(call("warm", "changing__nap", {"seconds": 0}))
+        pipe.send(call("nap", "changing__nap", {"seconds": 2, "touch": str(marker)}))
+        wait_for(Path(f"{marker}.started").exists, timeout=WAIT_S, what="the server to begin the nap")
+        pipe.send(cancel("nap"))
+        assert answers_to(pipe, "nap", within_s=2.5) == []
+        assert not marker.exists()  # the server cancelled its handler: notifications/cancelled reached it
+        assert counted(mesh, "changing") == (1, 0)
+        assert pipe.exchange(call("after", "changing__nap", {"seconds": 0}))[-1]["result"]["isError"] is False
+        assert mesh.organ("changing")["restarts"] == 0
+    finally:
+        stop_process(pipe.proc)
+
+
+@pytest.fixture
+def http_front(make_mesh):
+    mesh = make_mesh(mesh_config())
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "actors", "mcp", "--http", f"127.0.0.1:{port}", "--home",
+                               str(mesh.home)], env=mesh.env, cwd=mesh.workdir, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    try:
+        wait_for(lambda: _listening(port), timeout=30, what="the HTTP front door")
+        yield mesh, f"http://127.0.0.1:{port}/mcp"
+    finally:
+        stop_process(server)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+def test_an_sdk_client_that_cancels_a_call_stops_the_ability_that_runs_it(http_front, transport, mode):
+    mesh, url = http_front
+    server = url if transport == "http" else StdioServerParameters(
+        command=sys.executable, args=["-m", "actors", "mcp", "--home", str(mesh.home)], env=mesh.env,
+        cwd=str(mesh.workdir))
+    marks = mesh.workdir / "marks"
+
+    async def scenario() -> None:
+        async with Client(server, mode=mode, read_timeout_seconds=WAIT_S) as client:
+            for n in range(2):  # a tool's first use goes the SDK's way, later ones the front door's own
+                assert not (await client.call_tool("sleeper__wait", {"seconds": 0, "mark": f"warm{n}"})).is_error
+            running = asyncio.get_running_loop().create_task(
+                client.call_tool("sleeper__wait", {"seconds": 10, "mark": "long"}))
+            deadline = time.monotonic() + WAIT_S
+            while not (marks / "long").exists():
+                assert time.monotonic() < deadline and not running.done(), "the call never started"
+                await asyncio.sleep(0.02)
+            running.cancel()
+            await asyncio.gather(running, return_exceptions=True)
+            while not (marks / "long.cancelled").exists():
+                assert time.monotonic() < deadline, "the ability never heard of the cancel"
+                await asyncio.sleep(0.02)
+            assert not (await client.call_tool("sleeper__wait", {"seconds": 0, "mark": "after"})).is_error
+
+    asyncio.run(asyncio.wait_for(scenario(), 2 * WAIT_S))
+    assert not (marks / "long.done").exists()
+    assert counted(mesh, "sleeper") == (1, 0)
+
+
+def _reply(sock: zmq.Socket, within_s: float) -> Reply | None:
+    """The next reply on a raw client's socket within the time given (other messages skipped)."""
+    end = time.monotonic() + within_s
+    while (left := end - time.monotonic()) > 0:
+        if sock.poll(int(left * 1000) + 1):
+            msg = protocol.decode(wire.receive(sock))
+            if isinstance(msg, Reply):
+                return msg
+    return None
+
+
+def test_only_the_connection_that_made_a_call_can_cancel_it(make_mesh):
+    mesh = make_mesh(mesh_config(lanes=False))
+    marks = mesh.workdir / "marks"
+    with mesh.client() as caller, mesh.client() as other:
+        wire.send(caller.dealer, protocol.encode(Call(id="mine", organ="sleeper", ability="wait",
+                                                      args={"seconds": 1, "mark": "mine"})))
+        wait_for((marks / "mine").exists, timeout=WAIT_S, what="the call to start")
+        wire.send(other.dealer, protocol.encode(Cancel(id="mine")))  # someone else's call: nothing happens
+        reply = _reply(caller.dealer, WAIT_S)
+        assert reply is not None and reply.ok and (marks / "mine.done").exists()
+
+        wire.send(caller.dealer, protocol.encode(Call(id="long", organ="sleeper", ability="wait",
+                                                      args={"seconds": 10, "mark": "long"})))
+        wait_for((marks / "long").exists, timeout=WAIT_S, what="the call to start")
+        wire.send(caller.dealer, protocol.encode(Cancel(id="long")))
+        wait_for((marks / "long.cancelled").exists, timeout=WAIT_S, what="the ability to hear of the cancel")
+        assert _reply(caller.dealer, 1.0) is None  # the caller asked not to be answered: its late reply is dropped
+    assert counted(mesh, "sleeper") == (1, 0)
+    assert mesh.organ("sleeper")["wounds"] == []
+
+
+HEALING = """
+[heart]
+beat_s = 0.2
+heartbeat_s = 0.2
+quiet_after_s = 600
+retry_attempts = 10
+retry_backoff_initial_s = 0.3
+retry_backoff_max_s = 0.3
+breaker_threshold = 1000
+
+[organs.healer]
+module = "actors.healer"
+
+[organs.flaky]
+module = "tests.organs.flaky"
+"""
+
+
+def test_a_call_the_healer_is_retrying_is_retried_no_more_once_cancelled(make_mesh):
+    mesh = make_mesh(HEALING)
+    with mesh.client() as caller, caller.events(["call"]) as events:
+        wire.send(caller.dealer, protocol.encode(Call(id="healing", organ="flaky", ability="flaky_read",
+                                                      args={"key": "k", "fails": 100}, timeout_s=30)))
+        end = time.monotonic() + WAIT_S
+        while (event := events.next(0.1)) is None or event.origin != "healer":  # the healer's first retry
+            assert time.monotonic() < end, "the healer never retried the call"
+        wire.send(caller.dealer, protocol.encode(Cancel(id="healing")))
+        quiet_until, retries = time.monotonic() + 2.0, []  # retries come every 0.3 s while it heals
+        while (left := quiet_until - time.monotonic()) > 0:
+            event = events.next(left)
+            if event is not None and event.origin == "healer":
+                retries.append(event)
+        assert len(retries) <= 1  # at most the attempt that was running when the cancel came
+        assert _reply(caller.dealer, 0.5) is None
+    assert metric(mesh, "actors_calls_total", organ="flaky", outcome="cancelled") == 1
