@@ -19,8 +19,8 @@ from broker import procs
 from broker import protocol, wire
 from broker.errors import DecodeError, MeshError, MeshUnreachable, NoAnswer
 from broker.home import Home, pid_alive
-from broker.protocol import (DEFAULT_MAX_FRAME_BYTES, Blood, Call, Control, ControlReply, Event, Failure, Grant,
-                             LaneClosed, Reply, Snapshot, SnapshotRequest)
+from broker.protocol import (DEFAULT_MAX_FRAME_BYTES, Blood, Call, Cancel, Control, ControlReply, Event, Failure,
+                             Grant, LaneClosed, Reply, Snapshot, SnapshotRequest)
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +35,7 @@ SYNC_MAX_WAIT_S = 0.5     # still on its way), within CONTROL_TIMEOUT_S in all
 
 
 LANE_SLICE_MS = 50  # how often a wait on a lane looks at the heart and the deadline
+CANCEL_LINGER_MS = 200  # how long closing waits for a cancel still queued to the heart
 
 
 class Client:
@@ -66,6 +67,7 @@ class Client:
         self.ids = map(f"{wire.LANE_CLIENT if lanes else ''}{secrets.token_hex(12)}-{{}}".format, itertools.count(1))
         self.lanes: dict[str, Lane] = {}  # organ -> its lane, as granted
         self.strays = 0  # replies that came for no call waiting (late answers of calls given up on)
+        self.linger_ms = 0  # raised once a cancel is queued, so that closing does not drop it
 
     def __enter__(self) -> Client:
         return self
@@ -77,7 +79,7 @@ class Client:
         """Close every socket at once."""
         for organ in list(self.lanes):
             self._drop_lane(organ)
-        self.ctx.destroy(linger=0)
+        self.ctx.destroy(linger=self.linger_ms)
 
     # -- requests -------------------------------------------------------------------------
 
@@ -87,14 +89,31 @@ class Client:
 
         timeout_s 0 means the ability's own (retries included), as the heart applies it; the wait is bounded by
         that plus CALL_GRACE_S, after which NoAnswer is raised. Re-sending a call with the same request_id (after
-        a lost reply) never runs it twice: the organ answers again from what it remembers.
+        a lost reply) never runs it twice: the organ answers again from what it remembers. Interrupted while it
+        waits (Ctrl-C), it cancels the call in the mesh before the KeyboardInterrupt goes on.
         """
         call = Call(id=request_id or next(self.ids), organ=organ, ability=ability, args=args or {},
                     timeout_s=timeout_s, session=session, origin=origin)
         lane = self.lanes.get(organ) if self.lanes else None
-        if lane is not None:
-            return self._lane_call(lane, call, time.monotonic())
-        return self._request(call, Reply, self._limit(call))
+        try:
+            if lane is not None:
+                return self._lane_call(lane, call, time.monotonic())
+            return self._request(call, Reply, self._limit(call))
+        except KeyboardInterrupt:
+            self._cancel(call.id, lane)
+            raise
+
+    def _cancel(self, call_id: str, lane: Lane | None) -> None:
+        """Cancel a call without waiting, both ways it may be held: on the lane it went by (the organ ignores it
+        if the call is no longer there) and at the heart (which ignores it unless it holds the call)."""
+        frames = protocol.encode(Cancel(id=call_id, reason="the caller was interrupted"))
+        if lane is not None and self.lanes.get(lane.organ) is lane and not lane.gone():
+            lane.send(encode_lane(frames))
+        try:
+            wire.send(self.dealer, frames, zmq.NOBLOCK)
+            self.linger_ms = CANCEL_LINGER_MS
+        except zmq.ZMQError:
+            pass  # a heart that takes nothing now ends the call at its deadline
 
     def _limit(self, call: Call) -> float:
         """How long the client waits for the answer of this call at most."""

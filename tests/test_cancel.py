@@ -1,9 +1,10 @@
-"""A call the MCP client cancels is cancelled in the mesh: the organ running it is told, a command it runs is
+"""A call its caller cancels is cancelled in the mesh: the organ running it is told, a command it runs is
 killed, a wrapped MCP server gets notifications/cancelled, a Python ability sees cancelled(); nothing retries it
 and it counts as `cancelled`, never as a failure of the organ. Only the connection that made a call may cancel it.
 
-Clients: the official SDK client in both protocol modes on both transports, and raw JSON-RPC lines on stdio
-(which reach both the front door's own path and the SDK server's, by a lane and through the heart).
+Callers: the official MCP SDK client in both protocol modes on both transports, raw JSON-RPC lines on stdio
+(which reach both the front door's own path and the SDK server's, by a lane and through the heart), raw mesh
+connections, and `actors call` interrupted with Ctrl-C.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import queue
+import signal
 import subprocess
 import sys
 import time
@@ -230,3 +232,19 @@ def test_a_call_the_healer_is_retrying_is_retried_no_more_once_cancelled(make_me
         assert len(retries) <= 1  # at most the attempt that was running when the cancel came
         assert _reply(caller.dealer, 0.5) is None
     assert metric(mesh, "actors_calls_total", organ="flaky", outcome="cancelled") == 1
+
+
+def test_ctrl_c_on_actors_call_cancels_the_call_in_the_mesh(make_mesh):
+    mesh = make_mesh(mesh_config())
+    marks = mesh.workdir / "marks"
+    proc = subprocess.Popen([sys.executable, "-m", "actors", "--home", str(mesh.home), "call", "sleeper.wait",
+                             "--args", json.dumps({"seconds": 10, "mark": "cli"})], env=mesh.env, cwd=mesh.workdir,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        wait_for((marks / "cli").exists, timeout=WAIT_S, what="the call to start")
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=WAIT_S) == 130  # EXIT_INTERRUPTED, as the README's exit codes say
+        wait_for((marks / "cli.cancelled").exists, timeout=WAIT_S, what="the ability to hear of the cancel")
+    finally:
+        stop_process(proc)
+    assert counted(mesh, "sleeper") == (1, 0)
