@@ -36,6 +36,7 @@ _HINTS = {
     Cause.CONFLICT: "the target is in a conflicting state; inspect it and resolve the conflict before retrying",
     Cause.CRASHED: "the program died; retry once, and report it if it dies again",
     Cause.ORGAN_UNHEALTHY: "the organ is unhealthy; wait for the heart to restart it, or use another ability",
+    Cause.CANCELLED: "its caller cancelled it; it may have done part of its work: check before calling again",
     Cause.UNKNOWN: "read the error message; its cause could not be classified",
 }
 

@@ -247,7 +247,8 @@ def test_classify_leaves_texts_without_a_recognisable_cause_unknown(message):
 
 def test_the_table_feeds_at_least_seventy_errors_covering_every_derivable_cause():
     assert len(ERRORS) >= 70
-    assert {cause for _, _, cause in ERRORS} == set(CAUSES) - {"organ_unhealthy", "unknown"}
+    # the breaker and a cancel are said by the heart and the organ loop, never read from an error's text
+    assert {cause for _, _, cause in ERRORS} == set(CAUSES) - {"organ_unhealthy", "cancelled", "unknown"}
 
 
 @pytest.mark.parametrize("message, cause", [

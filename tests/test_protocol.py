@@ -54,6 +54,7 @@ SAMPLES = [
         timeout_s=30.0),
     Answer(id="a1", ok=True, result={"action": "accept", "content": {"name": "Ada"}}),
     Answer(id="a2", ok=False, error="the client does not support elicitation", timed_out=False),
+    protocol.Cancel(id="c1"), protocol.Cancel(id="c2", reason="the MCP client cancelled the request"),
     protocol.Admit(ticket=b"L" + bytes(15), client=b"\x00k\x8b\x45\x67", principal="admin"),
     protocol.Revoke(), protocol.Revoke(tickets=(b"Lone", b"Ltwo")),
     protocol.Grant(organ="fs", endpoint="ipc:///run/x/lane-42.sock", ticket=b"Lab", pid=42),
