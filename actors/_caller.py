@@ -21,7 +21,6 @@ from broker.protocol import Answer, Ask, Notice
 
 ANSWER_GRACE_S = 1.0  # the client enforces the deadline; this covers a heart that never forwards the answer
 MAX_ASK_S = 3600.0
-CANCELS_KEPT = 1024  # ids of cancelled calls remembered (a cancel may come before its call runs)
 
 
 @dataclass(slots=True)
@@ -43,7 +42,7 @@ class CallerLink:
         self.waiting: dict[str, _Slot] = {}
         self.lock = threading.Lock()
         self.ids = (f"ask-{os.getpid()}-{n}" for n in itertools.count(1))
-        self.cancels: dict[str, None] = {}  # ids of calls their callers cancelled, oldest first (bounded)
+        self.cancels: set[str] = set()  # ids of calls in flight here that their callers cancelled (the loop's)
 
     @contextlib.contextmanager
     def running(self, call_id: str) -> Iterator[None]:
@@ -109,15 +108,17 @@ class CallerLink:
         return answer.result
 
     def cancel(self, call_id: str) -> None:
-        """The caller cancelled this call (from the loop): cancelled() says so from now on, and its questions
-        stop waiting."""
+        """The caller cancelled this call, in flight here (from the loop, which forgets it when the call ends):
+        cancelled() says so from now on, and its questions stop waiting."""
         with self.lock:
-            self.cancels[call_id] = None
-            if len(self.cancels) > CANCELS_KEPT:
-                del self.cancels[next(iter(self.cancels))]
+            self.cancels.add(call_id)
             slots = [slot for slot in self.waiting.values() if slot.call == call_id]
         for slot in slots:
             slot.done.set()  # with no answer: ask() raises Cancelled
+
+    def forget(self, call_id: str) -> None:
+        """The call ended (from the loop): its cancel, if any, is forgotten."""
+        self.cancels.discard(call_id)
 
     def cancelled(self, call_id: str = "") -> bool:
         """Whether the caller cancelled this call (by default the one running on this thread)."""

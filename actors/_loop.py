@@ -40,7 +40,7 @@ from broker.outcome import detect
 from broker.protocol import (DEFAULT_MAX_FRAME_BYTES, EXIT_REFUSED, Admit, Answer, Blood, Call, Cancel, Control,
                              Failure, Goodbye, Handoff, Heartbeat, LaneClosed, Refused, Register, Reply, Report,
                              Reregister, Revoke, Tally, Welcome)
-from broker.vocab import Cause
+from broker.vocab import CANCELLED_BY_CALLER, Cause
 
 log = logging.getLogger(__name__)
 
@@ -117,6 +117,8 @@ class OrganLoop:
         self.signals = True
         self.registered = False
         self.in_flight: dict[bytes, Work] = {}
+        self.call_keys: dict[str, bytes] = {}  # the id of a call running here (queued included) -> its fingerprint
+        self.call_ids: dict[bytes, str] = {}  # ... and back
         self.stuck = 0  # calls running past their deadline, as last reported
         self.max_frame_bytes = DEFAULT_MAX_FRAME_BYTES  # the heart says its own in its welcome
         self.done: OrderedDict[bytes, list[bytes]] = OrderedDict()
@@ -408,6 +410,9 @@ class OrganLoop:
             return
         if key in self.in_flight:
             return  # a re-sent request: its reply is on the way
+        if call.id in self.call_keys:  # another call with this id runs here: a cancel must name one call
+            self._refuse_duplicate(call, lane)
+            return
         ability_s = self.organ.timeout_of(call.ability)
         now = time.monotonic()
         deadline = now + _budget(call.timeout_s, ability_s)
@@ -418,6 +423,7 @@ class OrganLoop:
         if self.organ.runs_inline(call.ability):
             self._finish(key, self._encode(call, self.organ.handle(call, deadline), key))
             return
+        self.call_keys[call.id], self.call_ids[key] = key, call.id
         work = self.in_flight[key] = Work(call.ability, deadline, started=time.monotonic())
         if self.organ.begin(call, deadline, lambda reply: self._complete(key, call, reply)):
             return
@@ -428,18 +434,29 @@ class OrganLoop:
         work.started = None
         self.workers.submit((key, call, work))
 
+    def _refuse_duplicate(self, call: Call, lane: tuple[lane_io.LaneEnd, bytes, int] | None) -> None:
+        if lane is not None:  # nothing ran: the client sends it through the heart, which refuses or routes it
+            self._lane_send(lane[0], protocol.encode(LaneClosed(id=call.id)))
+            return
+        self._send_frames(protocol.encode(Reply(id=call.id, ok=False, error=Failure(
+            Cause.BAD_PARAMS, f"request id {call.id[:64]!r} is already running in organ {self.organ.name}",
+            type="DuplicateRequest", hint="give every call its own request id"))))
+
     def _on_cancel(self, call_id: str, end: lane_io.LaneEnd | None = None) -> None:
         """The caller cancelled a call (the heart checked who asked; on a lane, only the lane it came by may): the
         ability is told, and a lane call's reply goes nowhere (the heart drops that of a call it routed)."""
+        if call_id not in self.call_keys:
+            return  # not running here (answered already, or inline)
+        lane_end = self.lane_tickets.get(call_id)
+        if lane_end is not end:
+            return  # a lane call is cancelled on its lane, a routed one by the heart
         if end is not None:
-            if self.lane_tickets.get(call_id) is not end:
-                return  # not running here for this client (answered already)
-            for lane in self.lane_calls.values():
-                if lane.call.id == call_id and not lane.cancelled:
-                    lane.cancelled = True  # the heart accounts for it as cancelled (the client waits for nothing)
-                    self._hand_off(lane, protocol.encode(Reply(id=call_id, ok=False, error=Failure(
-                        Cause.CANCELLED, f"its caller cancelled {self.organ.name}.{lane.call.ability}",
-                        type="Cancelled"))))
+            lane = self.lane_calls.get(self.call_keys[call_id])
+            if lane is not None and not lane.cancelled:
+                lane.cancelled = True  # the heart counts it as cancelled (its caller waits for nothing)
+                self._hand_off(lane, protocol.encode(Reply(id=call_id, ok=False, error=Failure(
+                    Cause.CANCELLED, f"its caller cancelled {self.organ.name}.{lane.call.ability}",
+                    type=CANCELLED_BY_CALLER))))
         self.organ.caller.cancel(call_id)
         try:
             self.organ.on_cancel(call_id)
@@ -644,6 +661,10 @@ class OrganLoop:
             pump.expire(now)
 
     def _finish(self, key: bytes, frames: list[bytes]) -> None:
+        call_id = self.call_ids.pop(key, None)
+        if call_id is not None:
+            del self.call_keys[call_id]
+            self.organ.caller.forget(call_id)
         self.done[key] = frames
         if len(self.done) > DONE_CACHE:
             self.done.popitem(last=False)

@@ -15,7 +15,7 @@ from actors.organ import Organ, ability
 from actors.reflexes import Firing, ReflexEngine
 from broker import protocol
 from broker.causes import RETRYABLE, retry_after
-from broker.errors import MeshError
+from broker.errors import Cancelled, MeshError
 from broker.home import Home
 from broker.protocol import Call, Event, Reflex, Reply
 
@@ -68,6 +68,8 @@ class Healer(Organ):
         client = self.clients.get()
 
         def attempt() -> Reply:
+            if self.cancelled():  # its caller cancelled the call during the backoff: no further attempt
+                raise Cancelled(f"{original.organ}.{original.ability}: its caller cancelled the call")
             left = max(0.01, end - time.monotonic())
             return client.call(original.organ, original.ability, original.args, session=original.session,
                                timeout_s=min(attempt_timeout_s, left), origin="healer")

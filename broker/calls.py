@@ -25,7 +25,7 @@ from broker.outcome import detect
 from broker.protocol import Ability, Call, Control, ControlReply, Failure, Reply
 from broker.organs import OrganTable
 from broker.registry import OrganRecord
-from broker.vocab import HEAL, Cause, Decision, OrganState, Origin
+from broker.vocab import CANCELLED_BY_CALLER, HEAL, Cause, Decision, OrganState, Origin
 
 log = logging.getLogger(__name__)
 
@@ -176,6 +176,9 @@ class CallDesk:
         started = now - max(0.0, reply.duration_s)
         pending = self._pending(client, call, ability, started, size)
         failure = detect(reply) or Failure(Cause.UNKNOWN, "the organ handed over a call that succeeded")
+        if failure.cause == Cause.CANCELLED and failure.type == CANCELLED_BY_CALLER:
+            self.health.cancelled(call.organ if rec is not None else UNKNOWN_ORGAN)  # its caller waits for nothing
+            return
         if call.id in self.pending or ability is None:  # nothing to retry it with: the caller decides
             self.health.observe(rec, call, classify(failure.message, failure.type, failure.cause), now - started,
                                 failure.message, size=size)
@@ -190,7 +193,7 @@ class CallDesk:
 
     def _failed(self, pending: Pending, reply: Reply, failure: Failure, now: float) -> None:
         cause = classify(failure.message, failure.type, failure.cause)
-        if cause == Cause.CANCELLED:  # cancelled where it ran (its caller cancelled it on a lane): no one's failure
+        if cause == Cause.CANCELLED:  # the organ says its call was cancelled (not by this caller): no one's failure
             self.health.cancelled(pending.call.organ if self._organ(pending) is not None else UNKNOWN_ORGAN)
             self._answer(pending, Reply(id=pending.call.id, ok=False, duration_s=now - pending.started,
                                         error=_advised(replace(failure, cause=cause), Decision.REFER, 0)))

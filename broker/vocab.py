@@ -109,6 +109,7 @@ class BreakerState(StrEnum):
 HOST_ORGAN = "host"  # the agent host's own tools, journalled as host.<tool> by hooks
 HEAL = "heal"  # the healer's ability that retries a call; only the heart may call it
 FAULT_DRILL = "a fault drill"  # said in the failures a drill caused (`actors kill`): memory learns nothing from them
+CANCELLED_BY_CALLER = "CancelledByCaller"  # the failure type of a lane call its caller cancelled on the lane
 FIND_ABILITIES = "find_abilities"  # the tool every exposure ends with, to search the rest of the mesh
 ADDRESS_SEP = "."  # organ.ability, the address of an ability
 WIRE_NAME_SEP = "__"  # organ__ability, the MCP tool name of an ability (MCP names allow no dot)

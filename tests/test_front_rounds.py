@@ -19,7 +19,7 @@ def test_a_call_asks_waits_for_its_client_and_then_replies():
     async def scenario() -> None:
         answered = asyncio.Event()
 
-        async def call(relay):
+        async def call(relay, round_):
             await relay(Notice(call="c", kind="progress", body={"progress": 1.0}))
             await relay(Ask(id="q1", call="c", kind="elicit"))
             await answered.wait()
@@ -44,7 +44,7 @@ def test_waiting_calls_are_bounded_and_forgotten_at_their_deadline(monkeypatch):
     monkeypatch.setattr(rounds, "MAX_WAITING", 2)
 
     async def scenario() -> None:
-        async def forever(relay):
+        async def forever(relay, round_):
             await asyncio.sleep(3600)
 
         table = Rounds()
@@ -62,7 +62,7 @@ def test_waiting_calls_are_bounded_and_forgotten_at_their_deadline(monkeypatch):
 
 def test_a_call_that_outlives_its_deadline_ends_the_wait_with_a_timeout():
     async def scenario() -> None:
-        async def slow(relay):
+        async def slow(relay, round_):
             await asyncio.sleep(3600)
 
         table = Rounds()

@@ -48,6 +48,8 @@ MAX_BEATS_QUEUED = 1000
 MAX_FRAME_BYTES = protocol.DEFAULT_MAX_FRAME_BYTES
 HEADROOM = 64 * 1024  # the call's other fields and framing, on top of its arguments
 MAX_ASKED = 4096  # questions asked on lanes whose answers are still to come (the oldest is forgotten beyond)
+EARLY_CANCELS = 256  # cancels by a tag no call carries yet, kept for a call sent just after (the oldest go beyond)
+EARLY_CANCEL_S = 5.0  # ... and for this long
 
 
 class HeartStopped(MeshUnreachable):
@@ -137,6 +139,7 @@ class MeshLink:
         self.lane_max = int((limits if isinstance(limits, dict) else {}).get("max_frame_bytes", MAX_FRAME_BYTES))
         self.pending: dict[str, _Pending] = {}
         self.tags: dict[Hashable, str] = {}  # a call's tag -> its id, while it may be in flight (pruned lazily)
+        self.early: dict[Hashable, float] = {}  # tags cancelled before any call carried them -> when (monotonic)
         self.stopped = ""  # why the heart is gone, once it is
         self.ctx = zmq.Context()
         self.dealer = self._socket(zmq.DEALER)
@@ -238,6 +241,8 @@ class MeshLink:
                     session=session)
         frames = self._encode(call)
         if tag is not None:
+            if self.early and self.early.pop(tag, 0.0) > time.monotonic() - EARLY_CANCEL_S:
+                raise CallCancelled("the call was cancelled before it was sent")  # its cancel came first
             if len(self.tags) > 2 * len(self.pending) + 256:  # tags of calls answered since are dropped now and then
                 self.tags = {t: cid for t, cid in self.tags.items() if cid in self.pending}
             self.tags[tag] = call.id
@@ -301,14 +306,25 @@ class MeshLink:
             for task in asks:
                 task.cancel()
 
-    def cancel(self, tag: Hashable, reason: str = "") -> bool:
-        """Cancel the call sent with this tag if it is still in flight: the organ running it is told (on the lane
-        it went by, else through the heart), its answer is dropped if one comes, and `follow` raises
-        CallCancelled. False when no such call waits."""
+    def cancel_tagged(self, tag: Hashable, reason: str = "") -> bool:
+        """Cancel the call sent with this tag (see `cancel`). A tag no call carries yet is remembered a few
+        seconds: a call sent with it then is not sent at all (a cancel can overtake its request)."""
         call_id = self.tags.pop(tag, None)
-        pending = self.pending.pop(call_id, None) if call_id is not None else None
+        if call_id is None:
+            self.early[tag] = time.monotonic()
+            if len(self.early) > EARLY_CANCELS:
+                del self.early[next(iter(self.early))]
+            return False
+        return self.cancel(call_id, reason)
+
+    def cancel(self, call_id: str, reason: str = "") -> bool:
+        """Cancel a call if it is still in flight: the organ running it is told (on the lane it went by, else
+        through the heart), its answer is dropped if one comes, and `follow` raises CallCancelled. False when no
+        such call waits."""
+        pending = self.pending.get(call_id)
         if pending is None or pending.queue is None:
             return False
+        del self.pending[call_id]
         frames = protocol.encode(Cancel(id=call_id, reason=reason[:200]))
         lane = pending.lane
         if lane is None or lane.gone() or not self._lane_send(lane, frames):

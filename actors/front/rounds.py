@@ -31,7 +31,7 @@ class Round:
     asked: dict[str, Ask] = field(default_factory=dict)  # questions put to the client, by id
     task: asyncio.Task | None = None
     ctx: Any = None  # the request now serving this call: notices go to its stream
-    tag: Hashable = None  # the call's tag on the mesh link (it cancels the call)
+    call: str = ""  # the id of the mesh call, once sent (it cancels the call)
 
     async def next_event(self) -> Ask | Reply:
         """The call's next question or its reply, within the call's deadline; raise what the call raised."""
@@ -48,14 +48,15 @@ class Rounds:
     def __init__(self) -> None:
         self.rounds: dict[str, Round] = {}
 
-    def start(self, client: Hashable, wait_s: float, call: Callable[[Callable], Awaitable[Reply]], ctx: Any,
-              notice: Callable[[Any, Notice], Awaitable[None]], tag: Hashable = None) -> tuple[str, Round] | None:
-        """Start a call whose questions wait for the client; None when too many already wait."""
+    def start(self, client: Hashable, wait_s: float, call: Callable[[Callable, Round], Awaitable[Reply]], ctx: Any,
+              notice: Callable[[Any, Notice], Awaitable[None]]) -> tuple[str, Round] | None:
+        """Start a call whose questions wait for the client; None when too many already wait. `call` gets the
+        relay for what the call says and asks, and the round (it notes the mesh call's id there)."""
         self.prune()
         if len(self.rounds) >= MAX_WAITING:
             return None
         state = secrets.token_urlsafe(24)
-        round_ = Round(client=client, expires=time.monotonic() + wait_s, ctx=ctx, tag=tag)
+        round_ = Round(client=client, expires=time.monotonic() + wait_s, ctx=ctx)
 
         async def relay(item: Notice | Ask) -> None:
             if isinstance(item, Ask):
@@ -65,7 +66,7 @@ class Rounds:
 
         async def run() -> None:
             try:
-                round_.events.put_nowait(await call(relay))
+                round_.events.put_nowait(await call(relay, round_))
             except Exception as exc:  # the handler of the current request raises it
                 round_.events.put_nowait(exc)
 

@@ -28,6 +28,7 @@ from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel.server import NotificationOptions
 from mcp.server.session import ServerSession
 from mcp.server.transport_security import TransportSecurityMiddleware, TransportSecuritySettings
+from mcp.shared.dispatcher import coerce_request_id
 from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
 from mcp.shared.jsonrpc_dispatcher import handler_exception_to_error_data
 from mcp.shared.message import ServerMessageMetadata
@@ -42,8 +43,8 @@ from actors.front import results
 from actors.front.catalogue import (Catalogue, Naming, completions, expand_pins, from_manifest, prompt_arguments,
                                    unmatched_pins)
 from actors.front.clients import MAX_PINS, View, Views
-from actors.front.link import CALL_GRACE_S, HeartSilent, HeartStopped, MeshLink, Started, TooLarge
-from actors.front.rounds import Rounds
+from actors.front.link import CALL_GRACE_S, CallCancelled, HeartSilent, HeartStopped, MeshLink, Started, TooLarge
+from actors.front.rounds import Round, Rounds
 from actors.front.shortcut import SESSION_HEADER, TOOLS_CALL, http_session, plain_call, served_beside
 from actors.front.transport import CANCELLED, EnvelopeGuard, MemoryEventStore, stdio
 from actors.http_bounds import bounded_h11
@@ -70,6 +71,9 @@ RETRY_MS = 500  # how soon a client whose stream closed comes back for the rest
 RELOAD_S = 1.0  # an unknown tool name reloads the catalogue at most this often
 MCP_PATH = "/mcp"
 REQUEST_CANCELLED = -32800  # what the SDK's transport answers a cancelled request with on handshake protocols
+CLIENT_CANCELLED = "the MCP client cancelled the request"
+CANCEL_GRACE_S = 5.0  # how long a handler whose call was cancelled waits for the SDK's server to end it
+DECLARED = "declared"  # the key of a 2026-07-28 HTTP client: what it declares, which two clients may share
 HANDOVER_S = 0.05  # an HTTP call answered beside the SDK that has no reply by then is handed over to it
 SDK_EVERY_S = 300.0  # an HTTP session's calls go through the SDK's server at least this often (its idle clock)
 ALERT_LEVELS = {"info": "info", "warn": "warning", "critical": "critical"}
@@ -242,9 +246,17 @@ class MeshServer:
                 await self._refresh(view)  # its baseline: what it would list now, so a change is told
         return view
 
+    @staticmethod
+    def _tag(view: View, request_id: Any) -> Hashable:
+        """The tag a mesh call made for this request carries, so that the client's notifications/cancelled can
+        find it: the client and the request id (one id, as the SDK has it, for "7" and 7). None for 2026-07-28
+        HTTP clients, told apart only by what they declare (two may share a key): they cancel by closing the
+        request's stream, and the request's handler cancels its own call."""
+        return None if view.key[0] == DECLARED else (view.key, coerce_request_id(request_id))
+
     def _cancel(self, key: Hashable, request_id: Any) -> None:
         """The client cancelled a request: the mesh call it waits on, if any, is cancelled in the mesh too."""
-        self.link.cancel((key, str(request_id)), "the MCP client cancelled the request")
+        self.link.cancel_tagged((key, coerce_request_id(request_id)), CLIENT_CANCELLED)
 
     def _cancelled_on_pipe(self, request_id: Any) -> None:
         if self.pipe is not None:
@@ -477,7 +489,7 @@ class MeshServer:
         self.views.get(view.key)  # it is active, as any request makes it
         return self.link.send_now(organ, name, raw.get("arguments") or {}, done, session=self.session,
                                   wait_s=(ability.timeout_s or DEFAULT_TIMEOUT_S) * RETRY_ATTEMPTS,
-                                  tag=(view.key, str(request_id)))
+                                  tag=self._tag(view, request_id))
 
     async def _refreshed(self, view: View, request_id: Any, address: str, reply: Reply) -> dict:
         """The answer of a call that changed the client's exposure, once the client was told of the change."""
@@ -546,10 +558,7 @@ class MeshServer:
         try:
             await asyncio.wait({running})
         finally:
-            if not running.done():  # the client went away: nobody waits for it; on the 2026-07-28 protocol that
-                running.cancel()  # is how a request is cancelled, and the mesh call is cancelled too
-                if view.channel is not None and view.channel.protocol_version in MODERN_PROTOCOL_VERSIONS:
-                    self._cancel(view.key, request_id)
+            running.cancel()  # the client went away: nobody waits for it (on this protocol, not a cancel)
             if self.http_running.get(key) is running:
                 del self.http_running[key]
         if running.cancelled():
@@ -566,7 +575,7 @@ class MeshServer:
         try:
             started = await self._mesh(self.link.send_call(organ, name, params.arguments or {}, session=self.session,
                                                            wait_s=(timeout_s or DEFAULT_TIMEOUT_S) * RETRY_ATTEMPTS,
-                                                           tag=key))
+                                                           tag=self._tag(view, request_id)))
             try:
                 first = await self.link.first(started, HANDOVER_S)
             except asyncio.CancelledError:
@@ -605,15 +614,16 @@ class MeshServer:
             timer = asyncio.get_running_loop().call_later(max(0.0, after_s), lambda: self._spawn(close()))
         relay = partial(self._relay, ctx, view, organ)
         try:
-            if parked is not None:  # a call handed over by the HTTP shortcut: it runs already
-                return await self._mesh(self.link.follow(parked[0], relay))
-            return await self._mesh(self.link.call(organ, ability, args, wait_s=(timeout_s or DEFAULT_TIMEOUT_S)
-                                                   * RETRY_ATTEMPTS, session=self.session, relay=relay,
-                                                   tag=(view.key, str(ctx.request_id))))
-        except asyncio.CancelledError:
-            if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:  # there, a request given up on is cancelled
-                self._cancel(view.key, ctx.request_id)
-            raise
+            # a call handed over by the HTTP shortcut runs already
+            started = parked[0] if parked is not None else await self._mesh(self.link.send_call(
+                organ, ability, args, wait_s=(timeout_s or DEFAULT_TIMEOUT_S) * RETRY_ATTEMPTS, session=self.session,
+                tag=self._tag(view, ctx.request_id)))
+            try:
+                return await self._mesh(self.link.follow(started, relay))
+            except asyncio.CancelledError:
+                if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:  # there, a request given up on is cancelled
+                    self.link.cancel(started.id, CLIENT_CANCELLED)
+                raise
         finally:
             if timer is not None:
                 timer.cancel()
@@ -637,12 +647,16 @@ class MeshServer:
                         mode="json", by_alias=True, exclude_none=True)))
         else:
             wait_s = (timeout_s or DEFAULT_TIMEOUT_S) * RETRY_ATTEMPTS
-            tag = (view.key, str(ctx.request_id))
-            started = self.rounds.start(
-                view.key, wait_s + CALL_GRACE_S,
-                lambda relay: self.link.call(organ, ability, args, wait_s=wait_s, session=self.session, relay=relay,
-                                             tag=tag),
-                ctx, lambda current, notice: self._relay(current, view, organ, notice), tag)
+            tag = self._tag(view, ctx.request_id)
+
+            async def call(relay, waiting: Round) -> Reply:
+                started = await self.link.send_call(organ, ability, args, wait_s=wait_s, session=self.session,
+                                                    tag=tag)
+                waiting.call = started.id
+                return await self.link.follow(started, relay)
+
+            started = self.rounds.start(view.key, wait_s + CALL_GRACE_S, call, ctx,
+                                        lambda current, notice: self._relay(current, view, organ, notice))
             if started is None:  # too many calls wait already: this one takes no questions
                 return await self._call(ctx, view, address, args, timeout_s)
             state, round_ = started
@@ -650,8 +664,7 @@ class MeshServer:
             try:
                 event = await self._mesh(round_.next_event())
             except asyncio.CancelledError:  # on this protocol, a request given up on is cancelled
-                self.link.cancel(round_.tag, "the MCP client cancelled the request")
-                self.rounds.finish(state)
+                self._abandon(state, round_)
                 raise
             if not isinstance(event, Ask):
                 self.rounds.finish(state)
@@ -661,7 +674,19 @@ class MeshServer:
                 await self.link.answer(request)
                 continue
             round_.asked[event.id] = event
+            # a client that does not come back with the answer in the question's time has given the call up
+            asyncio.get_running_loop().call_later(event.timeout_s, self._unanswered, state, round_, event.id)
             return types.InputRequiredResult(input_requests={event.id: request}, request_state=state)
+
+    def _abandon(self, state: str, round_: Round) -> None:
+        """A 2026-07-28 call given up on by its client: cancelled in the mesh, and forgotten."""
+        if round_.call:
+            self.link.cancel(round_.call, CLIENT_CANCELLED)
+        self.rounds.finish(state)
+
+    def _unanswered(self, state: str, round_: Round, ask: str) -> None:
+        if self.rounds.rounds.get(state) is round_ and ask in round_.asked:
+            self._abandon(state, round_)
 
     def _input_request(self, ctx, ask: Ask):
         """The MCP request an organ's question becomes, or the Answer saying why the client cannot take it."""
@@ -693,6 +718,9 @@ class MeshServer:
         except EncodeError as exc:
             self._refused("params")
             raise results.bad_params(f"the arguments cannot be sent: {exc}") from None
+        except CallCancelled:  # the client cancelled the request: its transport ends it unanswered
+            await asyncio.sleep(CANCEL_GRACE_S)  # (the SDK's server ends this handler meanwhile)
+            raise MCPError(REQUEST_CANCELLED, "Request cancelled") from None
         except HeartStopped as exc:
             self._refused("deadline")
             raise results.mesh_down(str(exc), running=isinstance(exc, HeartSilent)) from None
@@ -1073,7 +1101,7 @@ def _client(ctx) -> tuple[Hashable, Any, Any]:
     params = connection.client_params if connection is not None else None
     info = params.client_info if params is not None else None
     # 2026-07-28 over HTTP: no connection or session exists; clients are told apart by what they declare
-    return ("declared", info.name if info else "", info.version if info else ""), None, connection
+    return (DECLARED, info.name if info else "", info.version if info else ""), None, connection
 
 
 def _version() -> str:
