@@ -248,3 +248,47 @@ def test_ctrl_c_on_actors_call_cancels_the_call_in_the_mesh(make_mesh):
     finally:
         stop_process(proc)
     assert counted(mesh, "sleeper") == (1, 0)
+
+
+def test_two_2026_http_clients_that_declare_the_same_name_cancel_only_their_own_calls(http_front):
+    # such clients are told apart only by what they declare, and their SDKs number requests alike: a cancel (the
+    # request's stream closed) must still reach only the call of the request it closed
+    mesh, url = http_front
+    marks = mesh.workdir / "marks"
+
+    async def scenario() -> None:
+        async with Client(url, read_timeout_seconds=WAIT_S) as first, Client(url, read_timeout_seconds=WAIT_S) as second:
+            for n, client in enumerate((first, second)):
+                assert not (await client.call_tool("sleeper__wait", {"seconds": 0, "mark": f"warm{n}"})).is_error
+            loop = asyncio.get_running_loop()
+            cancelled = loop.create_task(first.call_tool("sleeper__wait", {"seconds": 10, "mark": "first"}))
+            kept = loop.create_task(second.call_tool("sleeper__wait", {"seconds": 2, "mark": "second"}))
+            deadline = time.monotonic() + WAIT_S
+            while not ((marks / "first").exists() and (marks / "second").exists()):
+                assert time.monotonic() < deadline, "the calls never started"
+                await asyncio.sleep(0.02)
+            cancelled.cancel()
+            await asyncio.gather(cancelled, return_exceptions=True)
+            assert not (await asyncio.wait_for(kept, WAIT_S)).is_error
+
+    asyncio.run(asyncio.wait_for(scenario(), 2 * WAIT_S))
+    assert (marks / "first.cancelled").exists() and (marks / "second.done").exists()
+    assert not (marks / "second.cancelled").exists()
+
+
+@pytest.mark.parametrize("path", ["beside", "sdk"])
+def test_a_cancel_sent_right_behind_its_request_kills_the_command_and_is_never_answered(make_mesh, path):
+    mesh = make_mesh(mesh_config())
+    extra = {"_meta": {}} if path == "sdk" else {}
+    finished = mesh.workdir / "finished"
+    pipe = Pipe(mesh)
+    try:
+        pipe.open()
+        pipe.exchange(call("warm", "shell__run", {"command": "true"}, **extra))
+        pipe.send(call("at-once", "shell__run", {"command": "sleep 1.5; touch finished"}, **extra))
+        pipe.send(cancel("at-once"))  # on the SDK's path it can overtake the request's way into the mesh
+        assert answers_to(pipe, "at-once", within_s=2.5) == []
+        assert not finished.exists()
+        assert pipe.exchange({"jsonrpc": "2.0", "id": "ping", "method": "ping"})[-1]["result"] == {}
+    finally:
+        stop_process(pipe.proc)
