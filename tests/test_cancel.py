@@ -292,3 +292,31 @@ def test_a_cancel_sent_right_behind_its_request_kills_the_command_and_is_never_a
         assert pipe.exchange({"jsonrpc": "2.0", "id": "ping", "method": "ping"})[-1]["result"] == {}
     finally:
         stop_process(pipe.proc)
+
+
+def test_a_2026_call_whose_client_never_comes_back_with_the_answer_is_cancelled_not_failed(http_front):
+    # on that protocol a question ends the request; a client that never retries with the answer has given the call
+    # up: once the question's time passes, the call is cancelled (not left to fail with a timeout, retried and
+    # counted against the organ)
+    mesh, _ = http_front
+    marks = mesh.workdir / "marks"
+    server = StdioServerParameters(command=sys.executable, args=["-m", "actors", "mcp", "--home", str(mesh.home)],
+                                   env=mesh.env, cwd=str(mesh.workdir))
+
+    async def never(*_):
+        await asyncio.sleep(3600)
+
+    async def scenario() -> None:
+        async with Client(server, read_timeout_seconds=WAIT_S, elicitation_callback=never) as client:
+            asking = asyncio.get_running_loop().create_task(
+                client.call_tool("sleeper__ask", {"timeout_s": 1.0, "mark": "q"}))
+            deadline = time.monotonic() + WAIT_S
+            while not (marks / "q.cancelled").exists():
+                assert time.monotonic() < deadline and not asking.done(), "the call was never cancelled"
+                await asyncio.sleep(0.05)
+            asking.cancel()
+            await asyncio.gather(asking, return_exceptions=True)
+
+    asyncio.run(asyncio.wait_for(scenario(), 2 * WAIT_S))
+    assert counted(mesh, "sleeper") == (1, 0)
+    assert mesh.organ("sleeper")["wounds"] == []

@@ -36,3 +36,18 @@ class SleeperOrgan(Organ):
             time.sleep(0.01)
         (marks / f"{mark}.done").touch()
         return {"waited": seconds}
+
+    @ability("Ask the user a question that waits `timeout_s`; leave marks/<mark>.answered or .cancelled.",
+             read_only=True, params={"timeout_s": {"type": "number", "minimum": 0.1}, "mark": {"type": "string",
+                                                                                                "minLength": 1}})
+    def ask(self, timeout_s: float, mark: str) -> dict:
+        marks = self.workdir / "marks"
+        marks.mkdir(exist_ok=True)
+        try:
+            answer = self.elicit("Go on?", {"type": "object", "properties": {"go": {"type": "boolean"}}},
+                                 timeout_s=timeout_s)
+        except Cancelled:
+            (marks / f"{mark}.cancelled").touch()
+            raise
+        (marks / f"{mark}.answered").touch()
+        return answer
