@@ -22,6 +22,7 @@ import pytest
 import zmq
 from mcp import Client, StdioServerParameters
 
+from actors._lanes import encode as encode_lane
 from broker import protocol, wire
 from broker.protocol import Call, Cancel, Reply
 from tests.conftest import stop_process, wait_for
@@ -320,3 +321,23 @@ def test_a_2026_call_whose_client_never_comes_back_with_the_answer_is_cancelled_
     asyncio.run(asyncio.wait_for(scenario(), 2 * WAIT_S))
     assert counted(mesh, "sleeper") == (1, 0)
     assert mesh.organ("sleeper")["wounds"] == []
+
+
+def test_a_call_reusing_the_id_of_one_running_on_a_lane_is_refused_and_cannot_cancel_it(make_mesh):
+    mesh = make_mesh(mesh_config())
+    marks = mesh.workdir / "marks"
+    with mesh.client() as owner, mesh.client() as other:
+        assert owner.call("sleeper", "wait", {"seconds": 0, "mark": "warm"}).ok  # its answer brings the lane
+        lane = owner.lanes["sleeper"]
+        lane.send(encode_lane(protocol.encode(Call(id="shared", organ="sleeper", ability="wait",
+                                                   args={"seconds": 2, "mark": "owner"}))))
+        wait_for((marks / "owner").exists, timeout=WAIT_S, what="the lane call to start")
+        # the heart does not know lane calls: it routes the same id to the organ, which refuses it
+        wire.send(other.dealer, protocol.encode(Call(id="shared", organ="sleeper", ability="wait",
+                                                     args={"seconds": 0, "mark": "other"})))
+        refused = _reply(other.dealer, WAIT_S)
+        assert refused is not None and refused.error.type == "DuplicateRequest"
+        wire.send(other.dealer, protocol.encode(Cancel(id="shared")))  # nothing of its own runs under that id
+        wait_for((marks / "owner.done").exists, timeout=WAIT_S, what="the lane call to end")
+    assert not (marks / "owner.cancelled").exists() and not (marks / "other").exists()
+    assert counted(mesh, "sleeper")[0] == 0
