@@ -177,7 +177,7 @@ class CallDesk:
         pending = self._pending(client, call, ability, started, size)
         failure = detect(reply) or Failure(Cause.UNKNOWN, "the organ handed over a call that succeeded")
         if failure.cause == Cause.CANCELLED and failure.type == CANCELLED_BY_CALLER:
-            self.health.cancelled(call.organ if rec is not None else UNKNOWN_ORGAN)  # its caller waits for nothing
+            self.health.cancelled(rec)  # its caller waits for nothing
             return
         if call.id in self.pending or ability is None:  # nothing to retry it with: the caller decides
             self.health.observe(rec, call, classify(failure.message, failure.type, failure.cause), now - started,
@@ -194,7 +194,7 @@ class CallDesk:
     def _failed(self, pending: Pending, reply: Reply, failure: Failure, now: float) -> None:
         cause = classify(failure.message, failure.type, failure.cause)
         if cause == Cause.CANCELLED:  # the organ says its call was cancelled (not by this caller): no one's failure
-            self.health.cancelled(pending.call.organ if self._organ(pending) is not None else UNKNOWN_ORGAN)
+            self.health.cancelled(self._organ(pending))
             self._answer(pending, Reply(id=pending.call.id, ok=False, duration_s=now - pending.started,
                                         error=_advised(replace(failure, cause=cause), Decision.REFER, 0)))
             return
@@ -309,7 +309,7 @@ class CallDesk:
                                      heal.call.id)
         self._tell_cancelled(pending.call.organ, frames, cancel.id)
         self.budget.refund(pending.call.session, pending.reserved)
-        self.health.cancelled(pending.call.organ if self._organ(pending) is not None else UNKNOWN_ORGAN)
+        self.health.cancelled(self._organ(pending))
         return True
 
     def _tell_cancelled(self, organ: str, frames: list[bytes], call_id: str) -> None:

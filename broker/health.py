@@ -18,7 +18,7 @@ from broker.errors import EncodeError
 from broker.events import Events
 from broker.exposed import Hysteresis
 from broker.gate import Breaker, Source, admit, forgive, record, sickens
-from broker.metrics import HeartMetrics
+from broker.metrics import UNKNOWN_ORGAN, HeartMetrics
 from broker.protocol import Alert, Call, Failure, Tally
 from broker.registry import OrganRecord
 from broker.vocab import ADDRESS_SEP, HOST_ORGAN, BreakerState, Cause, Decision, EventKind, Level, Origin, OrganState
@@ -94,9 +94,13 @@ class Health:
         self.metrics.call_done(organ, failure.cause)
         self.decided(failure.cause, failure.decision or Decision.REFER)
 
-    def cancelled(self, organ: str) -> None:
-        """Count a call its caller cancelled (no breaker, wound, latency sample or event: nobody's failure)."""
-        self.metrics.call_cancelled(organ)
+    def cancelled(self, rec: OrganRecord | None) -> None:
+        """Count a call its caller cancelled: no wound, latency sample or event (nobody's failure), and the
+        breaker learns nothing, except that a probe it let through is over (the next call may probe)."""
+        self.metrics.call_cancelled(rec.name if rec is not None else UNKNOWN_ORGAN)
+        if rec is not None and rec.breaker.probing:
+            rec.breaker = record(rec.breaker, Cause.CANCELLED, self.clock(), self.settings.breaker_threshold,
+                                 Source.RAISED)
 
     def decided(self, cause: str, decision: str, count: int = 1) -> None:
         """Count a retry decision."""

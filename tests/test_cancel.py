@@ -10,6 +10,7 @@ connections, and `actors call` interrupted with Ctrl-C.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import queue
 import signal
@@ -341,3 +342,53 @@ def test_a_call_reusing_the_id_of_one_running_on_a_lane_is_refused_and_cannot_ca
         wait_for((marks / "owner.done").exists, timeout=WAIT_S, what="the lane call to end")
     assert not (marks / "owner.cancelled").exists() and not (marks / "other").exists()
     assert counted(mesh, "sleeper")[0] == 0
+
+
+BREAKING = """
+[heart]
+beat_s = 0.2
+heartbeat_s = 0.2
+quiet_after_s = 600
+breaker_threshold = 2
+breaker_cooldown_s = 1.0
+
+[organs.flaky]
+module = "tests.organs.flaky"
+"""
+
+
+def test_a_probe_cancelled_while_the_breaker_is_half_open_does_not_leave_it_refusing_every_call(make_mesh):
+    mesh = make_mesh(BREAKING)
+    with mesh.client() as client:
+        for n in range(2):  # two failures in a row open the breaker
+            assert client.call("flaky", "flaky_write", {"key": f"k{n}", "fails": 10}).error.cause == "timeout"
+        assert client.call("flaky", "attempts_of", {"key": "k0"}).error.type == "BreakerOpen"
+        time.sleep(1.2)  # the cool-down: the next call is the one probe
+        wire.send(client.dealer, protocol.encode(Call(id="probe", organ="flaky", ability="attempts_of",
+                                                      args={"key": "k0"})))
+        wire.send(client.dealer, protocol.encode(Cancel(id="probe")))
+        time.sleep(0.3)  # the probe's late answer comes and is dropped
+        after = client.call("flaky", "attempts_of", {"key": "k0"})
+    assert after.ok, after.error  # it went through as the next probe, and closed the breaker
+
+
+@pytest.mark.parametrize("first, second", [("same", "same"), (7, "7")])
+def test_a_stdio_request_reusing_an_id_not_answered_yet_is_refused_and_the_first_is_answered(make_mesh, first, second):
+    # "7" and 7 are one id, as the MCP SDK reads them: a cancel of one could not tell them apart
+    pipe = Pipe(make_mesh(mesh_config()))
+    try:
+        pipe.open()
+        pipe.exchange(call("warm", "sleeper__wait", {"seconds": 0, "mark": "warm"}))
+        pipe.send(call(first, "sleeper__wait", {"seconds": 1, "mark": "first"}))
+        pipe.send(call(second, "sleeper__wait", {"seconds": 0, "mark": "second"}))
+        end, answers = time.monotonic() + 3.0, []
+        while (left := end - time.monotonic()) > 0:
+            with contextlib.suppress(queue.Empty):
+                message = pipe.next(timeout=left)
+                if message.get("id") in (first, second):
+                    answers.append(message)
+        refusals = [a for a in answers if "error" in a]
+        assert len(refusals) == 1 and refusals[0]["error"]["code"] == -32600, answers
+        assert [a["result"]["structuredContent"] for a in answers if "result" in a] == [{"waited": 1}]
+    finally:
+        stop_process(pipe.proc)

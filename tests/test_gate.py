@@ -254,6 +254,15 @@ def test_a_failed_probe_reopens_the_breaker_even_below_the_threshold():
     assert record(probing, "timeout", NOW + COOLDOWN, THRESHOLD, Source.RAISED).state == "open"
 
 
+def test_a_probe_its_caller_cancelled_lets_the_next_call_probe_and_says_nothing_of_the_organ():
+    _, probing = admit(opened(NOW), NOW + COOLDOWN, COOLDOWN)
+
+    after = record(probing, "cancelled", NOW + COOLDOWN + 0.1, THRESHOLD, Source.RAISED)
+
+    assert after.state == "half_open" and after.failures == probing.failures
+    assert admit(after, NOW + COOLDOWN + 0.2, COOLDOWN) == (True, probing)
+
+
 @pytest.mark.parametrize("cause", HEALTH)
 def test_a_failed_probe_reopens_the_breaker_with_a_fresh_cooldown(cause):
     probe_at = NOW + COOLDOWN + 10

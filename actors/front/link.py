@@ -306,16 +306,21 @@ class MeshLink:
             for task in asks:
                 task.cancel()
 
-    def cancel_tagged(self, tag: Hashable, reason: str = "") -> bool:
+    def cancel_tagged(self, tag: Hashable, reason: str = "", early: bool = True) -> bool:
         """Cancel the call sent with this tag (see `cancel`). A tag no call carries yet is remembered a few
-        seconds: a call sent with it then is not sent at all (a cancel can overtake its request)."""
+        seconds (with `early`; the caller keeps large tags out): a call sent with it then is not sent at all (a
+        cancel can overtake its request)."""
         call_id = self.tags.pop(tag, None)
-        if call_id is None:
-            self.early[tag] = time.monotonic()
-            if len(self.early) > EARLY_CANCELS:
-                del self.early[next(iter(self.early))]
-            return False
-        return self.cancel(call_id, reason)
+        if call_id is not None:
+            return self.cancel(call_id, reason)
+        if early:
+            now = time.monotonic()
+            while self.early and (len(self.early) >= EARLY_CANCELS
+                                  or next(iter(self.early.values())) < now - EARLY_CANCEL_S):
+                del self.early[next(iter(self.early))]  # the oldest first: the dict is in the order they came
+            self.early.pop(tag, None)
+            self.early[tag] = now
+        return False
 
     def cancel(self, call_id: str, reason: str = "") -> bool:
         """Cancel a call if it is still in flight: the organ running it is told (on the lane it went by, else

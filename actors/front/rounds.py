@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -32,6 +33,7 @@ class Round:
     task: asyncio.Task | None = None
     ctx: Any = None  # the request now serving this call: notices go to its stream
     call: str = ""  # the id of the mesh call, once sent (it cancels the call)
+    due: float = math.inf  # monotonic: when the heart ends the call's attempt as timed out
 
     async def next_event(self) -> Ask | Reply:
         """The call's next question or its reply, within the call's deadline; raise what the call raised."""

@@ -73,6 +73,8 @@ MCP_PATH = "/mcp"
 REQUEST_CANCELLED = -32800  # what the SDK's transport answers a cancelled request with on handshake protocols
 CLIENT_CANCELLED = "the MCP client cancelled the request"
 CANCEL_GRACE_S = 5.0  # how long a handler whose call was cancelled waits for the SDK's server to end it
+MAX_EARLY_ID = 256  # the longest request id whose cancel is kept for a call not sent yet
+ABANDON_MARGIN_S = 0.5  # a 2026-07-28 call whose client has not come back is cancelled this long before its deadline
 DECLARED = "declared"  # the key of a 2026-07-28 HTTP client: what it declares, which two clients may share
 HANDOVER_S = 0.05  # an HTTP call answered beside the SDK that has no reply by then is handed over to it
 SDK_EVERY_S = 300.0  # an HTTP session's calls go through the SDK's server at least this often (its idle clock)
@@ -255,8 +257,10 @@ class MeshServer:
         return None if view.key[0] == DECLARED else (view.key, coerce_request_id(request_id))
 
     def _cancel(self, key: Hashable, request_id: Any) -> None:
-        """The client cancelled a request: the mesh call it waits on, if any, is cancelled in the mesh too."""
-        self.link.cancel_tagged((key, coerce_request_id(request_id)), CLIENT_CANCELLED)
+        """The client cancelled a request: the mesh call it waits on, if any, is cancelled in the mesh too (and
+        one still on its way there is not sent; a request id that long is no id a call carries)."""
+        self.link.cancel_tagged((key, coerce_request_id(request_id)), CLIENT_CANCELLED,
+                                early=len(str(request_id)) <= MAX_EARLY_ID)
 
     def _cancelled_on_pipe(self, request_id: Any) -> None:
         if self.pipe is not None:
@@ -660,6 +664,7 @@ class MeshServer:
             if started is None:  # too many calls wait already: this one takes no questions
                 return await self._call(ctx, view, address, args, timeout_s)
             state, round_ = started
+            round_.due = time.monotonic() + (timeout_s or DEFAULT_TIMEOUT_S)  # when the heart ends its attempt
         while True:
             try:
                 event = await self._mesh(round_.next_event())
@@ -674,8 +679,10 @@ class MeshServer:
                 await self.link.answer(request)
                 continue
             round_.asked[event.id] = event
-            # a client that does not come back with the answer in the question's time has given the call up
-            asyncio.get_running_loop().call_later(event.timeout_s, self._unanswered, state, round_, event.id)
+            # a client that does not come back with the answer in the question's time (or before the heart would
+            # end the call as timed out) has given the call up
+            wait = min(event.timeout_s, round_.due - ABANDON_MARGIN_S - time.monotonic())
+            asyncio.get_running_loop().call_later(max(0.0, wait), self._unanswered, state, round_, event.id)
             return types.InputRequiredResult(input_requests={event.id: request}, request_state=state)
 
     def _abandon(self, state: str, round_: Round) -> None:

@@ -214,6 +214,16 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
             else:
                 running[1].cancel()
 
+    def id_taken(decoded: Any) -> Any:
+        """The id of a request whose id (as the SDK reads it: "7" is 7) a request not answered yet holds, else None."""
+        if type(decoded) is not dict or "method" not in decoded or "id" not in decoded:
+            return None
+        request_id = decoded["id"]
+        if not isinstance(request_id, (str, int)) or isinstance(request_id, bool):
+            return None  # not a valid id: the envelope's check says so
+        key = coerce_request_id(request_id)
+        return request_id if key in beside or key in unanswered else None
+
     def take(decoded: Any) -> bool:
         """Hand a request to the shortcut; True when it answers it (the SDK's server never sees it)."""
         if shortcut is None or not isinstance(decoded, dict) or "id" not in decoded:
@@ -281,6 +291,11 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
         decoded, error = parse(line)
         if error is None and type(decoded) is dict and decoded.get("method") == CANCELLED:
             cancelled(decoded)
+        elif error is None and (taken := id_taken(decoded)) is not None:  # its answer would be lost, or the first's
+            refused("envelope")
+            put_now(_line(_error(decoded["id"], INVALID_REQUEST, f"Invalid Request: id {taken!r} is in use by a "
+                                                                 "request that is not answered yet")))
+            return None
         elif error is None and take(decoded):
             return None
         if error is None:
@@ -322,9 +337,9 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
         async with write_receive:
             async for session_message in write_receive:
                 message = session_message.message
-                await put(_line(message))
                 if not hasattr(message, "method") and (request_id := getattr(message, "id", None)) is not None:
                     unanswered.discard(coerce_request_id(request_id))  # an answer, not a request of the server's
+                await put(_line(message))  # (its id is free before the client can read the answer)
 
     try:
         async with anyio.create_task_group() as tg:
