@@ -17,6 +17,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,7 @@ from broker.protocol import Call, Cancel, Reply
 from tests.conftest import stop_process, wait_for
 from tests.test_mcp_beside import Pipe, call
 from tests.test_mcp_front import MODES
-from tests.test_mcp_server import _listening, free_port
+from tests.test_mcp_http_beside import http_front_door
 from tests.test_mesh import metric
 
 MESH = """
@@ -125,15 +126,16 @@ def test_a_wrapped_mcp_server_is_told_and_its_tool_never_finishes(make_mesh):
 @pytest.fixture
 def http_front(make_mesh):
     mesh = make_mesh(mesh_config())
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "actors", "mcp", "--http", f"127.0.0.1:{port}", "--home",
-                               str(mesh.home)], env=mesh.env, cwd=mesh.workdir, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
-    try:
-        wait_for(lambda: _listening(port), timeout=30, what="the HTTP front door")
-        yield mesh, f"http://127.0.0.1:{port}/mcp"
-    finally:
-        stop_process(server)
+    with http_front_door(mesh) as url:
+        yield mesh, url
+
+
+async def until(exists: Callable[[], bool], what: str, call: asyncio.Task | None = None) -> None:
+    """Wait (at most WAIT_S) until something exists, failing early if the call it depends on ended first."""
+    deadline = time.monotonic() + WAIT_S
+    while not exists():
+        assert time.monotonic() < deadline and not (call is not None and call.done()), what
+        await asyncio.sleep(0.02)
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -151,15 +153,10 @@ def test_an_sdk_client_that_cancels_a_call_stops_the_ability_that_runs_it(http_f
                 assert not (await client.call_tool("sleeper__wait", {"seconds": 0, "mark": f"warm{n}"})).is_error
             running = asyncio.get_running_loop().create_task(
                 client.call_tool("sleeper__wait", {"seconds": 10, "mark": "long"}))
-            deadline = time.monotonic() + WAIT_S
-            while not (marks / "long").exists():
-                assert time.monotonic() < deadline and not running.done(), "the call never started"
-                await asyncio.sleep(0.02)
+            await until((marks / "long").exists, "the call never started", running)
             running.cancel()
             await asyncio.gather(running, return_exceptions=True)
-            while not (marks / "long.cancelled").exists():
-                assert time.monotonic() < deadline, "the ability never heard of the cancel"
-                await asyncio.sleep(0.02)
+            await until((marks / "long.cancelled").exists, "the ability never heard of the cancel")
             assert not (await client.call_tool("sleeper__wait", {"seconds": 0, "mark": "after"})).is_error
 
     asyncio.run(asyncio.wait_for(scenario(), 2 * WAIT_S))
@@ -265,10 +262,7 @@ def test_two_2026_http_clients_that_declare_the_same_name_cancel_only_their_own_
             loop = asyncio.get_running_loop()
             cancelled = loop.create_task(first.call_tool("sleeper__wait", {"seconds": 10, "mark": "first"}))
             kept = loop.create_task(second.call_tool("sleeper__wait", {"seconds": 2, "mark": "second"}))
-            deadline = time.monotonic() + WAIT_S
-            while not ((marks / "first").exists() and (marks / "second").exists()):
-                assert time.monotonic() < deadline, "the calls never started"
-                await asyncio.sleep(0.02)
+            await until(lambda: (marks / "first").exists() and (marks / "second").exists(), "the calls never started")
             cancelled.cancel()
             await asyncio.gather(cancelled, return_exceptions=True)
             assert not (await asyncio.wait_for(kept, WAIT_S)).is_error
@@ -312,10 +306,7 @@ def test_a_2026_call_whose_client_never_comes_back_with_the_answer_is_cancelled_
         async with Client(server, read_timeout_seconds=WAIT_S, elicitation_callback=never) as client:
             asking = asyncio.get_running_loop().create_task(
                 client.call_tool("sleeper__ask", {"timeout_s": 1.0, "mark": "q"}))
-            deadline = time.monotonic() + WAIT_S
-            while not (marks / "q.cancelled").exists():
-                assert time.monotonic() < deadline and not asking.done(), "the call was never cancelled"
-                await asyncio.sleep(0.05)
+            await until((marks / "q.cancelled").exists, "the call was never cancelled", asking)
             asking.cancel()
             await asyncio.gather(asking, return_exceptions=True)
 

@@ -9,11 +9,13 @@ A raw HTTP client speaks to `actors mcp --http`; the content type of an answer s
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 
 import httpx2 as httpx
 import pytest
@@ -68,20 +70,26 @@ class Session:
         return kind, seen
 
 
-@pytest.fixture
-def session(make_mesh):
-    mesh = make_mesh(MESH)
+@contextlib.contextmanager
+def http_front_door(mesh) -> Iterator[str]:
+    """`actors mcp --http` on a free loopback port of this mesh, while the block runs: its URL."""
     port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "actors", "mcp", "--http", f"127.0.0.1:{port}", "--home",
                                str(mesh.home)], env=mesh.env, cwd=mesh.workdir, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL)
     try:
         wait_for(lambda: _listening(port), timeout=30, what="the HTTP front door")
-        opened = Session(f"http://127.0.0.1:{port}/mcp")
-        yield opened
-        opened.http.close()
+        yield f"http://127.0.0.1:{port}/mcp"
     finally:
         stop_process(server)
+
+
+@pytest.fixture
+def session(make_mesh):
+    with http_front_door(make_mesh(MESH)) as url:
+        opened = Session(url)
+        yield opened
+        opened.http.close()
 
 
 def _meanwhile(session: Session, request: dict) -> tuple[threading.Thread, list]:
