@@ -6,8 +6,8 @@ round trip), so no request holds a thread and none can wait forever: each has a 
 once when the heart stops; while a request waits on the heart, a heart quiet for a while is pinged, and one
 that answers no ping (stopped by a signal, wedged) fails what waits on it within seconds. While a call runs,
 what its ability says (notices) and asks (questions) reach the caller's handler in order, before the reply.
-A call sent with a tag (the front door's: its client and request id) can be cancelled by that tag: the organ
-running it is told, by the way the call went, and whoever follows it learns it was cancelled.
+A call can be cancelled by its id, or by the tag it was sent with (the front door's: its client and request id):
+the organ running it is told, by the way the call went, and whoever follows it learns it was cancelled.
 
 Like `Client`, the link takes the lanes the heart grants (docs/protocol.md, "Lanes"): a call to an organ with
 a lane goes straight to it, and arrives back on the lane when it succeeds (with its notices and questions, whose
@@ -61,7 +61,7 @@ class HeartSilent(HeartStopped):
 
 
 class CallCancelled(MeshError):
-    """The call was cancelled (by its tag) while it was followed."""
+    """The call was cancelled (`cancel`, `cancel_tagged`) while it was followed, or before it was sent."""
 
 
 class TooLarge(MeshError):
@@ -192,7 +192,7 @@ class MeshLink:
                    tag: Hashable = None) -> Reply:
         """Call organ.ability through the heart (timeout_s 0: the ability's own deadline) and wait at most
         wait_s for the heart's answer; hand the call's notices and questions to relay, in order. With a tag,
-        `cancel(tag)` cancels it."""
+        `cancel_tagged(tag)` cancels it."""
         started = await self.send_call(organ, ability, args, wait_s=wait_s, timeout_s=timeout_s, session=session,
                                        tag=tag)
         return await self.follow(started, relay)
