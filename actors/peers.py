@@ -26,6 +26,7 @@ NO_COOKIE = 0xFFFFFFFF
 ALL_STATES = 0xFFFFFFFF
 NLMSG_HEADER = struct.Struct("=IHHII")  # length, type, flags, sequence, port id
 UID_OFFSET = NLMSG_HEADER.size + 4 + 48 + 12  # inet_diag_msg: family..retrans, sockid, expires/rqueue/wqueue
+DIAG_ANSWER_BYTES = 4096  # one socket's answer (no attributes asked for) is under 100 bytes; an error, under 64
 DIAG_TIMEOUT_S = 1.0
 
 
@@ -87,7 +88,7 @@ def peer_uid(peer: Address, ours: Address, tables: Iterable[str] = TABLES) -> in
         with socket.socket(socket.AF_NETLINK, socket.SOCK_DGRAM, NETLINK_SOCK_DIAG) as diag:
             diag.settimeout(DIAG_TIMEOUT_S)
             diag.send(diag_request(peer, ours))
-            return diag_uid(diag.recv(65536))
+            return diag_uid(diag.recv(DIAG_ANSWER_BYTES))
     except OSError:  # no sock_diag here (or it did not answer): read the tables
         pass
     for table in tables:
