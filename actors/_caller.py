@@ -88,6 +88,8 @@ class CallerLink:
         frames = protocol.encode(ask)
         slot = _Slot(call)
         with self.lock:
+            if call in self.cancels:  # nobody would read the answer
+                raise Cancelled(f"{kind}: the caller cancelled the call")
             self.waiting[ask.id] = slot
         try:
             self.push(frames, call=call)

@@ -118,7 +118,6 @@ class OrganLoop:
         self.registered = False
         self.in_flight: dict[bytes, Work] = {}
         self.call_keys: dict[str, bytes] = {}  # the id of a call running here (queued included) -> its fingerprint
-        self.call_ids: dict[bytes, str] = {}  # ... and back
         self.stuck = 0  # calls running past their deadline, as last reported
         self.max_frame_bytes = DEFAULT_MAX_FRAME_BYTES  # the heart says its own in its welcome
         self.done: OrderedDict[bytes, list[bytes]] = OrderedDict()
@@ -385,7 +384,7 @@ class OrganLoop:
         elif isinstance(msg, Answer):
             self.organ.caller.answered(msg)
         elif isinstance(msg, Cancel):
-            self._on_cancel(msg.id)
+            self._on_cancel(msg.id, msg.reason)
         elif isinstance(msg, Admit):
             if len(self.admitted) >= MAX_TICKETS:
                 self.admitted.clear()  # bounded: their clients go through the heart, which grants anew
@@ -423,7 +422,7 @@ class OrganLoop:
         if self.organ.runs_inline(call.ability):
             self._finish(key, self._encode(call, self.organ.handle(call, deadline), key))
             return
-        self.call_keys[call.id], self.call_ids[key] = key, call.id
+        self.call_keys[call.id] = key
         work = self.in_flight[key] = Work(call.ability, deadline, started=time.monotonic())
         if self.organ.begin(call, deadline, lambda reply: self._complete(key, call, reply)):
             return
@@ -442,7 +441,7 @@ class OrganLoop:
             Cause.BAD_PARAMS, f"request id {call.id[:64]!r} is already running in organ {self.organ.name}",
             type="DuplicateRequest", hint="give every call its own request id"))))
 
-    def _on_cancel(self, call_id: str, end: lane_io.LaneEnd | None = None) -> None:
+    def _on_cancel(self, call_id: str, reason: str, end: lane_io.LaneEnd | None = None) -> None:
         """The caller cancelled a call (the heart checked who asked; on a lane, only the lane it came by may): the
         ability is told, and a lane call's reply goes nowhere (the heart drops that of a call it routed)."""
         if call_id not in self.call_keys:
@@ -450,6 +449,7 @@ class OrganLoop:
         lane_end = self.lane_tickets.get(call_id)
         if lane_end is not end:
             return  # a lane call is cancelled on its lane, a routed one by the heart
+        log.info("call %s cancelled by its caller%s", call_id[:64], f": {reason[:200]}" if reason else "")
         if end is not None:
             lane = self.lane_calls.get(self.call_keys[call_id])
             if lane is not None and not lane.cancelled:
@@ -467,7 +467,7 @@ class OrganLoop:
         work.started = time.monotonic()
         reply = self.organ.handle(call, work.deadline)
         work.took = reply.duration_s
-        self._push(self._encode(call, reply, key), key)
+        self._push(self._encode(call, reply, key), key, call.id)
 
     def _run_here(self, key: bytes, call: Call, work: Work) -> None:
         """Run a call on the loop's thread with the loop released, so the guard can take it over meanwhile.
@@ -494,7 +494,7 @@ class OrganLoop:
                 self.reclaim = True  # first: the turn that forwards the reply is the guard's last
                 if reply is not None:
                     work.took = reply.duration_s
-                    self._push(self._encode(call, reply, key), key)
+                    self._push(self._encode(call, reply, key), key, call.id)
                 self._reclaim()
         if not kept:
             return
@@ -503,7 +503,7 @@ class OrganLoop:
         if self.outbox:
             self._forward_results()  # what the call told its caller goes out before its reply
         self._learn(call.ability, reply.duration_s)
-        self._finish(key, self._encode(call, reply, key))
+        self._finish(key, self._encode(call, reply, key), call.id)
 
     def _reclaim(self) -> None:
         self.reclaim = True
@@ -587,11 +587,11 @@ class OrganLoop:
     def _complete(self, key: bytes, call: Call, reply: Reply) -> None:
         """Send the reply of a call the organ finished on the loop's thread (begun by Organ.begin)."""
         if self.in_flight.pop(key, None) is not None:
-            self._finish(key, self._encode(call, reply, key))
+            self._finish(key, self._encode(call, reply, key), call.id)
 
     def _push(self, frames: list[bytes], key: bytes = b"", call: str = "") -> None:
-        """Hand frames to the loop from any thread; an empty key: a message for the caller of call (a notice or a
-        question) or for the heart, not a reply."""
+        """Hand frames to the loop from any thread: with a key, the reply of call (its id); an empty key, a message
+        for the caller of call (a notice or a question) or for the heart."""
         if threading.get_ident() == self.organ.caller.loop_thread:
             self._to_caller(frames, call)
             return
@@ -638,7 +638,7 @@ class OrganLoop:
                 else:
                     self.workers.done()
                 self._learn(work.ability, work.took)
-            self._finish(key, frames)
+            self._finish(key, frames, call)
 
     def _watch_pump(self, pump: Pump) -> None:
         wanted = pump.descriptors()
@@ -660,9 +660,8 @@ class OrganLoop:
         if pump.due() <= now:
             pump.expire(now)
 
-    def _finish(self, key: bytes, frames: list[bytes]) -> None:
-        call_id = self.call_ids.pop(key, None)
-        if call_id is not None:
+    def _finish(self, key: bytes, frames: list[bytes], call_id: str = "") -> None:
+        if call_id and self.call_keys.get(call_id) == key:  # it ran here: its id is free, its cancel forgotten
             del self.call_keys[call_id]
             self.organ.caller.forget(call_id)
         self.done[key] = frames
@@ -783,7 +782,7 @@ class OrganLoop:
             if client is not None:
                 self.organ.caller.answered(msg)
         elif type(msg) is Cancel:
-            self._on_cancel(msg.id, end)
+            self._on_cancel(msg.id, msg.reason, end)
 
     def _lane_malformed(self, exc: Exception) -> None:
         """Count a malformed lane message; logged at the 1st, 2nd, 4th, 8th... (a flood must not flood the log)."""

@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 _RAW = json.JSONDecoder().raw_decode
+REQUEST_CANCELLED = -32800  # the JSON-RPC code of a request its caller cancelled, as MCP's SDKs answer one
 
 
 def loads(raw: bytes | str) -> Any:

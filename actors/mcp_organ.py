@@ -15,8 +15,9 @@ import time
 from typing import Any, Callable
 
 from actors import schema
-from actors.mcp_stdio import (HANDSHAKE_VERSIONS, METHOD_NOT_FOUND, OFFERED_VERSION, REQUEST_CANCELLED, SERVER_GONE,
-                              StdioServer, describe_error)
+from actors.jsonline import REQUEST_CANCELLED
+from actors.mcp_stdio import (HANDSHAKE_VERSIONS, METHOD_NOT_FOUND, OFFERED_VERSION, SERVER_GONE, StdioServer,
+                              describe_error)
 from actors.organ import Organ, Pump
 from broker.errors import BadParams, ToolMissing
 from broker.protocol import Ability, Call, Failure, Reply

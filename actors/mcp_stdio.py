@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from actors import jsonline
+from actors.jsonline import REQUEST_CANCELLED
 from actors.organ import Pump
 
 log = logging.getLogger(__name__)
@@ -32,7 +33,6 @@ OFFERED_VERSION = "2025-11-25"
 HANDSHAKE_VERSIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")  # what `initialize` negotiates
 METHOD_NOT_FOUND = -32601
 SERVER_GONE = -32000  # the code of the response given to requests the server can no longer answer
-REQUEST_CANCELLED = -32800  # the code of the response given to requests their caller cancelled
 CHUNK = 1 << 20
 CHUNKS_PER_TURN = 16  # read at most this much of a chatty server per loop turn: heartbeats still go out
 MAX_LINE = 256 << 20  # a longer line is dropped (its request then times out): memory stays bounded

@@ -33,8 +33,7 @@ NOT_HEALED = (Origin.HEALER, Origin.REFLEX, Origin.HEART)  # origins whose failu
 MAX_TIMEOUT_S = 86400.0
 HEAL_ID_PREFIX = "~heal-"  # the heart's own request ids: random, and a prefix no client call may use
 UNREACHABLE = "Unreachable"  # the failure type of a call the heart could not hand to its organ
-EXPIRED_KEPT = 1024  # calls answered with `timeout` whose organ's late answer is still recognised
-CANCELLED_KEPT = 1024  # calls their callers cancelled whose organ's late answer is still dropped quietly
+GONE_KEPT = 1024  # calls answered `timeout`, or cancelled, whose organ's late answer is still recognised
 
 
 @dataclass(slots=True)
@@ -73,8 +72,8 @@ class CallDesk:
         self.budget = Budget(self.policy)
         self.pending: dict[str, Pending] = {}
         self.deadlines: list[tuple[float, str]] = []
-        self.expired: OrderedDict[str, str] = OrderedDict()  # call id -> organ, of calls that ran out of time
-        self.cancelled: OrderedDict[str, str] = OrderedDict()  # call id -> organ, of calls their callers cancelled
+        # call id -> (organ, whether it was cancelled), of calls that ran out of time or were cancelled
+        self.gone: OrderedDict[str, tuple[str, bool]] = OrderedDict()
         self.lanes = LaneDesk(lanes, organs.of, send, health.observe_tally, self.adopt, complain, s.healer)
 
     # -- admission ------------------------------------------------------------------------
@@ -173,12 +172,12 @@ class CallDesk:
         now = self.clock()
         rec = self.organs.get(call.organ)
         ability = rec.abilities.get(call.ability) if rec is not None else None
-        started = now - max(0.0, reply.duration_s)
-        pending = self._pending(client, call, ability, started, size)
         failure = detect(reply) or Failure(Cause.UNKNOWN, "the organ handed over a call that succeeded")
         if failure.cause == Cause.CANCELLED and failure.type == CANCELLED_BY_CALLER:
             self.health.cancelled(rec)  # its caller waits for nothing
             return
+        started = now - max(0.0, reply.duration_s)
+        pending = self._pending(client, call, ability, started, size)
         if call.id in self.pending or ability is None:  # nothing to retry it with: the caller decides
             self.health.observe(rec, call, classify(failure.message, failure.type, failure.cause), now - started,
                                 failure.message, size=size)
@@ -186,9 +185,7 @@ class CallDesk:
                                         duration_s=now - started, error=_advised(failure, Decision.REFER, 0)))
             return
         if failure.type == "Deadline":  # the organ gave up on it at the heart's deadline: its late answer follows
-            self.expired[call.id] = call.organ
-            if len(self.expired) > EXPIRED_KEPT:
-                self.expired.popitem(last=False)
+            self._gone(call.id, call.organ, cancelled=False)
         self._failed(pending, reply, failure, now)
 
     def _failed(self, pending: Pending, reply: Reply, failure: Failure, now: float) -> None:
@@ -293,16 +290,18 @@ class CallDesk:
 
     # -- cancellation -----------------------------------------------------------------------
 
-    def cancel(self, client: bytes, cancel: protocol.Cancel, frames: list[bytes]) -> bool:
+    def cancel(self, client: bytes, cancel: protocol.Cancel, frames: list[bytes]) -> None:
         """End a call its caller no longer wants: unanswered (the caller asked for that), never retried, no
-        failure for the organ; the organ running it (or the healer retrying it) is told. False when the call is
-        not in flight for this connection (answered already, or someone else's): nothing happens then."""
+        failure for the organ; the organ running it (and the healer retrying it) is told. Nothing happens when
+        the call is not in flight for this connection (answered already, or someone else's)."""
         pending = self.pending.get(cancel.id)
         if pending is None or pending.client != client:
             log.debug("a cancel for call %r, not in flight for its sender", cancel.id[:64])
-            return False
+            return
         del self.pending[cancel.id]
-        if pending.healing:  # the healer retries it: tell the healer, whose heal request ends here too
+        if pending.grant:  # the lane its answer would have brought still comes
+            self._grant(pending)
+        if pending.healing:  # the healer retries it: its heal request ends here too
             heal = self.pending.pop(pending.healing, None)
             if heal is not None:
                 self._tell_cancelled(heal.call.organ, protocol.encode(protocol.Cancel(heal.call.id, cancel.reason)),
@@ -310,15 +309,18 @@ class CallDesk:
         self._tell_cancelled(pending.call.organ, frames, cancel.id)
         self.budget.refund(pending.call.session, pending.reserved)
         self.health.cancelled(self._organ(pending))
-        return True
 
     def _tell_cancelled(self, organ: str, frames: list[bytes], call_id: str) -> None:
         rec = self.organs.get(organ)
         if rec is not None:
             self.send(rec.ident, frames)
-        self.cancelled[call_id] = organ  # its late answer is dropped, neither a success nor a failure of the organ
-        if len(self.cancelled) > CANCELLED_KEPT:
-            self.cancelled.popitem(last=False)
+        self._gone(call_id, organ, cancelled=True)  # its late answer: neither a success nor a failure of the organ
+
+    def _gone(self, call_id: str, organ: str, cancelled: bool) -> None:
+        """Remember a call answered without its organ's reply, whose late reply is to be recognised."""
+        self.gone[call_id] = (organ, cancelled)
+        if len(self.gone) > GONE_KEPT:
+            self.gone.popitem(last=False)
 
     def caller_of(self, call_id: str, organ: str) -> bytes | None:
         """The connection waiting for a call that this organ is running, if it still is."""
@@ -352,17 +354,16 @@ class CallDesk:
                                             error=_advised(failure, Decision.RETRIED, 0)))
             else:
                 self._conclude(pending, failure, None, now, Source.DEADLINE)
-                self.expired[call_id] = pending.call.organ
-                if len(self.expired) > EXPIRED_KEPT:
-                    self.expired.popitem(last=False)
+                self._gone(call_id, pending.call.organ, cancelled=False)
 
     def _late(self, sender: str, reply: Reply) -> None:
         """A reply after its call ran out of time: if the organ ended the work as told, the deadline is forgiven.
         The answer of a cancelled call is dropped: nobody waits for it, and how it ended says nothing of the organ."""
-        if self.cancelled and self.cancelled.pop(reply.id, None) == sender:
-            return
-        if self.expired.pop(reply.id, None) != sender:
+        organ, cancelled = self.gone.pop(reply.id, ("", False))
+        if organ != sender:
             log.debug("dropped an unknown or misdirected reply %r from %s", reply.id, sender)
+            return
+        if cancelled:
             return
         failure = detect(reply)
         if failure is None:

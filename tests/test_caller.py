@@ -8,7 +8,7 @@ import pytest
 
 from actors.organ import Organ, ability
 from broker import protocol
-from broker.errors import Unanswerable
+from broker.errors import Cancelled, Unanswerable
 from broker.protocol import Answer, Ask, Call, Notice
 
 
@@ -123,3 +123,13 @@ def test_a_call_cancelled_before_it_runs_does_not_run_and_only_its_own_id_reads_
     with organ.caller.running("c9"):
         assert organ.cancelled() is True
     assert organ.cancelled() is False  # outside a call
+
+
+def test_a_question_asked_after_its_call_was_cancelled_is_never_sent():
+    organ = Asking()
+    loop = Loop(organ)
+    organ.caller.cancel("c9")
+
+    with organ.caller.running("c9"), pytest.raises(Cancelled):
+        organ.elicit("?", {"type": "object"}, timeout_s=30)
+    assert loop.sent == [] and organ.caller.waiting == {}

@@ -42,6 +42,7 @@ log = logging.getLogger(__name__)
 
 CONTROL_TIMEOUT_S = 5.0
 CALL_GRACE_S = 5.0  # the heart enforces a call's deadline; this only covers a heart that never answers
+DEFAULT_CALL_TIMEOUT_S = 30.0  # the heart's call_timeout_s when its endpoints do not say
 WATCH_S = 0.5  # how soon a stopped heart is noticed
 SEND_WAIT_S = 1.0  # how long a send may wait for room when the heart is not reading
 MAX_BEATS_QUEUED = 1000
@@ -135,8 +136,10 @@ class MeshLink:
             raise MeshUnreachable(f"no mesh is running under {home.path} (start one with `actors up`)")
         self.endpoints = endpoints
         limits = endpoints.get("limits")
+        limits = limits if isinstance(limits, dict) else {}
         # what an organ decodes on its lane (larger calls go by the heart, which answers them)
-        self.lane_max = int((limits if isinstance(limits, dict) else {}).get("max_frame_bytes", MAX_FRAME_BYTES))
+        self.lane_max = int(limits.get("max_frame_bytes", MAX_FRAME_BYTES))
+        self.call_timeout_s = float(limits.get("call_timeout_s", DEFAULT_CALL_TIMEOUT_S))  # for an ability without one
         self.pending: dict[str, _Pending] = {}
         self.tags: dict[Hashable, str] = {}  # a call's tag -> its id, while it may be in flight (pruned lazily)
         self.early: dict[Hashable, float] = {}  # tags cancelled before any call carried them -> when (monotonic)
@@ -306,13 +309,13 @@ class MeshLink:
             for task in asks:
                 task.cancel()
 
-    def cancel_tagged(self, tag: Hashable, reason: str = "", early: bool = True) -> bool:
-        """Cancel the call sent with this tag (see `cancel`). A tag no call carries yet is remembered a few
-        seconds (with `early`; the caller keeps large tags out): a call sent with it then is not sent at all (a
-        cancel can overtake its request)."""
+    def cancel_tagged(self, tag: Hashable, reason: str = "", early: bool = True) -> None:
+        """Cancel the call sent with this tag (see `cancel`). A tag no call in flight carries is remembered a few
+        seconds (with `early`: its request is still on its way; the caller keeps large tags out): a call sent
+        with it then is not sent at all (a cancel can overtake its request)."""
         call_id = self.tags.pop(tag, None)
-        if call_id is not None:
-            return self.cancel(call_id, reason)
+        if call_id is not None and self.cancel(call_id, reason):
+            return
         if early:
             now = time.monotonic()
             while self.early and (len(self.early) >= EARLY_CANCELS
@@ -320,7 +323,6 @@ class MeshLink:
                 del self.early[next(iter(self.early))]  # the oldest first: the dict is in the order they came
             self.early.pop(tag, None)
             self.early[tag] = now
-        return False
 
     def cancel(self, call_id: str, reason: str = "") -> bool:
         """Cancel a call if it is still in flight: the organ running it is told (on the lane it went by, else

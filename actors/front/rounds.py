@@ -34,6 +34,13 @@ class Round:
     ctx: Any = None  # the request now serving this call: notices go to its stream
     call: str = ""  # the id of the mesh call, once sent (it cancels the call)
     due: float = math.inf  # monotonic: when the heart ends the call's attempt as timed out
+    timer: asyncio.TimerHandle | None = None  # what ends the call if its client does not come back in time
+
+    def watch(self, timer: asyncio.TimerHandle | None) -> None:
+        """Keep the timer that ends the call if its client does not come back (None: it came back)."""
+        if self.timer is not None:
+            self.timer.cancel()
+        self.timer = timer
 
     async def next_event(self) -> Ask | Reply:
         """The call's next question or its reply, within the call's deadline; raise what the call raised."""
@@ -85,7 +92,10 @@ class Rounds:
     def finish(self, state: str) -> None:
         """The call ended: forget it."""
         round_ = self.rounds.pop(state, None)
-        if round_ is not None and round_.task is not None and not round_.task.done():
+        if round_ is None:
+            return
+        round_.watch(None)
+        if round_.task is not None and not round_.task.done():
             round_.task.cancel()
 
     def prune(self) -> None:

@@ -28,7 +28,7 @@ from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel.server import NotificationOptions
 from mcp.server.session import ServerSession
 from mcp.server.transport_security import TransportSecurityMiddleware, TransportSecuritySettings
-from mcp.shared.dispatcher import coerce_request_id
+from mcp.shared.dispatcher import as_request_id, coerce_request_id
 from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
 from mcp.shared.jsonrpc_dispatcher import handler_exception_to_error_data
 from mcp.shared.message import ServerMessageMetadata
@@ -48,6 +48,7 @@ from actors.front.rounds import Round, Rounds
 from actors.front.shortcut import SESSION_HEADER, TOOLS_CALL, http_session, plain_call, served_beside
 from actors.front.transport import CANCELLED, EnvelopeGuard, MemoryEventStore, stdio
 from actors.http_bounds import bounded_h11
+from actors.jsonline import REQUEST_CANCELLED
 from broker.errors import EncodeError, MeshError
 from broker.exposure.catalogue import META_NAME
 from broker.home import Home
@@ -70,7 +71,6 @@ POLL_AFTER_S = 30.0  # an HTTP call still running this long has its stream close
 RETRY_MS = 500  # how soon a client whose stream closed comes back for the rest
 RELOAD_S = 1.0  # an unknown tool name reloads the catalogue at most this often
 MCP_PATH = "/mcp"
-REQUEST_CANCELLED = -32800  # what the SDK's transport answers a cancelled request with on handshake protocols
 CLIENT_CANCELLED = "the MCP client cancelled the request"
 CANCEL_GRACE_S = 5.0  # how long a handler whose call was cancelled waits for the SDK's server to end it
 MAX_EARLY_ID = 256  # the longest request id whose cancel is kept for a call not sent yet
@@ -256,15 +256,15 @@ class MeshServer:
         request's stream, and the request's handler cancels its own call."""
         return None if view.key[0] == DECLARED else (view.key, coerce_request_id(request_id))
 
-    def _cancel(self, key: Hashable, request_id: Any) -> None:
-        """The client cancelled a request: the mesh call it waits on, if any, is cancelled in the mesh too (and
-        one still on its way there is not sent; a request id that long is no id a call carries)."""
+    def _cancel(self, key: Hashable, request_id: Any, waiting: bool = True) -> None:
+        """The client cancelled a request: the mesh call it waits on, if any, is cancelled in the mesh too, and
+        one still on its way there (a request still waiting, with an id of a sensible length) is not sent."""
         self.link.cancel_tagged((key, coerce_request_id(request_id)), CLIENT_CANCELLED,
-                                early=len(str(request_id)) <= MAX_EARLY_ID)
+                                early=waiting and len(str(request_id)) <= MAX_EARLY_ID)
 
-    def _cancelled_on_pipe(self, request_id: Any) -> None:
+    def _cancelled_on_pipe(self, request_id: Any, waiting: bool) -> None:
         if self.pipe is not None:
-            self._cancel(self.pipe.key, request_id)
+            self._cancel(self.pipe.key, request_id, waiting)
 
     def _forget(self, key: Hashable) -> None:
         view = self.views.views.get(key)
@@ -525,9 +525,10 @@ class MeshServer:
             return None
         if message.get("method") == CANCELLED:  # the SDK's server hears it too
             params = message.get("params")
-            if isinstance(params, dict) and "requestId" in params:
-                self._cancel(view.key, params["requestId"])
-                running = self.http_running.get((view.key, str(params["requestId"])))
+            request_id = as_request_id(params.get("requestId")) if isinstance(params, dict) else None
+            if request_id is not None:  # (anything else is no request's id)
+                self._cancel(view.key, request_id)
+                running = self.http_running.get((view.key, str(request_id)))
                 if running is not None:
                     running.cancel()
             return None
@@ -644,6 +645,7 @@ class MeshServer:
                 self._refused("params")
                 raise results.bad_params("requestState names no call waiting for this client (it ended, or expired)")
             round_.ctx = ctx
+            round_.watch(None)  # its client came back
             for key, response in (params.input_responses or {}).items():
                 ask = round_.asked.pop(key, None)
                 if ask is not None:
@@ -664,7 +666,7 @@ class MeshServer:
             if started is None:  # too many calls wait already: this one takes no questions
                 return await self._call(ctx, view, address, args, timeout_s)
             state, round_ = started
-            round_.due = time.monotonic() + (timeout_s or DEFAULT_TIMEOUT_S)  # when the heart ends its attempt
+            round_.due = time.monotonic() + (timeout_s or self.link.call_timeout_s)  # when the heart ends its attempt
         while True:
             try:
                 event = await self._mesh(round_.next_event())
@@ -682,7 +684,8 @@ class MeshServer:
             # a client that does not come back with the answer in the question's time (or before the heart would
             # end the call as timed out) has given the call up
             wait = min(event.timeout_s, round_.due - ABANDON_MARGIN_S - time.monotonic())
-            asyncio.get_running_loop().call_later(max(0.0, wait), self._unanswered, state, round_, event.id)
+            round_.watch(asyncio.get_running_loop().call_later(max(0.0, wait), self._unanswered, state, round_,
+                                                               event.id))
             return types.InputRequiredResult(input_requests={event.id: request}, request_state=state)
 
     def _abandon(self, state: str, round_: Round) -> None:

@@ -145,13 +145,14 @@ def _error(request_id: Any, code: int, message: str) -> dict:
 @contextlib.asynccontextmanager
 async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
                 shortcut: Shortcut | None = None,
-                cancel: Callable[[Any], None] = lambda request_id: None) -> AsyncIterator[tuple[Any, Any]]:
+                cancel: Callable[[Any, bool], None] = lambda request_id, waiting: None
+                ) -> AsyncIterator[tuple[Any, Any]]:
     """Serve the MCP streams over this process's stdin and stdout (fd 1 points at stderr meanwhile).
 
     Pipes (what agent hosts use) are read and written on the event loop itself, with no thread between a
     line and its handler; anything the loop cannot watch (a file, /dev/null) is read on a thread. What
     `shortcut` takes is answered beside the SDK's server; `cancel` hears the id of each request the client
-    cancels, whichever server answers it."""
+    cancels, whichever server answers it, and whether that request still waits for its answer."""
     loop = asyncio.get_running_loop()
     wire_in = os.fdopen(os.dup(0), "rb", buffering=0)
     wire_out = os.fdopen(os.dup(1), "wb", buffering=0)
@@ -206,8 +207,8 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
         if request_id is None:
             return
         key = coerce_request_id(request_id)
+        cancel(request_id, key in unanswered or key in beside)
         unanswered.discard(key)
-        cancel(request_id)
         if (running := beside.get(key)) is not None:
             if running[1] is None:  # answered from a callback: its answer will be dropped
                 del beside[key]
@@ -292,9 +293,9 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
         if error is None and type(decoded) is dict and decoded.get("method") == CANCELLED:
             cancelled(decoded)
         elif error is None and (taken := id_taken(decoded)) is not None:  # its answer would be lost, or the first's
-            refused("envelope")
-            put_now(_line(_error(decoded["id"], INVALID_REQUEST, f"Invalid Request: id {taken!r} is in use by a "
-                                                                 "request that is not answered yet")))
+            refused("envelope")  # (refused on no id: on its own it would read as the first request's answer)
+            put_now(_line(_error(None, INVALID_REQUEST, f"Invalid Request: id {taken!r} is in use by a request "
+                                                        "that is not answered yet")))
             return None
         elif error is None and take(decoded):
             return None
