@@ -179,3 +179,10 @@ def test_a_request_refused_for_want_of_a_session_names_no_session(session):
                                                   "params": INITIALIZE}, headers={"accept": ACCEPT,
                                                                                   "content-type": "application/json"})
     assert opened.status_code == 200 and opened.headers["mcp-session-id"]  # a session opened still says so
+
+
+def test_a_cancel_whose_request_id_is_no_id_is_taken_and_changes_nothing(session):
+    for bad in ([1], {"a": 1}, None, True):
+        cancel = {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": bad}}
+        assert session.post(cancel).status_code in (202, 400), bad  # never an error of the server's own
+    assert session.exchange(call(1, "echo__echo", {"x": 1}))[1][-1]["result"]["isError"] is False
