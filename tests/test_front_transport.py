@@ -4,9 +4,11 @@ pauses while the SDK's server is behind and hands every line on in order."""
 from __future__ import annotations
 
 import asyncio
+import json
 
 import anyio
 import pytest
+from mcp import types
 from mcp.shared.dispatcher import coerce_request_id
 
 from actors.front.transport import (HEAD_BYTES, SESSION, Lines, MemoryEventStore, Overlong, _answers, _PipeLines,
@@ -94,29 +96,75 @@ def _in_session(session: str | None, coro_fn, *args):
     return asyncio.run(run())
 
 
-def test_a_resumed_stream_replays_only_its_own_sessions_events_although_stream_ids_repeat_across_sessions():
-    store = MemoryEventStore()
-    a_prime = _in_session("A", store.store_event, "1", None)
-    b_prime = _in_session("B", store.store_event, "1", None)
-    _in_session("A", store.store_event, "1", "secret of A")
-    _in_session("B", store.store_event, "1", "answer of B")
+def _answer(request_id: int, text: str):
+    return types.jsonrpc_message_adapter.validate_python(
+        {"jsonrpc": "2.0", "id": request_id, "result": {"content": [{"type": "text", "text": text}]}})
+
+
+def _replayed(session: str, store: MemoryEventStore, after: str) -> tuple[str | None, list]:
     replayed: list = []
 
     async def collect(event):
         replayed.append(event.message)
 
-    assert _in_session("B", store.replay_events_after, b_prime, collect) == "1"
-    assert replayed == ["answer of B"]
-    replayed.clear()
-    assert _in_session("B", store.replay_events_after, a_prime, collect) is None, "another session's event id"
-    assert replayed == []
-    assert _in_session("A", store.replay_events_after, a_prime, collect) == "1"
-    assert replayed == ["secret of A"]
+    return _in_session(session, store.replay_events_after, after, collect), replayed
+
+
+def test_a_resumed_stream_replays_only_its_own_sessions_events_although_stream_ids_repeat_across_sessions():
+    store = MemoryEventStore()
+    a_prime = _in_session("A", store.store_event, "1", None)
+    b_prime = _in_session("B", store.store_event, "1", None)
+    _in_session("A", store.store_event, "1", _answer(1, "secret of A"))
+    _in_session("B", store.store_event, "1", _answer(1, "answer of B"))
+
+    assert _replayed("B", store, b_prime) == ("1", [_answer(1, "answer of B")])
+    assert _replayed("B", store, a_prime) == (None, []), "another session's event id"
+    assert _replayed("A", store, a_prime) == ("1", [_answer(1, "secret of A")])
+
+
+def test_a_replayed_event_is_sent_as_the_same_json_as_the_first_time():
+    store = MemoryEventStore()
+    first = types.jsonrpc_message_adapter.validate_json(
+        '{"jsonrpc":"2.0","id":"x7","result":{"content":[{"type":"text","text":"é \\u2028"}],"structuredContent":'
+        '{"n":1.5,"deep":[null,{"a":[]}]},"_meta":{"k":"v"}}}', by_name=False)
+    primed = _in_session("A", store.store_event, "x7", None)
+    _in_session("A", store.store_event, "x7", first)
+
+    stream, replayed = _replayed("A", store, primed)
+
+    assert stream == "x7"
+    assert [m.model_dump_json(by_alias=True, exclude_unset=True) for m in replayed] == [
+        first.model_dump_json(by_alias=True, exclude_unset=True)]
+
+
+def test_the_store_keeps_the_newest_events_within_its_bytes_and_forgets_one_larger_than_them_all():
+    store = MemoryEventStore(max_events=1000, max_bytes=10_000)
+    primed = _in_session("A", store.store_event, "1", None)
+    sizes = []
+    for n in range(30):
+        _in_session("A", store.store_event, "1", _answer(n, "x" * 1000))
+        sizes.append(store.size)
+
+    assert max(sizes) <= 10_000 and len(store.events) < 12 and primed not in store.events
+    assert store.size == sum(len(data) for _, _, data in store.events.values())
+    kept_from = _in_session("A", store.store_event, "2", None)
+    _in_session("A", store.store_event, "2", _answer(99, "y" * 20_000))
+    assert store.size <= 10_000 and len(store.events) <= 1
+    assert _replayed("A", store, kept_from) == (None, []), "evicted: unknown, so the client starts over"
+
+
+def test_the_store_keeps_at_most_its_number_of_events():
+    store = MemoryEventStore(max_events=5)
+    for n in range(12):
+        _in_session("A", store.store_event, "1", _answer(n, "x"))
+
+    assert len(store.events) == 5
+    assert [json.loads(data)["id"] for _, _, data in store.events.values()] == [7, 8, 9, 10, 11]
 
 
 def test_event_ids_are_random_not_a_counter():
     store = MemoryEventStore()
-    ids = [_in_session("A", store.store_event, "1", n) for n in range(50)]
+    ids = [_in_session("A", store.store_event, "1", _answer(n, "x")) for n in range(50)]
 
     assert len(set(ids)) == 50 and not any(i.isdigit() for i in ids) and min(len(i) for i in ids) >= 16
 

@@ -1,9 +1,12 @@
 """The HTTP servers' bounds, on a real uvicorn server and real sockets: a request head that does not complete in
-time closes its connection, and connections beyond the cap are closed as they open; requests in bounds are served."""
+time closes its connection, and connections beyond the cap are closed as they open; requests in bounds are served;
+a connection that breaks leaves nothing behind."""
 
 from __future__ import annotations
 
+import gc
 import socket
+import struct
 import threading
 import time
 
@@ -26,10 +29,20 @@ async def hello(scope, receive, send):
 @pytest.fixture
 def served():
     """A uvicorn server with bounds on a free loopback port: (port, the reasons it refused for)."""
+    yield from _serve(timeout_keep_alive=5)
+
+
+@pytest.fixture
+def served_long_kept():
+    """The same with a keep-alive of a minute, longer than any test waits."""
+    yield from _serve(timeout_keep_alive=60)
+
+
+def _serve(**options):
     refused: list[str] = []
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
-    config = uvicorn.Config(hello, log_level="warning", lifespan="off",
+    config = uvicorn.Config(hello, log_level="warning", lifespan="off", **options,
                             http=bounded_h11(refused.append, head_timeout_s=HEAD_S, max_connections=CAP))
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
@@ -122,3 +135,25 @@ def test_connections_beyond_the_cap_are_closed_as_they_open(served):
     finally:
         for conn in kept:
             conn.close()
+
+
+def _connections_of(client: tuple) -> list:
+    gc.collect()
+    return [o for o in gc.get_objects() if type(o).__name__ == "BoundedH11" and o.client == client]
+
+
+def test_a_connection_reset_after_an_answer_is_released_at_once_not_after_its_keep_alive(served_long_kept):
+    port, refused = served_long_kept
+    conn = connect(port)
+    client = conn.getsockname()
+    assert ask(conn).startswith(b"HTTP/1.1 200")  # answered: the keep-alive timer runs (a minute here)
+    assert len(_connections_of(client)) == 1
+    conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    conn.close()  # a reset, as a client that gives up on a connection sends: uvicorn sees it as an error
+    deadline = time.monotonic() + 5
+    while _connections_of(client) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _connections_of(client) == [], "the connection's state is held until its keep-alive would end"
+    with connect(port) as fine:
+        assert ask(fine).startswith(b"HTTP/1.1 200")
+    assert refused == []

@@ -52,6 +52,8 @@ CANCELLED = "notifications/cancelled"
 LISTEN = "subscriptions/listen"  # the 2026-07-28 stream of change notices: answered only when the connection ends
 HEAD_BYTES = 1024  # of a line over the limit, kept to find its request's id
 SETTLE_BUFFER_BYTES = 1024 * 1024  # an answer handed over is written at once while the pipe holds less than this
+MAX_EVENTS = 1000  # the last Streamable HTTP stream events kept for resumption, in number
+MAX_EVENT_BYTES = 32 * 1024 * 1024  # and in bytes of their JSON (a tool's result may be megabytes)
 # a shortcut's answer in its wire form (json.dumps with options would build an encoder per answer)
 _WIRE_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
 
@@ -735,23 +737,30 @@ def _session_header(scope: dict) -> tuple:
 
 
 class MemoryEventStore(EventStore):
-    """The events of the last Streamable HTTP streams, so a client whose stream closed can resume it (bounded).
+    """The events of the last Streamable HTTP streams, so a client whose stream closed can resume it (bounded in
+    number and in bytes).
 
     One store serves every session, whose stream ids (their requests' ids) repeat from session to session, so
     each event is kept with the session it was stored for (`SESSION`, set by `EnvelopeGuard`): a resumption
     replays only its own session's stream, and an event id of another session is unknown to it. Event ids are
-    random, so none can be guessed."""
+    random, so none can be guessed. A message is kept as the JSON the SDK's transport sends for it (a fraction of
+    its model's memory, and its exact size), and becomes a message again only when it is replayed."""
 
-    def __init__(self, max_events: int = 1000) -> None:
+    def __init__(self, max_events: int = MAX_EVENTS, max_bytes: int = MAX_EVENT_BYTES) -> None:
         self.max_events = max_events
-        self.events: OrderedDict[str, tuple[str | None, str, Any]] = OrderedDict()  # id -> (session, stream, message)
+        self.max_bytes = max_bytes
+        self.events: OrderedDict[str, tuple[str | None, str, bytes | None]] = OrderedDict()  # id -> (session,
+        self.size = 0                                                                     #   stream, message's JSON)
 
-    async def store_event(self, stream_id: str, message: Any) -> str:
-        """Remember one event of a stream; the oldest events go beyond the cap."""
+    async def store_event(self, stream_id: str, message: JSONRPCMessage | None) -> str:
+        """Remember one event of a stream; the oldest events go beyond either cap (an event larger than the
+        whole byte cap is not kept: a resumption after it replays nothing)."""
         event_id = secrets.token_urlsafe(12)
-        self.events[event_id] = (_current_session(), stream_id, message)
-        while len(self.events) > self.max_events:
-            self.events.popitem(last=False)
+        data = None if message is None else message.model_dump_json(by_alias=True, exclude_unset=True).encode()
+        self.events[event_id] = (_current_session(), stream_id, data)
+        self.size += len(data or b"")
+        while self.events and (len(self.events) > self.max_events or self.size > self.max_bytes):
+            self.size -= len(self.events.popitem(last=False)[1][2] or b"")
         return event_id
 
     async def replay_events_after(self, last_event_id: str, send_callback: Any) -> str | None:
@@ -762,8 +771,9 @@ class MemoryEventStore(EventStore):
             return None
         session, stream_id = known[0], known[1]
         after = False
-        for event_id, (owner, stream, message) in list(self.events.items()):
-            if after and owner == session and stream == stream_id and message is not None:
-                await send_callback(EventMessage(message, event_id))
+        for event_id, (owner, stream, data) in list(self.events.items()):
+            if after and owner == session and stream == stream_id and data is not None:
+                await send_callback(EventMessage(types.jsonrpc_message_adapter.validate_json(data, by_name=False),
+                                                 event_id))
             after = after or event_id == last_event_id
         return stream_id
