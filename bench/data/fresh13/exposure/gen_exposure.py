@@ -55,7 +55,7 @@ REAL = [
   anyof("git.git_log", "github.list_commits")),
  ("is our SQLAlchemy session setup still the recommended way in 2.x or did they change connection pooling again?",
   anyof(alts(R_DOCS))),
- ("ugh, the retry decorator in utils/http.py swallows the original exception so every failure just says 'retry failed'. can you fix that and commit it? nothing else is staged",
+ ("ugh, ok so the retry decorator in utils/http.py swallows the original exception, so every failure in the logs just says 'retry failed' and nobody can tell if it was a timeout or a 401 or what. I started looking at it yesterday but got pulled into a meeting. can you make it re-raise the last error with the original as the cause, and commit it? nothing else is staged right now",
   anyof(alts(R_EDIT, "git.git_add", "git.git_commit"))),
  # frontend dev
  ("who broke the signup form, and can we get it working before the 3pm demo?",
@@ -288,7 +288,7 @@ LMB = [
   anyof("excel-mcp-server.excel_describe_sheets excel-mcp-server.excel_read_sheet",
         "simple-document-processing-mcp-server.excel_read")),
  ("is there a public dataset on data.gov about EV registrations by state?", anyof("data-gov-mcp-server.package_search")),
- ("can you chart the monthly row counts in reports/counts.csv as a line chart for standup",
+ ("so standup is in 20 minutes and the PM keeps asking whether the pipeline volume is actually growing or if it's just noise. reports/counts.csv has one row per month with the row count, could you turn that into a line chart I can paste into the channel? nothing fancy, just months on the x axis",
   anyof(alts(L_READ, "mcp-server-chart.generate_line_chart"))),
  # ML engineer
  ("anything new on speculative decoding on arxiv this month?", anyof(alts(L_ARXIV))),
