@@ -6,7 +6,7 @@
    server) over stdio with arguments they reject, and classifies each failure as the heart would
    (broker.outcome.detect, actors.mcp_organ.reply_of, broker.causes.classify) with each checkout's rules.
 2. Classifies the error text of every failed call in the dev journals (bench/data, never a held-out set:
-   bench/exposure.py's HELD_OUT) with each checkout's rules.
+   bench/recall_fresh.py's HELD_OUT) with each checkout's rules.
 Prints the causes counted by each checkout and every text they name differently. Never asserts.
 """
 
@@ -28,7 +28,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from actors.mcp_organ import reply_of  # noqa: E402
-from bench.exposure import HELD_OUT  # noqa: E402  the sets nobody tuning reads (fresh10, fresh11, fresh12)
+from bench.recall_fresh import HELD_OUT  # noqa: E402  the journals nobody tuning reads
 from broker.outcome import detect  # noqa: E402
 from broker.protocol import Call  # noqa: E402
 

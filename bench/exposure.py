@@ -13,9 +13,11 @@ on (a dev half only). real-mcp-fresh8 and livemcpbench-fresh8 (bench/data/fresh8
 through round 11, dev material from round 12 on (its whole file a dev half). real-mcp-fresh9 and
 livemcpbench-fresh9 (bench/data/fresh9/exposure, a ninth's): held out through round 13, dev material from
 round 14 on (its whole file a dev half). Held out, a test half only: real-mcp-fresh10 and
-livemcpbench-fresh10 (bench/data/fresh10/exposure, a tenth's), real-mcp-fresh11 and livemcpbench-fresh11
-(bench/data/fresh11/exposure, an eleventh's), and real-mcp-fresh12 and livemcpbench-fresh12
-(bench/data/fresh12/exposure, a twelfth's). real-mcp-outcomes and livemcpbench-outcomes
+livemcpbench-fresh10 (bench/data/fresh10/exposure, a tenth's) and real-mcp-fresh11 and livemcpbench-fresh11
+(bench/data/fresh11/exposure, an eleventh's). real-mcp-fresh12 and livemcpbench-fresh12
+(bench/data/fresh12/exposure, a twelfth's): held out through round 17, dev material from round 18 on (its
+whole file a dev half). Held out too: real-mcp-fresh13 and livemcpbench-fresh13 (bench/data/fresh13/exposure, a
+thirteenth's). real-mcp-outcomes and livemcpbench-outcomes
 (bench/data/outcomes-dev): dev material from the start, problems and goals in the words of the people affected.
 Methods, on each half:
   cold   broker.exposure.select with no history, its default budget
@@ -86,6 +88,7 @@ FRESH9 = HERE / "data" / "fresh9" / "exposure"
 FRESH10 = HERE / "data" / "fresh10" / "exposure"
 FRESH11 = HERE / "data" / "fresh11" / "exposure"
 FRESH12 = HERE / "data" / "fresh12" / "exposure"
+FRESH13 = HERE / "data" / "fresh13" / "exposure"
 OUTCOMES = HERE / "data" / "outcomes-dev"
 SPLIT_SEED = 1729  # fixed: the halves never change between runs
 # name -> (catalogue, dev files, test files); one file split in halves when dev and test are the same
@@ -135,16 +138,21 @@ SETS = {
     # file a dev half (bench/data/outcomes-dev/README.md)
     "real-mcp-outcomes": ("catalogs/real-mcp.json", (str(OUTCOMES / "real-mcp-outcomes.jsonl"),), ()),
     "livemcpbench-outcomes": ("catalogs/livemcpbench.json", (str(OUTCOMES / "livemcpbench-outcomes.jsonl"),), ()),
-    # a twelfth evaluator's, outcomes asked by people who are not developers: held out, report only, never tune on
-    # them (bench/data/fresh12/STATUS.md)
-    "real-mcp-fresh12": ("catalogs/real-mcp.json", ("exposure/real-mcp-dev.jsonl", str(HERE / "data" / "real-mcp-own.jsonl")),
-                         (str(FRESH12 / "real-mcp-fresh12.jsonl"),)),
-    "livemcpbench-fresh12": ("catalogs/livemcpbench.json", ("livemcpbench",),  # its dev half
-                             (str(FRESH12 / "livemcpbench-fresh12.jsonl"),)),
+    # a twelfth evaluator's, outcomes asked by people who are not developers: held out through exposure round 17
+    # (scored five times, never read), dev material from round 18 on, its whole file a dev half (its memory part
+    # stays held out; bench/data/fresh12/STATUS.md)
+    "real-mcp-fresh12": ("catalogs/real-mcp.json", (str(FRESH12 / "real-mcp-fresh12.jsonl"),), ()),
+    "livemcpbench-fresh12": ("catalogs/livemcpbench.json", (str(FRESH12 / "livemcpbench-fresh12.jsonl"),), ()),
+    # a thirteenth evaluator's, questions and complaints of a developer's or an ops person's working day: held out,
+    # report only, never tune on them (bench/data/fresh13/STATUS.md)
+    "real-mcp-fresh13": ("catalogs/real-mcp.json", ("exposure/real-mcp-dev.jsonl", str(HERE / "data" / "real-mcp-own.jsonl")),
+                         (str(FRESH13 / "real-mcp-fresh13.jsonl"),)),
+    "livemcpbench-fresh13": ("catalogs/livemcpbench.json", ("livemcpbench",),  # its dev half
+                             (str(FRESH13 / "livemcpbench-fresh13.jsonl"),)),
     "bfcl": ("catalogs/bfcl.json", ("exposure/bfcl-dev.jsonl",), ("exposure/bfcl-dev.jsonl",)),
     "metatool": ("catalogs/metatool.json", ("exposure/metatool-dev.jsonl",), ("exposure/metatool-dev.jsonl",)),
 }
-HELD_OUT = ("fresh10", "fresh11", "fresh12")  # sets nobody tuning reads: never learned from by --transfer
+HELD_OUT = ("fresh10", "fresh11", "fresh13")  # sets nobody tuning reads: never learned from by --transfer
 # held-out targets: (recall cold, recall warm, reduction)
 TARGETS = {"real-mcp": (0.90, 0.95, 0.90), "bfcl": (0.97, 0.97, 0.97), "livemcpbench": (0.80, 0.80, 0.90)}
 

@@ -526,7 +526,8 @@ def test_expose_json_has_the_exact_tools_sent_so_anyone_can_recount(catalogue_fi
     out = actors("merge PR 42", "--catalog", str(catalogue_file), "--json", cwd=catalogue_file.parent)
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
-    assert set(data) == {"exposed", "tools", "tokens"}
+    assert set(data) == {"exposed", "brief", "tools", "tokens"}
+    assert set(data["brief"]) <= set(data["exposed"])
     assert data["tools"][-1]["name"] == META_NAME
     assert data["tokens"]["exposed"] == tokens.count_tokens(data["tools"])
     assert data == select("merge PR 42", catalogue_from_mcp(ORGANS)).as_dict()

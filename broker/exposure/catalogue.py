@@ -25,6 +25,7 @@ from broker import tokens
 from broker.errors import ConfigError
 from broker.vocab import FIND_ABILITIES, WIRE_NAME_SEP
 from broker.exposure import companions, knowledge, lexicon, semantic, wirecount
+from broker.exposure.brief import brief
 from broker.exposure.bm25 import Index
 from broker.exposure.sources import Source
 from broker.text import english_frequency
@@ -77,6 +78,9 @@ class Tool:
     wire: dict  # the MCP tool object sent to the agent, named organ__tool
     json: str  # the wire object as compact JSON: a list of tools is "[" + ",".join(their json) + "]"
     tokens: int  # o200k tokens of that JSON alone
+    brief: dict  # the same tool without its prose (broker/exposure/brief.py), for tools beyond the clear fits
+    brief_json: str
+    brief_tokens: int
     terms: dict[str, float]  # weighted bag of index terms
     words: frozenset[str]  # the lowercase words it is written with (what typos are corrected towards)
 
@@ -140,8 +144,10 @@ class Catalogue:
         self.organ_tokens = tuple(sum(tools[i].tokens + 1 for i in members) for members in self.organs.values())
         self.meta_tokens = tokens.count_tokens([META_TOOL])
         self.smallest_tokens = min((t.tokens for t in tools), default=0)
+        self.smallest_brief_tokens = min((t.brief_tokens for t in tools), default=0)
         self.full_tokens = tokens.count_text(self.wire_text(range(len(tools)), meta=False))
-        self._lists = wirecount.ListCounter([t.json for t in tools], META_JSON)  # counts a list from its parts
+        # counts a list from its parts: position i is tool i, position len + i its brief form
+        self._lists = wirecount.ListCounter([t.json for t in tools] + [t.brief_json for t in tools], META_JSON)
         tokens.keep_counts()  # the next process that builds this catalogue need not load the vocabulary
         self.word_puts: dict[tuple[str, float], tuple[tuple[str, float], ...]] = {}  # see selection.query_terms
 
@@ -169,14 +175,17 @@ class Catalogue:
                                   for named in (places.folded, places.proper)), places.cjk)
 
     def wire_text(self, positions: Iterable[int], meta: bool = True) -> str:
-        """The compact JSON list of these tools (by position), find_abilities last: what the agent receives."""
-        parts = [self.tools[i].json for i in positions]
+        """The compact JSON list of these tools (by position; len + i for tool i's brief form), find_abilities
+        last: what the agent receives."""
+        n = len(self.tools)
+        parts = [self.tools[i].json if i < n else self.tools[i - n].brief_json for i in positions]
         if meta:
             parts.append(META_JSON)
         return "[" + ",".join(parts) + "]"
 
     def wire_tokens(self, positions: Sequence[int]) -> int:
-        """The o200k count of wire_text(positions), exact, composed from counts made when the catalogue was built."""
+        """The o200k count of wire_text(positions), exact, composed from counts made when the catalogue was built
+        (positions as for wire_text)."""
         return self._lists.count(positions)
 
     @functools.cached_property
@@ -307,12 +316,15 @@ def _tool(organ: str, entry: dict, glossary: bool = True, quoted: bool = True) -
     wire.setdefault("inputSchema", dict(EMPTY_SCHEMA))
     texts = [(lexicon.words(text), weight) for text, weight in _texts(organ, entry, quoted)]
     return _with_wire(Tool(address=f"{organ}.{name}", organ=organ, name=name, wire=wire, json="", tokens=0,
+                           brief={}, brief_json="", brief_tokens=0,
                            terms=_bag(texts, glossary), words=frozenset(w for words, _ in texts for w in words)), wire)
 
 
 def _with_wire(tool: Tool, wire: dict) -> Tool:
-    text = tokens.wire(wire)
-    return dataclasses.replace(tool, wire=wire, json=text, tokens=tokens.count_text(text))
+    text, short = tokens.wire(wire), brief(wire)
+    short_text = tokens.wire(short)
+    return dataclasses.replace(tool, wire=wire, json=text, tokens=tokens.count_text(text), brief=short,
+                               brief_json=short_text, brief_tokens=tokens.count_text(short_text))
 
 
 def _fix_wire_names(tools: list[Tool]) -> list[Tool]:

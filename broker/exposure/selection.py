@@ -31,6 +31,11 @@ BUDGET_SHARE = 0.10
 BUDGET_FLOOR_TOKENS = 2000
 BUDGET_CEILING_TOKENS = 12000
 RELATIVE_CUTOFF = 0.3  # tools scoring below this share of the best one are not worth their tokens
+# once the tools chosen cost this share of the budget, the next ones are sent brief (broker/exposure/brief.py): the
+# best fits come with all their prose, and the rest of the budget buys about twice as many further tools. Dev, cold
+# (docs/exposure.md, round 18): 0.5, 0.35, 0.2, 0.1 and 0 (all brief) within a few intents of each other, fewer
+# tokens the lower; 0.2 keeps the best few tools (about eight of real-MCP's) whole for the agent
+BRIEF_AFTER = 0.2
 ORGAN_WEIGHT = 0.4  # how much an organ's evidence lifts each of its tools
 ORGAN_MIX = 0.5  # organ evidence: this share from the organ's whole text, the rest from its best tool
 CLAUSE_WEIGHT = 0.8  # the best tool of one clause of a compound request ranks just below the best overall
@@ -90,10 +95,12 @@ class Exposure:
     exposed: tuple[str, ...]  # organ.tool, best first; the meta-ability is not listed
     tools: tuple[dict, ...]  # MCP tool objects sent, in catalogue order, find_abilities last (absent when all are)
     tokens: dict = field(default_factory=dict)  # {"full": N, "exposed": M}: o200k, compact JSON
+    brief: tuple[str, ...] = ()  # those of `exposed` sent in their brief form
 
     def as_dict(self) -> dict:
         """The JSON document of `actors expose --json`."""
-        return {"exposed": list(self.exposed), "tools": list(self.tools), "tokens": dict(self.tokens)}
+        return {"exposed": list(self.exposed), "brief": list(self.brief), "tools": list(self.tools),
+                "tokens": dict(self.tokens)}
 
 
 def select(intent: str, catalogue: Catalogue, context: Context = Context(),
@@ -115,9 +122,11 @@ def select(intent: str, catalogue: Catalogue, context: Context = Context(),
                         tools=tuple(tool.wire for tool in catalogue.tools),
                         tokens={"full": catalogue.full_tokens, "exposed": catalogue.full_tokens})
     chosen, exposed_tokens = _fit(catalogue, chosen, len(forced), budget)
-    tools = [catalogue.tools[i].wire for i in sorted(chosen)] + [META_TOOL]
-    return Exposure(exposed=tuple(catalogue.tools[i].address for i in chosen), tools=tuple(tools),
-                    tokens={"full": catalogue.full_tokens, "exposed": exposed_tokens})
+    n = len(catalogue)
+    tools = [catalogue.tools[p].wire if p < n else catalogue.tools[p - n].brief for p in _in_catalogue_order(chosen, n)]
+    return Exposure(exposed=tuple(catalogue.tools[p % n].address for p in chosen), tools=(*tools, META_TOOL),
+                    tokens={"full": catalogue.full_tokens, "exposed": exposed_tokens},
+                    brief=tuple(catalogue.tools[p - n].address for p in chosen if p >= n))
 
 
 def sends_whole(matched: bool, whole_tokens: int, budget: int) -> bool:
@@ -633,10 +642,13 @@ def _ranked(catalogue: Catalogue, scores: dict[int, float], lifts: dict[int, flo
 
 
 def _fill(catalogue: Catalogue, ranked: Iterable[int], forced: list[int], budget: int) -> list[int]:
+    """Tools best first while they fit the budget: by position while sent in full (the forced ones always are),
+    by len(catalogue) + position once what is chosen costs BRIEF_AFTER of the budget and the rest go brief."""
+    n = len(catalogue)
     chosen = list(forced)
     taken = set(forced)
     used = 2 + catalogue.meta_tokens + sum(catalogue.tools[i].tokens + 1 for i in forced)  # brackets, commas
-    smallest = catalogue.smallest_tokens + 1
+    full_until = budget * BRIEF_AFTER if Source.BRIEF not in catalogue.without else budget
     first = PRECONDITION_WEIGHT if Source.PRECONDITIONS not in catalogue.without else None
     pending: list[int] = []  # preconditions of a tool just chosen: they come before the rest of the ranking
     stream = iter(ranked)
@@ -644,12 +656,14 @@ def _fill(catalogue: Catalogue, ranked: Iterable[int], forced: list[int], budget
         i = pending.pop(0) if pending else next(stream, None)
         if i is None:
             break
-        if used + smallest > budget:
+        in_full = used < full_until
+        if used + (catalogue.smallest_tokens if in_full else catalogue.smallest_brief_tokens) + 1 > budget:
             break  # nothing else can fit
-        cost = catalogue.tools[i].tokens + 1
+        tool = catalogue.tools[i]
+        cost = (tool.tokens if in_full else tool.brief_tokens) + 1
         if i in taken or used + cost > budget:
             continue  # a smaller tool further down may still fit
-        chosen.append(i)
+        chosen.append(i if in_full else n + i)
         taken.add(i)
         used += cost
         if first is not None and len(chosen) <= PRECONDITION_TOP:
@@ -658,10 +672,14 @@ def _fill(catalogue: Catalogue, ranked: Iterable[int], forced: list[int], budget
     return chosen
 
 
+def _in_catalogue_order(chosen: list[int], n: int) -> list[int]:
+    return sorted(chosen, key=lambda p: p % n)
+
+
 def _fit(catalogue: Catalogue, chosen: list[int], keep: int, budget: int) -> tuple[list[int], int]:
     # the per-tool counts ignore merges across tool boundaries: count the real list, drop the weakest if over
     while True:
-        count = catalogue.wire_tokens(sorted(chosen))
+        count = catalogue.wire_tokens(_in_catalogue_order(chosen, len(catalogue)))
         if count <= budget or len(chosen) <= keep:
             return chosen, count
         chosen = chosen[:-1]
