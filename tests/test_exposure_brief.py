@@ -3,17 +3,37 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from broker import tokens
-from broker.exposure import Context, load_catalogue, select
+from broker.exposure import Context, catalogue_from_mcp, select
 from broker.exposure.brief import MAX_DESCRIPTION, brief, first_sentence
 from broker.exposure.selection import BRIEF_AFTER, default_budget
 from broker.exposure.sources import Source
 
-REAL_MCP = Path(__file__).resolve().parents[2] / "shared" / "data" / "catalogs" / "real-mcp.json"
+VERBS = ("get", "list", "create", "update", "delete", "search", "close", "assign", "comment", "link")
+OBJECTS = ("issue", "sprint", "board", "epic", "worklog", "attachment")
+
+
+def _tracker_tool(verb: str, obj: str) -> dict:
+    return {"name": f"{verb}_{obj}",
+            "description": f"{verb.title()} a tracker {obj} of the issue tracker. The {obj} belongs to a project and "
+                           f"an issue; permissions of the project apply and the call fails without them. Use the "
+                           f"project key and the issue key as the tracker writes them, and mind the rate limit.",
+            "inputSchema": {"type": "object", "properties": {
+                "project": {"type": "string", "description": f"The project key of the {obj}, as the tracker shows it "
+                                                            "in its URLs and boards"},
+                "issue": {"type": "string", "description": "The issue key the call is about (PROJ-123 style)"},
+                "fields": {"type": "array", "items": {"type": "string", "description": "One field name"},
+                           "description": "Which fields to return or change; all when left out"}},
+                "required": ["project", "issue"]}}
+
+
+ORGANS = {"tracker": [_tracker_tool(v, o) for v in VERBS for o in OBJECTS],  # 60 tools, long prose
+          "clock": [{"name": "now", "description": "The current time in a time zone.",
+                     "inputSchema": {"type": "object", "properties": {"zone": {"type": "string"}}}}]}
+INTENT = "the issue tracker shows the wrong project for PAY-12, update the issue"
 
 TOOL = {
     "name": "tracker__create_issue",
@@ -65,11 +85,11 @@ def test_a_first_sentence_ends_at_its_stop_or_line_and_a_long_one_is_cut_at_a_wo
 
 @pytest.fixture(scope="module")
 def catalogue():
-    return load_catalogue(REAL_MCP)
+    return catalogue_from_mcp(ORGANS)
 
 
 def test_past_a_fifth_of_the_budget_tools_go_brief_and_the_tokens_are_those_of_the_tools_sent(catalogue):
-    exposure = select("the hero image on the landing page looks squashed on phones", catalogue)
+    exposure = select(INTENT, catalogue)
     brief_ones = set(exposure.brief)
     sent = {t["name"]: t for t in exposure.tools}
 
@@ -85,13 +105,11 @@ def test_past_a_fifth_of_the_budget_tools_go_brief_and_the_tokens_are_those_of_t
 
 
 def test_brief_forms_buy_more_tools_for_the_same_budget_and_recent_tools_are_always_whole(catalogue):
-    intent = "who approved the last three production deploys, the merges into main"
-    without = load_catalogue(REAL_MCP, without=frozenset({Source.BRIEF}))
-    plain = select(intent, without)
-    recent = ("git.git_log", "github.list_pull_requests")
-    exposure = select(intent, catalogue, Context(recent=recent))
+    plain = select(INTENT, catalogue_from_mcp(ORGANS, without=frozenset({Source.BRIEF})))
+    recent = ("tracker.link_worklog", "tracker.delete_sprint")
+    exposure = select(INTENT, catalogue, Context(recent=recent))
 
-    assert plain.brief == () and len(select(intent, catalogue).exposed) > 1.5 * len(plain.exposed)
+    assert plain.brief == () and len(select(INTENT, catalogue).exposed) > 1.5 * len(plain.exposed)
     assert exposure.exposed[:2] == recent and not set(recent) & set(exposure.brief)
 
 
