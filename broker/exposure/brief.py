@@ -51,12 +51,13 @@ def first_sentence(text: str) -> str:
 
 
 def _sentence_end(text: str) -> int:
-    for stop in _STOP.finditer(text[:MAX_DESCRIPTION * 4]):  # a sentence is cut at MAX_DESCRIPTION anyway
+    head = text[:MAX_DESCRIPTION * 4]  # a longer sentence is cut at MAX_DESCRIPTION anyway: never read further
+    for stop in _STOP.finditer(head):
         if stop.group() == "\n":
             return stop.start()
         if stop.group() in ".!?":
-            after = text[stop.end():].lstrip()
-            word = text[:stop.end()].rsplit(None, 1)[-1].lstrip("([{\"'")
+            after = head[stop.end():stop.end() + MAX_DESCRIPTION].lstrip()
+            word = head[max(0, stop.start() - MAX_DESCRIPTION):stop.end()].rsplit(None, 1)[-1].lstrip("([{\"'")
             if (after and after[0].islower()) or _ABBREVIATION.search(word):
                 continue
         return stop.end()
