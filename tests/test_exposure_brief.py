@@ -189,3 +189,19 @@ def test_a_tool_too_large_to_send_whole_is_sent_brief_rather_than_left_out():
 
     assert exposure.exposed[0] == "deploy.rollback_release" and exposure.brief == ("deploy.rollback_release",)
     assert exposure.tokens["exposed"] == tokens.count_tokens(list(exposure.tools)) <= 2000
+
+
+def test_a_brief_schema_keeps_its_dialect_when_an_older_one_reads_its_keywords_otherwise():
+    from actors.schema import check
+
+    draft7 = {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object",
+              "properties": {"pair": {"type": "array", "items": [{"type": "string"}, {"type": "integer"}],
+                                      "additionalItems": False, "description": "A name and a count"}}}
+    plain = {**draft7, "properties": {"name": {"type": "string", "description": "A name"}}}
+    short = brief({"name": "t", "inputSchema": draft7})["inputSchema"]
+
+    assert short["$schema"] == draft7["$schema"] and "description" not in short["properties"]["pair"]
+    for pair in (["a", 1], ["a", "b"], ["a", 1, 2]):
+        assert bool(check(short, {"pair": pair})) == bool(check(draft7, {"pair": pair}))
+    assert bool(check(draft7, {"pair": ["a", "b"]})), "the full schema refuses a pair of two names"
+    assert "$schema" not in brief({"name": "t", "inputSchema": plain})["inputSchema"], "nothing read otherwise"

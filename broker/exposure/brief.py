@@ -24,6 +24,8 @@ ONE_SCHEMA = frozenset({"items", "additionalItems", "additionalProperties", "con
 SCHEMA_LIST = frozenset({"allOf", "anyOf", "oneOf", "prefixItems", "items"})  # items: draft 7's tuple form
 NAMED_SCHEMAS = frozenset({"properties", "patternProperties", "$defs", "definitions", "dependentSchemas",
                            "dependencies"})  # name -> schema (dependencies: or a list of names)
+# keywords read otherwise without the `$schema` that names an older dialect (items: only its list form)
+DIALECT_KEYWORDS = frozenset({"items", "additionalItems", "dependencies", "$recursiveRef", "$recursiveAnchor"})
 # a stop ends the sentence when what follows does not go on in lower case (\"Reads (e.g. a.txt) files\") and the
 # word it ends is no dotted abbreviation (\"e.g.\", \"U.S.\"); CJK stops need no space after them
 _STOP = re.compile(r"[.!?](?=\s)|[\u3002\uff01\uff1f]|\n")
@@ -36,8 +38,27 @@ def brief(wire: dict) -> dict:
     if isinstance(short.get("description"), str):
         short["description"] = first_sentence(short["description"])
     if isinstance(short.get("inputSchema"), dict):
-        short["inputSchema"] = _without_prose(short["inputSchema"], top=True)
+        schema = short["inputSchema"]
+        short["inputSchema"] = _without_prose(schema, top=not _needs_dialect(schema))
     return short
+
+
+def _needs_dialect(schema: dict) -> bool:
+    """Tell whether the schema means something else without its `$schema` (read as 2020-12, MCP's default):
+    draft 7's tuple `items`, `additionalItems`, `dependencies` and 2019-09's recursive references."""
+    dialect = schema.get("$schema")
+    if not isinstance(dialect, str) or "2020-12" in dialect:
+        return False
+    return _uses(schema, DIALECT_KEYWORDS)
+
+
+def _uses(part: Any, keywords: frozenset[str]) -> bool:
+    if isinstance(part, list):
+        return any(_uses(item, keywords) for item in part)
+    if not isinstance(part, dict):
+        return False
+    return any((key in keywords and (key != "items" or isinstance(value, list))) or _uses(value, keywords)
+               for key, value in part.items())
 
 
 def first_sentence(text: str) -> str:
