@@ -144,3 +144,16 @@ def test_a_brief_tool_is_listed_called_refused_on_bad_arguments_and_then_listed_
             await asyncio.wait_for(listed_whole(), WAIT_S)
 
     asyncio.run(asyncio.wait_for(scenario(), 120))
+
+
+def test_actors_expose_says_which_tools_go_brief_from_the_live_mesh_as_from_a_catalogue_file(front):
+    mesh = front[0]
+    live = json.loads(mesh.cli("expose", INSTRUCTION, "--json", check=True).stdout)
+    sent = {t["name"]: t for t in live["tools"]}
+
+    assert live["brief"] and set(live["brief"]) < set(live["exposed"])
+    for address in live["exposed"]:
+        name = "many__" + address.split(".", 1)[1]
+        if address.startswith("many.stock_"):
+            expected = brief(_full(name)) if address in live["brief"] else _full(name)
+            assert sent[name]["description"] == expected["description"]
