@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from contextlib import AsyncExitStack
 
 import pytest
 from mcp import Client, StdioServerParameters, types
@@ -19,6 +20,7 @@ from mcp import Client, StdioServerParameters, types
 from actors.client import Client as MeshClient
 from broker.exposure.brief import brief
 from tests.conftest import REPO, Mesh, kill_all, mesh_processes, stop_process, wait_for
+from tests.test_mcp_front import Changes, _handler, _listened
 from tests.organs.many import SCHEMA_TEMPLATE, _describe
 from tests.test_mcp_server import _listening, free_port
 
@@ -78,14 +80,14 @@ def _instruct(mesh: Mesh, text: str) -> None:
     pytest.fail("no beat carried the instruction")
 
 
-def _client(front, transport: str, mode: str) -> Client:
+def _client(front, transport: str, mode: str, **kwargs) -> Client:
     mesh, url = front
     if transport == "stdio":
         server = StdioServerParameters(command=sys.executable, args=["-m", "actors", "mcp", "--home", str(mesh.home)],
                                        env=mesh.env, cwd=str(mesh.workdir))
     else:
         server = url
-    return Client(server, mode=mode, read_timeout_seconds=WAIT_S)
+    return Client(server, mode=mode, read_timeout_seconds=WAIT_S, **kwargs)
 
 
 def _full(name: str) -> dict:
@@ -108,7 +110,11 @@ def test_a_brief_tool_is_listed_called_refused_on_bad_arguments_and_then_listed_
     mesh = front[0]
 
     async def scenario() -> None:
-        async with _client(front, transport, mode) as client:
+        changes = Changes()
+        async with AsyncExitStack() as stack:
+            client = await stack.enter_async_context(_client(front, transport, mode,
+                                                             message_handler=_handler(changes, mode)))
+            await _listened(client, changes, mode, stack)
             listed = (await client.list_tools()).tools
             stock = {t.name: t for t in listed if t.name.startswith("many__stock_")}
             whole = [n for n, t in stock.items() if t.description == _full(n)["description"]]
@@ -134,14 +140,10 @@ def test_a_brief_tool_is_listed_called_refused_on_bad_arguments_and_then_listed_
             assert not done.is_error and "Weekly check" in done.content[0].text
             assert _calls(mesh) == ran + 1
 
-            async def listed_whole() -> None:
-                while True:
-                    now = {t.name: t for t in (await client.list_tools()).tools}
-                    if target in now and now[target].description == _full(target)["description"]:
-                        assert _sent(now[target])["inputSchema"] == SCHEMA_TEMPLATE
-                        return
-                    await asyncio.sleep(0.1)
-            await asyncio.wait_for(listed_whole(), WAIT_S)
+            await changes.reach(1)  # what tools/list answers changed: the client is told so, and lists again
+            now = {t.name: t for t in (await client.list_tools()).tools}
+            assert now[target].description == _full(target)["description"], "used, it is listed whole"
+            assert _sent(now[target])["inputSchema"] == SCHEMA_TEMPLATE
 
     asyncio.run(asyncio.wait_for(scenario(), 120))
 
