@@ -205,3 +205,20 @@ def test_a_brief_schema_keeps_its_dialect_when_an_older_one_reads_its_keywords_o
         assert bool(check(short, {"pair": pair})) == bool(check(draft7, {"pair": pair}))
     assert bool(check(draft7, {"pair": ["a", "b"]})), "the full schema refuses a pair of two names"
     assert "$schema" not in brief({"name": "t", "inputSchema": plain})["inputSchema"], "nothing read otherwise"
+
+
+def test_a_catalogue_chosen_whole_with_some_tools_brief_is_sent_whole_without_failing():
+    from broker.exposure import catalogue_from_mcp
+
+    words = ["invoice", "refund", "ledger", "payout", "receipt", "balance"]
+    catalogue = catalogue_from_mcp({"pay": [
+        {"name": f"{word}_tool", "description": f"Handle the {word} of a customer account. " + "More prose. " * 25,
+         "inputSchema": {"type": "object", "properties": {"id": {"type": "string", "description": "x " * 40}}}}
+        for word in words]})
+    assert catalogue.full_tokens <= default_budget(catalogue)
+
+    exposure = select("check the " + ", ".join(words) + " of the customer account", catalogue)
+
+    assert sorted(exposure.exposed) == sorted(t.address for t in catalogue.tools) and exposure.brief == ()
+    assert exposure.tools == tuple(t.wire for t in catalogue.tools)
+    assert exposure.tokens["exposed"] == tokens.count_tokens(list(exposure.tools)) == catalogue.full_tokens

@@ -115,14 +115,14 @@ def select(intent: str, catalogue: Catalogue, context: Context = Context(),
         chosen = forced + [i for i in range(len(catalogue)) if i not in taken]  # every tool, recent ones first
     else:
         chosen = _fill(catalogue, _ranked(catalogue, scores, lifts), forced, budget)
-    if chosen and len(chosen) == len(catalogue) and catalogue.full_tokens <= budget:
+    n = len(catalogue)
+    if chosen and len(chosen) == n and catalogue.full_tokens <= budget:
         # the whole catalogue: there is nothing left to find, so find_abilities is not sent (it would make the
-        # exposure cost more than the full list)
-        return Exposure(exposed=tuple(catalogue.tools[i].address for i in chosen),
+        # exposure cost more than the full list), and every tool is sent whole, even those _fill chose brief
+        return Exposure(exposed=tuple(catalogue.tools[p % n].address for p in chosen),
                         tools=tuple(tool.wire for tool in catalogue.tools),
                         tokens={"full": catalogue.full_tokens, "exposed": catalogue.full_tokens})
     chosen, exposed_tokens = _fit(catalogue, chosen, len(forced), budget)
-    n = len(catalogue)
     tools = [catalogue.tools[p].wire if p < n else catalogue.tools[p - n].brief for p in _in_catalogue_order(chosen, n)]
     return Exposure(exposed=tuple(catalogue.tools[p % n].address for p in chosen), tools=(*tools, META_TOOL),
                     tokens={"full": catalogue.full_tokens, "exposed": exposed_tokens},
