@@ -222,3 +222,17 @@ def test_a_catalogue_chosen_whole_with_some_tools_brief_is_sent_whole_without_fa
     assert sorted(exposure.exposed) == sorted(t.address for t in catalogue.tools) and exposure.brief == ()
     assert exposure.tools == tuple(t.wire for t in catalogue.tools)
     assert exposure.tokens["exposed"] == tokens.count_tokens(list(exposure.tools)) == catalogue.full_tokens
+
+
+def test_any_mix_of_whole_and_brief_tools_is_counted_exactly_and_every_selection_keeps_its_budget(catalogue):
+    import random
+
+    rng, n = random.Random(18), len(catalogue)
+    for _ in range(100):
+        positions = sorted((p if rng.random() < 0.5 else n + p for p in rng.sample(range(n), rng.randint(1, 40))),
+                           key=lambda p: p % n)
+        assert catalogue.wire_tokens(positions) == tokens.count_text(catalogue.wire_text(positions))
+    for tool in rng.sample(catalogue.tools, 20):
+        for budget in (300, 900, default_budget(catalogue)):
+            exposure = select(tool.wire["description"][:120], catalogue, budget_tokens=budget)
+            assert exposure.tokens["exposed"] == tokens.count_tokens(list(exposure.tools)) <= budget
