@@ -134,7 +134,7 @@ class Selector:
         answer = self._exchange({"op": "select", "intent": job.intent, "recent": list(job.recent),
                                  "budget": job.budget or self.budget_tokens})
         return Exposed(tuple(answer["exposed"]), tuple(answer["tools"]), dict(answer["tokens"]),
-                       dict(answer["names"]))
+                       dict(answer["names"]), tuple(answer.get("brief", ())))
 
     def _start_worker(self) -> None:
         self._catalogue_key = ()
@@ -167,6 +167,7 @@ class Exposed:
     tools: tuple[dict, ...]  # the MCP tool objects sent to the agent, meta-ability included
     tokens: dict  # {"full": N, "exposed": M}
     names: dict  # the name each tool is sent under -> its organ.ability address
+    brief: tuple[str, ...] = ()  # those of `exposed` sent in their brief form (broker/exposure/brief.py)
 
 
 def _catalogue_key(abilities: dict[str, list[Ability]]) -> tuple:

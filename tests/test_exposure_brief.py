@@ -119,3 +119,138 @@ def test_a_brief_tool_is_as_valid_an_mcp_tool_as_the_full_one(catalogue):
     for tool in catalogue.tools:
         types.Tool.model_validate(tool.brief)
         assert json.loads(tool.brief_json) == tool.brief and tool.brief_tokens <= tool.tokens
+
+
+# -- round 18 review: schemas whose names look like prose, sentences that do not end at a stop ----------------------
+
+ODD_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "title": {"type": "string", "description": "A title"},
+        "description": {"type": "string"},
+        "examples": {"type": "array", "prefixItems": [{"type": "integer", "title": "first"}], "items": False},
+        "kind": {"$ref": "#/components/title"},
+        "shape": {"oneOf": [{"$ref": "#/$defs/title"}], "discriminator": {"propertyName": "k",
+                                                                           "mapping": {"title": "#/$defs/title"}}},
+    },
+    "dependentSchemas": {"description": {"required": ["title"], "description": "prose"}},
+    "dependentRequired": {"title": ["description"]},
+    "dependencies": {"examples": ["title"], "kind": {"properties": {"title": {"minLength": 2, "title": "t"}}}},
+    "components": {"title": {"type": "string", "enum": ["a", "b"]}},
+    "$defs": {"title": {"type": "object", "properties": {"k": {"const": "t"}}, "title": "The title shape"}},
+    "if": {"properties": {"kind": {"const": "a", "description": "d"}}}, "then": {"required": ["examples"]},
+    "not": {"required": ["nothing"], "title": "n"},
+    "x-vendor": {"description": "a vendor keyword's value, not a schema of ours"},
+}
+
+
+def test_a_brief_schema_keeps_every_part_a_name_refers_to_even_when_it_is_called_title_or_description():
+    schema = brief({"name": "t", "description": "Shape a thing.", "inputSchema": ODD_SCHEMA})["inputSchema"]
+
+    assert schema["dependentSchemas"] == {"description": {"required": ["title"]}}
+    assert schema["dependentRequired"] == {"title": ["description"]}
+    assert schema["dependencies"] == {"examples": ["title"], "kind": {"properties": {"title": {"minLength": 2}}}}
+    assert schema["components"] == ODD_SCHEMA["components"], "the target of a $ref is where the $ref says"
+    assert schema["properties"]["shape"]["discriminator"] == ODD_SCHEMA["properties"]["shape"]["discriminator"]
+    assert schema["x-vendor"] == ODD_SCHEMA["x-vendor"]
+    assert schema["$defs"]["title"] == {"type": "object", "properties": {"k": {"const": "t"}}}
+    assert schema["properties"]["examples"] == {"type": "array", "prefixItems": [{"type": "integer"}], "items": False}
+    draft7 = {"type": "object", "properties": {"pair": {"items": [{"type": "string", "title": "a"}, True]}}}
+    assert brief({"name": "t", "inputSchema": draft7})["inputSchema"]["properties"]["pair"] == \
+        {"items": [{"type": "string"}, True]}
+    assert schema["if"] == {"properties": {"kind": {"const": "a"}}} and schema["not"] == {"required": ["nothing"]}
+
+
+def test_a_brief_schema_accepts_and_refuses_exactly_the_arguments_the_full_one_does():
+    from actors.schema import check
+
+    schema = brief({"name": "t", "description": "Shape a thing.", "inputSchema": ODD_SCHEMA})["inputSchema"]
+    cases = [{}, {"title": "x"}, {"description": "d"}, {"description": "d", "title": "x"}, {"examples": [1]},
+             {"examples": ["1"]}, {"kind": "a"}, {"kind": "c"}, {"kind": "a", "title": "x"},
+             {"kind": "a", "title": "xy", "examples": [1]}, {"shape": {"k": "t"}}, {"shape": {"k": "u"}},
+             {"nothing": 1}]
+    assert [bool(check(schema, case)) for case in cases] == [bool(check(ODD_SCHEMA, case)) for case in cases]
+    assert any(check(ODD_SCHEMA, case) for case in cases) and not all(check(ODD_SCHEMA, case) for case in cases)
+
+
+def test_a_first_sentence_goes_on_past_an_abbreviation_and_ends_at_a_cjk_stop():
+    assert first_sentence("List repositories (e.g. git-sync sources) of this instance. More.") == \
+        "List repositories (e.g. git-sync sources) of this instance."
+    assert first_sentence("Returns the U.S. president in a year. More.") == "Returns the U.S. president in a year."
+    assert first_sentence("Infer relevance i.e. from the name. More.") == "Infer relevance i.e. from the name."
+    assert first_sentence("Reads a file. Use it for text.") == "Reads a file."
+    assert first_sentence("查询12306中转余票信息。尚且只支持查询前十条。") == "查询12306中转余票信息。"
+    assert first_sentence("Is it up? Then say so.") == "Is it up?"
+
+
+def test_a_description_that_is_not_text_is_left_as_it_is_not_written_out_as_python():
+    assert brief({"name": "t", "description": None, "inputSchema": {"type": "object"}})["description"] is None
+    assert brief({"name": "t", "description": ["a. b"], "inputSchema": {"type": "object"}})["description"] == ["a. b"]
+
+
+def test_a_tool_too_large_to_send_whole_is_sent_brief_rather_than_left_out():
+    from broker.exposure import catalogue_from_mcp
+
+    prose = {f"p{i}": {"type": "string", "description": "the release tag to roll back " * 30} for i in range(12)}
+    organs = {"deploy": [
+        {"name": "rollback_release", "description": "Roll back a release of the payments service to the previous "
+         "version.", "inputSchema": {"type": "object", "properties": prose}},
+        {"name": "release_notes", "description": "Write the release notes of the payments service release.",
+         "inputSchema": {"type": "object", "properties": {"version": {"type": "string"}}}}],
+        "other": [{"name": f"misc_{i}", "description": f"Unrelated helper number {i} for gardening and cooking.",
+                   "inputSchema": {"type": "object", "properties": {"x": {"type": "string"}}}} for i in range(40)]}
+    catalogue = catalogue_from_mcp(organs)
+    big = catalogue.tools[catalogue.by_address["deploy.rollback_release"]]
+    assert big.tokens > 2000 > big.brief_tokens
+
+    exposure = select("roll back the payments release", catalogue, budget_tokens=2000)
+
+    assert exposure.exposed[0] == "deploy.rollback_release" and exposure.brief == ("deploy.rollback_release",)
+    assert exposure.tokens["exposed"] == tokens.count_tokens(list(exposure.tools)) <= 2000
+
+
+def test_a_brief_schema_keeps_its_dialect_when_an_older_one_reads_its_keywords_otherwise():
+    from actors.schema import check
+
+    draft7 = {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object",
+              "properties": {"pair": {"type": "array", "items": [{"type": "string"}, {"type": "integer"}],
+                                      "additionalItems": False, "description": "A name and a count"}}}
+    plain = {**draft7, "properties": {"name": {"type": "string", "description": "A name"}}}
+    short = brief({"name": "t", "inputSchema": draft7})["inputSchema"]
+
+    assert short["$schema"] == draft7["$schema"] and "description" not in short["properties"]["pair"]
+    for pair in (["a", 1], ["a", "b"], ["a", 1, 2]):
+        assert bool(check(short, {"pair": pair})) == bool(check(draft7, {"pair": pair}))
+    assert bool(check(draft7, {"pair": ["a", "b"]})), "the full schema refuses a pair of two names"
+    assert "$schema" not in brief({"name": "t", "inputSchema": plain})["inputSchema"], "nothing read otherwise"
+
+
+def test_a_catalogue_chosen_whole_with_some_tools_brief_is_sent_whole_without_failing():
+    from broker.exposure import catalogue_from_mcp
+
+    words = ["invoice", "refund", "ledger", "payout", "receipt", "balance"]
+    catalogue = catalogue_from_mcp({"pay": [
+        {"name": f"{word}_tool", "description": f"Handle the {word} of a customer account. " + "More prose. " * 25,
+         "inputSchema": {"type": "object", "properties": {"id": {"type": "string", "description": "x " * 40}}}}
+        for word in words]})
+    assert catalogue.full_tokens <= default_budget(catalogue)
+
+    exposure = select("check the " + ", ".join(words) + " of the customer account", catalogue)
+
+    assert sorted(exposure.exposed) == sorted(t.address for t in catalogue.tools) and exposure.brief == ()
+    assert exposure.tools == tuple(t.wire for t in catalogue.tools)
+    assert exposure.tokens["exposed"] == tokens.count_tokens(list(exposure.tools)) == catalogue.full_tokens
+
+
+def test_any_mix_of_whole_and_brief_tools_is_counted_exactly_and_every_selection_keeps_its_budget(catalogue):
+    import random
+
+    rng, n = random.Random(18), len(catalogue)
+    for _ in range(100):
+        positions = sorted((p if rng.random() < 0.5 else n + p for p in rng.sample(range(n), rng.randint(1, 40))),
+                           key=lambda p: p % n)
+        assert catalogue.wire_tokens(positions) == tokens.count_text(catalogue.wire_text(positions))
+    for tool in rng.sample(catalogue.tools, 20):
+        for budget in (300, 900, default_budget(catalogue)):
+            exposure = select(tool.wire["description"][:120], catalogue, budget_tokens=budget)
+            assert exposure.tokens["exposed"] == tokens.count_tokens(list(exposure.tools)) <= budget

@@ -96,3 +96,13 @@ def test_a_view_is_held_until_its_client_is_forgotten_or_comes_back_as_a_new_vie
     assert not views.holds(view)
     again, new = views.get("pipe")
     assert new and views.holds(again) and not views.holds(view)
+
+
+def test_a_tool_sent_brief_and_then_whole_is_a_new_version_though_the_exposed_set_is_the_same():
+    view = View("k")
+    brief = ({"name": "fs__read", "description": "Read a file.", "inputSchema": {"type": "object"}},)
+    whole = ({"name": "fs__read", "description": "Read a file. Give its path.", "inputSchema": {"type": "object"}},)
+    assert not view.adopt(("i", 1, frozenset()), ("fs.read",), brief, {})
+    assert not view.adopt(("i", 2, frozenset()), ("fs.read",), tuple(dict(t) for t in brief), {}), "equal tools"
+    assert view.adopt(("i", 2, frozenset({"fs.read"})), ("fs.read",), whole, {})
+    assert view.take_notice() and not view.take_notice()

@@ -2,8 +2,9 @@
 
 A client is a connection (a handshake session on either transport, or a stdio pipe on the 2026-07-28
 protocol), never a request: the SDK builds a new session object per request, so state kept on those would
-multiply. Its exposure has a version that grows by one each time the exposed set changes; the client is
-told once per version, whatever path (a beat, its own call or find) noticed the change.
+multiply. Its exposure has a version that grows by one each time the exposed set or a tool as sent changes (a
+tool sent brief, then whole once used); the client is told once per version, whatever path (a beat, its own
+call or find) noticed the change.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ class View:
     tools: tuple[dict, ...] = ()  # the MCP tool objects, as sent
     names: dict[str, str] = field(default_factory=dict)  # sent tool name -> organ.ability
     inputs: tuple | None = None  # what the exposure was computed from
-    version: int = 0  # grows by one per change of the exposed set
+    version: int = 0  # grows by one per change of the exposed set or of a tool as sent
     notified: int = 0  # the version the client was last told about (or listed)
     log_level: str = "info"  # from logging/setLevel
     subscriptions: set[str] = field(default_factory=set)  # resource URIs (handshake protocol)
@@ -78,8 +79,10 @@ class View:
         return stale
 
     def adopt(self, inputs: tuple, exposed: tuple[str, ...], tools: tuple[dict, ...], names: dict[str, str]) -> bool:
-        """Take a computed exposure; True when the exposed set changed (a new version)."""
-        changed = self.inputs is not None and set(exposed) != set(self.exposed)  # a new order is the same list
+        """Take a computed exposure; True when the exposed set or a tool as sent changed (a new version): a tool
+        sent brief and now whole after its use has the same address but another description and schema."""
+        changed = self.inputs is not None and (set(exposed) != set(self.exposed) or _by_name(tools) != _by_name(
+            self.tools))  # a new order is the same list
         first = self.inputs is None
         self.inputs, self.exposed, self.tools, self.names = inputs, exposed, tools, names
         if changed:
@@ -137,3 +140,7 @@ class Views:
                 del self.views[key]
         while len(self.views) >= MAX_CLIENTS:
             self.views.popitem(last=False)
+
+
+def _by_name(tools: tuple[dict, ...]) -> dict[str, dict]:
+    return {tool.get("name"): tool for tool in tools}

@@ -115,14 +115,14 @@ def select(intent: str, catalogue: Catalogue, context: Context = Context(),
         chosen = forced + [i for i in range(len(catalogue)) if i not in taken]  # every tool, recent ones first
     else:
         chosen = _fill(catalogue, _ranked(catalogue, scores, lifts), forced, budget)
-    if chosen and len(chosen) == len(catalogue) and catalogue.full_tokens <= budget:
+    n = len(catalogue)
+    if chosen and len(chosen) == n and catalogue.full_tokens <= budget:
         # the whole catalogue: there is nothing left to find, so find_abilities is not sent (it would make the
-        # exposure cost more than the full list)
-        return Exposure(exposed=tuple(catalogue.tools[i].address for i in chosen),
+        # exposure cost more than the full list), and every tool is sent whole, even those _fill chose brief
+        return Exposure(exposed=tuple(catalogue.tools[p % n].address for p in chosen),
                         tools=tuple(tool.wire for tool in catalogue.tools),
                         tokens={"full": catalogue.full_tokens, "exposed": catalogue.full_tokens})
     chosen, exposed_tokens = _fit(catalogue, chosen, len(forced), budget)
-    n = len(catalogue)
     tools = [catalogue.tools[p].wire if p < n else catalogue.tools[p - n].brief for p in _in_catalogue_order(chosen, n)]
     return Exposure(exposed=tuple(catalogue.tools[p % n].address for p in chosen), tools=(*tools, META_TOOL),
                     tokens={"full": catalogue.full_tokens, "exposed": exposed_tokens},
@@ -643,12 +643,15 @@ def _ranked(catalogue: Catalogue, scores: dict[int, float], lifts: dict[int, flo
 
 def _fill(catalogue: Catalogue, ranked: Iterable[int], forced: list[int], budget: int) -> list[int]:
     """Tools best first while they fit the budget: by position while sent in full (the forced ones always are),
-    by len(catalogue) + position once what is chosen costs BRIEF_AFTER of the budget and the rest go brief."""
+    by len(catalogue) + position once what is chosen costs BRIEF_AFTER of the budget and the rest go brief (and
+    for a tool whose full form would not fit the budget at all)."""
     n = len(catalogue)
     chosen = list(forced)
     taken = set(forced)
     used = 2 + catalogue.meta_tokens + sum(catalogue.tools[i].tokens + 1 for i in forced)  # brackets, commas
-    full_until = budget * BRIEF_AFTER if Source.BRIEF not in catalogue.without else budget
+    briefly = Source.BRIEF not in catalogue.without
+    full_until = budget * BRIEF_AFTER if briefly else budget
+    smallest = min(catalogue.smallest_tokens, catalogue.smallest_brief_tokens) if briefly else catalogue.smallest_tokens
     first = PRECONDITION_WEIGHT if Source.PRECONDITIONS not in catalogue.without else None
     pending: list[int] = []  # preconditions of a tool just chosen: they come before the rest of the ranking
     stream = iter(ranked)
@@ -656,10 +659,11 @@ def _fill(catalogue: Catalogue, ranked: Iterable[int], forced: list[int], budget
         i = pending.pop(0) if pending else next(stream, None)
         if i is None:
             break
-        in_full = used < full_until
-        if used + (catalogue.smallest_tokens if in_full else catalogue.smallest_brief_tokens) + 1 > budget:
+        if used + smallest + 1 > budget:
             break  # nothing else can fit
         tool = catalogue.tools[i]
+        # a tool too large to send whole within the budget is sent brief rather than left out
+        in_full = used < full_until and (used + tool.tokens + 1 <= budget or not briefly)
         cost = (tool.tokens if in_full else tool.brief_tokens) + 1
         if i in taken or used + cost > budget:
             continue  # a smaller tool further down may still fit

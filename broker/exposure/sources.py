@@ -57,7 +57,7 @@ class Source(StrEnum):
     LIST = "companions.list"  # the sibling that lists or searches what a tool takes the id of
     ENTRY = "companions.entry"  # the sibling that opens what the others act on (navigate before the console)
     OPENER = "companions.opener"  # a fetcher of another organ, for a search that gives out URLs or links
-    BRIEF = "budget.brief"  # past half the budget, tools are sent without their prose: about twice as many fit
+    BRIEF = "budget.brief"  # past a fifth of the budget, tools are sent without their prose: about twice as many fit
     PRECONDITIONS = "companions.first"  # a chosen tool's strong companions are spent on before the rest
     SIMILAR = "learned.similar"  # abilities used after similar instructions
     TOGETHER = "learned.together"  # abilities used together

@@ -1,0 +1,161 @@
+"""Brief tools through the MCP front door, with the official SDK client over stdio and HTTP.
+
+One mesh (a test organ of 151 abilities with long prose, tests/organs/many.py) and one HTTP front door serve the
+module; each stdio test starts its own `actors mcp`, as an agent host would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from contextlib import AsyncExitStack
+
+import pytest
+from mcp import Client, StdioServerParameters, types
+
+from actors.client import Client as MeshClient
+from broker.exposure.brief import brief
+from tests.conftest import REPO, Mesh, kill_all, mesh_processes, stop_process, wait_for
+from tests.test_mcp_front import Changes, _handler, _listened
+from tests.organs.many import SCHEMA_TEMPLATE, _describe
+from tests.test_mcp_server import _listening, free_port
+
+pytestmark = pytest.mark.xdist_group("brief-front")  # one worker runs the module: its mesh starts once
+MESH = """
+[heart]
+beat_s = 0.2
+heartbeat_s = 0.2
+quiet_after_s = 600
+
+[organs.many]
+module = "tests.organs.many"
+"""
+INSTRUCTION = "report the stock of pallets in the north region before promising a delivery"
+TRANSPORTS = ["stdio", "http"]
+MODES = ["legacy", "2026-07-28"]
+WAIT_S = 20.0
+
+
+@pytest.fixture(scope="module")
+def front(tmp_path_factory):
+    root = tmp_path_factory.mktemp("brief")
+    workdir = root / "work"
+    workdir.mkdir()
+    config = root / "mesh.toml"
+    config.write_text(textwrap.dedent(MESH))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
+    env.pop("ACTORS_HOME", None)
+    mesh = Mesh(home=root / "home", workdir=workdir, config=config, env=env)
+    server = None
+    try:
+        mesh.up()
+        _instruct(mesh, INSTRUCTION)
+        port = free_port()
+        server = subprocess.Popen([sys.executable, "-m", "actors", "mcp", "--http", f"127.0.0.1:{port}", "--home",
+                                   str(mesh.home)], env=env, cwd=workdir, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL)
+        wait_for(lambda: _listening(port), timeout=30, what="the HTTP front door")
+        yield mesh, f"http://127.0.0.1:{port}/mcp"
+    finally:
+        if server is not None:
+            stop_process(server)
+        if mesh_processes(mesh.home):
+            mesh.cli("down", timeout=40)
+        kill_all(mesh_processes(mesh.home))
+
+
+def _instruct(mesh: Mesh, text: str) -> None:
+    """Set the instruction; return once two beats carried it (the front door reads the same beats)."""
+    with MeshClient(mesh.home) as client:
+        client.control("instruction", text=text)
+        carried = 0
+        for beat in client.blood(timeout_s=WAIT_S):
+            carried = carried + 1 if beat.instruction == text or carried else 0
+            if carried == 2:
+                return
+    pytest.fail("no beat carried the instruction")
+
+
+def _client(front, transport: str, mode: str, **kwargs) -> Client:
+    mesh, url = front
+    if transport == "stdio":
+        server = StdioServerParameters(command=sys.executable, args=["-m", "actors", "mcp", "--home", str(mesh.home)],
+                                       env=mesh.env, cwd=str(mesh.workdir))
+    else:
+        server = url
+    return Client(server, mode=mode, read_timeout_seconds=WAIT_S, **kwargs)
+
+
+def _full(name: str) -> dict:
+    """The tool object the organ declares for many__stock_<noun>_<n>, as the catalogue sends it whole."""
+    noun, n = name.removeprefix("many__stock_").rsplit("_", 1)
+    return {"name": name, "description": _describe(noun, int(n)), "inputSchema": SCHEMA_TEMPLATE}
+
+
+def _calls(mesh: Mesh) -> int:
+    return json.loads(mesh.cli("call", "many.calls", "--json", check=True).stdout)["result"]["ran"]
+
+
+def _sent(tool: types.Tool) -> dict:
+    return tool.model_dump(by_alias=True, exclude_none=True, mode="json")
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("transport", TRANSPORTS)
+def test_a_brief_tool_is_listed_called_refused_on_bad_arguments_and_then_listed_whole(front, transport, mode):
+    mesh = front[0]
+
+    async def scenario() -> None:
+        changes = Changes()
+        async with AsyncExitStack() as stack:
+            client = await stack.enter_async_context(_client(front, transport, mode,
+                                                             message_handler=_handler(changes, mode)))
+            await _listened(client, changes, mode, stack)
+            listed = (await client.list_tools()).tools
+            stock = {t.name: t for t in listed if t.name.startswith("many__stock_")}
+            whole = [n for n, t in stock.items() if t.description == _full(n)["description"]]
+            short = [n for n, t in stock.items() if n not in whole]
+            assert whole and short, "the best fits are sent whole, the next ones brief"
+            for name in short:
+                expected = brief(_full(name))
+                assert _sent(stock[name])["inputSchema"] == expected["inputSchema"]
+                assert stock[name].description == expected["description"]
+                assert stock[name].description.endswith("e.g. north or south."), "a whole first sentence"
+            target, other = short[0], short[-1]
+
+            ran = _calls(mesh)
+            refused = await client.call_tool(other, {"region": "up", "title": "Weekly"})
+            assert refused.is_error and "args.region: must be one of 'north'" in refused.content[0].text
+            missing = await client.call_tool(other, {"region": "north"})
+            assert missing.is_error and "title" in missing.content[0].text
+            short_title = await client.call_tool(other, {"region": "north", "title": "W"})  # the $ref'd minLength
+            assert short_title.is_error and "title" in short_title.content[0].text
+            assert _calls(mesh) == ran, "a call refused for its arguments never runs"
+
+            done = await client.call_tool(target, {"region": "north", "title": "Weekly check", "count": 3})
+            assert not done.is_error and "Weekly check" in done.content[0].text
+            assert _calls(mesh) == ran + 1
+
+            await changes.reach(1)  # what tools/list answers changed: the client is told so, and lists again
+            now = {t.name: t for t in (await client.list_tools()).tools}
+            assert now[target].description == _full(target)["description"], "used, it is listed whole"
+            assert _sent(now[target])["inputSchema"] == SCHEMA_TEMPLATE
+
+    asyncio.run(asyncio.wait_for(scenario(), 120))
+
+
+def test_actors_expose_says_which_tools_go_brief_from_the_live_mesh_as_from_a_catalogue_file(front):
+    mesh = front[0]
+    live = json.loads(mesh.cli("expose", INSTRUCTION, "--json", check=True).stdout)
+    sent = {t["name"]: t for t in live["tools"]}
+
+    assert live["brief"] and set(live["brief"]) < set(live["exposed"])
+    for address in live["exposed"]:
+        name = "many__" + address.split(".", 1)[1]
+        if address.startswith("many.stock_"):
+            expected = brief(_full(name)) if address in live["brief"] else _full(name)
+            assert sent[name]["description"] == expected["description"]
