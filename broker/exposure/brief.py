@@ -3,9 +3,10 @@
 Beyond the tools that clearly fit a request, the budget buys more tools sent briefly: the first sentence of the
 description, and the input schema with every property, type, enum, default, pattern and `required` list but
 without the descriptions, titles and examples of its parts. A brief tool is whole as an MCP tool object and can
-be called as it stands (the organ checks the arguments against its own full schema); once it is used it is in
-the session's recent abilities and sent in full from then on, and `find_abilities` returns any tool in full.
-On the 18 real servers of `shared/data/catalogs/real-mcp.json` the brief forms weigh 42% of the full ones.
+be called as it stands (the organ checks the arguments against its own full schema); once it is used or found
+with `find_abilities` it is among the session's recent abilities and sent in full from then on. On the 18 real
+servers of `shared/data/catalogs/real-mcp.json` the brief forms weigh 45% of the full ones (LiveMCPBench 54%,
+BFCL 61%, MetaTool 93%: its descriptions are one sentence already).
 """
 
 from __future__ import annotations
