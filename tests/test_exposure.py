@@ -167,6 +167,14 @@ def test_an_account_with_its_secret_brings_the_tools_that_fill_a_form_and_click(
     assert "browser.fill_form" not in select(intent, without, budget_tokens=260).exposed
 
 
+def test_a_loanword_written_in_another_alphabet_finds_its_tool(catalogue):
+    # Cyrillic and Greek requests name the trade's words in their own letters: read as Latin, they are words
+    # of the catalogue (fork, status, merge, pull request), or close enough for the spelling matcher
+    assert top(catalogue, "сделай форк репозитория") == ["github.fork_repository"]
+    assert top(catalogue, "мердж пулл реквест 42") == ["github.merge_pull_request"]
+    assert top(catalogue, "покажи статус") == ["git.git_status"]
+
+
 def test_a_two_part_name_reads_as_a_directory_as_well_as_a_repository(catalogue):
     assert top(catalogue, "what csvs are in data/exports?") == ["fs.list_directory"]
     without = catalogue_from_mcp(ORGANS, frozenset({Source.SLUG_PATHS}))

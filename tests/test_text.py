@@ -32,6 +32,19 @@ def test_words_are_lowercase_and_split_on_punctuation_keeping_cjk_runs_whole():
     assert text.words("Run `npm ci`, then 提交代码!") == ["run", "npm", "ci", "then", "提交代码"]
 
 
+def test_other_alphabets_are_read_as_their_latin_transliteration_and_cjk_stays_as_written():
+    assert text.words("сделай деплой на сервер") == ["sdelay", "deploy", "na", "server"]
+    assert text.words("Η φόρμα στο staging") == ["i", "forma", "sto", "staging"]
+    assert text.words("сколько") == ["skolko"], "a soft sign transliterates to an apostrophe: it goes, the word stays"
+    assert text.words("สคริปต์") == ["skhript"], "vowel signs are marks, not letters: read with their word"
+    assert text.words("デモ環境 서버") == ["デモ環境", "서버"]
+
+
+def test_a_latin_word_with_letters_beyond_latin_1_is_one_word():
+    assert text.words("felhőszámla Przełącz gałąź İstanbul") == ["felhoszámla", "przelacz", "galaz", "istanbul"]
+    assert text.words("naïve café — “quoted”") == ["naïve", "café", "quoted"], "Latin-1 and punctuation unchanged"
+
+
 @pytest.mark.parametrize("forms, stem", [
     (("failing", "failed", "fails", "fail"), "fail"),
     (("deleting", "delete", "deleted"), "delet"),

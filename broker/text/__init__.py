@@ -1,6 +1,7 @@
 """The project's one text layer: words, stems, stop words and CJK pairs, shared by memory and exposure. Pure.
 
-    words(text)            lowercase latin words (identifiers split at case, `_`, `-`) and whole CJK runs
+    words(text)            lowercase latin words (identifiers split at case, `_`, `-`; other alphabets and Latin
+                           beyond Latin-1 transliterated by anyascii) and whole CJK runs
     split_identifier(name) the words of one identifier: PullRequest, pull_requests -> pull, request(s)
     stem(word)             the Snowball English stem (PyStemmer), cached
     is_stopword(word)      whether a lowercase word is in the stop list (data/stopwords.txt)

@@ -1,12 +1,19 @@
 """Splitting text into words: latin runs cut at case changes, `_`, `-` and punctuation; CJK runs kept whole.
 
 Digits stay with the letters they are written with (`python3`, `utf8`, `k8s`, `o200k`, `S3`), so version
-and model names survive; a bare number is a word of its own (`404`, `2024`).
+and model names survive; a bare number is a word of its own (`404`, `2024`). A letter of another alphabet
+(Cyrillic, Greek, Arabic, Hebrew, Thai, Devanagari…) or of Latin beyond Latin-1 (ő, č, ł, ş) is read as its
+Latin transliteration (anyascii): a word written in another script is often a loanword of the trade (деплой,
+сервер, φόρμα read deploy, server, forma), and a Czech or Hungarian word is no longer cut at its accents.
 """
 
 from __future__ import annotations
 
+import functools
 import re
+import unicodedata
+
+from anyascii import anyascii
 
 from broker.text.cjk import RANGES
 
@@ -31,7 +38,10 @@ def split_identifier(name: str) -> list[str]:
 
 
 def words(text: str) -> list[str]:
-    """The words of a text in order: lowercase latin words (identifiers split) and whole CJK runs."""
+    """The words of a text in order: lowercase latin words (identifiers split; other alphabets transliterated)
+    and whole CJK runs."""
+    if not text.isascii():
+        text = "".join(map(_latin, text))
     out: list[str] = []
     for run in _RUN.findall(text):
         if run[0] >= _CJK_FIRST:
@@ -39,6 +49,18 @@ def words(text: str) -> list[str]:
         else:
             out.extend(part.lower() for part in _PARTS.findall(run))
     return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _latin(ch: str) -> str:
+    # a letter (or a vowel sign, a mark) outside Latin-1 and the CJK runs, as Latin letters; a soft sign or an
+    # ayin, which transliterate to an apostrophe, goes; punctuation, symbols and digits stay as they are
+    if ch <= "\u00ff" or _CJK.match(ch) or not (ch.isalpha() or unicodedata.category(ch)[0] == "M"):
+        return ch
+    return "".join(c for c in anyascii(ch) if c.isalpha())
+
+
+_CJK = re.compile(f"[{RANGES}]")
 
 
 def paths(text: str) -> list[str]:
