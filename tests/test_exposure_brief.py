@@ -254,3 +254,22 @@ def test_any_mix_of_whole_and_brief_tools_is_counted_exactly_and_every_selection
         for budget in (300, 900, default_budget(catalogue)):
             exposure = select(tool.wire["description"][:120], catalogue, budget_tokens=budget)
             assert exposure.tokens["exposed"] == tokens.count_tokens(list(exposure.tools)) <= budget
+
+
+def test_a_tool_that_runs_any_command_is_within_reach_of_every_matched_request_and_only_of_those():
+    organs = {**ORGANS,
+              "box": [{"name": "run", "description": "Run a shell command in the box.",
+                       "inputSchema": {"type": "object", "properties": {"command": {"type": "string"}},
+                                       "required": ["command"]}},
+                      {"name": "rollout", "description": "Roll a deployment out.",
+                       "inputSchema": {"type": "object", "properties": {"subCommand": {"type": "string"}},
+                                       "required": ["subCommand"]}}]}
+    catalogue = catalogue_from_mcp(organs)
+
+    assert [catalogue.tools[i].address for i in catalogue.executors] == ["box.run"], "a command, not a sub-command"
+    assert select("what time is it now in Oslo", catalogue).exposed == ("clock.now", "box.run")
+    exposure = select("close the epic", catalogue)
+    assert exposure.exposed[-1] == "box.run" and "box.run" in exposure.brief, "last, brief: the words come first"
+    assert "box.run" not in select("thanks, that was all", catalogue).exposed, "nothing matched: nothing added"
+    without = catalogue_from_mcp(organs, without=frozenset({Source.EXECUTORS}))
+    assert select("what time is it now in Oslo", without).exposed == ("clock.now",)

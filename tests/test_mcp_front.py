@@ -180,11 +180,12 @@ def test_a_client_hears_exactly_one_change_per_change_of_its_tools_even_after_ma
             for i in range(100):  # the old server remembered a session per request: 100 requests, 101 notices
                 await client.call_tool("fs__read_file", {"path": "README.md", "limit": 1 + i % 3})
             assert changes.count == 0  # a tool already exposed, used again, changes nothing
-            for done, instruction, shell in ((1, RUN, True), (2, READ + " again", False)):
+            for done, instruction, reading in ((1, RUN, False), (2, READ + " again", True)):
                 front.instruct(instruction)
                 await changes.reach(done)
                 listed = names(await client.list_tools())
-                assert ("shell__run" in listed) is shell and "fs__read_file" in listed  # used: it stays
+                assert ("fs__write_file" in listed) is reading  # the reading instruction's other fs tools
+                assert "fs__read_file" in listed and "shell__run" in listed  # used: it stays; the shell always does
             await asyncio.sleep(1.0)  # five beats: no late duplicate
             assert changes.count == 2
 

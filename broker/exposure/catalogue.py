@@ -130,6 +130,7 @@ class Catalogue:
             knowledge.zone_designations()
         if Source.MEDIA_TYPES not in self.without:
             knowledge.load_media_types()
+        self.executors = () if Source.EXECUTORS in self.without else self._executors()
         self.calculates = self._named_for("arithmetic")
         self.ports = knowledge.services() if Source.PORTS not in self.without and self._named_for("port") else {}
         self.units = knowledge.units() if Source.UNITS not in self.without and self._named_for("units") else {}
@@ -163,6 +164,14 @@ class Catalogue:
         # query "expression"): arithmetic in a request is often just numbers, not a computation to hand off
         hinted = set(lexicon.terms(" ".join(lexicon.hints(kind))))
         return any(hinted & set(lexicon.terms(t.name)) for t in self.tools)
+
+    def _executors(self) -> tuple[int, ...]:
+        # the tools that run any command: one of their required parameters is named only by words of a command
+        # line (`command`, `cmd`: data/hints.txt), as a shell, a process starter or `kubectl <anything>` are
+        words = set(lexicon.terms(" ".join(lexicon.hints("command"))))
+        return tuple(i for i, t in enumerate(self.tools) if any(
+            (terms := set(lexicon.terms(str(name)))) and terms <= words
+            for name in (t.wire.get("inputSchema") or {}).get("required") or ()))
 
     def _places(self) -> knowledge.Places | None:
         # place names point at time tools only if the catalogue has some, and a place name the catalogue

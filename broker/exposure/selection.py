@@ -115,6 +115,8 @@ def select(intent: str, catalogue: Catalogue, context: Context = Context(),
         chosen = forced + [i for i in range(len(catalogue)) if i not in taken]  # every tool, recent ones first
     else:
         chosen = _fill(catalogue, _ranked(catalogue, scores, lifts), forced, budget)
+        if said and catalogue.executors:  # last, if the budget allows: what the words found comes first
+            chosen = _fill(catalogue, catalogue.executors, chosen, budget)
     n = len(catalogue)
     if chosen and len(chosen) == n and catalogue.full_tokens <= budget:
         # the whole catalogue: there is nothing left to find, so find_abilities is not sent (it would make the
@@ -641,14 +643,15 @@ def _ranked(catalogue: Catalogue, scores: dict[int, float], lifts: dict[int, flo
     return iter(chosen[np.lexsort((chosen, -value[chosen]))].tolist())
 
 
-def _fill(catalogue: Catalogue, ranked: Iterable[int], forced: list[int], budget: int) -> list[int]:
-    """Tools best first while they fit the budget: by position while sent in full (the forced ones always are),
-    by len(catalogue) + position once what is chosen costs BRIEF_AFTER of the budget and the rest go brief (and
-    for a tool whose full form would not fit the budget at all)."""
+def _fill(catalogue: Catalogue, ranked: Iterable[int], chosen: list[int], budget: int) -> list[int]:
+    """Tools best first while they fit the budget, after those already chosen (positions as returned here: the
+    forced ones, or a fill's): by position while sent in full, by len(catalogue) + position once what is chosen
+    costs BRIEF_AFTER of the budget and the rest go brief (and for a tool whose full form would not fit at all)."""
     n = len(catalogue)
-    chosen = list(forced)
-    taken = set(forced)
-    used = 2 + catalogue.meta_tokens + sum(catalogue.tools[i].tokens + 1 for i in forced)  # brackets, commas
+    chosen = list(chosen)
+    taken = {p % n for p in chosen}
+    used = 2 + catalogue.meta_tokens + sum(catalogue.tools[p % n].tokens if p < n else catalogue.tools[p - n].brief_tokens
+                                           for p in chosen) + len(chosen)  # brackets, a comma each
     briefly = Source.BRIEF not in catalogue.without
     full_until = budget * BRIEF_AFTER if briefly else budget
     smallest = min(catalogue.smallest_tokens, catalogue.smallest_brief_tokens) if briefly else catalogue.smallest_tokens

@@ -48,6 +48,7 @@ class Source(StrEnum):
     NAMED_EVENLY = "organs.named_evenly"  # a named organ's tools are ranked by the rest of the words, not its name
     WHOLE = "organs.whole"  # a small organ the intent clearly points at is sent whole
     UNMATCHED = "catalogue.unmatched"  # a request nothing matches gets a catalogue that fits the budget whole
+    EXECUTORS = "catalogue.executors"  # a tool that runs any command is within reach of every matched request
     EVERYDAY = "catalogue.everyday"  # and so does one that matches only everyday English words (get, next)
     NAMED = "companions.named"  # a sibling the schema names
     PRODUCER = "companions.producer"  # a sibling that gives out an identifier the tool requires
