@@ -185,6 +185,16 @@ def test_cldr_city_names_count_as_places_only_where_written_as_names(intent, nam
     assert knowledge.names_place(intent, knowledge.world_places()) is named
 
 
+@pytest.mark.parametrize("intent, named", [
+    ("Mennyi az idő most Budapesten?", True),  # Hungarian: Budapest + en
+    ("Paljonko kello on Tokiossa?", True),  # Finnish: Tokio + ssa
+    ("Сколько сейчас времени в Берлине?", True),  # Russian, read as Latin: Berlin + e
+    ("Nicely done, now deploy", False),  # a short name (Nice) does not claim the words it starts
+])
+def test_a_place_with_a_case_ending_is_a_place(intent, named):
+    assert knowledge.names_place(intent, knowledge.world_places()) is named
+
+
 def test_a_named_city_points_at_a_tool_that_takes_a_city():
     organs = {**TIME, "weather": [tool("get_weather_by_city", "Get the weather.", {"city": "Name of the city"})],
               "mail": [tool("send_mail", "Send an email.", {"to": "Recipient"})]}

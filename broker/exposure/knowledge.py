@@ -51,6 +51,8 @@ from pathlib import Path
 from enum import StrEnum
 from typing import Iterable, Iterator, Mapping
 
+from anyascii import anyascii
+
 from broker import text as text_layer
 from broker import usercache
 from broker.text import cjk, fuzzy
@@ -75,6 +77,10 @@ _NUMERONYM = re.compile(r"^([a-z])(\d{1,2})([a-z])$")
 _DEFINED_AFTER = re.compile(r"\(([A-Za-z][A-Za-z0-9]{1,5})\)")  # long form (LF)
 _DEFINED_BEFORE = re.compile(r"\b([A-Z][A-Z0-9]{1,5}s?)\s*\(([^()]{3,80})\)")  # LF (long form)
 MIN_CJK_PLACE, MAX_CJK_PLACE = 2, 8  # two CJK characters name a city (上海); one is a word
+# a capitalised word that is a place's one-word name with an ending of at most MAX_ENDING letters is that place
+# (Hungarian Budapesten, Finnish Tokiossa, Russian Berline): names of at least MIN_INFLECTED letters, so that a short
+# name does not claim every longer word it starts (Nice -> Nicely)
+MIN_INFLECTED, MAX_ENDING = 5, 3
 CITIES_FILE = Path(__file__).resolve().parent.parent / "text" / "data" / "cities.tsv.gz"  # name<TAB>zone
 MIN_CURRENCY_LANGUAGES = 20  # a currency's word must be shared by this many languages' names of it
 LONG_WORD = 8  # from this length two edits are still a typo, not another word
@@ -496,13 +502,21 @@ def names_place(request: str, places: Places) -> bool:
     for run in cjk.runs(request):
         if any(run[i:i + n] in places.cjk for i in range(len(run)) for n in range(MIN_CJK_PLACE, MAX_CJK_PLACE + 1)):
             return True
-    ascii_text = unicodedata.normalize("NFKD", request).encode("ascii", "ignore").decode()
+    ascii_text = anyascii(request)  # other alphabets as Latin letters: Берлин is Berlin
     found = list(_WORD.finditer(ascii_text))
     low = [m.group().lower() for m in found]
     for n in (1, 2, 3):
         for i in range(len(low) - n + 1):
             gram = tuple(low[i:i + n])
             if gram in places.folded or (gram in places.proper and _proper(ascii_text, found[i], n, gram)):
+                return True
+    # a one-word name with a case ending, as inflecting languages write it (Budapesten, Berline, Tokiossa):
+    # capitalised, the name at least MIN_INFLECTED letters, the ending at most MAX_ENDING
+    for i, word in enumerate(low):
+        for k in range(1, MAX_ENDING + 1):
+            stem = (word[:-k],)
+            if len(stem[0]) >= MIN_INFLECTED and (stem in places.folded or stem in places.proper) and \
+                    _proper(ascii_text, found[i], 1):
                 return True
     return False
 
