@@ -654,7 +654,7 @@ def _fill(catalogue: Catalogue, ranked: Iterable[int], chosen: list[int], budget
                                            for p in chosen) + len(chosen)  # brackets, a comma each
     briefly = Source.BRIEF not in catalogue.without
     full_until = budget * BRIEF_AFTER if briefly else budget
-    smallest = min(catalogue.smallest_tokens, catalogue.smallest_brief_tokens) if briefly else catalogue.smallest_tokens
+    smallest = catalogue.smallest_brief_tokens if briefly else catalogue.smallest_tokens  # a brief form is never larger
     first = PRECONDITION_WEIGHT if Source.PRECONDITIONS not in catalogue.without else None
     pending: list[int] = []  # preconditions of a tool just chosen: they come before the rest of the ranking
     stream = iter(ranked)
