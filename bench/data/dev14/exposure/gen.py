@@ -37,7 +37,8 @@ RM = [
    ["devtools.navigate_page", "devtools.resize_page", "devtools.take_screenshot"],
    ["devtools.navigate_page", "devtools.emulate", "devtools.take_screenshot"]]),
  ("our Lighthouse score on the product page tanked after the last theme deploy, any idea why? https://aurora-candles.myshopify.com/products/fig-amber",
-  [["devtools.navigate_page", "devtools.lighthouse_audit"], ["devtools.new_page", "devtools.lighthouse_audit"]]),
+  [["devtools.navigate_page", "devtools.lighthouse_audit"], ["devtools.new_page", "devtools.lighthouse_audit"],
+   ["devtools.navigate_page", "devtools.performance_start_trace", "devtools.performance_stop_trace"]]),
  ("whats in the liquid snipet for the cart drawer? snippets/cart-drawr.liquid or somthing like that", RD),
  # P6 robotics engineer
  ("did I stage the launch file changes or not?", [["git.git_status"]]),
@@ -86,8 +87,7 @@ RM = [
  ("the disk alert on warehouse-db is going to fire all afternoon because of the migration, can we shut it up for 2 hours",
   [["grafana.alerting_silences_write"], ["grafana.alerting_rules_read", "grafana.alerting_silences_write"]]),
  ("route-planner is down for everyone. we need an incident and whoever is on call pulled in",
-  [["grafana.create_incident", "grafana.get_current_oncall_users"],
-   ["grafana.create_incident", "grafana.list_oncall_schedules", "grafana.get_current_oncall_users"]]),
+  [["grafana.create_incident", "grafana.list_oncall_schedules", "grafana.get_current_oncall_users"]]),
  # P14 economics researcher
  ("where did I put my stata do-files? somewhere under ~/projects I think",
   [["filesystem.search_files"], ["desktop.start_search"], ["serena.find_file"]]),
