@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 
 from actors.organ import Organ, ability
@@ -44,6 +45,14 @@ class FlakyOrgan(Organ):
     def attempts_of(self, key: str) -> dict:
         with self.lock:
             return {"attempts": self.attempts.get(key, 0)}
+
+    @ability("Wait `seconds` (or until cancelled), then say how many times this key was attempted.", read_only=True,
+             params={"key": _KEY, "seconds": {"type": "number", "minimum": 0, "maximum": 30}})
+    def slow_attempts_of(self, key: str, seconds: float = 1.0) -> dict:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end and not self.cancelled():
+            time.sleep(0.01)
+        return self.attempts_of(key)
 
     @ability("Fail with a refused connection while the file `down` exists in the working directory.",
              read_only=True)
