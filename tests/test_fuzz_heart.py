@@ -50,6 +50,7 @@ HEALER_MESH = FUZZ_MESH + """
 module = "actors.healer"
 """
 BATCH = 2500  # messages per measured batch; the test throws two, after a warm-up
+CHUNK = 500  # thrown at once within a batch
 PEERS = 6  # DEALER sockets, some with explicit routing ids
 SEND_TIMEOUT_MS = 5000  # a send that would block longer than this fails the test instead of hanging it
 RSS_SLACK_KIB = 8 * 1024  # allocator noise: the second batch may move RSS this much without a leak
@@ -308,10 +309,12 @@ def test_thousands_of_garbage_messages_leave_the_heart_alive_flat_counted_and_se
             wait_for(lambda: _counted(metrics_url, before, warmup), timeout=60, what="warm-up counted")
             rss = [rss_kib(heart_pid)]
             expected = warmup
-            for seed in (2, 3):  # two equal batches
-                expected = expected + thrower.throw(random.Random(seed), BATCH)
-                wait_for(functools.partial(_counted, metrics_url, before, expected), timeout=60,
-                         what="batch counted")
+            for seed in (2, 3):  # two equal batches, each thrown in chunks the heart has counted before the next:
+                rng = random.Random(seed)  # what waits in its queues stays bounded, so RSS shows what it keeps
+                for _ in range(BATCH // CHUNK):  # (one batch thrown at once on a busy machine queued megabytes)
+                    expected = expected + thrower.throw(rng, CHUNK)
+                    wait_for(functools.partial(_counted, metrics_url, before, expected), timeout=60,
+                             what="chunk counted")
                 thrower.drain(wait_ms=200)
                 rss.append(rss_kib(heart_pid))
         finally:
