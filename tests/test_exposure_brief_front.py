@@ -8,21 +8,15 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import subprocess
-import sys
-import textwrap
 from contextlib import AsyncExitStack
 
 import pytest
-from mcp import Client, StdioServerParameters, types
+from mcp import types
 
-from actors.client import Client as MeshClient
 from broker.exposure.brief import brief
-from tests.conftest import REPO, Mesh, kill_all, mesh_processes, stop_process, wait_for
-from tests.test_mcp_front import Changes, _handler, _listened
+from tests.conftest import Mesh
 from tests.organs.many import SCHEMA_TEMPLATE, _describe
-from tests.test_mcp_server import _listening, free_port
+from tests.test_mcp_front import MODES, TRANSPORTS, Changes, _handler, _listened, serve
 
 pytestmark = pytest.mark.xdist_group("brief-front")  # one worker runs the module: its mesh starts once
 MESH = """
@@ -35,59 +29,11 @@ quiet_after_s = 600
 module = "tests.organs.many"
 """
 INSTRUCTION = "report the stock of pallets in the north region before promising a delivery"
-TRANSPORTS = ["stdio", "http"]
-MODES = ["legacy", "2026-07-28"]
-WAIT_S = 20.0
 
 
 @pytest.fixture(scope="module")
 def front(tmp_path_factory):
-    root = tmp_path_factory.mktemp("brief")
-    workdir = root / "work"
-    workdir.mkdir()
-    config = root / "mesh.toml"
-    config.write_text(textwrap.dedent(MESH))
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
-    env.pop("ACTORS_HOME", None)
-    mesh = Mesh(home=root / "home", workdir=workdir, config=config, env=env)
-    server = None
-    try:
-        mesh.up()
-        _instruct(mesh, INSTRUCTION)
-        port = free_port()
-        server = subprocess.Popen([sys.executable, "-m", "actors", "mcp", "--http", f"127.0.0.1:{port}", "--home",
-                                   str(mesh.home)], env=env, cwd=workdir, stdout=subprocess.DEVNULL,
-                                  stderr=subprocess.DEVNULL)
-        wait_for(lambda: _listening(port), timeout=30, what="the HTTP front door")
-        yield mesh, f"http://127.0.0.1:{port}/mcp"
-    finally:
-        if server is not None:
-            stop_process(server)
-        if mesh_processes(mesh.home):
-            mesh.cli("down", timeout=40)
-        kill_all(mesh_processes(mesh.home))
-
-
-def _instruct(mesh: Mesh, text: str) -> None:
-    """Set the instruction; return once two beats carried it (the front door reads the same beats)."""
-    with MeshClient(mesh.home) as client:
-        client.control("instruction", text=text)
-        carried = 0
-        for beat in client.blood(timeout_s=WAIT_S):
-            carried = carried + 1 if beat.instruction == text or carried else 0
-            if carried == 2:
-                return
-    pytest.fail("no beat carried the instruction")
-
-
-def _client(front, transport: str, mode: str, **kwargs) -> Client:
-    mesh, url = front
-    if transport == "stdio":
-        server = StdioServerParameters(command=sys.executable, args=["-m", "actors", "mcp", "--home", str(mesh.home)],
-                                       env=mesh.env, cwd=str(mesh.workdir))
-    else:
-        server = url
-    return Client(server, mode=mode, read_timeout_seconds=WAIT_S, **kwargs)
+    yield from serve(tmp_path_factory.mktemp("brief"), MESH, instruction=INSTRUCTION)
 
 
 def _full(name: str) -> dict:
@@ -107,12 +53,12 @@ def _sent(tool: types.Tool) -> dict:
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("transport", TRANSPORTS)
 def test_a_brief_tool_is_listed_called_refused_on_bad_arguments_and_then_listed_whole(front, transport, mode):
-    mesh = front[0]
+    mesh = front.mesh
 
     async def scenario() -> None:
         changes = Changes()
         async with AsyncExitStack() as stack:
-            client = await stack.enter_async_context(_client(front, transport, mode,
+            client = await stack.enter_async_context(front.client(transport, mode,
                                                              message_handler=_handler(changes, mode)))
             await _listened(client, changes, mode, stack)
             listed = (await client.list_tools()).tools
@@ -149,7 +95,7 @@ def test_a_brief_tool_is_listed_called_refused_on_bad_arguments_and_then_listed_
 
 
 def test_actors_expose_says_which_tools_go_brief_from_the_live_mesh_as_from_a_catalogue_file(front):
-    mesh = front[0]
+    mesh = front.mesh
     live = json.loads(mesh.cli("expose", INSTRUCTION, "--json", check=True).stdout)
     sent = {t["name"]: t for t in live["tools"]}
 

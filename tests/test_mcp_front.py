@@ -78,6 +78,7 @@ class Front:
                 carried = carried + 1 if beat.instruction == text or carried else 0
                 if carried == 2:
                     return
+        pytest.fail("no beat carried the instruction")
 
     def client(self, transport: str, mode: str, **kwargs) -> Client:
         """An SDK client of this front door (a stdio one starts its own `actors mcp`)."""
@@ -93,11 +94,18 @@ class Front:
 @pytest.fixture(scope="module")
 def front(tmp_path_factory):
     root = tmp_path_factory.mktemp("front")
+    yield from serve(root, MESH, files={"README.md": "# hello\n"})
+
+
+def serve(root: Path, mesh_text: str, files: dict[str, str] | None = None, instruction: str = ""):
+    """A mesh from mesh_text under root and one HTTP front door on it (the instruction set first, if given):
+    yields their Front, and ends both."""
     workdir = root / "work"
     workdir.mkdir()
-    (workdir / "README.md").write_text("# hello\n")
+    for name, text in (files or {}).items():
+        (workdir / name).write_text(text)
     config = root / "mesh.toml"
-    config.write_text(textwrap.dedent(MESH))
+    config.write_text(textwrap.dedent(mesh_text))
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
     env.pop("ACTORS_HOME", None)
     mesh = Mesh(home=root / "home", workdir=workdir, config=config, env=env)
@@ -105,11 +113,14 @@ def front(tmp_path_factory):
     try:
         mesh.up()
         port = free_port()
+        front = Front(mesh, f"http://127.0.0.1:{port}/mcp", port)
+        if instruction:
+            front.instruct(instruction)
         server = subprocess.Popen([sys.executable, "-m", "actors", "mcp", "--http", f"127.0.0.1:{port}", "--home",
                                    str(mesh.home)], env=env, cwd=workdir, stdout=subprocess.DEVNULL,
                                   stderr=subprocess.DEVNULL)
         wait_for(lambda: _listening(port), timeout=30, what="the HTTP front door")
-        yield Front(mesh, f"http://127.0.0.1:{port}/mcp", port)
+        yield front
     finally:
         if server is not None:
             stop_process(server)
