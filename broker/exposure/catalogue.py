@@ -133,7 +133,7 @@ class Catalogue:
         self.executors = () if Source.EXECUTORS in self.without else self._executors()
         self.documenters = () if Source.PACKAGES in self.without else self._documenters()
         # the libraries a request may name; a name the catalogue uses for something else (git, docker) is that
-        self.packages = {name: word for name, word in knowledge.packages().items() if name not in self.vocabulary} \
+        self.packages = {name: word for name, word in knowledge.packages().items() if name not in self.vocabulary.words} \
             if self.documenters else {}
         self.calculates = self._named_for("arithmetic")
         self.ports = knowledge.services() if Source.PORTS not in self.without and self._named_for("port") else {}

@@ -529,7 +529,7 @@ def names_place(request: str, places: Places) -> bool:
     return False
 
 
-@functools.cache
+@_kept("packages", lambda: (*_derivation(), usercache.identity(PACKAGES_FILE)))
 def packages() -> dict[str, bool]:
     """Names of published libraries, lower-cased (Debian's library packages, as scripts/make_packages.py cut
     them), each -> whether WordNet has it as an English word; empty when the file is missing or unreadable."""
