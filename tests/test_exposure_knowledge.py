@@ -725,3 +725,76 @@ def test_an_everyday_english_word_is_itself_and_not_an_abbreviation_of_a_catalog
     assert "messag" in query_terms("read the msg", catalogue)
     ablated = catalogue_from_mcp(organs, frozenset({Source.WHOLE_WORDS}))
     assert "payload" in query_terms("customers cant pay anymore", ablated)
+
+
+DOCS = {"docs": [tool("resolve-library-id", "Resolves a package name to a library ID. Call it before querying the "
+                      "documentation.", {"libraryName": "The library's name"}),
+                 tool("query-docs", "Up-to-date documentation and code examples for any programming library.",
+                      {"libraryId": "The library ID"})],
+        "git": [tool("git_log", "Shows the commit logs", {"repo_path": "Repository"}),
+                tool("git_diff", "Shows the changes of a commit", {"repo_path": "Repository"})],
+        "books": [tool("find_book", "Find a book in the city library", {"title": "The title"})]}
+
+
+def test_the_tools_answering_from_a_librarys_documentation_are_those_whose_descriptions_say_so():
+    catalogue = catalogue_from_mcp(DOCS)
+    # the book finder speaks of a library but not of documentation; a schema's words do not count
+    assert [catalogue.tools[i].address for i in catalogue.documenters] == ["docs.resolve-library-id",
+                                                                            "docs.query-docs"]
+    assert catalogue_from_mcp(DOCS, without=frozenset({Source.PACKAGES})).documenters == ()
+
+
+@pytest.mark.parametrize("intent, named", [
+    ("how am I supposed to fetch reads with pysam's AlignmentFile these days?", True),  # no English word
+    ("how do I configure retries on an httpx client?", True),
+    ("Làm sao để dùng torch.compile với dynamic shapes?", True),  # an English word written as code
+    ("is requests.get still the way to set a timeout?", True),
+    ("pass the torch to the next runner", False),  # an English word written as one
+    ("click the button and read the rich text", False),
+    ("the CLI prints nothing", False),  # in capitals: an acronym
+    ("I need a new PostgreSQL server", False),  # in mixed case: a product's name
+    ("open localhost:3000 and look", False),  # part of an address
+    ("save it as torch.py", False),  # a file: its ending is a media type
+])
+def test_a_library_is_named_by_a_name_that_is_no_english_word_or_by_one_written_as_code(intent, named):
+    known = {"pysam": False, "httpx": False, "torch": True, "requests": True, "click": True, "rich": True,
+             "cli": True, "postgresql": False, "localhost": False}
+    assert knowledge.names_package(intent, known) is named
+
+
+def test_a_named_library_brings_the_tools_that_answer_from_its_documentation():
+    catalogue = catalogue_from_mcp(DOCS)
+    if "pysam" not in catalogue.packages:
+        pytest.skip("the package gazetteer is not shipped")
+    request = "how am I supposed to fetch reads from a region with pysam's AlignmentFile these days?"
+    found = relevance(request, catalogue)
+    assert {"docs.resolve-library-id", "docs.query-docs"} <= {catalogue.tools[i].address for i in found}
+    ablated = catalogue_from_mcp(DOCS, without=frozenset({Source.PACKAGES}))
+    assert not {"docs.resolve-library-id", "docs.query-docs"} & {ablated.tools[i].address
+                                                                  for i in relevance(request, ablated)}
+
+
+def test_a_library_name_the_catalogue_uses_is_the_catalogues_word():
+    catalogue = catalogue_from_mcp(DOCS)
+    assert "git" in knowledge.packages() and "git" not in catalogue.packages  # python3-git: but git is the organ
+
+
+def test_the_shipped_package_gazetteer_is_sorted_lower_case_names_with_english_words_marked():
+    import gzip
+    with gzip.open(knowledge.PACKAGES_FILE, "rt", encoding="utf-8") as rows:
+        lines = [line.rstrip("\n") for line in rows]
+    names = [line.partition("\t")[0] for line in lines]
+    assert len(names) > 5_000 and names == sorted(set(names)) and all(n == n.lower() for n in names)
+    assert all(line.partition("\t")[2] in ("", "word") for line in lines)
+    known = knowledge.packages()
+    assert known["pysam"] is False and known["requests"] is True and known["click"] is True
+
+
+def test_without_the_package_gazetteer_no_word_is_a_library(monkeypatch, tmp_path):
+    monkeypatch.setattr(knowledge, "PACKAGES_FILE", tmp_path / "missing.txt.gz")
+    knowledge.packages.cache_clear()
+    try:
+        assert knowledge.packages() == {}
+        assert catalogue_from_mcp(DOCS).packages == {}
+    finally:
+        knowledge.packages.cache_clear()

@@ -131,6 +131,10 @@ class Catalogue:
         if Source.MEDIA_TYPES not in self.without:
             knowledge.load_media_types()
         self.executors = () if Source.EXECUTORS in self.without else self._executors()
+        self.documenters = () if Source.PACKAGES in self.without else self._documenters()
+        # the libraries a request may name; a name the catalogue uses for something else (git, docker) is that
+        self.packages = {name: word for name, word in knowledge.packages().items() if name not in self.vocabulary.words} \
+            if self.documenters else {}
         self.calculates = self._named_for("arithmetic")
         self.ports = knowledge.services() if Source.PORTS not in self.without and self._named_for("port") else {}
         self.units = knowledge.units() if Source.UNITS not in self.without and self._named_for("units") else {}
@@ -172,6 +176,13 @@ class Catalogue:
         return tuple(i for i, t in enumerate(self.tools) if any(
             (terms := set(lexicon.terms(str(name)))) and terms <= words
             for name in (t.wire.get("inputSchema") or {}).get("required") or ()))
+
+    def _documenters(self) -> tuple[int, ...]:
+        # the tools whose descriptions say they answer from a library's documentation: every word the `package`
+        # hint holds is in the description itself (not merely the schema: a `library` parameter says nothing)
+        hinted = set(lexicon.terms(" ".join(lexicon.hints("package"))))
+        return tuple(i for i, t in enumerate(self.tools) if hinted and
+                     hinted <= set(lexicon.terms(str(t.wire.get("description") or ""))))
 
     def _places(self) -> knowledge.Places | None:
         # place names point at time tools only if the catalogue has some, and a place name the catalogue

@@ -30,6 +30,10 @@
   ("24 inches ... in centimeters") is a conversion; CLDR's currency names of several words ("US dollars").
 - *Ports*: IANA's service names and registered ports as the platform ships them (`/etc/services`): the
   postgres on 5432 names a port.
+- *Packages*: the names of the libraries Debian packages for Python, JavaScript, Rust, Ruby and R
+  (`broker/text/data/packages.txt.gz`, made from the package manager's lists by scripts/make_packages.py): a
+  library named in a request (`pysam`, `torch.compile`) is asked about, and tools that answer from libraries'
+  documentation say so.
 """
 
 from __future__ import annotations
@@ -82,6 +86,10 @@ MIN_CJK_PLACE, MAX_CJK_PLACE = 2, 8  # two CJK characters name a city (上海); 
 # name does not claim every longer word it starts (Nice -> Nicely)
 MIN_INFLECTED, MAX_ENDING = 5, 3
 CITIES_FILE = Path(__file__).resolve().parent.parent / "text" / "data" / "cities.tsv.gz"  # name<TAB>zone
+PACKAGES_FILE = Path(__file__).resolve().parent.parent / "text" / "data" / "packages.txt.gz"  # a name a line
+# a word as a library's name is written (letters, digits, - _ +), not inside a path, URL, mailbox or dotted name,
+# with what follows it: `.attribute` when it is written as code (torch.compile, requests.get)
+_PACKAGE_WORD = re.compile(r"(?<![\w./@:#~\\+-])([A-Za-z][\w+-]*[A-Za-z0-9]|[A-Za-z])((?:\.[A-Za-z_]\w*)*)")
 MIN_CURRENCY_LANGUAGES = 20  # a currency's word must be shared by this many languages' names of it
 LONG_WORD = 8  # from this length two edits are still a typo, not another word
 MAX_ABBREVIATION = 4
@@ -519,6 +527,53 @@ def names_place(request: str, places: Places) -> bool:
                     _proper(ascii_text, found[i], 1):
                 return True
     return False
+
+
+@_kept("packages", lambda: (*_derivation(), usercache.identity(PACKAGES_FILE)))
+def packages() -> dict[str, bool]:
+    """Names of published libraries, lower-cased (Debian's library packages, as scripts/make_packages.py cut
+    them), each -> whether WordNet has it as an English word; empty when the file is missing or unreadable."""
+    try:
+        with gzip.open(PACKAGES_FILE, "rt", encoding="utf-8") as rows:
+            found = (line.rstrip("\n").partition("\t") for line in rows if line.strip())
+            return {name: flag == "word" for name, _, flag in found}
+    except (OSError, EOFError, UnicodeDecodeError) as exc:
+        log.warning("cannot read the package gazetteer %s (%s): no word is taken for a library", PACKAGES_FILE, exc)
+        return {}
+
+
+def names_package(request: str, known: Mapping[str, bool]) -> bool:
+    """Tell whether a request names a library: a known name that is no English word (pysam, httpx), or one that
+    is (requests, torch) written as code (`requests.get`, `torch.compile`). Not a word in capitals (an acronym:
+    CLI, AWS) or in mixed case (PostgreSQL), nor one that is part of an address (localhost:3000)."""
+    for word in _PACKAGE_WORD.finditer(request):
+        written, dotted = word.group(1), word.group(2)
+        name = written.lower()
+        if name not in known or not (written.islower() or written[1:].islower()) or \
+                _in_address(request, word.end()):
+            continue  # written in capitals (CLI, AWS: an acronym) or in mixed case (PostgreSQL, runIt: a product)
+        if dotted and _attribute(dotted):
+            return True
+        if not (known[name] or _english(name)):
+            return True
+    return False
+
+
+def _english(name: str) -> bool:
+    # an English word by the text layer's other lists: WordPiece's whole words, wordfreq's common stems (pls)
+    parts = [part for part in name.split("-") if part]
+    return all(part in fuzzy.known_words() or text_layer.common_in_english(lexicon.stem(part)) for part in parts)
+
+
+def _in_address(text: str, end: int) -> bool:
+    # localhost:3000, host/path, user@host: the name is part of an address, not a library
+    return text[end:end + 1] in (":", "/", "@") and text[end + 1:end + 2].isalnum()
+
+
+def _attribute(dotted: str) -> bool:
+    # `.compile` after a name is an attribute of a module; `.js`, `.io` end a file's or a host's name
+    ending = dotted.rsplit(".", 1)[-1].lower()
+    return ending not in top_level_domains() and mimetypes.guess_type(f"file.{ending}")[0] is None
 
 
 def _proper(text: str, word: re.Match, n: int, gram: tuple[str, ...] = ()) -> bool:

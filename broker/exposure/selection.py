@@ -64,6 +64,7 @@ W_COGNATE = 0.9  # a borrowed word's stem (committer -> commit): the same word i
 W_DERIVED = 0.5  # a word derived from an unknown one (remember -> memory): related, not the same
 W_REFERENCE = 0.4  # words inside paths and URLs: names the user chose, seldom what a tool is for
 FILL_WEIGHT = 0.8  # a tool that needs only the URL the request gives counts like a fair lexical match
+PACKAGE_WEIGHT = 0.8  # so does one answering from libraries' documentation, for a request naming a library
 PRECONDITION_WEIGHT = 0.5  # a companion this strong (named, producer, entry, list, read) comes right after its tool
 PRECONDITION_TOP = 3  # only for the best few tools chosen: what the request most clearly asks for
 POPULAR_WEIGHT = 0.4  # a matched tool used most often scores this share more than one never used
@@ -181,6 +182,9 @@ def _scored(intent: str, catalogue: Catalogue, context: Context,
     if catalogue.address_takers and names_url(intent, catalogue):
         for i in catalogue.address_takers:
             lexical[i] = max(lexical.get(i, 0.0), FILL_WEIGHT)
+    if catalogue.documenters and knowledge.names_package(intent, catalogue.packages):
+        for i in catalogue.documenters:
+            lexical[i] = max(lexical.get(i, 0.0), PACKAGE_WEIGHT)
     for address in context.mentioned:
         i = catalogue.by_address.get(address)
         if i is not None:

@@ -26,6 +26,7 @@ class Source(StrEnum):
     PERCENTILES = "percentiles"  # a percentile as monitoring writes it (p95, p99.9) -> tools of quantiles
     SYMBOLS = "symbols"  # a name written as code (snake_case, camelCase, f()) -> tools about a code base's symbols
     CURRENCIES = "currencies"  # an amount in a currency CLDR names (Babel) -> exchange-rate tools
+    PACKAGES = "packages"  # a library's name (Debian's library packages) -> tools answering from libraries' docs
     PORTS = "ports"  # a service and its registered port (IANA's names in /etc/services) -> tools that forward ports
     UNITS = "units"  # a measure and another unit of its quantity (CLDR's unit names) -> unit converters
     ARITHMETIC = "arithmetic"  # numbers against math signs (17.5%, 3×4) -> tools that evaluate expressions

@@ -100,6 +100,11 @@ def english_frequency(term: str) -> float:
     return 10.0 ** (found.get(term, floor) - 9.0)
 
 
+def common_in_english(term: str) -> bool:
+    """Tell whether wordfreq lists a stem as common in English (data/zipf.txt: Zipf 3.5 or more; `pls`, `torch`)."""
+    return term in _zipf()[0]
+
+
 _TICKET = re.compile(r"(?<![\w/.-])[A-Z][A-Z0-9]{1,9}-[0-9]{2,7}(?![\w/.-])")
 
 
