@@ -129,9 +129,9 @@ def _grid(attr: str, values: tuple) -> list[tuple[object, Callable[[], list[Patc
 CONSTANTS: dict[str, tuple[object, list]] = {
     "floor": (recall.MIN_RELEVANCE, [(v, ("floor", v)) for v in (0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8)]),
     "PATH_BOOST": (recall.PATH_BOOST, _grid("PATH_BOOST", (1.0, 1.25, 1.5, 2.0))),
-    "SAYS_HALF": (recall.SAYS_HALF, _grid("SAYS_HALF", (0.3, 0.4, 0.5, 0.6, 0.75, 1.0))),
-    "FLOOR_WORDS": (recall.FLOOR_WORDS, _grid("FLOOR_WORDS", (1.0, 1.5, 2.0, 2.5, 3.0))),
-    "GENERIC": (recall.GENERIC, _grid("GENERIC", (0.2, 0.35, 0.5, 0.7))),
+    "SAYS_HALF": (recall.SAYS_HALF, _grid("SAYS_HALF", (0.2, 0.3, 0.4, 0.5, 0.6, 0.75, 1.0))),
+    "FLOOR_WORDS": (recall.FLOOR_WORDS, _grid("FLOOR_WORDS", (1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0))),
+    "GENERIC": (recall.GENERIC, _grid("GENERIC", (0.2, 0.35, 0.5, 0.6, 0.7))),
     "RELATED": (recall.RELATED, _grid("RELATED", (0.0, 0.3, 0.5, 0.7))),
     "SIMILAR": (recall.SIMILAR, _grid("SIMILAR", (0.0, 0.3, 0.5, 0.7))),
     "TYPO": (recall.TYPO, _grid("TYPO", (0.0, 0.3, 0.5, 0.7))),

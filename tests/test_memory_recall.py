@@ -8,7 +8,7 @@ import json
 import pytest
 
 import broker.text as text
-from actors.memory.recall import (corroborated, Index, idf, names_touched, parse_query, relevance,
+from actors.memory.recall import (FIELD_WEIGHTS, corroborated, Index, idf, names_touched, parse_query, relevance,
                                   symbol_names)
 from actors.memory.service import Memory
 from tests.conftest import recalled_titles
@@ -116,14 +116,15 @@ def test_name_words_add_up_so_a_second_one_is_never_lost_to_the_first():
     identity = {"name": ["airflow", "dag"], "topic": ["dag"]}
     one, _ = relevance(identity, {"airflow": 1.0})
     both, _ = relevance(identity, {"airflow": 1.0, "dag": 1.0})
-    assert both > one and both == pytest.approx(0.5 + 0.45)  # dag counts once, in the field where it weighs most
+    # dag counts once, in the field where it weighs most
+    assert both > one and both == pytest.approx(FIELD_WEIGHTS["name"] + max(FIELD_WEIGHTS["name"] / 2, FIELD_WEIGHTS["topic"]))
 
 
 def test_a_program_reached_through_a_word_of_work_counts_as_a_program_not_as_a_topic_word():
     identity = {"program": ["make"], "topic": ["make", "sure"]}
     sources, only = {"make": "build"}, {"make": frozenset({"program"})}
     as_program, touched = relevance(identity, {"make": 1.0}, sources, only)
-    assert as_program == pytest.approx(0.8) and touched == ("program",)
+    assert as_program == pytest.approx(FIELD_WEIGHTS["program"]) and touched == ("program",)
     assert relevance({"topic": ["make"]}, {"make": 1.0}, sources, only) == (0.0, ())
 
 
@@ -197,8 +198,8 @@ def test_a_query_naming_a_cards_ability_outright_counts_it_as_one_name_with_the_
     identity = {"ability": ["git", "commit"], "topic": ["clean", "tree"]}
     weights = {"git": 0.45, "commit": 0.3}
     named, touched = relevance(identity, weights, said=frozenset({"git", "commit", "a"}))
-    assert named == pytest.approx(0.6 * 0.75) and touched == ("ability",)
-    assert relevance(identity, weights)[0] == pytest.approx(0.6 * 0.45)  # the words unsaid: the field's best term
+    assert named == pytest.approx(FIELD_WEIGHTS["ability"] * 0.75) and touched == ("ability",)
+    assert relevance(identity, weights)[0] == pytest.approx(FIELD_WEIGHTS["ability"] * 0.45)  # unsaid: its best term
     assert names_touched(identity, frozenset(), said=frozenset({"git", "commit"}))
     assert not names_touched(identity, frozenset(), said=frozenset({"commit"}))  # the organ unsaid: not named
     workflow = {"ability": ["git", "log", "fs", "edit", "file", "add", "commit"]}
@@ -301,7 +302,6 @@ def test_a_tickets_key_is_no_query_word():
 
 
 def test_what_the_tools_do_and_the_words_of_the_calls_weigh_less_than_the_error_and_the_instructions():
-    from actors.memory.recall import FIELD_WEIGHTS
     assert FIELD_WEIGHTS["gloss"] < FIELD_WEIGHTS["topic"] and FIELD_WEIGHTS["command"] < FIELD_WEIGHTS["topic"]
 
 

@@ -51,12 +51,14 @@ from actors.memory import meaning, normalise, sense
 from broker.text import fuzzy
 from actors.memory.store import LIVE, Card, CardStore
 
-FIELD_WEIGHTS = {"file": 1.0, "host": 1.0, "program": 0.8, "ability": 0.6, "action": 0.5, "name": 0.5,
+# round 17 re-chose program, ability, action and name by leaving one dev hand out (bench/recall_loho.py; they were
+# 0.8, 0.6, 0.5, 0.5)
+FIELD_WEIGHTS = {"file": 1.0, "host": 1.0, "program": 0.4, "ability": 0.75, "action": 0.625, "name": 0.625,
                  "resource": 0.5, "topic": 0.45, "command": 0.35, "gloss": 0.35, "workflow": 0.8}
 KNOWLEDGE = frozenset({"gloss", "workflow"})  # fields of general knowledge about a card's tools, not of what it saw
 SUMMED = frozenset({"topic", "command", "gloss", "name", "resource"})  # fields of words about the work: several of them add up
 TOPIC_TERMS = 3  # words of a summed field that count (the best ones), each less than the one before
-GENERIC = 0.35  # the weight left to a word that names work in general (run, file, test, error…)
+GENERIC = 0.5  # the weight left to a word that names work in general (run, file, test, error…; 0.35 until round 17)
 RELATED = 0.5  # the weight left to a program reached through a word of work (tests -> pytest)
 SIMILAR = 0.5  # the weight left to a word reached through a word of its ring (handbook -> documentation)
 TYPO = 0.5  # the weight left to a card's word reached through a misspelling of it (breakpont -> breakpoint)
@@ -86,7 +88,9 @@ CONDITION = Condition.IMPLIED  # the default: a card is recalled only when the q
 MIN_RELEVANCE = 0.55  # a card must reach this score to be recalled at all
 PATH_BOOST = 1.5  # a card about a file or host the query names outright
 SAYS_HALF = 0.5  # one word reaching a card is enough when it carries this share of what the query says (round 12)
-FLOOR_WORDS = 2.0  # the floor asks about two words' worth of evidence: a query saying less is held to what it says
+# the floor asks about this many words' worth of evidence: a query saying less is held to what it says (round 12;
+# 2.0 until round 17)
+FLOOR_WORDS = 3.0
 # idf as if the store held at least this many cards: in a new user's store of three cards a term two of them share
 # is no common word, yet plain idf weighs it as one (npm in 2 of 2 cards: 0.26 of the top weight, under any floor).
 # Chosen on the dev sets (fresh–fresh8; their stores hold 4–10 cards): 10 gave R@3 362 → 370 of 447 and false
