@@ -8,8 +8,7 @@ import json
 import pytest
 
 import broker.text as text
-from actors.memory.recall import (FIELD_WEIGHTS, corroborated, Index, idf, names_touched, parse_query, relevance,
-                                  symbol_names)
+from actors.memory.recall import FIELD_WEIGHTS, corroborated, Index, idf, names_touched, parse_query, relevance
 from actors.memory.service import Memory
 from tests.conftest import recalled_titles
 
@@ -303,15 +302,3 @@ def test_a_tickets_key_is_no_query_word():
 
 def test_what_the_tools_do_and_the_words_of_the_calls_weigh_less_than_the_error_and_the_instructions():
     assert FIELD_WEIGHTS["gloss"] < FIELD_WEIGHTS["topic"] and FIELD_WEIGHTS["command"] < FIELD_WEIGHTS["topic"]
-
-
-@pytest.mark.parametrize("query, terms", [
-    ("check C# formatting before opening the PR", ["csharp"]),
-    ("apply the house style to my C++ changes", ["c++", "cpp"]),
-    ("an F# script", ["fsharp"]),
-    ("the .NET build on CI", ["dotnet"]),
-    ("fix issue #12 in abc.net", []),  # a sharp sign before a number, a host: no language
-])
-def test_a_language_named_with_symbols_is_a_term_of_the_query(query, terms):
-    assert symbol_names(query) == terms
-    assert set(terms) <= parse_query(query).terms

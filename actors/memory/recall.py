@@ -170,8 +170,6 @@ def parse_query(query: str) -> Query:
     compounds = _compounds(query)
     for term in compounds:  # "pull request" is said as much as "pullrequest" would be
         terms.setdefault(term, None)
-    for term in symbol_names(query):  # `C#`, `C++`: names the tokenizer drops
-        terms.setdefault(term, None)
     kept = list(terms)[:MAX_QUERY_TERMS]
     related, sources = _reach(kept, terms, text.related)
     similar, similar_from = _reach(kept, terms, meaning.similar)
@@ -182,17 +180,6 @@ def parse_query(query: str) -> Query:
     return Query(terms=frozenset(kept), named=frozenset(named), named_stems=named_stems, related=frozenset(related),
                  related_from=sources, similar=frozenset(similar), similar_from=similar_from, unknown=unknown,
                  prose=prose_work(query), said=said)
-
-
-_SYMBOLS = re.compile(r"(?<![\w.#+])(\.[a-z]+|[a-z]+(?:#|\+\+))(?![\w#+])", re.I)
-
-
-def symbol_names(query: str) -> list[str]:
-    """The terms of the languages and platforms a query names with symbols (`C#` -> csharp, `C++`, `.NET` -> dotnet;
-    data/memory-symbols.txt): the tokenizer reads `C#` as the letter c, too short to be a term."""
-    table = text.load_pairs("memory-symbols")
-    found = (table.get(m.group(1).lower().replace("#", "sharp"), ()) for m in _SYMBOLS.finditer(query[:MAX_QUERY_CHARS]))
-    return list(dict.fromkeys(t for terms in found for t in terms))[:MAX_QUERY_TERMS]
 
 
 def _compounds(query: str) -> list[str]:
