@@ -37,8 +37,7 @@ def memory(tmp_path):
 def test_a_card_whose_advice_is_followed_by_the_same_failure_three_times_is_retired_and_says_so(memory):
     memory.ingest(events(*pip_trap("a")))
     memory.consolidate()
-    # a program named alone weighs 0.4 since round 17 (under the floor in a one-card store): the query names the command
-    block = memory.inject("upgrade httpx with pip install", session="s9").block
+    block = memory.inject("upgrade httpx with pip", session="s9").block
     [card_id] = block.cards
     memory.clock_value[0] = T0 + 200
     memory.ingest(io.BytesIO("".join(json.dumps({"ts": T0 + 300 + i, **r}) + "\n"
@@ -50,7 +49,7 @@ def test_a_card_whose_advice_is_followed_by_the_same_failure_three_times_is_reti
     assert report["retired"] == 1 and card_id not in {c.id for c in memory.cards()}
     [retired] = [c for c in memory.cards_view(include_gone=True) if c["id"] == card_id]
     assert retired["state"] == "retired" and "same failure followed 3 times" in retired["retired_reason"]
-    assert memory.recall("upgrade httpx with pip install")[0] == []
+    assert memory.recall("upgrade httpx with pip")[0] == []
     stats = memory.stats()
     assert stats["retired_cards"] == 1 and stats["suppressed_repeats"]["inputs"]["repeats_after_injection"] == 3
 
