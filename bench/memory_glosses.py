@@ -1,7 +1,6 @@
-"""Write memory's knowledge of what tools do, from the tools' own documentation and from WordNet.
+"""Write memory's knowledge of what tools do, from the tools' own documentation.
 
-Two data files for `actors/memory/meaning.py`, both generated (never edited by hand, never grown from
-queries):
+A data file for `actors/memory/meaning.py`, generated (never edited by hand, never grown from queries):
 
 - `broker/text/data/memory-glosses.txt`: `tool: words of its one-line description`, for
   * every `git-*` page and every program of the text layer's lists that has a manual page here (man-db's
@@ -10,12 +9,7 @@ queries):
   * npm's commands (the `description:` of npm's own docs, `docs/content/commands/npm-*.md`),
   * the tools of the MCP servers the project runs in its tests (git, filesystem, time: their `tools/list`
     descriptions, read with the MCP client) and of the project's own organs (the abilities' docstrings).
-- `broker/text/data/memory-verbs.txt`: `word: gloss words it may mean`, from WordNet 3.0 (Debian's
-  `wordnet-base`): for the verb a gloss starts with, the single-word lemmas of its two most frequent senses and of
-  their direct hypernyms ("record" is a kind of "save"), inverted so a query word finds the gloss verbs it
-  can stand for.
 
-    apt-get install wordnet-base   # WordNet's database files under /usr/share/wordnet
     python bench/memory_glosses.py [--mcp-python /opt/actors-test/mcp-py/bin/python] [--node-modules DIR]
 """
 
@@ -37,8 +31,6 @@ sys.path.insert(0, str(ROOT))
 import broker.text as text  # noqa: E402
 
 DATA = ROOT / "broker" / "text" / "data"
-WORDNET = Path("/usr/share/wordnet")
-SENSES = 2  # a verb's most frequent senses that count
 _WHATIS = re.compile(r"^(\S+) \((\d)\)\s+- (.*)$")
 _WORD = re.compile(r"[a-z][a-z-]*[a-z]|[a-z]")
 
@@ -144,67 +136,6 @@ def known_programs() -> list[str]:
     return list(names)
 
 
-# -- WordNet --------------------------------------------------------------------------------
-
-def _synsets(pos: str) -> tuple[dict[str, list[str]], dict[str, tuple[list[str], list[str]]]]:
-    """WordNet's index (lemma -> synset offsets, most frequent first) and data (offset -> lemmas, hypernyms)."""
-    index: dict[str, list[str]] = {}
-    for line in (WORDNET / f"index.{pos}").read_text(encoding="utf-8").splitlines():
-        if line.startswith(" "):
-            continue
-        parts = line.split()
-        n_ptr = int(parts[3])
-        sense_cnt = int(parts[2])
-        index[parts[0]] = parts[6 + n_ptr:6 + n_ptr + sense_cnt]
-    data: dict[str, tuple[list[str], list[str]]] = {}
-    for line in (WORDNET / f"data.{pos}").read_text(encoding="utf-8").splitlines():
-        if line.startswith(" "):
-            continue
-        parts = line.split(" | ", 1)[0].split()
-        w_cnt = int(parts[3], 16)
-        lemmas = [parts[4 + 2 * i].lower() for i in range(w_cnt)]
-        at = 4 + 2 * w_cnt
-        p_cnt = int(parts[at])
-        hypernyms = [parts[at + 1 + 4 * i + 1] for i in range(p_cnt) if parts[at + 1 + 4 * i] == "@"]
-        data[parts[0]] = (lemmas, hypernyms)
-    return index, data
-
-
-def verbs(glosses: dict[str, str]) -> dict[str, list[str]]:
-    """query word -> the gloss verbs it may stand for: lemmas of the verb's senses and of their hypernyms."""
-    index, data = _synsets("verb")
-    reached: dict[str, dict[str, None]] = {}
-    gloss_verbs = sorted({g.split()[0] for g in glosses.values() if g})  # a description starts with its verb
-    for verb in gloss_verbs:
-        lemma = _lemma(verb, index)
-        if not lemma:
-            continue
-        for offset in index[lemma][:SENSES]:
-            lemmas, hypernyms = data[offset]
-            near = [*lemmas, *(w for h in hypernyms for w in data[h][0])]
-            for word in near:
-                if "_" not in word and word not in (verb, lemma) and not text.is_stopword(word):
-                    reached.setdefault(word, {}).setdefault(verb, None)
-    return {w: list(v) for w, v in sorted(reached.items())}
-
-
-def _lemma(word: str, index: dict[str, list[str]]) -> str:
-    """The verb lemma of a gloss word (records -> record, shows -> show, installing -> install)."""
-    for candidate in (word, word[:-1] if word.endswith("s") else "", word[:-2] if word.endswith("es") else "",
-                      word[:-3] if word.endswith("ing") else "", word[:-3] + "e" if word.endswith("ing") else "",
-                      word[:-2] if word.endswith("ed") else "", word[:-1] if word.endswith("ed") else ""):
-        if candidate and candidate in index:
-            return candidate
-    return ""
-
-
-def wordnet_licence() -> str:
-    """WordNet's licence, as its Debian package states it (it must travel with anything derived from it)."""
-    text_ = Path("/usr/share/doc/wordnet-base/copyright").read_text(encoding="utf-8")
-    block = text_.split("License: WordNet3.0", 1)[1].split("\nFiles:", 1)[0]
-    return "\n".join("" if line.strip() == "." else line.strip() for line in block.strip().splitlines())
-
-
 def _write(path: Path, header: str, rows: dict[str, object]) -> None:
     lines = [f"# {line}" if line else "#" for line in header.splitlines()]
     for key, value in rows.items():
@@ -231,11 +162,6 @@ def main() -> None:
            "NAME lines, pip help, npm's docs, MCP servers' tools/list, the project's organs' docstrings).\n"
            "`tool: words`; a key is a program, `program subcommand`, an MCP tool name or `organ ability`.\n"
            "Memory's cards hold these words as their `gloss`. Regenerate; do not edit by hand.", glosses)
-    _write(DATA / "memory-verbs.txt",
-           "Words a query may use for a verb of a tool's description, from WordNet 3.0 (generated by\n"
-           "bench/memory_glosses.py): the lemmas of the verb's two most frequent senses and of their direct\n"
-           "hypernyms. `word: gloss verbs`. Regenerate; do not edit by hand.\n\n"
-           "Derived from WordNet 3.0, under its licence:\n\n" + wordnet_licence(), verbs(glosses))
     print(json.dumps({"glosses": len(glosses)}))
 
 

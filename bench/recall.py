@@ -8,7 +8,7 @@ cards its own events imply, e.g. a pitfall from a weak host failing three times 
 card is among the first three results of its query. False positive: a negative query recalls any card.
 `--ablate-related` first drops every entry of `broker/text/data/related.txt` whose word the split's phrase bank
 uses, to show how much the figures rest on that list; `--ablate-meaning` recalls without the cards' glosses
-(their tools' documented descriptions) and the verbs reached through them. On dev, every journal is also asked
+(their tools' documented descriptions). On dev, every journal is also asked
 `DEV_MEANING`'s phrasings that share no word with their card, counted apart (`meaning_r_at_3`).
 
 Latency (`--latency N`): N generated cards in one store, `Memory.recall` in-process on a warm index, 300
@@ -233,10 +233,10 @@ def main() -> None:
     parser.add_argument("--ablate-related", action="store_true",
                         help="first drop every related-words entry whose word the split's phrase bank uses")
     parser.add_argument("--ablate-meaning", action="store_true",
-                        help="recall without the cards' glosses and the verbs reached through them")
+                        help="recall without the cards' glosses")
     args = parser.parse_args()
     if args.ablate_meaning:
-        recall.FIELD_WEIGHTS["gloss"] = recall.MEANT = 0.0
+        recall.FIELD_WEIGHTS["gloss"] = 0.0
     if args.ablate_related:
         print(json.dumps({"related_dropped": ablate_related(DEV_BANK if args.split == "dev" else TEST_BANK)}))
     result = evaluate(DEV_SEEDS, DEV_MEANING) if args.split == "dev" else evaluate(TEST_SEEDS)

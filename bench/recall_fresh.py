@@ -22,6 +22,7 @@ Journals 1-6 are the dev part (tuned on, misses read); 7 and later the test part
                                  [--option 'recall_condition="off"' (or "strict"; round 10's default is "implied")]
     python bench/recall_fresh.py --dev-sets [--misses] [--option …]   (every dev set, DEV_SETS, and their sums)
     python bench/recall_fresh.py --queries tickets --data bench/data/fresh8/memory   (round 12's ticket titles)
+    python bench/recall_fresh.py --dev-sets --without corroborated --without rings   (rules off: recall_loho.RULES)
 
 `--queries tickets` asks each journal's store the queries of `journal-N.tickets.json` instead of those of
 `journal-N.truth.json` (same format; the planted lessons still come from the truth file): terse issue-tracker
@@ -216,7 +217,17 @@ def main() -> None:
     parser.add_argument("--queries", choices=["truth", "tickets", "questions", "asked"], default="truth",
                         help="ask the truth files' queries, the ticket titles of journal-N.tickets.json, the "
                              "questions of journal-N.questions.json or those of journal-N.asked.json")
+    parser.add_argument("--without", action="append", default=[], metavar="RULE",
+                        help="switch a recall rule off for the run (bench/recall_loho.py RULES); repeatable")
     args = parser.parse_args()
+    if args.without:
+        import recall_loho  # noqa: PLC0415  (it imports this module)
+        unknown = sorted(set(args.without) - set(recall_loho.RULES))
+        if unknown:
+            sys.exit(f"unknown rule(s) {', '.join(unknown)}; known: {', '.join(recall_loho.RULES)}")
+        for name in args.without:
+            for obj, attr, value in recall_loho.RULES[name][1]():
+                setattr(obj, attr, value)
     QUERIES[0] = args.queries
     SETTINGS[0] = Settings.from_options({k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)})
     if args.meaning != "off":  # read when each store's recaller is made (with --dev-sets too)

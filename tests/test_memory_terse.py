@@ -51,10 +51,10 @@ def test_a_word_is_enough_when_it_carries_half_of_what_the_query_says():
     assert share(parts, {}) == 0.0  # a query of words of work only says nothing a share could be of
 
 
-def test_the_floor_holds_a_query_saying_less_than_two_words_worth_to_what_it_says():
+def test_the_floor_holds_a_query_saying_less_than_floor_words_worth_to_what_it_says():
     assert held_to(MIN_RELEVANCE, FLOOR_WORDS) == MIN_RELEVANCE
-    assert held_to(MIN_RELEVANCE, 5.0) == MIN_RELEVANCE  # a long query keeps the floor
-    assert held_to(MIN_RELEVANCE, 1.0) == pytest.approx(MIN_RELEVANCE / 2)
+    assert held_to(MIN_RELEVANCE, FLOOR_WORDS + 2) == MIN_RELEVANCE  # a long query keeps the floor
+    assert held_to(MIN_RELEVANCE, 1.0) == pytest.approx(MIN_RELEVANCE / FLOOR_WORDS)
     assert held_to(MIN_RELEVANCE, 0.0) == MIN_RELEVANCE  # no telling word: the floor as it is
 
 

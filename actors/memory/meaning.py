@@ -9,10 +9,8 @@ hosted services are for) and `memory-files.txt` (what well-known files and folde
 general knowledge, add the plain words people use for that work. In a live mesh, the descriptions the organs
 registered their abilities with (the heart's manifest) are glosses too, and win over the file's.
 
-A query rarely uses a description's own verb: an agent about to "store" something may mean a tool that
-"records". `memory-verbs.txt` (from WordNet: a gloss verb's frequent senses and their direct hypernyms) maps a
-query word to the gloss verbs it may stand for; recall weighs such a match lower than the word itself, and so a
-word reached through a ring of words that say the same thing (`memory-synonyms.txt`: handbook, docs, documentation).
+A query word reaches the words of its ring, words developers use for the same thing (`memory-synonyms.txt`:
+handbook, docs, documentation); recall weighs such a match lower than the word itself.
 """
 
 from __future__ import annotations
@@ -68,29 +66,6 @@ def workflows() -> tuple[tuple[tuple[str, ...], frozenset[str]], ...]:
 
 
 @functools.cache
-def _subcommands() -> dict[str, frozenset[str]]:
-    """program -> the subcommands the shipped knowledge describes (`git commit`, `terraform fmt`: the keys of two
-    words of memory-glosses.txt and memory-tools.txt)."""
-    found: dict[str, set[str]] = {}
-    for key in (*_glosses(), *_tools()):
-        program, _, sub = key.partition(" ")
-        if sub and " " not in sub:
-            found.setdefault(program, set()).add(sub)
-    return {p: frozenset(subs) for p, subs in found.items()}
-
-
-@functools.cache
-def known_subcommands() -> frozenset[str]:
-    """Every subcommand the shipped knowledge describes, of any program."""
-    return frozenset().union(*_subcommands().values())
-
-
-def subcommands(program: str) -> frozenset[str]:
-    """The subcommands of a program that the shipped knowledge describes (none for a program it does not)."""
-    return _subcommands().get(program, frozenset())
-
-
-@functools.cache
 def _names() -> frozenset[str]:
     """The one-word tool and service names the shipped knowledge describes (github, typescript)."""
     return frozenset(k for k in (*_glosses(), *_tools()) if k.isalnum())
@@ -125,17 +100,6 @@ def described(manifest: dict) -> dict[str, list[str]]:
             if stems:
                 found[f"{organ.lower()} {name.lower()}"] = list(stems[:MAX_GLOSS])
     return found
-
-
-@functools.cache
-def _verbs() -> dict[str, tuple[str, ...]]:
-    """stemmed query word -> the stemmed gloss verbs it may stand for."""
-    found: dict[str, dict[str, None]] = {}
-    for word, verbs in text.load_pairs("memory-verbs").items():
-        bucket = found.setdefault(text.stem(word), {})
-        for verb in verbs:
-            bucket.setdefault(text.stem(verb), None)
-    return {key: tuple(v for v in values if v != key) for key, values in found.items()}
 
 
 def _keys(organ: str, ability: str, programs: Iterable[str], actions: Iterable[str]) -> list[str]:
@@ -199,8 +163,3 @@ def similar(term: str) -> tuple[str, ...]:
     """The stems of the words a stemmed query word (or two or three words joined: `preprod`) may stand for
     (`handbook` -> document, doc, manual)."""
     return _rings().get(term, ())
-
-
-def meant(term: str) -> tuple[str, ...]:
-    """The stemmed gloss verbs a stemmed query word may stand for (`save` -> record, stash)."""
-    return _verbs().get(term, ())

@@ -51,20 +51,20 @@ from actors.memory import meaning, normalise, sense
 from broker.text import fuzzy
 from actors.memory.store import LIVE, Card, CardStore
 
-FIELD_WEIGHTS = {"file": 1.0, "host": 1.0, "program": 0.8, "ability": 0.6, "action": 0.5, "name": 0.5,
+# round 17 re-chose ability, action and name by leaving one dev hand out (bench/recall_loho.py; they were 0.6, 0.5,
+# 0.5); program stays 0.8, so a program named alone is enough (docs/memory.md, seventeenth round)
+FIELD_WEIGHTS = {"file": 1.0, "host": 1.0, "program": 0.8, "ability": 0.75, "action": 0.625, "name": 0.625,
                  "resource": 0.5, "topic": 0.45, "command": 0.35, "gloss": 0.35, "workflow": 0.8}
 KNOWLEDGE = frozenset({"gloss", "workflow"})  # fields of general knowledge about a card's tools, not of what it saw
 SUMMED = frozenset({"topic", "command", "gloss", "name", "resource"})  # fields of words about the work: several of them add up
 TOPIC_TERMS = 3  # words of a summed field that count (the best ones), each less than the one before
-GENERIC = 0.35  # the weight left to a word that names work in general (run, file, test, error…)
+GENERIC = 0.5  # the weight left to a word that names work in general (run, file, test, error…; 0.35 until round 17)
 RELATED = 0.5  # the weight left to a program reached through a word of work (tests -> pytest)
-MEANT = 0.5  # the weight left to a gloss verb reached through a query word that may mean it (save -> record)
 SIMILAR = 0.5  # the weight left to a word reached through a word of its ring (handbook -> documentation)
 TYPO = 0.5  # the weight left to a card's word reached through a misspelling of it (breakpont -> breakpoint)
 REACHED_PROGRAM = frozenset({"program", "ability", "name"})  # where a program reached through a word of work counts
-REACHED_GLOSS = frozenset({"gloss"})  # where a gloss verb reached through a word that may mean it counts
-# fields whose one name, said, identifies a card on its own (a subcommand since round 16: `compile` of mix compile)
-DISTINCTIVE = frozenset({"file", "host", "program", "action"})
+# fields whose one name, said, identifies a card on its own
+DISTINCTIVE = frozenset({"file", "host", "program"})
 # what a card is about, by how strictly a query must touch it (`conditioned`, round 10): the fields where any word
 # of the card's that the query says is its condition, and the fields where only a word that is no everyday English
 # word is (`github`, `sdk`, `pytest`: a name; `local`, `report`, `restore`: anyone's errand). "strict" also reads
@@ -82,14 +82,15 @@ CONDITION_FIELDS = {Condition.IMPLIED: (frozenset({"program", "action", "file", 
                                         frozenset({"name", "command", "gloss"})),
                     Condition.STRICT: (frozenset({"program", "action", "file", "host", "resource", "topic", "workflow"}),
                                        frozenset({"name", "command", "gloss", "ability"}))}
-# where a word of a ring names what it reaches as well as the word itself: every field of what a card is about but
-# its ability (round 16 added the subcommand, resource and task words: "database" -> the db of `rails db:migrate`)
-RING_NAMED = frozenset({"program", "file", "host", "name", "action", "resource", "topic"})
+# where a word of a ring names what it reaches as well as the word itself (a staging host's label for "pre-production")
+RING_NAMED = frozenset({"program", "file", "host", "name"})
 CONDITION = Condition.IMPLIED  # the default: a card is recalled only when the query names or implies its condition
 MIN_RELEVANCE = 0.55  # a card must reach this score to be recalled at all
 PATH_BOOST = 1.5  # a card about a file or host the query names outright
 SAYS_HALF = 0.5  # one word reaching a card is enough when it carries this share of what the query says (round 12)
-FLOOR_WORDS = 2.0  # the floor asks about two words' worth of evidence: a query saying less is held to what it says
+# the floor asks about this many words' worth of evidence: a query saying less is held to what it says (round 12;
+# 2.0 until round 17)
+FLOOR_WORDS = 3.0
 # idf as if the store held at least this many cards: in a new user's store of three cards a term two of them share
 # is no common word, yet plain idf weighs it as one (npm in 2 of 2 cards: 0.26 of the top weight, under any floor).
 # Chosen on the dev sets (fresh–fresh8; their stores hold 4–10 cards): 10 gave R@3 362 → 370 of 447 and false
@@ -118,16 +119,11 @@ class Query:
     named_stems: frozenset[str] = frozenset()  # the stems of the base names of the paths it names (/healthz)
     related: frozenset[str] = frozenset()  # programs reached through words of work, not named
     related_from: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (query word, the programs it reached)
-    meant: frozenset[str] = frozenset()  # gloss verbs reached through words that may mean them, not said
-    meant_from: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (query word, the gloss verbs it reached)
     similar: frozenset[str] = frozenset()  # words reached through a word that may stand for them, not said
     similar_from: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (query word, the words it reached)
     unknown: tuple[str, ...] = ()  # the query's words that are no English word: maybe misspelt (broker/text/fuzzy)
     prose: bool = False  # its work is prose (explain, draft, write the README…): no tool of a card is called
-    people: bool = False  # it asks who, or what people decided (round 15): no tool's lesson is asked for
-    compounded: frozenset[str] = frozenset()  # words it says only inside a hyphenated name (docker of docker-compose)
     said: tuple[str, ...] = ()  # the stems of the words it says (no ticket key, stop word or number; CJK runs whole)
-    unenglish: frozenset[str] = frozenset()  # those of `said` written in another script or with non-ASCII letters
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,62 +170,16 @@ def parse_query(query: str) -> Query:
     compounds = _compounds(query)
     for term in compounds:  # "pull request" is said as much as "pullrequest" would be
         terms.setdefault(term, None)
-    for term in identifiers(query):  # `ktlintCheck` is also the one word a card's task or file holds
-        terms.setdefault(term, None)
-    for term in symbol_names(query):  # `C#`, `C++`: names the tokenizer drops
-        terms.setdefault(term, None)
     kept = list(terms)[:MAX_QUERY_TERMS]
     related, sources = _reach(kept, terms, text.related)
-    meant, meant_from = _reach(kept, terms, meaning.meant)
     similar, similar_from = _reach(kept, terms, meaning.similar)
     named_stems = frozenset(text.stem(text.basename(p)) for p in paths)
     content = text.content_words(query)
     unknown = tuple(w for w in content if fuzzy.may_be_typo(w))[:MAX_QUERY_TERMS]
-    label = labelled(query)
-    said = tuple(dict.fromkeys(s for s in [*text.stems(query), *text.runs(query)] if s != label))[:MAX_QUERY_TERMS]
-    unenglish = frozenset({*(text.stem(w) for w in content if not w.isascii()),
-                           *text.runs(query)}.intersection(said))
+    said = tuple(dict.fromkeys([*text.stems(query), *text.runs(query)]))[:MAX_QUERY_TERMS]
     return Query(terms=frozenset(kept), named=frozenset(named), named_stems=named_stems, related=frozenset(related),
-                 related_from=sources, meant=frozenset(meant), meant_from=meant_from, similar=frozenset(similar),
-                 similar_from=similar_from, unknown=unknown, prose=prose_work(query), people=asks_people(query),
-                 compounded=compounded(query),
-                 said=said, unenglish=unenglish)
-
-
-_MIXED = re.compile(r"(?<![\w-])[A-Z]{2,}[a-z][a-z0-9]*(?![\w])")  # an acronym run into a word: MLflow, PDFium
-_IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:(?<=[a-z0-9])[A-Z]|[_:][A-Za-z])[A-Za-z0-9_:]*")
-
-
-def identifiers(query: str) -> list[str]:
-    """The identifiers a query writes as one word, whole (`ktlintCheck` -> ktlintcheck, `bcrypt_elixir`,
-    `migrate:fresh`): the text layer splits them into their words, but a card holds a task, a package or a
-    file's name as written."""
-    found = [m.group(0).rstrip(":_").lower() for m in _IDENTIFIER.finditer(query)]
-    found += [w.lower() for w in _MIXED.findall(query)]  # `MLflow`, `iOS`: the case split is no word boundary
-    return list(dict.fromkeys(t for w in found for t in (w, text.stem(w)) if len(w) > 3))
-
-
-_HYPHENATED = re.compile(r"(?<![\w./-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z][A-Za-z0-9]*)+(?![\w/-])")
-
-
-def compounded(query: str) -> frozenset[str]:
-    """The words a query says only as parts of hyphenated names (`docker-compose` -> docker, compose): a part of
-    a name is not the program it is also the name of, as the words of a card's compound program name are not
-    (pg_restore does not name restore)."""
-    query = query[:MAX_QUERY_CHARS]
-    inside = {w for m in _HYPHENATED.finditer(query) for w in text.words(m.group(0))}
-    return frozenset(inside.difference(text.words(_HYPHENATED.sub(" ", query)))) if inside else frozenset()
-
-
-_SYMBOLS = re.compile(r"(?<![\w.#+])(\.[a-z]+|[a-z]+(?:#|\+\+))(?![\w#+])", re.I)
-
-
-def symbol_names(query: str) -> list[str]:
-    """The terms of the languages and platforms a query names with symbols (`C#` -> csharp, `C++`, `.NET` -> dotnet;
-    data/memory-symbols.txt): the tokenizer reads `C#` as the letter c, too short to be a term."""
-    table = text.load_pairs("memory-symbols")
-    found = (table.get(m.group(1).lower().replace("#", "sharp"), ()) for m in _SYMBOLS.finditer(query[:MAX_QUERY_CHARS]))
-    return list(dict.fromkeys(t for terms in found for t in terms))[:MAX_QUERY_TERMS]
+                 related_from=sources, similar=frozenset(similar), similar_from=similar_from, unknown=unknown,
+                 prose=prose_work(query), said=said)
 
 
 def _compounds(query: str) -> list[str]:
@@ -281,43 +231,6 @@ def prose_work(query: str) -> bool:
     return verb in verbs or verb == "write" and any(w in pieces for w in words[start + 1: start + 1 + WRITES])
 
 
-def asks_people(query: str) -> bool:
-    """Tell whether a query asks about people, not tools (round 15): whose answer is a person (its first word,
-    after the words that only lead to it, is `who`, `whom` or `whose`: “Who approves new AWS accounts?”), or what
-    people decided (a form of `decide` in its first clause: “What did we decide about the Kotlin migration?”). A card is a lesson about
-    calling tools; such a question calls none (`data/memory-prose.txt`, `people` and `decisions`)."""
-    start_text = text.without_tickets(query[:PROSE_CHARS])
-    typed = _TYPED.match(start_text)
-    if typed and typed.group(1).lower() in _commit_types():
-        start_text = start_text[typed.end():]
-    words = text.words(start_text)
-    lead, people, decisions = _prose_words()[2], _people_words()[0], _people_words()[1]
-    first = next((w for w in words if w not in lead), "")
-    clause = _CLAUSE.split(start_text, 1)[0]  # the question's own clause: “…, then I'll decide” is a plan's step
-    return first in people or not decisions.isdisjoint(text.words(clause))
-
-
-_CLAUSE = re.compile(r"[,;:.!?](?:\s|$)")
-
-
-@functools.cache
-def _people_words() -> tuple[frozenset[str], frozenset[str]]:
-    """(the interrogatives that ask for a person, the forms of `decide`), from `data/memory-prose.txt`."""
-    prose = text.load_pairs("memory-prose")
-    return frozenset(prose["people"]), frozenset(prose["decisions"])
-
-
-def labelled(query: str) -> str:
-    """The stem of the label a query begins with when the label is its form, not its work (round 13): a task
-    list's (`TODO:`, `next:`) or a change type of the Conventional Commits convention (`chore:`, `fix(db):`);
-    "" if none. Such a label says nothing about which card applies, so it is no part of what the query says."""
-    typed = _TYPED.match(text.without_tickets(query[:PROSE_CHARS]))
-    if not typed:
-        return ""
-    word = typed.group(1).lower()
-    return text.stem(word) if word in _commit_types() or word in _prose_words()[2] else ""
-
-
 @functools.cache
 def _commit_types() -> frozenset[str]:
     """The change types of the Conventional Commits convention (`data/memory-prose.txt`: feat, fix, docs, …)."""
@@ -362,8 +275,7 @@ def relevance(identity: dict[str, list[str]], weights: dict[str, float], sources
 
 
 def contributions(identity: dict[str, list[str]], weights: dict[str, float], sources: dict[str, str] | None = None,
-                  only: dict[str, frozenset[str]] | None = None, said: frozenset[str] = frozenset(),
-                  stems: dict[str, str] | None = None
+                  only: dict[str, frozenset[str]] | None = None, said: frozenset[str] = frozenset()
                   ) -> tuple[float, tuple[str, ...], tuple[tuple[str, str, str, float], ...], tuple[tuple[str, str, str], ...]]:
     """Score the card fields a query touches: each term's weight × its field's weight.
 
@@ -376,11 +288,8 @@ def contributions(identity: dict[str, list[str]], weights: dict[str, float], sou
     query names outright (every word of it, organ included, among the words `said`: "git commit") is one name:
     its words add up, in full, and count nowhere else. Also the parts of the score: (field, term, query word,
     value) for each term that counted, and (field, term, query word) for every term that reached the card,
-    whether or not its field still had room for it (a workflow's ability field counts one of its words). A word
-    as written and its stem are one word (`stems`, from `written_stems(said)` unless given).
+    whether or not its field still had room for it (a workflow's ability field counts one of its words).
     """
-    if stems is None:
-        stems = written_stems(said)
     options: list[tuple[float, int, str, str, str]] = []  # (raw value, fields the word could go to, field, term, word)
     reach: dict[str, int] = {}
     filled: dict[str, int] = {}
@@ -400,7 +309,7 @@ def contributions(identity: dict[str, list[str]], weights: dict[str, float], sou
         for t in terms:
             if t in weights and (not only or t not in only or field in only[t]):
                 source = sources.get(t, t) if sources else t
-                if source in used or stems.get(source) in used:
+                if source in used:
                     continue
                 reach[source] = reach.get(source, 0) + 1
                 options.append((factor * weights[t], 0, field, t, source))
@@ -416,20 +325,11 @@ def contributions(identity: dict[str, list[str]], weights: dict[str, float], sou
         parts.append((field, term, word, gain))
         filled[field] = filled.get(field, 0) + 1
         used.add(word)
-        if word in stems:
-            used.add(stems[word])  # the word as written and its stem are one word of the query
         full = TOPIC_TERMS if field in SUMMED else 1
-        options = [o for o in options if o[4] not in used and stems.get(o[4]) not in used
+        options = [o for o in options if o[4] not in used
                    and not (o[2] == field and filled[field] >= full)]
     touched = tuple(f for f in identity if f in filled)
     return total, touched, tuple(parts), reaching
-
-
-def written_stems(terms: Iterable[str]) -> dict[str, str]:
-    """The query's words as written whose stems are terms too (`compile` -> compil, `topics` -> topic): one word
-    of the query, however a card holds it (round 16)."""
-    terms = frozenset(terms)
-    return {t: s for t in terms if (s := text.stem(t)) != t and s in terms}
 
 
 def document_frequencies(identities: Iterable[dict[str, list[str]]]) -> dict[str, int]:
@@ -480,14 +380,13 @@ def held_to(floor: float, said: float) -> float:
 
 
 def corroborated(parts: Iterable[tuple[str, str, str, float]], generic: frozenset[str] = frozenset(),
-                 reaching: Iterable[tuple[str, str, str]] = (), compounded: frozenset[str] = frozenset()) -> bool:
+                 reaching: Iterable[tuple[str, str, str]] = ()) -> bool:
     """Tell whether what reaches a card is more than one word of work: two different words of the query reach it
     (told apart by stem): words that count in its score (a term reached through a ring or a word of work counts as
     the word that reached it), and words the query says itself that the card holds where its field had room for
     one word only (`git diff … commit` for a git.status → git.diff → git.commit workflow), no word of work among
-    those; or the query says one of the card's distinctive names (a file, host, program or subcommand that is no
-    word of work: `pytest`, `Dockerfile`; a program or subcommand that is no everyday word either: `compile` of
-    `mix compile`, not `install` or `push`, round 16). One word of work (`commit`, `install`, `docs`) is never enough on its own: it
+    those; or the query says one of the card's distinctive names (a file, host or program that is no word of work:
+    `pytest`, `Dockerfile`). One word of work (`commit`, `install`, `docs`) is never enough on its own: it
     is as often another errand's word as this card's. A query naming the card's file, host or whole ability
     outright needs nothing more (see `names_touched`)."""
     parts = list(parts)
@@ -495,9 +394,7 @@ def corroborated(parts: Iterable[tuple[str, str, str, float]], generic: frozense
     words.update(text.stem(w) for _, t, w in reaching if t == w and t not in generic)
     if len(words) >= 2:
         return True
-    return any(field in DISTINCTIVE and term == word and term not in generic and term not in compounded
-               and not (field == "program" and text.is_everyday(word))
-               and not (field == "action" and word in everyday_stems()) for field, term, word, _ in parts)
+    return any(field in DISTINCTIVE and term == word and term not in generic for field, term, word, _ in parts)
 
 
 def conditioned(parts: Iterable[tuple[str, str, str, float]], generic: frozenset[str] = frozenset(), *,
@@ -510,11 +407,11 @@ def conditioned(parts: Iterable[tuple[str, str, str, float]], generic: frozenset
     host, resource, ability, the task words it was learned under), or, in the fields of words around it (the
     words of its names, of its calls' operands, of its tools' documentation), when it is no everyday English word
     (`github`, `sdk` count; `local`, `report`, `restore` do not: they are as often anyone else's errand). The query
-    may also imply it: a program through a word of work (`tests` -> pytest), a program, subcommand, file, host,
-    resource, task word or name through a word of its ring (`pre-production` -> staging, `database` -> the db of
-    `rails db:migrate`, round 16). Nothing else reached counts (a ring word that reaches an ability, `repository`
-    -> git, is the work around the card, not the card; nor one that reaches its tools' documentation or its
-    calls' operands). "strict" reads the words of the card's ability and a folder named by an everyday word as
+    may also imply it: a program through a word of work (`tests` -> pytest), a program, file, host or name through
+    a word of its ring (`pre-production` -> staging). Nothing else reached counts (a ring word that reaches an
+    ability, `repository` -> git, is the work around the card, not the card; nor one that reaches its subcommand,
+    task words, resource, its tools' documentation or its calls' operands: round 16's reach into the subcommand,
+    resource and task words went in round 17). "strict" reads the words of the card's ability and a folder named by an everyday word as
     words around it; "off" asks nothing.
     A query naming the card's file, host or whole ability outright needs nothing more (`names_touched`)."""
     if mode == Condition.OFF:
@@ -547,35 +444,6 @@ def names_touched(identity: dict[str, list[str]], named: frozenset[str], named_s
     return (bool(named) and (any(t in named for f in ("file", "host") for t in identity.get(f, ()))
                              or any(t in named_stems for t in identity.get("resource", ())))
             or names_ability(identity, said) or names_command(identity, said))
-
-
-def writes_documents(identity: dict[str, list[str]]) -> bool:
-    """Tell whether a card is a habit of writing documents (round 13): its calls write or edit, and its files hold
-    a document in prose markup (`memory-prose.txt`'s `documents`: CHANGELOG.md, devlog/2026-11-17.md, a chapter's
-    .tex). Writing prose calls no tool a card is about, except the tools of such a habit: “draft release notes and
-    update the changelog” is the changelog habit's own work."""
-    if not {"write", "edit"} & set(identity.get("ability", ())):
-        return False
-    return any(f.endswith(_documents()) for f in identity.get("file", ()))
-
-
-@functools.cache
-def _documents() -> tuple[str, ...]:
-    """The extensions of documents in prose markup (`data/memory-prose.txt`)."""
-    return tuple(text.load_pairs("memory-prose")["documents"])
-
-
-def other_errand(identity: dict[str, list[str]], terms: frozenset[str]) -> frozenset[str]:
-    """The card's programs a query asks of another subcommand (round 13): it says a subcommand of the program that
-    the shipped knowledge describes (`terraform fmt`, `meaning.subcommands`) and none the card ran (its `action`):
-    “run fmt over all terraform files” is not the errand of a card about `terraform plan` failing."""
-    actions = set(identity.get("action", ()))
-    busy = set()
-    for program in identity.get("program", ()):
-        said = meaning.subcommands(program) & terms  # a set intersection reads the smaller of the two
-        if said and not any(s in actions or text.stem(s) in actions for s in said):
-            busy.add(program)
-    return frozenset(busy)
 
 
 def names_command(identity: dict[str, list[str]], said: frozenset[str]) -> bool:
@@ -656,7 +524,7 @@ class Index:
             if df:
                 w = min(1.0, idf(df, self.total) / self.top)
                 found[term] = w * (GENERIC if term in self.generic else 1.0)
-        for reached, factor in ((q.related, RELATED), (q.meant, MEANT), (q.similar, SIMILAR)):
+        for reached, factor in ((q.related, RELATED), (q.similar, SIMILAR)):
             for term in reached:
                 df = self.df.get(term)
                 if df and term not in found:
@@ -674,7 +542,7 @@ class Index:
         for s in q.said:
             if s not in self.generic:
                 df = self.df.get(s)
-                info[s] = min(1.0, idf(df, self.total) / self.top) if df else 0.0 if s in q.unenglish else 1.0
+                info[s] = min(1.0, idf(df, self.total) / self.top) if df else 1.0
         return info
 
     def candidates(self, weights: dict[str, float], n: int) -> list[int]:
@@ -706,31 +574,26 @@ class Index:
         if not weights:
             return []
         now = time.time() if now is None else now
-        sources = {t: s for s, ts in (*q.similar_from, *q.related_from, *q.meant_from, *misspelt) for t in ts
+        sources = {t: s for s, ts in (*q.similar_from, *q.related_from, *misspelt) for t in ts
                    if t in weights and t not in q.terms}
         only: dict[str, frozenset[str]] = {}
-        for reached, fields in ((q.related_from, REACHED_PROGRAM), (q.meant_from, REACHED_GLOSS)):
-            for _, ts in reached:
-                for t in ts:
-                    if t in sources:
-                        only[t] = only.get(t, frozenset()) | fields
+        for _, ts in q.related_from:
+            for t in ts:
+                if t in sources:
+                    only[t] = only.get(t, frozenset()) | REACHED_PROGRAM
         typos = frozenset(t for _, near in misspelt for t in near)
         info = self.information(q)
         floor = held_to(floor, sum(info.values()))
-        asks_subcommand = not meaning.known_subcommands().isdisjoint(q.terms)
         found = []
-        stems = written_stems(q.terms)
         for pos in self.candidates(weights, max(CANDIDATES, 4 * limit)):
             ident = self.identities[pos]
-            rel, touched, parts, reaching = contributions(ident, weights, sources, only, q.terms, stems)
+            rel, touched, parts, reaching = contributions(ident, weights, sources, only, q.terms)
             if rel * PATH_BOOST < floor:
                 continue
             named = names_touched(ident, q.named, q.named_stems, q.terms)
-            if q.prose and condition != Condition.OFF and not named and not writes_documents(ident):
-                continue  # writing about the work calls no tool: only a card named outright, or a habit of writing
-            if q.people and condition != Condition.OFF and not named:
-                continue  # who does it, what was decided: no tool's lesson is asked for
-            if not (named or corroborated(parts, self.generic, reaching, q.compounded)
+            if q.prose and condition != Condition.OFF and not named:
+                continue  # writing about the work calls no tool: only a card named outright
+            if not (named or corroborated(parts, self.generic, reaching)
                     or share(parts, info) >= SAYS_HALF):
                 continue
             if not (named or conditioned(parts, self.generic, mode=condition, reached_programs=q.related,
@@ -739,13 +602,6 @@ class Index:
             if named:
                 rel *= PATH_BOOST
             if rel < floor:
-                continue
-            # the query says another subcommand of the card's program: the program is not its condition (looked
-            # for last, on the few cards that would be recalled: it only ever takes a card away)
-            busy = other_errand(ident, q.terms) if asks_subcommand and not named else frozenset()
-            if busy and not conditioned(tuple(p for p in parts if not (p[0] == "program" and p[1] in busy)),
-                                        self.generic, mode=condition, reached_programs=q.related,
-                                        ring_words=q.similar, typos=typos):
                 continue
             confirmations, hits, confirmed_at = self.stats[pos]
             w = _weight(confirmations, hits, confirmed_at, now, self.half_life_s)
