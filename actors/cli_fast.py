@@ -186,13 +186,19 @@ def expose_offline(intent: str, catalog: Path, budget: int | None, as_json: bool
 
 
 def exposure_lines(result: dict) -> list[str]:
-    """What `actors expose` prints for one answer: the addresses, then what their schemas cost."""
+    """What `actors expose` prints for one answer: the addresses (those sent brief marked so), then what their
+    schemas cost."""
     tokens = result["tokens"]
     saved = 1 - tokens["exposed"] / tokens["full"] if tokens["full"] else 0.0
     finder = " + find_abilities" if any(t.get("name") == FIND_ABILITIES for t in result.get("tools", ())) else \
-        " (all: find_abilities not sent)"
-    return [*result["exposed"], f"{len(result['exposed'])} abilities{finder}: {tokens['exposed']} of "
-            f"{tokens['full']} tool-schema tokens ({saved:.1%} fewer; o200k, compact JSON)"]
+        " (every tool, whole: nothing left to find, find_abilities not sent)"
+    brief = set(result.get("brief", ()))
+    shown = [f"{address}  (brief: first sentence, schema without prose)" if address in brief else address
+             for address in result["exposed"]]
+    n = len(result["exposed"])
+    counts = f"{n} {'ability' if n == 1 else 'abilities'}" + (f", {len(brief)} brief" if brief else "")
+    return [*shown, f"{counts}{finder}: {tokens['exposed']} of {tokens['full']} tool-schema tokens "
+                    f"({saved:.1%} fewer; o200k, compact JSON)"]
 
 
 # -- status and call ---------------------------------------------------------------------------

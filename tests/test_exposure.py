@@ -586,7 +586,19 @@ def test_expose_says_when_the_whole_catalogue_is_sent_without_find_abilities(tmp
     assert out.returncode == 0, out.stderr
     lines = out.stdout.strip().splitlines()
     assert len(lines) == len(load_catalogue(small)) + 1
-    assert "(all: find_abilities not sent)" in lines[-1] and "(0.0% fewer" in lines[-1]
+    assert "(every tool, whole: nothing left to find, find_abilities not sent)" in lines[-1]
+    assert "(0.0% fewer" in lines[-1] and "brief" not in out.stdout
+
+
+def test_expose_marks_the_tools_it_sends_brief_as_its_json_lists_them(tmp_path):
+    small = REPO / "tests" / "data" / "small_catalogue.json"
+    request = ("cancel my 2pm appointment and email Bob about it", "--catalog", str(small), "--budget", "250")
+    listed = json.loads(actors(*request, "--json", cwd=tmp_path).stdout)
+    assert listed["brief"], "a budget this small sends some tools brief"
+    lines = actors(*request, cwd=tmp_path).stdout.strip().splitlines()
+    marked = [line.split()[0] for line in lines[:-1] if line.endswith("(brief: first sentence, schema without prose)")]
+    assert marked == listed["brief"] and [line.split()[0] for line in lines[:-1]] == listed["exposed"]
+    assert f"{len(listed['exposed'])} abilities, {len(listed['brief'])} brief + find_abilities" in lines[-1]
 
 
 def test_expose_refuses_a_catalogue_tool_without_an_input_schema_naming_its_organ_and_tool(tmp_path):

@@ -52,7 +52,7 @@ def _sent(tool: types.Tool) -> dict:
 
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("transport", TRANSPORTS)
-def test_a_brief_tool_is_listed_called_refused_on_bad_arguments_and_then_listed_whole(front, transport, mode):
+def test_a_brief_tool_is_listed_called_refused_on_bad_arguments_and_listed_whole_from_its_first_call_on(front, transport, mode):
     mesh = front.mesh
 
     async def scenario() -> None:
@@ -81,12 +81,16 @@ def test_a_brief_tool_is_listed_called_refused_on_bad_arguments_and_then_listed_
             short_title = await client.call_tool(other, {"region": "north", "title": "W"})  # the $ref'd minLength
             assert short_title.is_error and "title" in short_title.content[0].text
             assert _calls(mesh) == ran, "a call refused for its arguments never runs"
+            await changes.reach(1)  # the client is told, and lists again: the schema to mend its arguments by
+            now = {t.name: t for t in (await client.list_tools()).tools}
+            assert now[other].description == _full(other)["description"], "refused, it is listed whole"
+            assert _sent(now[other])["inputSchema"] == SCHEMA_TEMPLATE
 
             done = await client.call_tool(target, {"region": "north", "title": "Weekly check", "count": 3})
             assert not done.is_error and "Weekly check" in done.content[0].text
             assert _calls(mesh) == ran + 1
 
-            await changes.reach(1)  # what tools/list answers changed: the client is told so, and lists again
+            await changes.reach(2)  # what tools/list answers changed: the client is told so, and lists again
             now = {t.name: t for t in (await client.list_tools()).tools}
             assert now[target].description == _full(target)["description"], "used, it is listed whole"
             assert _sent(now[target])["inputSchema"] == SCHEMA_TEMPLATE

@@ -439,15 +439,16 @@ class MeshServer:
                 return reply
         else:
             reply = await self._call(ctx, view, address, args, timeout_s)
-        if reply.ok and self._used(view, address):
+        if self._used(view, address):  # a failed call too: the client wants the tool, and a brief one whole
             with contextlib.suppress(MCPError):
                 await self._refresh(view)
                 await self._announce(view, ctx)
         return reply
 
     def _used(self, view: View, address: str) -> bool:
-        """Count a successful call in the client's exposure; True when that changes what it should be shown
-        (only a tool used for the first time in a while)."""
+        """Count a call in the client's exposure, whatever its outcome (a call refused for its arguments most of
+        all: the client needs the tool's whole schema to mend them); True when that changes what it should be
+        shown (only a tool used for the first time in a while)."""
         view.use(address)
         return view.stale(self.digest)
 
@@ -485,7 +486,7 @@ class MeshServer:
             if type(item) is not Reply:
                 self.parked[(view.key, str(request_id))] = (item, time.monotonic())  # `_call` follows it
                 settle(self._answer_beside(view, request_id, raw, address))
-            elif item.ok and self._used(view, address):
+            elif self._used(view, address):
                 settle(self._refreshed(view, request_id, address, item))
             else:
                 settle(_answer_of(request_id, address, item, view.channel.protocol_version))
@@ -591,7 +592,7 @@ class MeshServer:
                 self.parked[key] = (started, time.monotonic())
                 return partial(self._unpark, key, started)
             reply = await self._mesh(self.link.follow(started))
-            if reply.ok and self._used(view, address):  # told on its stream, as a beat's change is
+            if self._used(view, address):  # told on its stream, as a beat's change is
                 self._spawn(self._refresh_and_announce(view))
             return _tool_answer(request_id, address, reply, view.channel.protocol_version)
         except Exception as exc:  # as the SDK's dispatcher turns a handler's exception into an error
