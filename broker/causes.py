@@ -126,6 +126,7 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     # Refusals, conflicts, then absences.
     _rule(Cause.PERMISSION, r"permission denied", r"operation not permitted", r"\beacces\b", r"\beperm\b",
           r"\bpermissionerror\b", r"access (?:is )?denied", r"\bunauthori[sz]ed\b", r"\bforbidden\b",
+          r"\boutside (?:of )?(?:the |its )?allowed\b", r"\bnot (?:in|within|under) (?:the |any )?allowed\b",
           r"authentication (?:failed|required)", r"\binvalid (?:api[ _-]?key|access[ _-]?token|token|credentials?"
           r"|password|username or password)\b", r"\b(?:api[ _-]?key|token|credentials|password) (?:is|are|has|have)"
           r" (?:invalid|expired|been revoked)\b", r"read-only file system", r"\berofs\b", r"\bmust be root\b",

@@ -108,6 +108,9 @@ ERRORS = [
     ("KeyError: '/srv/app/settings.toml'", "", "not_found"),
     # -- permission --------------------------------------------------------------------------
     ("cat: /etc/shadow: Permission denied", "", "permission"),
+    # mcp-server-git's refusal of a repository beyond its --repository, verbatim
+    ("Repository path '/tmp' is outside the allowed repository '/srv/app'", "ValueError", "permission"),
+    ("Error: path /etc/passwd is not within the allowed directories", "", "permission"),
     ("PermissionError: [Errno 13] Permission denied: '/etc/hosts'", "", "permission"),
     ("Error: EACCES: permission denied, open '/usr/lib/node_modules/x'", "", "permission"),
     ("rm: cannot remove '/sys/kernel/x': Operation not permitted", "", "permission"),
