@@ -11,6 +11,7 @@ import json
 import os
 import select
 import shutil
+import signal
 import subprocess
 import sys
 import textwrap
@@ -491,3 +492,26 @@ def test_a_mesh_that_stops_shows_as_unreachable_and_is_rejoined_when_it_starts_a
     page.wait_for_function("(old) => document.querySelector('.fact-heart-pid .value').textContent !== old",
                            arg=old_heart, timeout=10_000)
     page.locator('#organs tr[data-organ="fs"][data-state="up"]').wait_for(timeout=15_000)
+
+
+@pytest.mark.parametrize("signal_number", [signal.SIGINT, signal.SIGTERM])
+def test_stopping_the_console_while_a_page_streams_ends_at_once_without_an_error(fresh, tmp_path, signal_number):
+    cookie = log_in(fresh)
+    conn = http.client.HTTPConnection("127.0.0.1", fresh.port, timeout=10)
+    try:
+        conn.request("GET", "/api/stream", headers={"Host": f"127.0.0.1:{fresh.port}",
+                                                    "Cookie": f"actors_web_{fresh.port}={cookie}"})
+        answer = conn.getresponse()
+        assert answer.status == 200 and answer.getheader("content-type").startswith("text/event-stream")
+        assert answer.read(len(b"retry: 2000\n\n")) == b"retry: 2000\n\n"  # the stream is open: a page watches
+        started = time.monotonic()
+        fresh.proc.send_signal(signal_number)
+        fresh.proc.wait(timeout=10)
+        took = time.monotonic() - started
+    finally:
+        conn.close()
+    errors = (tmp_path / "web.err").read_text()
+    # as without a page: a process stopped by a signal says so (130 for Ctrl-C, as shells give)
+    assert fresh.proc.returncode == (130 if signal_number == signal.SIGINT else -signal.SIGTERM), errors
+    assert took < 1.5, f"stopping waited {took:.1f}s for the open stream"
+    assert "Traceback" not in errors and "ERROR" not in errors, errors

@@ -76,16 +76,28 @@ def test_events_are_kept_newest_first_bounded_and_with_long_arguments_cut():
 
 def test_tokens_saved_count_each_new_instruction_and_each_agent_call_at_its_exposure():
     live = Live()
-    live.on_beat(beat(1, T0, instruction="read the README", tokens={"full": 1000, "exposed": 200}), None)
+    live.on_beat(beat(1, T0, tokens={"full": 1000, "exposed": 1000}), None)
     live.on_beat(beat(2, T0 + 1, instruction="read the README", tokens={"full": 1000, "exposed": 200}), None)
-    live.on_event(call(1, T0 + 1.5))
-    live.on_event(call(2, T0 + 1.6, origin="healer"))  # a retry is not a model request
-    live.on_beat(beat(3, T0 + 2, instruction="run the tests", tokens={"full": 1000, "exposed": 400}), None)
+    live.on_beat(beat(3, T0 + 2, instruction="read the README", tokens={"full": 1000, "exposed": 200}), None)
+    live.on_event(call(1, T0 + 2.5))
+    live.on_event(call(2, T0 + 2.6, origin="healer"))  # a retry is not a model request
+    live.on_beat(beat(4, T0 + 3, instruction="run the tests", tokens={"full": 1000, "exposed": 400}), None)
 
     exposure = live.view()["exposure"]
     assert exposure["saved"] == {"requests": 3, "tokens": 800 + 800 + 600}
     assert [h["instruction"] for h in exposure["history"]] == ["run the tests", "read the README"]
     assert live.view()["counts"]["retry_attempts"] == 1 and live.view()["counts"]["retried_ok"] == 1
+
+
+def test_the_instruction_standing_when_the_console_starts_is_shown_but_no_request_it_saw():
+    live = Live()
+    live.on_beat(beat(1, T0, instruction="read the README", tokens={"full": 3038, "exposed": 0}), None)
+    live.on_beat(beat(2, T0 + 1, instruction="read the README", tokens={"full": 3038, "exposed": 0}), None)
+    exposure = live.view()["exposure"]
+    assert exposure["saved"] == {"requests": 0, "tokens": 0}
+    assert [h["instruction"] for h in exposure["history"]] == ["read the README"]
+    live.on_event(call(1, T0 + 1.5))  # the agent's next call is one
+    assert live.view()["exposure"]["saved"] == {"requests": 1, "tokens": 3038}
 
 
 def test_a_lost_mesh_is_said_once_until_it_answers_again():

@@ -78,6 +78,12 @@ class Broadcast:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.waiters: set[asyncio.Event] = set()
         self.pending = threading.Event()
+        self.closing = False  # the server is stopping: open streams end, so the shutdown waits for none of them
+
+    def close(self) -> None:
+        """End every open stream at its next turn (from any thread, e.g. a signal handler)."""
+        self.closing = True
+        self.notify()
 
     def notify(self) -> None:
         """Say that something changed (coalesced: one wake-up per turn of the event loop)."""
@@ -187,7 +193,7 @@ class Console:
             try:
                 yield b"retry: 2000\n\n"
                 sent = -1
-                while True:
+                while not self.broadcast.closing:
                     if sent != self.live.version:
                         sent = self.live.version
                         yield b"event: live\ndata: " + self.view_json() + b"\n\n"

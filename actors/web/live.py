@@ -63,6 +63,7 @@ class Live:
         """Take one beat of blood (and the heart's status read with it, when there is one)."""
         with self.lock:
             at = float(beat.get("at") or 0.0)
+            first = not self.beat  # its instruction was given before the console started: no request it saw
             previous = self.beat.get("instruction")
             self.beat, self.connected, self.error = beat, True, ""
             if status is not None:
@@ -76,7 +77,8 @@ class Live:
                                                             or self.history[0]["instruction"] != instruction):
                 self.history.appendleft({"at": at, "instruction": instruction[:500],
                                          "full": tokens.get("full"), "exposed": tokens.get("exposed")})
-                self._count_request(tokens)
+                if not first:
+                    self._count_request(tokens)
             elif self.history and self.history[0]["instruction"] == instruction and tokens:
                 self.history[0].update(full=tokens.get("full"), exposed=tokens.get("exposed"))
             self.version += 1

@@ -6,7 +6,7 @@ import socket
 import threading
 import time
 import webbrowser
-from typing import Callable
+from typing import Any, Callable
 
 from actors import listen
 from actors.http_bounds import bounded_h11
@@ -20,6 +20,24 @@ GRACE_S = 2
 def url_of(host: str, port: int, token: str) -> str:
     """The URL to print: the bound host (loopback for a wildcard) with the start token."""
     return f"{listen.url(host, port)}?token={token}"
+
+
+def _server_class() -> type:
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        """uvicorn's server that ends the console's open event streams as soon as it is told to stop: it would
+        otherwise wait its whole grace for them and then cancel them with an error and a traceback."""
+
+        def __init__(self, config: uvicorn.Config, on_exit: Callable[[], None]) -> None:
+            super().__init__(config)
+            self.on_exit = on_exit
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            self.on_exit()
+            super().handle_exit(sig, frame)
+
+    return Server
 
 
 def serve(home: Home, sock: socket.socket, host: str, announce: Callable[[str], None], open_browser: bool = False
@@ -43,4 +61,4 @@ def serve(home: Home, sock: socket.socket, host: str, announce: Callable[[str], 
     config = uvicorn.Config(console.app(), log_level="warning", access_log=False, lifespan="on",
                             proxy_headers=False, server_header=False, limit_concurrency=MAX_CONNECTIONS,
                             timeout_graceful_shutdown=GRACE_S, http=bounded_h11(max_connections=MAX_CONNECTIONS))
-    uvicorn.Server(config).run(sockets=[sock])
+    _server_class()(config, console.broadcast.close).run(sockets=[sock])
