@@ -81,7 +81,7 @@ class McpOrgan(Organ):
             self.server.close()
 
     def _gone(self, why: str) -> None:
-        self.abort(f"the MCP server failed: {why}")
+        self.abort(why)  # "the MCP server ended: killed by SIGKILL", "the MCP server: its output closed"
 
     def _on_message(self, message: dict) -> None:
         method = message["method"]

@@ -26,6 +26,7 @@ from typing import Any, Callable
 from actors import jsonline
 from actors.jsonline import REQUEST_CANCELLED
 from actors.organ import Pump
+from broker.restart import describe_exit
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +39,9 @@ CHUNKS_PER_TURN = 16  # read at most this much of a chatty server per loop turn:
 MAX_LINE = 256 << 20  # a longer line is dropped (its request then times out): memory stays bounded
 _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # json.dumps with options builds one per call
 EXIT_WAIT_S = 0.5  # how long a server whose output closed is given to let its exit status be read
+STDERR_CHUNK = 64 * 1024
+SAID_BYTES = 4096  # the end of the server's stderr kept, to say why it ended
+LAST_WORDS = 300
 STOP_GRACE_S = 2.0  # as the SDK's client: stdin closed, then this long before SIGTERM, then SIGKILL
 
 Answered = Callable[[dict | None], None]  # the response message, or None when its deadline passed
@@ -61,11 +65,14 @@ class StdioServer(Pump):
 
     def __init__(self, command: list[str], env: dict[str, str], cwd: str,
                  on_message: Callable[[dict], None], on_gone: Callable[[str], None]) -> None:
-        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, cwd=cwd,
-                                     bufsize=0)  # stderr: the organ's, its log file
-        self.stdin, self.stdout = self.proc.stdin.fileno(), self.proc.stdout.fileno()
-        for fd in (self.stdin, self.stdout):
+        # its stderr is relayed to the organ's (its log file), the last of it kept to say why it ended
+        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     env=env, cwd=cwd, bufsize=0)
+        self.stdin, self.stdout, self.stderr = (self.proc.stdin.fileno(), self.proc.stdout.fileno(),
+                                                self.proc.stderr.fileno())
+        for fd in (self.stdin, self.stdout, self.stderr):
             os.set_blocking(fd, False)
+        self.said = bytearray()  # the end of what it wrote on stderr (at most SAID_BYTES)
         self.on_message = on_message  # notifications and the server's own requests
         self.on_gone = on_gone
         self.gone = ""
@@ -125,6 +132,8 @@ class StdioServer(Pump):
         if response is None:
             raise TimeoutError(f"the MCP server did not answer {method} within {timeout_s:g}s")
         if "error" in response:
+            if self.gone and response["error"].get("code") == SERVER_GONE:
+                raise ServerGone(self.gone)  # it did not refuse: it ended
             raise RuntimeError(f"the MCP server refused {method}: {describe_error(response['error'])}")
         return response.get("result") or {}
 
@@ -144,13 +153,23 @@ class StdioServer(Pump):
     def descriptors(self) -> dict[int, bool]:
         if self.gone:
             return {}
-        return {self.stdout: False, self.stdin: True} if self.unsent else {self.stdout: False}
+        watched = {self.stdout: False, self.stdin: True} if self.unsent else {self.stdout: False}
+        if self.stderr >= 0:
+            watched[self.stderr] = False
+        return watched
 
     def ready(self, fd: int, readable: bool, writable: bool) -> None:
         if fd == self.stdin and writable and self.unsent:
             del self.unsent[:self._write(self.unsent)]
         elif fd == self.stdout and readable:
             self._read()
+        elif fd == self.stderr and readable:
+            self._relay()
+
+    def last_words(self) -> str:
+        """The last line the server wrote on stderr (cut to LAST_WORDS characters), or ""."""
+        lines = [line.strip() for line in bytes(self.said).decode("utf-8", "replace").splitlines() if line.strip()]
+        return lines[-1][:LAST_WORDS] if lines else ""
 
     def due(self) -> float:
         while self.deadlines and self.deadlines[0].done:
@@ -205,6 +224,28 @@ class StdioServer(Pump):
             if got < CHUNK:  # the pipe is empty now (another read would only say so)
                 return
 
+    def _relay(self) -> None:
+        """Pass what the server wrote on stderr on to the organ's, keeping its end; at its end, stop watching."""
+        for _ in range(CHUNKS_PER_TURN):
+            try:
+                chunk = os.read(self.stderr, STDERR_CHUNK)
+            except BlockingIOError:
+                return
+            except OSError:
+                chunk = b""
+            if not chunk:
+                self.proc.stderr.close()
+                self.stderr = -1
+                return
+            self.said += chunk
+            del self.said[:-SAID_BYTES]
+            try:
+                os.write(2, chunk)  # the organ's stderr: its log file
+            except OSError:
+                pass
+            if len(chunk) < STDERR_CHUNK:
+                return
+
     def _lines(self, chunk: bytes) -> list[bytes]:
         lines, start = [], 0
         while (end := chunk.find(b"\n", start)) != -1:
@@ -250,7 +291,11 @@ class StdioServer(Pump):
             code = self.proc.wait(timeout=EXIT_WAIT_S)
         except subprocess.TimeoutExpired:
             code = None
-        self.gone = f"the MCP server exited with status {code}" if code is not None else f"the MCP server: {why}"
+        if self.stderr >= 0:
+            self._relay()  # what it said last, before it went
+        ended = f"the MCP server ended: {describe_exit(code)}" if code is not None else f"the MCP server: {why}"
+        words = self.last_words() if code is not None and code > 0 else ""  # a failure's, not a killed one's
+        self.gone = f"{ended} (its stderr ended: {words!r})" if words else ended
         waiting = list(self.waiting.values())
         self.waiting.clear()
         self.deadlines.clear()
@@ -265,7 +310,7 @@ class StdioServer(Pump):
     def close(self) -> None:
         """End the server as the SDK's client does: close its input, wait a moment, then signal it."""
         self.gone = self.gone or "closed"
-        for pipe in (self.proc.stdin, self.proc.stdout):
+        for pipe in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             try:
                 pipe.close()
             except OSError:

@@ -35,6 +35,7 @@ class OrganRecord:
     breaker: Breaker = field(default_factory=Breaker)
     breaker_pid: int | None = None  # the process the breaker's count is about
     drill: str = ""  # the signal a fault drill sent it (`actors kill`), until it is up again
+    log_from: int = 0  # the size of its log file when it was spawned: what its current run wrote starts there
 
     name: str = field(init=False)  # the spec's, read on every call
 

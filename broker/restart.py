@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import signal
 from dataclasses import dataclass
 
@@ -25,6 +26,27 @@ def describe_exit(returncode: int) -> str:
         except ValueError:
             return f"killed by signal {-returncode}"
     return f"exited with code {returncode}"
+
+
+# a line of an organ's own logging (actors.runner's format): "2026-12-06 05:28:43,905 INFO actors._loop[12201]: ..."
+_OWN_LINE = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+ (DEBUG|INFO|WARNING|ERROR|CRITICAL) \S+\[\d+\]: (.*)$")
+LAST_WORDS = 400
+
+
+def last_words(log_tail: str) -> str:
+    """Why an organ that exited with an error code says it did: the last line of its run's log that is not its
+    own routine logging (DEBUG, INFO) nor a traceback's frames — an exception, an error it logged, or the last
+    thing a command it wraps wrote on stderr; "" when there is none."""
+    for line in reversed(log_tail.splitlines()):
+        if not line.strip() or line[:1].isspace() or line.startswith("Traceback (most recent call last)"):
+            continue
+        own = _OWN_LINE.match(line)
+        if own is not None:
+            if own.group(1) in ("DEBUG", "INFO"):
+                continue
+            line = own.group(2)
+        return line.strip()[:LAST_WORDS]
+    return ""
 
 
 def decide(spec: OrganSpec, returncode: int, ran_s: float, streak: int,

@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 RUNNER = "actors.runner"  # the organ launcher: a fresh interpreter, or forked from the zygote (broker/zygote.py)
 CHORES_S = 0.02  # the idle work runs at most this often (the heart's loop turns on every message)
 STRAY_SWEEP_S = 5.0  # how often zombies re-parented to the heart (while it was a subreaper) are reaped
+LOG_TAIL_BYTES = 8192  # of an organ's log read, after it exited with an error, for why it says it did
 TICKET_FD_VAR = "ACTORS_TICKET_FD"  # names the descriptor an organ reads its token and options from, once
 # What an organ inherits from whoever ran `actors up`: what programs need to run, never secrets by default.
 # More names (or NAME_* patterns) come through an organ's `inherit_env` in the mesh file.
@@ -141,6 +142,7 @@ class Supervisor:
             ticket = spawn_ticket(rec.token, rec.spec.options)
             env[TICKET_FD_VAR] = str(ticket)
             with open(self.logs / f"{rec.name}.log", "ab") as out:
+                rec.log_from = os.fstat(out.fileno()).st_size
                 proc = self._launch(rec.spec, env, cwd, out.fileno(), ticket)
         except (OSError, ValueError) as exc:  # a working directory, a command or an environment that cannot be
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
@@ -236,22 +238,36 @@ class Supervisor:
                                  tuple(rec.restart_times), now)
         rec.streak = verdict.streak
         log_file = self.logs / f"{rec.name}.log"
+        # an organ that exited with an error says why in its log (a signal's victim said nothing)
+        words = self._last_words(log_file, rec.log_from) if exit.returncode > 0 else ""
+        said = f"; it said: {words}" if words else ""
         if verdict.action == "restart":
             rec.due = now + verdict.delay_s
             self.waiting.add(rec.name)
-            self.move(rec, OrganState.RESTARTING, verdict.reason)
-            self.alert(Level.WARN, rec.name, f"organ {rec.name} {how}; restarting in {verdict.delay_s:.2f}s")
+            self.move(rec, OrganState.RESTARTING, verdict.reason + said)
+            self.alert(Level.WARN, rec.name, f"organ {rec.name} {how}{said}; restarting in {verdict.delay_s:.2f}s")
         elif verdict.action == "fatal":
             rec.due = None
-            self.move(rec, OrganState.FATAL, verdict.reason)
+            self.move(rec, OrganState.FATAL, verdict.reason + said)
             # the event is history: while the organ stays fatal, its standing alert is the critical one, and a
             # revived organ takes no critical alert (nor the fast beat) with it
-            self.alert(Level.WARN, rec.name, f"organ {rec.name} turned fatal: {verdict.reason} (log: {log_file})")
+            self.alert(Level.WARN, rec.name, f"organ {rec.name} turned fatal: {verdict.reason}{said} (log: {log_file})")
         else:
             rec.due = None
             self.move(rec, OrganState.STOPPED, verdict.reason)
             self.alert(Level.INFO, rec.name, f"organ {rec.name} stopped: {verdict.reason}")
         log.warning("organ %s (pid %d) %s -> %s", rec.name, exit.pid, how, rec.state)
+
+    @staticmethod
+    def _last_words(log_file: Path, start: int) -> str:
+        """Why the organ's last run says it ended, from the end of what that run wrote to its log (bounded)."""
+        try:
+            with open(log_file, "rb") as log_in:
+                end = log_in.seek(0, os.SEEK_END)
+                log_in.seek(max(start, end - LOG_TAIL_BYTES))
+                return restart.last_words(log_in.read(LOG_TAIL_BYTES).decode("utf-8", "replace"))
+        except OSError:
+            return ""
 
     def restart_due(self, now: float) -> list[OrganRecord]:
         """Respawn the organs whose backoff has elapsed; return them. Also the zygote's idle work."""

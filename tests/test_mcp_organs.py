@@ -102,7 +102,7 @@ def test_a_value_the_real_server_rejects_is_bad_params_referred_to_the_caller_wi
     assert mcp_mesh.organ("time")["breaker"] == "closed" and mcp_mesh.organ("time")["wounds"][0]["cause"] == "bad_params"
 
 
-def test_killing_the_server_under_an_organ_restarts_it_and_the_next_call_works(mcp_mesh):
+def test_killing_the_server_under_an_organ_restarts_it_says_why_and_the_next_call_works(mcp_mesh):
     organ = mcp_mesh.organ("time")["pid"]
     server = int(subprocess.run(["pgrep", "-P", str(organ)], capture_output=True, text=True).stdout.split()[0])
     os.kill(server, signal.SIGKILL)
@@ -110,6 +110,9 @@ def test_killing_the_server_under_an_organ_restarts_it_and_the_next_call_works(m
              interval=0.2, what="the time organ to come back")
     assert mcp_mesh.organ("time")["restarts"] == 1
     assert call(mcp_mesh, "time.get_current_time", timezone="Etc/UTC")["ok"]
+    log = (mcp_mesh.home / "logs" / "heart.log").read_text()
+    assert "organ time exited with code 1; it said: organ aborted: the MCP server ended: killed by SIGKILL;" in log, \
+        "the alert says the wrapped server died, not only that its organ exited"
 
 
 # -- the organ's own stdio client (tests/organs/changing_mcp.py, the official SDK's server) -------------

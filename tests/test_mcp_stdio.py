@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from actors.mcp_organ import ability_of, reply_of
-from actors.mcp_stdio import SERVER_GONE, StdioServer
+from actors.mcp_stdio import SERVER_GONE, ServerGone, StdioServer
 from broker.causes import classify
 from broker.protocol import Call
 
@@ -70,10 +70,26 @@ def test_a_server_that_dies_answers_what_waits_with_why_and_says_it_is_gone(serv
     os.kill(server.proc.pid, signal.SIGKILL)
     turn_until(server, lambda: answers)
     assert answers[0]["error"]["code"] == SERVER_GONE
-    assert server.gone_said and "exited with status -9" in server.gone_said[0]
+    assert server.gone_said and "ended: killed by SIGKILL" in server.gone_said[0]
     later: list = []
     server.request("ping", None, time.monotonic() + 30, later.append)
     assert later[0]["error"]["code"] == SERVER_GONE  # answered at once, not at its deadline
+
+
+def test_a_server_that_exits_at_start_says_why_in_its_last_words_on_stderr_and_its_stderr_reaches_the_log(capfd):
+    refusing = [sys.executable, "-c", "import sys; sys.stderr.write('usage: srv [-h]\\nsrv: error: unrecognized "
+                "arguments: --no-such-flag\\n'); sys.exit(2)"]
+    gone: list[str] = []
+    server = StdioServer(refusing, dict(os.environ), os.getcwd(), lambda message: None, gone.append)
+    try:
+        with pytest.raises(ServerGone) as ended:
+            server.wait("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                                       "clientInfo": {"name": "test", "version": "1"}}, 30)
+    finally:
+        server.close()
+    assert str(ended.value) == ("the MCP server ended: exited with code 2 (its stderr ended: "
+                                "'srv: error: unrecognized arguments: --no-such-flag')") == gone[0]
+    assert "usage: srv [-h]\nsrv: error: unrecognized arguments: --no-such-flag\n" in capfd.readouterr().err
 
 
 def test_a_tool_s_annotations_become_its_side_effect_facts():

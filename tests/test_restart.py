@@ -7,7 +7,7 @@ import signal
 import pytest
 
 from broker.config import OrganSpec
-from broker.restart import EXIT_REFUSED, backoff, decide, describe_exit
+from broker.restart import EXIT_REFUSED, LAST_WORDS, backoff, decide, describe_exit, last_words
 
 NOW = 1000.0
 WINDOW = 60.0
@@ -166,3 +166,20 @@ def test_backoff_stays_at_the_cap_after_thousands_of_unstable_runs():
 ])
 def test_describe_exit_names_the_signal_or_the_code(returncode, words):
     assert describe_exit(returncode) == words
+
+
+def test_an_organ_s_last_words_are_its_last_error_not_its_routine_logging_nor_a_traceback_s_frames():
+    log_tail = ("2026-12-06 05:28:41,001 INFO actors._loop[12201]: organ t starting\n"
+                "Traceback (most recent call last):\n"
+                '  File "/work/actors/_loop.py", line 177, in run\n'
+                "    self.organ.on_start()\n"
+                "RuntimeError: MCP server srv did not start: the MCP server ended: exited with code 2\n"
+                "2026-12-06 05:28:43,905 INFO actors._loop[12201]: organ t stopping: error\n\n")
+    assert last_words(log_tail) == "RuntimeError: MCP server srv did not start: the MCP server ended: exited with code 2"
+    logged = "2026-12-06 05:30:49,001 ERROR actors._loop[14792]: organ aborted: the MCP server ended: killed by SIGKILL\n"
+    assert last_words(logged + "2026-12-06 05:30:49,002 INFO actors._loop[14792]: organ files stopping\n") == \
+        "organ aborted: the MCP server ended: killed by SIGKILL"
+    assert last_words("mcp-server-time: error: unrecognized arguments: --no-such-flag\n") == \
+        "mcp-server-time: error: unrecognized arguments: --no-such-flag"  # a wrapped command's own stderr
+    assert last_words("2026-12-06 05:30:49,002 INFO actors._loop[1]: organ x stopping\n") == ""
+    assert last_words("x" * 5000) == "x" * LAST_WORDS
