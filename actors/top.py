@@ -25,8 +25,9 @@ ORGAN_HEADER = f"{'ORGAN':<16} {'STATE':<10} {'PID':>7} {'RESTARTS':>8}  {'WOUND
 
 
 def render(blood: Any, status: dict | None = None, width: int = 80, height: int | None = None,
-           color: bool = False, home: str = "") -> str:
-    """Draw one frame of the mesh from a beat (Blood or its plain map) and the heart's status, if known."""
+           color: bool = False, home: str = "", once: bool = False) -> str:
+    """Draw one frame of the mesh from a beat (Blood or its plain map) and the heart's status, if known (once:
+    the only frame, so no word on how to quit)."""
     beat = blood if isinstance(blood, dict) else protocol.to_plain(blood)
     heart = (status or {}).get("heart", {})
     details = {o["name"]: o for o in (status or {}).get("organs", [])}
@@ -67,8 +68,9 @@ def render(blood: Any, status: dict | None = None, width: int = 80, height: int 
         spent = f" (tool-schema tokens {tokens.get('exposed', '?')} of {tokens.get('full', '?')})" if tokens else ""
         add(f"EXPOSED TOOLS {len(exposed)}{spent}", "1")
         add("  " + " ".join(exposed) if exposed else "  none")
-    add()
-    add("Ctrl-C quits", "2")
+    if not once:
+        add()
+        add("Ctrl-C quits", "2")
     return "\n".join(_paint(text[:width], code, span, color) for text, code, span in lines)
 
 
@@ -114,7 +116,7 @@ def run(client: Any, out: TextIO, once: bool = False, color: bool = False, home:
         for blood, status in frames(client, once):
             size = shutil.get_terminal_size()
             frame = render(blood, status, size.columns - 1 if live else 100, size.lines if live else None,
-                           color, home)
+                           color, home, once)
             if live:
                 out.write(HOME + frame.replace("\n", CLEAR_LINE + "\n") + CLEAR_LINE + "\n" + CLEAR_BELOW)
             else:

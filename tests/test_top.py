@@ -111,6 +111,7 @@ def test_top_once_prints_one_plain_frame_and_exits(mesh):
     assert "\x1b" not in done.stdout
     assert organ_row(done.stdout, "echo")[:2] == ["echo", "up"]
     assert "beat #" in done.stdout
+    assert "Ctrl-C" not in done.stdout, "a single frame has nothing to quit"
 
 
 def test_top_without_a_mesh_says_so_and_fails(make_mesh):
