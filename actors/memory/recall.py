@@ -91,8 +91,6 @@ SAYS_HALF = 0.5  # one word reaching a card is enough when it carries this share
 # the floor asks about this many words' worth of evidence: a query saying less is held to what it says (round 12;
 # 2.0 until round 17)
 FLOOR_WORDS = 3.0
-FLOOR_CAP = 1.0  # trial (round 18): a query saying more than FLOOR_WORDS' worth is held up to floor x this
-MIN_SHARE = 0.0  # trial (round 18): a card not named outright must account for this share of what the query says
 # idf as if the store held at least this many cards: in a new user's store of three cards a term two of them share
 # is no common word, yet plain idf weighs it as one (npm in 2 of 2 cards: 0.26 of the top weight, under any floor).
 # Chosen on the dev sets (fresh–fresh8; their stores hold 4–10 cards): 10 gave R@3 362 → 370 of 447 and false
@@ -378,7 +376,7 @@ def held_to(floor: float, said: float) -> float:
     word of a card's work is never enough on its own, round 7); a query whose words say less than two words'
     worth (`said`: the sum of `Index.information`, a terse title of one telling word and a ticket key) is held
     to what it says: the floor × said / FLOOR_WORDS. A query of no telling word keeps the floor."""
-    return floor * min(FLOOR_CAP, said / FLOOR_WORDS) if said > 0 else floor
+    return floor * min(1.0, said / FLOOR_WORDS) if said > 0 else floor
 
 
 def corroborated(parts: Iterable[tuple[str, str, str, float]], generic: frozenset[str] = frozenset(),
@@ -597,8 +595,6 @@ class Index:
                 continue  # writing about the work calls no tool: only a card named outright
             if not (named or corroborated(parts, self.generic, reaching)
                     or share(parts, info) >= SAYS_HALF):
-                continue
-            if MIN_SHARE and not named and share(parts, info) < MIN_SHARE:
                 continue
             if not (named or conditioned(parts, self.generic, mode=condition, reached_programs=q.related,
                                          ring_words=q.similar, typos=typos)):
