@@ -12,6 +12,10 @@ semantics, playbook >= 2 sessions, rule = the same kind of work, pitfall >= 3 fa
 or of the `normalise` it reads. Its held-out estimate is its effect (with it minus without it) on the sets that were
 not dev when its round made it (`ORIGIN`).
 
+Since a rule's cards are asked by every query style, its R@3 and FP are also given on the cells (set, style) that
+were not dev when it was made (`other_cells`): the styles written later (ticket titles, round 12; questions and
+asked, rounds 15-16) are other hands for the rules made before them.
+
 Constants (`CONSTANTS`): leaving one set out, the value with the best score on the other sets (pooled; the default
 wins a tie) is scored on the set left out; the mean over left-out sets is compared with the default's. The score is
 (found - unbacked) + (R@3 - FP), shares of the pooled sets.
@@ -19,8 +23,8 @@ wins a tie) is scored on the set left out; the mean over left-out sets is compar
     python bench/distill_loho.py [--rules] [--constants] [--only NAME ...] [--out FILE.json]   (~5 minutes)
 
 Round 18 ran this audit on main's code with the script as committed in 93f29c9 (its RULES also switched off the
-five rules that round then removed: traceback frames as topic words, a check's own fixing mode as an edit, habit
-words, reliability words, a word read into a tool's file kind); the rules listed here are those that remain.
+rules that round then removed: traceback frames as topic words, a check's own fixing mode as an edit, reliability
+words, a word read into a tool's file kind), run on the code of 67a7679; the rules listed here are those that remain.
 docs/memory.md "Eighteenth round" has the tables.
 
 Dev only: it reads DEV_SETS and never a held-out set.
@@ -70,6 +74,7 @@ RULES: dict[str, tuple[str, Callable[[], list[Patch]]]] = {
     "advice": ("no words of what an error advised (round 9)", _set("advice_terms", lambda a, e: [])),
     "settings": ("no settings a command said (round 9)", _set("_settings", lambda c: ())),
     "operand_words": ("no operand words of a workflow's commands (round 9)", _set("_operand_words", lambda c: ())),
+    "habit_words": ("no habit words on playbooks (round 11, memory-habit.txt)", _set("_habit_words", lambda: ())),
     "workflow_words": ("no well-known workflow words on playbooks (round 13)", _set("workflow_words", lambda i: [])),
     "objects": ("no packages an install worked on (round 5, memory-installs.txt)", _set("_objects", lambda c: [])),
     "operand_files": ("no files among a command's operands (round 4)", _set("_operand_files", lambda w: [])),
@@ -84,9 +89,28 @@ _R9 = _R5 | {"fresh4", "fresh5", "fresh6"}
 ORIGIN: dict[str, set[str]] = {
     "session_topic": {"fresh"}, "operand_files": {"fresh", "fresh2"},
     "edited": _R5, "same_task": _R5, "objects": _R5, "resources": _R5, "command_hosts": _R5,
-    "only_lists": _R9, "advice": _R9, "settings": _R9, "operand_words": _R9,
+    "only_lists": _R9, "advice": _R9, "settings": _R9, "operand_words": _R9, "habit_words": _R9 | {"fresh8"},
     "workflow_words": set(SETS), "moved_only": set(SETS),
 }
+
+ROUND = {"session_topic": 1, "operand_files": 4, "same_task": 5, "objects": 5, "resources": 6, "edited": 7,
+         "command_hosts": 8, "only_lists": 9, "advice": 9, "settings": 9, "operand_words": 9, "habit_words": 11, "workflow_words": 13,
+         "moved_only": 14}
+
+
+def origin_cells(name: str) -> set[tuple[str, str]]:
+    """The cells (set, query style) that were dev when a rule's round made it: the truth queries of its sets, the
+    ticket titles from round 12 (fresh6, fresh8; fresh5's were written after), the questions and asked styles
+    from rounds 15 and 16. A rule's cards are asked by every style, so the styles written later are other hands."""
+    cells = {(s, "truth") for s in ORIGIN[name]}
+    if ROUND[name] >= 12:
+        cells |= {(s, "tickets") for s in ("fresh6", "fresh8")}
+    if ROUND[name] >= 13:
+        cells |= {("fresh5", "tickets")}
+    if ROUND[name] >= 15:
+        cells |= {(s, st) for s in SETS for st in ("questions", "asked")}
+    return cells
+
 
 # name -> (default, [(value, memory options, patches)])
 CONSTANTS: dict[str, tuple[object, list]] = {
@@ -171,6 +195,16 @@ def effect(base: dict, off: dict, origin: set[str]) -> dict:
     return found
 
 
+def cell_effect(base: dict, off: dict, origin: set[tuple[str, str]]) -> dict:
+    """With the rule minus without it, R@3 and FP points, on the cells (set, style) that were not dev when it was
+    made: the recall it leads to, asked by hands that came later."""
+    r_on, f_on, pos, neg = rl.pooled(base["cells"], lambda k: k not in origin)
+    r_off, f_off, _, _ = rl.pooled(off["cells"], lambda k: k not in origin)
+    return {"r_at_3": round(100 * (r_on - r_off), 2), "fp": round(100 * (f_on - f_off), 2), "positives": pos,
+            "negatives": neg, "hits": f"{round(r_on * pos)} vs {round(r_off * pos)}",
+            "false_positives": f"{round(f_on * neg)} vs {round(f_off * neg)}"}
+
+
 def loho(results: dict, default: object) -> dict:
     """Leave each set out: the value best on the others, scored on the set left out; means against the default's."""
     rows, chosen, kept = {}, [], []
@@ -208,7 +242,8 @@ def main() -> None:
             if args.only and name not in args.only:
                 continue
             off = run(OPTIONS.get(name), switch())
-            report["rules"][name] = {"off": what, "made_on": sorted(ORIGIN[name]), **effect(base, off, ORIGIN[name])}
+            report["rules"][name] = {"off": what, "made_on": sorted(ORIGIN[name]), **effect(base, off, ORIGIN[name]),
+                                     "other_cells": cell_effect(base, off, origin_cells(name))}
             print(name, json.dumps(report["rules"][name]["others"]), file=sys.stderr)
     if args.constants or both:
         report["constants"] = {}

@@ -183,7 +183,7 @@ def migration_journal() -> bytes:
 
 
 @pytest.mark.parametrize("query, recalled", [
-    ("what's the usual routine after a rails db:migrate here?", True),  # the habit's own command
+    ("what's the usual routine after a migration here?", True),  # the habit, and the work it is about
     ("what's our usual routine for the weekly standup?", False),  # the words of a habit alone reach no card
 ])
 def test_a_query_asking_for_the_habit_around_a_playbooks_work_recalls_it(tmp_path, query, recalled):

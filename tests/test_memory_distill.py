@@ -753,3 +753,10 @@ def test_a_rule_fixed_by_work_on_a_file_before_the_retry_holds_that_file():
     assert "stack.yaml" in rule.identity["file"]
 
 
+def test_a_playbook_is_about_a_habit_in_the_words_developers_ask_it_with():
+    j = Journal()
+    for i in range(2):
+        j.progress(f"s{i}", "generate a migration").cmd(f"s{i}", "bin/rails db:migrate", ok=True)
+        j.call(f"s{i}", "git", "commit", {"message": "migrate"}).progress(f"s{i}", "next")
+    [playbook] = drafts(j, "playbook")
+    assert {"routin", "usual", "workflow"} <= set(playbook.identity["gloss"])

@@ -72,8 +72,8 @@ STATE_VERSION = 15  # 4: identities hold the gloss field; 5: workflows hold the 
 # 13: rails runs namespaced tasks (memory-subcommands.txt); a task whose name the redactor masked
 # (`credentials:[REDACTED]`) is its namespace; playbooks hold the words of a habit as glosses (memory-habit.txt)
 # 14: rules count the episodes whose fix moved only the failed path (the same file found elsewhere)
-# 15 (round 18): no traceback frames among topic words; a fix by a check's own tool is no edit; no habit words on
-# playbooks, no reliability words on weak links, no English word read into a tool's file kind (tfstate -> state)
+# 15 (round 18): no traceback frames among topic words; a fix by a check's own tool is no edit; no reliability words
+# on weak links, no English word read into a tool's file kind (tfstate -> state)
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -566,6 +566,7 @@ class Distiller:
                                     programs=programs, actions=actions, files=files,
                                     topic=_top(topic, min_count=min(2, len(sessions))),
                                     settings=_top(words, min_count=min(2, len(sessions)), limit=MAX_LIST))
+            ident["gloss"] = _unique([*ident.get("gloss", ()), *_habit_words()])
             if named := workflow_words(ident):
                 ident["workflow"] = named
             yield Draft(
@@ -626,6 +627,12 @@ def workflow_words(ident: dict[str, list[str]]) -> list[str]:
 
 
 WORKFLOW_MARKED = ("program", "action", "file", "name")  # the fields whose terms mark a playbook's workflow
+
+
+@functools.cache
+def _habit_words() -> tuple[str, ...]:
+    """What a playbook is about, stemmed (data/memory-habit.txt: routine, usual, workflow, …)."""
+    return tuple(dict.fromkeys(text.stem(w) for w in sorted(text.load_words("memory-habit"))))
 
 
 def _is_edit(work: normalise.Work) -> bool:
