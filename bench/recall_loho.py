@@ -190,7 +190,7 @@ class Joint:
         key = tuple(sorted((n, v) for n, v in config.items() if v != JOINT[n][0]))
         if key not in self.cache:
             with switched(self.journals, joint_patches(self.journals, dict(key))):
-                self.cache[key] = ask(self.journals, cross=False)  # the choice weighs each hand's own negatives
+                self.cache[key] = ask(self.journals, cross=CROSS[0])  # without --with-cross: each hand's own negatives
             print(f"  asked {len(self.cache)}: {dict(key)}", file=sys.stderr)
         return self.cache[key]
 
@@ -316,12 +316,17 @@ def switched(journals: list[Journal], patches: list[Patch] | tuple) -> Iterator[
 
 # -- the arithmetic -------------------------------------------------------------------------------
 
+CROSS = [False]  # --with-cross: the cross negatives count as negatives in every choice
+
+
 def pooled(cells: dict, keep: Callable[[tuple[str, str]], bool]) -> tuple[float, float, int, int]:
-    """(R@3, FP, positives, negatives) over the cells kept."""
+    """(R@3, FP, positives, negatives) over the cells kept (with CROSS, the cross negatives among the negatives)."""
     hit = pos = fp = neg = 0
     for key, c in cells.items():
         if keep(key):
             hit, pos, fp, neg = hit + c[0], pos + c[1], fp + c[2], neg + c[3]
+            if CROSS[0]:
+                fp, neg = fp + c[4], neg + c[5]
     return hit / max(pos, 1), fp / max(neg, 1), pos, neg
 
 
@@ -384,10 +389,13 @@ def main() -> None:
     parser.add_argument("--joint", action="store_true",
                         help="choose the JOINT constants together, coordinate descent under leave one hand out")
     parser.add_argument("--passes", type=int, default=2, help="coordinate descent passes (--joint)")
+    parser.add_argument("--with-cross", action="store_true",
+                        help="count the cross negatives (other journals' negatives) as negatives in every choice")
     parser.add_argument("--only", nargs="*", default=[], help="only these rules or constants")
     parser.add_argument("--out", type=Path, help="also write the full per-cell figures here (JSON)")
     args = parser.parse_args()
     both = not (args.rules or args.constants or args.joint)
+    CROSS[0] = args.with_cross
     report: dict = {}
     with contextlib.ExitStack() as stack:
         journals = build(stack)
