@@ -33,13 +33,12 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 import broker.text as text
-from broker.text import fuzzy
 from broker.vocab import FAULT_DRILL
 from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 14  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 15  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
@@ -73,6 +72,8 @@ STATE_VERSION = 14  # 4: identities hold the gloss field; 5: workflows hold the 
 # 13: rails runs namespaced tasks (memory-subcommands.txt); a task whose name the redactor masked
 # (`credentials:[REDACTED]`) is its namespace; playbooks hold the words of a habit as glosses (memory-habit.txt)
 # 14: rules count the episodes whose fix moved only the failed path (the same file found elsewhere)
+# 15 (round 18): no traceback frames among topic words; a fix by a check's own tool is no edit; no reliability words
+# on weak links, no English word read into a tool's file kind (tfstate -> state)
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -287,8 +288,6 @@ class Distiller:
                                                      "calls": []}))
         sig["n"] += 1
         sig["causes"][row.cause or "unknown"] = sig["causes"].get(row.cause or "unknown", 0) + 1
-        if row.session not in sig["sessions"]:
-            _count_topic(sig["topic"], topic_terms(normalise.traceback_frames(row.error)))
         _note(sig, row, session)
         _add(sig["hosts" if _is_host(work) else "files"], work.file)
         for host in normalise.command_hosts(work.command) if work.command else ():
@@ -375,7 +374,7 @@ class Distiller:
             "work": _fields(work), "wrong": normalise.summarise_call(work, row.args),
             "args": normalise.canonical_args(row.args), "cause": row.cause, "raw": row.error[:200],
             "error": normalise.error_signature(row.error), "ids": [row.id], "ts": row.ts, "between": [],
-            "looked": [], **({"frames": frames} if (frames := normalise.traceback_frames(row.error)) else {}),
+            "looked": [],
             **({"advice": advice} if (advice := normalise.error_advice(row.error)) else {})})
         del session["open"][:-MAX_OPEN]
 
@@ -394,15 +393,14 @@ class Distiller:
                     episode["between"].append(normalise.summarise_call(work, row.args))
                     if work.file and not work.host:  # what the fix worked on: `stack.yaml` edited, then the retry
                         _add(episode.setdefault("fixed_files", []), work.file, MAX_BETWEEN)
-                    episode["edits"] = episode.get("edits", 0) + _fixes_code(failed, work)
+                    episode["edits"] = episode.get("edits", 0) + _is_edit(work)
                 still_open.append(episode)
                 continue
             same_args = episode["args"] == normalise.canonical_args(row.args)
             between = episode["between"]
             if same_args and not (0 < len(between) <= MAX_BETWEEN) and not episode["looked"]:
                 continue  # the same call worked again with nothing done about it: patience, not a lesson
-            edited = episode.get("edits", 0) == len(between) and (
-                bool(between) if same_args else normalise.applies_fixes(failed.command, work.command))
+            edited = same_args and bool(between) and episode.get("edits", 0) == len(between)
             moved = not between and not episode["looked"] and moved_only(failed, work, episode["args"], row.args)
             self._rule(sid, session, episode, failed, work, row, between if same_args else [], edited, moved)
         session["open"] = still_open
@@ -446,7 +444,7 @@ class Distiller:
         for host in [*normalise.command_hosts(failed.command), *normalise.command_hosts(work.command)]:
             _add(rule.setdefault("hosts", []), host, MAX_LIST)
         if sid not in rule["sessions"]:
-            _count_topic(rule["topic"], [*session["topic"], *topic_terms(episode.get("frames", ""))])
+            _count_topic(rule["topic"], session["topic"])
         _add(rule["sessions"], sid)
         for event_id in [*episode["ids"], row.id]:
             _add(rule["ids"], event_id, MAX_IDS)
@@ -517,7 +515,6 @@ class Distiller:
                          programs=stats.get("programs", ()),
                          hosts=[host] if host else stats["hosts"], resources=stats.get("resources", ()),
                          topic=[*topic_terms(cause), *_top(stats["topic"])])
-        ident["gloss"] = _unique([*ident.get("gloss", ()), *_weak_words()])[:meaning.MAX_GLOSS + len(_weak_words())]
         return Draft(
             key=key, kind="weak_link",
             title=f"Weak link: {subject} fails often ({stats['n'] - stats['ok']} of {stats['n']} calls)"
@@ -638,22 +635,9 @@ def _habit_words() -> tuple[str, ...]:
     return tuple(dict.fromkeys(text.stem(w) for w in sorted(text.load_words("memory-habit"))))
 
 
-@functools.cache
-def _weak_words() -> tuple[str, ...]:
-    """What a weak link is about, stemmed (data/memory-weak.txt: reliable, flaky, answering, …)."""
-    return tuple(dict.fromkeys(text.stem(w) for w in sorted(text.load_words("memory-weak"))))
-
-
 def _is_edit(work: normalise.Work) -> bool:
     """Tell whether a call changed a file's content (an edit or write of a file, not a command or a URL)."""
     return bool(work.file) and not work.families and not work.host and not work.probe
-
-
-def _fixes_code(failed: Work, work: Work) -> bool:
-    """Tell whether a call between a failure and its fix changed the code rather than the way of working: an edit
-    of a file, or the failed check's own tool applying its fixes (`cargo fmt` after `cargo fmt -- --check`)."""
-    return _is_edit(work) or bool(failed.command and work.command) and normalise.applies_fixes(failed.command,
-                                                                                                 work.command)
 
 
 def _same_task(failed: Work, work: Work) -> bool:
@@ -821,15 +805,7 @@ def _name_stems(name: str) -> list[str]:
     words = [text.stem(w) for w in text.split_identifier(base) if len(w) > 2 and not text.is_stopword(w)]
     whole = [base.lower()] if "-" in base.strip("-") else []  # as written, as a hyphenated host label is
     kind = [ext.lower()] if len(ext) > 2 and ext.isalpha() else []
-    return _unique([*whole, *words, *kind, *(t for w in [*text.split_identifier(base), *kind] for t in _tail_word(w))])
-
-
-def _tail_word(word: str) -> list[str]:
-    """The English word a tool's short prefix runs into (`tfstate` -> state, `xcworkspace` -> workspace,
-    `gitignore` -> ignore): "the terraform state" names terraform.tfstate. A word of its own has none."""
-    if len(word) < 6 or not word.isalpha() or word in fuzzy.known_words():
-        return []
-    return [text.stem(word[k:]) for k in (2, 3) if text.is_everyday(word[k:]) and len(word) - k >= 4][:1]
+    return _unique([*whole, *words, *kind])
 
 
 def _host_words(host: str) -> list[str]:

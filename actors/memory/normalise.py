@@ -146,15 +146,6 @@ def _traceback_error(text: str) -> str:
     return text
 
 
-_FRAME = re.compile(r'^\s*File "[^"]*", line \d+, in ([A-Za-z_]\w*)', re.M)
-
-
-def traceback_frames(text: str) -> str:
-    """The functions a Python traceback ran through (`main train_one_epoch`): where its error came from, kept
-    as words of the card while the signature is the error alone; '' for any other text."""
-    return " ".join(dict.fromkeys(_FRAME.findall(str(text)))) if _TRACEBACK.search(str(text)) else ""
-
-
 def strip_placeholders(text: str) -> str:
     """A signature without its placeholders ({path}, {n}, …), for the words it is about."""
     return _PLACEHOLDER.sub(" ", text)
@@ -530,45 +521,6 @@ def _aliases() -> dict[str, dict[str, str]]:
 def _valued_options() -> dict[str, frozenset[str]]:
     """program -> its options that take a value and may stand before the subcommand (data/memory-options.txt)."""
     return {program: frozenset(options) for program, options in text.load_pairs("memory-options").items()}
-
-
-@functools.cache
-def _fix_modes() -> tuple[frozenset[str], frozenset[str], dict[str, frozenset[str]]]:
-    """(the options and words that ask a checking tool only to check, those that make any tool fix, each
-    program's own short fixing options), memory-fixmodes.txt."""
-    modes = {k: frozenset(v) for k, v in text.load_pairs("memory-fixmodes").items()}
-    return modes.pop("check", frozenset()), modes.pop("fix", frozenset()), modes
-
-
-def _mode_words(command: str) -> set[str]:
-    """The words of a command that may set a checking tool's mode: its options as written, and the lowercase
-    words of its other arguments and task names (`ktlintCheck` -> ktlint, check)."""
-    found: set[str] = set()
-    for word in _words(command)[1:]:
-        if word.startswith("-"):
-            found.add(word.split("=", 1)[0])
-        else:
-            found.update(text.split_identifier(posixpath.basename(word)))
-    return found
-
-
-def applies_fixes(failed: str, fix: str) -> bool:
-    """Tell whether a fix of a failed command is the same tool applying its own fixes to the code (`cargo fmt
-    --all -- --check` failing, then `cargo fmt --all`; `rubocop app` then `rubocop -a app`; `./gradlew
-    ktlintCheck` then `./gradlew ktlintFormat && ./gradlew ktlintCheck`): a part of the fix runs a family of the
-    failed command and says a fixing word the failed one did not, or leaves out a checking word it said."""
-    checks, fixes, own = _fix_modes()
-    wanted = set(families_of(failed))
-    said = {w for part in working_parts(failed) for w in _mode_words(part)}
-    for part in working_parts(fix):
-        shared = wanted & set(families_of(part))
-        if not shared:
-            continue
-        words = _mode_words(part)
-        fixing = fixes.union(*(own.get(f, ()) for f in shared))
-        if (words - said) & fixing or (said - words) & checks:
-            return True
-    return False
 
 
 def is_probe_ability(ability: str) -> bool:
