@@ -614,24 +614,6 @@ def test_expose_with_a_bad_catalogue_fails_in_one_line(tmp_path):
     assert out.stderr.count("\n") == 1 and "non-empty string \"name\"" in out.stderr
 
 
-@pytest.mark.parametrize("text, command", [
-    ("check it with docker --version", True), ("run `pytest tests/x.py -k slow` here", True),
-    ("dir D:\\ && echo done", True), ("make sure build || notify", True),
-    ("a well-known e-mail - see the list", False), ("run `npm` now", False), ("read notes.md", False),
-])
-def test_command_line_syntax_is_recognised(text, command):
-    assert lexicon.names_command(text) is command
-
-
-def test_a_command_line_points_at_the_tool_that_runs_commands():
-    organs = {"sh": [tool("execute", "Run it in the terminal.", command="What to run")],
-              "docs": [tool("docker_guide", "Read the docker guide: install and check a docker version.")]}
-    intent = "check whether the docker is installed using docker --version"
-    assert "sh.execute" in select(intent, catalogue_from_mcp(organs)).exposed
-    without = catalogue_from_mcp(organs, without=frozenset({Source.COMMANDS}))
-    assert "sh.execute" not in select(intent, without).exposed
-
-
 def test_the_precondition_of_a_best_matching_tool_is_exposed_before_the_other_matches():
     def page_tool(name: str, description: str, required: tuple[str, ...] = (), **params: str) -> dict:
         entry = tool(name, description, **params)

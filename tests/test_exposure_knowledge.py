@@ -506,34 +506,10 @@ def test_a_place_of_several_words_counts_in_any_case_unless_they_are_everyday_en
     assert not knowledge.names_place("walk along the long beach path", places)
 
 
-def test_a_word_of_another_language_reads_as_the_catalogue_word_it_shares_a_stem_with():
-    vocabulary = Vocabulary(["commit", "changes", "documentation", "capture", "wikipedia"], [])
-    assert vocabulary.cognate("committer") == ("commit",)
-    assert vocabulary.cognate("documentación") == ("documentation",)
-    assert vocabulary.cognate("wikipédia") == ("wikipedia",)
-    assert vocabulary.cognate("changements") == ()  # chang- is under 60% of the word: a chance prefix
-
-
 def test_wordnet_derivations_relate_a_verb_to_the_noun_a_catalogue_uses():
     from broker.text import derived
     assert "memory" in derived("remember")
     assert "storage" in derived("store")
-
-
-def test_a_verb_the_catalogue_lacks_is_read_through_its_opposite_and_what_that_derives():
-    organs = {"memory": [tool("delete_entities", "Delete entities from the knowledge graph.", {"names": "Their names"}),
-                         tool("search_nodes", "Search the nodes of the knowledge graph.", {"query": "What to find"})],
-              "billing": [tool("list_invoices", "List the invoices of the billing service.", {"service": "Which service"}),
-                          tool("void_invoice", "Void an invoice of the billing service.", {"invoice": "Which invoice"})]}
-    intent = "forget everything about the old vendor"
-    on = catalogue_from_mcp(organs, without=frozenset({Source.MEANING, Source.UNMATCHED}))
-    off = catalogue_from_mcp(organs, without=frozenset({Source.MEANING, Source.UNMATCHED, Source.OPPOSITES}))
-    assert query_terms(intent, on).get("memori") == selection.W_DERIVED  # forget -> remember -> memory
-    assert "memori" not in query_terms(intent, off)
-    assert {"memory.delete_entities", "memory.search_nodes"} <= set(select(intent, on, budget_tokens=300).exposed)
-    assert "memory.delete_entities" not in select(intent, off, budget_tokens=300).exposed
-    # a stop word's opposite says nothing of the topic (have -> lack), and a word the catalogue holds is itself
-    assert query_terms("what do you have on Priya?", on) == {}
 
 
 def test_an_organ_called_by_its_name_or_a_word_derived_from_it_is_sent_whole():
@@ -627,24 +603,6 @@ def test_a_coin_named_in_full_finds_the_tool_whose_schema_gives_its_ticker():
     assert "btc" not in query_terms("what's bitcoin doing", without)
 
 
-@pytest.mark.parametrize(("request_text", "expected"), [
-    ("checkout latency p99 over the last hour", True), ("p99.9 of the api", True), ("checkout 服务的p95是多少", True),
-    ("P1 incident on checkout", False), ("获取阿迪达斯的p4工单", False), ("convert song.mp3 at p128", False),
-])
-def test_a_percentile_is_read_as_monitoring_writes_it_and_a_priority_is_not_one(request_text, expected):
-    assert lexicon.names_percentile(request_text) is expected
-
-
-def test_a_percentile_in_a_request_brings_the_tool_of_quantiles():
-    organs = {"metrics": [tool("query_histogram", "Query histogram percentiles of a metric", {"metric": "The metric"}),
-                          tool("query_range", "Query a metric over a time range", {"metric": "The metric"}),
-                          tool("list_alerts", "List the alerts that fire", {})]}
-    catalogue = catalogue_from_mcp(organs)
-    assert "percentil" in query_terms("checkout latency p99 over the last hour", catalogue)
-    assert "percentil" not in query_terms("checkout latency p99 over the last hour",
-                                          catalogue_from_mcp(organs, without={Source.PERCENTILES}))
-
-
 def test_an_amount_in_a_currencys_english_name_of_several_words_is_money():
     cldr = knowledge.cldr()
     def money(text):
@@ -653,23 +611,6 @@ def test_an_amount_in_a_currencys_english_name_of_several_words_is_money():
     assert money("You have 5000 US dollars for the trip")  # a number, then the currency's whole name
     assert money("how much are US dollars in Japanese yen")  # two currencies by their names
     assert not money("the Japanese yen fell today")  # one currency named, and no amount
-
-
-def test_a_measure_and_another_unit_of_its_quantity_is_a_conversion():
-    units = knowledge.units()
-    assert units[("centimeters",)] == "length"
-    assert knowledge.names_unit_conversion("a vase 24 inches tall, how tall in centimeters?", units)
-    assert not knowledge.names_unit_conversion("find parks within a 10 mile radius, 5 miles at most", units)
-    assert not knowledge.names_unit_conversion("you weigh 75 kilograms on Earth", units)
-
-
-def test_a_unit_conversion_brings_the_converter_only_in_a_catalogue_with_a_tool_named_for_it():
-    organs = {"tools": [tool("unit_conversion.convert", "Convert a value from one unit to another", {"value": "The value"}),
-                        tool("get_weather", "Weather of a city", {"city": "The city"})]}
-    request = "a vase 24 inches tall, how tall in centimeters?"
-    assert "convert" in query_terms(request, catalogue_from_mcp(organs))
-    assert "convert" not in query_terms(request, catalogue_from_mcp(organs, without={Source.UNITS}))
-    assert not catalogue_from_mcp({"tools": organs["tools"][1:]}).units
 
 
 @pytest.mark.parametrize(("request_text", "expected"), [
@@ -686,35 +627,6 @@ def test_a_question_of_identity_brings_the_tool_that_looks_things_up():
                         tool("book_flight", "Book a flight between two airports", {"origin": "From where"})]}
     assert select("who is ji sung park?", catalogue_from_mcp(organs), budget_tokens=200).exposed[:1] == ("tools.web.search",)
     assert "search" not in query_terms("who is ji sung park?", catalogue_from_mcp(organs, without={Source.QUESTIONS}))
-
-
-def test_a_number_is_a_port_only_beside_the_service_registered_on_it():
-    services = {"5432": frozenset({"postgresql", "postgres"}), "22": frozenset({"ssh"})}
-    assert knowledge.names_service_port("let me hit the postgres in staging from my laptop on 5432", services)
-    assert knowledge.names_service_port("ssh on 22 is refused", services)
-    assert not knowledge.names_service_port("I have 22 apples and a postgres dump", services)
-
-
-def test_the_platforms_services_file_names_the_registered_ports(tmp_path, monkeypatch):
-    services = tmp_path / "services"
-    services.write_text("ssh\t\t22/tcp\t\t# SSH\npostgresql\t5432/tcp\tpostgres\t# PostgreSQL\n", encoding="utf-8")
-    monkeypatch.setattr(knowledge, "SERVICES_FILE", str(services))
-    knowledge.services.cache_clear()
-    try:
-        assert knowledge.services() == {"22": frozenset({"ssh"}), "5432": frozenset({"postgresql", "postgres"})}
-    finally:
-        knowledge.services.cache_clear()
-
-
-def test_a_service_and_its_port_bring_the_tool_that_forwards_ports():
-    organs = {"kubernetes": [tool("port_forward", "Forward a local port to a port on a resource", {"resourceName": "Name"}),
-                             tool("get_logs", "Get the logs of a pod", {"pod": "The pod"}),
-                             tool("scale_deployment", "Scale a deployment", {"name": "The deployment"})]}
-    request = "let me hit the postgres in staging from my laptop on 5432"
-    if "5432" not in knowledge.services():
-        pytest.skip("the platform has no services file naming 5432")
-    assert "port" in query_terms(request, catalogue_from_mcp(organs))
-    assert "port" not in query_terms(request, catalogue_from_mcp(organs, without={Source.PORTS}))
 
 
 def test_an_everyday_english_word_is_itself_and_not_an_abbreviation_of_a_catalogue_word():

@@ -136,8 +136,6 @@ class Catalogue:
         self.packages = {name: word for name, word in knowledge.packages().items() if name not in self.vocabulary.words} \
             if self.documenters else {}
         self.calculates = self._named_for("arithmetic")
-        self.ports = knowledge.services() if Source.PORTS not in self.without and self._named_for("port") else {}
-        self.units = knowledge.units() if Source.UNITS not in self.without and self._named_for("units") else {}
         if self.calculates:
             knowledge.number_words(), knowledge.operator_words()  # Unicode's names, read once per process
         self.currencies = knowledge.cldr().currencies if self._hinted("money") else frozenset()

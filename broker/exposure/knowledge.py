@@ -24,12 +24,7 @@
   special-use names (test, example, localhost: `broker/text/data/special_domains.txt`) end hosts too.
 - *Spoken numbers and operators*: English number words and the words of math operators, read from the
   Unicode names of numeric characters and math symbols (`unicodedata`): "one hundred euros", "394 times 213".
-- *Cognates*: a word of another Latin-script language that shares a catalogue stem ("committer" -> commit).
 - *Codes*: a long unknown word written as the catalogue's code of 3-4 capitals (`bitcoin` -> BTC).
-- *Units*: CLDR's English unit names and their quantities (Babel): a measure and another unit of its quantity
-  ("24 inches ... in centimeters") is a conversion; CLDR's currency names of several words ("US dollars").
-- *Ports*: IANA's service names and registered ports as the platform ships them (`/etc/services`): the
-  postgres on 5432 names a port.
 - *Packages*: the names of the libraries Debian packages for Python, JavaScript, Rust, Ruby and R
   (`broker/text/data/packages.txt.gz`, made from the package manager's lists by scripts/make_packages.py): a
   library named in a request (`pysam`, `torch.compile`) is asked about, and tools that answer from libraries'
@@ -42,7 +37,6 @@ import datetime
 import functools
 import gzip
 import logging
-import math
 import mimetypes
 import os
 import re
@@ -97,8 +91,6 @@ MIN_CODED = 5  # a word this long may be written as a catalogue's code of 3-4 ca
 MIN_COMPLETED = 3  # a known term this short or longer may be the start of a longer word
 COMPLETION_EXTRA = 3  # which is at least this many letters longer (not `page` -> pages)
 MAX_MEMO = 1 << 16
-MIN_COGNATE = 5  # a shared stem this long (commit-ter, captur-a) is a borrowed word, not a chance prefix
-COGNATE_SHARE = 0.6  # and covers this share of the word (not chang-ements)
 # the Public Suffix List as distributions ship it (Debian's `publicsuffix`), when the PyPI package is absent
 SUFFIX_LISTS = ("/usr/share/publicsuffix/public_suffix_list.dat",)
 _FILE_MEDIA = frozenset({"text", "image", "audio", "video"})
@@ -275,75 +267,6 @@ def _names_currency_phrases(words: list[str], phrases: Phrases, spoken: frozense
             return True
         named.add(code)
     return len(named) >= 2
-
-
-@_kept("units", _babel_sources, lambda found: found.names, lambda kept: Phrases(dict(kept)))
-def units() -> Phrases:
-    """English names of CLDR's units of measure, singular and plural (inch, centimeters, kilograms, miles per
-    hour) -> the quantity each measures (length, mass, speed); none without Babel."""
-    try:
-        from babel import localedata
-    except ImportError:
-        return Phrases({})
-    found: dict[tuple[str, ...], str] = {}
-    for unit, forms in sorted(localedata.load("en")["unit_patterns"].items()):
-        long = forms.get("long") if isinstance(forms, dict) else None
-        patterns = long[-1] if isinstance(long, tuple) else long  # (an alias to the short form, the long forms)
-        if not isinstance(patterns, dict):
-            continue
-        quantity = unit.split("-", 1)[0]
-        if quantity == "duration":
-            continue  # several spans of time are a window and a step (the last 6 hours in 5-minute steps)
-        for pattern in patterns.values():
-            name = tuple(_WORD.findall(fold(str(pattern).replace("{0}", " "))))
-            if name and not (len(name) == 1 and lexicon.is_stopword(name[0])):
-                found.setdefault(name, quantity)
-    return Phrases(found)
-
-
-def names_unit_conversion(request: str, known: Phrases) -> bool:
-    """Tell whether a request converts a measure: two units of one quantity named, one after a number (a vase
-    24 inches tall, in centimeters)."""
-    words = _AMOUNT_WORDS.findall(fold(request))
-    spoken = number_words()
-    named: dict[str, set[tuple[str, ...]]] = {}
-    measured = set()
-    for i, name, quantity in known.found(words):
-        named.setdefault(quantity, set()).add(name[:-1] + (name[-1].rstrip("s"),))  # inch and inches are one
-        if i and (words[i - 1][0].isdigit() or words[i - 1] in spoken):
-            measured.add(quantity)
-    return any(len(named[quantity]) >= 2 for quantity in measured)
-
-
-SERVICES_FILE = "/etc/services"  # IANA's service names and port numbers, as the platform ships them (netbase)
-
-
-@_kept("services", lambda: (*_derivation(), usercache.identity(SERVICES_FILE)))
-def services() -> dict[str, frozenset[str]]:
-    """The registered port numbers (as written) -> the names and aliases of their services (postgresql,
-    postgres); empty where the platform has no services file."""
-    found: dict[str, set[str]] = {}
-    try:
-        lines = Path(SERVICES_FILE).read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
-        log.info("%s is not readable: ports are not told from other numbers", SERVICES_FILE)
-        return {}
-    for line in lines:
-        fields = line.split("#", 1)[0].split()
-        if len(fields) >= 2 and "/" in fields[1]:
-            port = fields[1].split("/", 1)[0]
-            found.setdefault(port, set()).update(name.lower() for name in (fields[0], *fields[2:]))
-    return {port: frozenset(names) for port, names in found.items()}
-
-
-def names_service_port(request: str, known: Mapping[str, frozenset[str]]) -> bool:
-    """Tell whether a request names a service and its registered port (the postgres on 5432, redis 6379): the
-    number is a port."""
-    registered = [names for number in _NUMBER.findall(request) if (names := known.get(number))]
-    if not registered:
-        return False  # most requests: no number, or none a service is registered on
-    words = set(_WORD.findall(fold(request)))
-    return any(names & words for names in registered)
 
 
 def _unspaced_names(name: str) -> set[str]:
@@ -649,7 +572,6 @@ class Vocabulary:
             self._by_length.setdefault(len(w), []).append(w)
             self._by_first.setdefault(w[0], []).append(w)
         self._acronyms = _acronyms(prose)
-        self._stems: dict[str, str] | None = None  # stem -> its most used catalogue word, for cognates
         self._memo: dict[tuple[str, str], tuple[str, ...]] = {}  # (kind, word) -> answer: queries repeat words
         # the text layer's one typo matcher, with what a catalogue trusts: two edits in a long word, any first
         # letter, a four-letter word only by a swap; the most used word first. Built now, not by the first prompt
@@ -705,27 +627,6 @@ class Vocabulary:
     def _completed(self, term: str) -> tuple[str, ...]:
         return self._best(w for w in self._by_first.get(term[0], ()) if len(w) >= len(term) + COMPLETION_EXTRA
                           and w.startswith(term) and lexicon.stem(w) != term)
-
-    def cognate(self, word: str) -> tuple[str, ...]:
-        """The catalogue word a word of another language shares its stem with (`committer` -> commit,
-        `documentación` -> documentation, `wikipédia` -> wikipedia): Latin scripts borrow technical words."""
-        if not word.isalpha() or len(word) < MIN_COGNATE:
-            return ()
-        return self._remembered("cognate", word, self._cognate)
-
-    def _cognate(self, word: str) -> tuple[str, ...]:
-        folded = fold(word)
-        if folded in self.words:
-            return (folded,) if folded != word else ()
-        if self._stems is None:
-            self._stems = {}
-            for w in sorted(self.words, key=lambda w: (-self.frequency[w], w)):
-                self._stems.setdefault(lexicon.stem(w), w)
-        shortest = max(MIN_COGNATE, math.ceil(COGNATE_SHARE * len(folded)))
-        for n in range(len(folded) - 1, shortest - 1, -1):
-            if folded[:n] in self._stems:
-                return (self._stems[folded[:n]],)
-        return ()
 
     def code(self, word: str) -> tuple[str, ...]:
         """The code the catalogue writes in capitals for a long unknown word (`bitcoin` -> btc, `ethereum` ->

@@ -13,8 +13,8 @@ import re
 from broker import text
 from broker.text import stem, words
 
-__all__ = ["asks_identity", "clause_of", "clauses", "glossary", "hints", "is_statement", "is_stopword", "names_command",
-           "names_percentile", "names_symbol", "references", "stem", "synonyms", "terms", "terms_of", "words"]
+__all__ = ["asks_identity", "clause_of", "clauses", "glossary", "hints", "is_statement", "is_stopword",
+           "names_symbol", "references", "stem", "synonyms", "terms", "terms_of", "words"]
 
 is_stopword = text.is_stopword
 # references inside a request: a URL, a path (absolute, home, relative or ending in /), a file name, owner/name
@@ -43,13 +43,8 @@ _REVISION = re.compile(r"(?<![\w#/.-])(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-
 # relative path of two parts reads the same and is told apart by what it names (a file has an extension)
 _SLUG = re.compile(r"(?<![\w/.~])[A-Za-z0-9][\w-]*/[A-Za-z0-9][\w.-]*(?:#\d+)?(?![\w/])")
 _FILE = re.compile(r"(?<![\w/])[\w*@+-]*(?:\.[\w-]+)*\.[A-Za-z][A-Za-z0-9]{0,11}\b(?![/(])")
-# command-line syntax: a quoted command, an option after a space (--version, -k), an operator that chains
-# commands, a Windows drive (D:\\)
-_COMMAND = re.compile(r"`[^`]*\s[^`]*`|(?<!\S)--?[a-z][\w-]*|\s(?:&&|\|\|)\s|\b[A-Za-z]:\\\\?", re.IGNORECASE)
 # a name written as code: snake_case, camelCase after a lowercase word (useMutation, not iPhone), or a call (f())
 _SYMBOL = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[a-z]{2,}(?:[A-Z][a-z0-9]+)+\b|\b[A-Za-z_]\w*\(\)")
-# a percentile as monitoring writes it: p50, p95, p99.9, p999 (a single digit is a priority: P1, p4)
-_PERCENTILE = re.compile(r"(?<![A-Za-z0-9_.])p(?:[1-9]\d(?:\.\d+)?|99\d)(?![A-Za-z0-9]|\.\d)", re.IGNORECASE)
 # a question of identity: who is X, what was X (what is the forecast, what's in the folder: not identity)
 _IDENTITY = re.compile(r"\s*(who|what)(?:'s|\u2019s|\s+(?:is|was|are|were))\s+(\w+)", re.IGNORECASE)
 _PUNCTUATION_BREAK = r"[,;!?]\s+|\.\s+|[，。；！？]"
@@ -103,19 +98,10 @@ def references(text: str, quotes: bool = False, revisions: bool = False,
     return text, found
 
 
-def names_command(text: str) -> bool:
-    """Tell whether a request writes a command line: `pytest -x`, docker --version, a && b, dir D:\\."""
-    return _COMMAND.search(text) is not None
-
-
 def names_symbol(text: str) -> bool:
     """Tell whether a request names something as code does: parse_invoice, useMutation, calculate_tax()."""
     return _SYMBOL.search(text) is not None
 
-
-def names_percentile(text: str) -> bool:
-    """Tell whether a request names a percentile the way monitoring writes it: p95 latency, p99.9."""
-    return _PERCENTILE.search(text) is not None
 
 
 def asks_identity(text: str) -> bool:

@@ -6,7 +6,6 @@ give the same exposure, byte for byte.
 
 from __future__ import annotations
 
-import calendar
 import functools
 import logging
 from concurrent.futures import Future
@@ -19,7 +18,7 @@ from broker.exposure import companions, knowledge, lexicon
 from broker.exposure.catalogue import META_TOOL, Catalogue
 from broker.exposure.learning import Associations
 from broker.exposure.sources import Source
-from broker.text import derived, english_frequency, opposites
+from broker.text import derived, english_frequency
 from broker.text.fuzzy import known_words
 
 log = logging.getLogger(__name__)
@@ -60,7 +59,6 @@ W_ABBREVIATION = 0.8  # an abbreviation resolved against the catalogue's own wor
 W_FUZZY = 0.4
 W_COMPLETED = 0.8  # the longer word a short known one may stand for (`repo` -> repository)
 W_COMPOUND = 1.0
-W_COGNATE = 0.9  # a borrowed word's stem (committer -> commit): the same word in another language
 W_DERIVED = 0.5  # a word derived from an unknown one (remember -> memory): related, not the same
 W_REFERENCE = 0.4  # words inside paths and URLs: names the user chose, seldom what a tool is for
 FILL_WEIGHT = 0.8  # a tool that needs only the URL the request gives counts like a fair lexical match
@@ -439,9 +437,6 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
                 put_text(synonym, W_SYNONYM * weight)
         for term in lexicon.terms_of([word], glossary):
             put(term, weight)
-        if Source.CALENDAR not in without and word in _weekdays():
-            for hint in lexicon.hints("weekday"):
-                put_text(hint, W_SYNONYM * weight)
 
     def read_word(word: str, weight: float) -> None:
         add_word(word, weight)
@@ -462,14 +457,6 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
                 guesses = [d for d in derived(word) if any(t in index for t in lexicon.terms_of([d], False))]
                 for guess in guesses:
                     add_word(guess, W_DERIVED * weight)
-            if not guesses and Source.OPPOSITES not in without:
-                guesses = _through_opposites(word, index)
-                for guess in guesses:
-                    add_word(guess, W_DERIVED * weight)
-            if not guesses and Source.COGNATES not in without and not english(word):
-                guesses = vocabulary.cognate(word)
-                for guess in guesses:
-                    add_word(guess, W_COGNATE * weight)
             if not guesses:  # a name the catalogue writes as a code: bitcoin -> BTC (empty without the source)
                 guesses = vocabulary.code(word)
                 for guess in guesses:
@@ -530,7 +517,7 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
         if kind in ("file", "written") and Source.MEDIA_TYPES not in without:
             media = knowledge.media_words(reference.rsplit(".", 1)[-1])
             hints += media
-            if knowledge.PROGRAM in media and Source.COMMANDS not in without:
+            if knowledge.PROGRAM in media:
                 hints += lexicon.hints("command")  # a program named by its file (code.exe) is run or stopped
         for hint in hints:
             put_text(hint, W_HINT)
@@ -543,18 +530,6 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
     if Source.QUESTIONS not in without and lexicon.asks_identity(rest):
         for hint in lexicon.hints("identity"):
             put_text(hint, W_HINT)
-    if Source.PERCENTILES not in without and lexicon.names_percentile(rest):
-        for hint in lexicon.hints("percentile"):
-            put_text(hint, W_HINT)
-    if Source.COMMANDS not in without and lexicon.names_command(intent):
-        for hint in lexicon.hints("command"):
-            put_text(hint, W_HINT)
-    if catalogue.ports and knowledge.names_service_port(rest, catalogue.ports):
-        for hint in lexicon.hints("port"):
-            put_text(hint, W_HINT)
-    if catalogue.units and knowledge.names_unit_conversion(intent, catalogue.units):
-        for hint in lexicon.hints("units"):
-            put_text(hint, W_HINT)
     if catalogue.calculates and Source.ARITHMETIC not in without and knowledge.names_arithmetic(intent):
         for hint in lexicon.hints("arithmetic"):
             put_text(hint, W_HINT)
@@ -564,16 +539,6 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
         for hint in lexicon.hints("money"):
             put_text(hint, W_HINT)
     return query
-
-
-def _through_opposites(word: str, index: object) -> list[str]:
-    # a word the catalogue lacks and derives nothing it holds, read through its antonyms and what they derive:
-    # an opposite speaks of the same thing (forget -> remember -> memory, unlock -> lock); a stop word's or an
-    # everyday verb's opposite (have -> lack, come -> go, give -> take) does not: they say little of any topic
-    if lexicon.is_stopword(word) or english_frequency(lexicon.stem(word)) >= EVERYDAY_SHARE:
-        return []
-    readings = [w for opposite in opposites(word) for w in (opposite, *derived(opposite))]
-    return [w for w in dict.fromkeys(readings) if any(t in index for t in lexicon.terms_of([w], False))]
 
 
 def _everyday_word(word: str, without: frozenset[str]) -> bool:
@@ -614,11 +579,6 @@ def _particles(word: str) -> tuple[str, ...]:
     # a stop word, and the first of two stop words it joins (into = in + to, onto = on + to)
     return (word, *(word[:k] for k in range(2, len(word) - 1)
                     if lexicon.is_stopword(word[:k]) and lexicon.is_stopword(word[k:])))
-
-
-@functools.cache
-def _weekdays() -> frozenset[str]:
-    return frozenset(day.lower() for day in calendar.day_name)
 
 
 def _normalised(scores: dict[int, float]) -> dict[int, float]:
