@@ -266,12 +266,6 @@ def _crud() -> dict[str, str]:
     return {lexicon.stem(verb): kind for kind, verbs in load_pairs("crud_verbs").items() for verb in verbs}
 
 
-def writes(clause: str) -> bool:
-    """Tell whether a clause creates or changes something (a verb of those CRUD classes)."""
-    crud = _crud()
-    return any(crud.get(term) in ("create", "change") for term in lexicon.terms(clause))
-
-
 def _verbs_and_objects(organ: str, members: Sequence[Sibling]) -> list[tuple[str | None, tuple[str, ...]]]:
     # the verb is the first word of the name once the organ's own prefixes are gone (`jira_update_issue`,
     # `API-patch-page`), as its CRUD class; the object is the rest

@@ -30,15 +30,7 @@ _IMAGE_TAG = re.compile(r"/[\w.-]+(?::[\w][\w.-]*|@sha256:[0-9a-f]+)$")
 # a quotation in a request is a literal: a title, a status, a message, a label ('API Style Guide', « doc: maj »)
 _QUOTE = re.compile(r"(?<![\w])(?:'[^'\n]{2,80}'|\"[^\"\n]{2,80}\"|\u2018[^\u2019\n]{2,80}\u2019|"
                     r"\u201c[^\u201d\n]{2,80}\u201d|\u00ab[^\u00bb\n]{2,80}\u00bb)(?![\w])")
-# an account and its secret written together, as a test account is given: a mailbox, then `/` (spaced or not) or
-# `:` and a word without spaces (qa@example.com / hunter2, admin@acme.test:s3cret): what a login form is filled with.
-# Not a mailbox before a colon and a sentence ("mail qa@example.com: the build"), nor two mailboxes (a@x.io/b@x.io)
-_CREDENTIALS = re.compile(r"(?<![\w.@+-])[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+(?:\s*/\s*|:)[^\s/:,;@]+(?=[\s,;)]|$)",
-                          re.IGNORECASE)
 _KEY = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-[0-9]+\b")  # an issue tracker key: PAY-88, INC-77
-# git's abbreviated object name (7 hex digits by default, up to the full 40), with a digit and a letter so that
-# neither a number nor a word reads as one: 3f9a2c1, a1b2c3d4e5 (not a colour #ff0000, not inside a UUID)
-_REVISION = re.compile(r"(?<![\w#/.-])(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}(?![\w/.-])")
 # owner/name (acme/api, acme/api#610): how hosted repositories, images and charts are named; a bare
 # relative path of two parts reads the same and is told apart by what it names (a file has an extension)
 _SLUG = re.compile(r"(?<![\w/.~])[A-Za-z0-9][\w-]*/[A-Za-z0-9][\w.-]*(?:#\d+)?(?![\w/])")
@@ -65,10 +57,9 @@ def terms_of(split: list[str], with_glossary: bool = True) -> list[str]:
     return out
 
 
-def references(text: str, quotes: bool = False, revisions: bool = False,
-               credentials: bool = False) -> tuple[str, list[tuple[str, str]]]:
-    """Cut URLs, paths, file names, owner/name slugs, issue keys (and quotations, revisions, an account with its
-    secret) out of a text: (the rest, [(kind, reference)])."""
+def references(text: str, quotes: bool = False) -> tuple[str, list[tuple[str, str]]]:
+    """Cut URLs, paths, file names, owner/name slugs, issue keys (and quotations) out of a text: (the rest,
+    [(kind, reference)])."""
     found: list[tuple[str, str]] = []
 
     def cut(kind: str) -> object:
@@ -84,15 +75,11 @@ def references(text: str, quotes: bool = False, revisions: bool = False,
         return replace
 
     text = _URL.sub(cut("url"), text)
-    if credentials:  # before paths: `qa@example.com / hunter2` is not a mailbox and a path
-        text = _CREDENTIALS.sub(cut("credentials"), text)
     text = _HOST_PATH.sub(cut("hostpath"), text)
     text = _PATH.sub(cut("path"), text)
     text = _FILE.sub(cut("file"), text)
     text = _SLUG.sub(cut("slug"), text)
     text = _KEY.sub(cut("key"), text)
-    if revisions:
-        text = _REVISION.sub(cut("revision"), text)
     if quotes:  # last: a file or a URL inside quotes is still one
         text = _QUOTE.sub(cut("quote"), text)
     return text, found

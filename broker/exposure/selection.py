@@ -14,7 +14,7 @@ from typing import Iterable, Iterator, Mapping
 
 import numpy as np
 
-from broker.exposure import companions, knowledge, lexicon
+from broker.exposure import knowledge, lexicon
 from broker.exposure.catalogue import META_TOOL, Catalogue
 from broker.exposure.learning import Associations
 from broker.exposure.sources import Source
@@ -500,21 +500,14 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
     if Source.REFERENCES in without:
         rest, references = intent, []
     else:
-        rest, references = lexicon.references(intent, quotes=Source.QUOTES not in without,
-                                              revisions=Source.REVISIONS not in without,
-                                              credentials=Source.CREDENTIALS not in without)
+        rest, references = lexicon.references(intent, quotes=Source.QUOTES not in without)
         references = hosts(references, without)
     add_text(rest, 1.0)
-    written = written_files(intent, references) if Source.WRITTEN not in without else frozenset()
     for kind, reference in references:
         add_text(reference, W_REFERENCE)
-        if kind == "file" and reference in written:
-            kind = "written"
         hints = lexicon.hints(kind) if kind != knowledge.Host.EITHER else \
             lexicon.hints("file") + lexicon.hints(knowledge.Host.DOMAIN)
-        if kind == "slug" and "#" not in reference and Source.SLUG_PATHS not in without:
-            hints += lexicon.hints("path")  # owner/name reads as a relative directory too (data/exports)
-        if kind in ("file", "written") and Source.MEDIA_TYPES not in without:
+        if kind == "file" and Source.MEDIA_TYPES not in without:
             media = knowledge.media_words(reference.rsplit(".", 1)[-1])
             hints += media
             if knowledge.PROGRAM in media:
@@ -551,16 +544,6 @@ def _everyday_word(word: str, without: frozenset[str]) -> bool:
 def english(word: str) -> bool:
     """Tell whether a word is a whole English word (of the shipped WordPiece vocabulary): not a cut form."""
     return word in known_words()
-
-
-def written_files(intent: str, references: list[tuple[str, str]]) -> frozenset[str]:
-    """The files a request writes: the one named in a clause that creates or changes something, or the last
-    of several ("copy README.md to docs/intro.md": the others are what is read)."""
-    by_clause: dict[str, list[str]] = {}
-    for kind, reference in sorted(references, key=lambda found: intent.find(found[1])):  # in the order written
-        if kind == "file":
-            by_clause.setdefault(lexicon.clause_of(intent, reference), []).append(reference)
-    return frozenset(files[-1] for clause, files in by_clause.items() if companions.writes(clause))
 
 
 def _names_place(intent: str, catalogue: Catalogue) -> bool:

@@ -29,11 +29,6 @@ class Source(StrEnum):
     REFERENCES = "references"  # paths, URLs, file names and issue keys in the request, and what they hint
     FILLS = "references.fills"  # a URL in the request is what a tool taking only an address needs
     QUOTES = "references.quotes"  # a quotation in the request is a literal (a title, a status): its words count less
-    SLUG_PATHS = "references.slug_paths"  # a two-part name without #N (data/exports) may be a directory too
-    REVISIONS = "references.revisions"  # a commit's abbreviated hex name (3f9a2c1) -> tools that show commits
-    CREDENTIALS = "references.credentials"  # a mailbox and its secret (qa@example.com / hunter2) -> a login form
-    WRITTEN = "references.written"  # a file named where something is created or changed is written, not read
-    QUOTED = "quoted"  # quotations in a tool's description are examples: they count a quarter
     PRIOR = "prior"  # how common a word is in English (wordfreq) weighs beside a small catalogue's own idf
     MEANING = "meaning"  # sentence embeddings of the intent and of each tool (all-MiniLM-L6-v2), if installed
     CLAUSES = "clauses"  # each clause of a compound request gets its own best tools
