@@ -141,7 +141,7 @@ def test_a_loanword_written_in_another_alphabet_finds_its_tool(catalogue):
     ("namespce", ["namespace"], ("namespace",)),
 ])
 def test_typos_are_corrected_only_towards_near_catalogue_words(word, vocabulary, expected):
-    assert Vocabulary(vocabulary, []).spelled(word) == expected
+    assert Vocabulary(vocabulary).spelled(word) == expected
 
 
 def test_a_compound_request_is_split_into_clauses():

@@ -242,45 +242,6 @@ def test_a_program_named_by_its_file_points_at_the_tool_that_runs_commands():
     assert lexicon.stem("command") not in query_terms("stop notes.txt now", catalogue_from_mcp(organs))
 
 
-def test_acronyms_are_those_the_descriptions_define():
-    vocabulary = Vocabulary(["service", "level", "agreement"],
-                            ["Breach of the service level agreement (SLA) of an issue.", "JQL (Jira Query Language)"])
-    assert vocabulary.acronym("sla") == ("service", "level", "agreement")
-    assert vocabulary.acronym("jql") == ("jira", "query", "language")
-    assert vocabulary.acronym("the") == () and vocabulary.acronym("xyz") == ()
-
-
-@pytest.mark.parametrize("word, expected", [("k8s", ("kubernetes",)), ("msg", ("message",)),
-                                            ("repo", ("repository",)), ("kubernetes", ()), ("zq", ())])
-def test_numeronyms_truncations_and_skeletons_resolve_to_catalogue_words(word, expected):
-    vocabulary = Vocabulary(["kubernetes", "message", "repository", "messages", "mess"], [])
-    assert vocabulary.expanded(word) == expected
-
-
-@pytest.mark.parametrize("term, expected", [("repo", ("repository",)), ("env", ("environment",)),
-                                            ("page", ()), ("pages", ()), ("re", ()), ("repository", ())])
-def test_a_short_term_completes_to_the_longer_catalogue_word_it_starts(term, expected):
-    # not an inflection of itself (page -> pages), not a word too short to say anything, not a long one
-    vocabulary = Vocabulary(["repo", "repository", "repository", "environment", "page", "pages", "paged"], [])
-    assert vocabulary.completed(term) == expected
-
-
-def test_a_cut_word_finds_the_tool_that_writes_it_in_full_though_a_parameter_uses_the_cut_form():
-    code = {"code": [tool("search_repositories", "Search for repositories."),
-                     tool("find_symbol", "Find a symbol."),
-                     *[tool(f"get_thing_{n}", f"Get thing {n}.", {"repo": "Repository name", "owner": "Owner"})
-                       for n in range(6)]]}
-    catalogue, without = catalogue_from_mcp(code), catalogue_from_mcp(code, without=frozenset({Source.COMPLETIONS}))
-    assert "repositori" in query_terms("find rust repos", catalogue)
-    assert "repositori" not in query_terms("find rust repos", without)
-    assert relevance("find rust repos", catalogue)[0] > relevance("find rust repos", without)[0]
-
-
-def test_only_a_word_that_is_no_english_word_is_read_as_cut():
-    assert selection.english("star") and selection.english("read")
-    assert not selection.english("repos") and not selection.english("env")
-
-
 VCS = {"vcs": [tool("commit", "Record changes to the repository.", {"message": "The commit message"}),
                tool("stage", "Put file contents in the index.", {"files": "What to put"}),
                tool("status", "The working tree's state.")],
@@ -585,12 +546,12 @@ def test_a_quotation_in_a_request_is_a_literal_and_a_file_inside_it_is_still_a_f
 
 def test_a_long_unknown_word_reads_as_the_code_the_catalogue_writes_in_capitals_for_it():
     written = ['{"description":"Cryptocurrency symbol (e.g., BTC, ETH)","pptx":"A PPT deck"}']
-    vocabulary = Vocabulary(["cryptocurrency", "symbol", "btc", "eth", "ppt", "deck"], [], written)
+    vocabulary = Vocabulary(["cryptocurrency", "symbol", "btc", "eth", "ppt", "deck"], written)
     assert vocabulary.code("bitcoin") == ("btc",)  # the start of its consonant skeleton, b-t-c-n
     assert vocabulary.code("ethereum") == ("eth",)  # its start cut short
     assert vocabulary.code("passport") == ()  # p-s-s-p-r-t: PPT's letters are in it, not at its start
     assert vocabulary.code("btc") == ()  # a word the catalogue knows is itself
-    assert Vocabulary(["btc"], [], ["no capitals: btc"]).code("bitcoin") == ()
+    assert Vocabulary(["btc"], ["no capitals: btc"]).code("bitcoin") == ()
 
 
 def test_a_coin_named_in_full_finds_the_tool_whose_schema_gives_its_ticker():
@@ -627,16 +588,6 @@ def test_a_question_of_identity_brings_the_tool_that_looks_things_up():
                         tool("book_flight", "Book a flight between two airports", {"origin": "From where"})]}
     assert select("who is ji sung park?", catalogue_from_mcp(organs), budget_tokens=200).exposed[:1] == ("tools.web.search",)
     assert "search" not in query_terms("who is ji sung park?", catalogue_from_mcp(organs, without={Source.QUESTIONS}))
-
-
-def test_an_everyday_english_word_is_itself_and_not_an_abbreviation_of_a_catalogue_word():
-    organs = {"web": [tool("send_payload", "Send a payload to a repository of messages")]}
-    catalogue = catalogue_from_mcp(organs)
-    assert "payload" not in query_terms("customers cant pay anymore", catalogue)  # pay (Zipf 5.5) is a word
-    assert "repositori" in query_terms("open the repo", catalogue)  # abbreviations people type are rarer
-    assert "messag" in query_terms("read the msg", catalogue)
-    ablated = catalogue_from_mcp(organs, frozenset({Source.WHOLE_WORDS}))
-    assert "payload" in query_terms("customers cant pay anymore", ablated)
 
 
 DOCS = {"docs": [tool("resolve-library-id", "Resolves a package name to a library ID. Call it before querying the "

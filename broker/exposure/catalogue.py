@@ -118,7 +118,6 @@ class Catalogue:
                                   for organ, members in self.organs.items()), b=ORGAN_B,
                                  prior=prior, prior_weight=prior_weight)
         self.vocabulary = knowledge.Vocabulary((w for t in tools for w in t.words),
-                                               (str(t.wire.get("description") or "") for t in tools),
                                                () if Source.CODES in self.without else (t.json for t in tools))
         self.places = self._places()
         # tables read at most once per process, loaded with the catalogue rather than by the first request

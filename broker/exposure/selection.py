@@ -19,7 +19,6 @@ from broker.exposure.catalogue import META_TOOL, Catalogue
 from broker.exposure.learning import Associations
 from broker.exposure.sources import Source
 from broker.text import derived, english_frequency
-from broker.text.fuzzy import known_words
 
 log = logging.getLogger(__name__)
 
@@ -55,9 +54,8 @@ WHOLE_EVIDENCE = 0.55  # an organ the intent points at this clearly (organ evide
 WHOLE_BUDGET_SHARE = 0.25  # and whose tools together cost at most this share of the budget
 WHOLE_SHARE = 0.7  # is sent whole: each of its tools scores at least this share of the best
 W_SYNONYM = 0.5
-W_ABBREVIATION = 0.8  # an abbreviation resolved against the catalogue's own words
+W_CODE = 0.8  # a long word read as the code the catalogue writes for it (bitcoin -> BTC)
 W_FUZZY = 0.4
-W_COMPLETED = 0.8  # the longer word a short known one may stand for (`repo` -> repository)
 W_COMPOUND = 1.0
 W_DERIVED = 0.5  # a word derived from an unknown one (remember -> memory): related, not the same
 W_REFERENCE = 0.4  # words inside paths and URLs: names the user chose, seldom what a tool is for
@@ -440,27 +438,16 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
 
     def read_word(word: str, weight: float) -> None:
         add_word(word, weight)
-        if Source.ABBREVIATIONS not in without:
-            for expansion in vocabulary.acronym(word):
-                add_word(expansion, W_ABBREVIATION * weight)
-        known = [term for term in lexicon.terms_of([word], glossary) if term in index]
-        if known and Source.COMPLETIONS not in without and W_COMPLETED and not english(word):
-            for term in known:
-                for completion in vocabulary.completed(term):
-                    add_word(completion, W_COMPLETED * weight)
-        if not known:
-            guesses = vocabulary.expanded(word) if Source.ABBREVIATIONS not in without and \
-                not _everyday_word(word, without) else ()
-            for guess in guesses:
-                add_word(guess, W_ABBREVIATION * weight)
-            if not guesses and Source.DERIVATIONS not in without:
+        if not any(term in index for term in lexicon.terms_of([word], glossary)):
+            guesses: list[str] | tuple[str, ...] = ()
+            if Source.DERIVATIONS not in without:
                 guesses = [d for d in derived(word) if any(t in index for t in lexicon.terms_of([d], False))]
                 for guess in guesses:
                     add_word(guess, W_DERIVED * weight)
             if not guesses:  # a name the catalogue writes as a code: bitcoin -> BTC (empty without the source)
                 guesses = vocabulary.code(word)
                 for guess in guesses:
-                    add_word(guess, W_ABBREVIATION * weight)
+                    add_word(guess, W_CODE * weight)
             if not guesses and Source.SPELLING not in without:
                 for guess in vocabulary.spelled(word):
                     add_word(guess, W_FUZZY * weight)
@@ -532,18 +519,6 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
         for hint in lexicon.hints("money"):
             put_text(hint, W_HINT)
     return query
-
-
-def _everyday_word(word: str, without: frozenset[str]) -> bool:
-    # a whole English word as common as `get` or `pay` is itself, not an abbreviation of a longer catalogue word
-    # (pay is not payload); abbreviations people type are rarer (repo, msg, db, app: Zipf 3.5 to 5.0)
-    return Source.WHOLE_WORDS not in without and english(word) and \
-        english_frequency(lexicon.stem(word)) >= EVERYDAY_SHARE
-
-
-def english(word: str) -> bool:
-    """Tell whether a word is a whole English word (of the shipped WordPiece vocabulary): not a cut form."""
-    return word in known_words()
 
 
 def _names_place(intent: str, catalogue: Catalogue) -> bool:

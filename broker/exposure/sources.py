@@ -10,9 +10,6 @@ class Source(StrEnum):
 
     SYNONYMS = "synonyms"  # broker/text/data/synonyms.txt: words people type -> words schemas use
     GLOSSARY = "glossary"  # broker/text/data/cjk_glossary.txt: CJK words <-> English, both sides
-    ABBREVIATIONS = "abbreviations"  # PR, k8s, repo, msg: resolved against the catalogue's own words
-    WHOLE_WORDS = "abbreviations.whole_words"  # an everyday English word is no abbreviation: pay is not payload
-    COMPLETIONS = "completions"  # a cut word that is no English word (WordPiece's) -> the catalogue word it starts
     SPELLING = "spelling"  # typos corrected towards the catalogue's words (rapidfuzz)
     DERIVATIONS = "derivations"  # WordNet's derivationally related forms: remember -> memory, store -> storage
     CODES = "codes"  # a long unknown word -> the code the catalogue writes in capitals for it: bitcoin -> BTC
