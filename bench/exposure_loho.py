@@ -20,6 +20,12 @@ gives the mean over left-out hands of that, against the default's.
     python bench/exposure_loho.py --sources [--only NAME ...] [--out FILE.json] [--shard I/N]
     python bench/exposure_loho.py --constants [--only NAME ...] [--out FILE.json] [--shard I/N]
     python bench/exposure_loho.py --report FILE.json ...     (the tables of runs saved before, merged)
+    python bench/exposure_loho.py --net --out AFTER.json; python bench/exposure_loho.py --report AFTER.json --against
+        BEFORE.json      (every cell with the code as it stands, per hand against a run saved before)
+
+Round 20 ran this audit on main's code with the script as committed in 7d21ad9 (its CONSTANTS also held the weights
+of the rules that round then removed: W_COGNATE, W_COMPLETED, COGNATE_SHARE; W_CODE was W_ABBREVIATION);
+docs/exposure.md "Round 20" has the tables.
 
 Dev only: it reads the dev sets of `exposure.py` and never a held-out one (fresh10, fresh11, fresh13).
 """
@@ -113,10 +119,8 @@ CONSTANTS: dict[str, tuple[object, str, tuple, bool]] = {
     "WHOLE_BUDGET_SHARE": (_SEL, "WHOLE_BUDGET_SHARE", (0.15, 0.2, 0.3, 0.35), False),
     "WHOLE_SHARE": (_SEL, "WHOLE_SHARE", (0.5, 0.6, 0.8), False),
     "W_SYNONYM": (_SEL, "W_SYNONYM", (0.3, 0.4, 0.6, 0.7), False),
-    "W_ABBREVIATION": (_SEL, "W_ABBREVIATION", (0.6, 1.0), False),
+    "W_CODE": (_SEL, "W_CODE", (0.6, 1.0), False),
     "W_FUZZY": (_SEL, "W_FUZZY", (0.2, 0.3, 0.5, 0.6), False),
-    "W_COMPLETED": (_SEL, "W_COMPLETED", (0.5, 0.6, 1.0), False),
-    "W_COGNATE": (_SEL, "W_COGNATE", (0.6, 0.75, 1.0), False),
     "W_DERIVED": (_SEL, "W_DERIVED", (0.3, 0.4, 0.6, 0.7), False),
     "W_REFERENCE": (_SEL, "W_REFERENCE", (0.2, 0.3, 0.5, 0.6), False),
     "W_HINT": (_SEL, "W_HINT", (0.5, 0.6, 1.0), False),
@@ -126,7 +130,6 @@ CONSTANTS: dict[str, tuple[object, str, tuple, bool]] = {
     "POPULAR_WEIGHT": (_SEL, "POPULAR_WEIGHT", (0.0, 0.2, 0.6), False),
     "STATEMENT_WEIGHT": (_SEL, "STATEMENT_WEIGHT", (0.5, 0.8), False),
     "MIN_INFLECTED": (_KNOW, "MIN_INFLECTED", (4, 6, 7), True),
-    "COGNATE_SHARE": (_KNOW, "COGNATE_SHARE", (0.5, 0.7), True),
     "NAMED_WEIGHT": (_COMP, "NAMED_WEIGHT", (0.5, 0.65, 1.0), True),
     "PRODUCER_WEIGHT": (_COMP, "PRODUCER_WEIGHT", (0.4, 0.5, 0.8), True),
     "OBJECT_WEIGHT": (_COMP, "OBJECT_WEIGHT", (0.2, 0.5), True),
@@ -324,8 +327,8 @@ def run_constants(bench: Bench, names: list[str], out: dict, save: Callable[[], 
               f"{r['chosen_on_all']} ({time.monotonic() - start:.0f} s)", flush=True)
 
 
-def report(files: list[Path]) -> None:
-    """The tables of saved runs, merged."""
+def report(files: list[Path], against: Path | None = None) -> None:
+    """The tables of saved runs, merged (and their base per hand against another run's)."""
     merged: dict = {}
     for f in files:
         data = json.loads(f.read_text())
@@ -334,6 +337,17 @@ def report(files: list[Path]) -> None:
         merged["base"] = merged.get("base") or data.get("base")
     merged["sources"] = {name: source_effect(merged["base"], off, ORIGIN.get(name, set()))
                          for name, off in merged.get("sources_raw", {}).items()}
+    if merged.get("base") and against is not None:
+        before, after = by_hand(json.loads(against.read_text())["base"]), by_hand(merged["base"])
+        print("| hand | intents | cold | warm | reduction cold | reduction warm |")
+        print("|---|---|---|---|---|---|")
+        for h in HANDS:
+            b, a = before[h], after[h]
+            print(f"| {h} | {a['positives']:.0f} | " + " | ".join(
+                f"{100 * b[k]:.1f} → {100 * a[k]:.1f}" for k in ("cold", "warm", "red_cold", "red_warm")) + " |")
+        print(f"| mean of hands | | {100 * mean_recall(before, lambda h: True):.2f} → "
+              f"{100 * mean_recall(after, lambda h: True):.2f} (cold and warm) | | | |")
+        return
     if merged.get("base"):
         print("base, per hand (cold / warm recall, reduction cold / warm):")
         for h, v in by_hand(merged["base"]).items():
@@ -361,10 +375,12 @@ def main() -> None:
     parser.add_argument("--shard", default="0/1", help="I/N: this process runs every N-th name from the I-th")
     parser.add_argument("--out", type=Path, default=Path("exposure_loho.json"))
     parser.add_argument("--report", type=Path, nargs="*", default=None)
+    parser.add_argument("--net", action="store_true", help="only the code as it stands, every cell, saved as the base")
+    parser.add_argument("--against", type=Path, default=None, help="with --report: per hand, a base saved before")
     parser.add_argument("--data", type=Path, default=ex.DEFAULT_DATA)
     args = parser.parse_args()
     if args.report:
-        report(args.report)
+        report(args.report, args.against)
         return
     i, n = (int(x) for x in args.shard.split("/"))
     out = json.loads(args.out.read_text()) if args.out.exists() else {}
@@ -372,6 +388,9 @@ def main() -> None:
     def save() -> None:
         args.out.write_text(json.dumps(out))
     bench = Bench(args.data)
+    if args.net:
+        out["base"] = bench.run()
+        save()
     if args.sources:
         names = args.only or [s.value for s in Source if s not in (Source.MEANING,)]
         run_sources(bench, names[i::n], out, save)
