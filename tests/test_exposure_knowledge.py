@@ -502,30 +502,6 @@ def _wiki_and_others() -> dict[str, list[dict]]:
             "clock": [tool("now", "The current time in a time zone.", {"zone": "An IANA time zone"})]}
 
 
-def test_a_named_organs_name_ranks_none_of_its_tools_above_another_and_the_rest_of_the_words_do():
-    organs = _wiki_and_others()
-    intent = "in notion, show me who I am"  # the rest of the words match none of notion's tools
-    on = catalogue_from_mcp(organs, without=frozenset({Source.MEANING}))
-    off = catalogue_from_mcp(organs, without=frozenset({Source.MEANING, Source.NAMED_EVENLY}))
-    positions = [on.by_address[f"notion.{name}"] for name in ("get_self", "append_block_children", "retrieve_comment")]
-    evened, raw = relevance(intent, on), relevance(intent, off)
-    assert len({raw[i] for i in positions}) == 3  # without the rule, a tool's length ranks it by the name
-    assert len({evened[i] for i in positions}) == 1
-    # a word beside the name ranks the tool it matches first, though its text is longer than another's
-    evened, raw = relevance("that notion thread", on), relevance("that notion thread", off)
-    assert max(positions, key=lambda i: evened[i]) == on.by_address["notion.retrieve_comment"]
-    assert max(positions, key=lambda i: raw[i]) == on.by_address["notion.get_self"]
-
-
-def test_an_organ_not_named_keeps_its_tools_scores_as_bm25_gives_them():
-    organs = _wiki_and_others()
-    intent = "void the last invoice of the billing service"  # billing is named; notion is not
-    on = catalogue_from_mcp(organs, without=frozenset({Source.MEANING}))
-    off = catalogue_from_mcp(organs, without=frozenset({Source.MEANING, Source.NAMED_EVENLY}))
-    assert relevance("show me a page and its comments", on) == relevance("show me a page and its comments", off)
-    assert select(intent, on).exposed[0] == "billing.void_invoice"
-
-
 def test_a_web_search_brings_the_fetcher_of_another_organ_to_open_what_it_finds():
     organs = {"search": [tool("web_search", "Performs a web search and returns the results.", {"query": "What to find"})],
               "fetch": [tool("fetch", "Fetches a URL from the internet.", {"url": "URL to fetch"})],

@@ -318,7 +318,6 @@ def whole_organs(evidence: dict[int, float], catalogue: Catalogue, budget: int) 
 def _lexical(intent: str, query: dict[str, float], catalogue: Catalogue) -> dict[int, float]:
     # "do X, then Y": each clause's best tools count, not only those of the clause with the rarest words
     whole = catalogue.index.score(query)
-    _named_evenly(whole, query, catalogue)
     top = max(whole.values(), default=0.0)
     if top <= 0:
         return {}
@@ -331,33 +330,11 @@ def _lexical(intent: str, query: dict[str, float], catalogue: Catalogue) -> dict
     for part in parts:
         part_query = query_terms(part, catalogue)
         scores = catalogue.index.score(part_query)
-        _named_evenly(scores, part_query, catalogue)
         scale = CLAUSE_WEIGHT / max(max(scores.values(), default=0.0), CLAUSE_FLOOR * top)
         for i, s in scores.items():
             if s * scale > lexical.get(i, 0.0):  # a clause may hint what the whole does not
                 lexical[i] = s * scale
     return lexical
-
-
-def _named_evenly(scores: dict[int, float], query: Mapping[str, float], catalogue: Catalogue) -> None:
-    # an organ the request calls by its name: the name says which organ, the rest of the words which of its
-    # tools. Each of its tools holding the name's term gets the mean of what the term gives them (its BM25
-    # weight varies with a tool's length: Notion's name gave its tools 4.5 to 5.1, more spread than the
-    # request's other words gave them), so the organ's level is kept and the name no longer ranks its tools
-    if Source.NAMED_EVENLY in catalogue.without or Source.NAMED_ORGAN in catalogue.without \
-            or len(catalogue.organs) < 2:
-        return
-    organ_of = catalogue.organ_position
-    for k, terms in enumerate(catalogue.organ_name_terms):
-        if not terms or any(query.get(t, 0.0) < NAMED_ORGAN_FLOOR for t in terms):
-            continue
-        for t in terms:
-            weight = query[t]
-            held = [(i, weight * w) for i, w in catalogue.index.postings[t] if organ_of[i] == k and i in scores]
-            if len(held) > 1:
-                even = sum(c for _, c in held) / len(held)
-                for i, c in held:
-                    scores[i] += even - c
 
 
 def _near_result(near: Future | None) -> np.ndarray | None:

@@ -31,7 +31,6 @@ class Source(StrEnum):
     CLAUSES = "clauses"  # each clause of a compound request gets its own best tools
     ORGANS = "organs"  # organ evidence lifts the siblings of well-matched tools
     NAMED_ORGAN = "organs.named"  # an organ the request calls by its name is pointed at fully
-    NAMED_EVENLY = "organs.named_evenly"  # a named organ's tools are ranked by the rest of the words, not its name
     WHOLE = "organs.whole"  # a small organ the intent clearly points at is sent whole
     UNMATCHED = "catalogue.unmatched"  # a request nothing matches gets a catalogue that fits the budget whole
     EXECUTORS = "catalogue.executors"  # a tool that runs any command is within reach of every matched request
