@@ -148,8 +148,9 @@ def test_a_url_in_the_request_brings_the_tool_that_needs_only_an_address():
     def fetch_share(catalogue) -> float:
         scores = relevance(intent, catalogue)
         return scores.get(catalogue.by_address["fetch.fetch"], 0.0) / max(scores.values())
-    assert fetch_share(catalogue_from_mcp(organs, without=frozenset({Source.MEANING}))) >= 0.8 * 0.9
-    assert fetch_share(catalogue_from_mcp(organs, without=frozenset({Source.FILLS, Source.MEANING}))) < 0.5
+    # the small fetch organ is left out of whole organs here (the URL's hint alone points at it): the fill alone
+    assert fetch_share(catalogue_from_mcp(organs, without=frozenset({Source.MEANING, Source.WHOLE}))) >= 0.8 * 0.9
+    assert fetch_share(catalogue_from_mcp(organs, without=frozenset({Source.FILLS, Source.MEANING, Source.WHOLE}))) < 0.5
 
 
 TIME = {"time": [tool("convert_time", "Convert time between timezones",
