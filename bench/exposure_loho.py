@@ -101,7 +101,6 @@ ORIGIN: dict[str, set[str]] = {
     **dict.fromkeys(("budget.brief", "catalogue.executors"), _R18),  # round 18
     "packages": _R19,  # round 19
 }
-LEARNED = {"learned.similar", "learned.together", "learned.popular", "learned.statements"}
 
 # name -> (module, attribute, values tried, read when the catalogue is built). The default is the module's value.
 _SEL, _KNOW, _COMP, _CAT = selection, knowledge, companions, catalogue_module

@@ -487,22 +487,6 @@ def test_an_organ_called_by_its_name_or_a_word_derived_from_it_is_sent_whole():
     assert "memory.create_entities" not in off.exposed
 
 
-def _wiki_and_others() -> dict[str, list[dict]]:
-    # a named organ whose tools' texts differ in length (BM25 weighs the name's term by it), and other organs
-    return {"notion": [tool("get_self", "Retrieve your token's bot user."),
-                       tool("append_block_children", "Append block children to a block of a page.",
-                            {"block_id": "The block to append to", "children": "The blocks to append: paragraph, "
-                             "heading, bulleted list item, numbered list item, quote, callout, code, divider"}),
-                       tool("retrieve_comment", "Retrieve a comment, its author, its discussion and its rich text "
-                            "as written on a page or a block, with the times it was created and edited.",
-                            {"comment_id": "The comment", "discussion_id": "The discussion thread it belongs to",
-                             "page_size": "How many comments to return at most, from one to one hundred",
-                             "start_cursor": "Where the previous call stopped, to read the next ones"})],
-            "billing": [tool("list_invoices", "List the invoices of the billing service.", {"service": "Which service"}),
-                        tool("void_invoice", "Void an invoice of the billing service.", {"invoice": "Which invoice"})],
-            "clock": [tool("now", "The current time in a time zone.", {"zone": "An IANA time zone"})]}
-
-
 def test_a_web_search_brings_the_fetcher_of_another_organ_to_open_what_it_finds():
     organs = {"search": [tool("web_search", "Performs a web search and returns the results.", {"query": "What to find"})],
               "fetch": [tool("fetch", "Fetches a URL from the internet.", {"url": "URL to fetch"})],
