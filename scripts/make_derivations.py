@@ -1,9 +1,12 @@
-"""Write broker/text/data/derivations.tsv.gz: WordNet's derivationally related forms, for exposure's words.
+"""Write broker/text/data/derivations.tsv.gz and opposites.tsv.gz: WordNet's derivationally related forms and
+its antonyms, for exposure's words.
 
 Each line is `word<TAB>related related …`: the words WordNet 3.0 links to the word by a derivation pointer
 (`+`: remember -> remembering, remembrance; store -> storage; delete -> deletion) and the head word of the
 derived word's sense (remembering is a sense of *memory*), single words of letters only,
-lower-cased, leaving out the pairs the Snowball stemmer already joins (delete, deleted). Read from the files
+lower-cased, leaving out the pairs the Snowball stemmer already joins (delete, deleted). opposites.tsv.gz has
+the same form: the words WordNet links to the word by an antonym pointer (`!`: forget -> remember, unlock -> lock),
+single words of letters only, lower-cased. Read from the files
 of Debian's `wordnet-base` (WordNet 3.0, Princeton's permissive licence, /usr/share/wordnet); rebuild with
 `apt-get install wordnet-base && python scripts/make_derivations.py`. Only this script needs the package.
 """
@@ -20,6 +23,7 @@ from broker.text import stem  # noqa: E402  (the stems exposure indexes)
 
 WORDNET = Path("/usr/share/wordnet")
 OUT = ROOT / "broker" / "text" / "data" / "derivations.tsv.gz"
+OPPOSITES = ROOT / "broker" / "text" / "data" / "opposites.tsv.gz"
 PARTS = ("noun", "verb", "adj", "adv")
 
 
@@ -74,6 +78,19 @@ def derivations() -> dict[str, set[str]]:
     return related
 
 
+def opposites() -> dict[str, set[str]]:
+    """Each verb and the verbs WordNet's antonym pointers (`!`, lexical: word to word) link it to."""
+    synsets = _synsets("verb")
+    found: dict[str, set[str]] = {}
+    for words, source, target_synset, target in _pointers("verb", "!"):
+        others = synsets.get(target_synset, [])
+        if source and target <= len(others):
+            a, b = words[source - 1], others[target - 1]
+            if _word(a) and _word(b) and a != b:
+                found.setdefault(a, set()).add(b)
+    return found
+
+
 def _write(found: dict[str, set[str]], out_path: Path) -> None:
     with gzip.open(out_path, "wt", encoding="utf-8", compresslevel=9) as out:
         for word in sorted(found):
@@ -83,6 +100,7 @@ def _write(found: dict[str, set[str]], out_path: Path) -> None:
 
 def main() -> None:
     _write(derivations(), OUT)
+    _write(opposites(), OPPOSITES)
 
 
 if __name__ == "__main__":

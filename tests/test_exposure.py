@@ -124,12 +124,62 @@ def test_references_are_cut_out_of_the_request(text, kinds):
     assert lexicon.references(text)[1] == kinds
 
 
+@pytest.mark.parametrize("text, kinds", [
+    ("what's in 3f9a2c1?", [("revision", "3f9a2c1")]),  # git's abbreviated object name
+    ("revert a1b2c3d4e5f60718293a4b5c6d7e8f9012345678", [("revision", "a1b2c3d4e5f60718293a4b5c6d7e8f9012345678")]),
+    ("paint it #ff0000 by 1234567", []),  # a colour, a number
+    ("trace 123e4567-e89b-12d3-a456-426614174000", []),  # a UUID's parts are not commits
+    ("the deadbeef cafe", []),  # hex letters without a digit: words
+])
+def test_a_commit_named_by_its_hex_object_name_is_a_revision(text, kinds):
+    assert lexicon.references(text, revisions=True)[1] == kinds
+    assert lexicon.references(text)[1] == []  # only when asked
+
+
+def test_a_commit_named_by_its_hex_name_brings_the_tools_that_show_commits(catalogue):
+    assert set(top(catalogue, "what's in 3f9a2c1?", 2)) == {"git.git_commit", "git.git_log"}
+    without = catalogue_from_mcp(ORGANS, frozenset({Source.REVISIONS, Source.UNMATCHED}))
+    assert select("what's in 3f9a2c1?", without).exposed == ()
+
+
+@pytest.mark.parametrize("text, kinds", [
+    ("log into https://app.test as qa@example.com / hunter2", [("url", "https://app.test"),
+                                                              ("credentials", "qa@example.com / hunter2")]),
+    ("sign in with admin@acme.test:s3cret, then open settings", [("credentials", "admin@acme.test:s3cret")]),
+    ("mail qa@example.com: the build is green", [("file", "qa@example.com")]),  # a mailbox, then a sentence
+    ("cc bob@acme.io/ann@acme.io", [("file", "bob@acme.io/ann@acme.io")]),  # two mailboxes, no secret
+])
+def test_a_mailbox_written_with_its_secret_is_an_account_to_log_in_with(text, kinds):
+    assert lexicon.references(text, credentials=True)[1] == kinds
+
+
+def test_an_account_with_its_secret_brings_the_tools_that_fill_a_form_and_click():
+    organs = {"browser": [tool("navigate", "Navigate to a URL", url="The URL"),
+                          tool("fill_form", "Fill multiple form fields", fields="The fields to fill"),
+                          tool("click", "Perform click on a web page", element="The element"),
+                          tool("console_messages", "Console messages of the page", level="The level")],
+              "mail": [tool("send_email", "Send an email to a recipient", to="The recipient's email address",
+                            body="The text")]}
+    intent = "open the staging site and log in as qa@example.com / hunter2"
+    chosen = select(intent, catalogue_from_mcp(organs, frozenset({Source.MEANING})), budget_tokens=260).exposed
+    assert {"browser.fill_form", "browser.click"} <= set(chosen)
+    without = catalogue_from_mcp(organs, frozenset({Source.MEANING, Source.CREDENTIALS}))
+    assert "browser.fill_form" not in select(intent, without, budget_tokens=260).exposed
+
+
 def test_a_loanword_written_in_another_alphabet_finds_its_tool(catalogue):
     # Cyrillic and Greek requests name the trade's words in their own letters: read as Latin, they are words
     # of the catalogue (fork, status, merge, pull request), or close enough for the spelling matcher
     assert top(catalogue, "сделай форк репозитория") == ["github.fork_repository"]
     assert top(catalogue, "мердж пулл реквест 42") == ["github.merge_pull_request"]
     assert top(catalogue, "покажи статус") == ["git.git_status"]
+
+
+def test_a_two_part_name_reads_as_a_directory_as_well_as_a_repository(catalogue):
+    assert top(catalogue, "what csvs are in data/exports?") == ["fs.list_directory"]
+    without = catalogue_from_mcp(ORGANS, frozenset({Source.SLUG_PATHS}))
+    assert "fs.list_directory" not in top(without, "what csvs are in data/exports?", 3)  # a repository only
+    assert "github.fork_repository" in top(catalogue, "fork acme/ui-kit", 1)  # still a repository first
 
 
 @pytest.mark.parametrize("word, vocabulary, expected", [
@@ -141,7 +191,7 @@ def test_a_loanword_written_in_another_alphabet_finds_its_tool(catalogue):
     ("namespce", ["namespace"], ("namespace",)),
 ])
 def test_typos_are_corrected_only_towards_near_catalogue_words(word, vocabulary, expected):
-    assert Vocabulary(vocabulary).spelled(word) == expected
+    assert Vocabulary(vocabulary, []).spelled(word) == expected
 
 
 def test_a_compound_request_is_split_into_clauses():
@@ -215,6 +265,25 @@ def test_a_named_file_hints_at_reading_and_a_named_directory_at_listing(catalogu
     from broker.exposure.selection import query_terms
     assert {"file", "read"} <= set(query_terms("compare k8s/api.yaml with prod", catalogue))
     assert {lexicon.stem("directory"), "list"} <= set(query_terms("what is under packages/", catalogue))
+
+
+def test_a_file_named_where_something_is_saved_hints_at_writing_and_elsewhere_at_reading(catalogue):
+    from broker.exposure.selection import query_terms
+    saved = query_terms("summarise the changelog, then save the summary to notes/summary.md", catalogue)
+    assert "write" in saved and "read" not in saved
+    read = query_terms("summarise notes/summary.md, then tell me the gist", catalogue)
+    assert "read" in read and "write" not in read
+
+
+@pytest.mark.parametrize("intent, written", [
+    ("save the summary to notes/summary.md", {"notes/summary.md"}),
+    ("copy README.md to docs/intro.md", {"docs/intro.md"}),  # of several, the last is the one written
+    ("compare k8s/api.yaml with prod", set()),
+    ("read notes.md, then write summary.md", {"summary.md"}),
+])
+def test_the_file_a_clause_creates_or_changes_is_the_one_written(intent, written):
+    from broker.exposure.selection import written_files
+    assert written_files(intent, lexicon.references(intent)[1]) == written
 
 
 def test_a_clause_may_hint_what_the_whole_request_does_not():
@@ -555,6 +624,24 @@ def test_expose_with_a_bad_catalogue_fails_in_one_line(tmp_path):
     assert out.returncode == 5
     assert out.stdout == ""
     assert out.stderr.count("\n") == 1 and "non-empty string \"name\"" in out.stderr
+
+
+@pytest.mark.parametrize("text, command", [
+    ("check it with docker --version", True), ("run `pytest tests/x.py -k slow` here", True),
+    ("dir D:\\ && echo done", True), ("make sure build || notify", True),
+    ("a well-known e-mail - see the list", False), ("run `npm` now", False), ("read notes.md", False),
+])
+def test_command_line_syntax_is_recognised(text, command):
+    assert lexicon.names_command(text) is command
+
+
+def test_a_command_line_points_at_the_tool_that_runs_commands():
+    organs = {"sh": [tool("execute", "Run it in the terminal.", command="What to run")],
+              "docs": [tool("docker_guide", "Read the docker guide: install and check a docker version.")]}
+    intent = "check whether the docker is installed using docker --version"
+    assert "sh.execute" in select(intent, catalogue_from_mcp(organs)).exposed
+    without = catalogue_from_mcp(organs, without=frozenset({Source.COMMANDS}))
+    assert "sh.execute" not in select(intent, without).exposed
 
 
 def test_the_precondition_of_a_best_matching_tool_is_exposed_before_the_other_matches():

@@ -148,9 +148,8 @@ def test_a_url_in_the_request_brings_the_tool_that_needs_only_an_address():
     def fetch_share(catalogue) -> float:
         scores = relevance(intent, catalogue)
         return scores.get(catalogue.by_address["fetch.fetch"], 0.0) / max(scores.values())
-    # the small fetch organ is left out of whole organs here (the URL's hint alone points at it): the fill alone
-    assert fetch_share(catalogue_from_mcp(organs, without=frozenset({Source.MEANING, Source.WHOLE}))) >= 0.8 * 0.9
-    assert fetch_share(catalogue_from_mcp(organs, without=frozenset({Source.FILLS, Source.MEANING, Source.WHOLE}))) < 0.5
+    assert fetch_share(catalogue_from_mcp(organs, without=frozenset({Source.MEANING}))) >= 0.8 * 0.9
+    assert fetch_share(catalogue_from_mcp(organs, without=frozenset({Source.FILLS, Source.MEANING}))) < 0.5
 
 
 TIME = {"time": [tool("convert_time", "Convert time between timezones",
@@ -241,6 +240,45 @@ def test_a_program_named_by_its_file_points_at_the_tool_that_runs_commands():
     terms = query_terms("stop code.exe now", catalogue_from_mcp(organs))
     assert terms.get(lexicon.stem("command"), 0.0) > 0 and terms.get(lexicon.stem("execute"), 0.0) > 0
     assert lexicon.stem("command") not in query_terms("stop notes.txt now", catalogue_from_mcp(organs))
+
+
+def test_acronyms_are_those_the_descriptions_define():
+    vocabulary = Vocabulary(["service", "level", "agreement"],
+                            ["Breach of the service level agreement (SLA) of an issue.", "JQL (Jira Query Language)"])
+    assert vocabulary.acronym("sla") == ("service", "level", "agreement")
+    assert vocabulary.acronym("jql") == ("jira", "query", "language")
+    assert vocabulary.acronym("the") == () and vocabulary.acronym("xyz") == ()
+
+
+@pytest.mark.parametrize("word, expected", [("k8s", ("kubernetes",)), ("msg", ("message",)),
+                                            ("repo", ("repository",)), ("kubernetes", ()), ("zq", ())])
+def test_numeronyms_truncations_and_skeletons_resolve_to_catalogue_words(word, expected):
+    vocabulary = Vocabulary(["kubernetes", "message", "repository", "messages", "mess"], [])
+    assert vocabulary.expanded(word) == expected
+
+
+@pytest.mark.parametrize("term, expected", [("repo", ("repository",)), ("env", ("environment",)),
+                                            ("page", ()), ("pages", ()), ("re", ()), ("repository", ())])
+def test_a_short_term_completes_to_the_longer_catalogue_word_it_starts(term, expected):
+    # not an inflection of itself (page -> pages), not a word too short to say anything, not a long one
+    vocabulary = Vocabulary(["repo", "repository", "repository", "environment", "page", "pages", "paged"], [])
+    assert vocabulary.completed(term) == expected
+
+
+def test_a_cut_word_finds_the_tool_that_writes_it_in_full_though_a_parameter_uses_the_cut_form():
+    code = {"code": [tool("search_repositories", "Search for repositories."),
+                     tool("find_symbol", "Find a symbol."),
+                     *[tool(f"get_thing_{n}", f"Get thing {n}.", {"repo": "Repository name", "owner": "Owner"})
+                       for n in range(6)]]}
+    catalogue, without = catalogue_from_mcp(code), catalogue_from_mcp(code, without=frozenset({Source.COMPLETIONS}))
+    assert "repositori" in query_terms("find rust repos", catalogue)
+    assert "repositori" not in query_terms("find rust repos", without)
+    assert relevance("find rust repos", catalogue)[0] > relevance("find rust repos", without)[0]
+
+
+def test_only_a_word_that_is_no_english_word_is_read_as_cut():
+    assert selection.english("star") and selection.english("read")
+    assert not selection.english("repos") and not selection.english("env")
 
 
 VCS = {"vcs": [tool("commit", "Record changes to the repository.", {"message": "The commit message"}),
@@ -468,10 +506,34 @@ def test_a_place_of_several_words_counts_in_any_case_unless_they_are_everyday_en
     assert not knowledge.names_place("walk along the long beach path", places)
 
 
+def test_a_word_of_another_language_reads_as_the_catalogue_word_it_shares_a_stem_with():
+    vocabulary = Vocabulary(["commit", "changes", "documentation", "capture", "wikipedia"], [])
+    assert vocabulary.cognate("committer") == ("commit",)
+    assert vocabulary.cognate("documentación") == ("documentation",)
+    assert vocabulary.cognate("wikipédia") == ("wikipedia",)
+    assert vocabulary.cognate("changements") == ()  # chang- is under 60% of the word: a chance prefix
+
+
 def test_wordnet_derivations_relate_a_verb_to_the_noun_a_catalogue_uses():
     from broker.text import derived
     assert "memory" in derived("remember")
     assert "storage" in derived("store")
+
+
+def test_a_verb_the_catalogue_lacks_is_read_through_its_opposite_and_what_that_derives():
+    organs = {"memory": [tool("delete_entities", "Delete entities from the knowledge graph.", {"names": "Their names"}),
+                         tool("search_nodes", "Search the nodes of the knowledge graph.", {"query": "What to find"})],
+              "billing": [tool("list_invoices", "List the invoices of the billing service.", {"service": "Which service"}),
+                          tool("void_invoice", "Void an invoice of the billing service.", {"invoice": "Which invoice"})]}
+    intent = "forget everything about the old vendor"
+    on = catalogue_from_mcp(organs, without=frozenset({Source.MEANING, Source.UNMATCHED}))
+    off = catalogue_from_mcp(organs, without=frozenset({Source.MEANING, Source.UNMATCHED, Source.OPPOSITES}))
+    assert query_terms(intent, on).get("memori") == selection.W_DERIVED  # forget -> remember -> memory
+    assert "memori" not in query_terms(intent, off)
+    assert {"memory.delete_entities", "memory.search_nodes"} <= set(select(intent, on, budget_tokens=300).exposed)
+    assert "memory.delete_entities" not in select(intent, off, budget_tokens=300).exposed
+    # a stop word's opposite says nothing of the topic (have -> lack), and a word the catalogue holds is itself
+    assert query_terms("what do you have on Priya?", on) == {}
 
 
 def test_an_organ_called_by_its_name_or_a_word_derived_from_it_is_sent_whole():
@@ -485,6 +547,46 @@ def test_an_organ_called_by_its_name_or_a_word_derived_from_it_is_sent_whole():
     off = select(intent, catalogue_from_mcp(organs, without=frozenset({Source.MEANING, Source.NAMED_ORGAN})))
     assert {"memory.create_entities", "memory.search_nodes"} <= set(on.exposed)
     assert "memory.create_entities" not in off.exposed
+
+
+def _wiki_and_others() -> dict[str, list[dict]]:
+    # a named organ whose tools' texts differ in length (BM25 weighs the name's term by it), and other organs
+    return {"notion": [tool("get_self", "Retrieve your token's bot user."),
+                       tool("append_block_children", "Append block children to a block of a page.",
+                            {"block_id": "The block to append to", "children": "The blocks to append: paragraph, "
+                             "heading, bulleted list item, numbered list item, quote, callout, code, divider"}),
+                       tool("retrieve_comment", "Retrieve a comment, its author, its discussion and its rich text "
+                            "as written on a page or a block, with the times it was created and edited.",
+                            {"comment_id": "The comment", "discussion_id": "The discussion thread it belongs to",
+                             "page_size": "How many comments to return at most, from one to one hundred",
+                             "start_cursor": "Where the previous call stopped, to read the next ones"})],
+            "billing": [tool("list_invoices", "List the invoices of the billing service.", {"service": "Which service"}),
+                        tool("void_invoice", "Void an invoice of the billing service.", {"invoice": "Which invoice"})],
+            "clock": [tool("now", "The current time in a time zone.", {"zone": "An IANA time zone"})]}
+
+
+def test_a_named_organs_name_ranks_none_of_its_tools_above_another_and_the_rest_of_the_words_do():
+    organs = _wiki_and_others()
+    intent = "in notion, show me who I am"  # the rest of the words match none of notion's tools
+    on = catalogue_from_mcp(organs, without=frozenset({Source.MEANING}))
+    off = catalogue_from_mcp(organs, without=frozenset({Source.MEANING, Source.NAMED_EVENLY}))
+    positions = [on.by_address[f"notion.{name}"] for name in ("get_self", "append_block_children", "retrieve_comment")]
+    evened, raw = relevance(intent, on), relevance(intent, off)
+    assert len({raw[i] for i in positions}) == 3  # without the rule, a tool's length ranks it by the name
+    assert len({evened[i] for i in positions}) == 1
+    # a word beside the name ranks the tool it matches first, though its text is longer than another's
+    evened, raw = relevance("that notion thread", on), relevance("that notion thread", off)
+    assert max(positions, key=lambda i: evened[i]) == on.by_address["notion.retrieve_comment"]
+    assert max(positions, key=lambda i: raw[i]) == on.by_address["notion.get_self"]
+
+
+def test_an_organ_not_named_keeps_its_tools_scores_as_bm25_gives_them():
+    organs = _wiki_and_others()
+    intent = "void the last invoice of the billing service"  # billing is named; notion is not
+    on = catalogue_from_mcp(organs, without=frozenset({Source.MEANING}))
+    off = catalogue_from_mcp(organs, without=frozenset({Source.MEANING, Source.NAMED_EVENLY}))
+    assert relevance("show me a page and its comments", on) == relevance("show me a page and its comments", off)
+    assert select(intent, on).exposed[0] == "billing.void_invoice"
 
 
 def test_a_web_search_brings_the_fetcher_of_another_organ_to_open_what_it_finds():
@@ -507,12 +609,12 @@ def test_a_quotation_in_a_request_is_a_literal_and_a_file_inside_it_is_still_a_f
 
 def test_a_long_unknown_word_reads_as_the_code_the_catalogue_writes_in_capitals_for_it():
     written = ['{"description":"Cryptocurrency symbol (e.g., BTC, ETH)","pptx":"A PPT deck"}']
-    vocabulary = Vocabulary(["cryptocurrency", "symbol", "btc", "eth", "ppt", "deck"], written)
+    vocabulary = Vocabulary(["cryptocurrency", "symbol", "btc", "eth", "ppt", "deck"], [], written)
     assert vocabulary.code("bitcoin") == ("btc",)  # the start of its consonant skeleton, b-t-c-n
     assert vocabulary.code("ethereum") == ("eth",)  # its start cut short
     assert vocabulary.code("passport") == ()  # p-s-s-p-r-t: PPT's letters are in it, not at its start
     assert vocabulary.code("btc") == ()  # a word the catalogue knows is itself
-    assert Vocabulary(["btc"], ["no capitals: btc"]).code("bitcoin") == ()
+    assert Vocabulary(["btc"], [], ["no capitals: btc"]).code("bitcoin") == ()
 
 
 def test_a_coin_named_in_full_finds_the_tool_whose_schema_gives_its_ticker():
@@ -525,6 +627,24 @@ def test_a_coin_named_in_full_finds_the_tool_whose_schema_gives_its_ticker():
     assert "btc" not in query_terms("what's bitcoin doing", without)
 
 
+@pytest.mark.parametrize(("request_text", "expected"), [
+    ("checkout latency p99 over the last hour", True), ("p99.9 of the api", True), ("checkout 服务的p95是多少", True),
+    ("P1 incident on checkout", False), ("获取阿迪达斯的p4工单", False), ("convert song.mp3 at p128", False),
+])
+def test_a_percentile_is_read_as_monitoring_writes_it_and_a_priority_is_not_one(request_text, expected):
+    assert lexicon.names_percentile(request_text) is expected
+
+
+def test_a_percentile_in_a_request_brings_the_tool_of_quantiles():
+    organs = {"metrics": [tool("query_histogram", "Query histogram percentiles of a metric", {"metric": "The metric"}),
+                          tool("query_range", "Query a metric over a time range", {"metric": "The metric"}),
+                          tool("list_alerts", "List the alerts that fire", {})]}
+    catalogue = catalogue_from_mcp(organs)
+    assert "percentil" in query_terms("checkout latency p99 over the last hour", catalogue)
+    assert "percentil" not in query_terms("checkout latency p99 over the last hour",
+                                          catalogue_from_mcp(organs, without={Source.PERCENTILES}))
+
+
 def test_an_amount_in_a_currencys_english_name_of_several_words_is_money():
     cldr = knowledge.cldr()
     def money(text):
@@ -533,6 +653,23 @@ def test_an_amount_in_a_currencys_english_name_of_several_words_is_money():
     assert money("You have 5000 US dollars for the trip")  # a number, then the currency's whole name
     assert money("how much are US dollars in Japanese yen")  # two currencies by their names
     assert not money("the Japanese yen fell today")  # one currency named, and no amount
+
+
+def test_a_measure_and_another_unit_of_its_quantity_is_a_conversion():
+    units = knowledge.units()
+    assert units[("centimeters",)] == "length"
+    assert knowledge.names_unit_conversion("a vase 24 inches tall, how tall in centimeters?", units)
+    assert not knowledge.names_unit_conversion("find parks within a 10 mile radius, 5 miles at most", units)
+    assert not knowledge.names_unit_conversion("you weigh 75 kilograms on Earth", units)
+
+
+def test_a_unit_conversion_brings_the_converter_only_in_a_catalogue_with_a_tool_named_for_it():
+    organs = {"tools": [tool("unit_conversion.convert", "Convert a value from one unit to another", {"value": "The value"}),
+                        tool("get_weather", "Weather of a city", {"city": "The city"})]}
+    request = "a vase 24 inches tall, how tall in centimeters?"
+    assert "convert" in query_terms(request, catalogue_from_mcp(organs))
+    assert "convert" not in query_terms(request, catalogue_from_mcp(organs, without={Source.UNITS}))
+    assert not catalogue_from_mcp({"tools": organs["tools"][1:]}).units
 
 
 @pytest.mark.parametrize(("request_text", "expected"), [
@@ -549,6 +686,45 @@ def test_a_question_of_identity_brings_the_tool_that_looks_things_up():
                         tool("book_flight", "Book a flight between two airports", {"origin": "From where"})]}
     assert select("who is ji sung park?", catalogue_from_mcp(organs), budget_tokens=200).exposed[:1] == ("tools.web.search",)
     assert "search" not in query_terms("who is ji sung park?", catalogue_from_mcp(organs, without={Source.QUESTIONS}))
+
+
+def test_a_number_is_a_port_only_beside_the_service_registered_on_it():
+    services = {"5432": frozenset({"postgresql", "postgres"}), "22": frozenset({"ssh"})}
+    assert knowledge.names_service_port("let me hit the postgres in staging from my laptop on 5432", services)
+    assert knowledge.names_service_port("ssh on 22 is refused", services)
+    assert not knowledge.names_service_port("I have 22 apples and a postgres dump", services)
+
+
+def test_the_platforms_services_file_names_the_registered_ports(tmp_path, monkeypatch):
+    services = tmp_path / "services"
+    services.write_text("ssh\t\t22/tcp\t\t# SSH\npostgresql\t5432/tcp\tpostgres\t# PostgreSQL\n", encoding="utf-8")
+    monkeypatch.setattr(knowledge, "SERVICES_FILE", str(services))
+    knowledge.services.cache_clear()
+    try:
+        assert knowledge.services() == {"22": frozenset({"ssh"}), "5432": frozenset({"postgresql", "postgres"})}
+    finally:
+        knowledge.services.cache_clear()
+
+
+def test_a_service_and_its_port_bring_the_tool_that_forwards_ports():
+    organs = {"kubernetes": [tool("port_forward", "Forward a local port to a port on a resource", {"resourceName": "Name"}),
+                             tool("get_logs", "Get the logs of a pod", {"pod": "The pod"}),
+                             tool("scale_deployment", "Scale a deployment", {"name": "The deployment"})]}
+    request = "let me hit the postgres in staging from my laptop on 5432"
+    if "5432" not in knowledge.services():
+        pytest.skip("the platform has no services file naming 5432")
+    assert "port" in query_terms(request, catalogue_from_mcp(organs))
+    assert "port" not in query_terms(request, catalogue_from_mcp(organs, without={Source.PORTS}))
+
+
+def test_an_everyday_english_word_is_itself_and_not_an_abbreviation_of_a_catalogue_word():
+    organs = {"web": [tool("send_payload", "Send a payload to a repository of messages")]}
+    catalogue = catalogue_from_mcp(organs)
+    assert "payload" not in query_terms("customers cant pay anymore", catalogue)  # pay (Zipf 5.5) is a word
+    assert "repositori" in query_terms("open the repo", catalogue)  # abbreviations people type are rarer
+    assert "messag" in query_terms("read the msg", catalogue)
+    ablated = catalogue_from_mcp(organs, frozenset({Source.WHOLE_WORDS}))
+    assert "payload" in query_terms("customers cant pay anymore", ablated)
 
 
 DOCS = {"docs": [tool("resolve-library-id", "Resolves a package name to a library ID. Call it before querying the "

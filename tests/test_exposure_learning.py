@@ -206,13 +206,13 @@ def tool(name: str, description: str) -> dict:
     return {"name": name, "description": description, "inputSchema": {"type": "object", "properties": {}}}
 
 
-# git is made too big to be sent whole (more than 0.35 of the budget), so only use can bring git_add
+# git is made too big to be sent whole (more than a quarter of the budget), so only use can bring git_add
 CATALOGUE = {"git": [tool("git_add", "Adds file contents to the staging area"),
                      tool("git_commit", "Records changes to the repository"),
                      tool("git_log", "Shows the commit logs"),
                      *(tool(f"git_plumbing_{n}", "A low-level command of the object database, for scripts: "
                             + " ".join(f"option{k} says what the object store does with packed objects" for k in range(12)))
-                       for n in range(5))],
+                       for n in range(3))],
              "weather": [tool("get_forecast", "Weather forecast for a city")]}
 
 

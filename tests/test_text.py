@@ -137,3 +137,10 @@ def test_issue_tracker_keys_are_blanked_out_and_nothing_else(source, left):
 def test_a_list_of_phrases_keeps_its_lines_in_order():
     assert lists.load_lines("memory-advice")[:3] == ("hint", "help", "note")
 
+
+def test_wordnet_opposites_relate_a_verb_to_its_antonyms_and_nothing_else():
+    from broker.text import opposites
+    assert "remember" in opposites("forget")
+    assert "lock" in opposites("unlock")
+    assert opposites("night") == ()  # a noun's opposite (day) speaks of something else: verbs only
+    assert opposites("zzzz") == ()

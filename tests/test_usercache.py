@@ -140,7 +140,7 @@ def test_a_file_identity_changes_when_the_file_is_rewritten(tmp_path):
 
 def test_knowledge_tables_read_back_from_the_cache_equal_those_computed(cache):
     computed = {}
-    for table in (knowledge.zone_places, knowledge.top_level_domains):
+    for table in (knowledge.services, knowledge.zone_places, knowledge.top_level_domains):
         table.cache_clear()
         computed[table] = table()
         table.cache_clear()
@@ -150,7 +150,7 @@ def test_knowledge_tables_read_back_from_the_cache_equal_those_computed(cache):
             assert list(read) == list(computed[table])  # in the same order: selections iterate them
         table.cache_clear()  # later tests in this process read the default cache again
     assert {p.name for p in (cache / knowledge.CACHE_KIND).iterdir()} == {
-        "zone_places.marshal", "top_level_domains.marshal"}
+        "services.marshal", "zone_places.marshal", "top_level_domains.marshal"}
 
 
 def test_token_counts_are_kept_and_read_back(cache):

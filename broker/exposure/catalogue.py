@@ -41,6 +41,8 @@ W_ORGAN = 1.0
 W_DESCRIPTION = 1.0
 W_PARAM = 1.0
 W_PARAM_TEXT = 0.5
+W_QUOTED = 0.25  # a quotation inside a description: an example value, not what the tool is for
+_QUOTED = re.compile(r'"([^"]{1,80})"|\u201c([^\u201d]{1,80})\u201d')
 W_ORGAN_NAME = 5.0  # in the organ's own document, next to all its tools' terms
 TOOL_K1 = 1.2
 TOOL_B = 0.75
@@ -94,7 +96,7 @@ class Catalogue:
         for organ, entries in organs.items():
             start = len(tools)
             for entry in entries:
-                tools.append(_tool(organ, entry, glossary))
+                tools.append(_tool(organ, entry, glossary, Source.QUOTED not in self.without))
             self.organs[organ] = tuple(range(start, len(tools)))
         tools = _fix_wire_names(tools)
         self.tools: tuple[Tool, ...] = tuple(tools)
@@ -118,6 +120,7 @@ class Catalogue:
                                   for organ, members in self.organs.items()), b=ORGAN_B,
                                  prior=prior, prior_weight=prior_weight)
         self.vocabulary = knowledge.Vocabulary((w for t in tools for w in t.words),
+                                               (str(t.wire.get("description") or "") for t in tools),
                                                () if Source.CODES in self.without else (t.json for t in tools))
         self.places = self._places()
         # tables read at most once per process, loaded with the catalogue rather than by the first request
@@ -133,6 +136,8 @@ class Catalogue:
         self.packages = {name: word for name, word in knowledge.packages().items() if name not in self.vocabulary.words} \
             if self.documenters else {}
         self.calculates = self._named_for("arithmetic")
+        self.ports = knowledge.services() if Source.PORTS not in self.without and self._named_for("port") else {}
+        self.units = knowledge.units() if Source.UNITS not in self.without and self._named_for("units") else {}
         if self.calculates:
             knowledge.number_words(), knowledge.operator_words()  # Unicode's names, read once per process
         self.currencies = knowledge.cldr().currencies if self._hinted("money") else frozenset()
@@ -324,12 +329,12 @@ def _check_tool(entry: Any, where: str) -> None:
 
 # -- building -------------------------------------------------------------------------------
 
-def _tool(organ: str, entry: dict, glossary: bool = True) -> Tool:
+def _tool(organ: str, entry: dict, glossary: bool = True, quoted: bool = True) -> Tool:
     name = entry["name"]
     wire = {key: value for key, value in entry.items() if value is not None}
     wire["name"] = wire_name(organ, name)
     wire.setdefault("inputSchema", dict(EMPTY_SCHEMA))
-    texts = [(lexicon.words(text), weight) for text, weight in _texts(organ, entry)]
+    texts = [(lexicon.words(text), weight) for text, weight in _texts(organ, entry, quoted)]
     return _with_wire(Tool(address=f"{organ}.{name}", organ=organ, name=name, wire=wire, json="", tokens=0,
                            brief={}, brief_json="", brief_tokens=0,
                            terms=_bag(texts, glossary), words=frozenset(w for words, _ in texts for w in words)), wire)
@@ -360,9 +365,16 @@ def _hashed(name: str, address: str) -> str:
     return f"{name[:MAX_WIRE - 9]}_{digest}"
 
 
-def _texts(organ: str, entry: dict) -> list[tuple[str, float]]:
+def _texts(organ: str, entry: dict, quoted: bool = True) -> list[tuple[str, float]]:
     description = str(entry.get("description") or "")
-    texts = [(entry["name"], W_NAME), (organ, W_ORGAN), (description, W_DESCRIPTION)]
+    texts = [(entry["name"], W_NAME), (organ, W_ORGAN)]
+    if quoted:
+        # a quotation in a description is an example of a value or a label ("check \"remember me\""): what a
+        # user might type into the tool, not what the tool does
+        texts.append((_QUOTED.sub(" ", description), W_DESCRIPTION))
+        texts.extend((m.group(0), W_DESCRIPTION * W_QUOTED) for m in _QUOTED.finditer(description))
+    else:
+        texts.append((description, W_DESCRIPTION))
     _schema_texts(texts, entry.get("inputSchema") or {}, SCHEMA_DEPTH)
     return texts
 

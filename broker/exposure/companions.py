@@ -39,7 +39,7 @@ from broker.text import load_pairs
 from broker.exposure import lexicon
 
 NAMED_WEIGHT = 0.8  # a sibling the schema names is nearly always needed
-PRODUCER_WEIGHT = 0.8  # an identifier has to come from somewhere (0.6 before round 20)
+PRODUCER_WEIGHT = 0.6  # an identifier has to come from somewhere
 OBJECT_WEIGHT = 0.35  # same object: often, not always, needed together
 LIST_WEIGHT = 0.5  # an id is often, not always, already known (the user may give it)
 ENTRY_WEIGHT = 0.5  # what a page tool acts on was usually opened first, unless it already is
@@ -264,6 +264,12 @@ def _same_object(organ: str, members: Sequence[Sibling], required: list[dict[str
 def _crud() -> dict[str, str]:
     # stemmed verb -> its CRUD class (data/crud_verbs.txt)
     return {lexicon.stem(verb): kind for kind, verbs in load_pairs("crud_verbs").items() for verb in verbs}
+
+
+def writes(clause: str) -> bool:
+    """Tell whether a clause creates or changes something (a verb of those CRUD classes)."""
+    crud = _crud()
+    return any(crud.get(term) in ("create", "change") for term in lexicon.terms(clause))
 
 
 def _verbs_and_objects(organ: str, members: Sequence[Sibling]) -> list[tuple[str | None, tuple[str, ...]]]:

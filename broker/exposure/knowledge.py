@@ -7,6 +7,9 @@
   ("Ciudad de México", "Lisboa", "上海"): non-English requests name places too.
 - *Media types*: the platform's MIME table (`mimetypes`): a file's extension says what the file is
   (`.pptx` -> presentation, `.wav` -> audio), and tools that handle that kind of file say so.
+- *Abbreviations* of the catalogue's own words: acronyms its descriptions define ("service level agreement
+  (SLA)"), a
+  numeronym (`k8s` -> kubernetes), a truncation or a consonant skeleton (`repo`, `msg`, `cfg`).
 - *Spelling*: an unknown word a small edit away from a word the catalogue uses (the text layer's
   `broker.text.fuzzy`, the matcher memory's recall uses too).
 - *Cities*: GeoNames' cities of at least 100,000 people (`broker/text/data/cities.tsv.gz`, made from PyPI
@@ -21,7 +24,12 @@
   special-use names (test, example, localhost: `broker/text/data/special_domains.txt`) end hosts too.
 - *Spoken numbers and operators*: English number words and the words of math operators, read from the
   Unicode names of numeric characters and math symbols (`unicodedata`): "one hundred euros", "394 times 213".
+- *Cognates*: a word of another Latin-script language that shares a catalogue stem ("committer" -> commit).
 - *Codes*: a long unknown word written as the catalogue's code of 3-4 capitals (`bitcoin` -> BTC).
+- *Units*: CLDR's English unit names and their quantities (Babel): a measure and another unit of its quantity
+  ("24 inches ... in centimeters") is a conversion; CLDR's currency names of several words ("US dollars").
+- *Ports*: IANA's service names and registered ports as the platform ships them (`/etc/services`): the
+  postgres on 5432 names a port.
 - *Packages*: the names of the libraries Debian packages for Python, JavaScript, Rust, Ruby and R
   (`broker/text/data/packages.txt.gz`, made from the package manager's lists by scripts/make_packages.py): a
   library named in a request (`pysam`, `torch.compile`) is asked about, and tools that answer from libraries'
@@ -34,6 +42,7 @@ import datetime
 import functools
 import gzip
 import logging
+import math
 import mimetypes
 import os
 import re
@@ -68,6 +77,9 @@ _NUMBER_NAME = re.compile(r"\b(?:DIGIT|NUMBER|NUMERAL) ([A-Z]+(?: [A-Z]+)?)$")
 _NOT_ARITHMETIC = frozenset("<>|~")  # math symbols that mark thresholds and commands too (p99 > 500, a | b)
 _VOWELS = frozenset("aeiou")
 _CODE = re.compile(r"(?<![A-Za-z0-9_])[A-Z]{3,4}(?![A-Za-z0-9_])")
+_NUMERONYM = re.compile(r"^([a-z])(\d{1,2})([a-z])$")
+_DEFINED_AFTER = re.compile(r"\(([A-Za-z][A-Za-z0-9]{1,5})\)")  # long form (LF)
+_DEFINED_BEFORE = re.compile(r"\b([A-Z][A-Z0-9]{1,5}s?)\s*\(([^()]{3,80})\)")  # LF (long form)
 MIN_CJK_PLACE, MAX_CJK_PLACE = 2, 8  # two CJK characters name a city (上海); one is a word
 # a capitalised word that is a place's one-word name with an ending of at most MAX_ENDING letters is that place
 # (Hungarian Budapesten, Finnish Tokiossa, Russian Berline): names of at least MIN_INFLECTED letters, so that a short
@@ -80,8 +92,13 @@ PACKAGES_FILE = Path(__file__).resolve().parent.parent / "text" / "data" / "pack
 _PACKAGE_WORD = re.compile(r"(?<![\w./@:#~\\+-])([A-Za-z][\w+-]*[A-Za-z0-9]|[A-Za-z])((?:\.[A-Za-z_]\w*)*)")
 MIN_CURRENCY_LANGUAGES = 20  # a currency's word must be shared by this many languages' names of it
 LONG_WORD = 8  # from this length two edits are still a typo, not another word
+MAX_ABBREVIATION = 4
 MIN_CODED = 5  # a word this long may be written as a catalogue's code of 3-4 capitals (bitcoin -> BTC)
+MIN_COMPLETED = 3  # a known term this short or longer may be the start of a longer word
+COMPLETION_EXTRA = 3  # which is at least this many letters longer (not `page` -> pages)
 MAX_MEMO = 1 << 16
+MIN_COGNATE = 5  # a shared stem this long (commit-ter, captur-a) is a borrowed word, not a chance prefix
+COGNATE_SHARE = 0.6  # and covers this share of the word (not chang-ements)
 # the Public Suffix List as distributions ship it (Debian's `publicsuffix`), when the PyPI package is absent
 SUFFIX_LISTS = ("/usr/share/publicsuffix/public_suffix_list.dat",)
 _FILE_MEDIA = frozenset({"text", "image", "audio", "video"})
@@ -258,6 +275,75 @@ def _names_currency_phrases(words: list[str], phrases: Phrases, spoken: frozense
             return True
         named.add(code)
     return len(named) >= 2
+
+
+@_kept("units", _babel_sources, lambda found: found.names, lambda kept: Phrases(dict(kept)))
+def units() -> Phrases:
+    """English names of CLDR's units of measure, singular and plural (inch, centimeters, kilograms, miles per
+    hour) -> the quantity each measures (length, mass, speed); none without Babel."""
+    try:
+        from babel import localedata
+    except ImportError:
+        return Phrases({})
+    found: dict[tuple[str, ...], str] = {}
+    for unit, forms in sorted(localedata.load("en")["unit_patterns"].items()):
+        long = forms.get("long") if isinstance(forms, dict) else None
+        patterns = long[-1] if isinstance(long, tuple) else long  # (an alias to the short form, the long forms)
+        if not isinstance(patterns, dict):
+            continue
+        quantity = unit.split("-", 1)[0]
+        if quantity == "duration":
+            continue  # several spans of time are a window and a step (the last 6 hours in 5-minute steps)
+        for pattern in patterns.values():
+            name = tuple(_WORD.findall(fold(str(pattern).replace("{0}", " "))))
+            if name and not (len(name) == 1 and lexicon.is_stopword(name[0])):
+                found.setdefault(name, quantity)
+    return Phrases(found)
+
+
+def names_unit_conversion(request: str, known: Phrases) -> bool:
+    """Tell whether a request converts a measure: two units of one quantity named, one after a number (a vase
+    24 inches tall, in centimeters)."""
+    words = _AMOUNT_WORDS.findall(fold(request))
+    spoken = number_words()
+    named: dict[str, set[tuple[str, ...]]] = {}
+    measured = set()
+    for i, name, quantity in known.found(words):
+        named.setdefault(quantity, set()).add(name[:-1] + (name[-1].rstrip("s"),))  # inch and inches are one
+        if i and (words[i - 1][0].isdigit() or words[i - 1] in spoken):
+            measured.add(quantity)
+    return any(len(named[quantity]) >= 2 for quantity in measured)
+
+
+SERVICES_FILE = "/etc/services"  # IANA's service names and port numbers, as the platform ships them (netbase)
+
+
+@_kept("services", lambda: (*_derivation(), usercache.identity(SERVICES_FILE)))
+def services() -> dict[str, frozenset[str]]:
+    """The registered port numbers (as written) -> the names and aliases of their services (postgresql,
+    postgres); empty where the platform has no services file."""
+    found: dict[str, set[str]] = {}
+    try:
+        lines = Path(SERVICES_FILE).read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        log.info("%s is not readable: ports are not told from other numbers", SERVICES_FILE)
+        return {}
+    for line in lines:
+        fields = line.split("#", 1)[0].split()
+        if len(fields) >= 2 and "/" in fields[1]:
+            port = fields[1].split("/", 1)[0]
+            found.setdefault(port, set()).update(name.lower() for name in (fields[0], *fields[2:]))
+    return {port: frozenset(names) for port, names in found.items()}
+
+
+def names_service_port(request: str, known: Mapping[str, frozenset[str]]) -> bool:
+    """Tell whether a request names a service and its registered port (the postgres on 5432, redis 6379): the
+    number is a port."""
+    registered = [names for number in _NUMBER.findall(request) if (names := known.get(number))]
+    if not registered:
+        return False  # most requests: no number, or none a service is registered on
+    words = set(_WORD.findall(fold(request)))
+    return any(names & words for names in registered)
 
 
 def _unspaced_names(name: str) -> set[str]:
@@ -550,13 +636,20 @@ def media_words(extension: str) -> tuple[str, ...]:
 
 
 class Vocabulary:
-    """The catalogue's own words, to resolve codes and typos against."""
+    """The catalogue's own words, to resolve abbreviations and typos against."""
 
-    def __init__(self, words: Iterable[str], written: Iterable[str] = ()) -> None:
+    def __init__(self, words: Iterable[str], prose: Iterable[str], written: Iterable[str] = ()) -> None:
         counts = Counter(w for w in words if w.isascii() and w.isalpha())
         self.words = frozenset(counts)
         self._codes = _codes(written, self.words)  # first letter -> codes written in capitals (BTC, NOK)
         self.frequency = counts
+        self._by_length: dict[int, list[str]] = {}
+        self._by_first: dict[str, list[str]] = {}
+        for w in sorted(self.words):
+            self._by_length.setdefault(len(w), []).append(w)
+            self._by_first.setdefault(w[0], []).append(w)
+        self._acronyms = _acronyms(prose)
+        self._stems: dict[str, str] | None = None  # stem -> its most used catalogue word, for cognates
         self._memo: dict[tuple[str, str], tuple[str, ...]] = {}  # (kind, word) -> answer: queries repeat words
         # the text layer's one typo matcher, with what a catalogue trusts: two edits in a long word, any first
         # letter, a four-letter word only by a swap; the most used word first. Built now, not by the first prompt
@@ -578,6 +671,62 @@ class Vocabulary:
         """Catalogue words a typo away from an unknown word (nearest first, then most used); () when unsure."""
         return self.speller.near(word)
 
+    def acronym(self, word: str) -> tuple[str, ...]:
+        """The phrase of the catalogue whose initials a short word is (`pr`, `prs` -> pull request), if any."""
+        if not word.isascii() or not word.isalpha() or len(word) > MAX_ABBREVIATION:
+            return ()
+        for key in (word, word[:-1] if word.endswith("s") and len(word) > 2 else None):
+            if key and key in self._acronyms:
+                return self._acronyms[key]
+        return ()
+
+    def expanded(self, word: str) -> tuple[str, ...]:
+        """The catalogue word an unknown abbreviation stands for (`k8s` -> kubernetes, `msg` -> message)."""
+        if word in self.words or not word.isascii() or not word.isalnum():
+            return ()
+        return self._remembered("expanded", word, self._expanded)
+
+    def _expanded(self, word: str) -> tuple[str, ...]:
+        numeronym = _NUMERONYM.match(word)
+        if numeronym:
+            first, n, last = numeronym.group(1), int(numeronym.group(2)), numeronym.group(3)
+            return self._best(w for w in self._by_length.get(n + 2, ()) if w[0] == first and w[-1] == last)
+        if not word.isalpha() or len(word) > MAX_ABBREVIATION or len(word) < 3:
+            return ()
+        return self._best(w for w in self._by_first.get(word[0], ()) if len(w) > len(word) + 1 and _skeleton(word, w))
+
+    def completed(self, term: str) -> tuple[str, ...]:
+        """The longer catalogue word a short known term is the start of (`repo` -> repository): people cut
+        the words schemas write in full, and a schema's own short form (a `repo` parameter) hides the rest."""
+        if not term.isascii() or not term.isalpha() or not MIN_COMPLETED <= len(term) <= MAX_ABBREVIATION:
+            return ()
+        return self._remembered("completed", term, self._completed)
+
+    def _completed(self, term: str) -> tuple[str, ...]:
+        return self._best(w for w in self._by_first.get(term[0], ()) if len(w) >= len(term) + COMPLETION_EXTRA
+                          and w.startswith(term) and lexicon.stem(w) != term)
+
+    def cognate(self, word: str) -> tuple[str, ...]:
+        """The catalogue word a word of another language shares its stem with (`committer` -> commit,
+        `documentación` -> documentation, `wikipédia` -> wikipedia): Latin scripts borrow technical words."""
+        if not word.isalpha() or len(word) < MIN_COGNATE:
+            return ()
+        return self._remembered("cognate", word, self._cognate)
+
+    def _cognate(self, word: str) -> tuple[str, ...]:
+        folded = fold(word)
+        if folded in self.words:
+            return (folded,) if folded != word else ()
+        if self._stems is None:
+            self._stems = {}
+            for w in sorted(self.words, key=lambda w: (-self.frequency[w], w)):
+                self._stems.setdefault(lexicon.stem(w), w)
+        shortest = max(MIN_COGNATE, math.ceil(COGNATE_SHARE * len(folded)))
+        for n in range(len(folded) - 1, shortest - 1, -1):
+            if folded[:n] in self._stems:
+                return (self._stems[folded[:n]],)
+        return ()
+
     def code(self, word: str) -> tuple[str, ...]:
         """The code the catalogue writes in capitals for a long unknown word (`bitcoin` -> btc, `ethereum` ->
         eth): its start cut short, or the start of its consonant skeleton, as tickers and symbols are written."""
@@ -595,6 +744,18 @@ class Vocabulary:
         return tuple(ranked[:1])
 
 
+def _skeleton(short: str, word: str) -> bool:
+    # a truncation (`repo`, `config`) or the consonant skeleton (`msg`, `cfg`): same first letter, in order
+    if word[0] != short[0]:
+        return False
+    if word.startswith(short):
+        return True
+    if any(ch in _VOWELS for ch in short[1:]):
+        return False  # a skeleton drops the vowels (msg, cfg, pkg); `les`, `dans`, `moi` are other languages' words
+    rest = iter(word[1:])
+    return all(ch in rest for ch in short[1:])
+
+
 def _codes(written: Iterable[str], words: frozenset[str]) -> dict[str, tuple[str, ...]]:
     # words of three or four letters a catalogue writes in capitals (BTC, ETH, USD, AAPL), no English word (THE,
     # ALL) and none of the catalogue's own words in lower case too (a parameter `url` beside URL is a word)
@@ -604,6 +765,34 @@ def _codes(written: Iterable[str], words: frozenset[str]) -> dict[str, tuple[str
         if c in words and not lexicon.is_stopword(c) and c not in fuzzy.known_words():
             codes.setdefault(c[0], []).append(c)
     return {first: tuple(cs) for first, cs in codes.items()}
+
+
+def _acronyms(prose: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    # acronyms the descriptions define, "long form (LF)" or "LF (long form)" (Schwartz and Hearst's rule)
+    counts: Counter = Counter()
+    for text in prose:
+        for match in _DEFINED_AFTER.finditer(text):
+            before = [w for w in lexicon.words(text[:match.start()]) if w.isascii()]
+            _count_defined(counts, match.group(1), before, from_end=True)
+        for match in _DEFINED_BEFORE.finditer(text):
+            _count_defined(counts, match.group(1), [w for w in lexicon.words(match.group(2)) if w.isascii()],
+                           from_end=False)
+    best: dict[str, tuple[tuple[str, ...], int]] = {}
+    for (key, gram), n in counts.items():
+        if key not in best or (n, gram) > (best[key][1], best[key][0]):
+            best[key] = (gram, n)
+    return {key: gram for key, (gram, _) in best.items()}
+
+
+def _count_defined(counts: Counter, short: str, words: list[str], from_end: bool) -> None:
+    key = short.lower()
+    key = key[:-1] if key.endswith("s") and short[:-1].isupper() and len(key) > 2 else key
+    if lexicon.is_stopword(key):
+        return
+    n = len(key)
+    gram = tuple(words[-n:] if from_end else words[:n])
+    if len(gram) == n and "".join(w[0] for w in gram) == key:
+        counts[(key, gram)] += 1
 
 
 def _suffix_list_paths() -> list[str]:

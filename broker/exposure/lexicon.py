@@ -13,8 +13,8 @@ import re
 from broker import text
 from broker.text import stem, words
 
-__all__ = ["asks_identity", "clause_of", "clauses", "glossary", "hints", "is_statement", "is_stopword",
-           "names_symbol", "references", "stem", "synonyms", "terms", "terms_of", "words"]
+__all__ = ["asks_identity", "clause_of", "clauses", "glossary", "hints", "is_statement", "is_stopword", "names_command",
+           "names_percentile", "names_symbol", "references", "stem", "synonyms", "terms", "terms_of", "words"]
 
 is_stopword = text.is_stopword
 # references inside a request: a URL, a path (absolute, home, relative or ending in /), a file name, owner/name
@@ -30,13 +30,26 @@ _IMAGE_TAG = re.compile(r"/[\w.-]+(?::[\w][\w.-]*|@sha256:[0-9a-f]+)$")
 # a quotation in a request is a literal: a title, a status, a message, a label ('API Style Guide', « doc: maj »)
 _QUOTE = re.compile(r"(?<![\w])(?:'[^'\n]{2,80}'|\"[^\"\n]{2,80}\"|\u2018[^\u2019\n]{2,80}\u2019|"
                     r"\u201c[^\u201d\n]{2,80}\u201d|\u00ab[^\u00bb\n]{2,80}\u00bb)(?![\w])")
+# an account and its secret written together, as a test account is given: a mailbox, then `/` (spaced or not) or
+# `:` and a word without spaces (qa@example.com / hunter2, admin@acme.test:s3cret): what a login form is filled with.
+# Not a mailbox before a colon and a sentence ("mail qa@example.com: the build"), nor two mailboxes (a@x.io/b@x.io)
+_CREDENTIALS = re.compile(r"(?<![\w.@+-])[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+(?:\s*/\s*|:)[^\s/:,;@]+(?=[\s,;)]|$)",
+                          re.IGNORECASE)
 _KEY = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-[0-9]+\b")  # an issue tracker key: PAY-88, INC-77
+# git's abbreviated object name (7 hex digits by default, up to the full 40), with a digit and a letter so that
+# neither a number nor a word reads as one: 3f9a2c1, a1b2c3d4e5 (not a colour #ff0000, not inside a UUID)
+_REVISION = re.compile(r"(?<![\w#/.-])(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}(?![\w/.-])")
 # owner/name (acme/api, acme/api#610): how hosted repositories, images and charts are named; a bare
 # relative path of two parts reads the same and is told apart by what it names (a file has an extension)
 _SLUG = re.compile(r"(?<![\w/.~])[A-Za-z0-9][\w-]*/[A-Za-z0-9][\w.-]*(?:#\d+)?(?![\w/])")
 _FILE = re.compile(r"(?<![\w/])[\w*@+-]*(?:\.[\w-]+)*\.[A-Za-z][A-Za-z0-9]{0,11}\b(?![/(])")
+# command-line syntax: a quoted command, an option after a space (--version, -k), an operator that chains
+# commands, a Windows drive (D:\\)
+_COMMAND = re.compile(r"`[^`]*\s[^`]*`|(?<!\S)--?[a-z][\w-]*|\s(?:&&|\|\|)\s|\b[A-Za-z]:\\\\?", re.IGNORECASE)
 # a name written as code: snake_case, camelCase after a lowercase word (useMutation, not iPhone), or a call (f())
 _SYMBOL = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[a-z]{2,}(?:[A-Z][a-z0-9]+)+\b|\b[A-Za-z_]\w*\(\)")
+# a percentile as monitoring writes it: p50, p95, p99.9, p999 (a single digit is a priority: P1, p4)
+_PERCENTILE = re.compile(r"(?<![A-Za-z0-9_.])p(?:[1-9]\d(?:\.\d+)?|99\d)(?![A-Za-z0-9]|\.\d)", re.IGNORECASE)
 # a question of identity: who is X, what was X (what is the forecast, what's in the folder: not identity)
 _IDENTITY = re.compile(r"\s*(who|what)(?:'s|\u2019s|\s+(?:is|was|are|were))\s+(\w+)", re.IGNORECASE)
 _PUNCTUATION_BREAK = r"[,;!?]\s+|\.\s+|[，。；！？]"
@@ -57,9 +70,10 @@ def terms_of(split: list[str], with_glossary: bool = True) -> list[str]:
     return out
 
 
-def references(text: str, quotes: bool = False) -> tuple[str, list[tuple[str, str]]]:
-    """Cut URLs, paths, file names, owner/name slugs, issue keys (and quotations) out of a text: (the rest,
-    [(kind, reference)])."""
+def references(text: str, quotes: bool = False, revisions: bool = False,
+               credentials: bool = False) -> tuple[str, list[tuple[str, str]]]:
+    """Cut URLs, paths, file names, owner/name slugs, issue keys (and quotations, revisions, an account with its
+    secret) out of a text: (the rest, [(kind, reference)])."""
     found: list[tuple[str, str]] = []
 
     def cut(kind: str) -> object:
@@ -75,20 +89,33 @@ def references(text: str, quotes: bool = False) -> tuple[str, list[tuple[str, st
         return replace
 
     text = _URL.sub(cut("url"), text)
+    if credentials:  # before paths: `qa@example.com / hunter2` is not a mailbox and a path
+        text = _CREDENTIALS.sub(cut("credentials"), text)
     text = _HOST_PATH.sub(cut("hostpath"), text)
     text = _PATH.sub(cut("path"), text)
     text = _FILE.sub(cut("file"), text)
     text = _SLUG.sub(cut("slug"), text)
     text = _KEY.sub(cut("key"), text)
+    if revisions:
+        text = _REVISION.sub(cut("revision"), text)
     if quotes:  # last: a file or a URL inside quotes is still one
         text = _QUOTE.sub(cut("quote"), text)
     return text, found
+
+
+def names_command(text: str) -> bool:
+    """Tell whether a request writes a command line: `pytest -x`, docker --version, a && b, dir D:\\."""
+    return _COMMAND.search(text) is not None
 
 
 def names_symbol(text: str) -> bool:
     """Tell whether a request names something as code does: parse_invoice, useMutation, calculate_tax()."""
     return _SYMBOL.search(text) is not None
 
+
+def names_percentile(text: str) -> bool:
+    """Tell whether a request names a percentile the way monitoring writes it: p95 latency, p99.9."""
+    return _PERCENTILE.search(text) is not None
 
 
 def asks_identity(text: str) -> bool:

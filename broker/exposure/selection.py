@@ -6,6 +6,7 @@ give the same exposure, byte for byte.
 
 from __future__ import annotations
 
+import calendar
 import functools
 import logging
 from concurrent.futures import Future
@@ -14,11 +15,12 @@ from typing import Iterable, Iterator, Mapping
 
 import numpy as np
 
-from broker.exposure import knowledge, lexicon
+from broker.exposure import companions, knowledge, lexicon
 from broker.exposure.catalogue import META_TOOL, Catalogue
 from broker.exposure.learning import Associations
 from broker.exposure.sources import Source
-from broker.text import derived, english_frequency
+from broker.text import derived, english_frequency, opposites
+from broker.text.fuzzy import known_words
 
 log = logging.getLogger(__name__)
 
@@ -50,15 +52,17 @@ MEANING_MARGIN = 0.15  # tools this much less similar than the nearest get nothi
 MEANING_TOP = 40  # at most this many tools get something from meaning
 MEANING_FLOOR = 0.2  # a cosine below this says nothing (unrelated texts score about 0.1 with this model)
 NAMED_ORGAN_FLOOR = 0.5  # an organ's name put into the query this strongly (a synonym's weight) names it
-WHOLE_EVIDENCE = 0.45  # an organ the intent points at this clearly (organ evidence, in [0, 1]; 0.55 before round 20)
-WHOLE_BUDGET_SHARE = 0.35  # and whose tools together cost at most this share of the budget (0.25 before round 20)
+WHOLE_EVIDENCE = 0.55  # an organ the intent points at this clearly (organ evidence, in [0, 1])
+WHOLE_BUDGET_SHARE = 0.25  # and whose tools together cost at most this share of the budget
 WHOLE_SHARE = 0.7  # is sent whole: each of its tools scores at least this share of the best
 W_SYNONYM = 0.5
-W_CODE = 0.8  # a long word read as the code the catalogue writes for it (bitcoin -> BTC)
+W_ABBREVIATION = 0.8  # an abbreviation resolved against the catalogue's own words
 W_FUZZY = 0.4
+W_COMPLETED = 0.8  # the longer word a short known one may stand for (`repo` -> repository)
 W_COMPOUND = 1.0
+W_COGNATE = 0.9  # a borrowed word's stem (committer -> commit): the same word in another language
 W_DERIVED = 0.5  # a word derived from an unknown one (remember -> memory): related, not the same
-W_REFERENCE = 0.6  # words inside paths and URLs: names the user chose, seldom what a tool is for (0.4 before round 20)
+W_REFERENCE = 0.4  # words inside paths and URLs: names the user chose, seldom what a tool is for
 FILL_WEIGHT = 0.8  # a tool that needs only the URL the request gives counts like a fair lexical match
 PACKAGE_WEIGHT = 0.8  # so does one answering from libraries' documentation, for a request naming a library
 PRECONDITION_WEIGHT = 0.5  # a companion this strong (named, producer, entry, list, read) comes right after its tool
@@ -318,6 +322,7 @@ def whole_organs(evidence: dict[int, float], catalogue: Catalogue, budget: int) 
 def _lexical(intent: str, query: dict[str, float], catalogue: Catalogue) -> dict[int, float]:
     # "do X, then Y": each clause's best tools count, not only those of the clause with the rarest words
     whole = catalogue.index.score(query)
+    _named_evenly(whole, query, catalogue)
     top = max(whole.values(), default=0.0)
     if top <= 0:
         return {}
@@ -330,11 +335,33 @@ def _lexical(intent: str, query: dict[str, float], catalogue: Catalogue) -> dict
     for part in parts:
         part_query = query_terms(part, catalogue)
         scores = catalogue.index.score(part_query)
+        _named_evenly(scores, part_query, catalogue)
         scale = CLAUSE_WEIGHT / max(max(scores.values(), default=0.0), CLAUSE_FLOOR * top)
         for i, s in scores.items():
             if s * scale > lexical.get(i, 0.0):  # a clause may hint what the whole does not
                 lexical[i] = s * scale
     return lexical
+
+
+def _named_evenly(scores: dict[int, float], query: Mapping[str, float], catalogue: Catalogue) -> None:
+    # an organ the request calls by its name: the name says which organ, the rest of the words which of its
+    # tools. Each of its tools holding the name's term gets the mean of what the term gives them (its BM25
+    # weight varies with a tool's length: Notion's name gave its tools 4.5 to 5.1, more spread than the
+    # request's other words gave them), so the organ's level is kept and the name no longer ranks its tools
+    if Source.NAMED_EVENLY in catalogue.without or Source.NAMED_ORGAN in catalogue.without \
+            or len(catalogue.organs) < 2:
+        return
+    organ_of = catalogue.organ_position
+    for k, terms in enumerate(catalogue.organ_name_terms):
+        if not terms or any(query.get(t, 0.0) < NAMED_ORGAN_FLOOR for t in terms):
+            continue
+        for t in terms:
+            weight = query[t]
+            held = [(i, weight * w) for i, w in catalogue.index.postings[t] if organ_of[i] == k and i in scores]
+            if len(held) > 1:
+                even = sum(c for _, c in held) / len(held)
+                for i, c in held:
+                    scores[i] += even - c
 
 
 def _near_result(near: Future | None) -> np.ndarray | None:
@@ -412,19 +439,41 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
                 put_text(synonym, W_SYNONYM * weight)
         for term in lexicon.terms_of([word], glossary):
             put(term, weight)
+        if Source.CALENDAR not in without and word in _weekdays():
+            for hint in lexicon.hints("weekday"):
+                put_text(hint, W_SYNONYM * weight)
 
     def read_word(word: str, weight: float) -> None:
         add_word(word, weight)
-        if not any(term in index for term in lexicon.terms_of([word], glossary)):
-            guesses: list[str] | tuple[str, ...] = ()
-            if Source.DERIVATIONS not in without:
+        if Source.ABBREVIATIONS not in without:
+            for expansion in vocabulary.acronym(word):
+                add_word(expansion, W_ABBREVIATION * weight)
+        known = [term for term in lexicon.terms_of([word], glossary) if term in index]
+        if known and Source.COMPLETIONS not in without and W_COMPLETED and not english(word):
+            for term in known:
+                for completion in vocabulary.completed(term):
+                    add_word(completion, W_COMPLETED * weight)
+        if not known:
+            guesses = vocabulary.expanded(word) if Source.ABBREVIATIONS not in without and \
+                not _everyday_word(word, without) else ()
+            for guess in guesses:
+                add_word(guess, W_ABBREVIATION * weight)
+            if not guesses and Source.DERIVATIONS not in without:
                 guesses = [d for d in derived(word) if any(t in index for t in lexicon.terms_of([d], False))]
                 for guess in guesses:
                     add_word(guess, W_DERIVED * weight)
+            if not guesses and Source.OPPOSITES not in without:
+                guesses = _through_opposites(word, index)
+                for guess in guesses:
+                    add_word(guess, W_DERIVED * weight)
+            if not guesses and Source.COGNATES not in without and not english(word):
+                guesses = vocabulary.cognate(word)
+                for guess in guesses:
+                    add_word(guess, W_COGNATE * weight)
             if not guesses:  # a name the catalogue writes as a code: bitcoin -> BTC (empty without the source)
                 guesses = vocabulary.code(word)
                 for guess in guesses:
-                    add_word(guess, W_CODE * weight)
+                    add_word(guess, W_ABBREVIATION * weight)
             if not guesses and Source.SPELLING not in without:
                 for guess in vocabulary.spelled(word):
                     add_word(guess, W_FUZZY * weight)
@@ -464,17 +513,24 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
     if Source.REFERENCES in without:
         rest, references = intent, []
     else:
-        rest, references = lexicon.references(intent, quotes=Source.QUOTES not in without)
+        rest, references = lexicon.references(intent, quotes=Source.QUOTES not in without,
+                                              revisions=Source.REVISIONS not in without,
+                                              credentials=Source.CREDENTIALS not in without)
         references = hosts(references, without)
     add_text(rest, 1.0)
+    written = written_files(intent, references) if Source.WRITTEN not in without else frozenset()
     for kind, reference in references:
         add_text(reference, W_REFERENCE)
+        if kind == "file" and reference in written:
+            kind = "written"
         hints = lexicon.hints(kind) if kind != knowledge.Host.EITHER else \
             lexicon.hints("file") + lexicon.hints(knowledge.Host.DOMAIN)
-        if kind == "file" and Source.MEDIA_TYPES not in without:
+        if kind == "slug" and "#" not in reference and Source.SLUG_PATHS not in without:
+            hints += lexicon.hints("path")  # owner/name reads as a relative directory too (data/exports)
+        if kind in ("file", "written") and Source.MEDIA_TYPES not in without:
             media = knowledge.media_words(reference.rsplit(".", 1)[-1])
             hints += media
-            if knowledge.PROGRAM in media:
+            if knowledge.PROGRAM in media and Source.COMMANDS not in without:
                 hints += lexicon.hints("command")  # a program named by its file (code.exe) is run or stopped
         for hint in hints:
             put_text(hint, W_HINT)
@@ -487,6 +543,18 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
     if Source.QUESTIONS not in without and lexicon.asks_identity(rest):
         for hint in lexicon.hints("identity"):
             put_text(hint, W_HINT)
+    if Source.PERCENTILES not in without and lexicon.names_percentile(rest):
+        for hint in lexicon.hints("percentile"):
+            put_text(hint, W_HINT)
+    if Source.COMMANDS not in without and lexicon.names_command(intent):
+        for hint in lexicon.hints("command"):
+            put_text(hint, W_HINT)
+    if catalogue.ports and knowledge.names_service_port(rest, catalogue.ports):
+        for hint in lexicon.hints("port"):
+            put_text(hint, W_HINT)
+    if catalogue.units and knowledge.names_unit_conversion(intent, catalogue.units):
+        for hint in lexicon.hints("units"):
+            put_text(hint, W_HINT)
     if catalogue.calculates and Source.ARITHMETIC not in without and knowledge.names_arithmetic(intent):
         for hint in lexicon.hints("arithmetic"):
             put_text(hint, W_HINT)
@@ -496,6 +564,38 @@ def query_terms(intent: str, catalogue: Catalogue) -> dict[str, float]:
         for hint in lexicon.hints("money"):
             put_text(hint, W_HINT)
     return query
+
+
+def _through_opposites(word: str, index: object) -> list[str]:
+    # a word the catalogue lacks and derives nothing it holds, read through its antonyms and what they derive:
+    # an opposite speaks of the same thing (forget -> remember -> memory, unlock -> lock); a stop word's or an
+    # everyday verb's opposite (have -> lack, come -> go, give -> take) does not: they say little of any topic
+    if lexicon.is_stopword(word) or english_frequency(lexicon.stem(word)) >= EVERYDAY_SHARE:
+        return []
+    readings = [w for opposite in opposites(word) for w in (opposite, *derived(opposite))]
+    return [w for w in dict.fromkeys(readings) if any(t in index for t in lexicon.terms_of([w], False))]
+
+
+def _everyday_word(word: str, without: frozenset[str]) -> bool:
+    # a whole English word as common as `get` or `pay` is itself, not an abbreviation of a longer catalogue word
+    # (pay is not payload); abbreviations people type are rarer (repo, msg, db, app: Zipf 3.5 to 5.0)
+    return Source.WHOLE_WORDS not in without and english(word) and \
+        english_frequency(lexicon.stem(word)) >= EVERYDAY_SHARE
+
+
+def english(word: str) -> bool:
+    """Tell whether a word is a whole English word (of the shipped WordPiece vocabulary): not a cut form."""
+    return word in known_words()
+
+
+def written_files(intent: str, references: list[tuple[str, str]]) -> frozenset[str]:
+    """The files a request writes: the one named in a clause that creates or changes something, or the last
+    of several ("copy README.md to docs/intro.md": the others are what is read)."""
+    by_clause: dict[str, list[str]] = {}
+    for kind, reference in sorted(references, key=lambda found: intent.find(found[1])):  # in the order written
+        if kind == "file":
+            by_clause.setdefault(lexicon.clause_of(intent, reference), []).append(reference)
+    return frozenset(files[-1] for clause, files in by_clause.items() if companions.writes(clause))
 
 
 def _names_place(intent: str, catalogue: Catalogue) -> bool:
@@ -514,6 +614,11 @@ def _particles(word: str) -> tuple[str, ...]:
     # a stop word, and the first of two stop words it joins (into = in + to, onto = on + to)
     return (word, *(word[:k] for k in range(2, len(word) - 1)
                     if lexicon.is_stopword(word[:k]) and lexicon.is_stopword(word[k:])))
+
+
+@functools.cache
+def _weekdays() -> frozenset[str]:
+    return frozenset(day.lower() for day in calendar.day_name)
 
 
 def _normalised(scores: dict[int, float]) -> dict[int, float]:

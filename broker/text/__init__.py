@@ -17,6 +17,7 @@
     is_everyday(word)      whether a lowercase word is common in everyday English (data/everyday.txt, wordfreq)
     english_frequency(t)   the share of English running words that are a stem's words (data/zipf.txt, wordfreq)
     derived(word)          WordNet's derivationally related words (data/derivations.tsv.gz): remember -> memory
+    opposites(word)        WordNet's antonyms of a word (data/opposites.tsv.gz): forget -> remember, unlock -> lock
     without_tickets(text)  the text with issue-tracker keys (`RUST-190`, `INFRA-372`) blanked out
 
 No word list lives in code: lists are data files under broker/text/data/, declared as package data.
@@ -36,7 +37,7 @@ from broker.text.split import basename, paths, split_identifier, words
 from broker.text.stemming import stem
 
 __all__ = ["basename", "cjk_bigrams", "content_words", "derived", "english_frequency", "everyday", "is_cjk", "is_everyday", "is_stopword",
-           "load_lines", "load_pairs", "load_section", "load_words", "pairs", "paths", "related", "runs", "split_identifier", "stem", "stems", "stopwords", "terms",
+           "load_lines", "load_pairs", "load_section", "load_words", "opposites", "pairs", "paths", "related", "runs", "split_identifier", "stem", "stems", "stopwords", "terms",
            "terms_of", "without_tickets", "words"]
 
 
@@ -45,7 +46,7 @@ log = logging.getLogger(__name__)
 
 @functools.cache
 def _wordnet(name: str) -> dict[str, tuple[str, ...]]:
-    # word -> related words, from data/NAME.tsv.gz (scripts/make_derivations.py writes it)
+    # word -> related words, from data/NAME.tsv.gz (scripts/make_derivations.py writes both files)
     try:
         raw = resources.files("broker.text").joinpath("data", f"{name}.tsv.gz").read_bytes()
         lines = gzip.decompress(raw).decode("utf-8").splitlines()
@@ -58,6 +59,11 @@ def _wordnet(name: str) -> dict[str, tuple[str, ...]]:
 def derived(word: str) -> tuple[str, ...]:
     """WordNet's derivationally related words of a lowercase word (remember -> memory, store -> storage)."""
     return _wordnet("derivations").get(word, ())
+
+
+def opposites(word: str) -> tuple[str, ...]:
+    """WordNet's antonyms of a lowercase word (forget -> remember, unlock -> lock, disable -> enable)."""
+    return _wordnet("opposites").get(word, ())
 
 
 @functools.cache
