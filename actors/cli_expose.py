@@ -163,6 +163,6 @@ def _live(client: Any, budget: int | None) -> Answer:
             die_of(exc)
         except MeshError as exc:
             raise _Failure(str(exc)) from None
-        return {key: result[key] for key in ("exposed", "brief", "tools", "tokens") if key in result}
+        return {key: result[key] for key in ("exposed", "brief", "tools", "tokens", "matched") if key in result}
 
     return answer

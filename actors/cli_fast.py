@@ -197,8 +197,11 @@ def exposure_lines(result: dict) -> list[str]:
              for address in result["exposed"]]
     n = len(result["exposed"])
     counts = f"{n} {'ability' if n == 1 else 'abilities'}" + (f", {len(brief)} brief" if brief else "")
-    return [*shown, f"{counts}{finder}: {tokens['exposed']} of {tokens['full']} tool-schema tokens "
-                    f"({saved:.1%} fewer; o200k, compact JSON)"]
+    unmatched = [] if result.get("matched", True) else [
+        "(no word of the request matched a tool: " + ("the whole catalogue fits the budget, so all of it is sent)"
+                                                      if not finder.startswith(" +") else "find_abilities reaches the rest)")]
+    return [*shown, *unmatched, f"{counts}{finder}: {tokens['exposed']} of {tokens['full']} tool-schema tokens "
+                                f"({saved:.1%} fewer; o200k, compact JSON)"]
 
 
 # -- status and call ---------------------------------------------------------------------------

@@ -97,6 +97,7 @@ class ControlDesk:
                 reply = ControlReply(id=msg_id, ok=True, result={
                     "instruction": intent, "exposed": list(exposure.exposed), "tools": list(exposure.tools),
                     "tokens": dict(exposure.tokens), "names": dict(exposure.names), "brief": list(exposure.brief),
+                    "matched": exposure.matched,
                     "kept": list(self.health.hysteresis.recent())})  # used or pinned lately, most recent first
             self.send(ident, protocol.encode(reply))
 

@@ -134,7 +134,7 @@ class Selector:
         answer = self._exchange({"op": "select", "intent": job.intent, "recent": list(job.recent),
                                  "budget": job.budget or self.budget_tokens})
         return Exposed(tuple(answer["exposed"]), tuple(answer["tools"]), dict(answer["tokens"]),
-                       dict(answer["names"]), tuple(answer.get("brief", ())))
+                       dict(answer["names"]), tuple(answer.get("brief", ())), bool(answer.get("matched", True)))
 
     def _start_worker(self) -> None:
         self._catalogue_key = ()
@@ -168,6 +168,7 @@ class Exposed:
     tokens: dict  # {"full": N, "exposed": M}
     names: dict  # the name each tool is sent under -> its organ.ability address
     brief: tuple[str, ...] = ()  # those of `exposed` sent in their brief form (broker/exposure/brief.py)
+    matched: bool = True  # the intent's own words matched some tool
 
 
 def _catalogue_key(abilities: dict[str, list[Ability]]) -> tuple:

@@ -74,7 +74,8 @@ def serve(src: BinaryIO, out: BinaryIO, home: str | None = None) -> None:
                 names = {t["name"]: catalogue.address_of(t["name"]) for t in chosen.tools
                          if t["name"] != exposure.META_NAME}
                 write_frame(out, {"ok": True, "exposed": list(chosen.exposed), "tools": list(chosen.tools),
-                                  "tokens": dict(chosen.tokens), "names": names, "brief": list(chosen.brief)})
+                                  "tokens": dict(chosen.tokens), "names": names, "brief": list(chosen.brief),
+                                  "matched": chosen.matched})
         except Exception as exc:  # one bad request must not end the worker
             write_frame(out, {"ok": False, "error": f"{type(exc).__name__}: {exc}"})
 

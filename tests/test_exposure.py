@@ -534,8 +534,8 @@ def test_expose_json_has_the_exact_tools_sent_so_anyone_can_recount(catalogue_fi
     out = actors("merge PR 42", "--catalog", str(catalogue_file), "--json", cwd=catalogue_file.parent)
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
-    assert set(data) == {"exposed", "brief", "tools", "tokens"}
-    assert set(data["brief"]) <= set(data["exposed"])
+    assert set(data) == {"exposed", "brief", "tools", "tokens", "matched"}
+    assert set(data["brief"]) <= set(data["exposed"]) and data["matched"] is True
     assert data["tools"][-1]["name"] == META_NAME
     assert data["tokens"]["exposed"] == tokens.count_tokens(data["tools"])
     assert data == select("merge PR 42", catalogue_from_mcp(ORGANS)).as_dict()
@@ -585,9 +585,12 @@ def test_expose_says_when_the_whole_catalogue_is_sent_without_find_abilities(tmp
     out = actors("cancel my 2pm appointment", "--catalog", str(small), cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     lines = out.stdout.strip().splitlines()
-    assert len(lines) == len(load_catalogue(small)) + 1
+    assert len(lines) == len(load_catalogue(small)) + 2
+    assert lines[-2] == "(no word of the request matched a tool: the whole catalogue fits the budget, so all of it is sent)"
     assert "(every tool, whole: nothing left to find, find_abilities not sent)" in lines[-1]
     assert "(0.0% fewer" in lines[-1] and "brief" not in out.stdout
+    matched = actors("email Bob the forecast", "--catalog", str(small), cwd=tmp_path).stdout
+    assert "no word of the request matched" not in matched
 
 
 def test_expose_marks_the_tools_it_sends_brief_as_its_json_lists_them(tmp_path):

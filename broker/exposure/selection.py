@@ -97,11 +97,12 @@ class Exposure:
     tools: tuple[dict, ...]  # MCP tool objects sent, in catalogue order, find_abilities last (absent when all are)
     tokens: dict = field(default_factory=dict)  # {"full": N, "exposed": M}: o200k, compact JSON
     brief: tuple[str, ...] = ()  # those of `exposed` sent in their brief form
+    matched: bool = True  # the request's own words matched some tool (what use suggests does not count)
 
     def as_dict(self) -> dict:
         """The JSON document of `actors expose --json`."""
         return {"exposed": list(self.exposed), "brief": list(self.brief), "tools": list(self.tools),
-                "tokens": dict(self.tokens)}
+                "tokens": dict(self.tokens), "matched": self.matched}
 
 
 def select(intent: str, catalogue: Catalogue, context: Context = Context(),
@@ -124,12 +125,12 @@ def select(intent: str, catalogue: Catalogue, context: Context = Context(),
         # exposure cost more than the full list), and every tool is sent whole, even those _fill chose brief
         return Exposure(exposed=tuple(catalogue.tools[p % n].address for p in chosen),
                         tools=tuple(tool.wire for tool in catalogue.tools),
-                        tokens={"full": catalogue.full_tokens, "exposed": catalogue.full_tokens})
+                        tokens={"full": catalogue.full_tokens, "exposed": catalogue.full_tokens}, matched=bool(said))
     chosen, exposed_tokens = _fit(catalogue, chosen, len(forced), budget)
     tools = [catalogue.tools[p].wire if p < n else catalogue.tools[p - n].brief for p in _in_catalogue_order(chosen, n)]
     return Exposure(exposed=tuple(catalogue.tools[p % n].address for p in chosen), tools=(*tools, META_TOOL),
                     tokens={"full": catalogue.full_tokens, "exposed": exposed_tokens},
-                    brief=tuple(catalogue.tools[p - n].address for p in chosen if p >= n))
+                    brief=tuple(catalogue.tools[p - n].address for p in chosen if p >= n), matched=bool(said))
 
 
 def sends_whole(matched: bool, whole_tokens: int, budget: int) -> bool:
