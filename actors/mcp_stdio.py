@@ -26,7 +26,7 @@ from typing import Any, Callable
 from actors import jsonline
 from actors.jsonline import REQUEST_CANCELLED
 from actors.organ import Pump
-from broker.restart import describe_exit
+from broker.restart import describe_exit, last_words
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +41,6 @@ _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # 
 EXIT_WAIT_S = 0.5  # how long a server whose output closed is given to let its exit status be read
 STDERR_CHUNK = 64 * 1024
 SAID_BYTES = 4096  # the end of the server's stderr kept, to say why it ended
-LAST_WORDS = 300
 STOP_GRACE_S = 2.0  # as the SDK's client: stdin closed, then this long before SIGTERM, then SIGKILL
 
 Answered = Callable[[dict | None], None]  # the response message, or None when its deadline passed
@@ -166,11 +165,6 @@ class StdioServer(Pump):
         elif fd == self.stderr and readable:
             self._relay()
 
-    def last_words(self) -> str:
-        """The last line the server wrote on stderr (cut to LAST_WORDS characters), or ""."""
-        lines = [line.strip() for line in bytes(self.said).decode("utf-8", "replace").splitlines() if line.strip()]
-        return lines[-1][:LAST_WORDS] if lines else ""
-
     def due(self) -> float:
         while self.deadlines and self.deadlines[0].done:
             heapq.heappop(self.deadlines)
@@ -294,7 +288,8 @@ class StdioServer(Pump):
         if self.stderr >= 0:
             self._relay()  # what it said last, before it went
         ended = f"the MCP server ended: {describe_exit(code)}" if code is not None else f"the MCP server: {why}"
-        words = self.last_words() if code is not None and code > 0 else ""  # a failure's, not a killed one's
+        # why a server that failed says it did (an exception, an error line), not what a killed one said last
+        words = last_words(bytes(self.said).decode("utf-8", "replace")) if code is not None and code > 0 else ""
         self.gone = f"{ended} (its stderr ended: {words!r})" if words else ended
         waiting = list(self.waiting.values())
         self.waiting.clear()

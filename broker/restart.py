@@ -34,7 +34,7 @@ LAST_WORDS = 400
 
 
 def last_words(log_tail: str) -> str:
-    """Why an organ that exited with an error code says it did: the last line of its run's log that is not its
+    """Why a process that failed says it did: the last line of its run's log (or stderr) that is not its
     own routine logging (DEBUG, INFO) nor a traceback's frames — an exception, an error it logged, or the last
     thing a command it wraps wrote on stderr; "" when there is none."""
     for line in reversed(log_tail.splitlines()):
