@@ -190,18 +190,18 @@ def exposure_lines(result: dict) -> list[str]:
     schemas cost."""
     tokens = result["tokens"]
     saved = 1 - tokens["exposed"] / tokens["full"] if tokens["full"] else 0.0
-    finder = " + find_abilities" if any(t.get("name") == FIND_ABILITIES for t in result.get("tools", ())) else \
-        " (every tool, whole: nothing left to find, find_abilities not sent)"
+    finds = any(t.get("name") == FIND_ABILITIES for t in result.get("tools", ()))
+    finder = " + find_abilities" if finds else " (every tool, whole: nothing left to find, find_abilities not sent)"
     brief = set(result.get("brief", ()))
     shown = [f"{address}  (brief: first sentence, schema without prose)" if address in brief else address
              for address in result["exposed"]]
+    if not result.get("matched", True):
+        shown.append("(no word of the request matched a tool: " + (
+            "find_abilities reaches the rest)" if finds else "the whole catalogue fits the budget, so all of it is sent)"))
     n = len(result["exposed"])
     counts = f"{n} {'ability' if n == 1 else 'abilities'}" + (f", {len(brief)} brief" if brief else "")
-    unmatched = [] if result.get("matched", True) else [
-        "(no word of the request matched a tool: " + ("the whole catalogue fits the budget, so all of it is sent)"
-                                                      if not finder.startswith(" +") else "find_abilities reaches the rest)")]
-    return [*shown, *unmatched, f"{counts}{finder}: {tokens['exposed']} of {tokens['full']} tool-schema tokens "
-                                f"({saved:.1%} fewer; o200k, compact JSON)"]
+    return [*shown, f"{counts}{finder}: {tokens['exposed']} of {tokens['full']} tool-schema tokens "
+                    f"({saved:.1%} fewer; o200k, compact JSON)"]
 
 
 # -- status and call ---------------------------------------------------------------------------
