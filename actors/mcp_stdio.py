@@ -26,7 +26,7 @@ from typing import Any, Callable
 from actors import jsonline
 from actors.jsonline import REQUEST_CANCELLED
 from actors.organ import Pump
-from broker.restart import describe_exit, last_words
+from broker.restart import SERVER_LINE, describe_exit, last_words
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +41,7 @@ _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # 
 EXIT_WAIT_S = 0.5  # how long a server whose output closed is given to let its exit status be read
 STDERR_CHUNK = 64 * 1024
 SAID_BYTES = 4096  # the end of the server's stderr kept, to say why it ended
+SERVER_MARK = SERVER_LINE.encode()  # before each line of the server's stderr in the organ's log
 STOP_GRACE_S = 2.0  # as the SDK's client: stdin closed, then this long before SIGTERM, then SIGKILL
 
 Answered = Callable[[dict | None], None]  # the response message, or None when its deadline passed
@@ -72,6 +73,7 @@ class StdioServer(Pump):
         for fd in (self.stdin, self.stdout, self.stderr):
             os.set_blocking(fd, False)
         self.said = bytearray()  # the end of what it wrote on stderr (at most SAID_BYTES)
+        self.partial = bytearray()  # its stderr's unfinished line, logged once whole
         self.on_message = on_message  # notifications and the server's own requests
         self.on_gone = on_gone
         self.gone = ""
@@ -219,7 +221,8 @@ class StdioServer(Pump):
                 return
 
     def _relay(self) -> None:
-        """Pass what the server wrote on stderr on to the organ's, keeping its end; at its end, stop watching."""
+        """Pass what the server wrote on stderr on to the organ's (its log), whole lines each marked as the server's
+        (so no line of it can pass for the organ's own), keeping its end; at its end, stop watching."""
         for _ in range(CHUNKS_PER_TURN):
             try:
                 chunk = os.read(self.stderr, STDERR_CHUNK)
@@ -228,17 +231,32 @@ class StdioServer(Pump):
             except OSError:
                 chunk = b""
             if not chunk:
+                self._log_lines(self.partial + b"\n" if self.partial else b"")
+                self.partial = bytearray()
                 self.proc.stderr.close()
                 self.stderr = -1
                 return
             self.said += chunk
             del self.said[:-SAID_BYTES]
-            try:
-                os.write(2, chunk)  # the organ's stderr: its log file
-            except OSError:
-                pass
+            self.partial += chunk
+            cut = self.partial.rfind(b"\n") + 1
+            if not cut and len(self.partial) >= STDERR_CHUNK:  # a line this long is logged in pieces
+                self.partial += b"\n"
+                cut = len(self.partial)
+            self._log_lines(bytes(self.partial[:cut]))
+            del self.partial[:cut]
             if len(chunk) < STDERR_CHUNK:
                 return
+
+    @staticmethod
+    def _log_lines(lines: bytes) -> None:
+        if not lines:
+            return
+        marked = SERVER_MARK + lines[:-1].replace(b"\n", b"\n" + SERVER_MARK) + b"\n"
+        try:
+            os.write(2, marked)  # the organ's stderr: its log file
+        except OSError:
+            pass
 
     def _lines(self, chunk: bytes) -> list[bytes]:
         lines, start = [], 0

@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from actors.memory.redact import redact_text  # noqa: E402
+from broker.redact import redact_text  # noqa: E402
 from tests.test_redaction import leaked  # noqa: E402
 
 CORPUS = ROOT / "tests" / "data" / "redaction"

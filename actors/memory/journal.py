@@ -11,7 +11,7 @@ from typing import IO, Any, Iterable, Iterator
 
 from actors.memory.db import get_meta, set_meta, transaction
 from actors.memory.distill import Row
-from actors.memory.redact import clip, redact_value
+from broker.redact import clip, redact_value
 from broker.causes import classify
 
 KNOWN = frozenset({"ts", "session", "kind", "organ", "ability", "args", "ok", "error", "cause", "text", "origin",

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 import broker.text as text
-from actors.memory import redact
+from broker import redact
 
 MAX_SIGNATURE = 200
 

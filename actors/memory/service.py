@@ -27,7 +27,7 @@ from actors.memory.journal import Entry, IngestReport, Journal
 from actors.memory.judgments import Judgment
 from actors.memory.recall import CONDITION, MIN_RELEVANCE, Hit, Recaller
 from actors.memory.recall import weight as recall_weight
-from actors.memory.redact import redact_text, scrub
+from broker.redact import redact_text, scrub
 from actors.memory.store import Card, CardStore, JudgmentStore
 
 log = logging.getLogger(__name__)
