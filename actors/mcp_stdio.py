@@ -41,10 +41,30 @@ _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # 
 EXIT_WAIT_S = 0.5  # how long a server whose output closed is given to let its exit status be read
 STDERR_CHUNK = 64 * 1024
 SAID_BYTES = 4096  # the end of the server's stderr kept, to say why it ended
+RELAY_RATE = 1024 * 1024  # bytes of a server's stderr logged per second, after a burst of RELAY_BURST
+RELAY_BURST = 8 * 1024 * 1024
 SERVER_MARK = SERVER_LINE.encode()  # before each line of the server's stderr in the organ's log
 STOP_GRACE_S = 2.0  # as the SDK's client: stdin closed, then this long before SIGTERM, then SIGKILL
 
 Answered = Callable[[dict | None], None]  # the response message, or None when its deadline passed
+
+
+@dataclass(slots=True)
+class Bucket:
+    """A token bucket: `take` says whether n more bytes fit the rate now (they are counted when they do)."""
+
+    burst: float
+    rate: float
+    level: float = -1.0  # full at the first take
+    at: float = 0.0
+
+    def take(self, n: int, now: float) -> bool:
+        self.level = self.burst if self.level < 0 else min(self.burst, self.level + (now - self.at) * self.rate)
+        self.at = now
+        if n > self.level:
+            return False
+        self.level -= n
+        return True
 
 
 class ServerGone(RuntimeError):
@@ -74,6 +94,8 @@ class StdioServer(Pump):
             os.set_blocking(fd, False)
         self.said = bytearray()  # the end of what it wrote on stderr (at most SAID_BYTES)
         self.partial = bytearray()  # its stderr's unfinished line, logged once whole
+        self.budget = Bucket(RELAY_BURST, RELAY_RATE)  # what of its stderr reaches the log, per second
+        self.dropped = 0  # bytes of its stderr over that, since the last said so
         self.on_message = on_message  # notifications and the server's own requests
         self.on_gone = on_gone
         self.gone = ""
@@ -233,11 +255,16 @@ class StdioServer(Pump):
             if not chunk:
                 self._log_lines(self.partial + b"\n" if self.partial else b"")
                 self.partial = bytearray()
+                self._say_dropped()
                 self.proc.stderr.close()
                 self.stderr = -1
                 return
             self.said += chunk
             del self.said[:-SAID_BYTES]
+            if not self.budget.take(len(chunk), time.monotonic()):
+                self.dropped += len(chunk)  # over the relay's rate: read (the server never blocks), not logged
+                continue
+            self._say_dropped()
             self.partial += chunk
             cut = self.partial.rfind(b"\n") + 1
             if not cut and len(self.partial) >= STDERR_CHUNK:  # a line this long is logged in pieces
@@ -247,6 +274,11 @@ class StdioServer(Pump):
             del self.partial[:cut]
             if len(chunk) < STDERR_CHUNK:
                 return
+
+    def _say_dropped(self) -> None:
+        if self.dropped:
+            self._log_lines(f"... {self.dropped} bytes of its stderr not logged (over {RELAY_RATE} bytes/s)\n".encode())
+            self.dropped = 0
 
     @staticmethod
     def _log_lines(lines: bytes) -> None:

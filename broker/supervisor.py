@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import fnmatch
 import json
 import logging
@@ -30,6 +32,9 @@ log = logging.getLogger(__name__)
 RUNNER = "actors.runner"  # the organ launcher: a fresh interpreter, or forked from the zygote (broker/zygote.py)
 CHORES_S = 0.02  # the idle work runs at most this often (the heart's loop turns on every message)
 STRAY_SWEEP_S = 5.0  # how often zombies re-parented to the heart (while it was a subreaper) are reaped
+MAX_LOG_BYTES = 64 * 1024 * 1024  # an organ's log beyond this is cut back (a server flooding stderr fills no disk)
+KEPT_LOG_BYTES = 1024 * 1024  # of a log cut back, its end kept beside it in NAME.log.1
+LOG_CHECK_S = 0.25  # how often the organs' log sizes are looked at (a stat each)
 LOG_TAIL_BYTES = 8192  # of an organ's log read, after it exited with an error, for why it says it did
 TICKET_FD_VAR = "ACTORS_TICKET_FD"  # names the descriptor an organ reads its token and options from, once
 # What an organ inherits from whoever ran `actors up`: what programs need to run, never secrets by default.
@@ -82,6 +87,49 @@ def spawn_ticket(token: str, options: dict) -> int:
     return fd
 
 
+def open_log(path: Path) -> int:
+    """An organ's log opened to append, without ever blocking the heart: a FIFO put in its place with nobody
+    reading it is refused (ENXIO), as a path that cannot be opened is; the descriptor the organ gets blocks again."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC, 0o600)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:
+            raise OSError(exc.errno, f"its log {path} is a FIFO that nobody reads") from None
+        raise
+    os.set_blocking(fd, True)
+    return fd
+
+
+def bound_log(path: Path, limit: int, kept: int) -> bool:
+    """Cut an organ's log back once it passes limit: its last `kept` bytes go to PATH.1 (replacing the last cut's)
+    and the log starts again with a line saying so; its writers append, so they go on at its new end. True when
+    it was cut. Only a regular file is touched, and nothing here blocks."""
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_NONBLOCK | os.O_NOFOLLOW)
+    except OSError:
+        return False
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size <= limit:
+            return False
+        tail = os.pread(fd, kept, info.st_size - kept)
+        spare = path.with_name(path.name + ".1")
+        out = os.open(spare, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NONBLOCK | os.O_NOFOLLOW, 0o600)
+        try:
+            os.write(out, tail)
+        finally:
+            os.close(out)
+        os.ftruncate(fd, 0)
+        os.write(fd, f"[actors: this log passed {limit} bytes and was cut; its last {kept} bytes are in "
+                     f"{spare.name}]\n".encode())
+        log.warning("the log %s passed %d bytes: cut back (its end kept in %s)", path, limit, spare)
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+
+
 def organ_command(spec: OrganSpec) -> list[str]:
     """The command line that starts an organ process."""
     if spec.mcp:
@@ -109,6 +157,7 @@ class Supervisor:
             zygote.on_idle = self._zygote_idle  # its next import is sent at once, not on some later turn
         self.waited: set[int] = set()  # pids a reaper thread waits for: never reaped as strays
         self.next_sweep = 0.0
+        self.next_log_check = 0.0  # when the organs' logs are next held to MAX_LOG_BYTES
         self.leftovers: set[int] = set()  # sessions of dead organs, emptied once the restarts are under way
         self.chores_at = 0.0  # when restart_due next does the idle work (leftovers, the zygote's imports, strays)
         self.exits: queue.SimpleQueue[Exit] = queue.SimpleQueue()
@@ -142,9 +191,12 @@ class Supervisor:
             # /proc/PID/environ and inherited by every command the organ runs
             ticket = spawn_ticket(rec.token, rec.spec.options)
             env[TICKET_FD_VAR] = str(ticket)
-            with open(self.logs / f"{rec.name}.log", "ab") as out:
-                rec.log_from = os.fstat(out.fileno()).st_size
-                proc = self._launch(rec.spec, env, cwd, out.fileno(), ticket)
+            out = open_log(self.logs / f"{rec.name}.log")
+            try:
+                rec.log_from = os.fstat(out).st_size
+                proc = self._launch(rec.spec, env, cwd, out, ticket)
+            finally:
+                os.close(out)
         except (OSError, ValueError) as exc:  # a working directory, a command or an environment that cannot be
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             rec.pid, rec.proc = None, None
@@ -302,6 +354,13 @@ class Supervisor:
             if now >= self.next_sweep:
                 self.next_sweep = now + STRAY_SWEEP_S
                 reap_strays(self.waited)
+        if now >= self.next_log_check:
+            self.next_log_check = now + LOG_CHECK_S
+            for rec in self.organs.values():
+                path = self.logs / f"{rec.name}.log"
+                with contextlib.suppress(OSError):
+                    if path.stat().st_size > MAX_LOG_BYTES and bound_log(path, MAX_LOG_BYTES, KEPT_LOG_BYTES):
+                        rec.log_from = 0
         return due
 
     def next_due(self) -> float | None:

@@ -4,6 +4,7 @@ tests/organs/changing_mcp.py): deadlines, writes larger than a pipe holds, a ser
 from __future__ import annotations
 
 import os
+import re
 import signal
 import sys
 import time
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from actors.mcp_organ import ability_of, reply_of
-from actors.mcp_stdio import SERVER_GONE, ServerGone, StdioServer
+from actors.mcp_stdio import RELAY_BURST, RELAY_RATE, SERVER_GONE, Bucket, ServerGone, StdioServer
 from broker.causes import classify
 from broker.protocol import Call
 
@@ -109,6 +110,29 @@ def test_a_failed_server_s_words_are_redacted_stripped_of_escapes_and_its_unfini
                     "[REDACTED]')"]
     logged = capfd.readouterr().err
     assert logged.endswith("[server] \x1b[2Jhalf a line\n"), "the log keeps what it said, its last line ended"
+
+
+def test_a_server_flooding_its_stderr_is_read_to_the_end_but_logged_only_up_to_the_relay_s_rate(capfd):
+    flood = [sys.executable, "-c", "import sys\nfor _ in range(320): sys.stderr.write('x' * 65535 + '\\n')\n"
+             "sys.stderr.flush(); sys.exit(3)"]  # 20 MiB at once
+    gone: list[str] = []
+    server = StdioServer(flood, dict(os.environ), os.getcwd(), lambda message: None, gone.append)
+    try:
+        with pytest.raises(ServerGone):
+            server.wait("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                                       "clientInfo": {"name": "test", "version": "1"}}, 30)
+    finally:
+        server.close()
+    logged = capfd.readouterr().err
+    assert RELAY_BURST <= len(logged) < RELAY_BURST + 2 * RELAY_RATE, "a burst, then the rate: not 20 MiB"
+    assert re.search(r"\.\.\. \d+ bytes of its stderr not logged \(over \d+ bytes/s\)\n$", logged)
+    assert gone and gone[0].startswith("the MCP server ended: exited with code 3")
+
+
+def test_the_relay_s_bucket_lets_a_burst_through_then_its_rate():
+    bucket = Bucket(burst=100, rate=10)
+    assert bucket.take(60, 0.0) and not bucket.take(60, 0.0) and bucket.take(40, 0.0)
+    assert not bucket.take(20, 1.0) and bucket.take(20, 3.0)  # 10 a second refill it
 
 
 def test_a_tool_s_annotations_become_its_side_effect_facts():

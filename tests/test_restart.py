@@ -229,3 +229,42 @@ def test_the_heart_reads_an_organ_s_last_words_without_ever_blocking_and_after_a
     log.write_text("RuntimeError: the run's own words\n")
     assert Supervisor._last_words(log, 10_000) == "RuntimeError: the run's own words"  # truncated since the spawn
     assert Supervisor._last_words(tmp_path / "missing.log", 0) == ""
+
+
+def test_an_organ_s_log_replaced_by_a_fifo_nobody_reads_is_refused_at_once_never_waited_on(tmp_path):
+    from broker.supervisor import open_log
+
+    fifo = tmp_path / "organ.log"
+    os.mkfifo(fifo)
+    started = time.monotonic()
+    with pytest.raises(OSError, match="is a FIFO that nobody reads"):
+        open_log(fifo)
+    assert time.monotonic() - started < 1.0
+    regular = open_log(tmp_path / "other.log")
+    try:
+        assert os.get_blocking(regular) and os.write(regular, b"x\n") == 2  # the organ's own descriptor blocks
+    finally:
+        os.close(regular)
+
+
+def test_an_organ_log_past_its_bound_is_cut_back_its_end_kept_and_its_writer_goes_on_at_the_new_end(tmp_path):
+    from broker.supervisor import bound_log
+
+    log = tmp_path / "flood.log"
+    writer = os.open(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT)  # as the organ holds its stderr
+    try:
+        os.write(writer, b"a" * 5000 + b"the end\n")
+        assert not bound_log(log, 10_000, 100), "under the bound nothing is touched"
+        os.write(writer, b"b" * 6000 + b"the very end\n")
+        assert bound_log(log, 10_000, 100)
+        assert (tmp_path / "flood.log.1").read_bytes().endswith(b"the very end\n")
+        assert len((tmp_path / "flood.log.1").read_bytes()) == 100
+        os.write(writer, b"after the cut\n")
+        text = log.read_text()
+        assert text.startswith("[actors: this log passed 10000 bytes and was cut") and text.endswith("after the cut\n")
+        assert log.stat().st_size < 200
+    finally:
+        os.close(writer)
+    fifo = tmp_path / "fifo.log"
+    os.mkfifo(fifo)
+    assert not bound_log(fifo, 0, 0)  # not a regular file: left alone, never waited on
