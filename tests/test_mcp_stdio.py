@@ -77,18 +77,24 @@ def test_a_server_that_dies_answers_what_waits_with_why_and_says_it_is_gone(serv
     assert later[0]["error"]["code"] == SERVER_GONE  # answered at once, not at its deadline
 
 
-def test_a_server_that_exits_at_start_says_why_in_its_last_words_on_stderr_and_its_stderr_reaches_the_log(capfd):
-    refusing = [sys.executable, "-c", "import sys; sys.stderr.write('usage: srv [-h]\\nsrv: error: unrecognized "
-                "arguments: --no-such-flag\\n'); sys.exit(2)"]
+def ends_at_start(command: list[str]) -> tuple[str, list[str]]:
+    """Start a server that ends before it answers initialize: why the wait says it ended, and what on_gone heard."""
     gone: list[str] = []
-    server = StdioServer(refusing, dict(os.environ), os.getcwd(), lambda message: None, gone.append)
+    server = StdioServer(command, dict(os.environ), os.getcwd(), lambda message: None, gone.append)
     try:
         with pytest.raises(ServerGone) as ended:
             server.wait("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
                                        "clientInfo": {"name": "test", "version": "1"}}, 30)
     finally:
         server.close()
-    assert str(ended.value) == ("the MCP server ended: exited with code 2 (its stderr ended: "
+    return str(ended.value), gone
+
+
+def test_a_server_that_exits_at_start_says_why_in_its_last_words_on_stderr_and_its_stderr_reaches_the_log(capfd):
+    refusing = [sys.executable, "-c", "import sys; sys.stderr.write('usage: srv [-h]\\nsrv: error: unrecognized "
+                "arguments: --no-such-flag\\n'); sys.exit(2)"]
+    ended, gone = ends_at_start(refusing)
+    assert ended == ("the MCP server ended: exited with code 2 (its stderr ended: "
                                 "'srv: error: unrecognized arguments: --no-such-flag')") == gone[0]
     # in the log, each line marked as the server's: none of them can pass for one of the organ's own
     assert "[server] usage: srv [-h]\n[server] srv: error: unrecognized arguments: --no-such-flag\n" in \
@@ -98,14 +104,7 @@ def test_a_server_that_exits_at_start_says_why_in_its_last_words_on_stderr_and_i
 def test_a_failed_server_s_words_are_redacted_stripped_of_escapes_and_its_unfinished_line_logged_whole(capfd):
     noisy = [sys.executable, "-c", "import sys; sys.stderr.write('RuntimeError: 401 for token "
              "ghp_R3aLS3cr3tT0k3nD0N0tL3ak0000000000\\n\\x1b[2Jhalf a line'); sys.exit(1)"]
-    gone: list[str] = []
-    server = StdioServer(noisy, dict(os.environ), os.getcwd(), lambda message: None, gone.append)
-    try:
-        with pytest.raises(ServerGone):
-            server.wait("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
-                                       "clientInfo": {"name": "test", "version": "1"}}, 30)
-    finally:
-        server.close()
+    _, gone = ends_at_start(noisy)
     assert gone == ["the MCP server ended: exited with code 1 (its stderr ended: 'RuntimeError: 401 for token "
                     "[REDACTED]')"]
     logged = capfd.readouterr().err
@@ -115,14 +114,7 @@ def test_a_failed_server_s_words_are_redacted_stripped_of_escapes_and_its_unfini
 def test_a_server_flooding_its_stderr_is_read_to_the_end_but_logged_only_up_to_the_relay_s_rate(capfd):
     flood = [sys.executable, "-c", "import sys\nfor _ in range(320): sys.stderr.write('x' * 65535 + '\\n')\n"
              "sys.stderr.flush(); sys.exit(3)"]  # 20 MiB at once
-    gone: list[str] = []
-    server = StdioServer(flood, dict(os.environ), os.getcwd(), lambda message: None, gone.append)
-    try:
-        with pytest.raises(ServerGone):
-            server.wait("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
-                                       "clientInfo": {"name": "test", "version": "1"}}, 30)
-    finally:
-        server.close()
+    _, gone = ends_at_start(flood)
     logged = capfd.readouterr().err
     assert RELAY_BURST <= len(logged) < RELAY_BURST + 2 * RELAY_RATE, "a burst, then the rate: not 20 MiB"
     assert re.search(r"\.\.\. \d+ bytes of its stderr not logged \(over \d+ bytes/s\)\n$", logged)
