@@ -46,7 +46,7 @@ import exposure as ex  # noqa: E402
 
 from broker.exposure import Associations, Catalogue, Context, Source, companions, knowledge, load_catalogue  # noqa: E402
 from broker.exposure import catalogue as catalogue_module  # noqa: E402
-from broker.exposure import selection  # noqa: E402
+from broker.exposure import learning, selection  # noqa: E402
 
 CELLS = ("real-mcp", "real-mcp-fresh2", "real-mcp-fresh3", "real-mcp-fresh4", "real-mcp-fresh5", "real-mcp-fresh8",
          "real-mcp-fresh9", "real-mcp-fresh12", "real-mcp-dev14", "real-mcp-outcomes", "livemcpbench",
@@ -186,6 +186,47 @@ class Bench:
             found[cell] = c
         return found
 
+    def others(self, cell: str) -> Associations | None:
+        """What the other hands' dev sets on this cell's catalogue teach (learned once): None when it has none."""
+        if not hasattr(self, "_others"):
+            self._others: dict[str, Associations | None] = {}
+        if cell not in self._others:
+            own = {str(row["id"]) for row in self.rows[cell]}
+            rows, seen = [], set(own)
+            for other in CELLS:
+                if other != cell and ex.SETS[other][0] == ex.SETS[cell][0]:
+                    for row in self.rows[other]:
+                        if str(row["id"]) not in seen:
+                            seen.add(str(row["id"]))
+                            rows.append(row)
+            self._others[cell] = Associations(ex.episodes(ex.journal(rows))) if rows else None
+        return self._others[cell]
+
+    def run_transfer(self, without: frozenset = frozenset()) -> dict[str, Cell]:
+        """Every cell with other hands on its catalogue: [cold hits, w-othr hits, positives, cold reduction sum,
+        w-othr reduction sum, intents] (w-othr: warm after learning only from the other hands' dev sets)."""
+        found = {}
+        for cell in CELLS:
+            learned = self.others(cell)
+            if learned is None:
+                continue
+            catalogue = self.catalogue(cell, without)
+            full = catalogue.full_tokens
+            c = [0.0] * 6
+            context = Context(learned=learned)
+            for row in self.rows[cell]:
+                cold = selection.select(row["intent"], catalogue)
+                warm = selection.select(row["intent"], catalogue, context)
+                c[3] += 1 - cold.tokens["exposed"] / full
+                c[4] += 1 - warm.tokens["exposed"] / full
+                c[5] += 1
+                if row["gold_any"]:
+                    c[2] += 1
+                    c[0] += ex.satisfied(row["gold_any"], cold.exposed)
+                    c[1] += ex.satisfied(row["gold_any"], warm.exposed)
+            found[cell] = c
+        return found
+
     def forget_words(self) -> None:
         """Drop what each catalogue remembers a word puts into a query (weights are read when it is recorded)."""
         for catalogue in self.catalogues.values():
@@ -195,6 +236,49 @@ class Bench:
 def _folds(rows: list[dict]) -> list[tuple[list[dict], list[dict]]]:
     a, b = ex.halved(rows)
     return [(a, b), (b, a)]
+
+
+SPLIT = ("misses", "cold", "had", "together", "matched", "unmatched", "part", "none")
+
+
+def transfer_misses(bench: Bench, verbose: bool = False) -> dict[str, dict[str, int]]:
+    """Per cell, the w-othr misses (`cold`: of them, found cold) split by what the other hands' episodes held: `had`
+    (every tool of a gold set was called in some episode; `together`: in one episode), `part` (some), `none`; `had`
+    split again by whether the similar-episode suggestions held the tools left out (`matched`: a weighing miss) or
+    not (`unmatched`: the episodes were not found)."""
+    split: dict[str, dict[str, int]] = {}
+    for cell in CELLS:
+        learned = bench.others(cell)
+        if learned is None:
+            continue
+        catalogue = bench.catalogue(cell, frozenset())
+        used = {a for e in learned.episodes for a in e.abilities}
+        together = [frozenset(e.abilities) for e in learned.episodes]
+        context = Context(learned=learned)
+        counts = split.setdefault(cell, dict.fromkeys(SPLIT, 0))
+        for row in bench.rows[cell]:
+            if not row["gold_any"]:
+                continue
+            exposure = selection.select(row["intent"], catalogue, context)
+            if ex.satisfied(row["gold_any"], exposure.exposed):
+                continue
+            counts["misses"] += 1
+            counts["cold"] += ex.satisfied(row["gold_any"], selection.select(row["intent"], catalogue).exposed)
+            shown = set(exposure.exposed)
+            held = [g for g in row["gold_any"] if set(g) <= used]
+            if held:
+                counts["had"] += 1
+                suggested = learned.suggest(row["intent"])
+                left = [a for a in held[0] if a not in shown]
+                kind = "matched" if all(a in suggested for a in left) else "unmatched"
+                counts[kind] += 1
+                counts["together"] += any(set(g) <= episode for g in held for episode in together)
+                if verbose:
+                    print(f"{cell:<22} {kind:<9} {row['intent'][:90]!r} left {left} "
+                          f"{[round(suggested.get(a, 0.0), 2) for a in left]}")
+            else:
+                counts["part" if any(a in used for g in row["gold_any"] for a in g) else "none"] += 1
+    return split
 
 
 # -- the arithmetic -------------------------------------------------------------------------------
@@ -294,6 +378,80 @@ def run_sources(bench: Bench, names: list[str], out: dict, save: Callable[[], No
               f"({time.monotonic() - start:.0f} s)", flush=True)
 
 
+def loho_transfer(results: dict[object, tuple[dict[str, Cell], dict[str, Cell]]], default: object) -> dict:
+    """Leave each hand out: the value with the best mean w-othr recall over the other hands (cold and two-fold warm
+    kept: their mean no lower than the default's; the reductions, w-othr's and two-fold warm's, holding the targets
+    on those hands; the default wins a tie), scored on the hand left out (its w-othr recall)."""
+    hands_of = {v: (by_hand(t), by_hand(w)) for v, (t, w) in results.items()}
+    rows, chosen_score, default_score = {}, [], []
+    transfer_hands = [h for h in HANDS if h in hands_of[default][0]]
+    for hand in transfer_hands:
+        def train(h, hand=hand):
+            return h != hand
+
+        def best_key(v, train=train):
+            t, w = results[v]
+            ok = feasible(t, train) and feasible(w, train) and \
+                mean_recall(hands_of[v][1], train) >= mean_recall(hands_of[default][1], train) - 1e-9
+            reduction = sum(x["red_warm"] for h, x in hands_of[v][0].items() if train(h))
+            return (ok, round(sum(x["warm"] for h, x in hands_of[v][0].items() if train(h)), 6), v == default,
+                    reduction)  # among equals, the default, then the cheapest
+        chosen = max(results, key=best_key)
+        rows[hand] = {"chosen": chosen, "w-othr": round(100 * hands_of[chosen][0][hand]["warm"], 2),
+                      "default": round(100 * hands_of[default][0][hand]["warm"], 2)}
+        chosen_score.append(hands_of[chosen][0][hand]["warm"])
+        default_score.append(hands_of[default][0][hand]["warm"])
+    every = {str(v): {"w-othr": round(100 * sum(x["warm"] for x in hands_of[v][0].values()) / len(transfer_hands), 2),
+                      "w-othr hits": sum(c[1] for c in results[v][0].values()),
+                      "two-fold": round(100 * mean_recall(hands_of[v][1], lambda h: True), 2),
+                      "feasible": feasible(results[v][0], lambda h: True) and feasible(results[v][1], lambda h: True)}
+             for v in results}
+    return {"default": default, "by_hand": rows, "values": every,
+            "loho": round(100 * sum(chosen_score) / len(transfer_hands), 2),
+            "loho_default": round(100 * sum(default_score) / len(transfer_hands), 2)}
+
+
+TRANSFER_CONSTANTS: dict[str, tuple[object, str, tuple]] = {  # name -> (module, attribute, values tried)
+    "USE_BAR_SHARE": (selection, "USE_BAR_SHARE", (0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)),
+    "LEARNED_WEIGHT": (selection, "LEARNED_WEIGHT", (1.0, 1.3, 1.6, 2.0, 2.4)),
+    "TOGETHER_WEIGHT": (selection, "TOGETHER_WEIGHT", (0.4, 0.6, 0.8, 1.0)),
+    "MIN_SIMILARITY": (learning, "MIN_SIMILARITY", (0.0, 0.05, 0.1, 0.15, 0.2, 0.25)),
+    "SIMILARITY_POWER": (learning, "SIMILARITY_POWER", (0.33, 0.5, 0.6, 0.75, 1.0)),
+    "NEIGHBOURS": (learning, "NEIGHBOURS", (3, 5, 8, 12)),
+}
+
+
+def run_transfer_constants(bench: Bench, names: list[str], out: dict, save: Callable[[], None]) -> None:
+    """Each learning constant over its grid, chosen by w-othr leaving one hand out."""
+    if "transfer_base" not in out:
+        out["transfer_base"] = [bench.run_transfer(), bench.run()]
+        save()
+    for name in names:
+        if name in out.get("transfer_constants", {}):
+            continue
+        module, attr, values = TRANSFER_CONSTANTS[name]
+        default = getattr(module, attr)
+        results = {default: tuple(out["transfer_base"])}
+        start = time.monotonic()
+        for value in values:
+            if value == default:
+                continue
+            setattr(module, attr, value)
+            try:
+                results[value] = (bench.run_transfer(), bench.run())
+            finally:
+                setattr(module, attr, default)
+        out.setdefault("transfer_constants", {})[name] = loho_transfer(results, default)
+        save()
+        r = out["transfer_constants"][name]
+        print(f"{name:<20} default {default}: loho w-othr {r['loho']:.2f} vs {r['loho_default']:.2f}; "
+              + ", ".join(f"{v} {x['w-othr']:.2f}/{x['w-othr hits']:.0f} two-fold {x['two-fold']:.2f}"
+                          f"{'' if x['feasible'] else ' (reductions missed)'}" for v, x in r["values"].items())
+              + f" ({time.monotonic() - start:.0f} s)", flush=True)
+        print("    chosen per left-out hand: " + ", ".join(f"{h} {v['chosen']}" for h, v in r["by_hand"].items()),
+              flush=True)
+
+
 def run_constants(bench: Bench, names: list[str], out: dict, save: Callable[[], None]) -> None:
     """Each constant over its grid, the default included (run once as the base)."""
     if "base" not in out:
@@ -377,7 +535,24 @@ def main() -> None:
     parser.add_argument("--net", action="store_true", help="only the code as it stands, every cell, saved as the base")
     parser.add_argument("--against", type=Path, default=None, help="with --report: per hand, a base saved before")
     parser.add_argument("--data", type=Path, default=ex.DEFAULT_DATA)
+    parser.add_argument("--transfer-misses", action="store_true",
+                        help="the w-othr misses of each cell, split by what the other hands' episodes held")
+    parser.add_argument("--transfer-constants", action="store_true",
+                        help="learning's constants, each chosen by w-othr leaving one hand out")
+    parser.add_argument("--verbose", action="store_true", help="with --transfer-misses: each miss")
     args = parser.parse_args()
+    if args.transfer_misses:
+        split = transfer_misses(Bench(args.data), args.verbose)
+        print("| cell | w-othr misses | found cold | gold called by another hand | in one episode | suggested | "
+              "not suggested | partly | never called |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        total = dict.fromkeys(SPLIT, 0)
+        for cell, c in split.items():
+            print(f"| {cell} | " + " | ".join(str(c[k]) for k in total) + " |")
+            for k in total:
+                total[k] += c[k]
+        print("| all | " + " | ".join(str(total[k]) for k in total) + " |")
+        return
     if args.report:
         report(args.report, args.against)
         return
@@ -393,6 +568,9 @@ def main() -> None:
     if args.sources:
         names = args.only or [s.value for s in Source if s not in (Source.MEANING,)]
         run_sources(bench, names[i::n], out, save)
+    if args.transfer_constants:
+        names = args.only or list(TRANSFER_CONSTANTS)
+        run_transfer_constants(bench, names[i::n], out, save)
     if args.constants:
         names = args.only or list(CONSTANTS)
         run_constants(bench, names[i::n], out, save)

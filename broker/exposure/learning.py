@@ -31,8 +31,13 @@ MAX_TEXT = 500  # characters of an instruction kept
 MAX_ABILITIES = 32  # abilities of one episode kept (a runaway loop of calls is one use, not hundreds)
 MAX_OPEN_SESSIONS = 10_000  # sessions with an instruction still open while a journal is read
 NEIGHBOURS = 5  # similar episodes consulted for a new intent
-MIN_SIMILARITY = 0.2  # below this an old instruction says little about a new one (another hand's phrasing of a
-# request needing the same tools is under 0.25 a quarter of the time: dev, round 12)
+# another hand's phrasing of a request needing the same tools shares few of its words: of the dev requests that
+# learning from the other hands misses, the past instructions that used their tools are at cosine 0 to 0.25
+# (docs/exposure.md, round 21). Below MIN_SIMILARITY an old instruction says nothing of a new one; above it, its
+# cosine counts as cosine ** SIMILARITY_POWER (0.05 -> 0.22, 0.2 -> 0.45, 1 -> 1): a few shared rare words are
+# evidence. Both chosen leaving one writer's dev sets out at a time (bench/exposure_loho.py --transfer-constants)
+MIN_SIMILARITY = 0.05
+SIMILARITY_POWER = 0.5
 MIN_TOGETHER = 0.2  # P(b | a) below this is chance, not a habit
 MIN_REPORTS = 2  # an ability used after fewer past statements (problem reports) than this is no habit of them
 MAX_ROWS_PER_REFRESH = 200_000  # one sleep learns at most this many new events; the next goes on
@@ -163,14 +168,14 @@ class Associations:
         for score, doc in best:
             for address in self.episodes[doc].abilities:
                 if address not in self.tombstones:
-                    found[address] = max(found.get(address, 0.0), score)
+                    found[address] = max(found.get(address, 0.0), score ** SIMILARITY_POWER)
         centroid: dict[str, float] = {}
         for term, q in query.items():
             for address, w in self._centroids.get(term, ()):
                 centroid[address] = centroid.get(address, 0.0) + q * w
         for address, sim in centroid.items():
             if sim >= MIN_SIMILARITY:
-                found[address] = max(found.get(address, 0.0), sim * self._recency[address])
+                found[address] = max(found.get(address, 0.0), sim ** SIMILARITY_POWER * self._recency[address])
         return found
 
     def together(self, address: str) -> Mapping[str, float]:

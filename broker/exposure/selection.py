@@ -78,6 +78,11 @@ EVERYDAY_SHARE = 10.0 ** (5.5 - 9.0)
 # what was used most after past statements scores as well as the best match (1.0 of it; 0.5 and 0.8 found 2
 # fewer outcome reports on dev, round 15), the others their share of it
 STATEMENT_WEIGHT = 1.0
+# the relative cut-off is taken from the best tool the request's own words score (lifted by their organs), or from
+# this share of the best after use has spoken, whichever is higher: use ranks tools and brings some, but a strong
+# suggestion does not drop what the words alone would send (learning from other writers lost 4 dev requests that
+# were found cold: round 21, chosen leaving one writer out; 1.0 is the bar of rounds 1-20, 0 the words' best alone)
+USE_BAR_SHARE = 0.6
 
 
 @dataclass(frozen=True)
@@ -109,14 +114,14 @@ def select(intent: str, catalogue: Catalogue, context: Context = Context(),
            budget_tokens: int | None = None) -> Exposure:
     """Expose the abilities the intent needs within a token budget, plus find_abilities (unless every tool is)."""
     budget = default_budget(catalogue) if budget_tokens is None else budget_tokens
-    scores, lifts, said = _scored(intent, catalogue, context, budget)
+    scores, lifts, said, bar = _scored(intent, catalogue, context, budget)
     forced = [catalogue.by_address[a] for a in dict.fromkeys(context.recent) if a in catalogue.by_address]
     if Source.UNMATCHED not in catalogue.without and catalogue.full_tokens <= budget and \
             sends_whole(said and not everyday_only(intent, catalogue), catalogue.full_tokens, budget):
         taken = set(forced)
         chosen = forced + [i for i in range(len(catalogue)) if i not in taken]  # every tool, recent ones first
     else:
-        chosen = _fill(catalogue, _ranked(catalogue, scores, lifts), forced, budget)
+        chosen = _fill(catalogue, _ranked(catalogue, scores, lifts, bar), forced, budget)
         if said and catalogue.executors:  # last, if the budget allows: what the words found comes first
             chosen = _fill(catalogue, catalogue.executors, chosen, budget)
     n = len(catalogue)
@@ -159,7 +164,7 @@ def default_budget(catalogue: Catalogue) -> int:
 
 def relevance(intent: str, catalogue: Catalogue, context: Context = Context()) -> dict[int, float]:
     """Score each matching tool (by position): lexical match, lifted by use, companions and its organ."""
-    scores, lifts, _ = _scored(intent, catalogue, context, default_budget(catalogue))
+    scores, lifts, _, _ = _scored(intent, catalogue, context, default_budget(catalogue))
     found = {}
     for organ_pos, lift in lifts.items():
         found.update(dict.fromkeys(catalogue.organs[catalogue.organ_names[organ_pos]], lift))
@@ -168,7 +173,7 @@ def relevance(intent: str, catalogue: Catalogue, context: Context = Context()) -
 
 
 def _scored(intent: str, catalogue: Catalogue, context: Context,
-            budget: int) -> tuple[dict[int, float], dict[int, float], bool]:
+            budget: int) -> tuple[dict[int, float], dict[int, float], bool, float | None]:
     # (tools that matched, lifted by their organ; organ -> the lift every other tool of it gets; whether the
     # request itself matched anything: what use suggests (learned, popular, after statements) is not the request)
     without = catalogue.without
@@ -211,12 +216,16 @@ def _scored(intent: str, catalogue: Catalogue, context: Context,
     if learned is not None and Source.POPULAR not in without and POPULAR_WEIGHT:
         _favour_popular(lexical, learned.popular(), catalogue)
     if Source.ORGANS in without:
-        return lexical, {}, said
+        return lexical, {}, said, None
     if own is not None:  # which organs the intent points at is the words' to say; use only ranks tools
         _bring_companions(own, list(own.items()), catalogue)
     evidence = organ_evidence(query, lexical if own is None else own, catalogue, context)
     lifts = {k: ORGAN_WEIGHT * e for k, e in evidence.items() if e > 0}
     scores = _lifted(lexical, lifts, catalogue)
+    bar = None  # the best score the cut-off is a share of: None for the best of `scores` and `lifts`
+    if own is not None and USE_BAR_SHARE < 1.0:
+        words_best = max([*_lifted(own, lifts, catalogue).values(), *lifts.values()], default=0.0)
+        bar = max(words_best, USE_BAR_SHARE * max([*scores.values(), *lifts.values()], default=0.0))
     if learned is not None and Source.STATEMENTS not in without and lexicon.is_statement(intent):
         _after_statements(scores, learned.after_statements(), catalogue)
     if Source.WHOLE not in without:  # its siblings are the likely next steps, and they are cheap
@@ -224,7 +233,7 @@ def _scored(intent: str, catalogue: Catalogue, context: Context,
         for k in whole_organs(evidence, catalogue, budget):
             for i in catalogue.organs[catalogue.organ_names[k]]:
                 scores[i] = max(scores.get(i, 0.0), WHOLE_SHARE * top)
-    return scores, lifts, said
+    return scores, lifts, said, bar
 
 
 def _after_statements(scores: dict[int, float], used: Mapping[str, float], catalogue: Catalogue) -> None:
@@ -627,12 +636,16 @@ def _normalised(scores: dict[int, float]) -> dict[int, float]:
     return {i: s / top for i, s in scores.items()} if top > 0 else {}
 
 
-def _ranked(catalogue: Catalogue, scores: dict[int, float], lifts: dict[int, float]) -> Iterator[int]:
+def _ranked(catalogue: Catalogue, scores: dict[int, float], lifts: dict[int, float],
+            bar: float | None = None) -> Iterator[int]:
     # best first, ties by position: the matched tools at or above the floor, and every unmatched tool of an
     # organ lifted at or above it, scoring its lift. One numpy sort over the catalogue instead of a Python walk
     # of each lifted organ's members (BFCL's organ holds 1,560 tools); the order is the same as sorting the
-    # (-score, position) pairs, as every position is a candidate at most once
+    # (-score, position) pairs, as every position is a candidate at most once. The floor is a share of the best,
+    # or of `bar` when lower (the words' best, when use raised the best: USE_BAR_SHARE)
     top = max([*scores.values(), *lifts.values()], default=0.0)
+    if bar:
+        top = min(top, bar)
     floor = RELATIVE_CUTOFF * top
     value = np.zeros(len(catalogue))
     candidate = np.zeros(len(catalogue), dtype=bool)
