@@ -136,6 +136,36 @@ def test_old_episodes_count_less():
     assert suggested["vault.rotate"] == pytest.approx(0.25)  # two half-lives older
 
 
+def test_a_past_instruction_sharing_a_few_words_counts_as_the_square_root_of_its_cosine(monkeypatch):
+    learned = Associations([Episode("rotate the api keys for the payment gateway, the staging database and the mail relay",
+                                    ("vault.rotate",), 0),
+                            Episode("show the weather forecast for Oslo and Bergen this weekend", ("weather.get_forecast",), 0)])
+    intent = "rotate the certificate and show the weather forecast for Oslo and Bergen this weekend"  # one word shared
+    weight = learned.suggest(intent)["vault.rotate"]
+    monkeypatch.setattr(learning, "SIMILARITY_POWER", 1.0)
+    cosine = learned.suggest(intent)["vault.rotate"]
+    assert learning.MIN_SIMILARITY <= cosine < 0.2  # another hand's phrasing: rounds 1-20 dropped it
+    assert weight == pytest.approx(cosine ** 0.5)
+    monkeypatch.setattr(learning, "MIN_SIMILARITY", 0.2)
+    assert set(learned.suggest(intent)) == {"weather.get_forecast"}
+
+
+def test_use_brings_a_tool_but_does_not_drop_one_the_words_alone_send(monkeypatch):
+    organs = {"sales": [tool("monthly_report", "Report the monthly sales figures by region")],
+              "budget": [tool("plan_budget", "Plan the monthly budget from past figures")],
+              "mail": [tool("send_digest", "Send the weekly digest to subscribers")],
+              "garden": [tool(f"plant_{k}", f"Water plant number {k} in the greenhouse") for k in range(30)]}
+    catalogue = catalogue_from_mcp(organs)
+    intent, budget = "report the monthly sales figures", 400
+    # the words alone: the report first, the budget tool at about a third of it, above the cut-off
+    assert select(intent, catalogue, budget_tokens=budget).exposed == ("sales.monthly_report", "budget.plan_budget")
+    learned = Associations([Episode("report the monthly sales figures", ("mail.send_digest",), 0)])
+    warm = select(intent, catalogue, Context(learned=learned), budget_tokens=budget)
+    assert warm.exposed == ("mail.send_digest", "sales.monthly_report", "budget.plan_budget")
+    monkeypatch.setattr(selection, "USE_BAR_SHARE", 1.0)  # the bar of rounds 1-20: the best after use
+    assert "budget.plan_budget" not in select(intent, catalogue, Context(learned=learned), budget_tokens=budget).exposed
+
+
 def test_a_tombstoned_ability_is_never_suggested_even_after_learning_it_again():
     learned = Associations([Episode("deploy the app", ("old.deploy", "new.deploy"), 0)]).forget("old.deploy")
     learned = learned.learn([progress("s", "deploy the app", 10), call("s", "old.deploy", 11)])

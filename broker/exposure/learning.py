@@ -162,13 +162,13 @@ class Associations:
         for term, q in query.items():
             for doc, w in self._postings.get(term, ()):
                 sims[doc] = sims.get(doc, 0.0) + q * w
-        best = sorted(((s * self._weights[d], d) for d, s in sims.items() if s >= MIN_SIMILARITY),
+        best = sorted(((s ** SIMILARITY_POWER * self._weights[d], d) for d, s in sims.items() if s >= MIN_SIMILARITY),
                       reverse=True)[:NEIGHBOURS]
         found: dict[str, float] = {}
         for score, doc in best:
             for address in self.episodes[doc].abilities:
                 if address not in self.tombstones:
-                    found[address] = max(found.get(address, 0.0), score ** SIMILARITY_POWER)
+                    found[address] = max(found.get(address, 0.0), score)
         centroid: dict[str, float] = {}
         for term, q in query.items():
             for address, w in self._centroids.get(term, ()):
