@@ -23,6 +23,16 @@ gives the mean over left-out hands of that, against the default's.
     python bench/exposure_loho.py --net --out AFTER.json; python bench/exposure_loho.py --report AFTER.json --against
         BEFORE.json      (every cell with the code as it stands, per hand against a run saved before)
 
+Learning across hands (`--transfer-misses`, `--transfer-constants`; round 21): for each real-MCP and LiveMCPBench
+cell, w-othr is warm after learning only from the other cells of its catalogue (the other hands' dev intents, as
+`exposure.py --transfer`). `--transfer-misses` splits its misses by what those episodes held (docs/exposure.md,
+round 21); `--transfer-constants` re-chooses learning's constants (TRANSFER_CONSTANTS): leaving one hand out, the
+value with the best w-othr on the other hands, cold and two-fold warm not lower and the reductions (w-othr's and
+two-fold warm's) holding the targets there, is scored on the hand left out.
+
+    python bench/exposure_loho.py --transfer-misses [--verbose]
+    python bench/exposure_loho.py --transfer-constants [--only NAME ...] [--out FILE.json]
+
 Round 20 ran this audit on main's code with the script as committed in 7d21ad9 (its CONSTANTS also held the weights
 of the rules that round then removed: W_COGNATE, W_COMPLETED, COGNATE_SHARE; W_CODE was W_ABBREVIATION);
 docs/exposure.md "Round 20" has the tables.
