@@ -64,7 +64,10 @@ def test_an_agent_lists_calls_and_sees_the_tool_table_follow_the_instruction(mak
         changes = ListChanges()
         async with await agent_session(mesh) as (read, write):
             async with ClientSession(read, write, message_handler=changes) as session:
-                await session.initialize()
+                started = await session.initialize()
+                # the instructions say what find_abilities reaches: each organ's tools by count and first names
+                assert "call it with a short description" in started.instructions
+                assert "shell (1 tool: run)" in started.instructions and "fs (" in started.instructions
                 first = await session.list_tools()
                 assert "find_abilities" in names(first)
                 assert "fs__read_file" in names(first)
@@ -124,7 +127,8 @@ def test_the_http_transport_serves_the_same_tools_and_refuses_foreign_origins(ma
             async with streamable_http_client(url) as streams:
                 read, write = streams[0], streams[1]
                 async with ClientSession(read, write) as session:
-                    await session.initialize()
+                    started = await session.initialize()
+                    assert "shell (1 tool: run)" in started.instructions  # the same on this transport
                     tools = await session.list_tools()
                     # no instruction and a mesh that fits the budget: every tool is listed, and nothing is left
                     # to find (find_abilities would cost more than it saves); a call to it is still answered

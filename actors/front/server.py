@@ -40,8 +40,8 @@ from starlette.requests import Request
 
 from actors import listen, schema
 from actors.front import results
-from actors.front.catalogue import (Catalogue, Naming, completions, expand_pins, from_manifest, prompt_arguments,
-                                   unmatched_pins)
+from actors.front.catalogue import (Catalogue, Naming, completions, expand_pins, from_manifest, introduction,
+                                   prompt_arguments, unmatched_pins)
 from actors.front.clients import MAX_PINS, View, Views
 from actors.front.link import CALL_GRACE_S, CallCancelled, HeartSilent, HeartStopped, MeshLink, Started, TooLarge
 from actors.front.rounds import Round, Rounds
@@ -85,7 +85,7 @@ MEMORY_SCHEMA = {"type": "object", "properties": {"task": {"type": "string", "ma
                  "additionalProperties": False}
 INSTRUCTIONS = ("Tools of a supervised mesh of plugins. When it has more than fit, only those relevant to the current "
                 f"task are listed, with {META_NAME}: call it with a short description of what you need to reach "
-                "any other.")
+                "any other.")  # then what the mesh holds when the client connects (catalogue.introduction)
 
 
 class _Server(Server):
@@ -357,6 +357,7 @@ class MeshServer:
         self.loaded_at = time.monotonic()
         before = self.catalogue.digest()
         self.catalogue, self.digest = from_manifest(manifest), digest
+        self.server.instructions = f"{INSTRUCTIONS} {introduction(self.catalogue)}"  # said to clients connecting from now
         self.views.pins = expand_pins(self.pin_patterns, self.catalogue)[:MAX_PINS]
         for pattern in unmatched_pins(self.pin_patterns, self.catalogue):
             if pattern not in self.pins_told:
