@@ -105,19 +105,19 @@ def introduction(catalogue: Catalogue) -> str:
     own text; within MAX_INTRODUCTION characters."""
     tools: dict[str, list[str]] = {}
     for address, ability in catalogue.abilities.items():
-        if ability.kind == "tool":
-            tools.setdefault(address.partition(".")[0], []).append(ability.name)
+        organ = address.partition(".")[0]
+        if ability.kind == "tool" and _SHOWN_NAME.match(organ):
+            tools.setdefault(organ, []).append(ability.name)
     parts = []
     for organ, names in tools.items():
         shown = [name for name in names if _SHOWN_NAME.match(name)][:NAMES_SHOWN]
-        more = ", ..." if len(shown) < len(names) else ""
-        parts.append(f"{organ} ({len(names)} tool{'' if len(names) == 1 else 's'}: {', '.join(shown)}{more})")
+        said = ", ".join([*shown, "..."] if len(shown) < len(names) else shown)
+        parts.append(f"{organ} ({len(names)} tool{'' if len(names) == 1 else 's'}: {said})")
     text = f"Organs up now: {'; '.join(parts)}." if parts else "No organ offers tools now."
     if len(text) > MAX_INTRODUCTION:
         cut = text.rfind("; ", 0, MAX_INTRODUCTION - 40)
         text = f"{text[:cut]}; and {len(parts) - text[:cut].count('; ') - 1} more organs."
-    if catalogue.resting:
-        resting = ", ".join(sorted(catalogue.resting))
+    if resting := ", ".join(sorted(organ for organ in catalogue.resting if _SHOWN_NAME.match(organ))):
         text += f" Not up now: {resting if len(resting) <= 200 else resting[:200] + '...'}."
     return text
 
