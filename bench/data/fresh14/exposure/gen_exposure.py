@@ -140,7 +140,7 @@ RM = [
     ("Subtask 3 of 4 (goal: product page slowdown). Show what changed in the local repo between tags v2.14.0 and v2.15.0, focusing on src/components/ProductGallery.tsx.",
      [["git.git_diff"], ["git.git_show"]]),
     ("4/4. részfeladat (cél: a termékoldal lassulásának kivizsgálása). Keresd meg a kódban a ProductGallery komponens összes hivatkozását: melyik fájl és melyik komponens használja.",
-     [["serena.find_symbol", "serena.find_referencing_symbols"], ["serena.search_for_pattern"]]),
+     [["serena.find_symbol", "serena.find_referencing_symbols"]] + CODESEARCH),
     # 12 docs overhaul
     ("Subtask 1 of 4 (goal: docs overhaul). Show me the tree of the docs/ folder, two levels deep.",
      [["filesystem.directory_tree"], ["desktop.list_directory"], ["serena.list_dir"]]),
@@ -152,7 +152,7 @@ RM = [
      [["fetch.fetch"]] + browse(["playwright.browser_snapshot"], ["devtools.take_snapshot"])),
     # 13 hotfix
     ("Subtask 1 of 4 (goal: hotfix 3.0.1 for the login crash). Get the details of Sentry issue HARBOR-API-5K in org acme, including the stack trace of the latest event.",
-     [["sentry.get_sentry_resource"], ["sentry.search_issue_events"]]),
+     [["sentry.get_sentry_resource"]]),
     ("Subtask 2 of 4 (goal: hotfix 3.0.1). Open a pull request in acme-labs/harbor from hotfix/login-crash into release/3.0, title 'Fix login crash on empty SSO token'.",
      [["github.create_pull_request"]]),
     ("Subtask 3 of 4 (goal: hotfix 3.0.1). Show the working tree status of ~/src/harbor, then stage only src/auth/sso.py and commit it as 'fix: guard empty SSO token'.",
