@@ -74,7 +74,7 @@ RM = [
     # 5 hiring-day demo
     ("Context: the hiring-day demo is at 14:00 in Lisbon on Wednesday. Subtask 1 of 4: tell me what time it is in Lisbon right now.",
      [["time.get_current_time"]]),
-    ("Subtask 2 of 4 (goal: hiring-day demo). Open https://staging.harbor.dev/login in a browser, sign in with user demo@harbor.dev / password from the brief, and take a screenshot of the dashboard that appears after login.",
+    ("Subtask 2 of 4 (goal: hiring-day demo). Open https://staging.harbor.dev/login in a browser, sign in with user demo@harbor.dev / password from the brief, and take a screenshot of the dashboard that appears after login. Constraints: staging only, do not create or change any data, viewport 1440x900 if the tool allows it. Output: the path of the PNG and one line on anything that looked broken.",
      [PW_OPEN + ["playwright.browser_snapshot", "playwright.browser_fill_form", "playwright.browser_click", "playwright.browser_take_screenshot"],
       PW_OPEN + ["playwright.browser_snapshot", "playwright.browser_type", "playwright.browser_click", "playwright.browser_take_screenshot"]]
      + [o + ["devtools.take_snapshot", "devtools.fill_form", "devtools.click", "devtools.take_screenshot"] for o in DT_OPEN]
@@ -124,13 +124,13 @@ RM = [
       ["desktop.write_file", "git.git_diff_unstaged"],
       ["desktop.read_file", "desktop.edit_block", "git.git_diff_unstaged"]]),
     # 10 on-call handover
-    ("Subtask 1 of 4 (goal: weekly on-call handover). Which Grafana alert rules are firing right now? Name, folder, since when.",
+    ("Subtask 1 of 4 (on-call handover): Grafana alert rules firing now.",
      [["grafana.alerting_rules_read"]]),
     ("Subtask 2 of 4 (goal: on-call handover). Who is on call at the moment in Grafana OnCall for the schedule called 'platform-primary'? I dont have its ID.",
      [["grafana.list_oncall_schedules", "grafana.get_current_oncall_users"]]),
     ("Subtask 3 of 4 (goal: on-call handover). Sentry org acme: the 10 unresolved, unassigned issues with the most events in the last 7 days.",
      [["sentry.search_issues"]]),
-    ("Subtask 4 of 4 (goal: on-call handover). Save the handover note below as handover/2026-12-07.md in the repo and commit it with message 'docs: on-call handover 2026-12-07'.",
+    ("Subtask 4 of 4 (goal: on-call handover). Save the handover note below as handover/2026-12-07.md in the repo and commit it with message 'docs: on-call handover 2026-12-07'. Commit only that file; do not push, the incoming on-call person reviews it first. Output: the commit hash.",
      prod([["filesystem.write_file"], ["desktop.write_file"], ["serena.create_text_file"]], COMMIT)),
     # 11 performance regression
     ("Subtask 1 of 4 (goal: find out why the product page got slower since last week). Record a performance trace while https://shop.harbor.dev/p/123 loads and report LCP plus the main cause of the delay.",
@@ -165,7 +165,7 @@ RM = [
     ("Subtask 2 of 4 (goal: accessibility review). Keyboard check: on https://harbor.dev/pricing press Tab ten times and after each press report which element has focus.",
      browse(["playwright.browser_press_key", "playwright.browser_snapshot"], ["devtools.press_key", "devtools.take_snapshot"])
      + browse(["playwright.browser_press_key", "playwright.browser_evaluate"], ["devtools.press_key", "devtools.evaluate_script"])),
-    ("Subtask 3 of 4 (goal: accessibility review). Jira project WEB: issues with label a11y that are not Done.",
+    ("Subtask 3 of 4 (a11y review): Jira WEB, label a11y, not Done.",
      [["atlassian.jira_search"]]),
     ("Subtask 4 of 4 (goal: accessibility review). From what you know, no browsing: explain in two sentences what WCAG 2.2 criterion 2.4.11 'Focus Not Obscured' requires.",
      []),
@@ -196,7 +196,7 @@ LMB = [
            ["yahoo-finance-mcp-server.get_price_history"],
            ["investor-agent-a-financial-analysis-mcp-server.get_price_history"]],
           [[CH + "generate_line_chart"]])),
-    ("Subtask 3 of 3 (goal: Ledgerly launch). Build a three-slide PowerPoint: a title slide 'Ledgerly is live', a slide with the image chart.png, and a contact slide with press@ledgerly.io. Save it as launch.pptx.",
+    ("Subtask 3 of 3 (goal: Ledgerly launch). Build a three-slide PowerPoint: a title slide 'Ledgerly is live', a slide with the image chart.png, and a contact slide with press@ledgerly.io. Save it as launch.pptx. Keep the default template, 16:9, no invented figures; reply with the file path only.",
      [[PPT + "create_presentation", PPT + "add_slide", PPT + "manage_image", PPT + "manage_text", PPT + "save_presentation"],
       [PPT + "create_presentation", PPT + "add_slide", PPT + "manage_image", PPT + "populate_placeholder", PPT + "save_presentation"]]),
     # 2 conference talk in Kyoto
@@ -234,7 +234,7 @@ LMB = [
     ("Subtarefa 3 de 3 (objetivo: análise de mercado antes do Q1). Quais são os assuntos em alta agora no Weibo e no Zhihu? Resuma os cinco primeiros de cada.",
      [["trends-hub.get-weibo-trending", "trends-hub.get-zhihu-trending"]]),
     # 7 phishing incident
-    ("Subtask 1 of 2 (goal: review of last week's phishing incident). WHOIS for harbor-login-secure.com: registrar and creation date.",
+    ("WHOIS harbor-login-secure.com (subtask 1 of 2, phishing review).",
      [["whois-mcp.whois_domain"]]),
     ("Subtask 2 of 2 (goal: phishing review). Fetch https://harbor-login-secure.com and give me the page title and all <meta> tags from its HTML.",
      [["fetch-mcp-server.fetch"], ["mcp-npx-fetch.fetch_html"],
@@ -257,7 +257,7 @@ LMB = [
     # 10 docs overhaul
     ("Subtask 1 of 3 (goal: docs overhaul for docs.harbor.dev). Check that this Mermaid diagram is valid before it goes into the guide: graph TD; A[Client]-->B[Gateway]; B-->C[Worker]",
      [["mcp-server-mermaid-validator.validateMermaid"]]),
-    ("Subtask 2 of 3 (goal: docs overhaul). Read the sitemap of https://docs.harbor.dev and list every URL under /guides/.",
+    ("Subtask 2 of 3 (goal: docs overhaul). Read the sitemap of https://docs.harbor.dev and list evry URL under /guides/.",
      [["sitemap-mcp-server.get_sitemap_pages"], ["sitemap-mcp-server.get_sitemap_tree"]]),
     ("Υποεργασία 3 από 3 (στόχος: αναμόρφωση της τεκμηρίωσης). Φτιάξε ένα mindmap από το markdown outline των docs που επικολλώ παρακάτω.",
      [["mindmap-mcp-server.convert_markdown_to_mindmap"], [CH + "generate_mind_map"]]),
@@ -276,7 +276,7 @@ LMB = [
     ("Subtask 3 of 3 (goal: oncology onboarding). Rewrite the trial summary pasted below in plain language for the sales team. Nothing to look up.",
      []),
     # 13 board report
-    ("Subtask 1 of 2 (goal: Q4 board report). Compute (184300 * 1.07 - 12950) / 3 exactly.",
+    ("Subtask 1 of 2 (board report): (184300 * 1.07 - 12950) / 3, exact.",
      [["calculator-mcp-server.calculate"]]),
     ("Subtask 2 of 2 (goal: Q4 board report). Create the Word document report_q4.docx with the heading 'Q4 2026', one paragraph of summary, and a 2x3 table of the figures below.",
      [["office-word-mcp-server.create_document", "office-word-mcp-server.add_heading",
