@@ -195,6 +195,9 @@ class ControlDesk:
         """A host's hook payload as it came (`actors hook` sends it without waiting): learn what it says."""
         action = hooks.parse(str(event)[:64], payload)
         if isinstance(action, hooks.ToolUse):
+            own = hooks.served_by_mesh(action.tool, {rec.name: rec.abilities.keys() for rec in self.organs})
+            if own is not None:
+                return {"ignored": f"{own} was called through actors mcp, which journals it"}
             return self.cmd_record(tool=action.tool, ok=action.ok, session=action.session, args=action.args,
                                    cause=action.cause, message=action.message, duration_s=action.duration_s)
         if isinstance(action, hooks.Prompt):

@@ -77,6 +77,7 @@ MAX_EARLY_ID = 256  # the longest request id whose cancel is kept for a call not
 ABANDON_MARGIN_S = 0.5  # a 2026-07-28 call whose client has not come back is cancelled this long before its deadline
 DECLARED = "declared"  # the key of a 2026-07-28 HTTP client: what it declares, which two clients may share
 HANDOVER_S = 0.05  # an HTTP call answered beside the SDK that has no reply by then is handed over to it
+DEFAULT_SESSION = "mcp"  # calls are journaled under it until an instruction names its session
 SDK_EVERY_S = 300.0  # an HTTP session's calls go through the SDK's server at least this often (its idle clock)
 ALERT_LEVELS = {"info": "info", "warn": "warning", "critical": "critical"}
 FIND_SCHEMA = {"type": "object", "properties": {"query": {"type": "string", "minLength": 1, "maxLength": MAX_TASK}},
@@ -101,11 +102,12 @@ class _Server(Server):
 class MeshServer:
     """Serves one mesh (by its home) to MCP clients, each with its own exposure."""
 
-    def __init__(self, home: Home, session: str = "mcp", naming: Naming = Naming.QUALIFIED,
+    def __init__(self, home: Home, session: str = "", naming: Naming = Naming.QUALIFIED,
                  pins: tuple[str, ...] = (), poll_after_s: float | None = POLL_AFTER_S) -> None:
         self.home = home
         self.poll_after_s = poll_after_s
-        self.session = session
+        self.told_session = session  # the session named by the operator, else the instruction's is followed
+        self.session = session or DEFAULT_SESSION  # the one this server's calls are journaled under now
         self.naming = naming
         self.pin_patterns = tuple(pins)
         self.pins_told: set[str] = set()  # patterns already said to match nothing (said once each)
@@ -152,6 +154,7 @@ class MeshServer:
         with contextlib.suppress(MeshError):  # the mesh as it is now, before any client is served
             blood = await self.link.snapshot()
             self.instruction, self.stage = blood.instruction, blood.stage
+            self._follow_session(blood)
             await self._load_catalogue(blood.catalogue)
         self._spawn(self._follow())
         self._spawn(self._watch_resources())
@@ -338,8 +341,14 @@ class MeshServer:
                 log.warning("following the mesh: %s", exc)
             await asyncio.sleep(1.0)
 
+    def _follow_session(self, blood: Blood) -> None:
+        """Journal the calls under the session the mesh's instruction came from (a host's, through its prompt
+        hook), so that memory and learning pair the prompt with the calls made for it."""
+        self.session = self.told_session or blood.session or DEFAULT_SESSION
+
     async def _on_beat(self, blood: Blood) -> None:
         self.instruction = blood.instruction
+        self._follow_session(blood)
         if blood.stage != self.stage:
             self.stage = blood.stage
             self.resources_due.set()
