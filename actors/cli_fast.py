@@ -325,6 +325,7 @@ def _prompt(state: Any, action: Any, claude_style: bool) -> int:
     from actors.client import Client
     from broker import hooks
     from broker.errors import MeshError
+    from broker.vocab import Origin
 
     if not isinstance(action, hooks.Prompt):
         return 0
@@ -332,7 +333,8 @@ def _prompt(state: Any, action: Any, claude_style: bool) -> int:
         with Client(state) as client:
             client.control("instruction", text=action.text, session=action.session, timeout_s=HOOK_TIMEOUT_S)
             reply = client.call("memory", "inject", {"query": action.text, "session": action.session},
-                                timeout_s=HOOK_TIMEOUT_S)
+                                timeout_s=HOOK_TIMEOUT_S, session=action.session,
+                                origin=Origin.HOOK)  # the host's session; not the agent's use of a tool
     except MeshError as exc:
         echo(f"actors: hook: {exc}", err=True)
         return 0

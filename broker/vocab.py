@@ -27,6 +27,7 @@ class Origin(StrEnum):
     HEALER = "healer"
     REFLEX = "reflex"
     HEART = "heart"
+    HOOK = "hook"  # a host's hook asking on the agent's behalf (memory before a prompt): no choice of the agent's
 
 
 class Cause(StrEnum):

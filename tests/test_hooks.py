@@ -134,3 +134,18 @@ def test_a_call_the_host_made_through_actors_mcp_is_not_journaled_again_as_a_hos
         assert client.control("hook", event="PostToolUse", payload=own) == {
             "ignored": "echo.echo was called through actors mcp, which journals it"}
         assert client.control("hook", event="PostToolUse", payload=other) == {"recorded": True}
+
+
+MEMORY_MESH = ECHO_MESH + """
+[organs.memory]
+module = "actors.memory.organ"
+"""
+
+
+def test_memory_asked_by_a_prompt_hook_is_the_hooks_call_and_not_the_agents_use_of_a_tool(make_mesh):
+    mesh = make_mesh(MEMORY_MESH)
+    with mesh.client() as client, client.events(["call"]) as events:
+        assert run_hook(mesh, "UserPromptSubmit", PROMPT).returncode == 0
+        asked = events.next(15)
+    assert asked is not None and (asked.organ, asked.ability, asked.session) == ("memory", "inject", "abc123")
+    assert asked.origin == "hook"  # so exposure keeps no memory tool listed for it, and learning learns nothing
