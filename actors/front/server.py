@@ -62,6 +62,9 @@ RETRY_ATTEMPTS = 3  # the heart's retries of a read-only call: a call may last t
 DEFAULT_TIMEOUT_S = 30.0
 MEMORY = "memory"
 MEMORY_PROMPT = "memory"
+MEMORY_DESCRIPTION = "What the mesh remembers that bears on a task (advisory)."
+NOTHING_REMEMBERED = "Nothing the mesh remembers bears on this task."
+NO_TASK = "No task given and no instruction set: name the task to hear what the mesh remembers about it."
 MEMORY_URI = "memory://cards"
 MAX_TASK = 4000
 MAX_SUBSCRIPTIONS = 256
@@ -820,9 +823,9 @@ class MeshServer:
     async def _list_prompts(self, ctx, params) -> types.ListPromptsResult:
         prompts = []
         if self._memory_up():
-            prompts.append(types.Prompt(name=MEMORY_PROMPT, description="What the mesh remembers that bears on a "
-                                        "task (advisory).", arguments=[types.PromptArgument(
-                                            name="task", description="The task at hand.", required=False)]))
+            prompts.append(types.Prompt(name=MEMORY_PROMPT, description=MEMORY_DESCRIPTION, arguments=[
+                types.PromptArgument(name="task", description="The task at hand (default: the mesh's current "
+                                     "instruction).", required=False)]))
         for name, address in self.catalogue.prompts.items():
             ability = self.catalogue.abilities[address]
             prompts.append(types.Prompt.model_validate({"name": name, "description": ability.description,
@@ -837,11 +840,12 @@ class MeshServer:
             if problem:
                 self._refused("params")
                 raise results.bad_params(problem)
-            reply = await self._call(ctx, view, f"{MEMORY}.inject", {"query": args.get("task", ""),
-                                                                      "session": self.session}, DEFAULT_TIMEOUT_S)
+            task = args.get("task") or view.instruction or self.instruction
+            reply = await self._call(ctx, view, f"{MEMORY}.inject", {"query": task, "session": self.session},
+                                     DEFAULT_TIMEOUT_S)
             result = self._result_of(reply, f"prompt {MEMORY_PROMPT}")
             text = str(result.get("text", "")) if isinstance(result, dict) else str(result)
-            return results.prompt_result("Advisory memory from past sessions.", text)
+            return results.prompt_result(MEMORY_DESCRIPTION, text or (NOTHING_REMEMBERED if task else NO_TASK))
         address = self.catalogue.prompt(params.name)
         if address is None:
             self._refused("unknown")
