@@ -118,7 +118,7 @@ class _Failure(Exception):
 
 def _offline(path: Path, budget: int | None, journal: Path | None) -> Answer:
     from broker.errors import ConfigError
-    from broker.exposure import Context, learning, load_catalogue, select
+    from broker.exposure import Context, explain, learning, load_catalogue
 
     context = Context()
     if journal is not None:  # read first: a bad journal fails before the catalogue is indexed
@@ -132,7 +132,7 @@ def _offline(path: Path, budget: int | None, journal: Path | None) -> Answer:
         catalogue = load_catalogue(path)
     except ConfigError as exc:
         die(str(exc), EXIT_CONFIG)
-    return lambda intent: select(intent, catalogue, context, budget_tokens=budget).as_dict()
+    return lambda intent: explain(intent, catalogue, context, budget_tokens=budget).as_dict()
 
 
 def _forget(home: Path, address: str, as_json: bool) -> None:
@@ -163,6 +163,7 @@ def _live(client: Any, budget: int | None) -> Answer:
             die_of(exc)
         except MeshError as exc:
             raise _Failure(str(exc)) from None
-        return {key: result[key] for key in ("exposed", "brief", "tools", "tokens", "matched") if key in result}
+        return {key: result[key] for key in ("exposed", "brief", "tools", "tokens", "matched", "reasons")
+                if key in result}
 
     return answer

@@ -98,7 +98,8 @@ class ControlDesk:
                     "instruction": intent, "exposed": list(exposure.exposed), "tools": list(exposure.tools),
                     "tokens": dict(exposure.tokens), "names": dict(exposure.names), "brief": list(exposure.brief),
                     "matched": exposure.matched,
-                    "kept": list(self.health.hysteresis.recent())})  # used or pinned lately, most recent first
+                    "kept": list(self.health.hysteresis.recent()),  # used or pinned lately, most recent first
+                    **({"reasons": exposure.reasons} if exposure.reasons is not None else {})})
             self.send(ident, protocol.encode(reply))
 
     # -- the commands -----------------------------------------------------------------------

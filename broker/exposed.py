@@ -131,10 +131,13 @@ class Selector:
             self._exchange({"op": "catalogue", "abilities": {organ: [to_plain(a) for a in items]
                                                              for organ, items in job.abilities.items()}})
             self._catalogue_key = key
+        # a query (`actors expose`) is answered with why each tool is there; the current instruction's exposure,
+        # which the agent is sent, is not: nobody reads its reasons
         answer = self._exchange({"op": "select", "intent": job.intent, "recent": list(job.recent),
-                                 "budget": job.budget or self.budget_tokens})
+                                 "budget": job.budget or self.budget_tokens, "why": job.reply is not None})
         return Exposed(tuple(answer["exposed"]), tuple(answer["tools"]), dict(answer["tokens"]),
-                       dict(answer["names"]), tuple(answer.get("brief", ())), bool(answer.get("matched", True)))
+                       dict(answer["names"]), tuple(answer.get("brief", ())), bool(answer.get("matched", True)),
+                       answer.get("reasons"))
 
     def _start_worker(self) -> None:
         self._catalogue_key = ()
@@ -169,6 +172,7 @@ class Exposed:
     names: dict  # the name each tool is sent under -> its organ.ability address
     brief: tuple[str, ...] = ()  # those of `exposed` sent in their brief form (broker/exposure/brief.py)
     matched: bool = True  # the intent's own words matched some tool
+    reasons: dict | None = None  # organ.ability -> why it is exposed, as JSON (queries only: broker/exposure/reasons.py)
 
 
 def _catalogue_key(abilities: dict[str, list[Ability]]) -> tuple:
