@@ -154,7 +154,7 @@ def _forget(home: Path, address: str, as_json: bool) -> None:
 def _live(client: Any, budget: int | None) -> Answer:
     from broker.errors import MeshError, MeshUnreachable
 
-    extra = {} if budget is None else {"budget": budget}
+    extra = {"why": True} if budget is None else {"budget": budget, "why": True}  # why: the reasons of each tool
 
     def answer(intent: str) -> dict:
         try:

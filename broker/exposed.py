@@ -59,6 +59,7 @@ class Job:
     recent: tuple[str, ...]
     reply: Any = None  # None: the current instruction's exposure; else handed back with the answer
     budget: int | None = None  # tool-schema tokens to stay within; None: the selector's default
+    why: bool = False  # answer with why each tool is exposed (`actors expose` asks; the MCP front does not)
 
 
 class Selector:
@@ -131,10 +132,8 @@ class Selector:
             self._exchange({"op": "catalogue", "abilities": {organ: [to_plain(a) for a in items]
                                                              for organ, items in job.abilities.items()}})
             self._catalogue_key = key
-        # a query (`actors expose`) is answered with why each tool is there; the current instruction's exposure,
-        # which the agent is sent, is not: nobody reads its reasons
         answer = self._exchange({"op": "select", "intent": job.intent, "recent": list(job.recent),
-                                 "budget": job.budget or self.budget_tokens, "why": job.reply is not None})
+                                 "budget": job.budget or self.budget_tokens, "why": job.why})
         return Exposed(tuple(answer["exposed"]), tuple(answer["tools"]), dict(answer["tokens"]),
                        dict(answer["names"]), tuple(answer.get("brief", ())), bool(answer.get("matched", True)),
                        answer.get("reasons"))
