@@ -200,6 +200,7 @@ def test_the_batch_answers_carry_reasons_too(catalogue_file):
 
 def test_the_live_mesh_answers_actors_expose_with_each_tools_reasons_and_the_front_gets_none(make_mesh):
     from actors.client import Client
+    from broker.errors import MeshError
     from broker.home import Home
 
     mesh = make_mesh()  # one echo organ
@@ -212,5 +213,5 @@ def test_the_live_mesh_answers_actors_expose_with_each_tools_reasons_and_the_fro
     with Client(Home(mesh.home)) as client:
         plain = client.control("expose", intent="echo this text back", timeout_s=30)
         assert "reasons" not in plain and plain["exposed"] == data["exposed"], "not asked (the MCP front): not sent"
-        with pytest.raises(Exception, match="why must be true or false"):
+        with pytest.raises(MeshError, match="why must be true or false"):
             client.control("expose", intent="echo", why="yes", timeout_s=30)

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
+import numpy as np
+
 from broker.exposure import lexicon
 from broker.exposure.sources import Source
 from broker.vocab import ExposureReason as Kind
@@ -143,8 +145,8 @@ class Why:
         if kind == Kind.LEARNED:
             return Reason(kind, score, instruction=_cut(self.evidence[kind].taught(intent, address)))
         if kind == Kind.COMPANION:  # the matched tool whose offer it took: the best, the first of equals
-            before, companions = self.before[kind], catalogue.companions
-            by = _best((k, companions[k].get(i, 0.0) * s) for k, s in before.items())
+            before = self.before[kind]
+            by = _best((k, w * before[k]) for k, w in _incoming(catalogue, i) if k in before)
             return Reason(kind, score, of=catalogue.tools[by].address if by is not None else "")
         if kind == Kind.TOGETHER:  # likewise, the matched tool whose use brought it
             learned, matched = self.evidence[kind]
@@ -198,10 +200,18 @@ def _words(intent: str, catalogue: Catalogue) -> dict[str, tuple[str, bool]]:
     return {term: (word, not own) for term, (own, _, word) in best.items()}
 
 
+def _incoming(catalogue: Catalogue, i: int) -> list[tuple[int, float]]:
+    # the tools that have this one as a companion, with the edge's weight, by position (the catalogue's edges)
+    source, target, weight = catalogue.companion_edges
+    edges = np.flatnonzero(target == i)
+    return list(zip(source[edges].tolist(), weight[edges].tolist(), strict=True))
+
+
 def _best(offers: Iterable[tuple[int, float]]) -> int | None:
+    # the position making the best offer; of equal offers, the first position
     best, found = 0.0, None
     for k, offer in offers:
-        if offer > best:
+        if offer > best or (offer == best and found is not None and k < found):
             best, found = offer, k
     return found
 
