@@ -4,14 +4,15 @@ Selection records its own decisions when handed a `Why` (`select(..., why=Why())
 it shows the collector the scores, and the collector keeps, for every tool a step raised, what that step offered
 it; the fill tells it which tools were kept as recent, taken as another's precondition, added as executors or
 sent because the whole catalogue fits. Nothing is recorded, and nothing costs anything, when no `Why` is given.
-`explain` runs one selection with a collector and gives the exposure with its reasons, strongest first, each
-with its evidence (the query terms and their weight, the tool it accompanies, the past instruction...). Pure:
-no sockets; the vocabulary is `broker.vocab.ExposureReason` (the CLI shows it without importing exposure).
+`Why.reasons` then gives each exposed tool its reasons, strongest first, each with its evidence (the query terms
+and their weight, the tool it accompanies, the past instruction...); `selection.explain` does both for one
+intent. Pure: no sockets, and no import of selection (which imports this); the vocabulary is
+`broker.vocab.ExposureReason` (the CLI shows it without importing exposure).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 import numpy as np
@@ -22,9 +23,8 @@ from broker.vocab import ExposureReason as Kind
 
 if TYPE_CHECKING:
     from broker.exposure.catalogue import Catalogue
-    from broker.exposure.selection import Context, Exposure
 
-__all__ = ["Kind", "Reason", "Term", "Why", "explain"]
+__all__ = ["Kind", "Reason", "Term", "Why"]
 
 TOP_TERMS = 3  # query terms shown for a word match: the strongest few say why
 MAX_INSTRUCTION = 80  # characters of a past instruction shown
@@ -111,9 +111,10 @@ class Why:
         for j in preconditions:
             self.preceded.setdefault(j, chosen)
 
-    def reasons(self, exposure: Exposure, catalogue: Catalogue, intent: str) -> dict[str, tuple[Reason, ...]]:
-        """Each exposed tool's reasons: what placed it first, then what its score came from, strongest first."""
-        positions = [catalogue.by_address[a] for a in exposure.exposed]
+    def reasons(self, exposed: Sequence[str], catalogue: Catalogue, intent: str) -> dict[str, tuple[Reason, ...]]:
+        """Each exposed tool's reasons (organ.tool, as the selection recorded exposed them): what placed it
+        first, then what its score came from, strongest first."""
+        positions = [catalogue.by_address[a] for a in exposed]
         terms = _terms(positions, self.evidence.get(Kind.WORDS) or {}, catalogue, intent)
         lifts, evidence = self.evidence.get(Kind.ORGAN) or ({}, {})
         found = {}
@@ -158,16 +159,6 @@ class Why:
             return Reason(kind, score, organ=catalogue.organ_names[k],
                           share=evidence.get(k) if kind == Kind.ORGAN else None)
         return Reason(kind, score)
-
-
-def explain(intent: str, catalogue: Catalogue, context: Context | None = None,
-            budget_tokens: int | None = None) -> Exposure:
-    """Select for an intent as `select` does, the exposure carrying each exposed tool's reasons."""
-    from broker.exposure.selection import Context, select
-
-    why = Why()
-    exposure = select(intent, catalogue, Context() if context is None else context, budget_tokens, why=why)
-    return replace(exposure, reasons=why.reasons(exposure, catalogue, intent))
 
 
 def _terms(positions: Sequence[int], query: Mapping[str, float], catalogue: Catalogue,

@@ -10,7 +10,7 @@ import calendar
 import functools
 import logging
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Iterator, Mapping
 
 import numpy as np
@@ -113,7 +113,7 @@ class Exposure:
 def select(intent: str, catalogue: Catalogue, context: Context = Context(),
            budget_tokens: int | None = None, why: Why | None = None) -> Exposure:
     """Expose the abilities the intent needs within a token budget, plus find_abilities (unless every tool is);
-    a `Why` given records what chose each tool (`reasons.explain` gives the exposure with its reasons)."""
+    a `Why` given records what chose each tool (`explain` gives the exposure with its reasons)."""
     budget = default_budget(catalogue) if budget_tokens is None else budget_tokens
     scores, lifts, said = _scored(intent, catalogue, context, budget, why)
     forced = [catalogue.by_address[a] for a in dict.fromkeys(context.recent) if a in catalogue.by_address]
@@ -141,6 +141,14 @@ def select(intent: str, catalogue: Catalogue, context: Context = Context(),
     return Exposure(exposed=tuple(catalogue.tools[p % n].address for p in chosen), tools=(*tools, META_TOOL),
                     tokens={"full": catalogue.full_tokens, "exposed": exposed_tokens},
                     brief=tuple(catalogue.tools[p - n].address for p in chosen if p >= n), matched=bool(said))
+
+
+def explain(intent: str, catalogue: Catalogue, context: Context = Context(),
+            budget_tokens: int | None = None) -> Exposure:
+    """Select as `select` does, the exposure carrying why each exposed tool is there (broker/exposure/reasons.py)."""
+    why = Why()
+    exposure = select(intent, catalogue, context, budget_tokens, why)
+    return replace(exposure, reasons=why.reasons(exposure.exposed, catalogue, intent))
 
 
 def sends_whole(matched: bool, whole_tokens: int, budget: int) -> bool:
