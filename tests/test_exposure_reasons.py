@@ -125,6 +125,23 @@ def test_a_reported_problem_brings_what_was_used_after_past_reports(catalogue):
     assert reason(exposure, "fs.list_directory", Kind.LEARNED).instruction.startswith("the site looks broken again")
 
 
+def test_a_tool_found_by_meaning_alone_says_how_near_the_request_it_is(tmp_path, monkeypatch):
+    from broker import usercache
+    from broker.text import embedding
+    from tests.test_exposure_meaning import ORGANS as PLAIN_ORGANS, RAIN
+
+    monkeypatch.setenv(usercache.ENV, str(tmp_path / "cache"))
+    monkeypatch.setenv(embedding.SWITCH_ENV, "on")  # meaning is off by default
+    embedding.encoder.cache_clear()
+    try:
+        exposure = explain(RAIN, catalogue_from_mcp(PLAIN_ORGANS))  # no word of it is the forecast tool's
+    finally:
+        embedding.encoder.cache_clear()
+    nearest = exposure.reasons["weather.get_forecast"][0]
+    assert nearest.kind == Kind.MEANING and nearest.score == pytest.approx(0.8), "the nearest gets the full weight"
+    assert 0.2 <= nearest.similarity <= 1
+
+
 def test_a_small_organ_clearly_meant_is_sent_whole_and_says_so(catalogue):
     exposure = explain("merge PR 42", catalogue, budget_tokens=2000)
     assert kinds(exposure, "github.fork_repository") == [Kind.WHOLE, Kind.ORGAN]
