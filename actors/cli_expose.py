@@ -1,9 +1,10 @@
-"""`actors expose`: the abilities exposed for an intent (issue: exposure).
+"""`actors expose`: the abilities exposed for an intent, each with why it is there (issue: exposure).
 
 Offline with `--catalog F` (a catalogue file, see docs/exposure.md); otherwise the live mesh answers
 through its `expose` control command. `--batch F.jsonl` reads {"id", "intent"} lines and prints one
 JSON result line per input, in order, each with the input's "id" and "intent"; a bad line gives an
-{"id", "error"} line (with its "intent" when it has one) and the rest goes on.
+{"id", "error"} line (with its "intent" when it has one) and the rest goes on. Every answer carries the
+reasons of each exposed tool (broker/exposure/reasons.py): printed beside it, or as "reasons" in JSON.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def expose(intent: Annotated[Optional[str], typer.Argument(help="What the agent 
                "--forget", metavar="ORGAN.ABILITY",
                help="Never suggest this ability from what use taught (a tombstone in the mesh's home).")] = None,
            home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
-    """Show the abilities exposed for an intent and what their schemas cost in tokens."""
+    """Show the abilities exposed for an intent, why each is there, and what their schemas cost in tokens."""
     if forget is not None:
         _forget(home, forget, as_json)
         return

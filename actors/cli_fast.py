@@ -169,7 +169,7 @@ def emit(data: Any) -> None:
 # -- expose, offline ---------------------------------------------------------------------------
 
 def expose_offline(intent: str, catalog: Path, budget: int | None, as_json: bool) -> int:
-    """Show the abilities exposed for an intent by a catalogue file (no mesh, no journal)."""
+    """Show the abilities exposed for an intent by a catalogue file, and why (no mesh, no journal)."""
     from broker.errors import ConfigError
     from broker.exposure import Context, explain, load_catalogue
 
