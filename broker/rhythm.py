@@ -118,7 +118,8 @@ class Rhythm:
         self.selector.want(self.job(self.instruction))
         return self.selector.latest
 
-    def job(self, intent: str, reply=None, budget: int | None = None, recent: tuple[str, ...] | None = None) -> Job:
-        """What the exposure worker needs to rank the mesh's tools for an intent."""
+    def job(self, intent: str, reply=None, budget: int | None = None, recent: tuple[str, ...] | None = None,
+            why: bool = False) -> Job:
+        """What the exposure worker needs to rank the mesh's tools for an intent (and say why, if asked)."""
         recent = self.health.hysteresis.recent() if recent is None else recent
-        return Job(intent, self.organs.tools(self.settings.healer), recent, reply, budget)
+        return Job(intent, self.organs.tools(self.settings.healer), recent, reply, budget, why)
