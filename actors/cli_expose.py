@@ -15,7 +15,7 @@ from typing import Annotated, Any, Callable, Iterator, Optional
 
 import typer
 
-from actors.cli_common import (DEFAULT_HOME, EXIT_CONFIG, EXIT_FAILED, EXIT_USAGE, HomeOpt, JsonOpt,
+from actors.cli_common import (DEFAULT_HOME, EXIT_CONFIG, EXIT_FAILED, EXIT_NO_MESH, EXIT_USAGE, HomeOpt, JsonOpt,
                                connect, die, die_of, emit)
 from actors.cli_fast import exposure_lines
 
@@ -142,6 +142,11 @@ def _forget(home: Path, address: str, as_json: bool) -> None:
     organ, dot, ability = address.partition(".")
     if not dot or not organ or not ability:
         die(f"--forget wants ORGAN.ABILITY, not {address!r}", EXIT_USAGE)
+    if not Path(home).is_dir():  # a mistyped --home must not become a new home holding one tombstone
+        die(f"no mesh home at {home} (`actors up` makes one; --home names another)", EXIT_NO_MESH)
+    unknown = _not_offered(home, address)
+    if unknown:
+        typer.echo(f"actors: note: {unknown}; the tombstone is kept for when it does", err=True)
     try:
         learned = learning.forget(Path(home) / learning.FILE_NAME, address)
     except (OSError, ValueError) as exc:
@@ -150,6 +155,24 @@ def _forget(home: Path, address: str, as_json: bool) -> None:
         emit({"forgotten": address, "tombstones": sorted(learned.tombstones)})
     else:
         typer.echo(f"{address} will not be suggested from what use taught ({len(learned.tombstones)} tombstones)")
+
+
+def _not_offered(home: Path, address: str) -> str:
+    """Why the running mesh does not offer the ability ("" when it does, or when no mesh runs to ask)."""
+    from actors.client import Client
+    from broker.errors import MeshError
+
+    try:
+        with Client(home) as client:
+            manifest = client.control("manifest")
+    except MeshError:
+        return ""
+    organ, _, ability = address.partition(".")
+    entry = manifest.get(organ) if isinstance(manifest, dict) else None
+    if not isinstance(entry, dict):
+        return f"the running mesh has no organ {organ!r}"
+    names = {a.get("name") for a in entry.get("abilities", ()) if isinstance(a, dict)}
+    return "" if ability in names else f"organ {organ} of the running mesh offers no ability {ability!r}"
 
 
 def _live(client: Any, budget: int | None) -> Answer:

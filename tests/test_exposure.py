@@ -580,6 +580,21 @@ def test_expose_forget_records_a_tombstone_in_the_home(tmp_path):
     assert json.loads((tmp_path / "associations.json").read_text())["tombstones"] == ["git.git_add"]
 
 
+def test_expose_forget_refuses_a_home_that_is_not_there_and_makes_none(tmp_path):
+    out = actors("--forget", "git.git_add", "--home", str(tmp_path / "mistyped"), cwd=tmp_path)
+    assert out.returncode == 3 and "no mesh home at" in out.stderr
+    assert not (tmp_path / "mistyped").exists()
+
+
+def test_expose_forget_says_when_the_running_mesh_offers_no_such_ability_and_keeps_the_tombstone(make_mesh):
+    mesh = make_mesh()
+    out = actors("--forget", "echo.nothing_like_it", "--home", str(mesh.home), cwd=mesh.workdir)
+    assert out.returncode == 0, out.stderr
+    assert "organ echo of the running mesh offers no ability 'nothing_like_it'" in out.stderr
+    known = actors("--forget", "echo.echo", "--home", str(mesh.home), cwd=mesh.workdir)
+    assert known.returncode == 0 and "note:" not in known.stderr
+
+
 def test_expose_says_when_the_whole_catalogue_is_sent_without_find_abilities(tmp_path):
     small = REPO / "tests" / "data" / "small_catalogue.json"
     out = actors("cancel my 2pm appointment", "--catalog", str(small), cwd=tmp_path)
