@@ -14,7 +14,7 @@ card whose score stays under the floor is not recalled, which keeps unrelated qu
 one word of the query reaches, unless the query says its file, host or program itself (`corroborated`); nor is
 one that the query touches only in the words around it, the everyday words of its names, its calls' operands and
 its tools' documentation, without naming or implying what it is about (`conditioned`, round 10); nor, when the
-query's work is prose (explain, draft, write the README section: `prose_work`, round 11), one it does not name
+query's work is prose (a title typed `docs:`: `prose_work`, rounds 11-12), one it does not name
 outright. A query
 word that is no English word and that no card holds reaches the cards' words one edit away, more weakly
 (`broker/text/fuzzy.py`: `breakpont` touches breakpoint).
