@@ -15,7 +15,8 @@ made in round 15 or later has no other cell.
 
     python bench/data_loho.py [--files NAME ...] [--whole] [--out FILE.json]   (~10 s a variant)
 
-`--whole` takes each file out whole (one variant a file) instead of by groups, `--lines` each entry line alone. Dev only: it reads DEV_SETS and never
+`--whole` takes each file out whole (one variant a file) instead of by groups, `--lines` each entry line alone
+(`--lines-with STEM …`: only the lines holding a word of these stems, e.g. the gloss words false positives reached). Dev only: it reads DEV_SETS and never
 a held-out set.
 """
 
@@ -161,6 +162,13 @@ def effect(base: dict, off: dict, own: set[tuple[str, str]]) -> dict:
                     "unbacked": sum(base["sets"][s][2] - off["sets"][s][2] for s in _S)}}
 
 
+def _holds(name: str, number: int, stems: set[str]) -> bool:
+    """Tell whether a line of a data file holds a word of one of these stems (its values, for a `key: …` line)."""
+    from broker import text  # noqa: PLC0415
+    line = (DATA_DIR / f"{name}.txt").read_text(encoding="utf-8").splitlines()[number - 1]
+    return bool(stems & {text.stem(w) for w in line.split("#", 1)[0].partition(":")[2].split()})
+
+
 def _total(result: dict, i: int) -> int:
     return sum(c[i] for c in result["cells"].values())
 
@@ -170,6 +178,8 @@ def main() -> None:
     parser.add_argument("--files", nargs="*", default=list(DATA), help="only these data files")
     parser.add_argument("--whole", action="store_true", help="take each file out whole, not by groups")
     parser.add_argument("--lines", action="store_true", help="take each entry line out alone, not by groups")
+    parser.add_argument("--lines-with", nargs="*", default=[], metavar="STEM",
+                        help="with --lines: only the lines whose words (stemmed) hold one of these stems")
     parser.add_argument("--out", type=Path, help="also write the report here (JSON)")
     args = parser.parse_args()
     base = run()
@@ -180,7 +190,8 @@ def main() -> None:
             numbers = [n for _, ns in found.values() for n in ns]
             found = {"whole": (min(w for w, _ in found.values()), numbers)}
         if args.lines and name != "everyday":
-            found = {f"{commit}:{n}": (when, [n]) for commit, (when, ns) in found.items() for n in ns}
+            found = {f"{commit}:{n}": (when, [n]) for commit, (when, ns) in found.items() for n in ns
+                     if not args.lines_with or _holds(name, n, set(args.lines_with))}
         report["files"][name] = {}
         for commit, (when, numbers) in sorted(found.items(), key=lambda kv: kv[1][0]):
             with taken_out(name, set(numbers)):
