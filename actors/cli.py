@@ -344,7 +344,8 @@ for module in (cli_drill, cli_expose, cli_memory, cli_net, cli_top, cli_web):
 
 @app.command()
 def mcp(http: Annotated[str, typer.Option(help="Serve Streamable HTTP on HOST:PORT instead of stdio.")] = "",
-        session: Annotated[str, typer.Option(help="Session name for the calls this server makes.")] = "mcp",
+        session: Annotated[str, typer.Option(help="Session name for the calls this server makes (default: the "
+                                                  "session of the mesh's current instruction, else mcp).")] = "",
         names: Annotated[str, typer.Option(help="Tool names: qualified (organ__tool) or bare (a tool's own "
                                                 "name when no other organ has one by that name).")] = "qualified",
         pin: Annotated[list[str], typer.Option(help="ORGAN.ABILITY always listed to every client (repeatable); "

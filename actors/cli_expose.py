@@ -1,9 +1,10 @@
-"""`actors expose`: the abilities exposed for an intent (issue: exposure).
+"""`actors expose`: the abilities exposed for an intent, each with why it is there (issue: exposure).
 
 Offline with `--catalog F` (a catalogue file, see docs/exposure.md); otherwise the live mesh answers
 through its `expose` control command. `--batch F.jsonl` reads {"id", "intent"} lines and prints one
 JSON result line per input, in order, each with the input's "id" and "intent"; a bad line gives an
-{"id", "error"} line (with its "intent" when it has one) and the rest goes on.
+{"id", "error"} line (with its "intent" when it has one) and the rest goes on. Every answer carries the
+reasons of each exposed tool (broker/exposure/reasons.py): printed beside it, or as "reasons" in JSON.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Annotated, Any, Callable, Iterator, Optional
 
 import typer
 
-from actors.cli_common import (DEFAULT_HOME, EXIT_CONFIG, EXIT_FAILED, EXIT_USAGE, HomeOpt, JsonOpt,
+from actors.cli_common import (DEFAULT_HOME, EXIT_CONFIG, EXIT_FAILED, EXIT_NO_MESH, EXIT_USAGE, HomeOpt, JsonOpt,
                                connect, die, die_of, emit)
 from actors.cli_fast import exposure_lines
 
@@ -40,7 +41,7 @@ def expose(intent: Annotated[Optional[str], typer.Argument(help="What the agent 
                "--forget", metavar="ORGAN.ABILITY",
                help="Never suggest this ability from what use taught (a tombstone in the mesh's home).")] = None,
            home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
-    """Show the abilities exposed for an intent and what their schemas cost in tokens."""
+    """Show the abilities exposed for an intent, why each is there, and what their schemas cost in tokens."""
     if forget is not None:
         _forget(home, forget, as_json)
         return
@@ -118,7 +119,7 @@ class _Failure(Exception):
 
 def _offline(path: Path, budget: int | None, journal: Path | None) -> Answer:
     from broker.errors import ConfigError
-    from broker.exposure import Context, learning, load_catalogue, select
+    from broker.exposure import Context, explain, learning, load_catalogue
 
     context = Context()
     if journal is not None:  # read first: a bad journal fails before the catalogue is indexed
@@ -132,7 +133,7 @@ def _offline(path: Path, budget: int | None, journal: Path | None) -> Answer:
         catalogue = load_catalogue(path)
     except ConfigError as exc:
         die(str(exc), EXIT_CONFIG)
-    return lambda intent: select(intent, catalogue, context, budget_tokens=budget).as_dict()
+    return lambda intent: explain(intent, catalogue, context, budget_tokens=budget).as_dict()
 
 
 def _forget(home: Path, address: str, as_json: bool) -> None:
@@ -141,6 +142,11 @@ def _forget(home: Path, address: str, as_json: bool) -> None:
     organ, dot, ability = address.partition(".")
     if not dot or not organ or not ability:
         die(f"--forget wants ORGAN.ABILITY, not {address!r}", EXIT_USAGE)
+    if not Path(home).is_dir():  # a mistyped --home must not become a new home holding one tombstone
+        die(f"no mesh home at {home} (`actors up` makes one; --home names another)", EXIT_NO_MESH)
+    unknown = _not_offered(home, address)
+    if unknown:
+        typer.echo(f"actors: note: {unknown}; the tombstone is kept for when it does", err=True)
     try:
         learned = learning.forget(Path(home) / learning.FILE_NAME, address)
     except (OSError, ValueError) as exc:
@@ -151,10 +157,28 @@ def _forget(home: Path, address: str, as_json: bool) -> None:
         typer.echo(f"{address} will not be suggested from what use taught ({len(learned.tombstones)} tombstones)")
 
 
+def _not_offered(home: Path, address: str) -> str:
+    """Why the running mesh does not offer the ability ("" when it does, or when no mesh runs to ask)."""
+    from actors.client import Client
+    from broker.errors import MeshError
+
+    try:
+        with Client(home) as client:
+            manifest = client.control("manifest")
+    except MeshError:
+        return ""
+    organ, _, ability = address.partition(".")
+    entry = manifest.get(organ) if isinstance(manifest, dict) else None
+    if not isinstance(entry, dict):
+        return f"the running mesh has no organ {organ!r}"
+    names = {a.get("name") for a in entry.get("abilities", ()) if isinstance(a, dict)}
+    return "" if ability in names else f"organ {organ} of the running mesh offers no ability {ability!r}"
+
+
 def _live(client: Any, budget: int | None) -> Answer:
     from broker.errors import MeshError, MeshUnreachable
 
-    extra = {} if budget is None else {"budget": budget}
+    extra = {"why": True} if budget is None else {"budget": budget, "why": True}  # why: the reasons of each tool
 
     def answer(intent: str) -> dict:
         try:
@@ -163,6 +187,7 @@ def _live(client: Any, budget: int | None) -> Answer:
             die_of(exc)
         except MeshError as exc:
             raise _Failure(str(exc)) from None
-        return {key: result[key] for key in ("exposed", "brief", "tools", "tokens", "matched") if key in result}
+        return {key: result[key] for key in ("exposed", "brief", "tools", "tokens", "matched", "reasons")
+                if key in result}
 
     return answer

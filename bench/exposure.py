@@ -17,7 +17,8 @@ livemcpbench-fresh10 (bench/data/fresh10/exposure, a tenth's) and real-mcp-fresh
 (bench/data/fresh11/exposure, an eleventh's). real-mcp-fresh12 and livemcpbench-fresh12
 (bench/data/fresh12/exposure, a twelfth's): held out through round 17, dev material from round 18 on (its
 whole file a dev half). Held out too: real-mcp-fresh13 and livemcpbench-fresh13 (bench/data/fresh13/exposure, a
-thirteenth's). real-mcp-dev14 and livemcpbench-dev14 (bench/data/dev14/exposure): questions and complaints of a
+thirteenth's), real-mcp-fresh14 and livemcpbench-fresh14 (bench/data/fresh14/exposure, a fourteenth's, sub-tasks a
+planning agent hands to a worker agent). real-mcp-dev14 and livemcpbench-dev14 (bench/data/dev14/exposure): questions and complaints of a
 working day written as dev material by another hand (a dev half only). real-mcp-outcomes and livemcpbench-outcomes
 (bench/data/outcomes-dev): dev material from the start, problems and goals in the words of the people affected.
 Methods, on each half:
@@ -90,6 +91,7 @@ FRESH10 = HERE / "data" / "fresh10" / "exposure"
 FRESH11 = HERE / "data" / "fresh11" / "exposure"
 FRESH12 = HERE / "data" / "fresh12" / "exposure"
 FRESH13 = HERE / "data" / "fresh13" / "exposure"
+FRESH14 = HERE / "data" / "fresh14" / "exposure"
 DEV14 = HERE / "data" / "dev14" / "exposure"
 OUTCOMES = HERE / "data" / "outcomes-dev"
 SPLIT_SEED = 1729  # fixed: the halves never change between runs
@@ -151,13 +153,19 @@ SETS = {
                          (str(FRESH13 / "real-mcp-fresh13.jsonl"),)),
     "livemcpbench-fresh13": ("catalogs/livemcpbench.json", ("livemcpbench",),  # its dev half
                              (str(FRESH13 / "livemcpbench-fresh13.jsonl"),)),
+    # a fourteenth evaluator's, sub-tasks a planning agent hands to a worker agent: held out, report only, never tune
+    # on them (bench/data/fresh14/STATUS.md)
+    "real-mcp-fresh14": ("catalogs/real-mcp.json", ("exposure/real-mcp-dev.jsonl", str(HERE / "data" / "real-mcp-own.jsonl")),
+                         (str(FRESH14 / "real-mcp-fresh14.jsonl"),)),
+    "livemcpbench-fresh14": ("catalogs/livemcpbench.json", ("livemcpbench",),  # its dev half
+                             (str(FRESH14 / "livemcpbench-fresh14.jsonl"),)),
     # questions and complaints of a working day, written as dev material by another hand (bench/data/dev14)
     "real-mcp-dev14": ("catalogs/real-mcp.json", (str(DEV14 / "real-mcp-dev14.jsonl"),), ()),
     "livemcpbench-dev14": ("catalogs/livemcpbench.json", (str(DEV14 / "livemcpbench-dev14.jsonl"),), ()),
     "bfcl": ("catalogs/bfcl.json", ("exposure/bfcl-dev.jsonl",), ("exposure/bfcl-dev.jsonl",)),
     "metatool": ("catalogs/metatool.json", ("exposure/metatool-dev.jsonl",), ("exposure/metatool-dev.jsonl",)),
 }
-HELD_OUT = ("fresh10", "fresh11", "fresh13")  # sets nobody tuning reads: never learned from by --transfer
+HELD_OUT = ("fresh10", "fresh11", "fresh13", "fresh14")  # sets nobody tuning reads: never learned from by --transfer
 # held-out targets: (recall cold, recall warm, reduction)
 TARGETS = {"real-mcp": (0.90, 0.95, 0.90), "bfcl": (0.97, 0.97, 0.97), "livemcpbench": (0.80, 0.80, 0.90)}
 

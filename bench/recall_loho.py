@@ -87,7 +87,8 @@ RULES: dict[str, tuple[str, Callable[[], list[Patch]]]] = {
     "held_to": ("a terse query keeps the whole floor (round 12 off)", _set(recall, "held_to", lambda f, s: f)),
     "conditioned": ("no condition: words around a card are enough (round 10 off)",
                     _set(recall, "conditioned", lambda *a, **k: True)),
-    "prose_work": ("prose work recalls as any query (round 11 off)", _query_without(prose=False)),
+    "prose_work": ("prose work (a title typed docs:) recalls as any query (round 12 off; round 11's verbs went in 19)",
+                   _query_without(prose=False)),
     "named": ("naming a file, host, resource, ability or command outright lifts nothing, bypasses nothing",
               _set(recall, "names_touched", lambda *a, **k: False)),
     "names_ability": ("an ability named whole is no one name (round 3 off)",
@@ -115,7 +116,7 @@ ORIGIN: dict[str, set[tuple[str, str]]] = {
     "join_names": _EARLY | {("fresh2", "truth")},  # round 4
     "corroborated": _R7, "fuzzy": _R7,  # round 7: fresh, fresh2, fresh3
     "without_tickets": _R9, "conditioned": _R9,  # rounds 9-10: fresh-fresh6
-    "prose_work": _R11, "names_command": _R11,  # round 11 (+ the lead's)
+    "prose_work": _R12, "names_command": _R11,  # round 12 (its types; round 11's verbs went in 19), round 11 (+ the lead's)
     "share": _R12, "held_to": _R12, "named": _EARLY,  # round 12; the path boost: rounds 1-3
 }
 

@@ -29,7 +29,7 @@ from broker.vocab import CANCELLED_BY_CALLER, HEAL, Cause, Decision, OrganState,
 
 log = logging.getLogger(__name__)
 
-NOT_HEALED = (Origin.HEALER, Origin.REFLEX, Origin.HEART)  # origins whose failures are never retried for them
+NOT_HEALED = (Origin.HEALER, Origin.REFLEX, Origin.HEART, Origin.HOOK)  # origins whose failures are never retried for them
 MAX_TIMEOUT_S = 86400.0
 HEAL_ID_PREFIX = "~heal-"  # the heart's own request ids: random, and a prefix no client call may use
 UNREACHABLE = "Unreachable"  # the failure type of a call the heart could not hand to its organ

@@ -129,7 +129,9 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
           r"\boutside (?:of )?(?:the |its )?allowed\b", r"\bnot (?:in|within|under) (?:the |any )?allowed\b",
           r"authentication (?:failed|required)", r"\binvalid (?:api[ _-]?key|access[ _-]?token|token|credentials?"
           r"|password|username or password)\b", r"\b(?:api[ _-]?key|token|credentials|password) (?:is|are|has|have)"
-          r" (?:invalid|expired|been revoked)\b", r"read-only file system", r"\berofs\b", r"\bmust be root\b",
+          r" (?:invalid|expired|been revoked)\b", r"\bsecurity token\b[^\n]{0,60}\b(?:invalid|expired)\b",
+          r"\b(?:invalidaccesskeyid|signaturedoesnotmatch|expiredtoken(?:exception)?|invalidclienttokenid"
+          r"|unrecognizedclientexception|authfailure)\b", r"read-only file system", r"\berofs\b", r"\bmust be root\b",
           r"权限不够", r"权限不足", r"拒绝访问", r"没有权限", r"不允许的操作", r"只读文件系统"),
     _rule(Cause.PERMISSION, _http("401|403")),
     _rule(Cause.CONFLICT, r"\beexist\b", r"file exists", r"\bfileexistserror\b", r"already exists",
@@ -142,6 +144,7 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
           r"not a directory", r"\benotdir\b", r"\bnot found\b", r"did not match any", r"does not exist",
           r"doesn't exist", r"\bno such\b", r"\bcannot find\b", r"can't find", r"could not find", r"couldn't find",
           r"unable to locate", r"no matching distribution", r"unknown revision", r"not a git repository",
+          r"\bno rule to make target\b",
           r"\bdid not resolve to\b",
           r"没有那个文件或目录", r"找不到", r"不存在", r"未找到"),
     _rule(Cause.NOT_FOUND, _http("404|410")),

@@ -98,7 +98,8 @@ class ControlDesk:
                     "instruction": intent, "exposed": list(exposure.exposed), "tools": list(exposure.tools),
                     "tokens": dict(exposure.tokens), "names": dict(exposure.names), "brief": list(exposure.brief),
                     "matched": exposure.matched,
-                    "kept": list(self.health.hysteresis.recent())})  # used or pinned lately, most recent first
+                    "kept": list(self.health.hysteresis.recent()),  # used or pinned lately, most recent first
+                    **({"reasons": exposure.reasons} if exposure.reasons is not None else {})})
             self.send(ident, protocol.encode(reply))
 
     # -- the commands -----------------------------------------------------------------------
@@ -123,9 +124,10 @@ class ControlDesk:
         return {"stage": Stage.AWAKE}
 
     def cmd_expose(self, intent: str | None = None, pin: list | None = None, budget: int | None = None,
-                   recent: list | None = None, *, _reply=None):
+                   recent: list | None = None, why: bool = False, *, _reply=None):
         """The exposure for an intent; `recent` (a client's own used and pinned abilities, most recent first)
-        replaces the mesh's shared hysteresis for this answer, and leaves it untouched."""
+        replaces the mesh's shared hysteresis for this answer, and leaves it untouched; `why` adds each exposed
+        tool's reasons (`actors expose` asks for them; the MCP front, on the agent's path, does not)."""
         if recent is not None and (not isinstance(recent, list) or len(recent) > MAX_RECENT
                                    or not all(isinstance(a, str) and len(a) <= 200 for a in recent)):
             raise ValueError(f"recent must be a list of at most {MAX_RECENT} organ.ability addresses")
@@ -136,12 +138,14 @@ class ControlDesk:
             self.health.hysteresis.use(address)
         if budget is not None and (not isinstance(budget, int) or isinstance(budget, bool) or budget < 1):
             raise ValueError("budget must be a positive number of tokens")
+        if not isinstance(why, bool):
+            raise ValueError("why must be true or false")
         selector = self.rhythm.selector
         if selector is None:
             raise LookupError("this heart runs without an exposure worker")
         intent = self.rhythm.instruction if intent is None else str(intent)[:MAX_INTENT]
         job = self.rhythm.job(intent, reply=(*_reply, intent), budget=budget,
-                              recent=None if recent is None else tuple(recent))
+                              recent=None if recent is None else tuple(recent), why=why)
         if not selector.ask(job):
             raise LookupError("too many expose requests are waiting; try again shortly")
         return DEFERRED
@@ -195,6 +199,9 @@ class ControlDesk:
         """A host's hook payload as it came (`actors hook` sends it without waiting): learn what it says."""
         action = hooks.parse(str(event)[:64], payload)
         if isinstance(action, hooks.ToolUse):
+            own = hooks.served_by_mesh(action.tool, {rec.name: rec.abilities.keys() for rec in self.organs})
+            if own is not None:
+                return {"ignored": f"{own} was called through actors mcp, which journals it"}
             return self.cmd_record(tool=action.tool, ok=action.ok, session=action.session, args=action.args,
                                    cause=action.cause, message=action.message, duration_s=action.duration_s)
         if isinstance(action, hooks.Prompt):

@@ -59,6 +59,7 @@ class Job:
     recent: tuple[str, ...]
     reply: Any = None  # None: the current instruction's exposure; else handed back with the answer
     budget: int | None = None  # tool-schema tokens to stay within; None: the selector's default
+    why: bool = False  # answer with why each tool is exposed (`actors expose` asks; the MCP front does not)
 
 
 class Selector:
@@ -132,9 +133,10 @@ class Selector:
                                                              for organ, items in job.abilities.items()}})
             self._catalogue_key = key
         answer = self._exchange({"op": "select", "intent": job.intent, "recent": list(job.recent),
-                                 "budget": job.budget or self.budget_tokens})
+                                 "budget": job.budget or self.budget_tokens, "why": job.why})
         return Exposed(tuple(answer["exposed"]), tuple(answer["tools"]), dict(answer["tokens"]),
-                       dict(answer["names"]), tuple(answer.get("brief", ())), bool(answer.get("matched", True)))
+                       dict(answer["names"]), tuple(answer.get("brief", ())), bool(answer.get("matched", True)),
+                       answer.get("reasons"))
 
     def _start_worker(self) -> None:
         self._catalogue_key = ()
@@ -169,6 +171,7 @@ class Exposed:
     names: dict  # the name each tool is sent under -> its organ.ability address
     brief: tuple[str, ...] = ()  # those of `exposed` sent in their brief form (broker/exposure/brief.py)
     matched: bool = True  # the intent's own words matched some tool
+    reasons: dict | None = None  # organ.ability -> why it is exposed, as JSON (queries only: broker/exposure/reasons.py)
 
 
 def _catalogue_key(abilities: dict[str, list[Ability]]) -> tuple:

@@ -2,7 +2,8 @@
 
 Run by the heart as `python -m broker.exposure_worker`; speaks length-prefixed frames on stdin/stdout:
   {"op": "catalogue", "abilities": {organ: [Ability map]}} -> {"ok": true}
-  {"op": "select", "intent", "recent", "budget"}           -> {"ok": true, "exposed", "tools", "tokens", "names"}
+  {"op": "select", "intent", "recent", "budget", "why"}    -> {"ok": true, "exposed", "tools", "tokens", "names"}
+  ("why": true adds "reasons", organ.tool -> why it is exposed: broker/exposure/reasons.py)
 A failure answers {"ok": false, "error": "..."} and the worker goes on. With meaning on
 (ACTORS_EMBEDDING=on, inherited from the heart's environment), a catalogue the worker has not seen before
 has its tools embedded (about 13 ms a tool, once: the vectors are cached on disk, see
@@ -68,14 +69,16 @@ def serve(src: BinaryIO, out: BinaryIO, home: str | None = None) -> None:
                      for organ, items in request["abilities"].items()})
                 write_frame(out, {"ok": True})
             else:
-                chosen = exposure.select(request["intent"], catalogue,
-                                         exposure.Context(recent=tuple(request["recent"]), learned=learned.get()),
-                                         budget_tokens=request.get("budget"))
+                choose = exposure.explain if request.get("why") else exposure.select
+                chosen = choose(request["intent"], catalogue,
+                                exposure.Context(recent=tuple(request["recent"]), learned=learned.get()),
+                                budget_tokens=request.get("budget"))
                 names = {t["name"]: catalogue.address_of(t["name"]) for t in chosen.tools
                          if t["name"] != exposure.META_NAME}
                 write_frame(out, {"ok": True, "exposed": list(chosen.exposed), "tools": list(chosen.tools),
                                   "tokens": dict(chosen.tokens), "names": names, "brief": list(chosen.brief),
-                                  "matched": chosen.matched})
+                                  "matched": chosen.matched,
+                                  **({"reasons": chosen.as_dict()["reasons"]} if chosen.reasons is not None else {})})
         except Exception as exc:  # one bad request must not end the worker
             write_frame(out, {"ok": False, "error": f"{type(exc).__name__}: {exc}"})
 

@@ -150,10 +150,10 @@ class Heart:
         heartbeat = protocol.encode(Heartbeat())
         while not self.stop_reason:
             now = self.clock()
-            wake_at = min(next_beat, next_heartbeat, self.calls.next_deadline(), self.supervisor.next_due() or math.inf)
+            wake_at = min(self.rhythm.due(next_beat), next_heartbeat, self.calls.next_deadline(), self.supervisor.next_due() or math.inf)
             ready = dict(self.poller.poll(max(0, math.ceil((wake_at - now) * 1000))))
             now = self.clock()
-            if now >= next_beat:
+            if now >= self.rhythm.due(next_beat):
                 next_beat = self._guarded(self.rhythm.beat, next_beat, now) or now + self.rhythm.pulse.interval_s
             if self.bound.pub in ready:
                 self._guarded(self.events.take_subscriptions)

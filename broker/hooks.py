@@ -13,6 +13,7 @@ Two shapes are understood:
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +21,8 @@ EVENTS = {"userpromptsubmit": "prompt", "prompt": "prompt", "pretooluse": "pre_t
           "tool": "tool", "stop": "stop", "sessionend": "stop", "subagentstop": "stop"}
 MAX_PAYLOAD_BYTES = 1024 * 1024  # what a hook hands to the heart (its frame limit is 8 MiB by default)
 STRING_CAPS = (64 * 1024, 4096, 512)  # characters kept of each long string, tried in turn until it fits
+MCP_PREFIX = "mcp__"  # a host's name for an MCP server's tool: mcp__SERVER__TOOL (Claude Code)
+WIRE_SEP = "__"  # actors mcp's tool names: organ__tool (or a tool's bare name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,3 +147,21 @@ def _text(output: dict) -> str:
         if value:
             return value if isinstance(value, str) else str(value)
     return "the host reported a failure"
+
+
+def served_by_mesh(tool: str, tools: Mapping[str, Collection[str]]) -> str | None:
+    """The organ.tool address a host tool name stands for when it is this mesh's own tool reached through
+    `actors mcp` (mcp__SERVER__organ__tool), else None. Such a call went through the front door, which journals
+    it already: as a host tool it would be counted twice, under a name no exposure or card can use. A bare name
+    (`actors mcp --names bare`) is not taken for the mesh's: another MCP server of the host may have a tool of that
+    name. `tools`: each organ's ability names."""
+    if not tool.startswith(MCP_PREFIX):
+        return None
+    rest = tool[len(MCP_PREFIX):]
+    start = rest.find(WIRE_SEP)
+    while start > 0:  # the server's own name may hold the separator: try each place it can end
+        organ, sep, ability = rest[start + len(WIRE_SEP):].partition(WIRE_SEP)
+        if sep and ability in tools.get(organ, ()):
+            return f"{organ}.{ability}"
+        start = rest.find(WIRE_SEP, start + 1)
+    return None

@@ -171,6 +171,7 @@ class Blood:
     exposed: tuple[str, ...] = ()  # organ.ability addresses the agent sees for the instruction
     tokens: dict[str, int] = field(default_factory=dict)  # tool-schema tokens: full | exposed
     catalogue: int = 0  # digest of the abilities of the organs that are up: changes when the catalogue does
+    session: str = ""  # the session the instruction came from
 
 
 @dataclass(frozen=True, slots=True)

@@ -204,6 +204,11 @@ _URL_TOKEN_USER = re.compile(r"""\b[a-z][a-z0-9+.\-]*://(?=(?P<value>[^\s:/@'"]{
 _PROSE = re.compile(
     r"""\b(?:password|passphrase|passwd|pwd|secret|api key|token)s?\b(?!["'])(?:\s+(?:is|was|=|of|to|set to|now))?"""
     r"""[ \t]*[:=]?[ \t]*(?=(?P<value>"[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s'",;)]{4,200}))""", re.I)
+# a value with slashes is a path, unless it is a long run of the base64 alphabet with digits and both cases, as an AWS
+# secret access key is (40 characters): "secret wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
+_BASE64 = re.compile(r"(?=.*[0-9])(?=.*[a-z])(?=.*[A-Z])[A-Za-z0-9/+]{20,}=*")
+# the secret key printed next to its (already masked) access key id, with no name of its own: "AKIA… wJalr…"
+_KEY_PARTNER = re.compile(r"""\[REDACTED\][\s:,;=|"']{1,5}(?=(?P<value>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=]))""")
 _PROSE_STOP = frozenset("""a an the is was are be been being for to of in on at by with and or not no yes field fields
     required must should cannot can may will expired expires expiry reset manager policy prompt prompted changed change
     updated update set unset missing invalid incorrect wrong empty store stored storage file files length minimum
@@ -263,8 +268,8 @@ def _prose(match: re.Match) -> tuple[int, int] | None:
     bare = value.rstrip(".!?:")
     kinds = sum((any(c.isdigit() for c in bare), any(c.isupper() for c in bare) and any(c.islower() for c in bare),
                  any(not c.isalnum() for c in bare)))
-    if (not bare or not bare[0].isalnum() or bare.lower() in _PROSE_STOP or "/" in bare or "." in bare
-            or kinds == 0 or _placeholder(bare)):
+    if (not bare or not bare[0].isalnum() or bare.lower() in _PROSE_STOP or "/" in bare and not _BASE64.fullmatch(bare)
+            or "." in bare or kinds == 0 or _placeholder(bare)):
         return None
     start = match.start("value")
     return start, start + len(bare)
@@ -285,6 +290,7 @@ _LABELLED: tuple[tuple[re.Pattern, Callable[[re.Match], tuple[int, int] | None]]
     (_URL_USERINFO, _value_span),
     (_URL_TOKEN_USER, _token_user),
     (_PROSE, _prose),
+    (_KEY_PARTNER, _value_span),
 )
 
 

@@ -21,6 +21,7 @@ from broker.vocab import EventKind, Stage
 
 MAX_INTENT = 4000  # characters of an intent worth ranking abilities by (it rides in every beat)
 MAX_PROGRESS = 2000
+EARLY_BEAT_S = 0.05  # a new instruction is published this soon (the exposure worker has a moment to choose for it)
 
 
 class Rhythm:
@@ -36,6 +37,8 @@ class Rhythm:
         self.clock = clock
         self.selector: Selector | None = None  # set once the heart has started its exposure thread
         self.instruction = ""
+        self.session = ""  # the session the instruction came from (a host's session id, through its prompt hook)
+        self.changed_at: float | None = None  # when the instruction changed, if since the last beat
         self.last_progress = clock()
         self.seq = 0
         self.pulse = next_pulse(s.beat_s, Vitals(), s.beat_s, s.beat_max_s, s.quiet_after_s)
@@ -46,9 +49,11 @@ class Rhythm:
     def instruct(self, text: str, session: str) -> str:
         """The session's new instruction; a new one starts a new turn of the exposure's hysteresis."""
         text = text[:MAX_INTENT]
+        if (text, session) != (self.instruction, self.session) and self.changed_at is None:
+            self.changed_at = self.clock()
         if text != self.instruction:
             self.health.hysteresis.new_turn()
-        self.instruction = text
+        self.instruction, self.session = text, session
         self.progress(session, text)
         return text
 
@@ -57,6 +62,11 @@ class Rhythm:
         self.last_progress = self.clock()
         self.events.publish(EventKind.PROGRESS, session=session, message=text[:MAX_PROGRESS])
 
+    def due(self, scheduled: float) -> float:
+        """When the next beat is due: as scheduled, or soon after a new instruction, so that the clients following
+        the beat (the MCP front door's tool lists, the session its calls are journaled under) hear of it at once."""
+        return scheduled if self.changed_at is None else min(scheduled, self.changed_at + EARLY_BEAT_S)
+
     def stage(self, now: float) -> Stage:
         """The sleep stage from the time since the last session progress."""
         return sleep_stage(now - self.last_progress, self.settings.light_after_s, self.settings.deep_after_s)
@@ -64,28 +74,34 @@ class Rhythm:
     # -- the beat ---------------------------------------------------------------------------
 
     def beat(self, scheduled: float, now: float) -> float:
-        """Publish one beat; return when the next is due."""
+        """Publish one beat; return when the next is due. A beat before its time (a new instruction) keeps the
+        cadence and the pulse as they were: the next beat comes when it was scheduled to."""
+        early = now < scheduled
         alerts = self.health.alerts(self.organs, now)
-        chronic = [w.organ for w in self.health.wounds.open.values() if w.chronic]
-        vitals = Vitals(
-            critical=tuple(dict.fromkeys([*self.health.critical(self.organs, alerts), *chronic])),
-            failing=tuple(r.name for r in self.organs if r.breaker.failures >= FAILING_STREAK),
-            alerts=len(alerts), idle_s=now - self.last_progress)
-        s = self.settings
-        self.pulse = next_pulse(self.pulse.interval_s, vitals, s.beat_s, s.beat_max_s, s.quiet_after_s)
+        if not early:
+            chronic = [w.organ for w in self.health.wounds.open.values() if w.chronic]
+            vitals = Vitals(
+                critical=tuple(dict.fromkeys([*self.health.critical(self.organs, alerts), *chronic])),
+                failing=tuple(r.name for r in self.organs if r.breaker.failures >= FAILING_STREAK),
+                alerts=len(alerts), idle_s=now - self.last_progress)
+            s = self.settings
+            self.pulse = next_pulse(self.pulse.interval_s, vitals, s.beat_s, s.beat_max_s, s.quiet_after_s)
         self.seq += 1
+        self.changed_at = None
         exposure = self.exposure()
         for view, tokens in (exposure.tokens.items() if exposure else ()):
             self.metrics.schema_tokens.labels(view).set(tokens)
         wounds = self.health.wounds
-        blood = Blood(seq=self.seq, at=time.time(), interval_s=self.pulse.interval_s, reason=self.pulse.reason,
-                      instruction=self.instruction, stage=self.stage(now),
+        blood = Blood(seq=self.seq, at=time.time(), interval_s=scheduled - now if early else self.pulse.interval_s,
+                      reason=self.pulse.reason, instruction=self.instruction, session=self.session, stage=self.stage(now),
                       organs={rec.name: rec.status(tuple(w.cause for w in wounds.of(rec.name))) for rec in self.organs},
                       alerts=alerts, exposed=exposure.exposed if exposure else (),
                       tokens=dict(exposure.tokens) if exposure else {}, catalogue=self.organs.digest())
         self.events.blood(blood)
         self.last_blood = blood
         self.metrics.beat(blood, self.pulse.kind)
+        if early:
+            return scheduled
         following = scheduled + self.pulse.interval_s
         return following if following > now else now + self.pulse.interval_s
 
@@ -102,7 +118,8 @@ class Rhythm:
         self.selector.want(self.job(self.instruction))
         return self.selector.latest
 
-    def job(self, intent: str, reply=None, budget: int | None = None, recent: tuple[str, ...] | None = None) -> Job:
-        """What the exposure worker needs to rank the mesh's tools for an intent."""
+    def job(self, intent: str, reply=None, budget: int | None = None, recent: tuple[str, ...] | None = None,
+            why: bool = False) -> Job:
+        """What the exposure worker needs to rank the mesh's tools for an intent (and say why, if asked)."""
         recent = self.health.hysteresis.recent() if recent is None else recent
-        return Job(intent, self.organs.tools(self.settings.healer), recent, reply, budget)
+        return Job(intent, self.organs.tools(self.settings.healer), recent, reply, budget, why)

@@ -27,6 +27,7 @@ class Origin(StrEnum):
     HEALER = "healer"
     REFLEX = "reflex"
     HEART = "heart"
+    HOOK = "hook"  # a host's hook asking on the agent's behalf (memory before a prompt): no choice of the agent's
 
 
 class Cause(StrEnum):
@@ -104,6 +105,26 @@ class BreakerState(StrEnum):
     CLOSED = "closed"
     OPEN = "open"
     HALF_OPEN = "half_open"
+
+
+class ExposureReason(StrEnum):
+    """Why a tool is exposed for a request (broker/exposure/reasons.py records them, `actors expose` shows them)."""
+
+    WORDS = "words"  # the request's words (or what they stand for) are the tool's
+    MEANING = "meaning"  # the tool is among the nearest to the request in meaning (sentence embeddings)
+    ADDRESS = "address"  # the request gives a URL, and the tool needs only an address
+    LIBRARY = "library"  # the request names a library, and the tool answers from libraries' documentation
+    MENTIONED = "mentioned"  # a memory card recalled for the request names the tool
+    LEARNED = "learned"  # the tool was called after a past instruction like this request
+    TOGETHER = "together"  # the tool was used together with another one chosen
+    POPULAR = "popular"  # among tools matched alike, this one is used most
+    STATEMENT = "statement"  # the request reports a problem; the tool was used after past reports
+    COMPANION = "companion"  # a companion (a precondition, a sibling it needs) of another tool chosen
+    ORGAN = "organ"  # its organ is what the request points at
+    WHOLE = "whole"  # its organ is small and clearly meant: sent whole
+    RECENT = "recent"  # used (or asked for) recently in the session: kept exposed
+    EXECUTOR = "executor"  # runs any command: kept within reach of every matched request, if the budget allows
+    CATALOGUE = "catalogue"  # no word matched and the whole catalogue fits the budget: every tool is sent
 
 
 HOST_ORGAN = "host"  # the agent host's own tools, journalled as host.<tool> by hooks

@@ -80,6 +80,7 @@ ERRORS = [
     ("java.lang.IllegalArgumentException: No enum constant com.example.Color.PURPLE", "", "bad_params"),
     ('strconv.Atoi: parsing "x": invalid syntax', "", "bad_params"),
     # -- not_found ---------------------------------------------------------------------------
+    ("make: *** No rule to make target 'all'.  Stop.", "", "not_found"),
     ("FileNotFoundError: [Errno 2] No such file or directory: 'src/app.py'", "", "not_found"),
     ("ENOENT: No such file or directory: 'notes.txt'", "FileNotFoundError", "not_found"),
     ("ls: cannot access 'x': No such file or directory", "", "not_found"),
@@ -107,6 +108,13 @@ ERRORS = [
     ("Error executing tool git_status: /tmp/notrepo", "McpError", "not_found"),  # a path that is no repository
     ("KeyError: '/srv/app/settings.toml'", "", "not_found"),
     # -- permission --------------------------------------------------------------------------
+    # the AWS CLI's refusals of a key, verbatim: "does not exist" names the key, not a missing resource
+    ("An error occurred (InvalidAccessKeyId) when calling the PutObject operation: The AWS Access Key Id you "
+     "provided does not exist in our records.", "", "permission"),
+    ("An error occurred (SignatureDoesNotMatch) when calling the ListBuckets operation: The request signature we "
+     "calculated does not match the signature you provided. Check your key and signing method.", "", "permission"),
+    ("An error occurred (ExpiredToken) when calling the GetCallerIdentity operation: The security token included "
+     "in the request is expired", "", "permission"),
     ("cat: /etc/shadow: Permission denied", "", "permission"),
     # mcp-server-git's refusal of a repository beyond its --repository, verbatim
     ("Repository path '/tmp' is outside the allowed repository '/srv/app'", "ValueError", "permission"),

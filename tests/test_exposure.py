@@ -526,7 +526,7 @@ def test_expose_prints_addresses_then_a_token_summary(catalogue_file):
     out = actors("merge PR 42", "--catalog", str(catalogue_file), cwd=catalogue_file.parent)
     assert out.returncode == 0, out.stderr
     lines = out.stdout.strip().splitlines()
-    assert lines[0] == "github.merge_pull_request"
+    assert lines[0].split()[0] == "github.merge_pull_request" and "words: merge" in lines[0]  # and why (reasons)
     assert "find_abilities" in lines[-1] and "tool-schema tokens" in lines[-1]
 
 
@@ -534,11 +534,11 @@ def test_expose_json_has_the_exact_tools_sent_so_anyone_can_recount(catalogue_fi
     out = actors("merge PR 42", "--catalog", str(catalogue_file), "--json", cwd=catalogue_file.parent)
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
-    assert set(data) == {"exposed", "brief", "tools", "tokens", "matched"}
+    assert set(data) == {"exposed", "brief", "tools", "tokens", "matched", "reasons"}  # reasons: test_exposure_reasons
     assert set(data["brief"]) <= set(data["exposed"]) and data["matched"] is True
     assert data["tools"][-1]["name"] == META_NAME
     assert data["tokens"]["exposed"] == tokens.count_tokens(data["tools"])
-    assert data == select("merge PR 42", catalogue_from_mcp(ORGANS)).as_dict()
+    assert {k: v for k, v in data.items() if k != "reasons"} == select("merge PR 42", catalogue_from_mcp(ORGANS)).as_dict()
 
 
 def test_expose_batch_answers_every_line_in_order_and_reports_bad_ones(catalogue_file):
@@ -580,6 +580,21 @@ def test_expose_forget_records_a_tombstone_in_the_home(tmp_path):
     assert json.loads((tmp_path / "associations.json").read_text())["tombstones"] == ["git.git_add"]
 
 
+def test_expose_forget_refuses_a_home_that_is_not_there_and_makes_none(tmp_path):
+    out = actors("--forget", "git.git_add", "--home", str(tmp_path / "mistyped"), cwd=tmp_path)
+    assert out.returncode == 3 and "no mesh home at" in out.stderr
+    assert not (tmp_path / "mistyped").exists()
+
+
+def test_expose_forget_says_when_the_running_mesh_offers_no_such_ability_and_keeps_the_tombstone(make_mesh):
+    mesh = make_mesh()
+    out = actors("--forget", "echo.nothing_like_it", "--home", str(mesh.home), cwd=mesh.workdir)
+    assert out.returncode == 0, out.stderr
+    assert "organ echo of the running mesh offers no ability 'nothing_like_it'" in out.stderr
+    known = actors("--forget", "echo.echo", "--home", str(mesh.home), cwd=mesh.workdir)
+    assert known.returncode == 0 and "note:" not in known.stderr
+
+
 def test_expose_says_when_the_whole_catalogue_is_sent_without_find_abilities(tmp_path):
     small = REPO / "tests" / "data" / "small_catalogue.json"
     out = actors("cancel my 2pm appointment", "--catalog", str(small), cwd=tmp_path)
@@ -599,9 +614,10 @@ def test_expose_marks_the_tools_it_sends_brief_as_its_json_lists_them(tmp_path):
     listed = json.loads(actors(*request, "--json", cwd=tmp_path).stdout)
     assert listed["brief"], "a budget this small sends some tools brief"
     lines = actors(*request, cwd=tmp_path).stdout.strip().splitlines()
-    marked = [line.split()[0] for line in lines[:-1] if line.endswith("(brief: first sentence, schema without prose)")]
+    marked = [line.split()[0] for line in lines[:-1] if line.split()[1] == "brief"]  # a column after the address
     assert marked == listed["brief"] and [line.split()[0] for line in lines[:-1]] == listed["exposed"]
-    assert f"{len(listed['exposed'])} abilities, {len(listed['brief'])} brief + find_abilities" in lines[-1]
+    assert f"{len(listed['exposed'])} abilities, {len(listed['brief'])} brief (first sentence, schema without prose) " \
+           "+ find_abilities" in lines[-1]
 
 
 def test_expose_refuses_a_catalogue_tool_without_an_input_schema_naming_its_organ_and_tool(tmp_path):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from actors.front.catalogue import Naming, completions, expand_pins, from_manifest
+from actors.front.catalogue import MAX_INTRODUCTION, Naming, completions, expand_pins, from_manifest, introduction
 from actors.front.transport import check
 from broker import protocol
 from broker.protocol import Ability
@@ -33,6 +33,24 @@ def test_tools_prompts_and_resources_come_from_the_organs_that_are_up():
     assert catalogue.bare == {"list": "fs.list", "status": "git.status"}  # read_file is in two organs
     assert catalogue.prompts == {"fs__notes": "fs.notes", "git__notes": "git.notes"}
     assert catalogue.resources == {"file://README": "fs.readme"}  # the first organ wins a shared URI
+
+
+def test_the_introduction_names_each_organs_tools_by_count_and_first_names_and_the_organs_not_up():
+    text = introduction(from_manifest(MANIFEST))
+
+    assert text == "Organs up now: fs (2 tools: read_file, list); git (2 tools: read_file, status). Not up now: down."
+    many = from_manifest({"big": organ(*(Ability(f"tool_{i}") for i in range(9)), Ability("two words"))})
+    assert introduction(many) == ("Organs up now: big (10 tools: tool_0, tool_1, tool_2, tool_3, tool_4, tool_5, "
+                                  "...).")  # a name that is no identifier is never said to the model
+    assert introduction(from_manifest({})) == "No organ offers tools now."
+
+
+def test_the_introduction_of_a_mesh_of_many_organs_stays_within_its_cap_and_says_how_many_it_left_out():
+    text = introduction(from_manifest({f"organ{i:03}": organ(Ability("a" * 60)) for i in range(100)}))
+
+    assert len(text) <= MAX_INTRODUCTION and text.startswith("Organs up now: organ000 (1 tool: ")
+    kept = text.count(" (1 tool: ")
+    assert text.endswith(f"; and {100 - kept} more organs.") and 10 < kept < 100
 
 
 def test_a_prompt_is_found_by_its_listed_name_and_always_by_its_organs_qualified_name():

@@ -113,3 +113,39 @@ def test_a_malformed_payload_is_reported_on_stderr_and_never_fails_the_agent(mes
                             input="{not json", capture_output=True, text=True, timeout=30, env=mesh.env)
     assert result.returncode == 0 and result.stdout == ""
     assert "not JSON" in result.stderr
+
+
+@pytest.mark.parametrize("tool, address", [
+    ("mcp__actors__shell__run", "shell.run"),
+    ("mcp__my__mesh__fs__read_file", "fs.read_file"),  # a server name that holds the separator itself
+    ("mcp__github__create_issue", None),  # another MCP server of the host
+    ("mcp__actors__run", None),  # a bare name may be another server's: not taken for the mesh's
+    ("mcp__actors__shell__nope", None),  # no such ability
+    ("Bash", None),
+])
+def test_a_host_tool_name_is_the_meshs_own_only_when_it_names_an_organ_and_its_ability(tool, address):
+    assert hooks.served_by_mesh(tool, {"shell": {"run"}, "fs": {"read_file"}}) == address
+
+
+def test_a_call_the_host_made_through_actors_mcp_is_not_journaled_again_as_a_host_tool(mesh):
+    own = {**READ_OK, "tool_name": "mcp__actors__echo__echo", "tool_input": {"text": "hi"}}
+    other = {**READ_OK, "tool_name": "mcp__github__get_me", "tool_input": {}}
+    with mesh.client() as client:
+        assert client.control("hook", event="PostToolUse", payload=own) == {
+            "ignored": "echo.echo was called through actors mcp, which journals it"}
+        assert client.control("hook", event="PostToolUse", payload=other) == {"recorded": True}
+
+
+MEMORY_MESH = ECHO_MESH + """
+[organs.memory]
+module = "actors.memory.organ"
+"""
+
+
+def test_memory_asked_by_a_prompt_hook_is_the_hooks_call_and_not_the_agents_use_of_a_tool(make_mesh):
+    mesh = make_mesh(MEMORY_MESH)
+    with mesh.client() as client, client.events(["call"]) as events:
+        assert run_hook(mesh, "UserPromptSubmit", PROMPT).returncode == 0
+        asked = events.next(15)
+    assert asked is not None and (asked.organ, asked.ability, asked.session) == ("memory", "inject", "abc123")
+    assert asked.origin == "hook"  # so exposure keeps no memory tool listed for it, and learning learns nothing

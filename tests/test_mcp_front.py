@@ -290,6 +290,22 @@ def test_a_memory_prompt_with_an_overlong_task_is_refused_and_opens_no_wound(fro
     assert memory["wounds"] == []
 
 
+def test_the_memory_prompt_without_a_task_asks_about_the_current_instruction_and_is_never_empty(front):
+    front.instruct("read the README file")
+
+    async def scenario() -> None:
+        async with front.client("http", "legacy") as client:
+            listed = next(p for p in (await client.list_prompts()).prompts if p.name == "memory")
+            untold = await client.get_prompt("memory")
+            told = await client.get_prompt("memory", {"task": "read the README file"})
+            assert untold.description == listed.description == told.description
+            assert untold.messages[0].content.text == told.messages[0].content.text != ""  # the instruction's
+
+    run(scenario())
+    memory = front.mesh.organ("memory")
+    assert memory["wounds"] == []
+
+
 @pytest.mark.parametrize("transport", TRANSPORTS)
 def test_a_call_larger_than_the_mesh_accepts_is_refused_clearly_counted_and_the_server_answers_on(front,
                                                                                                   transport):

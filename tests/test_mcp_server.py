@@ -10,6 +10,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import time
 
 import pytest
 from mcp import ClientSession, StdioServerParameters, stdio_client
@@ -64,7 +65,10 @@ def test_an_agent_lists_calls_and_sees_the_tool_table_follow_the_instruction(mak
         changes = ListChanges()
         async with await agent_session(mesh) as (read, write):
             async with ClientSession(read, write, message_handler=changes) as session:
-                await session.initialize()
+                started = await session.initialize()
+                # the instructions say what find_abilities reaches: each organ's tools by count and first names
+                assert "call it with a short description" in started.instructions
+                assert "shell (1 tool: run)" in started.instructions and "fs (" in started.instructions
                 first = await session.list_tools()
                 assert "find_abilities" in names(first)
                 assert "fs__read_file" in names(first)
@@ -88,6 +92,43 @@ def test_an_agent_lists_calls_and_sees_the_tool_table_follow_the_instruction(mak
     asyncio.run(asyncio.wait_for(scenario(), 60))
     journal = mesh.status()["heart"]
     assert journal["instruction"] == "run the test suite with a shell command"
+
+
+async def agent_session_as(mesh, *extra: str):
+    params = StdioServerParameters(command=sys.executable, args=["-m", "actors", "mcp", "--home", str(mesh.home), *extra],
+                                   env=mesh.env, cwd=str(mesh.workdir))
+    return stdio_client(params)
+
+
+def test_calls_through_actors_mcp_are_journaled_under_the_session_of_the_prompt_that_set_the_instruction(make_mesh):
+    mesh = make_mesh(MESH.replace("\nbeat_s = 0.2\n", "\nbeat_s = 5.0\n"))  # a slow beat: a prompt is told early
+
+    async def sessions_seen(events, session: str, *extra: str) -> tuple[list[str], float]:
+        """The sessions of echo calls through one actors mcp, before and after a host's prompt in `session`, and
+        how long after the prompt the last of them came."""
+        seen = []
+        async with await agent_session_as(mesh, *extra) as (read, write):
+            async with ClientSession(read, write) as agent:
+                await agent.initialize()
+                await agent.call_tool("echo__echo", {"x": 1})
+                seen.append(events.next(10).session)
+                with mesh.client() as client:  # the host's prompt hook sets the instruction with its session id
+                    client.control("instruction", text="echo a value back", session=session)
+                prompted = time.monotonic()
+                while time.monotonic() - prompted < 3.0:
+                    await agent.call_tool("echo__echo", {"x": 2})
+                    seen.append(events.next(10).session)
+                    if seen[-1] == session:
+                        break
+                    await asyncio.sleep(0.05)
+                return seen, time.monotonic() - prompted
+
+    with mesh.client() as client, client.events(["call"]) as events:
+        followed, after = asyncio.run(asyncio.wait_for(sessions_seen(events, "cc-7"), 60))
+        told, _ = asyncio.run(asyncio.wait_for(sessions_seen(events, "cc-8", "--session", "ci"), 60))
+    assert followed[0] == "mcp" and followed[-1] == "cc-7"  # before any prompt, and once the mesh told of it
+    assert after < 2.0  # well before the next 5-second beat: a new instruction is published at once
+    assert set(told) == {"ci"}  # a session the operator names is kept
 
 
 def free_port() -> int:
@@ -124,7 +165,8 @@ def test_the_http_transport_serves_the_same_tools_and_refuses_foreign_origins(ma
             async with streamable_http_client(url) as streams:
                 read, write = streams[0], streams[1]
                 async with ClientSession(read, write) as session:
-                    await session.initialize()
+                    started = await session.initialize()
+                    assert "shell (1 tool: run)" in started.instructions  # the same on this transport
                     tools = await session.list_tools()
                     # no instruction and a mesh that fits the budget: every tool is listed, and nothing is left
                     # to find (find_abilities would cost more than it saves); a call to it is still answered

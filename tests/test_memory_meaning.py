@@ -19,8 +19,8 @@ T0 = 1_764_460_800.0
 
 
 @pytest.mark.parametrize("organ, ability, programs, actions, words", [
-    ("git", "commit", [], [], {"record", "repositori"}),  # git-commit(1): Record changes to the repository
-    ("git", "git_commit", [], [], {"record", "repositori"}),  # the MCP git server's tool
+    ("git", "commit", [], [], {"record", "chang"}),  # git-commit(1): Record changes to the repository
+    ("git", "git_commit", [], [], {"record", "chang"}),  # the MCP git server's tool
     ("shell", "run", ["pip"], ["install"], {"packag"}),  # pip help: install  Install packages.
     ("fs", "read_file", [], [], {"content"}),
 ])
@@ -32,8 +32,9 @@ def test_a_card_knows_what_its_tools_do_in_their_documentations_words(organ, abi
 def test_words_that_name_work_in_general_are_no_gloss_unless_they_are_the_tools_own():
     gloss = identity("fs", "write_file")["gloss"]  # "Create a new file or completely overwrite an existing file"
     assert "overwrit" in gloss and not {"new", "file"} & set(gloss)
-    assert "repositori" in identity("git", "commit")["gloss"]  # "… to the repository": related.txt ties it to git
-    assert "repositori" not in identity("hg", "commit", glosses={"hg commit": ["record", "repositori"]})["gloss"]
+    assert "chang" in identity("git", "commit")["gloss"]  # "Record changes …": related.txt ties changes to git
+    assert "chang" not in identity("hg", "commit", glosses={"hg commit": ["record", "chang"]})["gloss"]
+    # (round 19 took `repository: git` out of related.txt: more false positives on the cells it was not made on)
 
 
 def test_gloss_words_the_card_holds_in_a_stronger_field_are_left_out():
@@ -164,8 +165,8 @@ def test_a_query_saying_what_a_tool_is_for_finds_its_card_and_the_words_alone_do
 def test_a_query_word_reaches_the_other_words_of_its_ring_and_a_compound_is_read_joined():
     assert text.stem("documentation") in meaning.similar(text.stem("handbook"))
     assert text.stem("handbook") in meaning.similar(text.stem("docs"))  # a ring goes every way
-    q = parse_query("check the pre-prod environment")
-    assert text.stem("staging") in q.similar and "preprod" in q.terms  # the compound is said, as if written joined
+    q = parse_query("open a pull request for the fix")
+    assert "pr" in q.similar and "pullrequest" in q.terms  # the compound is said, as if written joined
     assert "e2e" in parse_query("run the end-to-end suite").similar  # three words joined
     assert meaning.similar(text.stem("settings")) == ()  # generic words (set) reach nothing
 

@@ -323,7 +323,7 @@ def test_to_plain_turns_nested_dataclasses_into_maps_and_tuples_into_lists():
         "seq": 1, "at": 2.0, "interval_s": 3.0, "reason": "", "instruction": "", "stage": "awake",
         "organs": {"fs": {"state": "up", "pid": 7, "restarts": 0, "wounds": ["slow"]}},
         "alerts": [{"level": "warn", "organ": "fs", "message": "slow", "at": 0.0}], "exposed": [], "tokens": {},
-        "catalogue": 0,
+        "catalogue": 0, "session": "",
     }}
 
 

@@ -19,6 +19,9 @@ from broker.exposure.catalogue import SEPARATOR, address_of
 from broker.protocol import Ability
 
 MAX_TEMPLATE_VALUE = 1024
+NAMES_SHOWN = 6  # of an organ's tools, named in the server's instructions
+MAX_INTRODUCTION = 1500  # characters of the mesh's description in the server's instructions
+_SHOWN_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")  # a name said to the model is an identifier, never prose
 
 
 class Naming(StrEnum):
@@ -94,6 +97,29 @@ class Catalogue:
         """What a client's prompt and resource lists depend on."""
         return tuple(sorted(self.prompts.items())), tuple(sorted(self.resources.items())), \
             tuple(t.uri for t in self.templates)
+
+
+def introduction(catalogue: Catalogue) -> str:
+    """What the mesh holds now, for the server's instructions: each organ's tools by count and their first names,
+    so that an agent shown only find_abilities knows what it reaches. Names only (identifiers), never a tool's
+    own text; within MAX_INTRODUCTION characters."""
+    tools: dict[str, list[str]] = {}
+    for address, ability in catalogue.abilities.items():
+        organ = address.partition(".")[0]
+        if ability.kind == "tool" and _SHOWN_NAME.match(organ):
+            tools.setdefault(organ, []).append(ability.name)
+    parts = []
+    for organ, names in tools.items():
+        shown = [name for name in names if _SHOWN_NAME.match(name)][:NAMES_SHOWN]
+        said = ", ".join([*shown, "..."] if len(shown) < len(names) else shown)
+        parts.append(f"{organ} ({len(names)} tool{'' if len(names) == 1 else 's'}: {said})")
+    text = f"Organs up now: {'; '.join(parts)}." if parts else "No organ offers tools now."
+    if len(text) > MAX_INTRODUCTION:
+        cut = text.rfind("; ", 0, MAX_INTRODUCTION - 40)
+        text = f"{text[:cut]}; and {len(parts) - text[:cut].count('; ') - 1} more organs."
+    if resting := ", ".join(sorted(organ for organ in catalogue.resting if _SHOWN_NAME.match(organ))):
+        text += f" Not up now: {resting if len(resting) <= 200 else resting[:200] + '...'}."
+    return text
 
 
 def from_manifest(manifest: dict[str, Any]) -> Catalogue:

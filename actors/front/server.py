@@ -40,8 +40,8 @@ from starlette.requests import Request
 
 from actors import listen, schema
 from actors.front import results
-from actors.front.catalogue import (Catalogue, Naming, completions, expand_pins, from_manifest, prompt_arguments,
-                                   unmatched_pins)
+from actors.front.catalogue import (Catalogue, Naming, completions, expand_pins, from_manifest, introduction,
+                                   prompt_arguments, unmatched_pins)
 from actors.front.clients import MAX_PINS, View, Views
 from actors.front.link import CALL_GRACE_S, CallCancelled, HeartSilent, HeartStopped, MeshLink, Started, TooLarge
 from actors.front.rounds import Round, Rounds
@@ -62,6 +62,9 @@ RETRY_ATTEMPTS = 3  # the heart's retries of a read-only call: a call may last t
 DEFAULT_TIMEOUT_S = 30.0
 MEMORY = "memory"
 MEMORY_PROMPT = "memory"
+MEMORY_DESCRIPTION = "What the mesh remembers that bears on a task (advisory)."
+NOTHING_REMEMBERED = "Nothing the mesh remembers bears on this task."
+NO_TASK = "No task given and no instruction set: name the task to hear what the mesh remembers about it."
 MEMORY_URI = "memory://cards"
 MAX_TASK = 4000
 MAX_SUBSCRIPTIONS = 256
@@ -77,6 +80,7 @@ MAX_EARLY_ID = 256  # the longest request id whose cancel is kept for a call not
 ABANDON_MARGIN_S = 0.5  # a 2026-07-28 call whose client has not come back is cancelled this long before its deadline
 DECLARED = "declared"  # the key of a 2026-07-28 HTTP client: what it declares, which two clients may share
 HANDOVER_S = 0.05  # an HTTP call answered beside the SDK that has no reply by then is handed over to it
+DEFAULT_SESSION = "mcp"  # calls are journaled under it until an instruction names its session
 SDK_EVERY_S = 300.0  # an HTTP session's calls go through the SDK's server at least this often (its idle clock)
 ALERT_LEVELS = {"info": "info", "warn": "warning", "critical": "critical"}
 FIND_SCHEMA = {"type": "object", "properties": {"query": {"type": "string", "minLength": 1, "maxLength": MAX_TASK}},
@@ -85,7 +89,7 @@ MEMORY_SCHEMA = {"type": "object", "properties": {"task": {"type": "string", "ma
                  "additionalProperties": False}
 INSTRUCTIONS = ("Tools of a supervised mesh of plugins. When it has more than fit, only those relevant to the current "
                 f"task are listed, with {META_NAME}: call it with a short description of what you need to reach "
-                "any other.")
+                "any other.")  # then what the mesh holds when the client connects (catalogue.introduction)
 
 
 class _Server(Server):
@@ -101,11 +105,12 @@ class _Server(Server):
 class MeshServer:
     """Serves one mesh (by its home) to MCP clients, each with its own exposure."""
 
-    def __init__(self, home: Home, session: str = "mcp", naming: Naming = Naming.QUALIFIED,
+    def __init__(self, home: Home, session: str = "", naming: Naming = Naming.QUALIFIED,
                  pins: tuple[str, ...] = (), poll_after_s: float | None = POLL_AFTER_S) -> None:
         self.home = home
         self.poll_after_s = poll_after_s
-        self.session = session
+        self.told_session = session  # the session named by the operator, else the instruction's is followed
+        self.session = session or DEFAULT_SESSION  # the one this server's calls are journaled under now
         self.naming = naming
         self.pin_patterns = tuple(pins)
         self.pins_told: set[str] = set()  # patterns already said to match nothing (said once each)
@@ -152,6 +157,7 @@ class MeshServer:
         with contextlib.suppress(MeshError):  # the mesh as it is now, before any client is served
             blood = await self.link.snapshot()
             self.instruction, self.stage = blood.instruction, blood.stage
+            self._follow_session(blood)
             await self._load_catalogue(blood.catalogue)
         self._spawn(self._follow())
         self._spawn(self._watch_resources())
@@ -338,8 +344,14 @@ class MeshServer:
                 log.warning("following the mesh: %s", exc)
             await asyncio.sleep(1.0)
 
+    def _follow_session(self, blood: Blood) -> None:
+        """Journal the calls under the session the mesh's instruction came from (a host's, through its prompt
+        hook), so that memory and learning pair the prompt with the calls made for it."""
+        self.session = self.told_session or blood.session or DEFAULT_SESSION
+
     async def _on_beat(self, blood: Blood) -> None:
         self.instruction = blood.instruction
+        self._follow_session(blood)
         if blood.stage != self.stage:
             self.stage = blood.stage
             self.resources_due.set()
@@ -357,6 +369,7 @@ class MeshServer:
         self.loaded_at = time.monotonic()
         before = self.catalogue.digest()
         self.catalogue, self.digest = from_manifest(manifest), digest
+        self.server.instructions = f"{INSTRUCTIONS} {introduction(self.catalogue)}"  # said to clients connecting from now
         self.views.pins = expand_pins(self.pin_patterns, self.catalogue)[:MAX_PINS]
         for pattern in unmatched_pins(self.pin_patterns, self.catalogue):
             if pattern not in self.pins_told:
@@ -810,9 +823,9 @@ class MeshServer:
     async def _list_prompts(self, ctx, params) -> types.ListPromptsResult:
         prompts = []
         if self._memory_up():
-            prompts.append(types.Prompt(name=MEMORY_PROMPT, description="What the mesh remembers that bears on a "
-                                        "task (advisory).", arguments=[types.PromptArgument(
-                                            name="task", description="The task at hand.", required=False)]))
+            prompts.append(types.Prompt(name=MEMORY_PROMPT, description=MEMORY_DESCRIPTION, arguments=[
+                types.PromptArgument(name="task", description="The task at hand (default: the mesh's current "
+                                     "instruction).", required=False)]))
         for name, address in self.catalogue.prompts.items():
             ability = self.catalogue.abilities[address]
             prompts.append(types.Prompt.model_validate({"name": name, "description": ability.description,
@@ -827,11 +840,12 @@ class MeshServer:
             if problem:
                 self._refused("params")
                 raise results.bad_params(problem)
-            reply = await self._call(ctx, view, f"{MEMORY}.inject", {"query": args.get("task", ""),
-                                                                      "session": self.session}, DEFAULT_TIMEOUT_S)
+            task = args.get("task") or view.instruction or self.instruction
+            reply = await self._call(ctx, view, f"{MEMORY}.inject", {"query": task, "session": self.session},
+                                     DEFAULT_TIMEOUT_S)
             result = self._result_of(reply, f"prompt {MEMORY_PROMPT}")
             text = str(result.get("text", "")) if isinstance(result, dict) else str(result)
-            return results.prompt_result("Advisory memory from past sessions.", text)
+            return results.prompt_result(MEMORY_DESCRIPTION, text or (NOTHING_REMEMBERED if task else NO_TASK))
         address = self.catalogue.prompt(params.name)
         if address is None:
             self._refused("unknown")

@@ -125,7 +125,7 @@ def gloss(organ: str, ability: str, programs: Iterable[str] = (), actions: Itera
     or folder among the card's `files` (`changelog.md`: `memory-files.txt`) and a host named for a tool or service
     (a label of one of its `hosts`, `vault.ops.internal`: `memory-tools.txt`) say what the work was for. Words
     that name work in general (`generic.txt`: new, file, change, list, …) are left out: they say nothing about
-    which tool, unless the text layer ties the word to this very tool (`related.txt`: a repository is git's)."""
+    which tool, unless the text layer ties the word to this very tool (`related.txt`: changes are git's)."""
     table, tools = _glosses(), _tools()
     programs = list(programs)
     own_tools = {text.stem(t.lower()) for t in (organ, *programs) if t}

@@ -14,7 +14,7 @@ card whose score stays under the floor is not recalled, which keeps unrelated qu
 one word of the query reaches, unless the query says its file, host or program itself (`corroborated`); nor is
 one that the query touches only in the words around it, the everyday words of its names, its calls' operands and
 its tools' documentation, without naming or implying what it is about (`conditioned`, round 10); nor, when the
-query's work is prose (explain, draft, write the README section: `prose_work`, round 11), one it does not name
+query's work is prose (a title typed `docs:`: `prose_work`, rounds 11-12), one it does not name
 outright. A query
 word that is no English word and that no card holds reaches the cards' words one edit away, more weakly
 (`broker/text/fuzzy.py`: `breakpont` touches breakpoint).
@@ -83,7 +83,7 @@ CONDITION_FIELDS = {Condition.IMPLIED: (frozenset({"program", "action", "file", 
                                         frozenset({"name", "command", "gloss"})),
                     Condition.STRICT: (frozenset({"program", "action", "file", "host", "resource", "topic", "workflow"}),
                                        frozenset({"name", "command", "gloss", "ability"}))}
-# where a word of a ring names what it reaches as well as the word itself (a staging host's label for "pre-production")
+# where a word of a ring names what it reaches as well as the word itself (a staging host's label for "pre-production", had a ring said so)
 RING_NAMED = frozenset({"program", "file", "host", "name"})
 CONDITION = Condition.IMPLIED  # the default: a card is recalled only when the query names or implies its condition
 MIN_RELEVANCE = 0.55  # a card must reach this score to be recalled at all
@@ -184,7 +184,7 @@ def parse_query(query: str) -> Query:
 
 
 def _compounds(query: str) -> list[str]:
-    """Two or three words in a row written as one (`pre-prod`, `pre prod` -> preprod; `end-to-end` -> endtoend),
+    """Two or three words in a row written as one (`pull request` -> pullrequest; `end-to-end` -> endtoend),
     when that is a word of a ring."""
     split = [w for w in text.words(query) if w[0] < "\u3040"][:MAX_QUERY_TERMS]
     joined = [*(a + b for a, b in zip(split, split[1:])), *(a + b + c for a, b, c in zip(split, split[1:], split[2:]))]
@@ -204,51 +204,25 @@ def _reach(kept: list[str], said: dict[str, None], lookup: Callable[[str], tuple
     return reached_all, tuple(sources)
 
 
-WRITES = 4  # words after `write` that may name the piece of prose it writes
-PROSE_CHARS = 120  # the start of a query, where its first verb is
+PROSE_CHARS = 120  # the start of a query, where its type is
 
 
 _TYPED = re.compile(r"\s*([A-Za-z]+)(?:\([^()\n]{0,40}\))?!?:\s")  # `docs: `, `fix(parser): `, `feat!: `
 
 
 def prose_work(query: str) -> bool:
-    """Tell whether a query's work is prose, not work with tools: its first verb explains, describes, drafts or
-    sketches (`data/memory-prose.txt`), or writes a piece of prose (“write the README section about …”, “write
-    doc comments for …”). Words before the verb that only lead to it (“let me”, “please”) are skipped. A title
-    typed as the Conventional Commits convention types a change (`docs:`, `fix(parser):`) is read by its type:
-    `docs` is a change to documentation only, prose whatever follows; any other type leads to the verb."""
-    start_text = text.without_tickets(query[:PROSE_CHARS])
-    typed = _TYPED.match(start_text)
-    if typed and typed.group(1).lower() in _commit_types():
-        if typed.group(1).lower() in _prose_types():
-            return True
-        start_text = start_text[typed.end():]
-    words = text.words(start_text)
-    verbs, pieces, lead = _prose_words()
-    start = next((i for i, w in enumerate(words) if w not in lead), len(words))
-    if start == len(words):
-        return False
-    verb = words[start]
-    return verb in verbs or verb == "write" and any(w in pieces for w in words[start + 1: start + 1 + WRITES])
-
-
-@functools.cache
-def _commit_types() -> frozenset[str]:
-    """The change types of the Conventional Commits convention (`data/memory-prose.txt`: feat, fix, docs, …)."""
-    return frozenset(text.load_pairs("memory-prose")["types"])
+    """Tell whether a query's work is prose, not work with tools: a title typed as the Conventional Commits
+    convention types a change (`docs:`, `docs(readme):`) as a change to documentation only, prose whatever follows.
+    (Round 11's verbs of prose work, “explain …”, “draft …”, “write the README section …”, went in round 19: they
+    had no evidence on the cells they were not made on.)"""
+    typed = _TYPED.match(text.without_tickets(query[:PROSE_CHARS]))
+    return bool(typed) and typed.group(1).lower() in _prose_types()
 
 
 @functools.cache
 def _prose_types() -> frozenset[str]:
     """The change types that are prose: documentation only (`docs`)."""
     return frozenset(text.load_pairs("memory-prose")["prose_types"])
-
-
-@functools.cache
-def _prose_words() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """(the verbs of prose work, the pieces of prose `write` may write, the words that lead to a verb)."""
-    prose = text.load_pairs("memory-prose")
-    return frozenset(prose["verbs"]), frozenset(prose["pieces"]), frozenset(prose["lead"])
 
 
 def weight(card: Card, now: float, half_life_s: float = HALF_LIFE_S) -> float:
@@ -409,7 +383,7 @@ def conditioned(parts: Iterable[tuple[str, str, str, float]], generic: frozenset
     words of its names, of its calls' operands, of its tools' documentation), when it is no everyday English word
     (`github`, `sdk` count; `local`, `report`, `restore` do not: they are as often anyone else's errand). The query
     may also imply it: a program through a word of work (`tests` -> pytest), a program, file, host or name through
-    a word of its ring (`pre-production` -> staging). Nothing else reached counts (a ring word that reaches an
+    a word of its ring (`postgresql` -> postgres). Nothing else reached counts (a ring word that reaches an
     ability, `repository` -> git, is the work around the card, not the card; nor one that reaches its subcommand,
     task words, resource, its tools' documentation or its calls' operands: round 16's reach into the subcommand,
     resource and task words went in round 17). "strict" reads the words of the card's ability and a folder named by an everyday word as

@@ -8,11 +8,11 @@ abilities and calls `select` for each new instruction; `actors expose --catalog`
 from broker.exposure.catalogue import (META_NAME, META_TOOL, Catalogue, Tool, address_of, catalogue_from_abilities,
                                        catalogue_from_mcp, load_catalogue, wire_name)
 from broker.exposure.learning import Associations
-from broker.exposure.selection import Context, Exposure, default_budget, select
+from broker.exposure.selection import Context, Exposure, default_budget, explain, select
 from broker.exposure.sources import Source
 from broker.tokens import count_tokens
 
 __all__ = [
     "Associations", "Catalogue", "Context", "Exposure", "META_NAME", "META_TOOL", "Tool", "address_of",
-    "catalogue_from_abilities", "catalogue_from_mcp", "count_tokens", "default_budget", "load_catalogue", "select", "Source", "wire_name",
+    "catalogue_from_abilities", "catalogue_from_mcp", "count_tokens", "default_budget", "explain", "load_catalogue", "select", "Source", "wire_name",
 ]

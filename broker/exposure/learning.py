@@ -182,6 +182,18 @@ class Associations:
         """Abilities called with this one in the same episode: address -> P(called | this one called)."""
         return self._together.get(address, {})
 
+    def taught(self, intent: str, address: str) -> str:
+        """The past instruction most like this intent (TF-IDF cosine, as `suggest` weighs them) after which the
+        ability was called: what taught exposure to suggest it ("" when no such instruction shares a word)."""
+        query = _unit(_tf_idf(lexicon.terms(intent), self._idf))
+        sims: dict[int, float] = {}
+        for term, q in query.items():
+            for doc, w in self._postings.get(term, ()):
+                if address in self.episodes[doc].abilities:
+                    sims[doc] = sims.get(doc, 0.0) + q * w
+        best = max(sims, key=lambda doc: (sims[doc] * self._weights[doc], doc), default=None)
+        return "" if best is None else self.episodes[best].text
+
     def forget(self, address: str) -> Associations:
         """The same associations with one ability tombstoned: never suggested again, whatever is learned."""
         return Associations(self.episodes, self.tombstones | {address}, self.half_life_s, self.mark)

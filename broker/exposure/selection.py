@@ -10,7 +10,7 @@ import calendar
 import functools
 import logging
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Iterator, Mapping
 
 import numpy as np
@@ -18,6 +18,7 @@ import numpy as np
 from broker.exposure import companions, knowledge, lexicon
 from broker.exposure.catalogue import META_TOOL, Catalogue
 from broker.exposure.learning import Associations
+from broker.exposure.reasons import Kind, Why
 from broker.exposure.sources import Source
 from broker.text import derived, english_frequency, opposites
 from broker.text.fuzzy import known_words
@@ -103,27 +104,36 @@ class Exposure:
     tokens: dict = field(default_factory=dict)  # {"full": N, "exposed": M}: o200k, compact JSON
     brief: tuple[str, ...] = ()  # those of `exposed` sent in their brief form
     matched: bool = True  # the request's own words matched some tool (what use suggests does not count)
+    reasons: Mapping | None = None  # organ.tool -> why it is exposed (broker/exposure/reasons.py), when asked
 
     def as_dict(self) -> dict:
         """The JSON document of `actors expose --json`."""
-        return {"exposed": list(self.exposed), "brief": list(self.brief), "tools": list(self.tools),
-                "tokens": dict(self.tokens), "matched": self.matched}
+        found = {"exposed": list(self.exposed), "brief": list(self.brief), "tools": list(self.tools),
+                 "tokens": dict(self.tokens), "matched": self.matched}
+        if self.reasons is not None:
+            found["reasons"] = {address: [r.as_dict() for r in why] for address, why in self.reasons.items()}
+        return found
 
 
 def select(intent: str, catalogue: Catalogue, context: Context = Context(),
-           budget_tokens: int | None = None) -> Exposure:
-    """Expose the abilities the intent needs within a token budget, plus find_abilities (unless every tool is)."""
+           budget_tokens: int | None = None, why: Why | None = None) -> Exposure:
+    """Expose the abilities the intent needs within a token budget, plus find_abilities (unless every tool is);
+    a `Why` given records what chose each tool (`explain` gives the exposure with its reasons)."""
     budget = default_budget(catalogue) if budget_tokens is None else budget_tokens
-    scores, lifts, said, bar = _scored(intent, catalogue, context, budget)
+    scores, lifts, said, bar = _scored(intent, catalogue, context, budget, why)
     forced = [catalogue.by_address[a] for a in dict.fromkeys(context.recent) if a in catalogue.by_address]
+    if why is not None:
+        why.place(forced, Kind.RECENT)
     if Source.UNMATCHED not in catalogue.without and catalogue.full_tokens <= budget and \
             sends_whole(said and not everyday_only(intent, catalogue), catalogue.full_tokens, budget):
         taken = set(forced)
         chosen = forced + [i for i in range(len(catalogue)) if i not in taken]  # every tool, recent ones first
+        if why is not None:
+            why.place(chosen[len(forced):], Kind.CATALOGUE)
     else:
-        chosen = _fill(catalogue, _ranked(catalogue, scores, lifts, bar), forced, budget)
+        chosen = _fill(catalogue, _ranked(catalogue, scores, lifts, bar), forced, budget, why)
         if said and catalogue.executors:  # last, if the budget allows: what the words found comes first
-            chosen = _fill(catalogue, catalogue.executors, chosen, budget)
+            chosen = _fill(catalogue, catalogue.executors, chosen, budget, why, Kind.EXECUTOR)
     n = len(catalogue)
     if chosen and len(chosen) == n and catalogue.full_tokens <= budget:
         # the whole catalogue: there is nothing left to find, so find_abilities is not sent (it would make the
@@ -136,6 +146,14 @@ def select(intent: str, catalogue: Catalogue, context: Context = Context(),
     return Exposure(exposed=tuple(catalogue.tools[p % n].address for p in chosen), tools=(*tools, META_TOOL),
                     tokens={"full": catalogue.full_tokens, "exposed": exposed_tokens},
                     brief=tuple(catalogue.tools[p - n].address for p in chosen if p >= n), matched=bool(said))
+
+
+def explain(intent: str, catalogue: Catalogue, context: Context = Context(),
+            budget_tokens: int | None = None) -> Exposure:
+    """Select as `select` does, the exposure carrying why each exposed tool is there (broker/exposure/reasons.py)."""
+    why = Why()
+    exposure = select(intent, catalogue, context, budget_tokens, why)
+    return replace(exposure, reasons=why.reasons(exposure.exposed, catalogue, intent))
 
 
 def sends_whole(matched: bool, whole_tokens: int, budget: int) -> bool:
@@ -172,29 +190,40 @@ def relevance(intent: str, catalogue: Catalogue, context: Context = Context()) -
     return found
 
 
-def _scored(intent: str, catalogue: Catalogue, context: Context,
-            budget: int) -> tuple[dict[int, float], dict[int, float], bool, float | None]:
+def _scored(intent: str, catalogue: Catalogue, context: Context, budget: int,
+            why: Why | None = None) -> tuple[dict[int, float], dict[int, float], bool, float | None]:
     # (tools that matched, lifted by their organ; organ -> the lift every other tool of it gets; whether the
-    # request itself matched anything: what use suggests (learned, popular, after statements) is not the request)
+    # request itself matched anything: what use suggests (learned, popular, after statements) is not the request).
+    # A `why` is shown the scores after each step, and so learns what each source offered which tool
     without = catalogue.without
     near = catalogue.meaning.near(intent) if catalogue.meaning is not None else None  # while the words are read
     query = query_terms(intent, catalogue)
     lexical = _lexical(intent, query, catalogue)
+    if why is not None:
+        why.step(Kind.WORDS, lexical, query)
     similarities = _near_result(near)
     if similarities is not None:
         for i, s in meaning_scores(similarities).items():
             if s > lexical.get(i, 0.0):  # the better of the two readings, not their sum: each alone suffices
                 lexical[i] = s
+        if why is not None:
+            why.step(Kind.MEANING, lexical, similarities)
     if catalogue.address_takers and names_url(intent, catalogue):
         for i in catalogue.address_takers:
             lexical[i] = max(lexical.get(i, 0.0), FILL_WEIGHT)
+        if why is not None:
+            why.step(Kind.ADDRESS, lexical)
     if catalogue.documenters and knowledge.names_package(intent, catalogue.packages):
         for i in catalogue.documenters:
             lexical[i] = max(lexical.get(i, 0.0), PACKAGE_WEIGHT)
+        if why is not None:
+            why.step(Kind.LIBRARY, lexical)
     for address in context.mentioned:
         i = catalogue.by_address.get(address)
         if i is not None:
             lexical[i] = lexical.get(i, 0.0) + MENTION_WEIGHT
+    if why is not None:
+        why.step(Kind.MENTIONED, lexical)
     said = bool(lexical)
     learned = context.learned if context.learned is not None and len(context.learned) else None
     own = dict(lexical) if learned is not None else None  # what the words alone match, before use speaks
@@ -203,9 +232,13 @@ def _scored(intent: str, catalogue: Catalogue, context: Context,
             i = catalogue.by_address.get(address)
             if i is not None:
                 lexical[i] = lexical.get(i, 0.0) + LEARNED_WEIGHT * weight
+        if why is not None:
+            why.step(Kind.LEARNED, lexical, learned)
     together = learned is not None and Source.TOGETHER not in without
     matched = list(lexical.items())  # one hop from these scores: a tool brings its companions
     _bring_companions(lexical, matched, catalogue)
+    if why is not None:
+        why.step(Kind.COMPANION, lexical)
     get = lexical.get
     if together:  # and the tools used with it (both hops take the best offer, so their order does not matter)
         for i, s in matched:
@@ -213,8 +246,12 @@ def _scored(intent: str, catalogue: Catalogue, context: Context,
                 j = catalogue.by_address.get(address)
                 if j is not None and TOGETHER_WEIGHT * p * s > get(j, 0.0):
                     lexical[j] = TOGETHER_WEIGHT * p * s
+        if why is not None:
+            why.step(Kind.TOGETHER, lexical, (learned, matched))
     if learned is not None and Source.POPULAR not in without and POPULAR_WEIGHT:
         _favour_popular(lexical, learned.popular(), catalogue)
+        if why is not None:
+            why.step(Kind.POPULAR, lexical)
     if Source.ORGANS in without:
         return lexical, {}, said, None
     if own is not None:  # which organs the intent points at is the words' to say; use only ranks tools
@@ -222,17 +259,23 @@ def _scored(intent: str, catalogue: Catalogue, context: Context,
     evidence = organ_evidence(query, lexical if own is None else own, catalogue, context)
     lifts = {k: ORGAN_WEIGHT * e for k, e in evidence.items() if e > 0}
     scores = _lifted(lexical, lifts, catalogue)
+    if why is not None:
+        why.step(Kind.ORGAN, scores, (lifts, evidence))
     bar = None  # the best score the cut-off is a share of: None for the best of `scores` and `lifts`
     if own is not None and USE_BAR_SHARE < 1.0:
         words_best = max([*_lifted(own, lifts, catalogue).values(), *lifts.values()], default=0.0)
         bar = max(words_best, USE_BAR_SHARE * max([*scores.values(), *lifts.values()], default=0.0))
     if learned is not None and Source.STATEMENTS not in without and lexicon.is_statement(intent):
         _after_statements(scores, learned.after_statements(), catalogue)
+        if why is not None:
+            why.step(Kind.STATEMENT, scores)
     if Source.WHOLE not in without:  # its siblings are the likely next steps, and they are cheap
         top = max(scores.values(), default=0.0)
         for k in whole_organs(evidence, catalogue, budget):
             for i in catalogue.organs[catalogue.organ_names[k]]:
                 scores[i] = max(scores.get(i, 0.0), WHOLE_SHARE * top)
+        if why is not None:
+            why.step(Kind.WHOLE, scores)
     return scores, lifts, said, bar
 
 
@@ -661,10 +704,12 @@ def _ranked(catalogue: Catalogue, scores: dict[int, float], lifts: dict[int, flo
     return iter(chosen[np.lexsort((chosen, -value[chosen]))].tolist())
 
 
-def _fill(catalogue: Catalogue, ranked: Iterable[int], chosen: list[int], budget: int) -> list[int]:
+def _fill(catalogue: Catalogue, ranked: Iterable[int], chosen: list[int], budget: int, why: Why | None = None,
+          kind: Kind | None = None) -> list[int]:
     """Tools best first while they fit the budget, after those already chosen (positions as returned here: the
     forced ones, or a fill's): by position while sent in full, by len(catalogue) + position once what is chosen
-    costs BRIEF_AFTER of the budget and the rest go brief (and for a tool whose full form would not fit at all)."""
+    costs BRIEF_AFTER of the budget and the rest go brief (and for a tool whose full form would not fit at all).
+    A `why` is told each tool taken as a precondition (and, with a kind, each tool this fill takes)."""
     n = len(catalogue)
     chosen = list(chosen)
     taken = {p % n for p in chosen}
@@ -677,6 +722,7 @@ def _fill(catalogue: Catalogue, ranked: Iterable[int], chosen: list[int], budget
     pending: list[int] = []  # preconditions of a tool just chosen: they come before the rest of the ranking
     stream = iter(ranked)
     while True:
+        precondition = bool(pending)
         i = pending.pop(0) if pending else next(stream, None)
         if i is None:
             break
@@ -691,9 +737,13 @@ def _fill(catalogue: Catalogue, ranked: Iterable[int], chosen: list[int], budget
         chosen.append(i if in_full else n + i)
         taken.add(i)
         used += cost
+        if why is not None and (precondition or kind is not None):
+            why.place([i], Kind.COMPANION if precondition else kind)
         if first is not None and len(chosen) <= PRECONDITION_TOP:
             pending.extend(j for j, w in sorted(catalogue.companions[i].items(), key=lambda e: (-e[1], e[0]))
                            if w >= first and j not in taken)
+            if why is not None:
+                why.precede(i, pending)
     return chosen
 
 
