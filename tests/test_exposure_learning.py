@@ -213,6 +213,20 @@ def test_a_journal_file_with_a_bad_line_is_refused_with_its_line_number(tmp_path
         list(learning.read_journal(path))
 
 
+@pytest.mark.parametrize("ts, problem", [
+    (1796400000000, r"j.jsonl:2: ts 1796400000000 is more than a day past this machine's clock \(milliseconds\?"),
+    (1e20, r"j.jsonl:2: ts 1e\+20 is more than a day past this machine's clock$"),
+    (-5, r"j.jsonl:2: ts -5 is not a time"),
+    ("soon", r"j.jsonl:2: ts 'soon' is not a time"),
+])
+def test_a_journal_event_whose_time_cannot_be_learned_from_is_refused_with_its_line_number(tmp_path, ts, problem):
+    # one event far in the future would make every other episode ancient (decay counts from the newest)
+    path = tmp_path / "j.jsonl"
+    path.write_text(json.dumps(progress("s", "x", 1_700_000_000)) + "\n" + json.dumps(progress("s", "y", ts)) + "\n")
+    with pytest.raises(learning.JournalError, match=problem):
+        list(learning.read_journal(path))
+
+
 def test_an_episode_keeps_each_ability_once_and_a_bounded_number_of_them():
     events = [progress("s", "loop forever", 1)] + [call("s", f"x.tool{i % 40}", 2 + i) for i in range(400)]
     [episode] = episodes(events)

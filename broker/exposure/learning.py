@@ -18,6 +18,7 @@ import json
 import math
 import os
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
@@ -26,6 +27,7 @@ from broker.exposure import lexicon
 
 VERSION = 1
 HALF_LIFE_S = 30 * 86400.0  # an episode a month old counts half
+FUTURE_SLACK_S = 86400.0  # a journal's ts may run this far ahead of the reading machine's clock (clocks differ)
 MAX_EPISODES = 20_000  # the newest are kept; older ones have decayed to little anyway
 MAX_TEXT = 500  # characters of an instruction kept
 MAX_ABILITIES = 32  # abilities of one episode kept (a runaway loop of calls is one use, not hundreds)
@@ -266,7 +268,22 @@ def read_journal(path: str | Path) -> Iterator[dict]:
                 raise JournalError(f"{path}:{number}: not JSON: {exc}") from None
             if not isinstance(event, dict):
                 raise JournalError(f"{path}:{number}: not a JSON object")
+            if (problem := _bad_ts(event.get("ts"), time.time())) is not None:
+                raise JournalError(f"{path}:{number}: {problem}")
             yield event
+
+
+def _bad_ts(ts: Any, now: float) -> str | None:
+    """Why a journal event's ts cannot be learned from (one far in the future would make every other episode
+    ancient: decay counts from the newest), or None. The same rule as `actors memory ingest`."""
+    if ts is None:
+        return None  # no time: taken as the journal's start
+    if not isinstance(ts, (int, float)) or isinstance(ts, bool) or not math.isfinite(ts) or ts < 0:
+        return f"ts {ts!r} is not a time (Unix seconds)"
+    if ts > now + FUTURE_SLACK_S:
+        hint = " (milliseconds? ts is in seconds)" if ts / 1000 <= now + FUTURE_SLACK_S else ""
+        return f"ts {ts!r} is more than a day past this machine's clock{hint}"
+    return None
 
 
 def load(path: str | Path) -> Associations:
