@@ -224,8 +224,15 @@ def stats(home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
     rep = data["suppressed_repeats"]
     inputs = rep["inputs"]
     typer.echo(f"suppressed repeats: about {rep['estimate']:g} ({inputs['expected_without_memory']:g} expected "
-               f"without memory over {inputs['injections']} injected warnings, {inputs['repeats_after_injection']} "
-               f"seen after them)")
+               f"without memory over {inputs['opportunities']} opportunities, {inputs['repeats_after_injection']} "
+               f"repeats seen after them; {inputs['injections']} warnings injected, an opportunity is a session "
+               f"that did the warned-about work afterwards)")
+    for card in rep["cards"]:
+        rate = "no baseline" if card["rate"] is None else (
+            f"baseline {card['rate']:g} ({card['baseline_failures']} failures in {card['baseline_sessions']} "
+            "sessions that did its work without it)")
+        typer.echo(f"  #{card['card']:<5} {card['kind']:<8} injected {card['injections']}, opportunities "
+                   f"{card['opportunities']}, repeats {card['repeats']}, {rate}")
     held = data["held_back_blocks"]["inputs"]
     typer.echo(f"held back: {held['blocks']} repeated blocks, {held['tokens']} o200k tokens not sent again "
                f"(a set returns after {held['reinject_after_turns']} turns)")

@@ -273,15 +273,15 @@ class Distiller:
             _add(stats["hosts" if _is_host(work) else "files"], work.file)
             for word in _resource_words(work):  # like its files and hosts, the resources its failures were on
                 _add(stats.setdefault("resources", []), word)
-        key = self._failure(row, work, session)
+        self._failure(row, work, session)
         self._open(session, row, work)
         signature = normalise.error_signature(row.error)
-        self.failures.append((row.session, row.ts, (key, _digest("rule", name, work.family, signature))))
+        self.failures.append((row.session, row.ts, warning_keys(name, work.family, signature)))
 
     def _failure(self, row: Row, work: Work, session: dict) -> str:
         signature = normalise.error_signature(row.error) or "(no message)"
         name = f"{row.organ}.{row.ability}"
-        key = _digest("pitfall", name, signature)
+        key = warning_keys(name, work.family, signature)[0]
         self.dirty.add(("sig", key))
         sig = self.sigs.setdefault(key, _entry(row, {"ability": name, "text": signature, "causes": {}, "files": [],
                                                      "hosts": [], "programs": [], "actions": [], "examples": [],
@@ -1114,6 +1114,12 @@ def _actions(command: str) -> list[str]:
         if tool:
             found.append(sub)
     return _unique(found)
+
+
+def warning_keys(name: str, family: str, signature: str) -> tuple[str, str]:
+    """The keys of the pitfall and of the rule that warn about a failure of `name` (organ.ability) in a program
+    family with an error signature: what a failure after an injection is matched against."""
+    return _digest("pitfall", name, signature or "(no message)"), _digest("rule", name, family, signature)
 
 
 def _digest(*parts: str) -> str:

@@ -221,7 +221,7 @@ class Journal:
             "SELECT id, ts, session, kind, organ, ability, args, ok, cause, error, text, origin FROM events "
             "WHERE id > ? ORDER BY id", (last_id,))
         for r in cursor:
-            yield Row(id=r[0], ts=r[1], session=r[2], kind=r[3], organ=r[4], ability=r[5], args=_json(r[6]),
+            yield Row(id=r[0], ts=r[1], session=r[2], kind=r[3], organ=r[4], ability=r[5], args=json_object(r[6]),
                       ok=bool(r[7]) if r[7] is not None else True, cause=r[8], error=r[9], text=r[10], origin=r[11])
 
     def count(self) -> dict[str, int]:
@@ -247,7 +247,8 @@ def _dump(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str, separators=(",", ":"))
 
 
-def _json(raw: str) -> dict:
+def json_object(raw: str) -> dict:
+    """A stored JSON object (empty for something unreadable or not an object)."""
     try:
         value = json.loads(raw)
     except ValueError:

@@ -20,14 +20,15 @@ from pathlib import Path
 from typing import IO, Any, Callable, Iterable
 
 from actors import schema
-from actors.memory import db, distill, export, inject, judgments, meaning, snapshot
+from actors.memory import db, distill, export, inject, judgments, meaning, normalise, savings, snapshot
 from actors.memory.db import MemoryUnavailable, get_meta, set_meta, transaction
 from actors.memory.distill import Distiller, Thresholds
-from actors.memory.journal import Entry, IngestReport, Journal
+from actors.memory.journal import Entry, IngestReport, Journal, json_object
 from actors.memory.judgments import Judgment
 from actors.memory.recall import CONDITION, MIN_RELEVANCE, Hit, Recaller
 from actors.memory.recall import weight as recall_weight
 from broker.redact import redact_text, scrub
+from broker.vocab import FAULT_DRILL
 from actors.memory.store import Card, CardStore, JudgmentStore
 
 log = logging.getLogger(__name__)
@@ -500,29 +501,51 @@ class Memory:
         """What memory saved, each estimate with its inputs."""
         def read() -> dict:
             conn = self.reader()
-            rows = conn.execute(
-                "SELECT c.kind, c.evidence, i.repeated FROM injected i JOIN cards c ON c.id = i.card_id "
-                "WHERE c.kind IN ('pitfall', 'rule')").fetchall()
-            expected = 0.0
-            for _, evidence, _ in rows:
-                ev = json.loads(evidence)
-                expected += ev.get("events", 0) / max(1, ev.get("session_count", 1))
-            repeats = sum(r[2] for r in rows)
             held = get_meta(conn, "held_back", {"blocks": 0, "tokens": 0})
             retired = conn.execute("SELECT count(*) FROM cards WHERE retired_at IS NOT NULL").fetchone()[0]
             return {
-                "suppressed_repeats": {
-                    "estimate": round(max(0.0, expected - repeats), 2),
-                    "method": "failures expected without the warning minus failures seen after it",
-                    "inputs": {"injections": len(rows), "repeats_after_injection": repeats,
-                               "expected_without_memory": round(expected, 2),
-                               "baseline": "each injected card's failures per session in its own evidence"}},
+                "suppressed_repeats": savings.suppressed(*self._savings_inputs(conn)),
                 "held_back_blocks": {"estimate_tokens": held["tokens"],
                                      "inputs": {"blocks": held["blocks"], "tokens": held["tokens"],
                                                 "reinject_after_turns": self.settings.reinject_after_turns}},
                 "retired_cards": retired, "cards": CardStore(conn).counts(),
             }
         return self._guard(read)
+
+    def _savings_inputs(self, conn: sqlite3.Connection) -> tuple[list[savings.Injected], list[savings.Call]]:
+        """The injected warnings, and the journal's calls that can tell whether they saved anything: every
+        failure (its warning keys say which card it repeats) and the calls of the abilities those cards are on."""
+        injections = [savings.Injected(*r) for r in conn.execute(
+            "SELECT i.session, i.card_id, i.at, c.kind, c.card_key FROM injected i JOIN cards c ON c.id = i.card_id "
+            "WHERE c.kind IN ('pitfall', 'rule') ORDER BY i.session, i.card_id")]
+        if not injections:
+            return [], []
+        keys = {i.key for i in injections}
+        calls: list[savings.Call] = []
+        abilities: set[tuple[str, str]] = set()
+        for session, ts, organ, ability, args, error, origin in conn.execute(
+                "SELECT session, ts, organ, ability, args, error, origin FROM events WHERE kind = 'call' AND ok = 0"):
+            if not self._learned_from(organ, origin, error):
+                continue
+            name = f"{organ}.{ability}"
+            work = normalise.work_of(organ, ability, json_object(args))
+            found = distill.warning_keys(name, work.family, normalise.error_signature(error))
+            calls.append(savings.Call(session, ts, name, work.families, found))
+            if keys & set(found):
+                abilities.add((organ, ability))
+        for organ, ability in sorted(abilities):
+            for session, ts, args, origin in conn.execute(
+                    "SELECT session, ts, args, origin FROM events WHERE kind = 'call' AND ok = 1 AND organ = ? "
+                    "AND ability = ?", (organ, ability)):
+                if self._learned_from(organ, origin, ""):
+                    calls.append(savings.Call(session, ts, f"{organ}.{ability}",
+                                              normalise.work_of(organ, ability, json_object(args)).families))
+        return injections, calls
+
+    def _learned_from(self, organ: str, origin: str, error: str) -> bool:
+        """Tell whether distillation learns from a call (the agent's own work, not background or a fault drill)."""
+        return (organ not in self.settings.ignore_organs and origin not in distill.BACKGROUND_ORIGINS
+                and FAULT_DRILL not in error)
 
     # -- state ----------------------------------------------------------------------------
 
