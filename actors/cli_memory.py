@@ -275,19 +275,31 @@ def recall(query: Annotated[str, typer.Argument(help="What the agent is about to
 def cards(ctx: typer.Context,
           kind: Annotated[Optional[str], typer.Option(help="Only cards of this kind (pitfall, playbook, weak_link, "
                                                            "rule).")] = None,
+          every: Annotated[bool, typer.Option("--all", help="Retired and forgotten cards too, with their state "
+                                                            "and the reason.")] = False,
           home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
     """List memory cards (subcommands: forget, export)."""
     if ctx.invoked_subcommand is not None:
         ctx.obj = {"home": home}  # `actors cards --home H forget 3` means H too
         return
-    found = _run(home, lambda m: m.cards(kind))
+    found = _run(home, lambda m: m.cards_view(kind, include_gone=every))
     if as_json:
-        emit({"cards": [c.as_dict() for c in found]})
+        emit({"cards": found})
         return
     for c in found:
-        typer.echo(f"#{c.id:<5} {c.kind:<9} hits {c.hits:<4} seen {c.confirmations:<4} {c.title}")
+        gone = "" if c["state"] == "live" else f"  [{c['state']}: {_gone_reason(c)}]"
+        typer.echo(f"#{c['id']:<5} {c['kind']:<9} hits {c['hits']:<4} seen {c['confirmations']:<4} {c['title']}{gone}")
     if not found:
-        typer.echo("no cards yet (they are distilled in deep sleep, or by `actors memory sleep`)")
+        typer.echo("no cards yet (they are distilled in deep sleep, or by `actors memory sleep`)"
+                   + ("" if every else "; --all shows retired and forgotten ones"))
+
+
+def _gone_reason(card: dict) -> str:
+    if card["state"] == "retired":
+        return card["retired_reason"]
+    import time
+
+    return "forgotten on " + time.strftime("%Y-%m-%d", time.localtime(card["forgotten_at"]))
 
 
 @cards_app.command(name="forget")

@@ -109,6 +109,33 @@ def test_cards_lists_forgets_and_the_forgotten_card_stays_gone(home, tmp_path):
     assert actors(home, "cards", "forget", "999").returncode == 1
 
 
+def test_cards_all_shows_retired_and_forgotten_cards_with_their_state_and_reason(home, tmp_path):
+    import io
+
+    from actors.memory.service import Memory
+
+    cards = {c["kind"]: c["id"] for c in json.loads(actors(home, "cards", "--json").stdout)["cards"]}
+    with Memory(home, clock=lambda: T0 + 100) as memory:  # the pitfall's advice is injected, and fails 3 times
+        assert cards["pitfall"] in memory.inject("read src/app1.py", session="z").block.cards
+        memory.ingest(io.BytesIO("".join(json.dumps(
+            {"ts": T0 + 200 + i, "session": "z", "kind": "call", "organ": "fs", "ability": "read_file",
+             "args": {"path": f"src/b{i}.py"}, "ok": False, "error": "ENOENT: no such file or directory"}) + "\n"
+            for i in range(3)).encode()))
+        assert memory.consolidate()["retired"] == 1
+    assert actors(home, "cards", "forget", str(cards["rule"])).returncode == 0
+
+    assert actors(home, "cards").stdout.startswith("no cards yet") and "--all" in actors(home, "cards").stdout
+    listed = actors(home, "cards", "--all")
+    lines = {int(line.split()[0][1:]): line for line in listed.stdout.splitlines()}
+    assert "[retired: retired: its advice was injected and the same failure followed 3 times]" \
+        in lines[cards["pitfall"]]
+    assert "[forgotten: forgotten on " in lines[cards["rule"]]
+    states = {c["id"]: (c["state"], c["retired_reason"])
+              for c in json.loads(actors(home, "cards", "--all", "--json").stdout)["cards"]}
+    assert states[cards["pitfall"]][0] == "retired" and "same failure" in states[cards["pitfall"]][1]
+    assert states[cards["rule"]] == ("forgotten", "")
+
+
 def test_export_writes_a_skill_md_with_frontmatter_and_a_rules_table(home, tmp_path):
     out = tmp_path / "SKILL.md"
     assert actors(home, "cards", "export", "--out", str(out)).returncode == 0

@@ -59,7 +59,8 @@ class Card:
                 "confirmations": self.confirmations, "hits": self.hits, "created_at": self.created_at,
                 "confirmed_at": self.confirmed_at, "key": self.key, "identity": self.identity,
                 "evidence": self.evidence, "state": self.state, "retired_at": self.retired_at,
-                "retired_reason": self.retired_reason, "repeats": self.repeats}
+                "retired_reason": self.retired_reason, "repeats": self.repeats,
+                "forgotten_at": self.forgotten_at}
 
 
 @dataclass
