@@ -132,17 +132,27 @@ def remember(text: Annotated[str, typer.Argument(help="A statement about the use
 
 
 @memory_app.command(name="forget")
-def forget_judgment(text: Annotated[str, typer.Argument(help="The judgment's text, or a statement on its topic.")],
+def forget_judgment(text: Annotated[str, typer.Argument(help="The judgment's exact text or its id (#3), or a "
+                                                           "statement on its topic (then --yes).")],
+                    yes: Annotated[bool, typer.Option("--yes", help="Forget the judgments a statement only matches "
+                                                                    "by topic (they are named first without it).")
+                                   ] = False,
                     home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
-    """Forget a standing judgment."""
+    """Forget a standing judgment: by its exact text or id, or by topic with --yes; it is never imported again."""
     import time
 
-    removed = _run(home, lambda m: m.forget_judgment(text))
+    done = _run(home, lambda m: m.forget_judgment(text, confirm=yes))
     if as_json:
-        emit({"forgotten": [j.as_dict(time.time()) for j in removed]})
-    elif removed:
-        typer.echo("forgot " + "; ".join(f"#{j.id} {j.text}" for j in removed))
-    if not removed:
+        emit({"forgotten": [j.as_dict(time.time()) for j in done.removed],
+              "unconfirmed": [j.as_dict(time.time()) for j in done.unconfirmed]})
+    elif done.removed:
+        typer.echo("forgot " + "; ".join(f"#{j.id} [{j.kind}] {j.text}" for j in done.removed))
+    if done.unconfirmed:
+        named = "; ".join(f"#{j.id} [{j.kind}] {j.text}" for j in done.unconfirmed)
+        die(f"{text!r} is not the exact text or id of a judgment; on its topic it would forget: {named}. Nothing "
+            f"was forgotten: give the exact text or id (actors memory forget '#{done.unconfirmed[0].id}'), or add "
+            "--yes to forget all of these", EXIT_USAGE)
+    if not done.removed:
         die(f"no judgment matches {text!r}", EXIT_FAILED)
 
 

@@ -193,6 +193,31 @@ def test_judgments_are_remembered_listed_and_forgotten(tmp_path):
     assert actors(h, "memory", "forget", "the user prefers detailed answers").returncode == 1
 
 
+def test_forgetting_by_one_word_names_what_it_would_remove_and_a_forgotten_judgment_never_comes_back_on_import(
+        tmp_path):
+    h = tmp_path / "h"
+    actors(h, "memory", "remember", "never deploy to prod on fridays", "--kind", "redline")
+    actors(h, "memory", "remember", "the user wants prod changes announced in the ops channel", "--kind", "workflow")
+    snap = tmp_path / "snap.json"
+    assert actors(h, "memory", "export", "--out", str(snap)).returncode == 0
+
+    loose = actors(h, "memory", "forget", "prod")
+    assert loose.returncode == 2 and "never deploy to prod on fridays" in loose.stderr and "--yes" in loose.stderr
+    assert len(json.loads(actors(h, "memory", "judgments", "--json").stdout)["judgments"]) == 2  # nothing removed
+    ident = next(j["id"] for j in json.loads(actors(h, "memory", "judgments", "--json").stdout)["judgments"]
+                 if j["kind"] == "redline")
+    assert actors(h, "memory", "forget", f"#{ident}").returncode == 0  # the exact id
+    assert actors(h, "memory", "forget", "prod", "--yes").returncode == 0  # the rest of the topic, confirmed
+    assert json.loads(actors(h, "memory", "judgments", "--json").stdout)["judgments"] == []
+
+    imported = json.loads(actors(h, "memory", "import", str(snap), "--json").stdout)
+    assert imported["judgments_added"] == 0 and imported["judgments_refused_forgotten"] == 2
+    assert json.loads(actors(h, "memory", "judgments", "--json").stdout)["judgments"] == []
+    # the user saying it again is not an import: it is remembered
+    assert actors(h, "memory", "remember", "never deploy to prod on fridays", "--kind", "redline").returncode == 0
+    assert len(json.loads(actors(h, "memory", "judgments", "--json").stdout)["judgments"]) == 1
+
+
 def test_a_corrupt_database_is_one_precise_line_and_exit_1(tmp_path):
     h = tmp_path / "h"
     h.mkdir()

@@ -148,6 +148,23 @@ def test_a_bad_or_newer_snapshot_is_refused_with_a_precise_error_and_nothing_cha
         assert other.cards() == [] and len(other.judgments()) == 1
 
 
+def test_a_judgment_forgotten_in_one_memory_is_forgotten_by_the_memory_that_imports_its_snapshot(memory, tmp_path):
+    memory.remember("never deploy to prod on fridays", "redline")
+    with Memory(tmp_path / "other", clock=lambda: T0) as other:
+        other.import_snapshot(json.dumps(memory.export_snapshot()).encode())
+        assert [j.text for j in other.judgments()] == ["never deploy to prod on fridays"]
+        [judgment] = memory.judgments()
+        assert memory.withdraw_judgment(judgment.id) is not None  # the console's withdraw is a forget too
+        data = memory.export_snapshot()
+        assert "prod" not in json.dumps(data["forgotten_judgments"])  # its digest, not its text
+        report = other.import_snapshot(json.dumps(data).encode())
+        assert report["judgments_forgotten"] == 1 and other.judgments() == []
+        again = other.import_snapshot(json.dumps({**data, "judgments": [{
+            "kind": "redline", "text": "Never deploy to prod  on Fridays", "confirmations": 1,
+            "created_at": T0, "confirmed_at": T0}]}).encode())
+        assert again["judgments_refused_forgotten"] == 1 and other.judgments() == []
+
+
 @pytest.mark.parametrize("a, b", [
     ("Must ask me before deleting anything", "Before you delete something, come ask me first"),
     ("Never force-push to main", "Do not ever push --force to the main branch"),

@@ -146,9 +146,14 @@ class MemoryOrgan(Organ):
             raise BadParams(str(exc)) from None
         return {"judgment": judgment.as_dict(time.time()), "removed": removed}
 
-    @ability("Forget a standing judgment of the user (by its text or topic).", params={"text": _TEXT})
-    def forget(self, text: str) -> dict:
-        return {"forgotten": [j.as_dict(time.time()) for j in self.memory.forget_judgment(text)]}
+    @ability("Forget a standing judgment of the user by its exact text or id (#3); a statement that only matches "
+             "judgments by topic forgets them with confirm=true, else they are returned unremoved.",
+             params={"text": _TEXT, "confirm": {"type": "boolean"}})
+    def forget(self, text: str, confirm: bool = False) -> dict:
+        done = self.memory.forget_judgment(text, confirm)
+        now = time.time()
+        return {"forgotten": [j.as_dict(now) for j in done.removed],
+                "unconfirmed": [j.as_dict(now) for j in done.unconfirmed]}
 
     @ability("Memory's state: journal size, events lost, last consolidation, cards by kind, sleep stage.",
              read_only=True)

@@ -34,6 +34,8 @@ from actors.memory.store import Card, CardStore, JudgmentStore
 log = logging.getLogger(__name__)
 
 STATE_KEY = "distill_state"
+FORGOTTEN_JUDGMENTS_KEY = "forgotten_judgments"  # digest of the text -> {kind, forgotten_at}: never imported again
+MAX_FORGOTTEN_JUDGMENTS = 1000
 DESCRIPTIONS_KEY = "descriptions"  # the mesh's own descriptions of its abilities, as glosses (meaning.described)
 
 
@@ -99,6 +101,15 @@ class Injection:
 
     def as_dict(self) -> dict:
         return {**self.block.as_dict(), "suppressed": self.suppressed, "turn": self.turn}
+
+
+@dataclass(frozen=True, slots=True)
+class Forgetting:
+    """What a forget by text did: the judgments removed, and those it only matched by topic (left in place
+    until confirmed)."""
+
+    removed: list[Judgment]
+    unconfirmed: list[Judgment]
 
 
 def _last_id(state: object) -> int:
@@ -388,20 +399,45 @@ class Memory:
                                               self.clock())
             store.delete(removed)
             ident = store.put(new)
+            stones = get_meta(self.writer, FORGOTTEN_JUDGMENTS_KEY, {})
+            if judgments.tombstone(new.text) in stones:  # said again by the user: no longer forgotten
+                del stones[judgments.tombstone(new.text)]
+                set_meta(self.writer, FORGOTTEN_JUDGMENTS_KEY, stones)
         return Judgment(**{**{f.name: getattr(new, f.name) for f in fields(Judgment)}, "id": ident}), removed
 
-    def forget_judgment(self, statement: str) -> list[Judgment]:
-        """Remove the judgments a statement names; return them."""
+    def forget_judgment(self, statement: str, confirm: bool = False) -> Forgetting:
+        """Remove the judgments a statement names exactly (its text, or the id); those it only matches by topic
+        are removed when confirmed, else returned unremoved. Each removed text is tombstoned: no import brings
+        it back."""
         with self.lock:
-            return self._guard(lambda: self._forget_judgment(statement))
+            return self._guard(lambda: self._forget_judgment(statement, confirm))
 
-    def _forget_judgment(self, statement: str) -> list[Judgment]:
+    def _forget_judgment(self, statement: str, confirm: bool) -> Forgetting:
         with transaction(self.writer):
             store = JudgmentStore(self.writer)
             existing = store.all()
-            ids = set(judgments.forget(existing, statement))
+            ids, exact = judgments.forget(existing, statement)
+            named = [j for j in existing if j.id in set(ids)]
+            if not exact and not confirm:
+                return Forgetting([], named)
             store.delete(ids)
-        return [j for j in existing if j.id in ids]
+            self._bury(named)
+        return Forgetting(named, [])
+
+    def _bury(self, gone: list[Judgment]) -> None:
+        """Tombstone forgotten judgments' texts (inside the caller's transaction), the oldest beyond the cap
+        dropped."""
+        if not gone:
+            return
+        stones = get_meta(self.writer, FORGOTTEN_JUDGMENTS_KEY, {})
+        for j in gone:
+            stones.pop(judgments.tombstone(j.text), None)
+            stones[judgments.tombstone(j.text)] = {"kind": j.kind, "forgotten_at": self.clock()}
+        set_meta(self.writer, FORGOTTEN_JUDGMENTS_KEY, dict(list(stones.items())[-MAX_FORGOTTEN_JUDGMENTS:]))
+
+    def _forgotten_judgments(self, conn: sqlite3.Connection) -> list[dict]:
+        """The tombstones of forgotten judgments ({digest, kind, forgotten_at}), oldest first."""
+        return [{"digest": d, **v} for d, v in get_meta(conn, FORGOTTEN_JUDGMENTS_KEY, {}).items()]
 
     # -- the console's view: cards, judgments, snapshots, stats ----------------------------
 
@@ -433,6 +469,7 @@ class Memory:
                 found = next((j for j in store.all() if j.id == judgment_id), None)
                 if found is not None:
                     store.delete([judgment_id])
+                    self._bury([found])
                 return found
         with self.lock:
             return self._guard(work)
@@ -444,7 +481,8 @@ class Memory:
         def read() -> dict:
             store = CardStore(self.reader())
             gone = [c for c in store.every() if c.state != "live"]
-            return snapshot.build(store.live(), JudgmentStore(self.reader()).all(), gone, self.clock())
+            return snapshot.build(store.live(), JudgmentStore(self.reader()).all(), gone, self.clock(),
+                                  self._forgotten_judgments(self.reader()))
         return self._guard(read)
 
     def import_snapshot(self, raw: bytes) -> dict:
@@ -455,7 +493,8 @@ class Memory:
 
     def _import(self, data: dict) -> dict:
         report = {"cards_added": 0, "cards_merged": 0, "cards_refused_forgotten": 0, "tombstones_added": 0,
-                  "judgments_added": 0, "judgments_confirmed": 0}
+                  "judgments_added": 0, "judgments_confirmed": 0, "judgments_refused_forgotten": 0,
+                  "judgments_forgotten": 0}
         now = self.clock()
         with transaction(self.writer):
             store = CardStore(self.writer)
@@ -480,7 +519,17 @@ class Memory:
                     keymap[card["key"]] = store.insert_imported(card, now)
                     report["cards_added"] += 1
             jstore = JudgmentStore(self.writer)
+            stones = get_meta(self.writer, FORGOTTEN_JUDGMENTS_KEY, {})
+            for stone in data.get("forgotten_judgments", []):  # forgotten there: forgotten here too
+                gone = [j for j in jstore.all() if judgments.tombstone(j.text) == stone["digest"]]
+                jstore.delete([j.id for j in gone])
+                report["judgments_forgotten"] += len(gone)
+                stones[stone["digest"]] = {"kind": stone["kind"], "forgotten_at": now}
+            set_meta(self.writer, FORGOTTEN_JUDGMENTS_KEY, dict(list(stones.items())[-MAX_FORGOTTEN_JUDGMENTS:]))
             for item in data["judgments"]:
+                if judgments.tombstone(item["text"]) in stones:
+                    report["judgments_refused_forgotten"] += 1  # never bring back what the user forgot
+                    continue
                 existing = jstore.all()
                 same = next((j for j in existing if j.text.lower() == item["text"].lower() and j.kind == item["kind"]),
                             None)
