@@ -83,6 +83,9 @@ def ingest(file: Annotated[str, typer.Argument(metavar="F.jsonl", help="Journal 
         die(f"cannot read {file}: {exc.strerror}", EXIT_FAILED)
     for number, reason in report.bad:
         typer.echo(f"actors: {file}:{number}: skipped: {reason}", err=True)
+    if report.milliseconds:
+        typer.echo(f"actors: {file}: {report.milliseconds} line(s) have a ts that looks like Unix milliseconds; "
+                   "journal times are Unix seconds (divide by 1000)", err=True)
     if as_json:
         emit(report.as_dict())
         return

@@ -80,6 +80,25 @@ def test_ingest_reports_bad_lines_by_number_and_keeps_every_good_one(memory):
     assert "not JSON" in report.bad[0][1] and "kind" in report.bad[2][1] and "UTF-8" in report.bad[4][1]
 
 
+def test_a_ts_that_is_negative_not_finite_or_past_tomorrow_is_refused_with_its_reason_and_the_rest_ingested(memory):
+    good = planted()[:3]  # three ENOENTs: a pitfall
+    bad = [{**good[0], "ts": 1e20}, {**good[0], "ts": -5}, {**good[0], "ts": 1_796_400_000_000},
+           {**good[0], "ts": memory.clock() + 2 * DAY}]
+    data = lines(*good[:2]) + lines(*bad) + b'{"ts": NaN, "kind": "progress"}\n' + lines(good[2])
+    report = memory.ingest(io.BytesIO(data))
+    assert report.appended == 3 and [n for n, _ in report.bad] == [3, 4, 5, 6, 7]
+    reasons = dict(report.bad)
+    assert "more than a day past this machine's clock" in reasons[3] and "milliseconds" not in reasons[3]
+    assert "negative" in reasons[4]
+    assert "looks like Unix milliseconds: in seconds it would be 1796400000.000" in reasons[5]
+    assert "more than a day past" in reasons[6] and "finite" in reasons[7]
+    assert report.milliseconds == 1 and report.as_dict()["milliseconds"] == 1
+    memory.ingest(io.BytesIO(lines({**good[0], "ts": memory.clock() + DAY / 2})))  # clock skew within a day
+    memory.consolidate()
+    [pitfall] = [c for c in memory.cards() if c.kind == "pitfall"]
+    assert pitfall.confirmed_at <= memory.clock() + DAY  # so the card decays like any other
+
+
 def test_ingesting_the_same_lines_twice_appends_them_once(memory):
     memory.ingest(io.BytesIO(lines(*planted())))
     report = memory.ingest(io.BytesIO(lines(*planted())))

@@ -178,9 +178,10 @@ class Memory:
         return int(self._guard(lambda: get_meta(self.reader(), "last_seq", 0)))
 
     def ingest(self, stream: IO[bytes]) -> IngestReport:
-        """Append every good line of a JSON-lines stream; bad lines are reported and skipped."""
+        """Append every good line of a JSON-lines stream; bad lines (a time not to be trusted among them: negative,
+        or more than a day past this clock) are reported and skipped."""
         with self.lock:
-            return self._guard(lambda: Journal(self.writer).ingest(stream))
+            return self._guard(lambda: Journal(self.writer).ingest(stream, self.clock()))
 
     # -- consolidation --------------------------------------------------------------------
 
