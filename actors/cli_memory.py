@@ -97,7 +97,10 @@ def ingest(file: Annotated[str, typer.Argument(metavar="F.jsonl", help="Journal 
 @memory_app.command()
 def sleep(home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
     """Run deep-sleep consolidation now, as if the body had been idle long enough."""
-    report = _run(home, lambda m: m.consolidate())
+    def work(memory):
+        memory.after_sleep.append(memory.teach_exposure)  # what the organ's deep sleep does after consolidating
+        return memory.consolidate()
+    report = _run(home, work)
     if as_json:
         emit(report)
         return

@@ -195,3 +195,20 @@ def test_a_judgment_remembered_from_the_command_line_shows_in_the_cards_metric(m
     mesh.cli("memory", "remember", "I prefer short answers", "--kind", "taste", check=True)
     wait_for(lambda: metric(mesh, "actors_memory_cards", kind="judgment") == 1, timeout=15,
              what="the organ's next report (every few seconds, as the CLI writes the store directly)")
+
+
+def test_memory_sleep_on_the_command_line_teaches_exposure_as_the_organs_deep_sleep_does(make_mesh):
+    from broker.exposure import learning
+
+    mesh = make_mesh(SLEEPY_MESH)  # the body never idles long enough to sleep by itself
+    intent = "make the login tests pass"
+    mesh.cli("instruct", intent, "--session", "s1", check=True)
+    assert call(mesh, "echo.echo", as_session="s1", x=1)["ok"]
+    wait_for(lambda: {("progress", "", "s1"), ("call", "echo", "s1")} <= {(r[0], r[1], r[4]) for r in journal(mesh)},
+             timeout=20, what="the instruction and the call in the journal")
+    assert not (mesh.home / learning.FILE_NAME).exists()
+
+    slept = mesh.cli("memory", "sleep", "--json", check=True, timeout=60)
+    assert json.loads(slept.stdout)["folded"] >= 2
+    learned = learning.load(mesh.home / learning.FILE_NAME)  # what exposure's worker reads again when it changes
+    assert [(e.text, e.abilities) for e in learned.episodes] == [(intent, ("echo.echo",))] and learned.mark >= 2

@@ -13,11 +13,10 @@ import os
 import threading
 import time
 from pathlib import Path
-from typing import Iterator
 
 from actors.client import Client, Events
 from actors.memory import db
-from actors.memory.journal import Journal, from_event
+from actors.memory.journal import from_event
 from actors.memory.judgments import JUDGMENT_KINDS
 from actors.memory.service import Memory, Settings
 from actors.organ import Organ, ability
@@ -57,7 +56,7 @@ class MemoryOrgan(Organ):
         tokens.load()
         self.quarantined = ""
         self.memory = self._open()
-        self.memory.after_sleep.append(self._teach_exposure)
+        self.memory.after_sleep.append(self.memory.teach_exposure)
         self.stage = ""
         self.catalogue = 0  # the digest of the mesh's abilities, from blood
         self.described = None  # the digest whose descriptions memory holds
@@ -240,13 +239,6 @@ class MemoryOrgan(Organ):
             except Exception:  # the next deep sleep tries again
                 log.exception("deep sleep failed")
 
-    def _teach_exposure(self, report: dict) -> None:
-        """After a sleep: hand exposure which abilities followed which instructions (HOME/associations.json)."""
-        from broker.exposure import learning  # only after a sleep: organ start-up stays lean
-
-        learned = learning.refresh(self.home / learning.FILE_NAME, lambda last_id: journal_events(self.memory, last_id))
-        log.info("exposure learned from the journal up to event %d (%d episodes)", learned.mark, len(learned))
-
     def _after_consolidation(self, report: dict) -> None:
         if report.get("changed"):
             self.memory.warm()  # the new recall index, built here rather than on a query's time
@@ -262,9 +254,3 @@ class MemoryOrgan(Organ):
 
 ORGAN = MemoryOrgan
 
-
-def journal_events(memory: Memory, last_id: int) -> Iterator[dict]:
-    """The journal's events after last_id, as exposure learns them (contract fields and the event id)."""
-    for row in Journal(memory.reader()).rows_since(last_id):
-        yield {"id": row.id, "ts": row.ts, "session": row.session, "kind": row.kind, "organ": row.organ,
-               "ability": row.ability, "text": row.text, "origin": row.origin}

@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from pathlib import Path
-from typing import IO, Any, Callable, Iterable
+from typing import IO, Any, Callable, Iterable, Iterator
 
 from actors import schema
 from actors.memory import db, distill, export, inject, judgments, meaning, normalise, savings, snapshot
@@ -211,6 +211,15 @@ class Memory:
                 set_meta(self.writer, DESCRIPTIONS_KEY, glosses)
                 return True
         return self._guard(work)
+
+    def teach_exposure(self, report: dict | None = None) -> None:
+        """After a sleep, hand exposure which abilities followed which instructions (HOME/associations.json): an
+        `after_sleep` hook of the memory organ's deep sleep and of `actors memory sleep` alike."""
+        from broker.exposure import learning  # only after a sleep: start-up stays lean
+
+        learned = learning.refresh(self.path.parent / learning.FILE_NAME,
+                                   lambda last_id: journal_events(self, last_id))
+        log.info("exposure learned from the journal up to event %d (%d episodes)", learned.mark, len(learned))
 
     def warm(self) -> None:
         """Build the recall index now (a process starting up does it here, not on its first query's time)."""
@@ -631,3 +640,10 @@ class Memory:
             if isinstance(exc, sqlite3.OperationalError):
                 raise
             raise db.corrupt(self.path, exc) from None
+
+
+def journal_events(memory: Memory, last_id: int) -> Iterator[dict]:
+    """The journal's events after last_id, as exposure learns them (contract fields and the event id)."""
+    for row in Journal(memory.reader()).rows_since(last_id):
+        yield {"id": row.id, "ts": row.ts, "session": row.session, "kind": row.kind, "organ": row.organ,
+               "ability": row.ability, "text": row.text, "origin": row.origin}
