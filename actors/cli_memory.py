@@ -275,7 +275,7 @@ def recall(query: Annotated[str, typer.Argument(help="What the agent is about to
         elif result.block.text:
             typer.echo(result.block.text)
         return
-    hits, elapsed = _run(home, lambda m: m.recall(query, limit))
+    hits, elapsed = _run(home, lambda m: m.recall(query, limit, hit=False))  # looking is not using: no hits
     if as_json:
         emit({"cards": [h.as_dict() for h in hits], "latency_ms": round(elapsed * 1000, 3)})
         return
@@ -358,7 +358,7 @@ def export_cards(
             typer.echo(text, nl=False)
             return
         _write(out, text)
-        typer.echo(f"wrote {len(rows)} rules to {out}", err=True)
+        typer.echo(f"wrote {export.counted(rows)} to {out}", err=True)
         return
     target = file or (Path("CLAUDE.md") if Path("CLAUDE.md").exists() and not Path("AGENTS.md").exists()
                       else Path("AGENTS.md"))
@@ -367,10 +367,10 @@ def export_cards(
     except (OSError, UnicodeDecodeError) as exc:
         die(f"cannot read {target}: {exc}", EXIT_FAILED)
     if not rows and export.BEGIN not in existing:  # nothing learned yet: no file or block made of an empty table
-        typer.echo(f"no rules to write yet: {target} left as it is")
+        typer.echo(f"no cards to write yet: {target} left as it is")
         return
     _write(target, export.splice(existing, export.agents_block(rows)))
-    typer.echo(f"wrote {len(rows)} rules between the actors:memory markers of {target}")
+    typer.echo(f"wrote {export.counted(rows)} between the actors:memory markers of {target}")
 
 
 def _group_home(ctx: typer.Context | None, home: Path) -> Path:

@@ -145,6 +145,23 @@ def test_export_writes_a_skill_md_with_frontmatter_and_a_rules_table(home, tmp_p
     assert actors(home, "cards", "export", "--min-hits", "1").stdout.count("\n| ") == 2  # header row only + none
 
 
+def test_looking_cards_up_counts_no_hits_and_the_export_names_the_kinds_it_counts(home, tmp_path):
+    for _ in range(3):  # inspection
+        assert actors(home, "recall", "read src/app1.py before editing the handler").returncode == 0
+    cards = json.loads(actors(home, "cards", "--json").stdout)["cards"]
+    assert [c["hits"] for c in cards] == [0] * len(cards)
+    assert actors(home, "cards", "export", "--min-hits", "1").stdout.count("\n| ") == 2  # still nothing used
+    injected = actors(home, "recall", "read src/app1.py before editing the handler", "--inject", "--json")
+    used = json.loads(injected.stdout)["cards"]
+    assert used and {c["id"]: c["hits"] for c in json.loads(actors(home, "cards", "--json").stdout)["cards"]
+                     if c["id"] in used} == {i: 1 for i in used}
+
+    out = tmp_path / "SKILL.md"
+    wrote = actors(home, "cards", "export", "--out", str(out))
+    assert "wrote 2 cards: 1 pitfall and 1 rule to " in wrote.stderr
+    assert "(2 cards: 1 pitfall and 1 rule, distilled by actors memory" in out.read_text()
+
+
 def test_export_agents_md_rewrites_its_block_and_leaves_the_rest_untouched(home, tmp_path):
     work = tmp_path / "work"
     work.mkdir()
@@ -172,12 +189,12 @@ def test_export_agents_md_with_no_rules_yet_makes_no_file_but_empties_an_earlier
     work = tmp_path / "work"
     work.mkdir()
     none = actors(home, "cards", "export", "--agents-md", "--min-hits", "1000", cwd=work)
-    assert none.returncode == 0 and "no rules to write yet: AGENTS.md left as it is" in none.stdout
+    assert none.returncode == 0 and "no cards to write yet: AGENTS.md left as it is" in none.stdout
     assert not (work / "AGENTS.md").exists()
     assert actors(home, "cards", "export", "--agents-md", cwd=work).returncode == 0
     assert "pnpm test" in (work / "AGENTS.md").read_text()
     emptied = actors(home, "cards", "export", "--agents-md", "--min-hits", "1000", cwd=work)
-    assert emptied.returncode == 0 and "wrote 0 rules" in emptied.stdout
+    assert emptied.returncode == 0 and "wrote 0 cards" in emptied.stdout
     assert "pnpm test" not in (work / "AGENTS.md").read_text()  # a block once written follows the cards
 
 

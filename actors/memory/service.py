@@ -301,12 +301,14 @@ class Memory:
 
     # -- recall and injection -------------------------------------------------------------
 
-    def recall(self, query: str, limit: int = 5) -> tuple[list[Hit], float]:
-        """Cards about the query, best first, and the seconds it took; hits are counted for a later flush."""
+    def recall(self, query: str, limit: int = 5, *, hit: bool = True) -> tuple[list[Hit], float]:
+        """Cards about the query, best first, and the seconds it took. With `hit` (an agent's recall), each card
+        found counts a hit, for a later flush; inspection (`actors recall`) passes hit=False and counts none."""
         started = time.perf_counter()
         hits = self._guard(lambda: self.recaller.search(self.reader(), query, limit))
         elapsed = time.perf_counter() - started
-        self.recaller.note(hit.card.id for hit in hits)  # written by a later flush: a read never writes
+        if hit:
+            self.recaller.note(found.card.id for found in hits)  # written by a later flush: a read never writes
         return hits, elapsed
 
     def inject(self, query: str, session: str = "", budget: int | None = None) -> Injection:
