@@ -62,22 +62,24 @@ def suppressed(injections: list[Injected], calls: list[Call]) -> dict:
     """The estimate of failures the injections saved, with its inputs, overall and per card."""
     keys = {i.key for i in injections}
     work = works(calls, keys)
-    by_session: dict[str, list[Call]] = {}
+    by_ability: dict[str, dict[str, list[Call]]] = {}  # ability -> session -> its calls, in journal order
     for call in calls:
-        by_session.setdefault(call.session, []).append(call)
+        by_ability.setdefault(call.ability, {}).setdefault(call.session, []).append(call)
     first_injected: dict[tuple[str, str], float] = {}
     for i in injections:
         first_injected[(i.key, i.session)] = min(i.at, first_injected.get((i.key, i.session), i.at))
+    baselines = {key: baseline(key, work.get(key), by_ability, first_injected) for key in keys}
     cards: dict[int, dict] = {}
     for i in sorted(injections, key=lambda i: (i.card_id, i.session)):
         row = cards.setdefault(i.card_id, {"card": i.card_id, "kind": i.kind, "injections": 0, "opportunities": 0,
-                                           "repeats": 0, **baseline(i.key, work.get(i.key), by_session,
-                                                                    first_injected)})
+                                           "repeats": 0, **baselines[i.key]})
         row["injections"] += 1
         kind_of_work = work.get(i.key)
-        after = [c for c in by_session.get(i.session, []) if c.ts >= i.at]
+        if kind_of_work is None:
+            continue  # no failure in the journal has the card's signature: no repeat either
+        after = [c for c in by_ability.get(kind_of_work.ability, {}).get(i.session, []) if c.ts >= i.at]
         repeats = sum(1 for c in after if i.key in c.keys)
-        if repeats or (kind_of_work is not None and any(kind_of_work.done_by(c) for c in after)):
+        if repeats or any(kind_of_work.done_by(c) for c in after):
             row["opportunities"] += 1
             row["repeats"] += repeats
     expected = sum(r["opportunities"] * r["rate"] for r in cards.values() if r["rate"] is not None)
@@ -96,13 +98,13 @@ def suppressed(injections: list[Injected], calls: list[Call]) -> dict:
     }
 
 
-def baseline(key: str, work: Work | None, by_session: dict[str, list[Call]],
+def baseline(key: str, work: Work | None, by_ability: dict[str, dict[str, list[Call]]],
              first_injected: dict[tuple[str, str], float]) -> dict:
     """A card's failures per session that did its work before (or without) its injection, and the counts."""
     if work is None:
         return {"rate": None, "baseline_sessions": 0, "baseline_failures": 0}
     sessions = failures = 0
-    for session, calls in by_session.items():
+    for session, calls in by_ability.get(work.ability, {}).items():
         until = first_injected.get((key, session), float("inf"))
         done = [c for c in calls if c.ts < until and work.done_by(c)]
         if done:

@@ -8,6 +8,7 @@ writer's transaction.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -110,6 +111,12 @@ class Forgetting:
 
     removed: list[Judgment]
     unconfirmed: list[Judgment]
+
+
+@functools.lru_cache(maxsize=4096)  # a journal repeats its commands
+def _families(organ: str, ability: str, args: str) -> tuple[str, ...]:
+    """The program families of a journalled call (its stored arguments), as distillation reads them."""
+    return normalise.work_of(organ, ability, json_object(args)).families
 
 
 def _last_id(state: object) -> int:
@@ -589,9 +596,9 @@ class Memory:
             if not self._learned_from(organ, origin, error):
                 continue
             name = f"{organ}.{ability}"
-            work = normalise.work_of(organ, ability, json_object(args))
-            found = distill.warning_keys(name, work.family, normalise.error_signature(error))
-            calls.append(savings.Call(session, ts, name, work.families, found))
+            families = _families(organ, ability, args)
+            found = distill.warning_keys(name, families[-1] if families else "", normalise.error_signature(error))
+            calls.append(savings.Call(session, ts, name, families, found))
             if keys & set(found):
                 abilities.add((organ, ability))
         for organ, ability in sorted(abilities):
@@ -599,8 +606,7 @@ class Memory:
                     "SELECT session, ts, args, origin FROM events WHERE kind = 'call' AND ok = 1 AND organ = ? "
                     "AND ability = ?", (organ, ability)):
                 if self._learned_from(organ, origin, ""):
-                    calls.append(savings.Call(session, ts, f"{organ}.{ability}",
-                                              normalise.work_of(organ, ability, json_object(args)).families))
+                    calls.append(savings.Call(session, ts, f"{organ}.{ability}", _families(organ, ability, args)))
         return injections, calls
 
     def _learned_from(self, organ: str, origin: str, error: str) -> bool:
