@@ -212,3 +212,20 @@ def test_memory_sleep_on_the_command_line_teaches_exposure_as_the_organs_deep_sl
     assert json.loads(slept.stdout)["folded"] >= 2
     learned = learning.load(mesh.home / learning.FILE_NAME)  # what exposure's worker reads again when it changes
     assert [(e.text, e.abilities) for e in learned.episodes] == [(intent, ("echo.echo",))] and learned.mark >= 2
+
+
+def test_the_memory_organ_forgets_by_topic_only_when_confirmed_and_an_import_never_brings_it_back(make_mesh,
+                                                                                                   tmp_path):
+    mesh = make_mesh(MEMORY_MESH)
+    assert call(mesh, "memory.remember", text="never deploy to prod on fridays", kind="redline")["ok"]
+    snap = tmp_path / "snap.json"
+    mesh.cli("memory", "export", "--out", str(snap), check=True)
+    asked = call(mesh, "memory.forget", text="prod")
+    assert asked["ok"] and asked["result"]["forgotten"] == []
+    assert [j["text"] for j in asked["result"]["unconfirmed"]] == ["never deploy to prod on fridays"]
+    assert "never deploy to prod" in call(mesh, "memory.inject", query="deploy the release")["result"]["text"]
+    done = call(mesh, "memory.forget", text="prod", confirm=True)
+    assert [j["text"] for j in done["result"]["forgotten"]] == ["never deploy to prod on fridays"]
+    imported = json.loads(mesh.cli("memory", "import", str(snap), "--json", check=True).stdout)
+    assert imported["judgments_refused_forgotten"] == 1
+    assert "never deploy to prod" not in call(mesh, "memory.inject", query="deploy the release")["result"]["text"]
