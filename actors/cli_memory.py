@@ -41,9 +41,12 @@ def _open(home: Path):
     from actors.memory.service import Memory
 
     try:
-        return Memory(home)
+        memory, problem = Memory.as_the_organ(home)  # the mesh file's memory options, as the organ last used them
     except MemoryUnavailable as exc:
         die(str(exc), EXIT_FAILED)
+    if problem:
+        typer.echo(f"actors: {problem}", err=True)
+    return memory
 
 
 def _run(home: Path, work) -> Any:

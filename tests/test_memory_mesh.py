@@ -229,3 +229,15 @@ def test_the_memory_organ_forgets_by_topic_only_when_confirmed_and_an_import_nev
     imported = json.loads(mesh.cli("memory", "import", str(snap), "--json", check=True).stdout)
     assert imported["judgments_refused_forgotten"] == 1
     assert "never deploy to prod" not in call(mesh, "memory.inject", query="deploy the release")["result"]["text"]
+
+
+def test_memory_sleep_on_the_command_line_consolidates_with_the_options_the_organ_runs_with(make_mesh):
+    mesh = make_mesh(SLEEPY_MESH + "options = { pitfall_min = 2 }\n")  # two failures make a pitfall here
+    for what in ("alpha.cfg", "beta.cfg"):
+        assert not call(mesh, "echo.missing", as_session="s1", what=what)["ok"]
+    wait_for(lambda: [r for r in journal(mesh) if r[0] == "call" and r[2] == "missing"][1:], timeout=20,
+             what="both failures in the journal")
+    slept = json.loads(mesh.cli("memory", "sleep", "--json", check=True, timeout=60).stdout)
+    assert slept["cards"]["pitfall"] == 1, slept  # memory's default (3) would make none
+    again = json.loads(mesh.cli("memory", "sleep", "--json", check=True, timeout=60).stdout)
+    assert again["changed"] is False and again["cards"]["pitfall"] == 1

@@ -56,6 +56,7 @@ class MemoryOrgan(Organ):
         tokens.load()
         self.quarantined = ""
         self.memory = self._open()
+        self.memory.keep_options(self.options)  # so `actors memory sleep` and the rest consolidate as this organ does
         self.memory.after_sleep.append(self.memory.teach_exposure)
         self.stage = ""
         self.catalogue = 0  # the digest of the mesh's abilities, from blood

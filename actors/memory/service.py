@@ -37,6 +37,7 @@ log = logging.getLogger(__name__)
 STATE_KEY = "distill_state"
 FORGOTTEN_JUDGMENTS_KEY = "forgotten_judgments"  # digest of the text -> {kind, forgotten_at}: never imported again
 MAX_FORGOTTEN_JUDGMENTS = 1000
+OPTIONS_KEY = "organ_options"  # the options the memory organ last started with (`Memory.as_the_organ`)
 DESCRIPTIONS_KEY = "descriptions"  # the mesh's own descriptions of its abilities, as glosses (meaning.described)
 
 
@@ -143,6 +144,29 @@ class Memory:
         # learn from sleep here); a hook that raises is logged and skipped
         self.after_sleep: list[Callable[[dict], None]] = []
         self.consolidating_since: float | None = None  # when the consolidation under way began (clock time)
+
+    @classmethod
+    def as_the_organ(cls, home: Path | str) -> tuple[Memory, str]:
+        """Open a memory with the options its organ last started with (the mesh file's `[organs.memory] options`,
+        kept in the database), so a command consolidates and recalls as the organ would; say why not when they
+        cannot be used (then the defaults are)."""
+        conn = db.connect(db.path_in(Path(home)))
+        try:
+            stored = get_meta(conn, OPTIONS_KEY, {})
+        finally:
+            conn.close()
+        try:
+            return cls(home, Settings.from_options(stored if isinstance(stored, dict) else {})), ""
+        except ValueError as exc:
+            return cls(home), f"the memory organ's stored options are not usable here ({exc}); using the defaults"
+
+    def keep_options(self, options: dict) -> None:
+        """Keep the organ's options in the database, for the commands that open it without a mesh."""
+        def work() -> None:
+            with self.lock, transaction(self.writer):
+                if get_meta(self.writer, OPTIONS_KEY) != options:
+                    set_meta(self.writer, OPTIONS_KEY, options)
+        self._guard(work)
 
     def close(self) -> None:
         """Write pending hits and close every connection."""
