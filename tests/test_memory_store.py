@@ -14,6 +14,7 @@ import pytest
 from actors.memory import db
 from actors.memory.recall import weight
 from actors.memory.service import Memory, Settings
+from actors.memory.store import CardStore
 
 REPO = Path(__file__).resolve().parents[1]
 T0 = 1_764_460_800.0
@@ -275,6 +276,34 @@ def test_concurrent_writers_never_bring_a_forgotten_card_back(memory):
     assert not [c for c in memory.cards() if c.kind == "pitfall" and "read_file" in c.title]  # npm's is another
     row = memory.writer.execute("SELECT forgotten_at FROM cards WHERE id = ?", (pitfall.id,)).fetchone()
     assert row[0] is not None
+
+
+def as_if_keyed_by_an_older_normaliser(memory: Memory, card_id: int) -> None:
+    """Give a card the key an older error normaliser gave it, and make the next consolidation fold everything."""
+    memory.writer.execute("UPDATE cards SET card_key = 'p-older' WHERE id = ?", (card_id,))
+    memory.writer.execute("DELETE FROM card_keys WHERE card_id = ?", (card_id,))
+    memory.writer.execute("INSERT INTO card_keys (key, card_id) VALUES ('p-older', ?)", (card_id,))
+    memory.writer.execute("UPDATE meta SET value = json_set(value, '$.version', 0) WHERE key = 'distill_state'")
+
+
+def test_a_card_the_error_normaliser_re_keys_keeps_its_id_hits_and_forgotten_state(memory):
+    memory.ingest(io.BytesIO(lines(*planted())))
+    memory.consolidate()
+    [pitfall] = [c for c in memory.cards() if c.kind == "pitfall"]
+    memory.inject("read_file ENOENT src")
+    memory.flush(force=True)
+    hits = CardStore(memory.reader()).get(pitfall.id)[0].hits
+    assert hits >= 1
+    as_if_keyed_by_an_older_normaliser(memory, pitfall.id)
+    report = memory.consolidate()
+    assert report["created"] == 0 and report["removed"] == 0
+    [again] = [c for c in memory.cards() if c.kind == "pitfall"]
+    assert (again.id, again.hits, again.key) == (pitfall.id, hits, pitfall.key)
+
+    assert memory.forget_card(pitfall.id) == "forgotten"
+    as_if_keyed_by_an_older_normaliser(memory, pitfall.id)
+    memory.consolidate()
+    assert "pitfall" not in {c.kind for c in memory.cards()}  # forgotten under the old key, forgotten under the new
 
 
 # -- weights and hits -------------------------------------------------------------------------

@@ -38,7 +38,7 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 15  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 17  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
@@ -74,6 +74,8 @@ STATE_VERSION = 15  # 4: identities hold the gloss field; 5: workflows hold the 
 # 14: rules count the episodes whose fix moved only the failed path (the same file found elsewhere)
 # 15 (round 18): no traceback frames among topic words; a fix by a check's own tool is no edit; no reliability words
 # on weak links, no English word read into a tool's file kind (tfstate -> state)
+# 17 (memfix; 16 is round 19's): error signatures keep apostrophes, dotted names, TCP/IP and redacted URLs, so a
+# card's key may change: the whole journal is folded again
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
