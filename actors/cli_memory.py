@@ -104,6 +104,9 @@ def sleep(home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
         memory.after_sleep.append(memory.teach_exposure)  # what the organ's deep sleep does after consolidating
         return memory.consolidate()
     report = _run(home, work)
+    if report.get("future_events_skipped"):
+        typer.echo(f"actors: {report['future_events_skipped']} journal events are dated more than a day past this "
+                   "machine's clock (milliseconds read as seconds?) and were not learned from", err=True)
     if as_json:
         emit(report)
         return

@@ -100,6 +100,19 @@ def test_a_ts_that_is_negative_not_finite_or_past_tomorrow_is_refused_with_its_r
     assert pitfall.confirmed_at <= memory.clock() + DAY  # so the card decays like any other
 
 
+def test_events_journalled_with_a_time_far_ahead_before_ingest_refused_them_are_not_learned_from(memory):
+    from actors.memory.journal import Entry, parse_line
+
+    good = [parse_line(json.dumps(e)) for e in planted()[:3]]
+    memory.append([*good[:2], Entry(**{**{f: getattr(good[2], f) for f in good[2].__slots__},
+                                       "ts": 1_796_400_000_000.0})])  # as an older actors journalled it
+    memory.ingest(io.BytesIO(lines(planted()[3], {**planted()[0], "ts": T0 + 50, "args": {"path": "src/q.py"}})))
+    report = memory.consolidate()
+    assert report["future_events_skipped"] == 1
+    [pitfall] = [c for c in memory.cards() if c.kind == "pitfall"]
+    assert pitfall.confirmed_at <= memory.clock()  # so it decays
+
+
 def test_ingesting_the_same_lines_twice_appends_them_once(memory):
     memory.ingest(io.BytesIO(lines(*planted())))
     report = memory.ingest(io.BytesIO(lines(*planted())))

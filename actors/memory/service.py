@@ -24,7 +24,7 @@ from actors import schema
 from actors.memory import db, distill, export, inject, judgments, meaning, normalise, savings, snapshot
 from actors.memory.db import MemoryUnavailable, get_meta, set_meta, transaction
 from actors.memory.distill import Distiller, Thresholds
-from actors.memory.journal import Entry, IngestReport, Journal, json_object
+from actors.memory.journal import FUTURE_SLACK_S, Entry, IngestReport, Journal, json_object
 from actors.memory.judgments import Judgment
 from actors.memory.recall import CONDITION, MIN_RELEVANCE, Hit, Recaller
 from actors.memory.recall import weight as recall_weight
@@ -287,7 +287,19 @@ class Memory:
         settings_key = repr((t, self.settings.ignore_organs, distill.STATE_VERSION,
                              hashlib.sha1(json.dumps(glosses, sort_keys=True).encode()).hexdigest()[:16],
                              meaning.knowledge_digest()))
-        folded = distiller.feed(Journal(conn).rows_since(distiller.last_id))
+        # an event more than a day past this clock (journalled before ingest refused such times: milliseconds read
+        # as seconds) would keep its cards from ever decaying: it is not learned from
+        horizon, skipped = self.clock() + FUTURE_SLACK_S, [0]
+
+        def trusted(rows: Iterable) -> Iterator:
+            for row in rows:
+                if row.ts > horizon:
+                    skipped[0] += 1
+                else:
+                    yield row
+        folded = distiller.feed(trusted(Journal(conn).rows_since(distiller.last_id)))
+        if skipped[0]:
+            log.info("consolidation left out %d journal events dated more than a day ahead", skipped[0])
         complete = rebuilt or previous.get("settings") != settings_key
         if folded == 0 and not complete:
             return {**previous, "folded": 0, "changed": False, "cards": CardStore(conn).counts(),
@@ -307,7 +319,8 @@ class Memory:
                        "consolidations": previous.get("consolidations", 0) + 1}
             set_meta(self.writer, "consolidation", summary)
             counts = store.counts()
-        return {**summary, "folded": folded, "changed": report.created + report.updated + report.removed + retired > 0,
+        return {**summary, "folded": folded, "future_events_skipped": skipped[0],
+                "changed": report.created + report.updated + report.removed + retired > 0,
                 **report.as_dict(), "cards": counts, "seconds": round(time.monotonic() - started, 4)}
 
     def _repeats(self, store: CardStore, failures: list[tuple[str, float, tuple[str, ...]]]) -> int:
