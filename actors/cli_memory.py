@@ -41,9 +41,12 @@ def _open(home: Path):
     from actors.memory.service import Memory
 
     try:
-        return Memory(home)
+        memory, problem = Memory.as_the_organ(home)  # the mesh file's memory options, as the organ last used them
     except MemoryUnavailable as exc:
         die(str(exc), EXIT_FAILED)
+    if problem:
+        typer.echo(f"actors: {problem}", err=True)
+    return memory
 
 
 def _run(home: Path, work) -> Any:
@@ -83,6 +86,9 @@ def ingest(file: Annotated[str, typer.Argument(metavar="F.jsonl", help="Journal 
         die(f"cannot read {file}: {exc.strerror}", EXIT_FAILED)
     for number, reason in report.bad:
         typer.echo(f"actors: {file}:{number}: skipped: {reason}", err=True)
+    if report.milliseconds:
+        typer.echo(f"actors: {file}: {report.milliseconds} line(s) have a ts that looks like Unix milliseconds; "
+                   "journal times are Unix seconds (divide by 1000)", err=True)
     if as_json:
         emit(report.as_dict())
         return
@@ -94,7 +100,13 @@ def ingest(file: Annotated[str, typer.Argument(metavar="F.jsonl", help="Journal 
 @memory_app.command()
 def sleep(home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
     """Run deep-sleep consolidation now, as if the body had been idle long enough."""
-    report = _run(home, lambda m: m.consolidate())
+    def work(memory):
+        memory.after_sleep.append(memory.teach_exposure)  # what the organ's deep sleep does after consolidating
+        return memory.consolidate()
+    report = _run(home, work)
+    if report.get("future_events_skipped"):
+        typer.echo(f"actors: {report['future_events_skipped']} journal events are dated more than a day past this "
+                   "machine's clock (milliseconds read as seconds?) and were not learned from", err=True)
     if as_json:
         emit(report)
         return
@@ -132,17 +144,27 @@ def remember(text: Annotated[str, typer.Argument(help="A statement about the use
 
 
 @memory_app.command(name="forget")
-def forget_judgment(text: Annotated[str, typer.Argument(help="The judgment's text, or a statement on its topic.")],
+def forget_judgment(text: Annotated[str, typer.Argument(help="The judgment's exact text or its id (#3), or a "
+                                                           "statement on its topic (then --yes).")],
+                    yes: Annotated[bool, typer.Option("--yes", help="Forget the judgments a statement only matches "
+                                                                    "by topic (they are named first without it).")
+                                   ] = False,
                     home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
-    """Forget a standing judgment."""
+    """Forget a standing judgment: by its exact text or id, or by topic with --yes; it is never imported again."""
     import time
 
-    removed = _run(home, lambda m: m.forget_judgment(text))
+    done = _run(home, lambda m: m.forget_judgment(text, confirm=yes))
     if as_json:
-        emit({"forgotten": [j.as_dict(time.time()) for j in removed]})
-    elif removed:
-        typer.echo("forgot " + "; ".join(f"#{j.id} {j.text}" for j in removed))
-    if not removed:
+        emit({"forgotten": [j.as_dict(time.time()) for j in done.removed],
+              "unconfirmed": [j.as_dict(time.time()) for j in done.unconfirmed]})
+    elif done.removed:
+        typer.echo("forgot " + "; ".join(f"#{j.id} [{j.kind}] {j.text}" for j in done.removed))
+    if done.unconfirmed:
+        named = "; ".join(f"#{j.id} [{j.kind}] {j.text}" for j in done.unconfirmed)
+        die(f"{text!r} is not the exact text or id of a judgment; on its topic it would forget: {named}. Nothing "
+            f"was forgotten: give the exact text or id (actors memory forget '#{done.unconfirmed[0].id}'), or add "
+            "--yes to forget all of these", EXIT_USAGE)
+    if not done.removed:
         die(f"no judgment matches {text!r}", EXIT_FAILED)
 
 
@@ -224,8 +246,15 @@ def stats(home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
     rep = data["suppressed_repeats"]
     inputs = rep["inputs"]
     typer.echo(f"suppressed repeats: about {rep['estimate']:g} ({inputs['expected_without_memory']:g} expected "
-               f"without memory over {inputs['injections']} injected warnings, {inputs['repeats_after_injection']} "
-               f"seen after them)")
+               f"without memory over {inputs['opportunities']} opportunities, {inputs['repeats_after_injection']} "
+               f"repeats seen after them; {inputs['injections']} warnings injected, an opportunity is a session "
+               f"that did the warned-about work afterwards)")
+    for card in rep["cards"]:
+        rate = "no baseline" if card["rate"] is None else (
+            f"baseline {card['rate']:g} ({card['baseline_failures']} failures in {card['baseline_sessions']} "
+            "sessions that did its work without it)")
+        typer.echo(f"  #{card['card']:<5} {card['kind']:<8} injected {card['injections']}, opportunities "
+                   f"{card['opportunities']}, repeats {card['repeats']}, {rate}")
     held = data["held_back_blocks"]["inputs"]
     typer.echo(f"held back: {held['blocks']} repeated blocks, {held['tokens']} o200k tokens not sent again "
                f"(a set returns after {held['reinject_after_turns']} turns)")
@@ -252,7 +281,7 @@ def recall(query: Annotated[str, typer.Argument(help="What the agent is about to
         elif result.block.text:
             typer.echo(result.block.text)
         return
-    hits, elapsed = _run(home, lambda m: m.recall(query, limit))
+    hits, elapsed = _run(home, lambda m: m.recall(query, limit, hit=False))  # looking is not using: no hits
     if as_json:
         emit({"cards": [h.as_dict() for h in hits], "latency_ms": round(elapsed * 1000, 3)})
         return
@@ -268,19 +297,31 @@ def recall(query: Annotated[str, typer.Argument(help="What the agent is about to
 def cards(ctx: typer.Context,
           kind: Annotated[Optional[str], typer.Option(help="Only cards of this kind (pitfall, playbook, weak_link, "
                                                            "rule).")] = None,
+          every: Annotated[bool, typer.Option("--all", help="Retired and forgotten cards too, with their state "
+                                                            "and the reason.")] = False,
           home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
     """List memory cards (subcommands: forget, export)."""
     if ctx.invoked_subcommand is not None:
         ctx.obj = {"home": home}  # `actors cards --home H forget 3` means H too
         return
-    found = _run(home, lambda m: m.cards(kind))
+    found = _run(home, lambda m: m.cards_view(kind, include_gone=every))
     if as_json:
-        emit({"cards": [c.as_dict() for c in found]})
+        emit({"cards": found})
         return
     for c in found:
-        typer.echo(f"#{c.id:<5} {c.kind:<9} hits {c.hits:<4} seen {c.confirmations:<4} {c.title}")
+        gone = "" if c["state"] == "live" else f"  [{c['state']}: {_gone_reason(c)}]"
+        typer.echo(f"#{c['id']:<5} {c['kind']:<9} hits {c['hits']:<4} seen {c['confirmations']:<4} {c['title']}{gone}")
     if not found:
-        typer.echo("no cards yet (they are distilled in deep sleep, or by `actors memory sleep`)")
+        typer.echo("no cards yet (they are distilled in deep sleep, or by `actors memory sleep`)"
+                   + ("" if every else "; --all shows retired and forgotten ones"))
+
+
+def _gone_reason(card: dict) -> str:
+    if card["state"] == "retired":
+        return card["retired_reason"]
+    import time
+
+    return "forgotten on " + time.strftime("%Y-%m-%d", time.localtime(card["forgotten_at"]))
 
 
 @cards_app.command(name="forget")
@@ -323,7 +364,7 @@ def export_cards(
             typer.echo(text, nl=False)
             return
         _write(out, text)
-        typer.echo(f"wrote {len(rows)} rules to {out}", err=True)
+        typer.echo(f"wrote {export.counted(rows)} to {out}", err=True)
         return
     target = file or (Path("CLAUDE.md") if Path("CLAUDE.md").exists() and not Path("AGENTS.md").exists()
                       else Path("AGENTS.md"))
@@ -332,10 +373,10 @@ def export_cards(
     except (OSError, UnicodeDecodeError) as exc:
         die(f"cannot read {target}: {exc}", EXIT_FAILED)
     if not rows and export.BEGIN not in existing:  # nothing learned yet: no file or block made of an empty table
-        typer.echo(f"no rules to write yet: {target} left as it is")
+        typer.echo(f"no cards to write yet: {target} left as it is")
         return
     _write(target, export.splice(existing, export.agents_block(rows)))
-    typer.echo(f"wrote {len(rows)} rules between the actors:memory markers of {target}")
+    typer.echo(f"wrote {export.counted(rows)} between the actors:memory markers of {target}")
 
 
 def _group_home(ctx: typer.Context | None, home: Path) -> Path:

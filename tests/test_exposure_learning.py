@@ -302,7 +302,7 @@ def test_the_exposure_worker_reads_the_associations_again_when_their_file_change
 
 def test_the_memory_journal_feeds_exposure_after_a_sleep(tmp_path):
     from actors.memory.journal import Entry
-    from actors.memory.organ import journal_events
+    from actors.memory.service import journal_events
     from actors.memory.service import Memory
 
     with Memory(tmp_path) as memory:

@@ -109,6 +109,33 @@ def test_cards_lists_forgets_and_the_forgotten_card_stays_gone(home, tmp_path):
     assert actors(home, "cards", "forget", "999").returncode == 1
 
 
+def test_cards_all_shows_retired_and_forgotten_cards_with_their_state_and_reason(home, tmp_path):
+    import io
+
+    from actors.memory.service import Memory
+
+    cards = {c["kind"]: c["id"] for c in json.loads(actors(home, "cards", "--json").stdout)["cards"]}
+    with Memory(home, clock=lambda: T0 + 100) as memory:  # the pitfall's advice is injected, and fails 3 times
+        assert cards["pitfall"] in memory.inject("read src/app1.py", session="z").block.cards
+        memory.ingest(io.BytesIO("".join(json.dumps(
+            {"ts": T0 + 200 + i, "session": "z", "kind": "call", "organ": "fs", "ability": "read_file",
+             "args": {"path": f"src/b{i}.py"}, "ok": False, "error": "ENOENT: no such file or directory"}) + "\n"
+            for i in range(3)).encode()))
+        assert memory.consolidate()["retired"] == 1
+    assert actors(home, "cards", "forget", str(cards["rule"])).returncode == 0
+
+    assert actors(home, "cards").stdout.startswith("no cards yet") and "--all" in actors(home, "cards").stdout
+    listed = actors(home, "cards", "--all")
+    lines = {int(line.split()[0][1:]): line for line in listed.stdout.splitlines()}
+    assert "[retired: retired: its advice was injected and the same failure followed 3 times]" \
+        in lines[cards["pitfall"]]
+    assert "[forgotten: forgotten on " in lines[cards["rule"]]
+    states = {c["id"]: (c["state"], c["retired_reason"])
+              for c in json.loads(actors(home, "cards", "--all", "--json").stdout)["cards"]}
+    assert states[cards["pitfall"]][0] == "retired" and "same failure" in states[cards["pitfall"]][1]
+    assert states[cards["rule"]] == ("forgotten", "")
+
+
 def test_export_writes_a_skill_md_with_frontmatter_and_a_rules_table(home, tmp_path):
     out = tmp_path / "SKILL.md"
     assert actors(home, "cards", "export", "--out", str(out)).returncode == 0
@@ -116,6 +143,23 @@ def test_export_writes_a_skill_md_with_frontmatter_and_a_rules_table(home, tmp_p
     assert text.startswith("---\nname: project-memory\ndescription: ")
     assert "| trigger | wrong instinct | do instead | hits |" in text and "pnpm test" in text
     assert actors(home, "cards", "export", "--min-hits", "1").stdout.count("\n| ") == 2  # header row only + none
+
+
+def test_looking_cards_up_counts_no_hits_and_the_export_names_the_kinds_it_counts(home, tmp_path):
+    for _ in range(3):  # inspection
+        assert actors(home, "recall", "read src/app1.py before editing the handler").returncode == 0
+    cards = json.loads(actors(home, "cards", "--json").stdout)["cards"]
+    assert [c["hits"] for c in cards] == [0] * len(cards)
+    assert actors(home, "cards", "export", "--min-hits", "1").stdout.count("\n| ") == 2  # still nothing used
+    injected = actors(home, "recall", "read src/app1.py before editing the handler", "--inject", "--json")
+    used = json.loads(injected.stdout)["cards"]
+    assert used and {c["id"]: c["hits"] for c in json.loads(actors(home, "cards", "--json").stdout)["cards"]
+                     if c["id"] in used} == {i: 1 for i in used}
+
+    out = tmp_path / "SKILL.md"
+    wrote = actors(home, "cards", "export", "--out", str(out))
+    assert "wrote 2 cards: 1 pitfall and 1 rule to " in wrote.stderr
+    assert "(2 cards: 1 pitfall and 1 rule, distilled by actors memory" in out.read_text()
 
 
 def test_export_agents_md_rewrites_its_block_and_leaves_the_rest_untouched(home, tmp_path):
@@ -145,12 +189,12 @@ def test_export_agents_md_with_no_rules_yet_makes_no_file_but_empties_an_earlier
     work = tmp_path / "work"
     work.mkdir()
     none = actors(home, "cards", "export", "--agents-md", "--min-hits", "1000", cwd=work)
-    assert none.returncode == 0 and "no rules to write yet: AGENTS.md left as it is" in none.stdout
+    assert none.returncode == 0 and "no cards to write yet: AGENTS.md left as it is" in none.stdout
     assert not (work / "AGENTS.md").exists()
     assert actors(home, "cards", "export", "--agents-md", cwd=work).returncode == 0
     assert "pnpm test" in (work / "AGENTS.md").read_text()
     emptied = actors(home, "cards", "export", "--agents-md", "--min-hits", "1000", cwd=work)
-    assert emptied.returncode == 0 and "wrote 0 rules" in emptied.stdout
+    assert emptied.returncode == 0 and "wrote 0 cards" in emptied.stdout
     assert "pnpm test" not in (work / "AGENTS.md").read_text()  # a block once written follows the cards
 
 
@@ -164,6 +208,31 @@ def test_judgments_are_remembered_listed_and_forgotten(tmp_path):
     assert actors(h, "memory", "remember", "x", "--kind", "opinion").returncode == 2
     assert actors(h, "memory", "forget", "the user prefers detailed answers").returncode == 0
     assert actors(h, "memory", "forget", "the user prefers detailed answers").returncode == 1
+
+
+def test_forgetting_by_one_word_names_what_it_would_remove_and_a_forgotten_judgment_never_comes_back_on_import(
+        tmp_path):
+    h = tmp_path / "h"
+    actors(h, "memory", "remember", "never deploy to prod on fridays", "--kind", "redline")
+    actors(h, "memory", "remember", "the user wants prod changes announced in the ops channel", "--kind", "workflow")
+    snap = tmp_path / "snap.json"
+    assert actors(h, "memory", "export", "--out", str(snap)).returncode == 0
+
+    loose = actors(h, "memory", "forget", "prod")
+    assert loose.returncode == 2 and "never deploy to prod on fridays" in loose.stderr and "--yes" in loose.stderr
+    assert len(json.loads(actors(h, "memory", "judgments", "--json").stdout)["judgments"]) == 2  # nothing removed
+    ident = next(j["id"] for j in json.loads(actors(h, "memory", "judgments", "--json").stdout)["judgments"]
+                 if j["kind"] == "redline")
+    assert actors(h, "memory", "forget", f"#{ident}").returncode == 0  # the exact id
+    assert actors(h, "memory", "forget", "prod", "--yes").returncode == 0  # the rest of the topic, confirmed
+    assert json.loads(actors(h, "memory", "judgments", "--json").stdout)["judgments"] == []
+
+    imported = json.loads(actors(h, "memory", "import", str(snap), "--json").stdout)
+    assert imported["judgments_added"] == 0 and imported["judgments_refused_forgotten"] == 2
+    assert json.loads(actors(h, "memory", "judgments", "--json").stdout)["judgments"] == []
+    # the user saying it again is not an import: it is remembered
+    assert actors(h, "memory", "remember", "never deploy to prod on fridays", "--kind", "redline").returncode == 0
+    assert len(json.loads(actors(h, "memory", "judgments", "--json").stdout)["judgments"]) == 1
 
 
 def test_a_corrupt_database_is_one_precise_line_and_exit_1(tmp_path):

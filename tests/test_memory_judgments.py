@@ -96,12 +96,14 @@ def test_judgments_read_as_statements_about_the_user(kind, text, expected):
     assert statement(Judgment(kind=kind, text=text)) == expected
 
 
-def test_forget_takes_the_exact_text_or_else_the_topic():
+def test_forget_takes_the_exact_text_or_id_and_says_when_it_only_matched_the_topic():
     js = store([], "taste", "the user prefers short answers", 0)
     js = store(js, "redline", "never force-push to main", 0)
-    assert J.forget(js, "the user prefers short answers") == [js[0].id]
-    assert J.forget(js, "force-push to main") == [js[1].id]
-    assert J.forget(js, "something unrelated entirely") == []
+    assert J.forget(js, "the user prefers  SHORT answers") == ([js[0].id], True)
+    assert J.forget(js, f"#{js[1].id}") == J.forget(js, str(js[1].id)) == ([js[1].id], True)
+    assert J.forget(js, "force-push to main") == ([js[1].id], False)  # the topic only: the caller must confirm
+    assert J.forget(js, "something unrelated entirely") == ([], False)
+    assert J.forget(js, "#999") == ([], False)
 
 
 def test_bad_kinds_and_empty_statements_are_refused():

@@ -54,6 +54,38 @@ def test_a_card_whose_advice_is_followed_by_the_same_failure_three_times_is_reti
     assert stats["retired_cards"] == 1 and stats["suppressed_repeats"]["inputs"]["repeats_after_injection"] == 3
 
 
+def test_warnings_injected_into_sessions_that_never_did_the_work_are_not_counted_as_saving_anything(memory):
+    memory.ingest(events(*pip_trap("a")))
+    memory.consolidate()
+    for n in range(5):  # what `actors recall ... --inject --session qN` does, with nothing else in those sessions
+        assert memory.inject("upgrade httpx with pip", session=f"q{n}").block.cards
+    rep = memory.stats()["suppressed_repeats"]
+    assert rep["estimate"] == 0 and rep["inputs"]["injections"] == 5 and rep["inputs"]["opportunities"] == 0
+    assert rep["inputs"]["expected_without_memory"] == 0
+
+
+def test_a_session_that_did_the_warned_about_work_after_the_warning_counts_at_the_cards_own_baseline(memory):
+    ok_pip = {"session": "b", "kind": "call", "organ": "shell", "ability": "run",
+              "args": {"command": "pip install --user rich"}, "ok": True}
+    memory.ingest(events(*pip_trap("a"), ok_pip))
+    memory.consolidate()
+    for session in ("q1", "q2", "q3"):
+        memory.inject("upgrade httpx with pip", session=session)
+    later = [{"session": "q1", "kind": "call", "organ": "shell", "ability": "run",  # did the work, no repeat
+              "args": {"command": "pip install httpx"}, "ok": True},
+             {"session": "q2", "kind": "call", "organ": "shell", "ability": "run",  # other work: no opportunity
+              "args": {"command": "npm test"}, "ok": True},
+             {**pip_trap("q3", 1)[0]}]  # did the work and failed the same way: a repeat
+    memory.ingest(io.BytesIO("".join(json.dumps({"ts": T0 + 300 + i, **r}) + "\n"
+                                     for i, r in enumerate(later)).encode()))
+    rep = memory.stats()["suppressed_repeats"]
+    [card] = rep["cards"]
+    # the baseline: 3 failures in the 2 sessions (a, b) that ran pip without the warning
+    assert (card["baseline_failures"], card["baseline_sessions"], card["rate"]) == (3, 2, 1.5)
+    assert rep["inputs"]["opportunities"] == 2 and rep["inputs"]["repeats_after_injection"] == 1
+    assert rep["inputs"]["expected_without_memory"] == 3.0 and rep["estimate"] == 2.0
+
+
 def test_failures_in_sessions_where_the_card_was_not_injected_do_not_count_against_it(memory):
     memory.ingest(events(*pip_trap("a"), *pip_trap("b"), *pip_trap("c")))
     memory.consolidate()
@@ -114,6 +146,23 @@ def test_a_bad_or_newer_snapshot_is_refused_with_a_precise_error_and_nothing_cha
         with pytest.raises(SnapshotError, match="not a JSON document"):
             other.import_snapshot(b"{not json")
         assert other.cards() == [] and len(other.judgments()) == 1
+
+
+def test_a_judgment_forgotten_in_one_memory_is_forgotten_by_the_memory_that_imports_its_snapshot(memory, tmp_path):
+    memory.remember("never deploy to prod on fridays", "redline")
+    with Memory(tmp_path / "other", clock=lambda: T0) as other:
+        other.import_snapshot(json.dumps(memory.export_snapshot()).encode())
+        assert [j.text for j in other.judgments()] == ["never deploy to prod on fridays"]
+        [judgment] = memory.judgments()
+        assert memory.withdraw_judgment(judgment.id) is not None  # the console's withdraw is a forget too
+        data = memory.export_snapshot()
+        assert "prod" not in json.dumps(data["forgotten_judgments"])  # its digest, not its text
+        report = other.import_snapshot(json.dumps(data).encode())
+        assert report["judgments_forgotten"] == 1 and other.judgments() == []
+        again = other.import_snapshot(json.dumps({**data, "judgments": [{
+            "kind": "redline", "text": "Never deploy to prod  on Fridays", "confirmations": 1,
+            "created_at": T0, "confirmed_at": T0}]}).encode())
+        assert again["judgments_refused_forgotten"] == 1 and other.judgments() == []
 
 
 @pytest.mark.parametrize("a, b", [

@@ -195,3 +195,49 @@ def test_a_judgment_remembered_from_the_command_line_shows_in_the_cards_metric(m
     mesh.cli("memory", "remember", "I prefer short answers", "--kind", "taste", check=True)
     wait_for(lambda: metric(mesh, "actors_memory_cards", kind="judgment") == 1, timeout=15,
              what="the organ's next report (every few seconds, as the CLI writes the store directly)")
+
+
+def test_memory_sleep_on_the_command_line_teaches_exposure_as_the_organs_deep_sleep_does(make_mesh):
+    from broker.exposure import learning
+
+    mesh = make_mesh(SLEEPY_MESH)  # the body never idles long enough to sleep by itself
+    intent = "make the login tests pass"
+    mesh.cli("instruct", intent, "--session", "s1", check=True)
+    assert call(mesh, "echo.echo", as_session="s1", x=1)["ok"]
+    wait_for(lambda: {("progress", "", "s1"), ("call", "echo", "s1")} <= {(r[0], r[1], r[4]) for r in journal(mesh)},
+             timeout=20, what="the instruction and the call in the journal")
+    assert not (mesh.home / learning.FILE_NAME).exists()
+
+    slept = mesh.cli("memory", "sleep", "--json", check=True, timeout=60)
+    assert json.loads(slept.stdout)["folded"] >= 2
+    learned = learning.load(mesh.home / learning.FILE_NAME)  # what exposure's worker reads again when it changes
+    assert [(e.text, e.abilities) for e in learned.episodes] == [(intent, ("echo.echo",))] and learned.mark >= 2
+
+
+def test_the_memory_organ_forgets_by_topic_only_when_confirmed_and_an_import_never_brings_it_back(make_mesh,
+                                                                                                   tmp_path):
+    mesh = make_mesh(MEMORY_MESH)
+    assert call(mesh, "memory.remember", text="never deploy to prod on fridays", kind="redline")["ok"]
+    snap = tmp_path / "snap.json"
+    mesh.cli("memory", "export", "--out", str(snap), check=True)
+    asked = call(mesh, "memory.forget", text="prod")
+    assert asked["ok"] and asked["result"]["forgotten"] == []
+    assert [j["text"] for j in asked["result"]["unconfirmed"]] == ["never deploy to prod on fridays"]
+    assert "never deploy to prod" in call(mesh, "memory.inject", query="deploy the release")["result"]["text"]
+    done = call(mesh, "memory.forget", text="prod", confirm=True)
+    assert [j["text"] for j in done["result"]["forgotten"]] == ["never deploy to prod on fridays"]
+    imported = json.loads(mesh.cli("memory", "import", str(snap), "--json", check=True).stdout)
+    assert imported["judgments_refused_forgotten"] == 1
+    assert "never deploy to prod" not in call(mesh, "memory.inject", query="deploy the release")["result"]["text"]
+
+
+def test_memory_sleep_on_the_command_line_consolidates_with_the_options_the_organ_runs_with(make_mesh):
+    mesh = make_mesh(SLEEPY_MESH + "options = { pitfall_min = 2 }\n")  # two failures make a pitfall here
+    for what in ("alpha.cfg", "beta.cfg"):
+        assert not call(mesh, "echo.missing", as_session="s1", what=what)["ok"]
+    wait_for(lambda: [r for r in journal(mesh) if r[0] == "call" and r[2] == "missing"][1:], timeout=20,
+             what="both failures in the journal")
+    slept = json.loads(mesh.cli("memory", "sleep", "--json", check=True, timeout=60).stdout)
+    assert slept["cards"]["pitfall"] == 1, slept  # memory's default (3) would make none
+    again = json.loads(mesh.cli("memory", "sleep", "--json", check=True, timeout=60).stdout)
+    assert again["changed"] is False and again["cards"]["pitfall"] == 1

@@ -338,3 +338,34 @@ def test_the_hosts_a_command_worked_on_are_read_from_its_urls_user_at_host_host_
 def test_the_advice_of_an_error_is_the_line_a_tool_begins_with_its_advice(error, advice):
     from actors.memory.normalise import error_advice
     assert error_advice(error) == advice
+
+
+@pytest.mark.parametrize("error, signature", [
+    ("exit code 2: python3: can't open file '/tmp/nu6/proj/scripts/gen.py': [Errno 2] No such file or directory",
+     "exit code {n}: python3: can't open file {path}: [Errno {n}] No such file or directory"),
+    ('sqlalchemy.exc.OperationalError: (psycopg2.OperationalError) connection to server at "localhost" (127.0.0.1), '
+     "port 5432 failed: Connection refused\n\tIs the server running on that host and accepting TCP/IP connections?",
+     "sqlalchemy.exc.OperationalError: (psycopg2.OperationalError) connection to server at {q} ({n}), port {n} "
+     "failed: Connection refused Is the server running on that host and accepting TCP/IP connections?"),
+    ("Error: login failed for https://deployer:[REDACTED]@registry.acme.io/v2/: unauthorized; token=[REDACTED]",
+     "Error: login failed for {url}: unauthorized; token=[REDACTED]"),
+    ("error - The method 'save' isn't defined for the type 'SettingsNotifier' - lib/a.dart:3",
+     "error - The method {q} isn't defined for the type {q} - {path}:{n}"),
+])
+def test_words_with_apostrophes_dotted_names_and_slash_words_reach_the_model_as_written(error, signature):
+    assert error_signature(error) == signature
+
+
+def test_the_readable_signatures_still_merge_the_same_failure_on_other_files_hosts_and_secrets():
+    same = [("python3: can't open file '/a/gen.py': [Errno 2] No such file or directory",
+             "python3: can't open file '/b/c/tool.py': [Errno 2] No such file or directory"),
+            ("Error: login failed for https://deployer:[REDACTED]@registry.acme.io/v2/: unauthorized",
+             "Error: login failed for https://ci:[REDACTED]@other.example.com/v1/: unauthorized"),
+            ("sqlalchemy.exc.OperationalError: connection to server at \"db\" (10.0.0.5), port 5432 failed",
+             "sqlalchemy.exc.OperationalError: connection to server at \"localhost\" (127.0.0.1), port 6543 failed")]
+    for a, b in same:
+        assert error_signature(a) == error_signature(b)
+    assert error_signature("no such file: src/app/models.py") == "no such file: {path}"
+    assert error_signature("Cannot find module 'lodash'") == "Cannot find module {q}"
+    assert error_signature("config.yaml: bad key") == "{path}: bad key"
+

@@ -14,6 +14,7 @@ import pytest
 from actors.memory import db
 from actors.memory.recall import weight
 from actors.memory.service import Memory, Settings
+from actors.memory.store import CardStore
 
 REPO = Path(__file__).resolve().parents[1]
 T0 = 1_764_460_800.0
@@ -78,6 +79,38 @@ def test_ingest_reports_bad_lines_by_number_and_keeps_every_good_one(memory):
     assert report.appended == 4
     assert [n for n, _ in report.bad] == [3, 4, 5, 6, 7]
     assert "not JSON" in report.bad[0][1] and "kind" in report.bad[2][1] and "UTF-8" in report.bad[4][1]
+
+
+def test_a_ts_that_is_negative_not_finite_or_past_tomorrow_is_refused_with_its_reason_and_the_rest_ingested(memory):
+    good = planted()[:3]  # three ENOENTs: a pitfall
+    bad = [{**good[0], "ts": 1e20}, {**good[0], "ts": -5}, {**good[0], "ts": 1_796_400_000_000},
+           {**good[0], "ts": memory.clock() + 2 * DAY}]
+    data = lines(*good[:2]) + lines(*bad) + b'{"ts": NaN, "kind": "progress"}\n' + lines(good[2])
+    report = memory.ingest(io.BytesIO(data))
+    assert report.appended == 3 and [n for n, _ in report.bad] == [3, 4, 5, 6, 7]
+    reasons = dict(report.bad)
+    assert "more than a day past this machine's clock" in reasons[3] and "milliseconds" not in reasons[3]
+    assert "negative" in reasons[4]
+    assert "looks like Unix milliseconds: in seconds it would be 1796400000.000" in reasons[5]
+    assert "more than a day past" in reasons[6] and "finite" in reasons[7]
+    assert report.milliseconds == 1 and report.as_dict()["milliseconds"] == 1
+    memory.ingest(io.BytesIO(lines({**good[0], "ts": memory.clock() + DAY / 2})))  # clock skew within a day
+    memory.consolidate()
+    [pitfall] = [c for c in memory.cards() if c.kind == "pitfall"]
+    assert pitfall.confirmed_at <= memory.clock() + DAY  # so the card decays like any other
+
+
+def test_events_journalled_with_a_time_far_ahead_before_ingest_refused_them_are_not_learned_from(memory):
+    from actors.memory.journal import Entry, parse_line
+
+    good = [parse_line(json.dumps(e)) for e in planted()[:3]]
+    memory.append([*good[:2], Entry(**{**{f: getattr(good[2], f) for f in good[2].__slots__},
+                                       "ts": 1_796_400_000_000.0})])  # as an older actors journalled it
+    memory.ingest(io.BytesIO(lines(planted()[3], {**planted()[0], "ts": T0 + 50, "args": {"path": "src/q.py"}})))
+    report = memory.consolidate()
+    assert report["future_events_skipped"] == 1
+    [pitfall] = [c for c in memory.cards() if c.kind == "pitfall"]
+    assert pitfall.confirmed_at <= memory.clock()  # so it decays
 
 
 def test_ingesting_the_same_lines_twice_appends_them_once(memory):
@@ -256,6 +289,34 @@ def test_concurrent_writers_never_bring_a_forgotten_card_back(memory):
     assert not [c for c in memory.cards() if c.kind == "pitfall" and "read_file" in c.title]  # npm's is another
     row = memory.writer.execute("SELECT forgotten_at FROM cards WHERE id = ?", (pitfall.id,)).fetchone()
     assert row[0] is not None
+
+
+def as_if_keyed_by_an_older_normaliser(memory: Memory, card_id: int) -> None:
+    """Give a card the key an older error normaliser gave it, and make the next consolidation fold everything."""
+    memory.writer.execute("UPDATE cards SET card_key = 'p-older' WHERE id = ?", (card_id,))
+    memory.writer.execute("DELETE FROM card_keys WHERE card_id = ?", (card_id,))
+    memory.writer.execute("INSERT INTO card_keys (key, card_id) VALUES ('p-older', ?)", (card_id,))
+    memory.writer.execute("UPDATE meta SET value = json_set(value, '$.version', 0) WHERE key = 'distill_state'")
+
+
+def test_a_card_the_error_normaliser_re_keys_keeps_its_id_hits_and_forgotten_state(memory):
+    memory.ingest(io.BytesIO(lines(*planted())))
+    memory.consolidate()
+    [pitfall] = [c for c in memory.cards() if c.kind == "pitfall"]
+    memory.inject("read_file ENOENT src")
+    memory.flush(force=True)
+    hits = CardStore(memory.reader()).get(pitfall.id)[0].hits
+    assert hits >= 1
+    as_if_keyed_by_an_older_normaliser(memory, pitfall.id)
+    report = memory.consolidate()
+    assert report["created"] == 0 and report["removed"] == 0
+    [again] = [c for c in memory.cards() if c.kind == "pitfall"]
+    assert (again.id, again.hits, again.key) == (pitfall.id, hits, pitfall.key)
+
+    assert memory.forget_card(pitfall.id) == "forgotten"
+    as_if_keyed_by_an_older_normaliser(memory, pitfall.id)
+    memory.consolidate()
+    assert "pitfall" not in {c.kind for c in memory.cards()}  # forgotten under the old key, forgotten under the new
 
 
 # -- weights and hits -------------------------------------------------------------------------

@@ -374,6 +374,10 @@ def test_a_judgment_withdrawn_with_two_clicks_is_gone_from_the_page_the_cli_and_
     card.get_by_role("button", name="yes, forget").click()
     card.wait_for(state="detached")
     assert [c["id"] for c in console.mesh.json("cards")["cards"]] == [c["id"] for c in cards[:-1]]
+    page.locator('#card-kinds button[data-kind="gone"]').click()  # the forgotten card, with its state and reason
+    gone = page.locator(f'li[data-card="{cards[-1]["id"]}"]')
+    assert gone.locator("p.bad").inner_text().startswith("forgotten: forgotten on ")
+    assert gone.get_by_role("button", name="forget").count() == 0
 
 
 def test_a_change_answers_405_to_get_and_needs_the_csrf_token(page, console):

@@ -144,3 +144,59 @@ def test_a_card_forgotten_elsewhere_is_never_shown_and_new_cards_come_once_the_o
     view.index(view.memory()).read_at -= CardIndex.STALE_S  # as if the order were read a while ago
     titles = [c["title"] for c in view.cards()["cards"]]
     assert any("git.push" in t for t in titles)
+
+
+def retire(memory: Memory, card_id: int) -> None:
+    """Inject a card into a session, then let the failure it warns about follow three times there."""
+    memory.clock = lambda: T0 + 100
+    assert memory.inject("read src/app1.py", session="z").block.cards
+    repeats = [{"ts": T0 + 200 + i, "session": "z", "kind": "call", "organ": "fs", "ability": "read_file",
+                "args": {"path": f"src/app{i}.py"}, "ok": False, "error": "ENOENT: no such file or directory"}
+               for i in range(3)]
+    memory.ingest(io.BytesIO("".join(json.dumps(e) + "\n" for e in repeats).encode()))
+    assert memory.consolidate()["retired"] == 1
+    assert card_id not in {c.id for c in memory.cards()}
+
+
+def test_a_retired_or_forgotten_card_is_answered_with_its_state_and_reason_and_listed_among_the_gone(view, tmp_path):
+    import asyncio
+
+    from starlette.requests import Request
+
+    from actors.web.app import Console
+    from actors.web.security import Keys, site_for
+    from broker.home import Home
+
+    pitfall = view.cards(kind="pitfall")["cards"][0]["id"]
+    rule = view.cards(kind="rule")["cards"][0]["id"]
+    with Memory(tmp_path) as memory:
+        retire(memory, pitfall)
+        assert memory.forget_card(rule) == "forgotten"
+    view.index(view.memory()).invalidate()
+
+    retired = view.card(pitfall)
+    assert retired["state"] == "retired" and "same failure followed 3 times" in retired["reason"]
+    assert view.card(rule)["state"] == "forgotten" and view.card(rule)["reason"].startswith("forgotten on ")
+    assert view.card(999) is None
+    gone = view.cards(gone=True)
+    assert {c["id"]: c["state"] for c in gone["cards"]} == {pitfall: "retired", rule: "forgotten"}
+    assert gone["counts"]["pitfall"] == 1 and view.cards(gone=True, kind="rule")["total"] == 1
+    assert pitfall not in [c["id"] for c in view.cards()["cards"]]
+
+    console = Console(Home(tmp_path), Keys(token="t", session="s", csrf="c"), site_for("127.0.0.1", 8390))
+    try:
+        def get(path_params: dict, query: bytes = b"") -> tuple[int, dict]:
+            scope = {"type": "http", "method": "GET", "path": "/", "headers": [], "query_string": query,
+                     "path_params": path_params}
+            handler = console.card if path_params else console.cards
+            response = asyncio.run(handler(Request(scope)))
+            return response.status_code, json.loads(response.body)
+        status, answer = get({"ident": pitfall})
+        assert status == 200 and answer["state"] == "retired" and "same failure" in answer["reason"]
+        assert get({"ident": 999}) == (404, {"error": "no card #999"})
+        status, page = get({}, b"state=gone")
+        assert status == 200 and page["total"] == 2
+        assert get({}, b"state=dead")[0] == 400
+    finally:
+        console.memory.close()
+        console.mesh.close()

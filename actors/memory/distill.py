@@ -38,7 +38,7 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 15  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 17  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
@@ -74,6 +74,8 @@ STATE_VERSION = 15  # 4: identities hold the gloss field; 5: workflows hold the 
 # 14: rules count the episodes whose fix moved only the failed path (the same file found elsewhere)
 # 15 (round 18): no traceback frames among topic words; a fix by a check's own tool is no edit; no reliability words
 # on weak links, no English word read into a tool's file kind (tfstate -> state)
+# 17 (memfix; 16 is round 19's): error signatures keep apostrophes, dotted names, TCP/IP and redacted URLs, so a
+# card's key may change: the whole journal is folded again
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -273,15 +275,15 @@ class Distiller:
             _add(stats["hosts" if _is_host(work) else "files"], work.file)
             for word in _resource_words(work):  # like its files and hosts, the resources its failures were on
                 _add(stats.setdefault("resources", []), word)
-        key = self._failure(row, work, session)
+        self._failure(row, work, session)
         self._open(session, row, work)
         signature = normalise.error_signature(row.error)
-        self.failures.append((row.session, row.ts, (key, _digest("rule", name, work.family, signature))))
+        self.failures.append((row.session, row.ts, warning_keys(name, work.family, signature)))
 
     def _failure(self, row: Row, work: Work, session: dict) -> str:
         signature = normalise.error_signature(row.error) or "(no message)"
         name = f"{row.organ}.{row.ability}"
-        key = _digest("pitfall", name, signature)
+        key = warning_keys(name, work.family, signature)[0]
         self.dirty.add(("sig", key))
         sig = self.sigs.setdefault(key, _entry(row, {"ability": name, "text": signature, "causes": {}, "files": [],
                                                      "hosts": [], "programs": [], "actions": [], "examples": [],
@@ -1114,6 +1116,12 @@ def _actions(command: str) -> list[str]:
         if tool:
             found.append(sub)
     return _unique(found)
+
+
+def warning_keys(name: str, family: str, signature: str) -> tuple[str, str]:
+    """The keys of the pitfall and of the rule that warn about a failure of `name` (organ.ability) in a program
+    family with an error signature: what a failure after an injection is matched against."""
+    return _digest("pitfall", name, signature or "(no message)"), _digest("rule", name, family, signature)
 
 
 def _digest(*parts: str) -> str:

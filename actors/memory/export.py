@@ -22,6 +22,7 @@ class RuleRow:
     wrong: str
     instead: str
     hits: int
+    kind: str = "rule"  # the card's kind: pitfall, weak_link, playbook or rule
 
 
 def rows(cards: Iterable, min_hits: int = 0) -> list[RuleRow]:
@@ -33,8 +34,27 @@ def rows(cards: Iterable, min_hits: int = 0) -> list[RuleRow]:
     chosen = [c for c in cards if c.hits >= min_hits and not guard.suspect(c.title, c.body, c.when, c.wrong,
                                                                             c.instead)]
     chosen.sort(key=lambda c: (-c.hits, c.id))
-    return [RuleRow(trigger=c.when or c.title, wrong=c.wrong or "-", instead=c.instead or c.body, hits=c.hits)
-            for c in chosen]
+    return [RuleRow(trigger=c.when or c.title, wrong=c.wrong or "-", instead=c.instead or c.body, hits=c.hits,
+                    kind=c.kind) for c in chosen]
+
+
+def counted(found: list[RuleRow]) -> str:
+    """How many cards of each kind, in words: '9 cards: 3 pitfalls, 1 weak link, 1 playbook and 4 rules'."""
+    kinds: dict[str, int] = {}
+    for r in found:
+        kinds[r.kind] = kinds.get(r.kind, 0) + 1
+    parts = [_plural(n, kind.replace("_", " ")) for kind, n in sorted(kinds.items(), key=lambda kv: _order(kv[0]))]
+    said = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1] if parts else ""
+    return _plural(len(found), "card") + (f": {said}" if said else "")
+
+
+def _order(kind: str) -> tuple[int, str]:
+    order = ("pitfall", "weak_link", "playbook", "rule")
+    return (order.index(kind) if kind in order else len(order), kind)
+
+
+def _plural(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def table(found: list[RuleRow]) -> str:
@@ -49,7 +69,7 @@ def table(found: list[RuleRow]) -> str:
 
 def skill_md(found: list[RuleRow], name: str = SKILL_NAME) -> str:
     """A SKILL.md: frontmatter with name and description, then the rules table."""
-    description = (f"Rules this project's agents learned the hard way ({len(found)} rules, distilled by actors "
+    description = (f"Lessons this project's agents learned the hard way ({counted(found)}, distilled by actors "
                    "memory from past sessions): when each applies, the wrong instinct, and what to do instead.")
     return (f"---\nname: {name}\ndescription: {description}\n---\n\n# Project memory\n\n"
             "Consult before repeating work that failed before. Advisory: distilled from past sessions.\n\n"

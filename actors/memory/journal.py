@@ -17,6 +17,8 @@ from broker.causes import classify
 KNOWN = frozenset({"ts", "session", "kind", "organ", "ability", "args", "ok", "error", "cause", "text", "origin",
                    "duration_ms"})
 MAX_TEXT = 2000
+FUTURE_SLACK_S = 86400.0  # an ingested event may be this far past the ingesting machine's clock (clock skew)
+EPOCH_2000 = 946_684_800.0  # a ts that is this or later once divided by 1000 was written in milliseconds
 MAX_LINE_BYTES = 1_000_000
 BATCH = 1000
 
@@ -52,30 +54,57 @@ class IngestReport:
     appended: int = 0
     duplicates: int = 0
     bad: list[tuple[int, str]] = field(default_factory=list)
+    milliseconds: int = 0  # refused lines whose ts look like Unix milliseconds
 
     def as_dict(self) -> dict:
         return {"appended": self.appended, "duplicates": self.duplicates,
-                "bad": [{"line": n, "reason": r} for n, r in self.bad]}
+                "bad": [{"line": n, "reason": r} for n, r in self.bad], "milliseconds": self.milliseconds}
 
 
 # -- pure: parsing and shaping --------------------------------------------------------------
 
-def parse_line(line: str) -> Entry:
-    """Read one JSON line of the contract's journal format, or raise BadLine saying what is wrong."""
+def ts_problem(ts: float, now: float) -> str | None:
+    """Why an event time cannot be journalled (None when it can): not finite, negative, or more than a day past
+    `now`, the ingesting machine's clock. A card's age runs from its events' times: one from the year 58,000
+    (milliseconds read as seconds) would never decay."""
+    if not math.isfinite(ts):
+        return "`ts` must be a finite number of Unix seconds"
+    if ts < 0:
+        return f"`ts` {ts:g} is negative; it must be Unix seconds since 1970"
+    if ts > now + FUTURE_SLACK_S:
+        said = f"`ts` {ts:.15g} is more than a day past this machine's clock ({now:.0f})"
+        if looks_like_milliseconds(ts, now):
+            return f"{said}; it looks like Unix milliseconds: in seconds it would be {ts / 1000:.3f}"
+        return said
+    return None
+
+
+def looks_like_milliseconds(ts: float, now: float) -> bool:
+    """Tell whether a time is plausible once read as milliseconds: from 2000 to ten years past the clock."""
+    return EPOCH_2000 <= ts / 1000.0 <= now + 3653 * 86400.0
+
+
+def parse_line(line: str, now: float | None = None) -> Entry:
+    """Read one JSON line of the contract's journal format, or raise BadLine saying what is wrong; with `now`
+    (the ingesting machine's clock), a time it cannot trust is refused too."""
     try:
         data = json.loads(line)
     except ValueError as exc:
         raise BadLine(f"not JSON: {exc}") from None
     if not isinstance(data, dict):
         raise BadLine(f"expected a JSON object, got {type(data).__name__}")
-    return from_mapping(data, source="ingest")
+    return from_mapping(data, source="ingest", now=now)
 
 
-def from_mapping(data: dict, source: str = "") -> Entry:
-    """Validate a journal event given as a map; unknown fields are kept in `extra`."""
+def from_mapping(data: dict, source: str = "", now: float | None = None) -> Entry:
+    """Validate a journal event given as a map; unknown fields are kept in `extra`. With `now`, a time that is
+    negative or more than a day past it is refused (`ts_problem`)."""
     ts = data.get("ts")
     if isinstance(ts, bool) or not isinstance(ts, (int, float)) or not math.isfinite(ts):
-        raise BadLine("`ts` must be a number of Unix seconds")
+        raise BadLine("`ts` must be a finite number of Unix seconds")
+    problem = ts_problem(float(ts), now) if now is not None else None
+    if problem:
+        raise BadLine(problem)
     kind = data.get("kind")
     if kind not in ("call", "progress"):
         raise BadLine(f"`kind` must be \"call\" or \"progress\", not {kind!r}")
@@ -191,8 +220,9 @@ class Journal:
             appended = self.conn.total_changes - before
         return appended, len(values) - appended
 
-    def ingest(self, stream: IO[bytes]) -> IngestReport:
-        """Append every good line of a JSON-lines stream; report bad lines by number and skip them."""
+    def ingest(self, stream: IO[bytes], now: float) -> IngestReport:
+        """Append every good line of a JSON-lines stream; report bad lines by number and skip them (a time more
+        than a day past `now`, the ingesting machine's clock, is a bad line)."""
         report = IngestReport()
         batch: list[Entry] = []
         for number, line, reason in read_lines(stream):
@@ -200,9 +230,10 @@ class Journal:
                 report.bad.append((number, reason))
                 continue
             try:
-                batch.append(parse_line(line))
+                batch.append(parse_line(line, now))
             except BadLine as exc:
                 report.bad.append((number, str(exc)))
+                report.milliseconds += "looks like Unix milliseconds" in str(exc)
                 continue
             if len(batch) >= BATCH:
                 self._flush(batch, report)
@@ -221,7 +252,7 @@ class Journal:
             "SELECT id, ts, session, kind, organ, ability, args, ok, cause, error, text, origin FROM events "
             "WHERE id > ? ORDER BY id", (last_id,))
         for r in cursor:
-            yield Row(id=r[0], ts=r[1], session=r[2], kind=r[3], organ=r[4], ability=r[5], args=_json(r[6]),
+            yield Row(id=r[0], ts=r[1], session=r[2], kind=r[3], organ=r[4], ability=r[5], args=json_object(r[6]),
                       ok=bool(r[7]) if r[7] is not None else True, cause=r[8], error=r[9], text=r[10], origin=r[11])
 
     def count(self) -> dict[str, int]:
@@ -247,7 +278,8 @@ def _dump(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str, separators=(",", ":"))
 
 
-def _json(raw: str) -> dict:
+def json_object(raw: str) -> dict:
+    """A stored JSON object (empty for something unreadable or not an object)."""
     try:
         value = json.loads(raw)
     except ValueError:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import math
 import re
 from dataclasses import dataclass, replace
@@ -178,14 +179,31 @@ def evictions(judgments: list[Judgment], now: float, room: int) -> list[int]:
     return [j.id for j in candidates[: len(judgments) - room]]
 
 
-def forget(existing: list[Judgment], statement_text: str) -> list[int]:
-    """Ids of the judgments a forget removes: the same text, or failing that the same topic."""
-    said = " ".join(statement_text.split()).lower()
+def text_key(statement_text: str) -> str:
+    """What makes two statements the same text: their words, in lower case."""
+    return " ".join(statement_text.split()).lower()
+
+
+def tombstone(statement_text: str) -> str:
+    """A forgotten statement's mark: a digest of its text, so the text itself is not kept."""
+    return hashlib.sha256(text_key(statement_text).encode("utf-8")).hexdigest()[:32]
+
+
+_ID = re.compile(r"#?(\d{1,9})")
+
+
+def forget(existing: list[Judgment], statement_text: str) -> tuple[list[int], bool]:
+    """Ids of the judgments a forget names, and whether it names them exactly: the same text, or the id (`#3`
+    or `3`); failing that the judgments on the same topic, which are not exact (the caller confirms those)."""
+    said = text_key(statement_text)
     exact = [j.id for j in existing if j.text.lower() == said]
     if exact:
-        return exact
+        return exact, True
+    number = _ID.fullmatch(said)
+    if number and any(j.id == int(number.group(1)) for j in existing):
+        return [int(number.group(1))], True
     topic = topic_of(statement_text)
-    return [j.id for j in existing if topic and same_topic(j.topic, topic)]
+    return [j.id for j in existing if topic and same_topic(j.topic, topic)], False
 
 
 def _third_person(verb: str) -> str:

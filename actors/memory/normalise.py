@@ -19,6 +19,9 @@ MAX_SIGNATURE = 200
 _PATHLIKE = re.compile(r"(?:(?:[A-Za-z]:)?[\w.@+~-]*(?:[/\\][\w.@+~-]+)+[/\\]?|[\w@+-][\w.@+-]*\.[A-Za-z][A-Za-z0-9]{0,5})"
                        r"(?:[#?][\w.=&%-]*|(?::\d+)+)?")
 
+# words written with a slash that are no path: protocols and pairs in capitals (TCP/IP, I/O, N/A, GET/POST), and/or
+_SLASH_WORD = re.compile(r"[A-Z]{1,5}(?:/[A-Z]{1,5})+|and/or|either/or")
+_MASK = re.escape(redact.MASK)
 # Order matters: a timestamp holds numbers, a URL holds a path, a quoted value may hold anything.
 _SUBSTITUTIONS = (
     (re.compile(r"\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b"), "{time}"),
@@ -27,16 +30,23 @@ _SUBSTITUTIONS = (
                 r"Nov|Dec)\s+(?:\d{1,2}\s+)?(?:\d{4}\s+)?\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?:\s+(?:GMT|UTC)|\s*[+-]\d{4})?"),
      "{time}"),
     (re.compile(r"\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b"), "{time}"),
-    (re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s'\"`)>\]]+", re.I), "{url}"),
+    # a URL, a redacted password in it (`https://deployer:[REDACTED]@registry.acme.io/v2/`) included
+    (re.compile(rf"\b[a-z][a-z0-9+.-]*://(?:{_MASK}|[^\s'\"`)>\]])+(?<![:.,;!?])", re.I), "{url}"),
     (re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b", re.I), "{hex}"),
     # a Kubernetes pod's generated suffix: `web-7d9f8b6c4-x2lqp` is the pod of `web` whichever it is
     (re.compile(r"(?<=[a-z0-9])-(?=[a-z0-9]*\d)[a-z0-9]{8,10}-[a-z0-9]{5}\b"), "-{hex}"),
-    (re.compile(r"'[^'\n]{0,300}'|\"[^\"\n]{0,300}\"|`[^`\n]{0,300}`|‘[^’\n]{0,300}’|“[^”\n]{0,300}”"),
-     lambda m: "{path}" if _PATHLIKE.fullmatch(m.group(0)[1:-1]) else "{q}"),
-    # a path: something with a slash in it, or a file name with a short extension
+    # a quoted value; an apostrophe inside a word (can't, doesn't) neither opens nor closes one, a Python literal's
+    # prefix (b'\xff', f'...') does not stop one opening
+    (re.compile(r"(?:(?<!\w)|(?<=(?<!\w)[bBuUrRfF]))'(?:[^'\n]|(?<=\w)'(?=\w)){0,300}'(?!\w)|\"[^\"\n]{0,300}\"|`[^`\n]{0,300}`|‘[^’\n]{0,300}’"
+                r"|“[^”\n]{0,300}”"),
+     lambda m: "{path}" if _PATHLIKE.fullmatch(m.group(0)[1:-1]) and not _SLASH_WORD.fullmatch(m.group(0)[1:-1])
+     else "{q}"),
+    # a path: something with a slash in it (not a word such as TCP/IP), or a file name with a short extension
+    # (not a dotted name that goes on: `sqlalchemy.exc.OperationalError` is a Python name, not a file `.exc`)
     (re.compile(r"(?<![\w{])(?:[A-Za-z]:)?(?:~|\.{1,2})?(?:[/\\][\w.@+~-]+)+[/\\]?|"
-                r"\b[\w.@+-]+(?:[/\\][\w.@+-]+)+[/\\]?|"
-                r"\b(?!(?:e\.g|i\.e|etc|vs)\b)[\w@+-][\w.@+-]*\.(?!\d+\b)[A-Za-z][A-Za-z0-9]{0,5}\b(?![/(])"), "{path}"),
+                rf"\b(?!(?:{_SLASH_WORD.pattern})(?![\w.@+/\\-]))[\w.@+-]+(?:[/\\][\w.@+-]+)+[/\\]?|"
+                r"\b(?!(?:e\.g|i\.e|etc|vs)\b)[\w@+-][\w.@+-]*\.(?!\d+\b)[A-Za-z][A-Za-z0-9]{0,5}\b(?![/(]|\.\w)"),
+     "{path}"),
     (re.compile(r"\b0x[0-9a-f]+\b", re.I), "{hex}"),
     (re.compile(r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}\b", re.I), "{hex}"),
     # a numbered name in lower case (`web01`, `user42`, `db02`): the numbering of hosts and accounts, not the

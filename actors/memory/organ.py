@@ -13,11 +13,10 @@ import os
 import threading
 import time
 from pathlib import Path
-from typing import Iterator
 
 from actors.client import Client, Events
 from actors.memory import db
-from actors.memory.journal import Journal, from_event
+from actors.memory.journal import from_event
 from actors.memory.judgments import JUDGMENT_KINDS
 from actors.memory.service import Memory, Settings
 from actors.organ import Organ, ability
@@ -57,7 +56,8 @@ class MemoryOrgan(Organ):
         tokens.load()
         self.quarantined = ""
         self.memory = self._open()
-        self.memory.after_sleep.append(self._teach_exposure)
+        self.memory.keep_options(self.options)  # so `actors memory sleep` and the rest consolidate as this organ does
+        self.memory.after_sleep.append(self.memory.teach_exposure)
         self.stage = ""
         self.catalogue = 0  # the digest of the mesh's abilities, from blood
         self.described = None  # the digest whose descriptions memory holds
@@ -146,9 +146,14 @@ class MemoryOrgan(Organ):
             raise BadParams(str(exc)) from None
         return {"judgment": judgment.as_dict(time.time()), "removed": removed}
 
-    @ability("Forget a standing judgment of the user (by its text or topic).", params={"text": _TEXT})
-    def forget(self, text: str) -> dict:
-        return {"forgotten": [j.as_dict(time.time()) for j in self.memory.forget_judgment(text)]}
+    @ability("Forget a standing judgment of the user by its exact text or id (#3); a statement that only matches "
+             "judgments by topic forgets them with confirm=true, else they are returned unremoved.",
+             params={"text": _TEXT, "confirm": {"type": "boolean"}})
+    def forget(self, text: str, confirm: bool = False) -> dict:
+        done = self.memory.forget_judgment(text, confirm)
+        now = time.time()
+        return {"forgotten": [j.as_dict(now) for j in done.removed],
+                "unconfirmed": [j.as_dict(now) for j in done.unconfirmed]}
 
     @ability("Memory's state: journal size, events lost, last consolidation, cards by kind, sleep stage.",
              read_only=True)
@@ -235,13 +240,6 @@ class MemoryOrgan(Organ):
             except Exception:  # the next deep sleep tries again
                 log.exception("deep sleep failed")
 
-    def _teach_exposure(self, report: dict) -> None:
-        """After a sleep: hand exposure which abilities followed which instructions (HOME/associations.json)."""
-        from broker.exposure import learning  # only after a sleep: organ start-up stays lean
-
-        learned = learning.refresh(self.home / learning.FILE_NAME, lambda last_id: journal_events(self.memory, last_id))
-        log.info("exposure learned from the journal up to event %d (%d episodes)", learned.mark, len(learned))
-
     def _after_consolidation(self, report: dict) -> None:
         if report.get("changed"):
             self.memory.warm()  # the new recall index, built here rather than on a query's time
@@ -257,9 +255,3 @@ class MemoryOrgan(Organ):
 
 ORGAN = MemoryOrgan
 
-
-def journal_events(memory: Memory, last_id: int) -> Iterator[dict]:
-    """The journal's events after last_id, as exposure learns them (contract fields and the event id)."""
-    for row in Journal(memory.reader()).rows_since(last_id):
-        yield {"id": row.id, "ts": row.ts, "session": row.session, "kind": row.kind, "organ": row.organ,
-               "ability": row.ability, "text": row.text, "origin": row.origin}

@@ -8,6 +8,7 @@ writer's transaction.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -17,22 +18,26 @@ import time
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from pathlib import Path
-from typing import IO, Any, Callable, Iterable
+from typing import IO, Any, Callable, Iterable, Iterator
 
 from actors import schema
-from actors.memory import db, distill, export, inject, judgments, meaning, snapshot
+from actors.memory import db, distill, export, inject, judgments, meaning, normalise, savings, snapshot
 from actors.memory.db import MemoryUnavailable, get_meta, set_meta, transaction
 from actors.memory.distill import Distiller, Thresholds
-from actors.memory.journal import Entry, IngestReport, Journal
+from actors.memory.journal import FUTURE_SLACK_S, Entry, IngestReport, Journal, json_object
 from actors.memory.judgments import Judgment
 from actors.memory.recall import CONDITION, MIN_RELEVANCE, Hit, Recaller
 from actors.memory.recall import weight as recall_weight
 from broker.redact import redact_text, scrub
+from broker.vocab import FAULT_DRILL
 from actors.memory.store import Card, CardStore, JudgmentStore
 
 log = logging.getLogger(__name__)
 
 STATE_KEY = "distill_state"
+FORGOTTEN_JUDGMENTS_KEY = "forgotten_judgments"  # digest of the text -> {kind, forgotten_at}: never imported again
+MAX_FORGOTTEN_JUDGMENTS = 1000
+OPTIONS_KEY = "organ_options"  # the options the memory organ last started with (`Memory.as_the_organ`)
 DESCRIPTIONS_KEY = "descriptions"  # the mesh's own descriptions of its abilities, as glosses (meaning.described)
 
 
@@ -100,6 +105,21 @@ class Injection:
         return {**self.block.as_dict(), "suppressed": self.suppressed, "turn": self.turn}
 
 
+@dataclass(frozen=True, slots=True)
+class Forgetting:
+    """What a forget by text did: the judgments removed, and those it only matched by topic (left in place
+    until confirmed)."""
+
+    removed: list[Judgment]
+    unconfirmed: list[Judgment]
+
+
+@functools.lru_cache(maxsize=4096)  # a journal repeats its commands
+def _families(organ: str, ability: str, args: str) -> tuple[str, ...]:
+    """The program families of a journalled call (its stored arguments), as distillation reads them."""
+    return normalise.work_of(organ, ability, json_object(args)).families
+
+
 def _last_id(state: object) -> int:
     """How far a stored distillation state has folded (0 for none, or for something unreadable)."""
     value = state.get("last_id", 0) if isinstance(state, dict) else 0
@@ -124,6 +144,29 @@ class Memory:
         # learn from sleep here); a hook that raises is logged and skipped
         self.after_sleep: list[Callable[[dict], None]] = []
         self.consolidating_since: float | None = None  # when the consolidation under way began (clock time)
+
+    @classmethod
+    def as_the_organ(cls, home: Path | str) -> tuple[Memory, str]:
+        """Open a memory with the options its organ last started with (the mesh file's `[organs.memory] options`,
+        kept in the database), so a command consolidates and recalls as the organ would; say why not when they
+        cannot be used (then the defaults are)."""
+        conn = db.connect(db.path_in(Path(home)))
+        try:
+            stored = get_meta(conn, OPTIONS_KEY, {})
+        finally:
+            conn.close()
+        try:
+            return cls(home, Settings.from_options(stored if isinstance(stored, dict) else {})), ""
+        except ValueError as exc:
+            return cls(home), f"the memory organ's stored options are not usable here ({exc}); using the defaults"
+
+    def keep_options(self, options: dict) -> None:
+        """Keep the organ's options in the database, for the commands that open it without a mesh."""
+        def work() -> None:
+            with self.lock, transaction(self.writer):
+                if get_meta(self.writer, OPTIONS_KEY) != options:
+                    set_meta(self.writer, OPTIONS_KEY, options)
+        self._guard(work)
 
     def close(self) -> None:
         """Write pending hits and close every connection."""
@@ -166,9 +209,10 @@ class Memory:
         return int(self._guard(lambda: get_meta(self.reader(), "last_seq", 0)))
 
     def ingest(self, stream: IO[bytes]) -> IngestReport:
-        """Append every good line of a JSON-lines stream; bad lines are reported and skipped."""
+        """Append every good line of a JSON-lines stream; bad lines (a time not to be trusted among them: negative,
+        or more than a day past this clock) are reported and skipped."""
         with self.lock:
-            return self._guard(lambda: Journal(self.writer).ingest(stream))
+            return self._guard(lambda: Journal(self.writer).ingest(stream, self.clock()))
 
     # -- consolidation --------------------------------------------------------------------
 
@@ -198,6 +242,15 @@ class Memory:
                 set_meta(self.writer, DESCRIPTIONS_KEY, glosses)
                 return True
         return self._guard(work)
+
+    def teach_exposure(self, report: dict | None = None) -> None:
+        """After a sleep, hand exposure which abilities followed which instructions (HOME/associations.json): an
+        `after_sleep` hook of the memory organ's deep sleep and of `actors memory sleep` alike."""
+        from broker.exposure import learning  # only after a sleep: start-up stays lean
+
+        learned = learning.refresh(self.path.parent / learning.FILE_NAME,
+                                   lambda last_id: journal_events(self, last_id))
+        log.info("exposure learned from the journal up to event %d (%d episodes)", learned.mark, len(learned))
 
     def warm(self) -> None:
         """Build the recall index now (a process starting up does it here, not on its first query's time)."""
@@ -234,7 +287,19 @@ class Memory:
         settings_key = repr((t, self.settings.ignore_organs, distill.STATE_VERSION,
                              hashlib.sha1(json.dumps(glosses, sort_keys=True).encode()).hexdigest()[:16],
                              meaning.knowledge_digest()))
-        folded = distiller.feed(Journal(conn).rows_since(distiller.last_id))
+        # an event more than a day past this clock (journalled before ingest refused such times: milliseconds read
+        # as seconds) would keep its cards from ever decaying: it is not learned from
+        horizon, skipped = self.clock() + FUTURE_SLACK_S, [0]
+
+        def trusted(rows: Iterable) -> Iterator:
+            for row in rows:
+                if row.ts > horizon:
+                    skipped[0] += 1
+                else:
+                    yield row
+        folded = distiller.feed(trusted(Journal(conn).rows_since(distiller.last_id)))
+        if skipped[0]:
+            log.info("consolidation left out %d journal events dated more than a day ahead", skipped[0])
         complete = rebuilt or previous.get("settings") != settings_key
         if folded == 0 and not complete:
             return {**previous, "folded": 0, "changed": False, "cards": CardStore(conn).counts(),
@@ -254,7 +319,8 @@ class Memory:
                        "consolidations": previous.get("consolidations", 0) + 1}
             set_meta(self.writer, "consolidation", summary)
             counts = store.counts()
-        return {**summary, "folded": folded, "changed": report.created + report.updated + report.removed + retired > 0,
+        return {**summary, "folded": folded, "future_events_skipped": skipped[0],
+                "changed": report.created + report.updated + report.removed + retired > 0,
                 **report.as_dict(), "cards": counts, "seconds": round(time.monotonic() - started, 4)}
 
     def _repeats(self, store: CardStore, failures: list[tuple[str, float, tuple[str, ...]]]) -> int:
@@ -279,12 +345,14 @@ class Memory:
 
     # -- recall and injection -------------------------------------------------------------
 
-    def recall(self, query: str, limit: int = 5) -> tuple[list[Hit], float]:
-        """Cards about the query, best first, and the seconds it took; hits are counted for a later flush."""
+    def recall(self, query: str, limit: int = 5, *, hit: bool = True) -> tuple[list[Hit], float]:
+        """Cards about the query, best first, and the seconds it took. With `hit` (an agent's recall), each card
+        found counts a hit, for a later flush; inspection (`actors recall`) passes hit=False and counts none."""
         started = time.perf_counter()
         hits = self._guard(lambda: self.recaller.search(self.reader(), query, limit))
         elapsed = time.perf_counter() - started
-        self.recaller.note(hit.card.id for hit in hits)  # written by a later flush: a read never writes
+        if hit:
+            self.recaller.note(found.card.id for found in hits)  # written by a later flush: a read never writes
         return hits, elapsed
 
     def inject(self, query: str, session: str = "", budget: int | None = None) -> Injection:
@@ -387,20 +455,45 @@ class Memory:
                                               self.clock())
             store.delete(removed)
             ident = store.put(new)
+            stones = get_meta(self.writer, FORGOTTEN_JUDGMENTS_KEY, {})
+            if judgments.tombstone(new.text) in stones:  # said again by the user: no longer forgotten
+                del stones[judgments.tombstone(new.text)]
+                set_meta(self.writer, FORGOTTEN_JUDGMENTS_KEY, stones)
         return Judgment(**{**{f.name: getattr(new, f.name) for f in fields(Judgment)}, "id": ident}), removed
 
-    def forget_judgment(self, statement: str) -> list[Judgment]:
-        """Remove the judgments a statement names; return them."""
+    def forget_judgment(self, statement: str, confirm: bool = False) -> Forgetting:
+        """Remove the judgments a statement names exactly (its text, or the id); those it only matches by topic
+        are removed when confirmed, else returned unremoved. Each removed text is tombstoned: no import brings
+        it back."""
         with self.lock:
-            return self._guard(lambda: self._forget_judgment(statement))
+            return self._guard(lambda: self._forget_judgment(statement, confirm))
 
-    def _forget_judgment(self, statement: str) -> list[Judgment]:
+    def _forget_judgment(self, statement: str, confirm: bool) -> Forgetting:
         with transaction(self.writer):
             store = JudgmentStore(self.writer)
             existing = store.all()
-            ids = set(judgments.forget(existing, statement))
+            ids, exact = judgments.forget(existing, statement)
+            named = [j for j in existing if j.id in set(ids)]
+            if not exact and not confirm:
+                return Forgetting([], named)
             store.delete(ids)
-        return [j for j in existing if j.id in ids]
+            self._bury(named)
+        return Forgetting(named, [])
+
+    def _bury(self, gone: list[Judgment]) -> None:
+        """Tombstone forgotten judgments' texts (inside the caller's transaction), the oldest beyond the cap
+        dropped."""
+        if not gone:
+            return
+        stones = get_meta(self.writer, FORGOTTEN_JUDGMENTS_KEY, {})
+        for j in gone:
+            stones.pop(judgments.tombstone(j.text), None)
+            stones[judgments.tombstone(j.text)] = {"kind": j.kind, "forgotten_at": self.clock()}
+        set_meta(self.writer, FORGOTTEN_JUDGMENTS_KEY, dict(list(stones.items())[-MAX_FORGOTTEN_JUDGMENTS:]))
+
+    def _forgotten_judgments(self, conn: sqlite3.Connection) -> list[dict]:
+        """The tombstones of forgotten judgments ({digest, kind, forgotten_at}), oldest first."""
+        return [{"digest": d, **v} for d, v in get_meta(conn, FORGOTTEN_JUDGMENTS_KEY, {}).items()]
 
     # -- the console's view: cards, judgments, snapshots, stats ----------------------------
 
@@ -432,6 +525,7 @@ class Memory:
                 found = next((j for j in store.all() if j.id == judgment_id), None)
                 if found is not None:
                     store.delete([judgment_id])
+                    self._bury([found])
                 return found
         with self.lock:
             return self._guard(work)
@@ -443,7 +537,8 @@ class Memory:
         def read() -> dict:
             store = CardStore(self.reader())
             gone = [c for c in store.every() if c.state != "live"]
-            return snapshot.build(store.live(), JudgmentStore(self.reader()).all(), gone, self.clock())
+            return snapshot.build(store.live(), JudgmentStore(self.reader()).all(), gone, self.clock(),
+                                  self._forgotten_judgments(self.reader()))
         return self._guard(read)
 
     def import_snapshot(self, raw: bytes) -> dict:
@@ -454,7 +549,8 @@ class Memory:
 
     def _import(self, data: dict) -> dict:
         report = {"cards_added": 0, "cards_merged": 0, "cards_refused_forgotten": 0, "tombstones_added": 0,
-                  "judgments_added": 0, "judgments_confirmed": 0}
+                  "judgments_added": 0, "judgments_confirmed": 0, "judgments_refused_forgotten": 0,
+                  "judgments_forgotten": 0}
         now = self.clock()
         with transaction(self.writer):
             store = CardStore(self.writer)
@@ -479,7 +575,17 @@ class Memory:
                     keymap[card["key"]] = store.insert_imported(card, now)
                     report["cards_added"] += 1
             jstore = JudgmentStore(self.writer)
+            stones = get_meta(self.writer, FORGOTTEN_JUDGMENTS_KEY, {})
+            for stone in data.get("forgotten_judgments", []):  # forgotten there: forgotten here too
+                gone = [j for j in jstore.all() if judgments.tombstone(j.text) == stone["digest"]]
+                jstore.delete([j.id for j in gone])
+                report["judgments_forgotten"] += len(gone)
+                stones[stone["digest"]] = {"kind": stone["kind"], "forgotten_at": now}
+            set_meta(self.writer, FORGOTTEN_JUDGMENTS_KEY, dict(list(stones.items())[-MAX_FORGOTTEN_JUDGMENTS:]))
             for item in data["judgments"]:
+                if judgments.tombstone(item["text"]) in stones:
+                    report["judgments_refused_forgotten"] += 1  # never bring back what the user forgot
+                    continue
                 existing = jstore.all()
                 same = next((j for j in existing if j.text.lower() == item["text"].lower() and j.kind == item["kind"]),
                             None)
@@ -500,29 +606,50 @@ class Memory:
         """What memory saved, each estimate with its inputs."""
         def read() -> dict:
             conn = self.reader()
-            rows = conn.execute(
-                "SELECT c.kind, c.evidence, i.repeated FROM injected i JOIN cards c ON c.id = i.card_id "
-                "WHERE c.kind IN ('pitfall', 'rule')").fetchall()
-            expected = 0.0
-            for _, evidence, _ in rows:
-                ev = json.loads(evidence)
-                expected += ev.get("events", 0) / max(1, ev.get("session_count", 1))
-            repeats = sum(r[2] for r in rows)
             held = get_meta(conn, "held_back", {"blocks": 0, "tokens": 0})
             retired = conn.execute("SELECT count(*) FROM cards WHERE retired_at IS NOT NULL").fetchone()[0]
             return {
-                "suppressed_repeats": {
-                    "estimate": round(max(0.0, expected - repeats), 2),
-                    "method": "failures expected without the warning minus failures seen after it",
-                    "inputs": {"injections": len(rows), "repeats_after_injection": repeats,
-                               "expected_without_memory": round(expected, 2),
-                               "baseline": "each injected card's failures per session in its own evidence"}},
+                "suppressed_repeats": savings.suppressed(*self._savings_inputs(conn)),
                 "held_back_blocks": {"estimate_tokens": held["tokens"],
                                      "inputs": {"blocks": held["blocks"], "tokens": held["tokens"],
                                                 "reinject_after_turns": self.settings.reinject_after_turns}},
                 "retired_cards": retired, "cards": CardStore(conn).counts(),
             }
         return self._guard(read)
+
+    def _savings_inputs(self, conn: sqlite3.Connection) -> tuple[list[savings.Injected], list[savings.Call]]:
+        """The injected warnings, and the journal's calls that can tell whether they saved anything: every
+        failure (its warning keys say which card it repeats) and the calls of the abilities those cards are on."""
+        injections = [savings.Injected(*r) for r in conn.execute(
+            "SELECT i.session, i.card_id, i.at, c.kind, c.card_key FROM injected i JOIN cards c ON c.id = i.card_id "
+            "WHERE c.kind IN ('pitfall', 'rule') ORDER BY i.session, i.card_id")]
+        if not injections:
+            return [], []
+        keys = {i.key for i in injections}
+        calls: list[savings.Call] = []
+        abilities: set[tuple[str, str]] = set()
+        for session, ts, organ, ability, args, error, origin in conn.execute(
+                "SELECT session, ts, organ, ability, args, error, origin FROM events WHERE kind = 'call' AND ok = 0"):
+            if not self._learned_from(organ, origin, error):
+                continue
+            name = f"{organ}.{ability}"
+            families = _families(organ, ability, args)
+            found = distill.warning_keys(name, families[-1] if families else "", normalise.error_signature(error))
+            calls.append(savings.Call(session, ts, name, families, found))
+            if keys & set(found):
+                abilities.add((organ, ability))
+        for organ, ability in sorted(abilities):
+            for session, ts, args, origin in conn.execute(
+                    "SELECT session, ts, args, origin FROM events WHERE kind = 'call' AND ok = 1 AND organ = ? "
+                    "AND ability = ?", (organ, ability)):
+                if self._learned_from(organ, origin, ""):
+                    calls.append(savings.Call(session, ts, f"{organ}.{ability}", _families(organ, ability, args)))
+        return injections, calls
+
+    def _learned_from(self, organ: str, origin: str, error: str) -> bool:
+        """Tell whether distillation learns from a call (the agent's own work, not background or a fault drill)."""
+        return (organ not in self.settings.ignore_organs and origin not in distill.BACKGROUND_ORIGINS
+                and FAULT_DRILL not in error)
 
     # -- state ----------------------------------------------------------------------------
 
@@ -558,3 +685,10 @@ class Memory:
             if isinstance(exc, sqlite3.OperationalError):
                 raise
             raise db.corrupt(self.path, exc) from None
+
+
+def journal_events(memory: Memory, last_id: int) -> Iterator[dict]:
+    """The journal's events after last_id, as exposure learns them (contract fields and the event id)."""
+    for row in Journal(memory.reader()).rows_since(last_id):
+        yield {"id": row.id, "ts": row.ts, "session": row.session, "kind": row.kind, "organ": row.organ,
+               "ability": row.ability, "text": row.text, "origin": row.origin}

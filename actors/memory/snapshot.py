@@ -51,6 +51,11 @@ _TOMBSTONE = {
     "properties": {"key": {"type": "string", "minLength": 1, "maxLength": 200}, "kind": {"enum": list(KINDS)},
                    "title": _TEXT, "forgotten_at": _TIME},
 }
+_FORGOTTEN = {  # a forgotten judgment: the digest of its text (judgments.tombstone), never the text
+    "type": "object", "required": ["digest", "kind"],
+    "properties": {"digest": {"type": "string", "pattern": "^[0-9a-f]{32}$"}, "kind": {"enum": list(JUDGMENT_KINDS)},
+                   "forgotten_at": _TIME},
+}
 SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "type": "object",
@@ -62,6 +67,8 @@ SCHEMA = {
         "cards": {"type": "array", "items": _CARD, "maxItems": 1_000_000},
         "judgments": {"type": "array", "items": _JUDGMENT, "maxItems": 100_000},
         "tombstones": {"type": "array", "items": _TOMBSTONE, "maxItems": 1_000_000},
+        # optional (older files have none, older readers ignore it): judgments forgotten, by their text's digest
+        "forgotten_judgments": {"type": "array", "items": _FORGOTTEN, "maxItems": 100_000},
     },
 }
 
@@ -70,8 +77,8 @@ class SnapshotError(ValueError):
     """A snapshot file that cannot be imported; the message says why. Nothing was changed."""
 
 
-def build(cards: list, judgments: list, tombstones: list, now: float) -> dict:
-    """The snapshot document of live cards, judgments and forgotten cards' keys."""
+def build(cards: list, judgments: list, tombstones: list, now: float, forgotten_judgments: list = ()) -> dict:
+    """The snapshot document of live cards, judgments, forgotten cards' keys and forgotten judgments' digests."""
     return {
         "format": FORMAT, "version": VERSION, "exported_at": now,
         "cards": [{"key": c.key, "kind": c.kind, "title": c.title, "body": c.body, "when": c.when, "wrong": c.wrong,
@@ -82,6 +89,8 @@ def build(cards: list, judgments: list, tombstones: list, now: float) -> dict:
                        "created_at": j.created_at, "confirmed_at": j.confirmed_at} for j in judgments],
         "tombstones": [{"key": c.key, "kind": c.kind, "title": c.title, "forgotten_at": c.forgotten_at or 0.0}
                        for c in tombstones if c.key],
+        "forgotten_judgments": [{"digest": f["digest"], "kind": f["kind"], "forgotten_at": f.get("forgotten_at", 0.0)}
+                                for f in forgotten_judgments],
     }
 
 

@@ -59,7 +59,8 @@ class Card:
                 "confirmations": self.confirmations, "hits": self.hits, "created_at": self.created_at,
                 "confirmed_at": self.confirmed_at, "key": self.key, "identity": self.identity,
                 "evidence": self.evidence, "state": self.state, "retired_at": self.retired_at,
-                "retired_reason": self.retired_reason, "repeats": self.repeats}
+                "retired_reason": self.retired_reason, "repeats": self.repeats,
+                "forgotten_at": self.forgotten_at}
 
 
 @dataclass
@@ -100,6 +101,7 @@ class CardStore:
         Imported cards stay: their evidence is elsewhere.
         """
         report = SyncReport()
+        self._carry_over(drafts)
         if complete:
             keep = {d.key for d in drafts}
             gone = [(card_id, key) for card_id, key, evidence in self.conn.execute(
@@ -129,6 +131,33 @@ class CardStore:
         if report.created or report.updated:
             self._bump()
         return report
+
+    def _carry_over(self, drafts: list[Draft]) -> None:  # inside sync's transaction
+        """Give a draft with a new key the card that stands for the same evidence under an older key (after a change
+        of the error normaliser re-keys a pitfall or a rule), so the card keeps its id, hits and injections, and a
+        forgotten or retired one stays so. The same evidence: the same kind, and at least half of the smaller of the
+        two provenances (journal event ids) shared."""
+        carried: set[int] = set()
+        known = dict(self.conn.execute("SELECT key, card_id FROM card_keys"))
+        new = [d for d in drafts if d.key not in known and d.provenance and d.kind in ("pitfall", "rule")]
+        if not new:
+            return
+        drafted = {d.key for d in drafts}
+        cards: dict[str, list[tuple[int, set[int]]]] = {}
+        for card_id, kind, key, provenance in self.conn.execute(
+                "SELECT id, kind, card_key, provenance FROM cards WHERE merged_into IS NULL "
+                "AND kind IN ('pitfall', 'rule')"):
+            if key not in drafted:  # a card no draft stands for any more (a draft of its own key keeps it)
+                cards.setdefault(kind, []).append((card_id, set(json.loads(provenance or "[]"))))
+        for draft in new:
+            ids = set(draft.provenance)
+            shared, card_id = max(((len(ids & p), c) for c, p in cards.get(draft.kind, ())
+                                   if c not in carried and p and 2 * len(ids & p) >= min(len(ids), len(p))),
+                                  default=(0, 0))
+            if shared:
+                self.conn.execute("INSERT INTO card_keys (key, card_id) VALUES (?, ?)", (draft.key, card_id))
+                self.conn.execute("UPDATE cards SET card_key = ? WHERE id = ?", (draft.key, card_id))
+                carried.add(card_id)
 
     def _bump(self) -> None:
         """Say that cards changed, so recall's index is built again."""

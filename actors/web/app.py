@@ -9,8 +9,8 @@ Routes (every one behind the guard; changes are DELETE or POST only, so a GET on
   GET  /api/saved                 what the mesh saved, with the inputs of each figure
   GET  /api/memory/judgments      the judgments portrait
   DELETE /api/memory/judgments/ID withdraw a judgment
-  GET  /api/memory/cards          a page of cards (kind, q, offset, limit)
-  GET  /api/memory/cards/ID       one card with its evidence
+  GET  /api/memory/cards          a page of cards (kind, q, offset, limit; state=gone: retired and forgotten)
+  GET  /api/memory/cards/ID       one card with its evidence and state (live, retired, forgotten) and reason
   POST /api/memory/cards/ID/forget  forget a card for good
   GET  /api/memory/export/WHAT    skill | agents | snapshot, as a download
   POST /api/memory/import         merge a JSON snapshot (refused whole, nothing changed, when bad)
@@ -254,11 +254,16 @@ class Console:
             offset, limit = int(q.get("offset", 0)), int(q.get("limit", 50))
         except ValueError:
             return JSONResponse({"error": "offset and limit are whole numbers"}, status_code=400)
-        return await _memory(lambda: self.memory.cards(q.get("kind", ""), q.get("q", ""), offset, limit))
+        gone = q.get("state", "live")
+        if gone not in ("live", "gone"):
+            return JSONResponse({"error": "state is live (the default) or gone (retired and forgotten)"},
+                                status_code=400)
+        return await _memory(lambda: self.memory.cards(q.get("kind", ""), q.get("q", ""), offset, limit,
+                                                       gone == "gone"))
 
     async def card(self, request: HttpRequest) -> Response:
         ident = request.path_params["ident"]
-        return await _memory(lambda: self.memory.card(ident), missing=f"no live card #{ident}")
+        return await _memory(lambda: self.memory.card(ident), missing=f"no card #{ident}")
 
     async def forget(self, request: HttpRequest) -> Response:
         ident = request.path_params["ident"]

@@ -82,18 +82,31 @@ class MemoryView:
 
     # -- cards ----------------------------------------------------------------------------
 
-    def cards(self, kind: str = "", query: str = "", offset: int = 0, limit: int = PAGE) -> dict:
-        """One page of live cards, heaviest first, optionally of one kind or containing a text."""
+    def cards(self, kind: str = "", query: str = "", offset: int = 0, limit: int = PAGE, gone: bool = False) -> dict:
+        """One page of live cards, heaviest first, optionally of one kind or containing a text; with `gone`, the
+        retired and forgotten cards instead, most recently gone first, each with its state and reason."""
         memory = self.memory()
         limit = max(1, min(MAX_PAGE, limit))
         offset = max(0, offset)
         now = self.clock()
         half_life_s = memory.settings.half_life_days * 86400.0
+        if gone:
+            return self._gone(memory, kind, " ".join(query.split())[:QUERY_CHARS].lower(), offset, limit)
         ranked, counts = self.index(memory).ranked(kind, " ".join(query.split())[:QUERY_CHARS].lower())
         ids = ranked[offset:offset + limit]
         found = CardStore(memory.reader()).fetch(ids)  # fresh rows; a card gone meanwhile is skipped
         return {"counts": counts, "total": len(ranked), "offset": offset, "limit": limit,
                 "cards": [_card(found[i], now, half_life_s) for i in ids if i in found]}
+
+    def _gone(self, memory: Memory, kind: str, text: str, offset: int, limit: int) -> dict:
+        now, half_life_s = self.clock(), memory.settings.half_life_days * 86400.0
+        every = [c for c in CardStore(memory.reader()).every() if c.state != "live"]
+        counts = {k: sum(1 for c in every if c.kind == k) for k in KINDS}
+        found = sorted((c for c in every if (not kind or c.kind == kind) and (not text or text in " ".join(
+            (c.title, c.body, c.when, c.wrong, c.instead, c.retired_reason)).lower())),
+            key=lambda c: (-(c.forgotten_at or c.retired_at or 0.0), c.id))
+        return {"counts": counts, "total": len(found), "offset": offset, "limit": limit,
+                "cards": [_card(c, now, half_life_s) for c in found[offset:offset + limit]]}
 
     def index(self, memory: Memory) -> CardIndex:
         """The order of the live cards (built on first use)."""
@@ -103,11 +116,12 @@ class MemoryView:
             return self._index
 
     def card(self, card_id: int) -> dict | None:
-        """One live card with its evidence (sessions, counts, example texts) and what it is about."""
+        """One card with its evidence (sessions, counts, example texts), what it is about and its state (live,
+        retired or forgotten, with the reason); None for no such card (or one merged into another)."""
         memory = self.memory()
-        found = CardStore(memory.reader()).fetch([card_id]).get(card_id)
-        if found is None:
-            return None
+        found, state = CardStore(memory.reader()).get(card_id)
+        if found is None or state not in ("live", "retired", "forgotten"):
+            return None  # missing, or merged into another card
         shown = _card(found, self.clock(), memory.settings.half_life_days * 86400.0)
         return {**shown, "evidence": found.evidence, "identity": found.identity}
 
@@ -240,6 +254,13 @@ def _card(card: Any, now: float, half_life_s: float) -> dict:
             "decay": round(age_factor(now - card.confirmed_at, half_life_s), 4),
             "age_days": round(max(0.0, now - card.confirmed_at) / 86400.0, 1),
             "evidence_events": evidence.get("events", len(card.provenance)),
-            "sessions": evidence.get("session_count", 0)}
+            "sessions": evidence.get("session_count", 0), "state": card.state, "reason": _reason(card)}
+
+
+def _reason(card: Any) -> str:
+    """Why a card is no longer recalled ('' for a live one)."""
+    if card.state == "forgotten":
+        return f"forgotten on {_day(card.forgotten_at)} (`actors cards forget`, the console or an imported tombstone)"
+    return card.retired_reason if card.state == "retired" else ""
 
 

@@ -74,7 +74,9 @@ def memory_rows(report: dict, add) -> None:
         add("repeated failures suppressed by memory", repeats.get("estimate", 0),
             f"{i.get('expected_without_memory', '?')} failures expected without the warnings "
             f"({i.get('baseline', 'baseline unknown')}) − {i.get('repeats_after_injection', '?')} seen after "
-            f"{i.get('injections', '?')} injections of pitfalls and rules", "memory")
+            f"{i.get('injections', '?')} injections of pitfalls and rules"
+            + (f", in {i['opportunities']} sessions that did the warned-about work afterwards"
+               if "opportunities" in i else ""), "memory")
     held = report.get("held_back_blocks")
     if isinstance(held, dict):
         i = held.get("inputs") or {}

@@ -5,7 +5,7 @@ const CSRF = document.querySelector('meta[name="csrf-token"]').content;
 const SVG = "http://www.w3.org/2000/svg";
 const VIEWS = ["body", "memory", "exposure", "saved"];
 const CARD_KINDS = ["", "pitfall", "playbook", "weak_link", "rule"];
-const state = { live: null, view: "body", cardKind: "", cardQuery: "", cardOffset: 0, loaded: {} };
+const state = { live: null, view: "body", cardKind: "", cardQuery: "", cardOffset: 0, cardGone: false, loaded: {} };
 
 // -- small helpers ------------------------------------------------------------------------------
 
@@ -358,7 +358,8 @@ function confirmButton(item, verb, action) {
 
 async function loadCards(reset) {
   if (reset) state.cardOffset = 0;
-  const params = new URLSearchParams({ kind: state.cardKind, q: state.cardQuery, offset: state.cardOffset, limit: 50 });
+  const params = new URLSearchParams({ kind: state.cardKind, q: state.cardQuery, offset: state.cardOffset, limit: 50,
+    state: state.cardGone ? "gone" : "live" });
   const list = document.getElementById("cards");
   try {
     const data = await api(`/api/memory/cards?${params}`);
@@ -376,10 +377,14 @@ async function loadCards(reset) {
 
 function renderKinds(counts) {
   const total = Object.values(counts || {}).reduce((a, b) => a + b, 0);
-  fill(document.getElementById("card-kinds"), CARD_KINDS.map((kind) => el("button", {
+  fill(document.getElementById("card-kinds"), [...CARD_KINDS.map((kind) => el("button", {
     type: "button", class: `kind${kind === state.cardKind ? " active" : ""}`, "data-kind": kind,
     onclick: () => { state.cardKind = kind; loadCards(true); },
-  }, `${kind ? kind.replace("_", " ") : "all"} ${kind ? counts[kind] || 0 : total}`)));
+  }, `${kind ? kind.replace("_", " ") : "all"} ${kind ? counts[kind] || 0 : total}`)),
+  el("button", { type: "button", class: `kind${state.cardGone ? " active" : ""}`, "data-kind": "gone",
+    title: "cards no longer recalled: retired (their advice did not help) or forgotten",
+    onclick: () => { state.cardGone = !state.cardGone; loadCards(true); } },
+  state.cardGone ? "showing retired and forgotten" : "retired and forgotten")]);
 }
 
 function cardItem(c) {
@@ -393,10 +398,11 @@ function cardItem(c) {
   item.append(
     el("div", { class: "head" }, el("span", { class: "badge", text: c.kind.replace("_", " ") }),
       el("span", { class: "title", text: c.title }),
-      confirmButton(item, "forget", async () => {
+      c.state === "forgotten" ? null : confirmButton(item, "forget", async () => {
         await api(`/api/memory/cards/${c.id}/forget`, { method: "POST" });
         item.remove();
       })),
+    c.state && c.state !== "live" ? el("p", { class: "bad", text: `${c.state}: ${c.reason}` }) : null,
     el("div", { class: "facts" }, meter, el("span", { text: `weight ${c.weight.toFixed(2)}` }),
       el("span", { text: `hits ${c.hits}` }), el("span", { text: `seen ${c.confirmations}×` }),
       el("span", { text: `decay ${Math.round(100 * c.decay)}% (${c.age_days} d since confirmed)` })),
