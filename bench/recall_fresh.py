@@ -40,11 +40,15 @@ ACTORS_MEMORY_MEANING and turns the shared encoder on (ACTORS_EMBEDDING=on) for 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import math
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
+from typing import Callable
 from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -117,13 +121,26 @@ def journals(data: Path, split: str) -> list[Path]:
 SETTINGS: list[Settings] = [Settings()]  # the memory options of this run (--option), one for every store
 
 
+def journal_clock(path: Path) -> Callable[[], float]:
+    """The clock a journal's store runs on: this machine's, or the journal's last event when the journal was written
+    ahead of it (an evaluator dates its sessions as it likes; ingest refuses events more than a day ahead of the
+    clock, so a set's figures would otherwise depend on the day it is scored)."""
+    last = 0.0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        with contextlib.suppress(ValueError, AttributeError):
+            ts = json.loads(line).get("ts")
+            if isinstance(ts, (int, float)) and math.isfinite(ts):
+                last = max(last, float(ts))
+    return lambda: max(time.time(), last)
+
+
 def evaluate(paths: list[Path]) -> dict:
     found = total = cards = unbacked = r3 = positives = fp = negatives = 0
     misses: list[str] = []
     for path in paths:
         truth = json.loads(path.with_suffix("").with_suffix(".truth.json").read_text())
         planted = {p["id"]: p for p in truth["planted"]}
-        with tempfile.TemporaryDirectory() as home, Memory(home, SETTINGS[0]) as m:
+        with tempfile.TemporaryDirectory() as home, Memory(home, SETTINGS[0], clock=journal_clock(path)) as m:
             with open(path, "rb") as stream:
                 m.ingest(stream)
             m.consolidate()
@@ -171,7 +188,7 @@ def cross_negatives(paths: list[Path]) -> dict:
     fp = n = 0
     misses = []
     for path in paths:
-        with tempfile.TemporaryDirectory() as home, Memory(home, SETTINGS[0]) as m:
+        with tempfile.TemporaryDirectory() as home, Memory(home, SETTINGS[0], clock=journal_clock(path)) as m:
             with open(path, "rb") as stream:
                 m.ingest(stream)
             m.consolidate()
