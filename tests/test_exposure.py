@@ -663,17 +663,23 @@ def test_a_command_line_points_at_the_tool_that_runs_commands():
     assert "sh.execute" not in select(intent, without).exposed
 
 
-def test_the_precondition_of_a_best_matching_tool_is_exposed_before_the_other_matches():
+def browser_and_logs() -> dict:
+    """A browser whose tools act on the selected tab (navigate_page opens it) beside twelve log streams whose
+    descriptions fit "console messages" as well: the precondition must win its place among them."""
     def page_tool(name: str, description: str, required: tuple[str, ...] = (), **params: str) -> dict:
         entry = tool(name, description, **params)
         entry["inputSchema"]["required"] = list(required)
         return entry
 
-    organs = {"browser": [page_tool("navigate_page", "Go to a URL in the selected tab", ("url",), url="The address"),
-                          page_tool("list_console_messages", "List the console messages of the selected tab"),
-                          page_tool("take_screenshot", "Take a screenshot of the selected tab"),
-                          page_tool("click", "Click an element of the selected tab", ("uid",), uid="The element")],
-              "logs": [page_tool(f"stream_{n}", f"List console messages of log stream {n}") for n in range(12)]}
+    return {"browser": [page_tool("navigate_page", "Go to a URL in the selected tab", ("url",), url="The address"),
+                        page_tool("list_console_messages", "List the console messages of the selected tab"),
+                        page_tool("take_screenshot", "Take a screenshot of the selected tab"),
+                        page_tool("click", "Click an element of the selected tab", ("uid",), uid="The element")],
+            "logs": [page_tool(f"stream_{n}", f"List console messages of log stream {n}") for n in range(12)]}
+
+
+def test_the_precondition_of_a_best_matching_tool_is_exposed_before_the_other_matches():
+    organs = browser_and_logs()
     intent = "list the console messages"
     exposed = select(intent, catalogue_from_mcp(organs), budget_tokens=400).exposed
     assert exposed[:2] == ("browser.list_console_messages", "browser.navigate_page")  # the tab is opened first

@@ -13,7 +13,7 @@ import pytest
 
 from broker.exposure import Associations, Context, Source, catalogue_from_mcp, explain, load_catalogue, select
 from broker.exposure.reasons import Kind, Reason, Term
-from tests.test_exposure import ORGANS, tool
+from tests.test_exposure import ORGANS, browser_and_logs
 
 REPO = Path(__file__).resolve().parents[1]
 SMALL = REPO / "tests" / "data" / "small_catalogue.json"
@@ -83,17 +83,7 @@ def test_a_word_match_names_the_query_terms_the_words_that_put_them_there_and_th
 
 
 def test_a_precondition_names_the_tool_it_is_taken_for():
-    def page_tool(name: str, description: str, required: tuple[str, ...] = (), **params: str) -> dict:
-        entry = tool(name, description, **params)
-        entry["inputSchema"]["required"] = list(required)
-        return entry
-
-    organs = {"browser": [page_tool("navigate_page", "Go to a URL in the selected tab", ("url",), url="The address"),
-                          page_tool("list_console_messages", "List the console messages of the selected tab"),
-                          page_tool("take_screenshot", "Take a screenshot of the selected tab"),
-                          page_tool("click", "Click an element of the selected tab", ("uid",), uid="The element")],
-              "logs": [page_tool(f"stream_{n}", f"List console messages of log stream {n}") for n in range(12)]}
-    exposure = explain("list the console messages", catalogue_from_mcp(organs), budget_tokens=400)
+    exposure = explain("list the console messages", catalogue_from_mcp(browser_and_logs()), budget_tokens=400)
     assert exposure.exposed[:2] == ("browser.list_console_messages", "browser.navigate_page")
     assert exposure.reasons["browser.navigate_page"][0] == Reason(Kind.COMPANION, of="browser.list_console_messages")
 
