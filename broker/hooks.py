@@ -23,6 +23,7 @@ MAX_PAYLOAD_BYTES = 1024 * 1024  # what a hook hands to the heart (its frame lim
 STRING_CAPS = (64 * 1024, 4096, 512)  # characters kept of each long string, tried in turn until it fits
 MCP_PREFIX = "mcp__"  # a host's name for an MCP server's tool: mcp__SERVER__TOOL (Claude Code)
 WIRE_SEP = "__"  # actors mcp's tool names: organ__tool (or a tool's bare name)
+MAX_MCP_NAME = 256  # longer is no host's name for one of the mesh's tools (a wire name is at most 64 characters)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +156,7 @@ def served_by_mesh(tool: str, tools: Mapping[str, Collection[str]]) -> str | Non
     it already: as a host tool it would be counted twice, under a name no exposure or card can use. A bare name
     (`actors mcp --names bare`) is not taken for the mesh's: another MCP server of the host may have a tool of that
     name. `tools`: each organ's ability names."""
-    if not tool.startswith(MCP_PREFIX):
+    if not tool.startswith(MCP_PREFIX) or len(tool) > MAX_MCP_NAME:
         return None
     rest = tool[len(MCP_PREFIX):]
     start = rest.find(WIRE_SEP)

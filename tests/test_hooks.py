@@ -122,6 +122,7 @@ def test_a_malformed_payload_is_reported_on_stderr_and_never_fails_the_agent(mes
     ("mcp__actors__run", None),  # a bare name may be another server's: not taken for the mesh's
     ("mcp__actors__shell__nope", None),  # no such ability
     ("Bash", None),
+    ("mcp__" + "x__" * 20000 + "shell__run", None),  # a name no host gives: refused at once, never searched
 ])
 def test_a_host_tool_name_is_the_meshs_own_only_when_it_names_an_organ_and_its_ability(tool, address):
     assert hooks.served_by_mesh(tool, {"shell": {"run"}, "fs": {"read_file"}}) == address
