@@ -718,9 +718,11 @@ def test_a_service_and_its_port_bring_the_tool_that_forwards_ports():
 
 
 def test_an_everyday_english_word_is_itself_and_not_an_abbreviation_of_a_catalogue_word():
-    organs = {"web": [tool("send_payload", "Send a payload to a repository of messages")]}
+    organs = {"web": [tool("send_payload", "Send a payload to a repository of messages"),
+                      tool("reduce_motion", "Emulate the reduced-motion media feature")]}
     catalogue = catalogue_from_mcp(organs)
     assert "payload" not in query_terms("customers cant pay anymore", catalogue)  # pay (Zipf 5.5) is a word
+    assert "reduc" not in query_terms("why is the build red again", catalogue)  # red (Zipf 5.3) too
     assert "repositori" in query_terms("open the repo", catalogue)  # abbreviations people type are rarer
     assert "messag" in query_terms("read the msg", catalogue)
     ablated = catalogue_from_mcp(organs, frozenset({Source.WHOLE_WORDS}))

@@ -75,6 +75,7 @@ W_HINT = 0.8  # what a path, URL, issue key or place says about the tool that ha
 # a word at least this common in English running text (wordfreq's Zipf 5.5: one word in about 3,000; get, next,
 # time, make, list) is everyday: matched alone, it says nothing about which tool a request needs
 EVERYDAY_SHARE = 10.0 ** (5.5 - 9.0)
+WHOLE_WORD_SHARE = 10.0 ** (5.0 - 9.0)  # an English word this common is itself, never a cut form (red is not reduce)
 # a request that opens as a statement (a problem report: "the site looks broken") names the world, not the tools:
 # what was used most after past statements scores as well as the best match (1.0 of it; 0.5 and 0.8 found 2
 # fewer outcome reports on dev, round 15), the others their share of it
@@ -633,7 +634,7 @@ def _everyday_word(word: str, without: frozenset[str]) -> bool:
     # a whole English word as common as `get` or `pay` is itself, not an abbreviation of a longer catalogue word
     # (pay is not payload); abbreviations people type are rarer (repo, msg, db, app: Zipf 3.5 to 5.0)
     return Source.WHOLE_WORDS not in without and english(word) and \
-        english_frequency(lexicon.stem(word)) >= EVERYDAY_SHARE
+        english_frequency(lexicon.stem(word)) >= WHOLE_WORD_SHARE
 
 
 def english(word: str) -> bool:
