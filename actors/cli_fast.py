@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from actors.exit_codes import (EXIT_CALL_FAILED, EXIT_CONFIG, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_NO_MESH,
                                EXIT_TIMEOUT, EXIT_USAGE)
-from broker.vocab import FIND_ABILITIES, ExposureReason
+from broker.vocab import FIND_ABILITIES
 
 UNKNOWN_NAMES = ("UnknownOrgan", "UnknownAbility")  # the heart's refusals of a call that names nothing it has
 HOOK_TIMEOUT_S = 1.0  # a hook must never hold the agent up
@@ -28,7 +28,6 @@ HOME_ENV = "ACTORS_HOME"
 DEFAULT_HOME = ".actors"
 ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")  # what click strips from text that does not go to a terminal
 _COUNT = re.compile(r"[0-9]+")  # a budget as the fast path reads it; anything else is the full CLI's to judge
-REASONS_SHOWN = 3  # reasons printed beside a tool (--json has them all): the strongest say why
 ADDRESS_COLUMN = 44  # addresses are padded to the longest exposed, at most this wide, so the reasons line up
 
 
@@ -190,6 +189,8 @@ def expose_offline(intent: str, catalog: Path, budget: int | None, as_json: bool
 def exposure_lines(result: dict) -> list[str]:
     """What `actors expose` prints for one answer: the addresses, each with why it is there (those sent brief
     marked so), then what their schemas cost."""
+    from actors.why import REASONS_SHOWN, reason_text  # not loaded by the hook's path
+
     tokens = result["tokens"]
     saved = 1 - tokens["exposed"] / tokens["full"] if tokens["full"] else 0.0
     finds = any(t.get("name") == FIND_ABILITIES for t in result.get("tools", ()))
@@ -210,46 +211,6 @@ def exposure_lines(result: dict) -> list[str]:
         f", {len(brief)} brief (first sentence, schema without prose)" if brief else "")
     return [*shown, f"{counts}{finder}: {tokens['exposed']} of {tokens['full']} tool-schema tokens "
                     f"({saved:.1%} fewer; o200k, compact JSON)"]
-
-
-def reason_text(reason: dict) -> str:
-    """One reason a tool is exposed (broker/exposure/reasons.py, as JSON), in a few words."""
-    kind = reason.get("kind")
-    if kind == ExposureReason.WORDS:
-        terms = ", ".join(_term_text(t) for t in reason.get("terms", ()))
-        return f"words: {terms}" if terms else "words"
-    if kind == ExposureReason.MEANING:
-        return f"meaning: cosine {reason['similarity']:.2f}" if "similarity" in reason else "meaning"
-    if kind == ExposureReason.LEARNED:
-        return f"learned: used after \"{reason['instruction']}\"" if reason.get("instruction") else \
-            "learned from similar instructions"
-    if kind == ExposureReason.TOGETHER:
-        share = f" ({reason['share']:.0%} of its uses)" if "share" in reason else ""
-        return f"used together with {reason['of']}{share}" if reason.get("of") else "used together with another"
-    if kind == ExposureReason.COMPANION:
-        return f"companion of {reason['of']}" if reason.get("of") else "companion of a chosen tool"
-    if kind == ExposureReason.ORGAN:
-        share = f" ({reason['share']:.2f})" if "share" in reason else ""
-        return f"organ {reason.get('organ', '?')} pointed at{share}"
-    if kind == ExposureReason.WHOLE:
-        return f"organ {reason.get('organ', '?')} sent whole"
-    return _REASON_WORDS.get(kind, str(kind))
-
-
-_REASON_WORDS = {
-    ExposureReason.ADDRESS: "takes the URL given", ExposureReason.LIBRARY: "answers about the library named",
-    ExposureReason.MENTIONED: "named by a recalled memory card", ExposureReason.POPULAR: "used most among equals",
-    ExposureReason.STATEMENT: "used after past reports like this one", ExposureReason.RECENT: "used recently",
-    ExposureReason.EXECUTOR: "runs any command",
-    ExposureReason.CATALOGUE: "the whole catalogue fits the budget"}
-
-
-def _term_text(term: dict) -> str:
-    # the request's word, or what a word was read as (red->reduc), or the term a hint or a path put in
-    word = term.get("word")
-    if not word:
-        return term["term"]
-    return f"{word}->{term['term']}" if term.get("derived") else word
 
 
 # -- status and call ---------------------------------------------------------------------------

@@ -474,8 +474,9 @@ def test_each_view_is_photographed_and_the_docs_screenshots_are_remade_on_reques
                         ("exposure", "#exp-offered li code"), ("saved", "#saved td.value")):
         page.goto(f"{console.base}/#{view}")
         page.locator(ready).first.wait_for()
-        if view == "exposure":  # just used: kept in the tool table for the next turns
+        if view == "exposure":  # just used: kept in the tool table for the next turns, and each tool says why
             page.locator("#exp-kept li", has_text="fs.read_file").wait_for()
+            page.locator("#exp-offered li .why", has_text="used recently").first.wait_for()
         if view == "memory":
             page.locator("#judgments-unconfirmed > summary").click()
             page.locator("#judgments-redline .evidence summary").first.click()

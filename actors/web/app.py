@@ -49,6 +49,7 @@ from actors.web.memory import EXPORTS, MemoryView, SnapshotRefused
 from actors.web.security import (CSRF_HEADER, SECURITY_HEADERS, Keys, Refusal, Request, Site, Ticket, cookie_header,
                                  decide)
 from actors.web.watch import Mesh, Watcher
+from actors.why import REASONS_SHOWN, reason_text
 from broker.errors import MeshError
 from broker.home import Home
 
@@ -212,13 +213,17 @@ class Console:
 
     async def exposure(self, request: HttpRequest) -> Response:
         try:
-            answer = await run_in_threadpool(lambda: self.mesh.control("expose", timeout_s=EXPOSE_TIMEOUT_S))
+            answer = await run_in_threadpool(lambda: self.mesh.control("expose", why=True,
+                                                                       timeout_s=EXPOSE_TIMEOUT_S))
         except MeshError as exc:
             return JSONResponse({"error": str(exc)}, status_code=503)
         names = {address: name for name, address in (answer.get("names") or {}).items()}
         tools = {t.get("name"): t for t in answer.get("tools") or ()}
+        reasons = answer.get("reasons") or {}
         offered = [{"address": a, "name": names.get(a, a), "description": (tools.get(names.get(a, a)) or {})
-                    .get("description", "")[:400]} for a in answer.get("exposed") or ()]
+                    .get("description", "")[:400],
+                    "why": "; ".join(reason_text(r) for r in (reasons.get(a) or ())[:REASONS_SHOWN])}
+                   for a in answer.get("exposed") or ()]
         return JSONResponse({"instruction": answer.get("instruction", ""), "offered": offered,
                              "tokens": answer.get("tokens", {}), "kept": answer.get("kept", []),
                              "meta": [t.get("name") for t in answer.get("tools") or () if t.get("name") not in

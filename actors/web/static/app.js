@@ -265,6 +265,7 @@ async function loadExposure() {
     state.loaded.exposed = (data.offered || []).map((o) => o.address).join();
     fill(document.getElementById("exp-offered"), (data.offered || []).map((o) =>
       el("li", {}, el("code", { text: o.address }), el("span", { class: "muted", text: ` as ${o.name}` }),
+        el("div", { class: "why", text: o.why ? `why: ${o.why}` : "" }),
         el("div", { class: "description", text: o.description }))));
     document.getElementById("exp-meta").textContent = (data.meta || []).length ?
       `Always offered as well: ${data.meta.join(", ")} (reaches every other ability).` : "";
