@@ -70,6 +70,7 @@ class Selector:
         self.env = env
         self.budget_tokens = budget_tokens
         self.latest = None  # the Exposure of the current instruction, once computed
+        self.latest_intent: str | None = None  # the intent `latest` was chosen for
         self.answers: queue.SimpleQueue[tuple[Any, Any, str]] = queue.SimpleQueue()
         self.queries: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
         self.current: Job | None = None  # the newest wanted job, taken by the thread
@@ -118,8 +119,10 @@ class Selector:
                 log.exception("exposure for %r failed", job.intent[:80])
                 exposure, error = None, f"{type(exc).__name__}: {exc}"
             if job.reply is None:
-                self.latest = exposure if exposure is not None else self.latest
+                if exposure is not None:
+                    self.latest, self.latest_intent = exposure, job.intent
                 self._done_key = _key(job)
+                self.wake()  # a new instruction's beat may be waiting for it (Rhythm.due)
             else:
                 self.answers.put((job.reply, exposure, error))
                 self.wake()

@@ -21,7 +21,7 @@ from broker.vocab import EventKind, Stage
 
 MAX_INTENT = 4000  # characters of an intent worth ranking abilities by (it rides in every beat)
 MAX_PROGRESS = 2000
-EARLY_BEAT_S = 0.05  # a new instruction is published this soon (the exposure worker has a moment to choose for it)
+EARLY_BEAT_S = 0.5  # a new instruction is published once its exposure is chosen, and this soon at the latest
 
 
 class Rhythm:
@@ -54,6 +54,8 @@ class Rhythm:
         if text != self.instruction:
             self.health.hysteresis.new_turn()
         self.instruction, self.session = text, session
+        if self.changed_at is not None and self.selector is not None:
+            self.selector.want(self.job(text))  # chosen now, so that the early beat carries it
         self.progress(session, text)
         return text
 
@@ -63,9 +65,13 @@ class Rhythm:
         self.events.publish(EventKind.PROGRESS, session=session, message=text[:MAX_PROGRESS])
 
     def due(self, scheduled: float) -> float:
-        """When the next beat is due: as scheduled, or soon after a new instruction, so that the clients following
-        the beat (the MCP front door's tool lists, the session its calls are journaled under) hear of it at once."""
-        return scheduled if self.changed_at is None else min(scheduled, self.changed_at + EARLY_BEAT_S)
+        """When the next beat is due: as scheduled, or early after a new instruction — as soon as its exposure is
+        chosen (EARLY_BEAT_S at the latest) — so that the clients following the beat (the MCP front door's tool
+        lists, the session its calls are journaled under, the console) hear of it at once, with its exposure."""
+        if self.changed_at is None:
+            return scheduled
+        chosen = self.selector is None or self.selector.latest_intent == self.instruction
+        return min(scheduled, self.changed_at if chosen else self.changed_at + EARLY_BEAT_S)
 
     def stage(self, now: float) -> Stage:
         """The sleep stage from the time since the last session progress."""

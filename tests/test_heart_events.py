@@ -11,6 +11,7 @@ import zmq
 
 from broker import protocol
 from broker.events import Events
+from tests.conftest import ECHO_MESH
 
 WAIT_S = 3.0
 
@@ -82,3 +83,18 @@ def test_every_kind_takes_a_number_and_an_unwanted_kind_is_not_wanted(pair):
     got = protocol.decode_event(sub.recv_multipart())
     assert (got.kind, got.seq, events.seq) == ("alert", 2, 2)
     assert not sub.poll(100)
+
+
+def test_a_new_instruction_is_published_at_once_and_carries_its_own_exposure(make_mesh):
+    mesh = make_mesh(ECHO_MESH.replace("\nbeat_s = 0.2\n", "\nbeat_s = 5.0\n"))  # a slow beat
+    with mesh.client() as client:
+        beats = client.blood(timeout_s=15)
+        next(beats)  # the state now; subscribed from here on
+        time.sleep(0.3)  # the subscription reaches the heart
+        client.control("instruction", text="echo a value back")
+        asked = time.monotonic()
+        beat = next(b for b in beats if b.instruction == "echo a value back")
+        took = time.monotonic() - asked
+        expected = client.control("expose")  # the heart's exposure of the current instruction
+    assert took < 2.0  # an early beat, not the next of every 5 seconds
+    assert list(beat.exposed) == expected["exposed"] and beat.tokens == expected["tokens"]  # its own, not the last
