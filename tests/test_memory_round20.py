@@ -119,6 +119,13 @@ def test_a_pitfall_fixed_in_every_session_of_its_failures_by_a_rule_is_only_that
     assert rule.body.endswith("Seen in 3 episode(s); it failed 3 times in 3 sessions.")
 
 
+def test_a_pitfall_fixed_in_a_session_without_an_id_too_is_only_its_rule():
+    j = pushes(Journal(), ["", "s2", "s3"], fixed=True)
+    assert drafts(j, "pitfall") == []
+    [rule] = drafts(j, "rule")
+    assert rule.stats["failures"] == 3
+
+
 def test_a_pitfall_left_unfixed_in_one_session_stays_beside_its_rule():
     j = pushes(pushes(Journal(), ["s1", "s2", "s3"], fixed=True), ["s4"], fixed=False)
     [pitfall] = drafts(j, "pitfall")

@@ -467,7 +467,9 @@ class Distiller:
         # the pitfall of the same failure (ability and signature) notes the sessions in which this rule fixed it
         pitfall_key = warning_keys(failed.ability, "", episode["error"])[0]
         if (sig := self.sigs.get(pitfall_key)) is not None:
-            _add(sig.setdefault("fixed", {}).setdefault(key, []), sid, MAX_SESSIONS)
+            fixed = sig.setdefault("fixed", {}).setdefault(key, [])
+            if sid not in fixed and len(fixed) < MAX_SESSIONS:  # a session without an id is one too
+                fixed.append(sid)
             self.dirty.add(("sig", pitfall_key))
         if sid not in rule["sessions"]:
             _count_topic(rule["topic"], session["topic"])
