@@ -4,11 +4,14 @@ A `Distiller` folds journal rows, in journal order, into counts that can be save
 (`to_state` / `from_state`), so consolidating incrementally and consolidating the whole journal at once
 reach the same state. `drafts` renders that state into cards with the thresholds in force. The rules:
 
-- pitfall: at least `pitfall_min` failures of one ability with one normalised error signature;
+- pitfall: at least `pitfall_min` failures of one ability with one normalised error signature, unless rules that
+  stand fixed that failure in every session it happened in (round 20: then the rule is the card, counting them);
 - playbook: the successful calls between two progress events of a session (2-4 distinct steps, repeats in a
   row are one step), the same sequence in at least `playbook_sessions` sessions (`playbook_pair_sessions` for a
   sequence of two steps: a pair of calls is the shape any work takes by chance);
-- weak link: an ability called at least `weak_min_calls` times with a success rate under `weak_max_success`;
+- weak link: an ability called at least `weak_min_calls` times with a success rate under `weak_max_success` (a
+  host that does so on its own calls is one of its own); a command ability that does is a weak link by the program
+  families that do on their own calls, and no card when none does (round 20);
 - rule: a failure, then later in the same session (a new task in between or not) a success doing the same
   kind of work (a shared program family, or the same ability on the same file or host); read-only probes never
   close an episode; one rule per (ability, program family, normalised error), paired in at least `rule_sessions`
