@@ -1164,7 +1164,8 @@ def _is_host(work: Work) -> bool:
     return work.host
 
 
-def _programs(command: str) -> list[str]:
+@functools.lru_cache(maxsize=8192)  # pure, and a journal repeats its commands (every command call counts its programs)
+def _programs(command: str) -> tuple[str, ...]:
     """The programs a command runs (`npm ci && npx jest` -> npm, npx, jest): names, families, launched tools."""
     found: list[str] = []
     for part in normalise.commands_of(command) if command else ():
@@ -1172,7 +1173,7 @@ def _programs(command: str) -> list[str]:
         if not program or program in normalise.NAVIGATION:
             continue
         found += [program, normalise.family_of(part), normalise.launched(part)]
-    return _unique(found)
+    return tuple(_unique(found))
 
 
 _PACKAGE = re.compile(r"[a-z0-9][a-z0-9_.-]*")
