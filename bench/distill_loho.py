@@ -81,6 +81,10 @@ RULES: dict[str, tuple[str, Callable[[], list[Patch]]]] = {
     "resources": ("no resource words of URL calls (round 6)", _set("_resource_words", lambda w: [])),
     "command_hosts": ("no hosts a command worked on (round 8)", _in_distill(command_hosts=lambda c: ())),
     "session_topic": ("no words of the session's instruction as topic (round 1)", _set("TOPIC_FROM_PROGRESS", 0)),
+    "family_weak_links": ("a command ability's weak link counts all its calls, whatever program (round 20 off)",
+                          _set("reliability_family", lambda w: "")),
+    "fixed_pitfalls": ("a pitfall stays beside the rule that fixed it in every session (round 20 off)",
+                       _set("pitfall_fixed", lambda *a: False)),
 }
 OPTIONS = {"edited": {"rule_edit_sessions": 1}}  # rules switched off through a setting
 
@@ -91,17 +95,21 @@ ORIGIN: dict[str, set[str]] = {
     "edited": _R5, "same_task": _R5, "objects": _R5, "resources": _R5, "command_hosts": _R5,
     "only_lists": _R9, "advice": _R9, "settings": _R9, "operand_words": _R9, "habit_words": _R9 | {"fresh8"},
     "workflow_words": set(SETS), "moved_only": set(SETS),
+    # round 20: made on a new user's journal (not a dev set): every dev cell is another hand's
+    "family_weak_links": set(), "fixed_pitfalls": set(),
 }
 
 ROUND = {"session_topic": 1, "operand_files": 4, "same_task": 5, "objects": 5, "resources": 6, "edited": 7,
          "command_hosts": 8, "only_lists": 9, "advice": 9, "settings": 9, "operand_words": 9, "habit_words": 11, "workflow_words": 13,
-         "moved_only": 14}
+         "moved_only": 14, "family_weak_links": 20, "fixed_pitfalls": 20}
 
 
 def origin_cells(name: str) -> set[tuple[str, str]]:
     """The cells (set, query style) that were dev when a rule's round made it: the truth queries of its sets, the
     ticket titles from round 12 (fresh6, fresh8; fresh5's were written after), the questions and asked styles
     from rounds 15 and 16. A rule's cards are asked by every style, so the styles written later are other hands."""
+    if not ORIGIN[name]:
+        return set()  # made on no dev set (round 20: the new user's journal)
     cells = {(s, "truth") for s in ORIGIN[name]}
     if ROUND[name] >= 12:
         cells |= {(s, "tickets") for s in ("fresh6", "fresh8")}

@@ -54,7 +54,9 @@ def events(first_seed: int, count: int) -> tuple[list[dict], int]:
         shift = (seed - first_seed) * 86400.0  # one journal a day
         out.extend({**e, "ts": e["ts"] + shift} for e in g.events)
         seed += 1
-    return out[:count], seed
+    # ingest refuses events more than a day past the clock: the journals end now, one a day before it
+    ahead = max(e["ts"] for e in out[:count]) - time.time()
+    return [{**e, "ts": e["ts"] - max(0.0, ahead)} for e in out[:count]], seed
 
 
 def ingest(home: str, batch: list[dict]) -> float:

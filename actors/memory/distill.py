@@ -4,11 +4,14 @@ A `Distiller` folds journal rows, in journal order, into counts that can be save
 (`to_state` / `from_state`), so consolidating incrementally and consolidating the whole journal at once
 reach the same state. `drafts` renders that state into cards with the thresholds in force. The rules:
 
-- pitfall: at least `pitfall_min` failures of one ability with one normalised error signature;
+- pitfall: at least `pitfall_min` failures of one ability with one normalised error signature, unless rules that
+  stand fixed that failure in every session it happened in (round 20: then the rule is the card, counting them);
 - playbook: the successful calls between two progress events of a session (2-4 distinct steps, repeats in a
   row are one step), the same sequence in at least `playbook_sessions` sessions (`playbook_pair_sessions` for a
   sequence of two steps: a pair of calls is the shape any work takes by chance);
-- weak link: an ability called at least `weak_min_calls` times with a success rate under `weak_max_success`;
+- weak link: an ability called at least `weak_min_calls` times with a success rate under `weak_max_success` (a
+  host that does so on its own calls is one of its own); a command ability that does is a weak link by the program
+  families that do on their own calls, and no card when none does (round 20);
 - rule: a failure, then later in the same session (a new task in between or not) a success doing the same
   kind of work (a shared program family, or the same ability on the same file or host); read-only probes never
   close an episode; one rule per (ability, program family, normalised error), paired in at least `rule_sessions`
@@ -38,7 +41,7 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 17  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 18  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
@@ -76,6 +79,8 @@ STATE_VERSION = 17  # 4: identities hold the gloss field; 5: workflows hold the 
 # on weak links, no English word read into a tool's file kind (tfstate -> state)
 # 17 (memfix; 16 is round 19's): error signatures keep apostrophes, dotted names, TCP/IP and redacted URLs, so a
 # card's key may change: the whole journal is folded again
+# 18 (round 20): a command ability's calls count by program family (`families`), an ability's and a family's calls
+# to each host apart (`by_host`); a pitfall notes the sessions in which a rule fixed its failure (`fixed`)
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -177,18 +182,22 @@ class Distiller:
         self.flows: dict[str, dict] = state.get("flows", {})
         self.targets: dict[str, dict] = state.get("targets", {})  # "organ.ability host" -> counts
         self.rules: dict[str, dict] = state.get("rules", {})
+        self.families: dict[str, dict] = state.get("families", {})  # "organ.ability family" -> a command's counts
         self.ignore_organs = frozenset(ignore_organs)
         self.glosses = glosses or {}  # the mesh's own descriptions of its abilities (`meaning.described`)
         # what this object's folding touched (not saved): ("sig" | "ability" | "target" | "flow" | "rule", key)
         self.dirty: set[tuple[str, str]] = set()
         # failures folded by this object (not saved): (session, ts, keys of the cards that warn about them)
         self.failures: list[tuple[str, float, tuple[str, ...]]] = []
+        # keys of pitfalls the last rendering left out because a rule covers them (not saved): a card of one of them
+        # made before the rule was goes (`CardStore.sync`'s `withdrawn`)
+        self.withdrawn: set[str] = set()
 
     def to_state(self) -> dict:
         """The fold's state as plain JSON-ready data."""
         return {"version": STATE_VERSION, "last_id": self.last_id, "sigs": self.sigs,
                 "abilities": self.abilities, "targets": self.targets, "sessions": self.sessions, "flows": self.flows,
-                "rules": self.rules}
+                "rules": self.rules, "families": self.families}
 
     # -- the fold -------------------------------------------------------------------------
 
@@ -247,12 +256,23 @@ class Distiller:
         name = f"{row.organ}.{row.ability}"
         work = normalise.work_of(row.organ, row.ability, row.args)
         session = self._session(row.session, row.ts)
-        self.dirty.add(("ability", name))
-        entries = [self.abilities.setdefault(name, _entry(row, {"ok": 0, "causes": {}, "files": [], "hosts": []}))]
+        # a command ability is as reliable as the program it runs (round 20: `git status`, `make lint` and `curl`
+        # failing are no one weak link): its calls count by program family, the others by ability
+        if family := reliability_family(work):
+            family_key = f"{name} {family}"
+            self.dirty.add(("family", family_key))
+            entries = [self.families.setdefault(family_key, _entry(row, {
+                "ability": name, "family": family, "ok": 0, "causes": {}, "files": [], "hosts": []}))]
+            for program in _programs(work.command):
+                _add(entries[0].setdefault("programs", []), program)
+        else:
+            self.dirty.add(("ability", name))
+            entries = [self.abilities.setdefault(name, _entry(row, {"ok": 0, "causes": {}, "files": [], "hosts": []}))]
         # a host can be a weak link of its own, however well the ability does elsewhere: a URL argument's, or the
         # first host a command worked on (`ssh deploy@bastion.acme.io`)
         host = work.file if work.host else next(iter(normalise.command_hosts(work.command)), "") if work.command else ""
         if host:
+            _count_host(entries[0], host, row)
             self.dirty.add(("target", f"{name} {host}"))
             entries.append(self.targets.setdefault(f"{name} {host}", _entry(
                 row, {"ability": name, "host": host, "ok": 0, "causes": {}, "files": [], "hosts": []})))
@@ -307,6 +327,8 @@ class Distiller:
         for word in _resource_words(work):
             _add(sig.setdefault("resources", []), word)
         _add(sig["examples"], row.error[:200], MAX_EXAMPLES)
+        for rule_key in sig.get("fixed", {}):  # a rule that covers this failure counts it: it is rendered again
+            self.dirty.add(("rule", rule_key))
         if not sig.get("advice") and (advice := normalise.error_advice(row.error)):
             sig["advice"] = normalise.error_signature(advice)
         _add(sig["calls"], normalise.summarise_call(work, row.args), MAX_EXAMPLES)
@@ -445,6 +467,13 @@ class Distiller:
             _add(rule.setdefault("operands", []), name, MAX_LIST)
         for host in [*normalise.command_hosts(failed.command), *normalise.command_hosts(work.command)]:
             _add(rule.setdefault("hosts", []), host, MAX_LIST)
+        # the pitfall of the same failure (ability and signature) notes the sessions in which this rule fixed it
+        pitfall_key = warning_keys(failed.ability, "", episode["error"])[0]
+        if (sig := self.sigs.get(pitfall_key)) is not None:
+            fixed = sig.setdefault("fixed", {}).setdefault(key, [])
+            if sid not in fixed and len(fixed) < MAX_SESSIONS:  # a session without an id is one too
+                fixed.append(sid)
+            self.dirty.add(("sig", pitfall_key))
         if sid not in rule["sessions"]:
             _count_topic(rule["topic"], session["topic"])
         _add(rule["sessions"], sid)
@@ -456,6 +485,7 @@ class Distiller:
     def drafts(self, thresholds: Thresholds = Thresholds(), only: set[tuple[str, str]] | None = None) -> list[Draft]:
         """Every card the evidence so far supports, in a deterministic order; with `only` (the fold's `dirty`),
         just the cards whose evidence the fold touched, so an incremental consolidation costs what it folded."""
+        self.withdrawn = set()
         found = [*self._pitfalls(thresholds, only), *self._weak_links(thresholds, only),
                  *self._playbooks(thresholds, only), *self._rules(thresholds, only)]
         return sorted(found, key=lambda d: (d.first_ts, d.key))
@@ -463,6 +493,9 @@ class Distiller:
     def _pitfalls(self, t: Thresholds, only: set | None = None) -> Iterable[Draft]:
         for key, sig in _pick(self.sigs, "sig", only):
             if sig["n"] < t.pitfall_min:
+                continue
+            if self._fixed(sig, t):
+                self.withdrawn.add(key)  # the rule that fixed it says it, with these failures counted
                 continue
             name, message = sig["ability"], sig["text"]
             cause = _most(sig["causes"])
@@ -485,34 +518,45 @@ class Distiller:
                 first_ts=sig["first"], last_ts=sig["last"], stats={"failures": sig["n"], "cause": cause},
                 evidence=_evidence(sig, sig["examples"]))
 
+    def _fixed(self, sig: dict, t: Thresholds) -> bool:
+        return pitfall_fixed(sig, self.rules, t)
+
     def _weak_links(self, t: Thresholds, only: set | None = None) -> Iterable[Draft]:
-        carded: dict[str, list[dict]] = {}  # ability -> its hosts that are weak links of their own
+        carded: dict[str, set[str]] = {}  # ability -> its hosts that are weak links of their own
         for key, stats in self.targets.items():
             if _weak(stats, t):
-                carded.setdefault(stats["ability"], []).append(stats)
+                carded.setdefault(stats["ability"], set()).add(stats["host"])
                 if only is None or ("target", key) in only:
                     yield self._weak_link(_digest("weak_link", stats["ability"], stats["host"]), stats["ability"],
                                           stats, host=stats["host"])
+        # judged by their other calls: the weak hosts have their cards
         for name, stats in _pick(self.abilities, "ability", only):
-            hosts = carded.get(name, [])
-            if hosts:  # judge the ability by its other calls: the weak hosts have their cards
-                rest = {**stats, "n": stats["n"] - sum(h["n"] for h in hosts),
-                        "ok": stats["ok"] - sum(h["ok"] for h in hosts),
-                        "hosts": [h for h in stats["hosts"] if h not in {x["host"] for x in hosts}]}
-                causes = dict(stats["causes"])
-                for h in hosts:
-                    for cause, n in h["causes"].items():
-                        causes[cause] = causes.get(cause, 0) - n
-                stats = {**rest, "causes": {c: n for c, n in causes.items() if n > 0}}
-            if _weak(stats, t):
+            if _weak(stats := _without_hosts(stats, carded.get(name, set())), t):
                 yield self._weak_link(_digest("weak_link", name), name, stats)
+        # a command ability that fails often (all its commands' calls, the weak hosts' apart) is a weak link by the
+        # programs it ran that fail often on their own calls (`shell.run(make)`), and no card when none does; a
+        # program failing often in an ability that does not is no card either (its failures are the traps its
+        # pitfalls and rules name: round 20's dev sets)
+        judged = {key: _without_hosts(stats, carded.get(stats["ability"], set())) for key, stats in self.families.items()}
+        totals: dict[str, list[int]] = {}
+        for stats in judged.values():
+            total = totals.setdefault(stats["ability"], [0, 0])
+            total[0], total[1] = total[0] + stats["n"], total[1] + stats["ok"]
+        wanted = None if only is None else {self.families[k]["ability"] for kind, k in only
+                                            if kind == "family" and k in self.families}
+        for stats in judged.values():
+            name = stats["ability"]
+            n, ok = totals[name]
+            if (wanted is None or name in wanted) and _weak({"n": n, "ok": ok}, t) and _weak(stats, t):
+                yield self._weak_link(_digest("weak_link", name, "", stats["family"]), name, stats,
+                                      family=stats["family"])
 
-    def _weak_link(self, key: str, name: str, stats: dict, host: str = "") -> Draft:
+    def _weak_link(self, key: str, name: str, stats: dict, host: str = "", family: str = "") -> Draft:
         rate = stats["ok"] / stats["n"]
         cause = _most(stats["causes"])
         organ, _, ability = name.partition(".")
         where = [host] if host else stats["hosts"] or stats["files"]
-        subject = f"{name} on {host}" if host else name
+        subject = f"{name} on {host}" if host else f"{name}({family})" if family else name
         ident = identity(organ, ability, files=[] if host else stats["files"], glosses=self.glosses,
                          programs=stats.get("programs", ()),
                          hosts=[host] if host else stats["hosts"], resources=stats.get("resources", ()),
@@ -528,7 +572,8 @@ class Distiller:
             identity=ident,
             provenance=tuple(stats["ids"]), confirmations=stats["n"], first_ts=stats["first"],
             last_ts=stats["last"], stats={"calls": stats["n"], "ok": stats["ok"], "success_rate": round(rate, 3),
-                                          "cause": cause, **({"host": host} if host else {})},
+                                          "cause": cause, **({"host": host} if host else {}),
+                                          **({"family": family} if family else {})},
             evidence=_evidence(stats, []))
 
     def _playbooks(self, t: Thresholds, only: set | None = None) -> Iterable[Draft]:
@@ -601,11 +646,17 @@ class Distiller:
             members = [m for f in families for m in normalise.FAMILY_MEMBERS.get(f, (f,))]
             files = _unique([rule["file"], *rule.get("operands", [])])
             is_host = rule.get("host", False)
+            pitfall = self.sigs.get(warning_keys(rule["ability"], "", rule["error"])[0])
+            failed = pitfall["n"] if pitfall and pitfall["n"] >= t.pitfall_min and self._fixed(pitfall, t) else 0
+            evidence = _evidence(rule, rule["examples"])
+            if failed:  # it stands for the pitfall it covers: its evidence counts the failures
+                evidence.update(failures=failed, failure_sessions=len(pitfall["sessions"]))
             yield Draft(
                 key=key, kind="rule", title=f"{_cap(rule['when'])}: {instead} instead of {rule['wrong']}",
                 body=(f"When {rule['when']}, {rule['wrong']} failed ({rule['cause'] or 'error'}: "
                       f"{rule['error'] or 'no message'}); {instead} worked"
-                      + (f" ({change})" if change else "") + f". Seen in {rule['n']} episode(s)."),
+                      + (f" ({change})" if change else "") + f". Seen in {rule['n']} episode(s)"
+                      + (f"; it failed {failed} times in {len(pitfall['sessions'])} sessions." if failed else ".")),
                 when=rule["when"], wrong=rule["wrong"], instead=instead,
                 identity=identity(organ, ability, programs=[*members, *rule["programs"]], actions=rule["actions"],
                                   objects=rule.get("objects", ()), glosses=self.glosses,
@@ -616,8 +667,9 @@ class Distiller:
                                          *topic_terms(change), *_top(rule["topic"])],
                                   calls=[rule["wrong"], *rule["insteads"]], settings=rule.get("settings", ())),
                 files=tuple(files), provenance=tuple(rule["ids"]), confirmations=rule["n"], first_ts=rule["first"],
-                last_ts=rule["last"], stats={"episodes": rule["n"], "change": change},
-                evidence=_evidence(rule, rule["examples"]))
+                last_ts=rule["last"], stats={"episodes": rule["n"], "change": change,
+                                             **({"failures": failed} if failed else {})},
+                evidence=evidence)
 
 
 def workflow_words(ident: dict[str, list[str]]) -> list[str]:
@@ -648,6 +700,25 @@ def _same_task(failed: Work, work: Work) -> bool:
     `mix compile` is by `mix deps.compile x && mix compile`)."""
     wanted = set(_actions(failed.command))
     return not wanted or bool(wanted & set(_actions(work.command)))
+
+
+def pitfall_fixed(sig: dict, rules: dict[str, dict], t: Thresholds) -> bool:
+    """Tell whether a pitfall's failure was fixed in every session it happened in by rules that stand (round 20):
+    in each session of its failures, an episode of that failure closed by a success paired into a rule of the same
+    ability and signature (`sig["fixed"]`: rule key -> sessions) that is rendered. Then the rule says it, and the
+    pitfall would be a second line about the same thing. A failure never fixed, or left unfixed in one of its
+    sessions, stays a pitfall (and its rule stays a rule)."""
+    covered = {sid for rule_key, sessions in sig.get("fixed", {}).items()
+               if (rule := rules.get(rule_key)) and rule["n"] >= t.rule_min_episodes and _rule_stands(rule, t)
+               for sid in sessions}
+    return bool(covered) and len(sig["sessions"]) < MAX_SESSIONS and set(sig["sessions"]) <= covered
+
+
+def reliability_family(work: Work) -> str:
+    """The program family whose calls a command ability's reliability is counted by (round 20: `shell.run(make)`,
+    npm/npx/pnpm one, `python -m pytest` pytest, as rules pair them); "" for a call without a command, counted
+    by its ability."""
+    return work.family if work.command else ""
 
 
 def _rule_stands(rule: dict, t: Thresholds) -> bool:
@@ -862,6 +933,9 @@ def _command_words(command: str) -> list[str]:
 
 # -- helpers --------------------------------------------------------------------------------
 
+MAX_SESSIONS = 200  # sessions an entry keeps, to count them
+
+
 def _entry(row: Row, extra: dict) -> dict:
     return {"n": 0, "ids": [], "sessions": [], "topic": {}, "first": row.ts, "last": row.ts, **extra}
 
@@ -873,7 +947,7 @@ def _note(entry: dict, row: Row, session: dict) -> None:
     entry["first"] = min(entry["first"], row.ts)
     entry["last"] = max(entry["last"], row.ts)
     if row.session not in entry["sessions"]:
-        if len(entry["sessions"]) < 200:
+        if len(entry["sessions"]) < MAX_SESSIONS:
             entry["sessions"].append(row.session)
         _count_topic(entry["topic"], session["topic"])
 
@@ -1045,6 +1119,36 @@ def _pick(entries: dict, kind: str, only: set | None) -> Iterable[tuple[str, dic
     return [(key, entries[key]) for k, key in sorted(only) if k == kind and key in entries]
 
 
+MAX_HOSTS = 50  # hosts whose calls an ability's or a program's counts keep apart
+
+
+def _count_host(entry: dict, host: str, row: Row) -> None:
+    """Count a call to a host among an ability's or a program family's calls, so that they can be judged without
+    the calls of a host that is a weak link of its own."""
+    by_host = entry.setdefault("by_host", {})
+    if host not in by_host and len(by_host) >= MAX_HOSTS:
+        return
+    counts = by_host.setdefault(host, {"n": 0, "ok": 0, "causes": {}})
+    counts["n"] += 1
+    counts["ok"] += int(row.ok)
+    if not row.ok:
+        counts["causes"][row.cause or "unknown"] = counts["causes"].get(row.cause or "unknown", 0) + 1
+
+
+def _without_hosts(stats: dict, weak_hosts: set[str]) -> dict:
+    """An ability's or a program family's counts without the calls to the given hosts (weak links of their own)."""
+    apart = [counts for host, counts in stats.get("by_host", {}).items() if host in weak_hosts]
+    if not apart:
+        return stats
+    causes = dict(stats["causes"])
+    for counts in apart:
+        for cause, n in counts["causes"].items():
+            causes[cause] = causes.get(cause, 0) - n
+    return {**stats, "n": stats["n"] - sum(c["n"] for c in apart), "ok": stats["ok"] - sum(c["ok"] for c in apart),
+            "hosts": [h for h in stats["hosts"] if h not in weak_hosts],
+            "causes": {c: n for c, n in causes.items() if n > 0}}
+
+
 def _weak(stats: dict, t: Thresholds) -> bool:
     """Tell whether counted calls make a weak link: enough of them, and too few successful."""
     return stats["n"] >= t.weak_min_calls and stats["ok"] / stats["n"] < t.weak_max_success
@@ -1060,7 +1164,8 @@ def _is_host(work: Work) -> bool:
     return work.host
 
 
-def _programs(command: str) -> list[str]:
+@functools.lru_cache(maxsize=8192)  # pure, and a journal repeats its commands (every command call counts its programs)
+def _programs(command: str) -> tuple[str, ...]:
     """The programs a command runs (`npm ci && npx jest` -> npm, npx, jest): names, families, launched tools."""
     found: list[str] = []
     for part in normalise.commands_of(command) if command else ():
@@ -1068,7 +1173,7 @@ def _programs(command: str) -> list[str]:
         if not program or program in normalise.NAVIGATION:
             continue
         found += [program, normalise.family_of(part), normalise.launched(part)]
-    return _unique(found)
+    return tuple(_unique(found))
 
 
 _PACKAGE = re.compile(r"[a-z0-9][a-z0-9_.-]*")

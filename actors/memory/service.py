@@ -312,7 +312,7 @@ class Memory:
                 return None  # someone else consolidated meanwhile: fold again from their state
             store = CardStore(self.writer)
             retired = self._repeats(store, distiller.failures)
-            report = store.sync(drafts, self.clock(), complete=complete)
+            report = store.sync(drafts, self.clock(), complete=complete, withdrawn=distiller.withdrawn)
             report.retired = retired
             set_meta(self.writer, STATE_KEY, state)
             summary = {"at": self.clock(), "last_event": distiller.last_id, "settings": settings_key,

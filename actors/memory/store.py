@@ -93,20 +93,24 @@ class CardStore:
             "WHERE c.id IS NULL OR c.forgotten_at IS NOT NULL OR c.retired_at IS NOT NULL")
         return {r[0] for r in rows}
 
-    def sync(self, drafts: list[Draft], now: float, complete: bool = False) -> SyncReport:
+    def sync(self, drafts: list[Draft], now: float, complete: bool = False,
+             withdrawn: Iterable[str] = ()) -> SyncReport:
         """Write drafts as cards (inside the caller's transaction): create or update by key; blocked keys stay out.
 
         `complete` says the drafts are every card the journal supports: a live card of the journal's own that is
         not among them (the rules or thresholds changed) is removed, and may come back with new evidence.
+        `withdrawn` names keys whose live card of the journal's own goes even so (a pitfall a rule now covers).
         Imported cards stay: their evidence is elsewhere.
         """
         report = SyncReport()
         self._carry_over(drafts)
-        if complete:
-            keep = {d.key for d in drafts}
+        keep = {d.key for d in drafts}
+        dropped = set(withdrawn) - keep
+        if complete or dropped:
             gone = [(card_id, key) for card_id, key, evidence in self.conn.execute(
                         f"SELECT id, card_key, evidence FROM cards WHERE {LIVE}")
-                    if key not in keep and not json.loads(evidence or "{}").get("imported")]
+                    if (key in dropped or complete and key not in keep)
+                    and not json.loads(evidence or "{}").get("imported")]
             self.conn.executemany("DELETE FROM card_keys WHERE key = ?", [(key,) for _, key in gone])
             self.conn.executemany("DELETE FROM cards WHERE id = ?", [(card_id,) for card_id, _ in gone])
             report.removed = len(gone)
