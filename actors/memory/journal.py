@@ -11,14 +11,13 @@ from typing import IO, Any, Iterable, Iterator
 
 from actors.memory.db import get_meta, set_meta, transaction
 from actors.memory.distill import Row
-from broker.redact import clip, redact_value
 from broker.causes import classify
+from broker.redact import clip, redact_value
+from broker.times import ts_problem
 
 KNOWN = frozenset({"ts", "session", "kind", "organ", "ability", "args", "ok", "error", "cause", "text", "origin",
                    "duration_ms"})
 MAX_TEXT = 2000
-FUTURE_SLACK_S = 86400.0  # an ingested event may be this far past the ingesting machine's clock (clock skew)
-EPOCH_2000 = 946_684_800.0  # a ts that is this or later once divided by 1000 was written in milliseconds
 MAX_LINE_BYTES = 1_000_000
 BATCH = 1000
 
@@ -62,27 +61,6 @@ class IngestReport:
 
 
 # -- pure: parsing and shaping --------------------------------------------------------------
-
-def ts_problem(ts: float, now: float) -> str | None:
-    """Why an event time cannot be journalled (None when it can): not finite, negative, or more than a day past
-    `now`, the ingesting machine's clock. A card's age runs from its events' times: one from the year 58,000
-    (milliseconds read as seconds) would never decay."""
-    if not math.isfinite(ts):
-        return "`ts` must be a finite number of Unix seconds"
-    if ts < 0:
-        return f"`ts` {ts:g} is negative; it must be Unix seconds since 1970"
-    if ts > now + FUTURE_SLACK_S:
-        said = f"`ts` {ts:.15g} is more than a day past this machine's clock ({now:.0f})"
-        if looks_like_milliseconds(ts, now):
-            return f"{said}; it looks like Unix milliseconds: in seconds it would be {ts / 1000:.3f}"
-        return said
-    return None
-
-
-def looks_like_milliseconds(ts: float, now: float) -> bool:
-    """Tell whether a time is plausible once read as milliseconds: from 2000 to ten years past the clock."""
-    return EPOCH_2000 <= ts / 1000.0 <= now + 3653 * 86400.0
-
 
 def parse_line(line: str, now: float | None = None) -> Entry:
     """Read one JSON line of the contract's journal format, or raise BadLine saying what is wrong; with `now`

@@ -24,13 +24,14 @@ from actors import schema
 from actors.memory import db, distill, export, inject, judgments, meaning, normalise, savings, snapshot
 from actors.memory.db import MemoryUnavailable, get_meta, set_meta, transaction
 from actors.memory.distill import Distiller, Thresholds
-from actors.memory.journal import FUTURE_SLACK_S, Entry, IngestReport, Journal, json_object
+from actors.memory.journal import Entry, IngestReport, Journal, json_object
 from actors.memory.judgments import Judgment
 from actors.memory.recall import CONDITION, MIN_RELEVANCE, Hit, Recaller
 from actors.memory.recall import weight as recall_weight
-from broker.redact import redact_text, scrub
-from broker.vocab import FAULT_DRILL
 from actors.memory.store import Card, CardStore, JudgmentStore
+from broker.redact import redact_text, scrub
+from broker.times import FUTURE_SLACK_S
+from broker.vocab import FAULT_DRILL
 
 log = logging.getLogger(__name__)
 

@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from broker.exposure import lexicon
+from broker.times import ts_problem
 
 VERSION = 1
 HALF_LIFE_S = 30 * 86400.0  # an episode a month old counts half
-FUTURE_SLACK_S = 86400.0  # a journal's ts may run this far ahead of the reading machine's clock (clocks differ)
 MAX_EPISODES = 20_000  # the newest are kept; older ones have decayed to little anyway
 MAX_TEXT = 500  # characters of an instruction kept
 MAX_ABILITIES = 32  # abilities of one episode kept (a runaway loop of calls is one use, not hundreds)
@@ -274,16 +274,12 @@ def read_journal(path: str | Path) -> Iterator[dict]:
 
 
 def _bad_ts(ts: Any, now: float) -> str | None:
-    """Why a journal event's ts cannot be learned from (one far in the future would make every other episode
-    ancient: decay counts from the newest), or None. The same rule as `actors memory ingest`."""
+    """Why a journal event's ts cannot be learned from (broker.times: as memory's ingest refuses it), or None."""
     if ts is None:
         return None  # no time: taken as the journal's start
-    if not isinstance(ts, (int, float)) or isinstance(ts, bool) or not math.isfinite(ts) or ts < 0:
-        return f"ts {ts!r} is not a time (Unix seconds)"
-    if ts > now + FUTURE_SLACK_S:
-        hint = " (milliseconds? ts is in seconds)" if ts / 1000 <= now + FUTURE_SLACK_S else ""
-        return f"ts {ts!r} is more than a day past this machine's clock{hint}"
-    return None
+    if not isinstance(ts, (int, float)) or isinstance(ts, bool):
+        return f"`ts` {ts!r} is not a number of Unix seconds"
+    return ts_problem(float(ts), now)
 
 
 def load(path: str | Path) -> Associations:
