@@ -138,6 +138,10 @@ def may_control(who: Principal, command: str, args: Mapping | None = None) -> De
             # pins go into the mesh's shared hysteresis: what every later exposure keeps offering
             return Decision(False, "client keys may read the mesh's state, and pinning abilities into its "
                                    "exposure changes it; pass them as `recent` (this answer only) instead")
+        if command == "expose" and isinstance(args, Mapping) and args.get("why"):
+            # the reasons quote past instructions (what use taught): the owner's words, not the mesh's state
+            return Decision(False, "client keys may read the mesh's state, not why each tool is exposed: the "
+                                   "reasons quote the owner's past instructions")
         return Decision(True, "client keys may read the mesh's state")
     if who.role == Role.CLIENT:
         return Decision(False, f"only admin keys control the mesh from another host; client keys may run "

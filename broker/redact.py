@@ -152,6 +152,11 @@ _SHAPES = tuple(re.compile(p) for p in (
     r"\bNRAK-[A-Z0-9]{27}\b",
     r"\b[A-Za-z0-9_~.\-]{3}8Q~[A-Za-z0-9_~.\-]{31,34}",  # Azure AD client secret
     r"\bFwoGZXIvYXdzE[A-Za-z0-9+/=]{20,}",  # AWS session token
+    # an AWS secret access key on its own: exactly 40 of base64's characters, a slash or plus among them, with digits
+    # and both cases, and not a path (two parts between slashes that are lowercase words: src/components/…)
+    r"(?<![A-Za-z0-9/+=%])(?=[A-Za-z0-9/+]{0,39}[/+])(?=[A-Za-z0-9/+]{0,39}[0-9])(?=[A-Za-z0-9/+]{0,39}[a-z])"
+    r"(?=[A-Za-z0-9/+]{0,39}[A-Z])(?!(?:[A-Za-z0-9/+]*?(?:^|/|(?<![A-Za-z0-9+]))[a-z]{3,}(?=/)){2})"
+    r"[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])",
 ))
 # 2. values under a secret's name. Every rule keeps its value in a lookahead, so the scan goes on right
 # after the name: a pair never hides another one inside its value ("loaded: accessToken=…").
@@ -202,7 +207,7 @@ _PROGRAMS = tuple(re.compile(p + "(?=" + v + ")") for p, v in (
 _URL_USERINFO = re.compile(r"""\b[a-z][a-z0-9+.\-]*://[^\s:/@'"]*:(?=(?P<value>[^\s@/'"]+)@)""", re.I)
 _URL_TOKEN_USER = re.compile(r"""\b[a-z][a-z0-9+.\-]*://(?=(?P<value>[^\s:/@'"]{16,})@)""", re.I)
 _PROSE = re.compile(
-    r"""\b(?:password|passphrase|passwd|pwd|secret|api key|token)s?\b(?!["'])(?:\s+(?:is|was|=|of|to|set to|now))?"""
+    r"""\b(?:password|passphrase|passwd|pwd|secret|api key|access key|secret key|token)s?\b(?!["'])(?:\s+(?:is|was|=|of|to|set to|now))?"""
     r"""[ \t]*[:=]?[ \t]*(?=(?P<value>"[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s'",;)]{4,200}))""", re.I)
 # a value with slashes is a path, unless it is a long run of the base64 alphabet with digits and both cases, as an AWS
 # secret access key is (40 characters): "secret wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"

@@ -113,6 +113,13 @@ def test_a_client_key_may_expose_but_not_pin_abilities_into_the_meshs_shared_exp
     assert not may_control(ORGAN, "expose", {}).allowed
 
 
+def test_a_client_key_may_not_ask_why_each_tool_is_exposed_since_the_reasons_quote_the_owners_past_instructions():
+    asked = may_control(CLIENT, "expose", {"intent": "memo", "why": True})
+    assert not asked.allowed and "past instructions" in asked.rule
+    assert may_control(CLIENT, "expose", {"intent": "memo", "why": False}).allowed
+    assert may_control(LOCAL, "expose", {"intent": "memo", "why": True}).allowed
+
+
 @pytest.mark.parametrize("who, action, allowed", [
     (ORGAN, {"call": "gpu.probe", "args": {}}, True),  # its own ability
     (ORGAN, {"call": "fs.read_file", "args": {"path": "/etc/passwd"}}, False),  # the healer would call it
