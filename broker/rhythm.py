@@ -21,6 +21,8 @@ from broker.vocab import EventKind, Stage
 
 MAX_INTENT = 4000  # characters of an intent worth ranking abilities by (it rides in every beat)
 MAX_PROGRESS = 2000
+MAX_SESSION = 256  # characters of a session name kept (it rides in every beat and every call journaled under it)
+EARLY_GAP_S = 0.25  # early beats come no closer than this to the last beat, however often the instruction changes
 EARLY_BEAT_S = 0.5  # a new instruction is published once its exposure is chosen, and this soon at the latest
 
 
@@ -39,6 +41,7 @@ class Rhythm:
         self.instruction = ""
         self.session = ""  # the session the instruction came from (a host's session id, through its prompt hook)
         self.changed_at: float | None = None  # when the instruction changed, if since the last beat
+        self.beat_at = -EARLY_GAP_S  # when the last beat was published (the heart's clock)
         self.last_progress = clock()
         self.seq = 0
         self.pulse = next_pulse(s.beat_s, Vitals(), s.beat_s, s.beat_max_s, s.quiet_after_s)
@@ -48,7 +51,7 @@ class Rhythm:
 
     def instruct(self, text: str, session: str) -> str:
         """The session's new instruction; a new one starts a new turn of the exposure's hysteresis."""
-        text = text[:MAX_INTENT]
+        text, session = text[:MAX_INTENT], session[:MAX_SESSION]
         if (text, session) != (self.instruction, self.session) and self.changed_at is None:
             self.changed_at = self.clock()
         if text != self.instruction:
@@ -62,7 +65,7 @@ class Rhythm:
     def progress(self, session: str, text: str) -> None:
         """The session moved on: the body is awake."""
         self.last_progress = self.clock()
-        self.events.publish(EventKind.PROGRESS, session=session, message=text[:MAX_PROGRESS])
+        self.events.publish(EventKind.PROGRESS, session=session[:MAX_SESSION], message=text[:MAX_PROGRESS])
 
     def due(self, scheduled: float) -> float:
         """When the next beat is due: as scheduled, or early after a new instruction — as soon as its exposure is
@@ -71,7 +74,8 @@ class Rhythm:
         if self.changed_at is None:
             return scheduled
         chosen = self.selector is None or self.selector.latest_intent == self.instruction
-        return min(scheduled, self.changed_at if chosen else self.changed_at + EARLY_BEAT_S)
+        early = max(self.changed_at if chosen else self.changed_at + EARLY_BEAT_S, self.beat_at + EARLY_GAP_S)
+        return min(scheduled, early)
 
     def stage(self, now: float) -> Stage:
         """The sleep stage from the time since the last session progress."""
@@ -93,7 +97,7 @@ class Rhythm:
             s = self.settings
             self.pulse = next_pulse(self.pulse.interval_s, vitals, s.beat_s, s.beat_max_s, s.quiet_after_s)
         self.seq += 1
-        self.changed_at = None
+        self.changed_at, self.beat_at = None, now
         exposure = self.exposure()
         for view, tokens in (exposure.tokens.items() if exposure else ()):
             self.metrics.schema_tokens.labels(view).set(tokens)

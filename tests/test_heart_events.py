@@ -98,3 +98,19 @@ def test_a_new_instruction_is_published_at_once_and_carries_its_own_exposure(mak
         expected = client.control("expose")  # the heart's exposure of the current instruction
     assert took < 2.0  # an early beat, not the next of every 5 seconds
     assert list(beat.exposed) == expected["exposed"] and beat.tokens == expected["tokens"]  # its own, not the last
+
+
+def test_a_flood_of_new_instructions_brings_early_beats_no_closer_than_a_quarter_second_and_a_short_session(make_mesh):
+    mesh = make_mesh(ECHO_MESH.replace("\nbeat_s = 0.2\n", "\nbeat_s = 5.0\n"))  # a slow beat
+    with mesh.client() as client, mesh.client() as instructing:
+        beats = client.blood(timeout_s=15)
+        next(beats)
+        time.sleep(0.3)
+        started = time.monotonic()
+        for i in range(200):  # the same text from two sessions in turn: a change each time
+            instructing.control("instruction", text="echo a value back", session=f"s{i % 2}" + "x" * 10_000)
+        seen = []
+        while time.monotonic() - started < 2.0:
+            seen.append(next(beats))
+    assert len(seen) <= 2.0 / 0.25 + 2  # early beats at most every 0.25 s (and no regular one in 5 s)
+    assert seen and all(len(beat.session) <= 256 for beat in seen)

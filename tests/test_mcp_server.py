@@ -131,6 +131,29 @@ def test_calls_through_actors_mcp_are_journaled_under_the_session_of_the_prompt_
     assert set(told) == {"ci"}  # a session the operator names is kept
 
 
+def test_an_http_front_door_never_journals_its_clients_calls_under_the_session_of_someone_elses_prompt(make_mesh):
+    from mcp.client.streamable_http import streamable_http_client
+
+    mesh = make_mesh(MESH)
+    with mesh.client() as client:  # a host's prompt hook set the instruction with its own session
+        client.control("instruction", text="echo a value back", session="another-host")
+    server, url = _serve_http(mesh)
+
+    async def call_once(events) -> str:
+        async with streamable_http_client(url) as streams:
+            async with ClientSession(streams[0], streams[1]) as agent:
+                await agent.initialize()
+                await agent.call_tool("echo__echo", {"x": 1})
+                return events.next(10).session
+
+    try:
+        with mesh.client() as client, client.events(["call"]) as events:
+            session = asyncio.run(asyncio.wait_for(call_once(events), 60))
+    finally:
+        stop_process(server)
+    assert session == "mcp"  # many clients, and the instruction may be anyone's: not followed over HTTP
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -172,8 +172,8 @@ class MeshServer:
 
     async def run_stdio(self) -> None:
         """Serve over stdin/stdout until the client closes them."""
-        await self.start()
         self.on_pipe = True
+        await self.start()
         try:
             async with stdio(self._refused, shortcut=self._beside, cancel=self._cancelled_on_pipe) as (read, write):
                 await self.server.run(read, write, self.server.create_initialization_options())
@@ -345,9 +345,12 @@ class MeshServer:
             await asyncio.sleep(1.0)
 
     def _follow_session(self, blood: Blood) -> None:
-        """Journal the calls under the session the mesh's instruction came from (a host's, through its prompt
-        hook), so that memory and learning pair the prompt with the calls made for it."""
-        self.session = self.told_session or blood.session or DEFAULT_SESSION
+        """On stdio (one host, which spawned this server), journal the calls under the session the mesh's
+        instruction came from (that host's, through its prompt hook), so that memory and learning pair the prompt
+        with the calls made for it. Over HTTP the clients are many and the instruction may be another's: never
+        followed there (a client's calls would be journaled under whoever prompted last)."""
+        followed = blood.session if self.on_pipe else ""
+        self.session = self.told_session or followed or DEFAULT_SESSION
 
     async def _on_beat(self, blood: Blood) -> None:
         self.instruction = blood.instruction
