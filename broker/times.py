@@ -13,6 +13,18 @@ FUTURE_SLACK_S = 86400.0  # an event may be this far past the reading machine's 
 EPOCH_2000 = 946_684_800.0  # a ts that is this or later once divided by 1000 was written in milliseconds
 
 
+def finite(value: object) -> float | None:
+    """A JSON number as a finite float, or None (not a number, a boolean, infinite, or an integer too large for a
+    float: a 401-digit `ts` must be a bad line, not an OverflowError)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
+
+
 def ts_problem(ts: float, now: float) -> str | None:
     """Why an event time cannot be trusted (None when it can): not finite, negative, or more than a day past
     `now`, the reading machine's clock."""

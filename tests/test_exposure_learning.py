@@ -217,7 +217,8 @@ def test_a_journal_file_with_a_bad_line_is_refused_with_its_line_number(tmp_path
     (1796400000000, r"j.jsonl:2: `ts` 1796400000000 is more than a day past this machine's clock .*looks like Unix milliseconds"),
     (1e20, r"j.jsonl:2: `ts` 1e\+20 is more than a day past this machine's clock \(\d+\)$"),
     (-5, r"j.jsonl:2: `ts` -5 is negative"),
-    ("soon", r"j.jsonl:2: `ts` 'soon' is not a number of Unix seconds"),
+    ("soon", r"j.jsonl:2: `ts` 'soon' is not a finite number of Unix seconds"),
+    (10 ** 400, r"j.jsonl:2: `ts` '1000000000.*' is not a finite number of Unix seconds"),  # no OverflowError
 ])
 def test_a_journal_event_whose_time_cannot_be_learned_from_is_refused_with_its_line_number(tmp_path, ts, problem):
     # one event far in the future would make every other episode ancient (decay counts from the newest)

@@ -85,9 +85,10 @@ def test_a_ts_that_is_negative_not_finite_or_past_tomorrow_is_refused_with_its_r
     good = planted()[:3]  # three ENOENTs: a pitfall
     bad = [{**good[0], "ts": 1e20}, {**good[0], "ts": -5}, {**good[0], "ts": 1_796_400_000_000},
            {**good[0], "ts": memory.clock() + 2 * DAY}]
-    data = lines(*good[:2]) + lines(*bad) + b'{"ts": NaN, "kind": "progress"}\n' + lines(good[2])
+    data = lines(*good[:2]) + lines(*bad) + b'{"ts": NaN, "kind": "progress"}\n' + lines(good[2]) + \
+        b'{"ts": 1' + b"0" * 400 + b', "kind": "progress"}\n'  # too large for a float: a bad line, no OverflowError
     report = memory.ingest(io.BytesIO(data))
-    assert report.appended == 3 and [n for n, _ in report.bad] == [3, 4, 5, 6, 7]
+    assert report.appended == 3 and [n for n, _ in report.bad] == [3, 4, 5, 6, 7, 9]
     reasons = dict(report.bad)
     assert "more than a day past this machine's clock" in reasons[3] and "milliseconds" not in reasons[3]
     assert "negative" in reasons[4]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import sqlite3
 from dataclasses import dataclass, field, replace
 from typing import IO, Any, Iterable, Iterator
@@ -13,7 +12,7 @@ from actors.memory.db import get_meta, set_meta, transaction
 from actors.memory.distill import Row
 from broker.causes import classify
 from broker.redact import clip, redact_value
-from broker.times import ts_problem
+from broker.times import finite, ts_problem
 
 KNOWN = frozenset({"ts", "session", "kind", "organ", "ability", "args", "ok", "error", "cause", "text", "origin",
                    "duration_ms"})
@@ -77,10 +76,10 @@ def parse_line(line: str, now: float | None = None) -> Entry:
 def from_mapping(data: dict, source: str = "", now: float | None = None) -> Entry:
     """Validate a journal event given as a map; unknown fields are kept in `extra`. With `now`, a time that is
     negative or more than a day past it is refused (`ts_problem`)."""
-    ts = data.get("ts")
-    if isinstance(ts, bool) or not isinstance(ts, (int, float)) or not math.isfinite(ts):
+    ts = finite(data.get("ts"))
+    if ts is None:
         raise BadLine("`ts` must be a finite number of Unix seconds")
-    problem = ts_problem(float(ts), now) if now is not None else None
+    problem = ts_problem(ts, now) if now is not None else None
     if problem:
         raise BadLine(problem)
     kind = data.get("kind")
@@ -105,8 +104,7 @@ def from_mapping(data: dict, source: str = "", now: float | None = None) -> Entr
     if not isinstance(args, dict):
         raise BadLine("`args` must be a JSON object")
     duration = data.get("duration_ms")
-    if duration is not None and (isinstance(duration, bool) or not isinstance(duration, (int, float))
-                                 or not math.isfinite(duration)):
+    if duration is not None and finite(duration) is None:
         raise BadLine("`duration_ms` must be a number")
     error = _string(data, "error")
     cause = _string(data, "cause") or ("" if ok else classify(error))

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from broker.exposure import lexicon
-from broker.times import ts_problem
+from broker.times import finite, ts_problem
 
 VERSION = 1
 HALF_LIFE_S = 30 * 86400.0  # an episode a month old counts half
@@ -277,9 +277,10 @@ def _bad_ts(ts: Any, now: float) -> str | None:
     """Why a journal event's ts cannot be learned from (broker.times: as memory's ingest refuses it), or None."""
     if ts is None:
         return None  # no time: taken as the journal's start
-    if not isinstance(ts, (int, float)) or isinstance(ts, bool):
-        return f"`ts` {ts!r} is not a number of Unix seconds"
-    return ts_problem(float(ts), now)
+    seconds = finite(ts)
+    if seconds is None:
+        return f"`ts` {str(ts)[:40]!r} is not a finite number of Unix seconds"
+    return ts_problem(seconds, now)
 
 
 def load(path: str | Path) -> Associations:
@@ -342,8 +343,8 @@ def forget(path: str | Path, address: str) -> Associations:
 
 
 def _ts(event: Mapping[str, Any]) -> float:
-    ts = event.get("ts")
-    return float(ts) if isinstance(ts, (int, float)) and math.isfinite(ts) else 0.0
+    ts = finite(event.get("ts"))
+    return 0.0 if ts is None else ts
 
 
 def _vectorise(docs: list[list[str]]) -> tuple[dict[str, tuple], dict[str, float]]:
