@@ -28,6 +28,7 @@ HOME_ENV = "ACTORS_HOME"
 DEFAULT_HOME = ".actors"
 ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")  # what click strips from text that does not go to a terminal
 _COUNT = re.compile(r"[0-9]+")  # a budget as the fast path reads it; anything else is the full CLI's to judge
+_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # control characters: a forged row or a terminal escape
 ADDRESS_COLUMN = 44  # addresses are padded to the longest exposed, at most this wide, so the reasons line up
 
 
@@ -202,7 +203,8 @@ def exposure_lines(result: dict) -> list[str]:
     for address in result["exposed"]:
         why = "; ".join(reason_text(r) for r in reasons.get(address, ())[:REASONS_SHOWN])
         mark = ("brief  " if address in brief else " " * 7) if brief else ""
-        shown.append(f"{address:<{width}}  {mark}{why}".rstrip() if why or mark.strip() else address)
+        line = f"{address:<{width}}  {mark}{why}".rstrip() if why or mark.strip() else address
+        shown.append(_UNPRINTABLE.sub("?", line))  # a tool's name or words may hold line breaks or escapes
     if not result.get("matched", True):
         shown.append("(no word of the request matched a tool: " + (
             "find_abilities reaches the rest)" if finds else "the whole catalogue fits the budget, so all of it is sent)"))

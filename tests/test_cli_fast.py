@@ -241,3 +241,12 @@ def test_offline_expose_prints_what_the_full_cli_prints(tmp_path):
         fast, full = (subprocess.run([*cli, *args], capture_output=True, text=True, timeout=60, env=env, cwd=tmp_path)
                       for cli in (FAST_CLI, FULL_CLI))
         assert (fast.returncode, fast.stdout, fast.stderr) == (full.returncode, full.stdout, full.stderr), args
+
+
+def test_expose_prints_a_tool_name_with_line_breaks_or_escapes_on_one_line_without_them():
+    from actors.cli_fast import exposure_lines
+
+    result = {"exposed": ["evil.bad\nname", "evil.\x1b[31mred"], "tokens": {"full": 100, "exposed": 40},
+              "tools": [{"name": "find_abilities"}]}
+    lines = exposure_lines(result)
+    assert lines[:2] == ["evil.bad?name", "evil.?[31mred"] and len(lines) == 3

@@ -194,6 +194,8 @@ def test_a_retired_or_forgotten_card_is_answered_with_its_state_and_reason_and_l
         status, answer = get({"ident": pitfall})
         assert status == 200 and answer["state"] == "retired" and "same failure" in answer["reason"]
         assert get({"ident": 999}) == (404, {"error": "no card #999"})
+        huge = 10 ** 20  # past SQLite's integers: a 404, not a 500
+        assert get({"ident": huge}) == (404, {"error": f"no card #{huge}"})
         status, page = get({}, b"state=gone")
         assert status == 200 and page["total"] == 2
         assert get({}, b"state=dead")[0] == 400

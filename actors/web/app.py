@@ -60,6 +60,7 @@ STREAM_GAP_S = 0.25  # at most four updates a second per stream, whatever the be
 KEEPALIVE_S = 15.0
 METRICS_TIMEOUT_S = 1.0
 EXPOSE_TIMEOUT_S = 5.0  # selection runs in the heart's exposure worker, which may be busy a moment
+MAX_CARD_ID = 2**63 - 1  # the largest integer SQLite stores: a card id past it names no card
 STATIC = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8",
           "icon.svg": "image/svg+xml"}
 LOCKED = ("<!doctype html><html lang=en><head><meta charset=utf-8><title>actors web: locked</title></head><body>"
@@ -268,10 +269,14 @@ class Console:
 
     async def card(self, request: HttpRequest) -> Response:
         ident = request.path_params["ident"]
+        if not 0 < ident <= MAX_CARD_ID:  # past SQLite's integers: no card, and no query
+            return JSONResponse({"error": f"no card #{ident}"}, status_code=404)
         return await _memory(lambda: self.memory.card(ident), missing=f"no card #{ident}")
 
     async def forget(self, request: HttpRequest) -> Response:
         ident = request.path_params["ident"]
+        if not 0 < ident <= MAX_CARD_ID:
+            return JSONResponse({"error": f"card #{ident} is unknown"}, status_code=404)
         try:
             outcome = await run_in_threadpool(self.memory.forget_card, ident)
         except MemoryUnavailable as exc:
