@@ -103,7 +103,9 @@ class Selector:
 
     def _run(self) -> None:
         while True:
-            job = self.queries.get()
+            # the current instruction's exposure first, ahead of clients' questions queued before it (a beat waits
+            # for it); its marker, still in the queue, then finds nothing to do
+            job = None if self.wanted.is_set() else self.queries.get()
             if job is not None and job.reply is StopIteration:
                 return
             if job is None:
