@@ -165,6 +165,19 @@ def test_a_judgment_forgotten_in_one_memory_is_forgotten_by_the_memory_that_impo
         assert again["judgments_refused_forgotten"] == 1 and other.judgments() == []
 
 
+def test_a_snapshot_full_of_tombstones_never_pushes_out_a_judgment_forgotten_here(memory):
+    memory.remember("never force-push to main", "redline")
+    saved = memory.export_snapshot()
+    [judgment] = memory.judgments()
+    memory.withdraw_judgment(judgment.id)
+    junk = {**saved, "judgments": [], "forgotten_judgments": [
+        {"digest": f"{i:032x}", "kind": "redline", "forgotten_at": T0} for i in range(1000)]}
+    report = memory.import_snapshot(json.dumps(junk).encode())
+    assert report["judgment_tombstones_not_kept"] == 1  # the cap was full with this memory's own forgotten one
+    again = memory.import_snapshot(json.dumps(saved).encode())
+    assert again["judgments_refused_forgotten"] == 1 and memory.judgments() == []
+
+
 @pytest.mark.parametrize("a, b", [
     ("Must ask me before deleting anything", "Before you delete something, come ask me first"),
     ("Never force-push to main", "Do not ever push --force to the main branch"),

@@ -551,7 +551,7 @@ class Memory:
     def _import(self, data: dict) -> dict:
         report = {"cards_added": 0, "cards_merged": 0, "cards_refused_forgotten": 0, "tombstones_added": 0,
                   "judgments_added": 0, "judgments_confirmed": 0, "judgments_refused_forgotten": 0,
-                  "judgments_forgotten": 0}
+                  "judgments_forgotten": 0, "judgment_tombstones_not_kept": 0}
         now = self.clock()
         with transaction(self.writer):
             store = CardStore(self.writer)
@@ -581,8 +581,13 @@ class Memory:
                 gone = [j for j in jstore.all() if judgments.tombstone(j.text) == stone["digest"]]
                 jstore.delete([j.id for j in gone])
                 report["judgments_forgotten"] += len(gone)
+                if stone["digest"] in stones:
+                    continue
+                if len(stones) >= MAX_FORGOTTEN_JUDGMENTS:  # an import never pushes out what was forgotten here
+                    report["judgment_tombstones_not_kept"] += 1
+                    continue
                 stones[stone["digest"]] = {"kind": stone["kind"], "forgotten_at": now}
-            set_meta(self.writer, FORGOTTEN_JUDGMENTS_KEY, dict(list(stones.items())[-MAX_FORGOTTEN_JUDGMENTS:]))
+            set_meta(self.writer, FORGOTTEN_JUDGMENTS_KEY, stones)
             for item in data["judgments"]:
                 if judgments.tombstone(item["text"]) in stones:
                     report["judgments_refused_forgotten"] += 1  # never bring back what the user forgot
