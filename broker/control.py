@@ -15,6 +15,7 @@ from typing import Any
 
 from broker import hooks, protocol
 from broker.procs import signal_named
+from broker.wirenames import wire_name
 from broker.authz import Principal, may_control
 from broker.errors import EncodeError
 from broker.events import Events
@@ -199,7 +200,8 @@ class ControlDesk:
         """A host's hook payload as it came (`actors hook` sends it without waiting): learn what it says."""
         action = hooks.parse(str(event)[:64], payload)
         if isinstance(action, hooks.ToolUse):
-            own = hooks.served_by_mesh(action.tool, {rec.name: rec.abilities.keys() for rec in self.organs})
+            own = hooks.served_by_mesh(action.tool, {wire_name(rec.name, ability): f"{rec.name}.{ability}"
+                                                     for rec in self.organs for ability in rec.abilities})
             if own is not None:
                 return {"ignored": f"{own} was called through actors mcp, which journals it"}
             return self.cmd_record(tool=action.tool, ok=action.ok, session=action.session, args=action.args,

@@ -13,7 +13,7 @@ Two shapes are understood:
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -150,19 +150,19 @@ def _text(output: dict) -> str:
     return "the host reported a failure"
 
 
-def served_by_mesh(tool: str, tools: Mapping[str, Collection[str]]) -> str | None:
+def served_by_mesh(tool: str, wires: Mapping[str, str]) -> str | None:
     """The organ.tool address a host tool name stands for when it is this mesh's own tool reached through
-    `actors mcp` (mcp__SERVER__organ__tool), else None. Such a call went through the front door, which journals
-    it already: as a host tool it would be counted twice, under a name no exposure or card can use. A bare name
-    (`actors mcp --names bare`) is not taken for the mesh's: another MCP server of the host may have a tool of that
-    name. `tools`: each organ's ability names."""
+    `actors mcp` (mcp__SERVER__WIRE, WIRE its organ__tool wire name, escaped as the front door escapes it), else
+    None. Such a call went through the front door, which journals it already: as a host tool it would be counted
+    twice, under a name no exposure or card can use. A bare name (`actors mcp --names bare`) is not taken for the
+    mesh's: another MCP server of the host may have a tool of that name. `wires`: wire name -> address."""
     if not tool.startswith(MCP_PREFIX) or len(tool) > MAX_MCP_NAME:
         return None
     rest = tool[len(MCP_PREFIX):]
     start = rest.find(WIRE_SEP)
     while start > 0:  # the server's own name may hold the separator: try each place it can end
-        organ, sep, ability = rest[start + len(WIRE_SEP):].partition(WIRE_SEP)
-        if sep and ability in tools.get(organ, ()):
-            return f"{organ}.{ability}"
+        address = wires.get(rest[start + len(WIRE_SEP):])
+        if address is not None:
+            return address
         start = rest.find(WIRE_SEP, start + 1)
     return None

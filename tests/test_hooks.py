@@ -10,6 +10,7 @@ import pytest
 import zmq
 
 from broker import hooks
+from broker.wirenames import wire_name
 from broker import protocol
 from tests.conftest import ECHO_MESH, wait_for
 
@@ -123,9 +124,13 @@ def test_a_malformed_payload_is_reported_on_stderr_and_never_fails_the_agent(mes
     ("mcp__actors__shell__nope", None),  # no such ability
     ("Bash", None),
     ("mcp__" + "x__" * 20000 + "shell__run", None),  # a name no host gives: refused at once, never searched
+    ("mcp__actors__evil__bad_name", "evil.bad\nname"),  # as the front door escaped it
+    ("mcp__actors__" + wire_name("evil", "x" * 80), "evil." + "x" * 80),  # cut to 64 and made unique
 ])
 def test_a_host_tool_name_is_the_meshs_own_only_when_it_names_an_organ_and_its_ability(tool, address):
-    assert hooks.served_by_mesh(tool, {"shell": {"run"}, "fs": {"read_file"}}) == address
+    abilities = {"shell": ["run"], "fs": ["read_file"], "evil": ["bad\nname", "x" * 80]}
+    wires = {wire_name(organ, a): f"{organ}.{a}" for organ, names in abilities.items() for a in names}
+    assert hooks.served_by_mesh(tool, wires) == address
 
 
 def test_a_call_the_host_made_through_actors_mcp_is_not_journaled_again_as_a_host_tool(mesh):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import hashlib
 import json
 import re
 from collections import Counter
@@ -24,6 +23,7 @@ import numpy as np
 from broker import tokens
 from broker.errors import ConfigError
 from broker.vocab import FIND_ABILITIES, WIRE_NAME_SEP
+from broker.wirenames import hashed, wire_name
 from broker.exposure import companions, knowledge, lexicon, semantic, wirecount
 from broker.exposure.brief import brief
 from broker.exposure.bm25 import Index
@@ -31,8 +31,6 @@ from broker.exposure.sources import Source
 from broker.text import english_frequency
 
 SEPARATOR = WIRE_NAME_SEP
-WIRE_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
-MAX_WIRE = 64
 EMPTY_SCHEMA = {"type": "object", "properties": {}}
 
 # how much each part of a tool counts in its document (term frequency weights)
@@ -231,15 +229,6 @@ def address_of(tool_name: str) -> str:
     return f"{organ}.{tool}"
 
 
-def wire_name(organ: str, tool: str) -> str:
-    """The wire tool name of organ.tool before collisions are settled: organ__tool, made valid."""
-    raw = f"{organ}{SEPARATOR}{tool}"
-    if WIRE_NAME.match(raw):
-        return raw
-    safe = re.sub(r"[^a-zA-Z0-9_-]", "_", raw)
-    return safe if len(safe) <= MAX_WIRE else _hashed(safe, f"{organ}.{tool}")
-
-
 def prior_weight_of(tools: int) -> float:
     """How much a catalogue of this many tools reads its idf from English rather than from itself."""
     return max(0.0, 1.0 - tools / PRIOR_TOOLS) if PRIOR_TOOLS > 0 else 0.0
@@ -355,14 +344,9 @@ def _fix_wire_names(tools: list[Tool]) -> list[Tool]:
     for t in tools:
         name = t.wire["name"]
         if counts[name] > 1 and name != f"{t.organ}{SEPARATOR}{t.name}":
-            t = _with_wire(t, {**t.wire, "name": _hashed(name, t.address)})
+            t = _with_wire(t, {**t.wire, "name": hashed(name, t.address)})
         fixed.append(t)
     return fixed
-
-
-def _hashed(name: str, address: str) -> str:
-    digest = hashlib.sha1(address.encode()).hexdigest()[:8]
-    return f"{name[:MAX_WIRE - 9]}_{digest}"
 
 
 def _texts(organ: str, entry: dict, quoted: bool = True) -> list[tuple[str, float]]:
