@@ -160,10 +160,7 @@ class Associations:
         query = _unit(_tf_idf(lexicon.terms(intent), self._idf))
         if not query:
             return {}
-        sims: dict[int, float] = {}
-        for term, q in query.items():
-            for doc, w in self._postings.get(term, ()):
-                sims[doc] = sims.get(doc, 0.0) + q * w
+        sims = self._similarities(query)
         best = sorted(((s ** SIMILARITY_POWER * self._weights[d], d) for d, s in sims.items() if s >= MIN_SIMILARITY),
                       reverse=True)[:NEIGHBOURS]
         found: dict[str, float] = {}
@@ -180,6 +177,14 @@ class Associations:
                 found[address] = max(found.get(address, 0.0), sim ** SIMILARITY_POWER * self._recency[address])
         return found
 
+    def _similarities(self, query: Mapping[str, float]) -> dict[int, float]:
+        """Each past instruction sharing a term with the query (a unit TF-IDF vector): episode -> cosine."""
+        sims: dict[int, float] = {}
+        for term, q in query.items():
+            for doc, w in self._postings.get(term, ()):
+                sims[doc] = sims.get(doc, 0.0) + q * w
+        return sims
+
     def together(self, address: str) -> Mapping[str, float]:
         """Abilities called with this one in the same episode: address -> P(called | this one called)."""
         return self._together.get(address, {})
@@ -187,13 +192,9 @@ class Associations:
     def taught(self, intent: str, address: str) -> str:
         """The past instruction most like this intent (TF-IDF cosine, as `suggest` weighs them) after which the
         ability was called: what taught exposure to suggest it ("" when no such instruction shares a word)."""
-        query = _unit(_tf_idf(lexicon.terms(intent), self._idf))
-        sims: dict[int, float] = {}
-        for term, q in query.items():
-            for doc, w in self._postings.get(term, ()):
-                if address in self.episodes[doc].abilities:
-                    sims[doc] = sims.get(doc, 0.0) + q * w
-        best = max(sims, key=lambda doc: (sims[doc] * self._weights[doc], doc), default=None)
+        sims = self._similarities(_unit(_tf_idf(lexicon.terms(intent), self._idf)))
+        used = [doc for doc in sims if address in self.episodes[doc].abilities]
+        best = max(used, key=lambda doc: (sims[doc] * self._weights[doc], doc), default=None)
         return "" if best is None else self.episodes[best].text
 
     def forget(self, address: str) -> Associations:
