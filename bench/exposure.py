@@ -18,7 +18,8 @@ livemcpbench-fresh10 (bench/data/fresh10/exposure, a tenth's) and real-mcp-fresh
 (bench/data/fresh12/exposure, a twelfth's): held out through round 17, dev material from round 18 on (its
 whole file a dev half). Held out too: real-mcp-fresh13 and livemcpbench-fresh13 (bench/data/fresh13/exposure, a
 thirteenth's), real-mcp-fresh14 and livemcpbench-fresh14 (bench/data/fresh14/exposure, a fourteenth's, sub-tasks a
-planning agent hands to a worker agent). real-mcp-dev14 and livemcpbench-dev14 (bench/data/dev14/exposure): questions and complaints of a
+planning agent hands to a worker agent), real-mcp-fresh15 and livemcpbench-fresh15 (bench/data/fresh15/exposure, a
+fifteenth's, steps of runbooks and checklists). real-mcp-dev14 and livemcpbench-dev14 (bench/data/dev14/exposure): questions and complaints of a
 working day written as dev material by another hand (a dev half only). real-mcp-outcomes and livemcpbench-outcomes
 (bench/data/outcomes-dev): dev material from the start, problems and goals in the words of the people affected.
 Methods, on each half:
@@ -92,6 +93,7 @@ FRESH11 = HERE / "data" / "fresh11" / "exposure"
 FRESH12 = HERE / "data" / "fresh12" / "exposure"
 FRESH13 = HERE / "data" / "fresh13" / "exposure"
 FRESH14 = HERE / "data" / "fresh14" / "exposure"
+FRESH15 = HERE / "data" / "fresh15" / "exposure"
 DEV14 = HERE / "data" / "dev14" / "exposure"
 OUTCOMES = HERE / "data" / "outcomes-dev"
 SPLIT_SEED = 1729  # fixed: the halves never change between runs
@@ -159,13 +161,19 @@ SETS = {
                          (str(FRESH14 / "real-mcp-fresh14.jsonl"),)),
     "livemcpbench-fresh14": ("catalogs/livemcpbench.json", ("livemcpbench",),  # its dev half
                              (str(FRESH14 / "livemcpbench-fresh14.jsonl"),)),
+    # a fifteenth evaluator's, steps of runbooks, READMEs, onboarding checklists and incident playbooks an agent is
+    # asked to carry out: held out, report only, never tune on them (bench/data/fresh15/STATUS.md)
+    "real-mcp-fresh15": ("catalogs/real-mcp.json", ("exposure/real-mcp-dev.jsonl", str(HERE / "data" / "real-mcp-own.jsonl")),
+                         (str(FRESH15 / "real-mcp-fresh15.jsonl"),)),
+    "livemcpbench-fresh15": ("catalogs/livemcpbench.json", ("livemcpbench",),  # its dev half
+                             (str(FRESH15 / "livemcpbench-fresh15.jsonl"),)),
     # questions and complaints of a working day, written as dev material by another hand (bench/data/dev14)
     "real-mcp-dev14": ("catalogs/real-mcp.json", (str(DEV14 / "real-mcp-dev14.jsonl"),), ()),
     "livemcpbench-dev14": ("catalogs/livemcpbench.json", (str(DEV14 / "livemcpbench-dev14.jsonl"),), ()),
     "bfcl": ("catalogs/bfcl.json", ("exposure/bfcl-dev.jsonl",), ("exposure/bfcl-dev.jsonl",)),
     "metatool": ("catalogs/metatool.json", ("exposure/metatool-dev.jsonl",), ("exposure/metatool-dev.jsonl",)),
 }
-HELD_OUT = ("fresh10", "fresh11", "fresh13", "fresh14")  # sets nobody tuning reads: never learned from by --transfer
+HELD_OUT = ("fresh10", "fresh11", "fresh13", "fresh14", "fresh15")  # sets nobody tuning reads: never learned from by --transfer
 # held-out targets: (recall cold, recall warm, reduction)
 TARGETS = {"real-mcp": (0.90, 0.95, 0.90), "bfcl": (0.97, 0.97, 0.97), "livemcpbench": (0.80, 0.80, 0.90)}
 

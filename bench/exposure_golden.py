@@ -6,7 +6,7 @@ score of each exposed tool as a float's hex (exact), and a digest of every score
 in the last bit of any tool's score, exposed or not, changes it). Two dumps made by different code, or with
 different PYTHONHASHSEED values, are compared with `--compare A B`: how many lines differ in their tools,
 in their exposed scores, in the digest only. It prints counts, never intents: a test half is compared, not
-read. Never name a held-out set (fresh10, fresh11, fresh13, fresh14): the default sets are the non-held-out ones (fresh8, dev since round
+read. Never name a held-out set (fresh10, fresh11, fresh13, fresh14, fresh15): the default sets are the non-held-out ones (fresh8, dev since round
 12, may be named: `--sets real-mcp-fresh8,livemcpbench-fresh8`).
 
     PYTHONHASHSEED=0 python bench/exposure_golden.py --out before.jsonl [--sets ...] [--halves dev,test]

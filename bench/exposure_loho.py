@@ -37,7 +37,7 @@ Round 20 ran this audit on main's code with the script as committed in 7d21ad9 (
 of the rules that round then removed: W_COGNATE, W_COMPLETED, COGNATE_SHARE; W_CODE was W_ABBREVIATION);
 docs/exposure.md "Round 20" has the tables.
 
-Dev only: it reads the dev sets of `exposure.py` and never a held-out one (fresh10, fresh11, fresh13).
+Dev only: it reads the dev sets of `exposure.py` and never a held-out one (`exposure.HELD_OUT`).
 """
 
 from __future__ import annotations
