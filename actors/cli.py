@@ -374,7 +374,7 @@ def mcp(http: Annotated[str, typer.Option(help="Serve Streamable HTTP on HOST:PO
     if address is None:
         import anyio
 
-        anyio.run(server.run_stdio)
+        anyio.run(server.run_stdio, backend_options={"use_uvloop": True})  # libuv's loop: less CPU per call
         return
     host, port = address
     try:
