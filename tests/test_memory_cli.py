@@ -210,6 +210,7 @@ def test_judgments_are_remembered_listed_and_forgotten(tmp_path):
     assert actors(h, "memory", "forget", "the user prefers detailed answers").returncode == 1
 
 
+@pytest.mark.timeout(180)  # fourteen runs of the full CLI, each seconds long on a busy machine
 def test_forgetting_by_one_word_names_what_it_would_remove_and_a_forgotten_judgment_never_comes_back_on_import(
         tmp_path):
     h = tmp_path / "h"

@@ -179,13 +179,15 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
         except (ConnectionError, OSError, RuntimeError):
             pass  # the client is gone; the end of stdin finishes the server
 
-    async def answer(request_id: Any, answering: Awaitable[Answer]) -> None:
+    async def answer(key: Any, request_id: Any, answering: Awaitable[Answer]) -> None:
         try:
             message = await answering
         except Exception:  # never a request left unanswered, whatever went wrong
             log.exception("answering request %r beside the SDK's server", request_id)
             message = _error(request_id, INTERNAL_ERROR, "Internal server error")
-        await deliver(message)
+        if (running := beside.get(key)) is not None and running[1] is asyncio.current_task():
+            del beside[key]  # its id is free before the client can read the answer (a done callback may run
+        await deliver(message)  # after the client's next request is read: libuv's loop runs I/O first)
 
     def nothing_waits() -> bool:
         """Whether everything the SDK's server sent was written: an answer may go out at once, in order."""
@@ -251,7 +253,7 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
         return True
 
     def run(key: Any, request_id: Any, answering: Awaitable[Answer]) -> None:
-        task = loop.create_task(answer(request_id, answering))
+        task = loop.create_task(answer(key, request_id, answering))
         beside[key] = (request_id, task)
         task.add_done_callback(partial(answered, key))
 
