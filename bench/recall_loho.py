@@ -134,6 +134,13 @@ CONSTANTS: dict[str, tuple[object, list]] = {
     "floor": (recall.MIN_RELEVANCE, [(v, ("floor", v)) for v in (0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8)]),
     "condition": (str(recall.CONDITION), [(v, ("condition", recall.Condition(v))) for v in ("off", "implied", "strict")]),
 
+    "FOLDERS": (recall.FOLDERS, _grid("FOLDERS", ("off", "everyday", "bare"))),
+    "DISTINCTIVE": ("file host program", [(" ".join(sorted(v)), _set(recall, "DISTINCTIVE", frozenset(v))) for v in
+                                          ({"file", "host", "program"}, {"file", "host"}, {"host", "program"}, {"host"}, {"program"}, set())]),
+    "EVERYDAY_TOPIC": (recall.EVERYDAY_TOPIC, _grid("EVERYDAY_TOPIC", (0.5, 0.75, 1.0))),
+    "GENERIC_TOPIC": (recall.GENERIC_TOPIC, _grid("GENERIC_TOPIC", (0.0, 0.5, 1.0))),
+    "LENGTH_B": (recall.LENGTH_B, _grid("LENGTH_B", (0.0, 0.25, 0.5, 0.75, 1.0))),
+    "NORM_FIELDS": (recall.NORM_FIELDS, [(v, _set(recall, "NORM_FIELDS", v)) for v in (("topic",), ("topic", "command"), ("topic", "name", "command", "gloss", "resource"))]),
     "PATH_BOOST": (recall.PATH_BOOST, _grid("PATH_BOOST", (1.0, 1.25, 1.5, 2.0))),
     "SAYS_HALF": (recall.SAYS_HALF, _grid("SAYS_HALF", (0.2, 0.3, 0.4, 0.5, 0.6, 0.75, 1.0))),
     "FLOOR_WORDS": (recall.FLOOR_WORDS, _grid("FLOOR_WORDS", (1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0))),

@@ -250,7 +250,8 @@ def relevance(identity: dict[str, list[str]], weights: dict[str, float], sources
 
 
 def contributions(identity: dict[str, list[str]], weights: dict[str, float], sources: dict[str, str] | None = None,
-                  only: dict[str, frozenset[str]] | None = None, said: frozenset[str] = frozenset()
+                  only: dict[str, frozenset[str]] | None = None, said: frozenset[str] = frozenset(),
+                  folders: frozenset[str] = frozenset(), norm: dict[str, float] | None = None
                   ) -> tuple[float, tuple[str, ...], tuple[tuple[str, str, str, float], ...], tuple[tuple[str, str, str], ...]]:
     """Score the card fields a query touches: each term's weight × its field's weight.
 
@@ -280,14 +281,19 @@ def contributions(identity: dict[str, list[str]], weights: dict[str, float], sou
     for field, terms in identity.items():
         if field in filled:
             continue
-        factor = FIELD_WEIGHTS.get(field, 0.5)
         for t in terms:
             if t in weights and (not only or t not in only or field in only[t]):
                 source = sources.get(t, t) if sources else t
                 if source in used:
                     continue
+                as_field = "name" if field == "file" and t in folders else field
                 reach[source] = reach.get(source, 0) + 1
-                options.append((factor * weights[t], 0, field, t, source))
+                value = FIELD_WEIGHTS.get(as_field, 0.5) * weights[t]
+                if norm and as_field in norm:
+                    value *= norm[as_field]
+                if as_field == "topic":
+                    value *= (EVERYDAY_TOPIC if t in everyday_stems() else 1.0) * (GENERIC_TOPIC if t in normalise.generic_stems() else 1.0)
+                options.append((value, 0, as_field, t, source))
     if not options and not filled:
         return 0.0, (), (), ()
     reaching = tuple((f, t, w) for _, _, f, t, w in options)
@@ -305,6 +311,22 @@ def contributions(identity: dict[str, list[str]], weights: dict[str, float], sou
                    and not (o[2] == field and filled[field] >= full)]
     touched = tuple(f for f in identity if f in filled)
     return total, touched, tuple(parts), reaching
+
+
+FOLDERS = "off"  # trial
+EVERYDAY_TOPIC = 1.0  # trial
+GENERIC_TOPIC = 1.0  # trial
+LENGTH_B = 0.0  # trial
+BM25_K1 = 1.2  # trial
+NORM_FIELDS = ("topic",)  # trial
+
+
+def folders_said(identity: dict[str, list[str]], named: frozenset[str]) -> frozenset[str]:
+    """The card's files that are folders or names without an extension, which the query says as plain words."""
+    if FOLDERS == "off":
+        return frozenset()
+    return frozenset(t for t in identity.get("file", ()) if t not in named and "." not in t and "/" not in t
+                     and (FOLDERS == "bare" or t in everyday_stems()))
 
 
 def document_frequencies(identities: Iterable[dict[str, list[str]]]) -> dict[str, int]:
@@ -470,12 +492,26 @@ class Index:
         for (term, impact), positions in sorted(lists.items(), key=lambda kv: -kv[0][1]):
             self.postings.setdefault(term, []).append((impact, array("i", positions)))
         self.df = document_frequencies(self.identities)
+        self.avg_len = {f: sum(len(i.get(f, ())) for i in self.identities) / max(1, sum(1 for i in self.identities if f in i))
+                        for f in ("topic", "name", "command", "gloss", "resource")}
         self.total = max(len(self.ids), PRIOR_CARDS)  # the count idf reads (see PRIOR_CARDS)
         self.generic = generic
         self.half_life_s = half_life_s
         self.top = idf(1, self.total)
         self.vectors = None  # one unit vector a card, in position order, when recall uses meaning (sense.py)
         self.neighbours = fuzzy.Neighbours(self.df)
+
+    def norm(self, ident: dict[str, list[str]]) -> dict[str, float] | None:
+        """Trial: BM25's length normalisation of the summed fields (tf = 1)."""
+        if not LENGTH_B:
+            return None
+        out = {}
+        for f in NORM_FIELDS:
+            avg = self.avg_len.get(f)
+            if avg:
+                n = len(ident.get(f, ()))
+                out[f] = (BM25_K1 + 1) / (1 + BM25_K1 * (1 - LENGTH_B + LENGTH_B * n / avg))
+        return out
 
     def misspelt(self, q: Query) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """(query word's stem, the cards' words one edit from it) for the query's unknown words the cards do not
@@ -562,7 +598,8 @@ class Index:
         found = []
         for pos in self.candidates(weights, max(CANDIDATES, 4 * limit)):
             ident = self.identities[pos]
-            rel, touched, parts, reaching = contributions(ident, weights, sources, only, q.terms)
+            rel, touched, parts, reaching = contributions(ident, weights, sources, only, q.terms,
+                                                          folders_said(ident, q.named), self.norm(ident))
             if rel * PATH_BOOST < floor:
                 continue
             named = names_touched(ident, q.named, q.named_stems, q.terms)
