@@ -23,7 +23,10 @@ languages named with symbols went after a second pass); the rules listed here ar
 added `--joint` and the condition modes, and tried two floors relative to what a query says (`FLOOR_CAP`, a long
 query held above the floor; `MIN_SHARE`, a card accounting for a share of what the query says) with the script as
 committed in 93f29c9 (the trial constants were in recall.py then); neither was chosen in any fold and both went.
-docs/memory.md "Seventeenth round" has the tables.
+Round 21 tried which names said alone identify a card (`DISTINCTIVE`), a folder said as a plain word counted as a
+name (`FOLDERS`), everyday and generic topic words lowered and BM25's length normalisation of the topic, with the
+script and recall.py as committed in dcb7e2e; only a file said alone lost its standing (docs/memory.md,
+"Twenty-first round"). docs/memory.md "Seventeenth round" has the tables.
 
 Dev only: it reads DEV_SETS and never a held-out set.
 """
@@ -134,13 +137,6 @@ CONSTANTS: dict[str, tuple[object, list]] = {
     "floor": (recall.MIN_RELEVANCE, [(v, ("floor", v)) for v in (0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8)]),
     "condition": (str(recall.CONDITION), [(v, ("condition", recall.Condition(v))) for v in ("off", "implied", "strict")]),
 
-    "FOLDERS": (recall.FOLDERS, _grid("FOLDERS", ("off", "everyday", "bare"))),
-    "DISTINCTIVE": ("file host program", [(" ".join(sorted(v)), _set(recall, "DISTINCTIVE", frozenset(v))) for v in
-                                          ({"file", "host", "program"}, {"file", "host"}, {"host", "program"}, {"host"}, {"program"}, set())]),
-    "EVERYDAY_TOPIC": (recall.EVERYDAY_TOPIC, _grid("EVERYDAY_TOPIC", (0.5, 0.75, 1.0))),
-    "GENERIC_TOPIC": (recall.GENERIC_TOPIC, _grid("GENERIC_TOPIC", (0.0, 0.5, 1.0))),
-    "LENGTH_B": (recall.LENGTH_B, _grid("LENGTH_B", (0.0, 0.25, 0.5, 0.75, 1.0))),
-    "NORM_FIELDS": (recall.NORM_FIELDS, [(v, _set(recall, "NORM_FIELDS", v)) for v in (("topic",), ("topic", "command"), ("topic", "name", "command", "gloss", "resource"))]),
     "PATH_BOOST": (recall.PATH_BOOST, _grid("PATH_BOOST", (1.0, 1.25, 1.5, 2.0))),
     "SAYS_HALF": (recall.SAYS_HALF, _grid("SAYS_HALF", (0.2, 0.3, 0.4, 0.5, 0.6, 0.75, 1.0))),
     "FLOOR_WORDS": (recall.FLOOR_WORDS, _grid("FLOOR_WORDS", (1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0))),
