@@ -8,7 +8,8 @@ import json
 import pytest
 
 import broker.text as text
-from actors.memory.recall import FIELD_WEIGHTS, corroborated, Index, idf, names_touched, parse_query, relevance
+from actors.memory.recall import (FIELD_WEIGHTS, corroborated, Index, idf, names_touched, parse_query, Refusal,
+                                  relevance)
 from actors.memory.service import Memory
 from tests.conftest import recalled_titles
 
@@ -282,6 +283,22 @@ def test_a_folder_said_alone_no_longer_finds_a_card_but_said_with_its_work_or_as
         assert m.recaller.search(m.reader(), "set up a Grafana dashboard for ingest lag", 3) == []
         assert m.recaller.search(m.reader(), "list the ingest crate's directory", 3)
         assert m.recaller.search(m.reader(), "what is in crates/ingest", 3)
+def test_the_verdict_names_the_rule_that_refuses_a_card():
+    rows = [(1, json.dumps({"program": ["docker"], "action": ["build"], "file": ["ingest"],
+                            "topic": ["imag", "daemon"], "command": ["lag"]}), 1, 0, T0)]
+    index = Index(rows, frozenset())
+
+    def refused(query: str) -> Refusal | None:
+        asking = index.asking(parse_query(query), 0.55)
+        return index.verdict(asking, 0).refused
+
+    assert refused("docker build fails: is the daemon up?") is None
+    assert refused("set up a Grafana dashboard for ingest latency") is Refusal.ONE_WORD
+    assert refused("daemon") is None  # one word that is all a terse query says (round 12)
+    assert refused("check the lag on the dashboard for the release") is Refusal.FLOOR  # a word of its calls
+    assert index.asking(parse_query("bake a lemon cake"), 0.55) is None  # no word of any card
+
+
 def test_the_everyday_words_come_from_word_frequencies_and_leave_tool_names_out():
     assert {"stack", "swift", "database", "the"} <= text.everyday()
     assert not {"docker", "pytest", "kubectl", "npm", "kafka"} & text.everyday()
