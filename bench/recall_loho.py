@@ -23,7 +23,10 @@ languages named with symbols went after a second pass); the rules listed here ar
 added `--joint` and the condition modes, and tried two floors relative to what a query says (`FLOOR_CAP`, a long
 query held above the floor; `MIN_SHARE`, a card accounting for a share of what the query says) with the script as
 committed in 93f29c9 (the trial constants were in recall.py then); neither was chosen in any fold and both went.
-docs/memory.md "Seventeenth round" has the tables.
+Round 21 tried which names said alone identify a card (`DISTINCTIVE`), a folder said as a plain word counted as a
+name (`FOLDERS`), everyday and generic topic words lowered and BM25's length normalisation of the topic, with the
+script and recall.py as committed in dcb7e2e; only a file said alone lost its standing (docs/memory.md,
+"Twenty-first round"). docs/memory.md "Seventeenth round" has the tables.
 
 Dev only: it reads DEV_SETS and never a held-out set.
 """

@@ -11,7 +11,8 @@ touches pytest and jest), and a word the other words of its ring (`data/memory-s
 touches docs). A query naming a card's file, host, resource, whole ability ("git commit") or command (its program
 and subcommand: "npm test") outright lifts it. A
 card whose score stays under the floor is not recalled, which keeps unrelated queries empty; nor is one that only
-one word of the query reaches, unless the query says its file, host or program itself (`corroborated`); nor is
+one word of the query reaches, unless that word is its program, the query names it outright or says little else
+(`corroborated`, `share`); nor is
 one that the query touches only in the words around it, the everyday words of its names, its calls' operands and
 its tools' documentation, without naming or implying what it is about (`conditioned`, round 10); nor, when the
 query's work is prose (a title typed `docs:`: `prose_work`, rounds 11-12), one it does not name
@@ -64,8 +65,6 @@ SIMILAR = 0.3  # the weight left to a word reached through a word of its ring (h
 # round 18, when leaving one hand out chose 0.3 in every set fold and three of four style folds)
 TYPO = 0.5  # the weight left to a card's word reached through a misspelling of it (breakpont -> breakpoint)
 REACHED_PROGRAM = frozenset({"program", "ability", "name"})  # where a program reached through a word of work counts
-# fields whose one name, said, identifies a card on its own
-DISTINCTIVE = frozenset({"file", "host", "program"})
 # what a card is about, by how strictly a query must touch it (`conditioned`, round 10): the fields where any word
 # of the card's that the query says is its condition, and the fields where only a word that is no everyday English
 # word is (`github`, `sdk`, `pytest`: a name; `local`, `report`, `restore`: anyone's errand). "strict" also reads
@@ -144,6 +143,39 @@ class Hit:
                 "weight": float(f"{self.weight:.4g}"), "when": self.card.when, "wrong": self.card.wrong,
                 "instead": self.card.instead, "hits": self.card.hits, "files": list(self.card.files),
                 "touched": list(self.touched)}
+
+
+class Refusal(StrEnum):
+    """Why a card a query reaches is not recalled (`Index.verdict`)."""
+
+    UNTOUCHED = "untouched"  # no term of the query is the card's
+    FLOOR = "floor"  # under the relevance floor
+    PROSE = "prose"  # the query's work is prose and it does not name the card outright
+    ONE_WORD = "one word"  # one word of the query reaches it (`corroborated`, `share`)
+    CONDITION = "condition"  # only the words around it (`conditioned`)
+
+
+@dataclass(frozen=True, slots=True)
+class Asking:
+    """What one query brings to every card it is scored against (`Index.asking`)."""
+
+    q: Query
+    weights: dict[str, float]  # the query's terms the cards hold, weighted
+    sources: dict[str, str]  # a term reached through another word -> that word
+    only: dict[str, frozenset[str]]  # a reached program -> the fields it may count in
+    typos: frozenset[str]  # the cards' words reached through misspellings
+    info: dict[str, float]  # what each word it says tells (`Index.information`)
+    floor: float  # the floor it is held to (`held_to`)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A card scored for a query: its relevance, the fields and parts that made it, and what refuses it."""
+
+    relevance: float
+    touched: tuple[str, ...]
+    parts: tuple[tuple[str, str, str, float], ...]
+    refused: Refusal | None
 
 
 # -- pure -----------------------------------------------------------------------------------
@@ -360,16 +392,17 @@ def corroborated(parts: Iterable[tuple[str, str, str, float]], generic: frozense
     (told apart by stem): words that count in its score (a term reached through a ring or a word of work counts as
     the word that reached it), and words the query says itself that the card holds where its field had room for
     one word only (`git diff … commit` for a git.status → git.diff → git.commit workflow), no word of work among
-    those; or the query says one of the card's distinctive names (a file, host or program that is no word of work:
-    `pytest`, `Dockerfile`). One word of work (`commit`, `install`, `docs`) is never enough on its own: it
-    is as often another errand's word as this card's. A query naming the card's file, host or whole ability
-    outright needs nothing more (see `names_touched`)."""
+    those; or the query says the card's program (`pytest`, `pip`), no word of work. Any other word is never
+    enough on its own: a word of work (`commit`, `install`, `docs`) is as often another errand's word as this
+    card's, and so is a folder or file said as a plain word (`ingest`, `topics`, `Dockerfile`: round 21, “set up a
+    Grafana dashboard for ingest lag” is no errand of a card about the `ingest/` crate's tests). A query naming the
+    card's file, host, resource, whole ability or command outright needs nothing more (see `names_touched`)."""
     parts = list(parts)
     words = {text.stem(word) for _, _, word, _ in parts}
     words.update(text.stem(w) for _, t, w in reaching if t == w and t not in generic)
     if len(words) >= 2:
         return True
-    return any(field in DISTINCTIVE and term == word and term not in generic for field, term, word, _ in parts)
+    return any(field == "program" and term == word and term not in generic for field, term, word, _ in parts)
 
 
 def conditioned(parts: Iterable[tuple[str, str, str, float]], generic: frozenset[str] = frozenset(), *,
@@ -541,14 +574,12 @@ class Index:
             return list(bound)
         return [pos for pos, _ in heapq.nlargest(n, bound.items(), key=itemgetter(1))]
 
-    def search(self, q: Query, floor: float, limit: int = 5, now: float | None = None,
-               condition: Condition = CONDITION) -> list[tuple[float, int, float, tuple[str, ...]]]:
-        """(estimated score, position, relevance, fields touched) of the best cards at or above the floor."""
+    def asking(self, q: Query, floor: float) -> Asking | None:
+        """What a query brings to every card it is scored against; None when no term of it is any card's."""
         misspelt = self.misspelt(q)
         weights = self.weights(q, misspelt)
         if not weights:
-            return []
-        now = time.time() if now is None else now
+            return None
         sources = {t: s for s, ts in (*q.similar_from, *q.related_from, *misspelt) for t in ts
                    if t in weights and t not in q.terms}
         only: dict[str, frozenset[str]] = {}
@@ -558,29 +589,44 @@ class Index:
                     only[t] = only.get(t, frozenset()) | REACHED_PROGRAM
         typos = frozenset(t for _, near in misspelt for t in near)
         info = self.information(q)
-        floor = held_to(floor, sum(info.values()))
+        return Asking(q, weights, sources, only, typos, info, held_to(floor, sum(info.values())))
+
+    def verdict(self, a: Asking, pos: int, condition: Condition = CONDITION) -> Verdict:
+        """Score one card for a query and say which rule, if any, refuses it (the first that does, in this order:
+        untouched, the floor even with the path boost, prose work, one word, the condition, the floor)."""
+        q = a.q
+        ident = self.identities[pos]
+        rel, touched, parts, reaching = contributions(ident, a.weights, a.sources, a.only, q.terms)
+        if not parts:
+            return Verdict(rel, touched, parts, Refusal.UNTOUCHED)
+        if rel * PATH_BOOST < a.floor:
+            return Verdict(rel, touched, parts, Refusal.FLOOR)
+        named = names_touched(ident, q.named, q.named_stems, q.terms)
+        if q.prose and condition != Condition.OFF and not named:
+            return Verdict(rel, touched, parts, Refusal.PROSE)  # writing about the work calls no tool
+        if not (named or corroborated(parts, self.generic, reaching) or share(parts, a.info) >= SAYS_HALF):
+            return Verdict(rel, touched, parts, Refusal.ONE_WORD)
+        if not (named or conditioned(parts, self.generic, mode=condition, reached_programs=q.related,
+                                     ring_words=q.similar, typos=a.typos)):
+            return Verdict(rel, touched, parts, Refusal.CONDITION)
+        if named:
+            rel *= PATH_BOOST
+        return Verdict(rel, touched, parts, Refusal.FLOOR if rel < a.floor else None)
+
+    def search(self, q: Query, floor: float, limit: int = 5, now: float | None = None,
+               condition: Condition = CONDITION) -> list[tuple[float, int, float, tuple[str, ...]]]:
+        """(estimated score, position, relevance, fields touched) of the best cards at or above the floor."""
+        a = self.asking(q, floor)
+        if a is None:
+            return []
+        now = time.time() if now is None else now
         found = []
-        for pos in self.candidates(weights, max(CANDIDATES, 4 * limit)):
-            ident = self.identities[pos]
-            rel, touched, parts, reaching = contributions(ident, weights, sources, only, q.terms)
-            if rel * PATH_BOOST < floor:
-                continue
-            named = names_touched(ident, q.named, q.named_stems, q.terms)
-            if q.prose and condition != Condition.OFF and not named:
-                continue  # writing about the work calls no tool: only a card named outright
-            if not (named or corroborated(parts, self.generic, reaching)
-                    or share(parts, info) >= SAYS_HALF):
-                continue
-            if not (named or conditioned(parts, self.generic, mode=condition, reached_programs=q.related,
-                                         ring_words=q.similar, typos=typos)):
-                continue
-            if named:
-                rel *= PATH_BOOST
-            if rel < floor:
-                continue
-            confirmations, hits, confirmed_at = self.stats[pos]
-            w = _weight(confirmations, hits, confirmed_at, now, self.half_life_s)
-            found.append((score(rel, w), pos, rel, touched))
+        for pos in self.candidates(a.weights, max(CANDIDATES, 4 * limit)):
+            v = self.verdict(a, pos, condition)
+            if v.refused is None:
+                confirmations, hits, confirmed_at = self.stats[pos]
+                w = _weight(confirmations, hits, confirmed_at, now, self.half_life_s)
+                found.append((score(v.relevance, w), pos, v.relevance, v.touched))
         found.sort(key=lambda f: (-f[0], self.ids[f[1]]))
         return found
 
