@@ -110,6 +110,7 @@ ORIGIN: dict[str, set[str]] = {
     "organs.named_evenly": _R15,  # round 17
     **dict.fromkeys(("budget.brief", "catalogue.executors"), _R18),  # round 18
     "packages": _R19,  # round 19
+    "references.readers": _R19,  # round 23: every hand was dev
 }
 
 # name -> (module, attribute, values tried, read when the catalogue is built). The default is the module's value.
