@@ -353,6 +353,8 @@ def names_url(intent: str, catalogue: Catalogue | None = None) -> bool:
 def names_read_file(intent: str, catalogue: Catalogue | None = None) -> bool:
     """Tell whether a request names a file it reads: a file (not a host) outside the clauses that write one."""
     without = catalogue.without if catalogue is not None else frozenset()
+    if Source.REFERENCES in without:
+        return False  # no reference is read out of the request
     references = hosts(lexicon.references(intent)[1], without)
     written = written_files(intent, references) if Source.WRITTEN not in without else frozenset()
     return any(kind == "file" and reference not in written for kind, reference in references)
