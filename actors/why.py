@@ -35,7 +35,7 @@ def reason_text(reason: dict) -> str:
 
 
 _REASON_WORDS = {
-    ExposureReason.ADDRESS: "takes the URL given", ExposureReason.LIBRARY: "answers about the library named",
+    ExposureReason.ADDRESS: "takes the URL or file given", ExposureReason.LIBRARY: "answers about the library named",
     ExposureReason.MENTIONED: "named by a recalled memory card", ExposureReason.POPULAR: "used most among equals",
     ExposureReason.STATEMENT: "used after past reports like this one", ExposureReason.RECENT: "used recently",
     ExposureReason.EXECUTOR: "runs any command",

@@ -110,6 +110,7 @@ ORIGIN: dict[str, set[str]] = {
     "organs.named_evenly": _R15,  # round 17
     **dict.fromkeys(("budget.brief", "catalogue.executors"), _R18),  # round 18
     "packages": _R19,  # round 19
+    "references.readers": _R19,  # round 23: every hand was dev
 }
 
 # name -> (module, attribute, values tried, read when the catalogue is built). The default is the module's value.
@@ -159,10 +160,15 @@ class Bench:
     def __init__(self, data: Path) -> None:
         self.data = data
         self.rows = {cell: ex.halves(cell, data)[0] for cell in CELLS}
-        self.folds = {cell: [(learn_from, answer, Associations(ex.episodes(ex.journal(learn_from))))
-                             for learn_from, answer in _folds(self.rows[cell])] for cell in CELLS}
+        self.relearn()
         self.catalogues: dict[str, Catalogue] = {}
         self.built_without: frozenset | None = None
+
+    def relearn(self) -> None:
+        """Learn every cell's folds (and, when asked, the other hands) again: for constants read while learning."""
+        self.folds = {cell: [(learn_from, answer, Associations(ex.episodes(ex.journal(learn_from))))
+                             for learn_from, answer in _folds(self.rows[cell])] for cell in CELLS}
+        self._others: dict[str, Associations | None] = {}
 
     def catalogue(self, cell: str, without: frozenset) -> Catalogue:
         file = ex.SETS[cell][0]
@@ -198,8 +204,6 @@ class Bench:
 
     def others(self, cell: str) -> Associations | None:
         """What the other hands' dev sets on this cell's catalogue teach (learned once): None when it has none."""
-        if not hasattr(self, "_others"):
-            self._others: dict[str, Associations | None] = {}
         if cell not in self._others:
             own = {str(row["id"]) for row in self.rows[cell]}
             rows, seen = [], set(own)
@@ -421,14 +425,17 @@ def loho_transfer(results: dict[object, tuple[dict[str, Cell], dict[str, Cell]]]
             "loho_default": round(100 * sum(default_score) / len(transfer_hands), 2)}
 
 
-TRANSFER_CONSTANTS: dict[str, tuple[object, str, tuple]] = {  # name -> (module, attribute, values tried)
+# name -> (module, attribute, values tried); those of LEARNED_AT_BUILD are read while associations are learned
+TRANSFER_CONSTANTS: dict[str, tuple[object, str, tuple]] = {
     "USE_BAR_SHARE": (selection, "USE_BAR_SHARE", (0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)),
     "LEARNED_WEIGHT": (selection, "LEARNED_WEIGHT", (1.0, 1.3, 1.6, 2.0, 2.4)),
     "TOGETHER_WEIGHT": (selection, "TOGETHER_WEIGHT", (0.4, 0.6, 0.8, 1.0)),
     "MIN_SIMILARITY": (learning, "MIN_SIMILARITY", (0.0, 0.05, 0.1, 0.15, 0.2, 0.25)),
     "SIMILARITY_POWER": (learning, "SIMILARITY_POWER", (0.33, 0.5, 0.6, 0.75, 1.0)),
     "NEIGHBOURS": (learning, "NEIGHBOURS", (3, 5, 8, 12)),
+    "MIN_CENTROID_USES": (learning, "MIN_CENTROID_USES", (1, 2, 3)),  # round 23
 }
+LEARNED_AT_BUILD = {"MIN_CENTROID_USES"}
 
 
 def run_transfer_constants(bench: Bench, names: list[str], out: dict, save: Callable[[], None]) -> None:
@@ -448,9 +455,13 @@ def run_transfer_constants(bench: Bench, names: list[str], out: dict, save: Call
                 continue
             setattr(module, attr, value)
             try:
+                if name in LEARNED_AT_BUILD:
+                    bench.relearn()
                 results[value] = (bench.run_transfer(), bench.run())
             finally:
                 setattr(module, attr, default)
+                if name in LEARNED_AT_BUILD:
+                    bench.relearn()
         out.setdefault("transfer_constants", {})[name] = loho_transfer(results, default)
         save()
         r = out["transfer_constants"][name]

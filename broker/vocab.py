@@ -112,7 +112,7 @@ class ExposureReason(StrEnum):
 
     WORDS = "words"  # the request's words (or what they stand for) are the tool's
     MEANING = "meaning"  # the tool is among the nearest to the request in meaning (sentence embeddings)
-    ADDRESS = "address"  # the request gives a URL, and the tool needs only an address
+    ADDRESS = "address"  # the request gives a URL (or a file to read), and the tool needs only that address
     LIBRARY = "library"  # the request names a library, and the tool answers from libraries' documentation
     MENTIONED = "mentioned"  # a memory card recalled for the request names the tool
     LEARNED = "learned"  # the tool was called after a past instruction like this request

@@ -11,8 +11,9 @@ import pytest
 
 from broker import tokens
 from broker.errors import ConfigError
-from broker.exposure import (META_NAME, Context, address_of, catalogue_from_abilities, catalogue_from_mcp,
-                             Source, default_budget, lexicon, load_catalogue, select)
+from broker.exposure import (META_NAME, Context, address_of, catalogue_from_abilities, catalogue_from_mcp, companions,
+                             Source, default_budget, explain, lexicon, load_catalogue, select)
+from actors.why import reason_text
 from broker.exposure.knowledge import Vocabulary
 from broker.exposure.selection import relevance
 from broker.protocol import Ability
@@ -685,3 +686,40 @@ def test_the_precondition_of_a_best_matching_tool_is_exposed_before_the_other_ma
     assert exposed[:2] == ("browser.list_console_messages", "browser.navigate_page")  # the tab is opened first
     without = catalogue_from_mcp(organs, without=frozenset({Source.PRECONDITIONS}))
     assert "browser.navigate_page" not in select(intent, without, budget_tokens=400).exposed  # crowded out
+
+
+def reader_and_renderers() -> dict:
+    """A file reader taking only a path (and a writer) beside a validator and twenty renderers of diagrams."""
+    def with_required(entry: dict, *required: str) -> dict:
+        entry["inputSchema"]["required"] = list(required)
+        return entry
+
+    return {"files": [with_required(tool("read_text_file", "Return what a file holds as text", path="Where it is"),
+                                    "path"),
+                      with_required(tool("write_file", "Create or overwrite a file", path="Where", content="What"),
+                                    "path", "content")],
+            "diagrams": [tool("validate_mermaid", "Tell whether a mermaid diagram is valid"),
+                         *(tool(f"render_{k}", f"Render a diagram of kind {k}") for k in range(20))]}
+
+
+def test_a_reader_needing_only_a_path_is_told_apart_from_writers_and_from_tools_needing_more():
+    files = reader_and_renderers()["files"]
+    assert companions.reads_only_path("read_text_file", files[0])
+    assert not companions.reads_only_path("write_file", files[1])  # a writer
+    assert not companions.reads_only_path("read_text_file", {**files[0], "inputSchema": {
+        **files[0]["inputSchema"], "required": ["path", "encoding"]}})  # needs more than the path
+
+
+def test_a_file_the_request_reads_brings_the_reader_that_needs_only_its_path():
+    organs = reader_and_renderers()
+    intent = "the mermaid diagram in docs/design.md won't render, is it even valid?"
+    catalogue = catalogue_from_mcp(organs, frozenset({Source.MEANING}))
+    assert "files.read_text_file" in select(intent, catalogue, budget_tokens=400).exposed
+    reasons = explain(intent, catalogue, budget_tokens=400).reasons["files.read_text_file"]
+    assert reasons[0].kind == "address" and reason_text(reasons[0].as_dict()) == "takes the URL or file given"
+    without = catalogue_from_mcp(organs, frozenset({Source.MEANING, Source.READERS}))
+    assert "files.read_text_file" not in select(intent, without, budget_tokens=400).exposed  # the renderers first
+    # a file the request writes is not read: the reader is not lifted for it
+    written = "save the mermaid diagram to docs/design.md"
+    assert relevance(written, catalogue).get(catalogue.by_address["files.read_text_file"], 0.0) < \
+        relevance(intent, catalogue)[catalogue.by_address["files.read_text_file"]]

@@ -150,6 +150,20 @@ def test_a_past_instruction_sharing_a_few_words_counts_as_the_square_root_of_its
     assert set(learned.suggest(intent)) == {"weather.get_forecast"}
 
 
+def test_an_ability_used_after_a_single_instruction_is_suggested_only_as_one_of_the_nearest(monkeypatch):
+    shapes = ("circle", "square", "hexagon", "ellipse", "rhombus", "trapezoid", "pentagon")
+    once = [Episode(f"calculate the area of a {shape}", (f"geo.{shape}",), 0) for shape in shapes]
+    twice = [Episode("calculate the rent for the flat", ("home.rent",), 0),
+             Episode("calculate the rent increase", ("home.rent",), 0)]
+    intent = "calculate the area of a triangle"
+    suggested = Associations(once + twice).suggest(intent)
+    assert len([a for a in suggested if a.startswith("geo.")]) == learning.NEIGHBOURS  # the five nearest, no more
+    assert "home.rent" in suggested  # used twice: its centroid shares `calculate` with the request
+    monkeypatch.setattr(learning, "MIN_CENTROID_USES", 1)  # rounds 12-22: every ability had a centroid
+    assert {a for a in Associations(once + twice).suggest(intent) if a.startswith("geo.")} == \
+        {f"geo.{shape}" for shape in shapes}
+
+
 def test_use_brings_a_tool_but_does_not_drop_one_the_words_alone_send(monkeypatch):
     organs = {"sales": [tool("monthly_report", "Report the monthly sales figures by region")],
               "budget": [tool("plan_budget", "Plan the monthly budget from past figures")],

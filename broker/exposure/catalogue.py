@@ -110,6 +110,10 @@ class Catalogue:
         self.address_takers = () if Source.FILLS in self.without else tuple(
             start for organ, members in self.organs.items() for start, entry in zip(members, organs[organ], strict=True)
             if companions.takes_only_address(entry))
+        # tools a file the request reads is enough for: they read what one required path names (round 23)
+        self.file_readers = () if Source.READERS in self.without else tuple(
+            start for organ, members in self.organs.items() for start, entry in zip(members, organs[organ], strict=True)
+            if companions.reads_only_path(str(entry.get("name", "")), entry))
         prior = english_frequency if Source.PRIOR not in self.without else None
         prior_weight = prior_weight_of(len(tools))
         self.index = Index((t.terms for t in tools), k1=TOOL_K1, b=TOOL_B, prior=prior, prior_weight=prior_weight)

@@ -144,6 +144,21 @@ def takes_only_address(entry: Mapping) -> bool:
     return takes_address(entry) and len(_required(entry)) == 1
 
 
+def reads_only_path(name: str, entry: Mapping) -> bool:
+    """Tell whether a tool reads what one required file path names and needs nothing else (`read_text_file(path)`,
+    `get_file_info(path)`): its name's verb is of the CRUD read class, its one required parameter a location."""
+    required = _required(entry)
+    words = lexicon.words(name)
+    return len(required) == 1 and bool(words) and _crud().get(lexicon.stem(words[0])) == "read" and \
+        lexicon.words(next(iter(required)))[-1:] in ([w] for w in _locations())
+
+
+@functools.cache
+def _locations() -> frozenset[str]:
+    # the last words of a parameter naming a file by its place (data/crud_verbs.txt, `location`)
+    return frozenset(load_pairs("crud_verbs")["location"])
+
+
 def _entries(members: Sequence[Sibling]) -> list[tuple[int, int]]:
     # the organ's way in: at most two tools take an address and most of the others take none
     takers = [j for j, m in enumerate(members) if takes_only_address(m.entry)]

@@ -40,6 +40,11 @@ NEIGHBOURS = 5  # similar episodes consulted for a new intent
 # evidence. Both chosen leaving one writer's dev sets out at a time (bench/exposure_loho.py --transfer-constants)
 MIN_SIMILARITY = 0.05
 SIMILARITY_POWER = 0.5
+# an ability's centroid generalises over the instructions it was used for; used after a single instruction, its
+# centroid is that instruction, which the neighbour search already weighs (among the NEIGHBOURS most similar): as a
+# centroid too, every such ability sharing a word with the intent was suggested past that limit (BFCL's functions,
+# each used once, brought about 20 to a request warm). Chosen leaving one writer out (docs/exposure.md, round 23)
+MIN_CENTROID_USES = 2
 MIN_TOGETHER = 0.2  # P(b | a) below this is chance, not a habit
 MIN_REPORTS = 2  # an ability used after fewer past statements (problem reports) than this is no habit of them
 MAX_ROWS_PER_REFRESH = 200_000  # one sleep learns at most this many new events; the next goes on
@@ -85,12 +90,15 @@ class Associations:
         return 0.5 ** (max(0.0, self.now - at) / self.half_life_s) if self.half_life_s > 0 else 1.0
 
     def _centroid_postings(self) -> dict[str, tuple[tuple[str, float], ...]]:
-        # each ability's centroid: the decayed sum of the instructions it was used for, as a unit vector
+        # each ability's centroid: the decayed sum of the instructions it was used for, as a unit vector (for an
+        # ability used after at least MIN_CENTROID_USES of them)
         sums: dict[str, dict[str, float]] = {}
         self._recency: dict[str, float] = {}  # the decay weight of each ability's latest use
+        uses: dict[str, int] = {}  # the instructions each ability was used for
         for episode, weight in zip(self.episodes, self._weights, strict=True):
             for address in episode.abilities:
                 self._recency[address] = max(self._recency.get(address, 0.0), weight)
+                uses[address] = uses.get(address, 0) + 1
         for term, postings in self._postings.items():
             for doc, w in postings:
                 for address in self.episodes[doc].abilities:
@@ -98,7 +106,7 @@ class Associations:
                     vector[term] = vector.get(term, 0.0) + w * self._weights[doc]
         postings: dict[str, list[tuple[str, float]]] = {}
         for address, vector in sums.items():
-            if address in self.tombstones:
+            if address in self.tombstones or uses[address] < MIN_CENTROID_USES:
                 continue
             for term, w in _unit(vector).items():
                 postings.setdefault(term, []).append((address, w))

@@ -64,7 +64,7 @@ W_COMPOUND = 1.0
 W_COGNATE = 0.9  # a borrowed word's stem (committer -> commit): the same word in another language
 W_DERIVED = 0.5  # a word derived from an unknown one (remember -> memory): related, not the same
 W_REFERENCE = 0.4  # words inside paths and URLs: names the user chose, seldom what a tool is for
-FILL_WEIGHT = 0.8  # a tool that needs only the URL the request gives counts like a fair lexical match
+FILL_WEIGHT = 0.8  # a tool that needs only the URL (or the file to read) the request gives counts like a fair match
 PACKAGE_WEIGHT = 0.8  # so does one answering from libraries' documentation, for a request naming a library
 PRECONDITION_WEIGHT = 0.5  # a companion this strong (named, producer, entry, list, read) comes right after its tool
 PRECONDITION_TOP = 3  # only for the best few tools chosen: what the request most clearly asks for
@@ -209,8 +209,10 @@ def _scored(intent: str, catalogue: Catalogue, context: Context, budget: int,
                 lexical[i] = s
         if why is not None:
             why.step(Kind.MEANING, lexical, similarities)
-    if catalogue.address_takers and names_url(intent, catalogue):
-        for i in catalogue.address_takers:
+    takers = (catalogue.address_takers if catalogue.address_takers and names_url(intent, catalogue) else ()) + \
+        (catalogue.file_readers if catalogue.file_readers and names_read_file(intent, catalogue) else ())
+    if takers:  # what the request gives is all they need: a URL, or a file to read (as the file hint says)
+        for i in takers:
             lexical[i] = max(lexical.get(i, 0.0), FILL_WEIGHT)
         if why is not None:
             why.step(Kind.ADDRESS, lexical)
@@ -346,6 +348,16 @@ def names_url(intent: str, catalogue: Catalogue | None = None) -> bool:
     """Tell whether a request gives a URL (with a scheme, `www.`, a host with a port, or a bare domain)."""
     without = catalogue.without if catalogue is not None else frozenset()
     return any(kind in ("url", knowledge.Host.DOMAIN) for kind, _ in hosts(lexicon.references(intent)[1], without))
+
+
+def names_read_file(intent: str, catalogue: Catalogue | None = None) -> bool:
+    """Tell whether a request names a file it reads: a file (not a host) outside the clauses that write one."""
+    without = catalogue.without if catalogue is not None else frozenset()
+    if Source.REFERENCES in without:
+        return False  # no reference is read out of the request
+    references = hosts(lexicon.references(intent)[1], without)
+    written = written_files(intent, references) if Source.WRITTEN not in without else frozenset()
+    return any(kind == "file" and reference not in written for kind, reference in references)
 
 
 def hosts(references: list[tuple[str, str]], without: frozenset[str] = frozenset()) -> list[tuple[str, str]]:

@@ -35,6 +35,7 @@ class Source(StrEnum):
     MEDIA_TYPES = "media_types"  # a file's extension -> its kind, from the platform's MIME table
     REFERENCES = "references"  # paths, URLs, file names and issue keys in the request, and what they hint
     FILLS = "references.fills"  # a URL in the request is what a tool taking only an address needs
+    READERS = "references.readers"  # a file the request reads is what a reader taking only its path needs
     QUOTES = "references.quotes"  # a quotation in the request is a literal (a title, a status): its words count less
     SLUG_PATHS = "references.slug_paths"  # a two-part name without #N (data/exports) may be a directory too
     REVISIONS = "references.revisions"  # a commit's abbreviated hex name (3f9a2c1) -> tools that show commits
