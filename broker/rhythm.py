@@ -41,6 +41,7 @@ class Rhythm:
         self.instruction = ""
         self.session = ""  # the session the instruction came from (a host's session id, through its prompt hook)
         self.changed_at: float | None = None  # when the instruction changed, if since the last beat
+        self.unexposed = False  # the last beat carried the instruction before its exposure was chosen
         self.beat_at = -EARLY_GAP_S  # when the last beat was published (the heart's clock)
         self.last_progress = clock()
         self.seq = 0
@@ -71,11 +72,17 @@ class Rhythm:
         """When the next beat is due: as scheduled, or early after a new instruction — as soon as its exposure is
         chosen (EARLY_BEAT_S at the latest) — so that the clients following the beat (the MCP front door's tool
         lists, the session its calls are journaled under, the console) hear of it at once, with its exposure."""
-        if self.changed_at is None:
+        if self.changed_at is None and not self.unexposed:
             return scheduled
-        chosen = self.selector is None or self.selector.latest_intent == self.instruction
+        chosen = self._chosen()
+        if self.changed_at is None:  # published at EARLY_BEAT_S without its exposure: again as soon as it is chosen
+            return min(scheduled, self.beat_at + EARLY_GAP_S) if chosen else scheduled
         early = max(self.changed_at if chosen else self.changed_at + EARLY_BEAT_S, self.beat_at + EARLY_GAP_S)
         return min(scheduled, early)
+
+    def _chosen(self) -> bool:
+        """Whether the exposure of the current instruction has been chosen (always, with no exposure thread)."""
+        return self.selector is None or self.selector.latest_intent == self.instruction
 
     def stage(self, now: float) -> Stage:
         """The sleep stage from the time since the last session progress."""
@@ -97,8 +104,10 @@ class Rhythm:
             s = self.settings
             self.pulse = next_pulse(self.pulse.interval_s, vitals, s.beat_s, s.beat_max_s, s.quiet_after_s)
         self.seq += 1
-        self.changed_at, self.beat_at = None, now
+        chosen = self._chosen()  # before the exposure is read: the worker may choose it in between
         exposure = self.exposure()
+        self.unexposed = (self.changed_at is not None or self.unexposed) and not chosen
+        self.changed_at, self.beat_at = None, now
         for view, tokens in (exposure.tokens.items() if exposure else ()):
             self.metrics.schema_tokens.labels(view).set(tokens)
         wounds = self.health.wounds
