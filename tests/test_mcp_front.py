@@ -675,6 +675,20 @@ def test_a_line_over_the_stdio_limit_is_refused_and_the_server_reads_on(front):
         stop_process(proc)
 
 
+def test_a_line_over_the_stdio_limit_cut_off_by_the_end_of_stdin_is_still_refused_on_its_id(front):
+    proc = _stdio_server(front)
+    try:  # a script that pipes its requests in without a last newline gets every answer, this one too
+        out, _ = proc.communicate(json.dumps(INITIALIZE).encode() + b'\n{"jsonrpc": "2.0", "id": "big", "method": '
+                                  b'"ping", "params": {"x": "' + b"y" * (17 * 1024 * 1024), timeout=30)
+    finally:
+        if proc.poll() is None:
+            stop_process(proc)
+    answers = {a["id"]: a for a in map(json.loads, out.splitlines()) if "id" in a}
+    assert "result" in answers[INITIALIZE["id"]]
+    assert answers["big"]["error"]["code"] == -32600 and "limited to" in answers["big"]["error"]["message"]
+    assert proc.returncode == 0
+
+
 def test_a_heart_that_stops_mid_call_is_an_internal_error_at_once_and_stdio_still_ends_on_eof(make_mesh):
     mesh = make_mesh("""
         [heart]

@@ -420,9 +420,11 @@ class Lines:
                 self.dropping = True  # never hold more than the limit: the rest of the line is skipped
         return found
 
-    def end(self) -> list[bytes]:
-        """The last line, unterminated, at the end of the input."""
-        return [bytes(self.pending)] if self.pending and not self.dropping else []
+    def end(self) -> list[bytes | Overlong]:
+        """The last line, unterminated, at the end of the input (an Overlong when it was over the limit)."""
+        if self.dropping:
+            return [Overlong(self.head)]
+        return [bytes(self.pending)] if self.pending else []
 
 
 async def lines(chunks: AsyncIterator[bytes], limit: int) -> AsyncIterator[bytes | Overlong]:
