@@ -612,6 +612,35 @@ def test_a_cancelled_request_and_an_open_listen_do_not_hold_the_server_at_the_en
                 stop_process(proc)
 
 
+@pytest.mark.parametrize("stop", ["SIGTERM", "SIGINT", "the end of stdin past the drain"])
+def test_a_call_still_running_when_the_stdio_server_stops_is_cancelled_in_the_mesh_not_left_running(front, stop):
+    # an agent host ends its server by closing stdin, then SIGTERM: the mesh ran the command on for nobody
+    marker = front.mesh.workdir / f"ran-on-{stop.split()[-1]}"
+    runs_s = DRAIN_S + 3 if stop.startswith("the end") else 4
+    proc = _stdio_server(front)
+    try:
+        for line in (INITIALIZE, {"jsonrpc": "2.0", "method": "notifications/initialized"},
+                     {"jsonrpc": "2.0", "id": 30, "method": "tools/call", "params": {
+                         "name": "shell__run", "arguments": {"command": f"sleep {runs_s}; touch {marker}"}}}):
+            proc.stdin.write(json.dumps(line).encode() + b"\n")
+        proc.stdin.flush()
+        assert _answer(proc)["id"] == INITIALIZE["id"]
+        time.sleep(1.0)  # the command runs
+        began = time.monotonic()
+        if stop.startswith("SIG"):
+            proc.send_signal(getattr(signal, stop))
+        else:
+            proc.stdin.close()
+        assert proc.wait(timeout=DRAIN_S + 10) == 0
+        if stop.startswith("SIG"):
+            assert time.monotonic() - began < 5.0, "the server waited out its drain"
+        time.sleep(max(0.0, runs_s + 2.0 - (time.monotonic() - began)))  # past the command's own end
+        assert not marker.exists(), "the call ran on in the mesh after its client was gone"
+    finally:
+        if proc.poll() is None:
+            stop_process(proc)
+
+
 def test_requests_piped_in_are_all_answered_before_the_server_ends_at_the_end_of_stdin(front):
     # a script pipes its requests and closes stdin at once: what was accepted is answered, then the server ends
     calls = [("echo__sleep", {"seconds": 1.0}), ("echo__echo", {"x": "quick"}), ("find_abilities", {"query": "echo"})]
