@@ -7,12 +7,14 @@ agent host would). Changes of the tool list are counted exactly, per client.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -639,6 +641,37 @@ def test_a_call_still_running_when_the_stdio_server_stops_is_cancelled_in_the_me
     finally:
         if proc.poll() is None:
             stop_process(proc)
+
+
+def test_a_call_still_running_when_the_http_server_is_stopped_is_cancelled_in_the_mesh_not_left_running(front):
+    marker = front.mesh.workdir / "ran-on-http"
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/mcp"
+    server = subprocess.Popen([sys.executable, "-m", "actors", "mcp", "--http", f"127.0.0.1:{port}", "--home",
+                               str(front.mesh.home)], env=front.mesh.env, cwd=front.mesh.workdir,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for(lambda: _listening(port), timeout=30, what="the HTTP front door")
+        headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+        opened = httpx.post(url, json=INITIALIZE, headers=headers, timeout=WAIT_S)
+        headers |= {"mcp-session-id": opened.headers["mcp-session-id"], "mcp-protocol-version": "2025-11-25"}
+        httpx.post(url, json={"jsonrpc": "2.0", "method": "notifications/initialized"}, headers=headers,
+                   timeout=WAIT_S)
+        call = {"jsonrpc": "2.0", "id": 31, "method": "tools/call", "params": {
+            "name": "shell__run", "arguments": {"command": f"sleep 4; touch {marker}"}}}
+
+        def post() -> None:
+            with contextlib.suppress(httpx.HTTPError):
+                httpx.post(url, json=call, headers=headers, timeout=WAIT_S)
+        threading.Thread(target=post, daemon=True).start()
+        time.sleep(1.0)  # the command runs
+        began = time.monotonic()
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=15)
+        time.sleep(max(0.0, 6.0 - (time.monotonic() - began)))  # past the command's own end
+        assert not marker.exists(), "the call ran on in the mesh after the server had stopped"
+    finally:
+        stop_process(server)
 
 
 def test_requests_piped_in_are_all_answered_before_the_server_ends_at_the_end_of_stdin(front):

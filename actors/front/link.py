@@ -345,6 +345,12 @@ class MeshLink:
             pending.queue.put(CallCancelled(f"the call was cancelled{': ' + reason if reason else ''}"))
         return True
 
+    def cancel_all(self, reason: str = "") -> None:
+        """Cancel every call still in flight (see `cancel`)."""
+        for call_id, pending in list(self.pending.items()):
+            if pending.queue is not None:
+                self.cancel(call_id, reason)
+
     def drop(self, started: Started) -> None:
         """Stop waiting for a started call (its reply, if it comes, is dropped)."""
         pending = self.pending.pop(started.id, None)
