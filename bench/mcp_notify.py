@@ -1,11 +1,13 @@
 """10,000 requests on one MCP connection, then changes: one tools/list_changed per change, server RSS flat.
 
-With the official Python SDK client (handshake mode) over stdio and over Streamable HTTP: the requests
+With the official Python SDK client over stdio and over Streamable HTTP, in handshake mode (`legacy`, the
+default: changes come as unsolicited notifications) or 2026-07-28 mode (`--mode auto`: changes come on the
+client's `subscriptions/listen` stream, opened before the requests): the requests
 alternate a tool call and a tools/list; the server's resident memory is sampled every 1,000 requests;
 then the instruction changes three times (each change flips the exposed set) and the notifications the
 client received are counted, after waiting five beats for any late duplicate.
 
-Run: python bench/mcp_notify.py [--requests 10000]
+Run: python bench/mcp_notify.py [--requests 10000] [--mode legacy|auto]
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import subprocess
 import sys
 import time
 import warnings
+from contextlib import AsyncExitStack
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -80,17 +83,30 @@ def instruct(home: Path, text: str) -> None:
                 return
 
 
-async def run(server, pid_of, home: Path, requests: int) -> tuple[list[float], int, int]:
+async def run(server, pid_of, home: Path, requests: int, mode: str) -> tuple[list[float], int, int]:
     heard = 0
 
-    async def handler(message) -> None:
+    def hear(message) -> None:
         nonlocal heard
         if isinstance(getattr(message, "root", message), types.ToolListChangedNotification):
             heard += 1
 
+    async def handler(message) -> None:
+        hear(message)
+
+    async def listen(subscription) -> None:
+        nonlocal heard
+        async for _ in subscription:  # typed change events, of the tool list only (the one kind asked for)
+            heard += 1
+
     rss = []
     instruct(home, INSTRUCTIONS[0])
-    async with Client(server, mode="legacy", message_handler=handler, read_timeout_seconds=30) as client:
+    # a 2026-07-28 client hands its listen stream's notices to the message handler as well: counted once
+    async with Client(server, mode=mode, message_handler=handler if mode == "legacy" else None,
+                      read_timeout_seconds=30) as client, AsyncExitStack() as stack:
+        if mode != "legacy":
+            subscription = await stack.enter_async_context(client.listen(tools_list_changed=True))
+            stack.callback(asyncio.get_running_loop().create_task(listen(subscription)).cancel)
         pid = pid_of()
         await client.list_tools()
         await client.call_tool("echo__echo", {"x": "warm"})  # the first use of a tool may change the list
@@ -113,6 +129,8 @@ async def run(server, pid_of, home: Path, requests: int) -> tuple[list[float], i
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=10_000)
+    parser.add_argument("--mode", choices=("legacy", "auto"), default="legacy",
+                        help="the SDK client's mode: legacy (handshake) or auto (2026-07-28)")
     args = parser.parse_args()
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1, 5 min)")
@@ -131,13 +149,13 @@ def main() -> None:
             for name, server, pid_of in (("stdio", stdio, lambda: server_pid(f"mcp --home {mesh.home}")),
                                          ("http", f"http://127.0.0.1:{port}/mcp", lambda: http.pid)):
                 started = time.perf_counter()
-                rss, heard, quiet = asyncio.run(run(server, pid_of, mesh.home, args.requests))
+                rss, heard, quiet = asyncio.run(run(server, pid_of, mesh.home, args.requests, args.mode))
                 took = time.perf_counter() - started
                 changes = len(INSTRUCTIONS) - 1
                 growth = rss[-1] - rss[1] if len(rss) > 1 else 0.0
                 ok = heard == changes and quiet == 0 and growth <= RSS_GROWTH_MIB
                 met = met and ok
-                print(f"{name:5}: {args.requests} requests in {took:.1f}s; notifications during them {quiet}; "
+                print(f"{name:5} ({args.mode}): {args.requests} requests in {took:.1f}s; notifications during them {quiet}; "
                       f"after {changes} changes {heard} (expected {changes}); RSS MiB "
                       f"{' '.join(f'{r:.1f}' for r in rss)} (growth after the first 1000: {growth:+.1f}, "
                       f"target <= {RSS_GROWTH_MIB}) {verdict(ok)}")

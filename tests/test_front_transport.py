@@ -25,6 +25,12 @@ def test_lines_are_split_across_chunks_and_a_line_over_the_limit_is_dropped_whol
     assert splitter.feed(b"ab\n" + b"x" * (HEAD_BYTES + 10) + b"\n")[1] == Overlong(b"x" * HEAD_BYTES)
 
 
+
+def test_a_line_over_the_limit_cut_off_by_the_end_of_input_is_reported_overlong_not_dropped_unanswered():
+    splitter = Lines(limit=5)
+    assert splitter.feed(b"ok\ntoolong") == [b"ok"]
+    assert splitter.end() == [Overlong(b"toolong")]  # its head kept, to answer on its id
+
 @pytest.mark.parametrize("head, request_id", [
     (b'{"jsonrpc": "2.0", "id": "big", "method": "tools/call", "params": {"x": "yyy', "big"),
     (b'{"jsonrpc":"2.0","method":"tools/call","id":-7,"params":', -7),

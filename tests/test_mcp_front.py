@@ -7,12 +7,14 @@ agent host would). Changes of the tool list are counted exactly, per client.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -612,6 +614,66 @@ def test_a_cancelled_request_and_an_open_listen_do_not_hold_the_server_at_the_en
                 stop_process(proc)
 
 
+@pytest.mark.parametrize("stop", ["SIGTERM", "SIGINT", "the end of stdin past the drain"])
+def test_a_call_still_running_when_the_stdio_server_stops_is_cancelled_in_the_mesh_not_left_running(front, stop):
+    # an agent host ends its server by closing stdin, then SIGTERM: the mesh ran the command on for nobody
+    marker = front.mesh.workdir / f"ran-on-{stop.split()[-1]}"
+    runs_s = DRAIN_S + 3 if stop.startswith("the end") else 4
+    proc = _stdio_server(front)
+    try:
+        for line in (INITIALIZE, {"jsonrpc": "2.0", "method": "notifications/initialized"},
+                     {"jsonrpc": "2.0", "id": 30, "method": "tools/call", "params": {
+                         "name": "shell__run", "arguments": {"command": f"sleep {runs_s}; touch {marker}"}}}):
+            proc.stdin.write(json.dumps(line).encode() + b"\n")
+        proc.stdin.flush()
+        assert _answer(proc)["id"] == INITIALIZE["id"]
+        time.sleep(1.0)  # the command runs
+        began = time.monotonic()
+        if stop.startswith("SIG"):
+            proc.send_signal(getattr(signal, stop))
+        else:
+            proc.stdin.close()
+        assert proc.wait(timeout=DRAIN_S + 10) == 0
+        if stop.startswith("SIG"):
+            assert time.monotonic() - began < 5.0, "the server waited out its drain"
+        time.sleep(max(0.0, runs_s + 2.0 - (time.monotonic() - began)))  # past the command's own end
+        assert not marker.exists(), "the call ran on in the mesh after its client was gone"
+    finally:
+        if proc.poll() is None:
+            stop_process(proc)
+
+
+def test_a_call_still_running_when_the_http_server_is_stopped_is_cancelled_in_the_mesh_not_left_running(front):
+    marker = front.mesh.workdir / "ran-on-http"
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/mcp"
+    server = subprocess.Popen([sys.executable, "-m", "actors", "mcp", "--http", f"127.0.0.1:{port}", "--home",
+                               str(front.mesh.home)], env=front.mesh.env, cwd=front.mesh.workdir,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for(lambda: _listening(port), timeout=30, what="the HTTP front door")
+        headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+        opened = httpx.post(url, json=INITIALIZE, headers=headers, timeout=WAIT_S)
+        headers |= {"mcp-session-id": opened.headers["mcp-session-id"], "mcp-protocol-version": "2025-11-25"}
+        httpx.post(url, json={"jsonrpc": "2.0", "method": "notifications/initialized"}, headers=headers,
+                   timeout=WAIT_S)
+        call = {"jsonrpc": "2.0", "id": 31, "method": "tools/call", "params": {
+            "name": "shell__run", "arguments": {"command": f"sleep 4; touch {marker}"}}}
+
+        def post() -> None:
+            with contextlib.suppress(httpx.HTTPError):
+                httpx.post(url, json=call, headers=headers, timeout=WAIT_S)
+        threading.Thread(target=post, daemon=True).start()
+        time.sleep(1.0)  # the command runs
+        began = time.monotonic()
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=15)
+        time.sleep(max(0.0, 6.0 - (time.monotonic() - began)))  # past the command's own end
+        assert not marker.exists(), "the call ran on in the mesh after the server had stopped"
+    finally:
+        stop_process(server)
+
+
 def test_requests_piped_in_are_all_answered_before_the_server_ends_at_the_end_of_stdin(front):
     # a script pipes its requests and closes stdin at once: what was accepted is answered, then the server ends
     calls = [("echo__sleep", {"seconds": 1.0}), ("echo__echo", {"x": "quick"}), ("find_abilities", {"query": "echo"})]
@@ -673,6 +735,20 @@ def test_a_line_over_the_stdio_limit_is_refused_and_the_server_reads_on(front):
         assert "result" in _answer(proc)
     finally:
         stop_process(proc)
+
+
+def test_a_line_over_the_stdio_limit_cut_off_by_the_end_of_stdin_is_still_refused_on_its_id(front):
+    proc = _stdio_server(front)
+    try:  # a script that pipes its requests in without a last newline gets every answer, this one too
+        out, _ = proc.communicate(json.dumps(INITIALIZE).encode() + b'\n{"jsonrpc": "2.0", "id": "big", "method": '
+                                  b'"ping", "params": {"x": "' + b"y" * (17 * 1024 * 1024), timeout=30)
+    finally:
+        if proc.poll() is None:
+            stop_process(proc)
+    answers = {a["id"]: a for a in map(json.loads, out.splitlines()) if "id" in a}
+    assert "result" in answers[INITIALIZE["id"]]
+    assert answers["big"]["error"]["code"] == -32600 and "limited to" in answers["big"]["error"]["message"]
+    assert proc.returncode == 0
 
 
 def test_a_heart_that_stops_mid_call_is_an_internal_error_at_once_and_stdio_still_ends_on_eof(make_mesh):

@@ -45,6 +45,7 @@ CALL_GRACE_S = 5.0  # the heart enforces a call's deadline; this only covers a h
 DEFAULT_CALL_TIMEOUT_S = 30.0  # the heart's call_timeout_s when its endpoints do not say
 WATCH_S = 0.5  # how soon a stopped heart is noticed
 SEND_WAIT_S = 1.0  # how long a send may wait for room when the heart is not reading
+CLOSE_LINGER_MS = 200  # at close, how long what is still queued for the heart (a last cancel) may take to go
 MAX_BEATS_QUEUED = 1000
 MAX_FRAME_BYTES = protocol.DEFAULT_MAX_FRAME_BYTES
 HEADROOM = 64 * 1024  # the call's other fields and framing, on top of its arguments
@@ -186,6 +187,7 @@ class MeshLink:
         for task in self.tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        self.dealer.close(linger=CLOSE_LINGER_MS)  # a cancel sent just before still reaches the heart
         self.ctx.destroy(linger=0)
 
     # -- requests -------------------------------------------------------------------------
@@ -342,6 +344,12 @@ class MeshLink:
         if pending.now is None:  # someone follows it
             pending.queue.put(CallCancelled(f"the call was cancelled{': ' + reason if reason else ''}"))
         return True
+
+    def cancel_all(self, reason: str = "") -> None:
+        """Cancel every call still in flight (see `cancel`)."""
+        for call_id, pending in list(self.pending.items()):
+            if pending.queue is not None:
+                self.cancel(call_id, reason)
 
     def drop(self, started: Started) -> None:
         """Stop waiting for a started call (its reply, if it comes, is dropped)."""

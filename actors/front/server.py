@@ -75,6 +75,7 @@ RETRY_MS = 500  # how soon a client whose stream closed comes back for the rest
 RELOAD_S = 1.0  # an unknown tool name reloads the catalogue at most this often
 MCP_PATH = "/mcp"
 CLIENT_CANCELLED = "the MCP client cancelled the request"
+SERVER_STOPPING = "the MCP front door is stopping"
 CANCEL_GRACE_S = 5.0  # how long a handler whose call was cancelled waits for the SDK's server to end it
 MAX_EARLY_ID = 256  # the longest request id whose cancel is kept for a call not sent yet
 ABANDON_MARGIN_S = 0.5  # a 2026-07-28 call whose client has not come back is cancelled this long before its deadline
@@ -122,6 +123,7 @@ class MeshServer:
         self.instruction = ""
         self.stage = ""
         self.link: MeshLink | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None  # the serving loop, once started
         self.tasks: set[asyncio.Task] = set()
         self.resource_digests: dict[str, str] = {}
         self.resources_due: asyncio.Event | None = None
@@ -151,6 +153,7 @@ class MeshServer:
 
     async def start(self) -> None:
         """Connect to the heart and start following its beats (on the serving loop)."""
+        self.loop = asyncio.get_running_loop()
         self.link = MeshLink(self.home)
         await self.link.start()
         self.resources_due = asyncio.Event()
@@ -216,8 +219,24 @@ class MeshServer:
 
         endpoint = listen.url(host, sock.getsockname()[1], MCP_PATH)
         ready = None if announce is None else (lambda: announce(endpoint))
-        uvicorn.Server(uvicorn.Config(self.http_app(host.strip("[]"), ready), log_level="warning", lifespan="on",
-                                      http=bounded_h11(self._refused))).run(sockets=[sock])
+        server = uvicorn.Server(uvicorn.Config(self.http_app(host.strip("[]"), ready), log_level="warning",
+                                               lifespan="on", http=bounded_h11(self._refused)))
+        exiting = server.handle_exit
+
+        def stopping(sig: int, frame: Any) -> None:
+            # the request handlers end before the lifespan does, and a handshake request's handler that ends only
+            # drops its mesh call: cancel what runs now (on the loop: this is a signal handler), then shut down
+            if self.loop is not None:
+                with contextlib.suppress(RuntimeError):  # a loop already closed has nothing running
+                    self.loop.call_soon_threadsafe(self._stop_calls)
+            exiting(sig, frame)
+
+        server.handle_exit = stopping  # uvicorn installs its signal handlers from this attribute
+        server.run(sockets=[sock])
+
+    def _stop_calls(self) -> None:
+        if self.link is not None:
+            self.link.cancel_all(SERVER_STOPPING)
 
     def _refused(self, reason: str) -> None:
         if self.link is not None:

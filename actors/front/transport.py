@@ -24,6 +24,7 @@ import os
 import re
 import secrets
 import selectors
+import signal
 from collections import OrderedDict, deque
 from dataclasses import dataclass
 from functools import partial
@@ -48,6 +49,7 @@ MAX_QUEUED = 64  # messages read ahead of the server; reading waits beyond
 SHUTDOWN_WRITE_S = 2.0  # how long the last answers may take to write when the client leaves
 DRAIN_S = 10.0  # how long requests still running when stdin ends may take to be answered before the server ends
 DRAIN_POLL_S = 0.01
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)  # on stdio: stop reading, cancel what runs in the mesh, end (exit 0)
 CANCELLED = "notifications/cancelled"
 LISTEN = "subscriptions/listen"  # the 2026-07-28 stream of change notices: answered only when the connection ends
 HEAD_BYTES = 1024  # of a line over the limit, kept to find its request's id
@@ -154,7 +156,8 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
     Pipes (what agent hosts use) are read and written on the event loop itself, with no thread between a
     line and its handler; anything the loop cannot watch (a file, /dev/null) is read on a thread. What
     `shortcut` takes is answered beside the SDK's server; `cancel` hears the id of each request the client
-    cancels, whichever server answers it, and whether that request still waits for its answer."""
+    cancels, whichever server answers it, and whether that request still waits for its answer, and the id of
+    each request still unanswered when reading ends (the drain ran out, or SIGTERM/SIGINT ended it at once)."""
     loop = asyncio.get_running_loop()
     wire_in = os.fdopen(os.dup(0), "rb", buffering=0)
     wire_out = os.fdopen(os.dup(1), "wb", buffering=0)
@@ -319,24 +322,43 @@ async def stdio(refused: Callable[[str], None], limit: int = MAX_REQUEST_BYTES,
             while unanswered or beside:
                 await asyncio.sleep(DRAIN_POLL_S)
 
+    def give_up() -> None:
+        """The client is gone (or the server told to stop): what still runs is cancelled in the mesh, as the
+        client's notifications/cancelled would, instead of running on for nobody."""
+        for key in [*unanswered, *beside]:
+            cancel(key, False)
+
+    async def read() -> None:
+        try:
+            if not watchable(wire_in.fileno()):
+                raise ValueError("not a descriptor the event loop can watch")
+            ended = loop.create_future()
+            pipe, _ = await loop.connect_read_pipe(lambda: _PipeLines(limit, handle, read_send, ended), wire_in)
+        except (ValueError, OSError):  # not a pipe: read on a thread
+            async for line in lines(_thread_chunks(wire_in), limit):
+                if (message := handle(line)) is not None:
+                    await read_send.send(message)
+            await drain()
+            return
+        try:
+            await ended
+            await drain()
+        finally:
+            pipe.close()
+
     async def dispatch() -> None:
         async with read_send:
-            try:
-                if not watchable(wire_in.fileno()):
-                    raise ValueError("not a descriptor the event loop can watch")
-                ended = loop.create_future()
-                pipe, _ = await loop.connect_read_pipe(lambda: _PipeLines(limit, handle, read_send, ended), wire_in)
-            except (ValueError, OSError):  # not a pipe: read on a thread
-                async for line in lines(_thread_chunks(wire_in), limit):
-                    if (message := handle(line)) is not None:
-                        await read_send.send(message)
-                await drain()
-                return
-            try:
-                await ended
-                await drain()
-            finally:
-                pipe.close()
+            with anyio.CancelScope() as reading:
+                for stop in STOP_SIGNALS:  # as the end of stdin, without the drain (the main thread's loop only)
+                    with contextlib.suppress(ValueError, RuntimeError, NotImplementedError):
+                        loop.add_signal_handler(stop, reading.cancel)
+                try:
+                    await read()
+                finally:
+                    for stop in STOP_SIGNALS:
+                        with contextlib.suppress(ValueError, RuntimeError, NotImplementedError):
+                            loop.remove_signal_handler(stop)
+            give_up()
 
     async def write() -> None:
         async with write_receive:
@@ -420,9 +442,11 @@ class Lines:
                 self.dropping = True  # never hold more than the limit: the rest of the line is skipped
         return found
 
-    def end(self) -> list[bytes]:
-        """The last line, unterminated, at the end of the input."""
-        return [bytes(self.pending)] if self.pending and not self.dropping else []
+    def end(self) -> list[bytes | Overlong]:
+        """The last line, unterminated, at the end of the input (an Overlong when it was over the limit)."""
+        if self.dropping:
+            return [Overlong(self.head)]
+        return [bytes(self.pending)] if self.pending else []
 
 
 async def lines(chunks: AsyncIterator[bytes], limit: int) -> AsyncIterator[bytes | Overlong]:
