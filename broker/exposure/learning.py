@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
+import numpy as np
+
 from broker.exposure import lexicon
 from broker.times import finite, ts_problem
 
@@ -78,6 +80,9 @@ class Associations:
         self.now = max((e.at for e in kept), default=0.0)
         self._weights = [self._decay(e.at) for e in kept]
         self._postings, self._idf = _vectorise([lexicon.terms(e.text) for e in kept])
+        self._posting_arrays = {t: (np.fromiter((d for d, _ in p), dtype=np.intp, count=len(p)),
+                                    np.fromiter((w for _, w in p), dtype=float, count=len(p)))
+                                for t, p in self._postings.items()}  # the same, for `_similarities`' sums
         self._centroids = self._centroid_postings()
         self._together = self._co_use()
         self._popularity = self._popular()
@@ -186,16 +191,25 @@ class Associations:
         return found
 
     def _similarities(self, query: Mapping[str, float]) -> dict[int, float]:
-        """Each past instruction sharing a term with the query (a unit TF-IDF vector): episode -> cosine."""
-        sims: dict[int, float] = {}
-        for term, q in query.items():
-            for doc, w in self._postings.get(term, ()):
-                sims[doc] = sims.get(doc, 0.0) + q * w
-        return sims
+        """Each past instruction sharing a term with the query (a unit TF-IDF vector): episode -> cosine. Summed
+        in numpy, in the order a loop over the query's terms and their postings would add (the same floats): a
+        common term's postings are thousands of episodes long."""
+        parts = [(self._posting_arrays[term], q) for term, q in query.items() if term in self._posting_arrays]
+        if not parts:
+            return {}
+        docs = np.concatenate([docs for (docs, _), _ in parts])
+        products = np.concatenate([q * weights for (_, weights), q in parts])
+        sums = np.bincount(docs, weights=products, minlength=len(self.episodes))
+        shared = np.flatnonzero(np.bincount(docs, minlength=len(self.episodes)))
+        return dict(zip(shared.tolist(), sums[shared].tolist()))
 
     def together(self, address: str) -> Mapping[str, float]:
         """Abilities called with this one in the same episode: address -> P(called | this one called)."""
         return self._together.get(address, {})
+
+    def used_together(self) -> Mapping[str, Mapping[str, float]]:
+        """Every ability called with others, with `together`'s answer for it."""
+        return self._together
 
     def taught(self, intent: str, address: str) -> str:
         """The past instruction most like this intent (TF-IDF cosine, as `suggest` weighs them) after which the

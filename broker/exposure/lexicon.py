@@ -74,6 +74,12 @@ def references(text: str, quotes: bool = False, revisions: bool = False,
                credentials: bool = False) -> tuple[str, list[tuple[str, str]]]:
     """Cut URLs, paths, file names, owner/name slugs, issue keys (and quotations, revisions, an account with its
     secret) out of a text: (the rest, [(kind, reference)])."""
+    rest, found = _references(text, quotes, revisions, credentials)
+    return rest, list(found)
+
+
+@functools.lru_cache(maxsize=64)  # one selection reads a request's references several times
+def _references(text: str, quotes: bool, revisions: bool, credentials: bool) -> tuple[str, tuple[tuple[str, str], ...]]:
     found: list[tuple[str, str]] = []
 
     def cut(kind: str) -> object:
@@ -100,7 +106,7 @@ def references(text: str, quotes: bool = False, revisions: bool = False,
         text = _REVISION.sub(cut("revision"), text)
     if quotes:  # last: a file or a URL inside quotes is still one
         text = _QUOTE.sub(cut("quote"), text)
-    return text, found
+    return text, tuple(found)
 
 
 def names_command(text: str) -> bool:

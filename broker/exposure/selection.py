@@ -244,8 +244,8 @@ def _scored(intent: str, catalogue: Catalogue, context: Context, budget: int,
         why.step(Kind.COMPANION, lexical)
     get = lexical.get
     if together:  # and the tools used with it (both hops take the best offer, so their order does not matter)
-        for i, s in matched:
-            for address, p in learned.together(catalogue.tools[i].address).items():
+        for s, offers in _with_partners(matched, learned.used_together(), catalogue):
+            for address, p in offers.items():
                 j = catalogue.by_address.get(address)
                 if j is not None and TOGETHER_WEIGHT * p * s > get(j, 0.0):
                     lexical[j] = TOGETHER_WEIGHT * p * s
@@ -280,6 +280,24 @@ def _scored(intent: str, catalogue: Catalogue, context: Context, budget: int,
         if why is not None:
             why.step(Kind.WHOLE, scores)
     return scores, lifts, said, bar
+
+
+def _with_partners(matched: list[tuple[int, float]], partners: Mapping[str, Mapping[str, float]],
+                   catalogue: Catalogue) -> Iterator[tuple[float, Mapping[str, float]]]:
+    # (score, the abilities used with it) of each matched tool that was used with others, walking the shorter of
+    # the two: a matched set is often a thousand tools, and most were never used
+    if len(partners) < len(matched):
+        scores, by_address = dict(matched), catalogue.by_address
+        for address, offers in partners.items():
+            i = by_address.get(address)
+            if i is not None and i in scores:
+                yield scores[i], offers
+        return
+    tools = catalogue.tools
+    for i, s in matched:
+        offers = partners.get(tools[i].address)
+        if offers:
+            yield s, offers
 
 
 def _after_statements(scores: dict[int, float], used: Mapping[str, float], catalogue: Catalogue) -> None:
