@@ -80,9 +80,7 @@ class Associations:
         self.now = max((e.at for e in kept), default=0.0)
         self._weights = [self._decay(e.at) for e in kept]
         self._postings, self._idf = _vectorise([lexicon.terms(e.text) for e in kept])
-        self._posting_arrays = {t: (np.fromiter((d for d, _ in p), dtype=np.intp, count=len(p)),
-                                    np.fromiter((w for _, w in p), dtype=float, count=len(p)))
-                                for t, p in self._postings.items()}  # the same, for `_similarities`' sums
+        self._posting_arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}  # a term's postings as arrays, once asked
         self._centroids = self._centroid_postings()
         self._together = self._co_use()
         self._popularity = self._popular()
@@ -194,7 +192,7 @@ class Associations:
         """Each past instruction sharing a term with the query (a unit TF-IDF vector): episode -> cosine. Summed
         in numpy, in the order a loop over the query's terms and their postings would add (the same floats): a
         common term's postings are thousands of episodes long."""
-        parts = [(self._posting_arrays[term], q) for term, q in query.items() if term in self._posting_arrays]
+        parts = [(self._arrays(term), q) for term, q in query.items() if term in self._postings]
         if not parts:
             return {}
         docs = np.concatenate([docs for (docs, _), _ in parts])
@@ -202,6 +200,16 @@ class Associations:
         sums = np.bincount(docs, weights=products, minlength=len(self.episodes))
         shared = np.flatnonzero(np.bincount(docs, minlength=len(self.episodes)))
         return dict(zip(shared.tolist(), sums[shared].tolist()))
+
+    def _arrays(self, term: str) -> tuple[np.ndarray, np.ndarray]:
+        """A term's postings as (episodes, weights) arrays, made the first time a query has the term."""
+        found = self._posting_arrays.get(term)
+        if found is None:
+            postings = self._postings[term]
+            found = self._posting_arrays[term] = (
+                np.fromiter((doc for doc, _ in postings), dtype=np.intp, count=len(postings)),
+                np.fromiter((w for _, w in postings), dtype=float, count=len(postings)))
+        return found
 
     def together(self, address: str) -> Mapping[str, float]:
         """Abilities called with this one in the same episode: address -> P(called | this one called)."""
