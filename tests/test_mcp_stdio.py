@@ -117,7 +117,10 @@ def test_a_server_flooding_its_stderr_is_read_to_the_end_but_logged_only_up_to_t
     _, gone = ends_at_start(flood)
     logged = capfd.readouterr().err
     assert RELAY_BURST <= len(logged) < RELAY_BURST + 2 * RELAY_RATE, "a burst, then the rate: not 20 MiB"
-    assert re.search(r"\.\.\. \d+ bytes of its stderr not logged \(over \d+ bytes/s\)\n$", logged)
+    # the rest was read and counted (a line says how much, after the burst; the rate may let a later piece through
+    # before the end, so the count need not be the log's last line)
+    dropped = [int(n) for n in re.findall(r"\.\.\. (\d+) bytes of its stderr not logged \(over \d+ bytes/s\)\n", logged)]
+    assert dropped and sum(dropped) >= 320 * 65536 - len(logged)
     assert gone and gone[0].startswith("the MCP server ended: exited with code 3")
 
 
