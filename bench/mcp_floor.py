@@ -1,13 +1,17 @@
 """How far `actors mcp` is from the least a Python front door of this design can be, on server-filesystem over stdio.
 
-Three paths, one SDK client each (handshake mode), called in turn (the order rotated every call) so that the
-machine's load hits all alike: `actors mcp` (filesystem__read_text_file), the floor relay (`bench/_floor_relay.py`:
-blocking reads, `Client.call` on a lane, nothing else; the same mesh and organ), and the server directly. Prints the
-p50 of each, the ratios to direct, and how much of `actors mcp`'s own cost the floor leaves: if the floor's ratio is
-above the target, no front door of this shape (a Python process between the client and a Python organ) can meet it
-on this machine.
+Three paths, one SDK client each (handshake mode): `actors mcp` (filesystem__read_text_file), the floor relay
+(`bench/_floor_relay.py`: blocking reads, `Client.call` on a lane, nothing else; the same mesh and organ), and the
+server directly. Prints the p50 of each, the ratios to direct, and how much of `actors mcp`'s own cost the floor
+leaves: if the floor's ratio is above the target, no front door of this shape (a Python process between the client
+and a Python organ) can meet it on this machine.
 
-Run: python bench/mcp_floor.py [--n 600] [--warmup 60]
+Two orders: `rotate` (the default) calls the three in turn, the order rotated every call; `pairs` measures each of
+`actors mcp` and the floor against direct the way `bench/mcp_latency.py` does (two clients, one call each in turn,
+the order swapped every call), the two pairs taking turns in blocks of 100 calls, each ratio to its own direct
+samples. The two orders give different ratios on the same machine in the same minutes; `pairs` is the issue's.
+
+Run: python bench/mcp_floor.py [--n 600] [--warmup 60] [--order rotate|pairs]
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from bench._mesh import REPO, Mesh, repo_env  # noqa: E402
 
 FS_SERVER = "/opt/actors-test/node/node_modules/.bin/mcp-server-filesystem"
 TARGET = 1.5
+PAIR_BLOCK = 100
 
 
 async def measure(paths: dict[str, tuple[StdioServerParameters, str]], args: dict, n: int,
@@ -50,16 +55,41 @@ async def measure(paths: dict[str, tuple[StdioServerParameters, str]], args: dic
     return samples
 
 
+async def measure_pairs(paths: dict[str, tuple[StdioServerParameters, str]], args: dict, n: int,
+                        warmup: int) -> dict[str, list[float]]:
+    """Each of `actors mcp` and the floor paired with direct: in turn, one call each, the order swapped every call;
+    the two pairs take turns in blocks of PAIR_BLOCK calls (every other call while warming up)."""
+    samples: dict[str, list[float]] = {}
+    async with Client(paths["actors mcp"][0], mode="legacy") as a, Client(paths["floor"][0], mode="legacy") as b, \
+            Client(paths["direct"][0], mode="legacy") as c:
+        direct = paths["direct"][1]
+        pairs = [[("actors mcp", a, paths["actors mcp"][1]), ("direct (actors mcp)", c, direct)],
+                 [("floor", b, paths["floor"][1]), ("direct (floor)", c, direct)]]
+        for i in range(warmup + n * 2):
+            pair = pairs[i % 2] if i < warmup else pairs[((i - warmup) // PAIR_BLOCK) % 2]
+            for name, client, tool in pair if i % 2 else reversed(pair):
+                started = time.perf_counter()
+                result = await client.call_tool(tool, args)
+                took = time.perf_counter() - started
+                if result.is_error:
+                    raise RuntimeError(f"{name}: {result.content[0].text[:200]}")
+                if i >= warmup:
+                    samples.setdefault(name, []).append(took)
+    return samples
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=600)
     parser.add_argument("--warmup", type=int, default=60)
+    parser.add_argument("--order", choices=("rotate", "pairs"), default="rotate",
+                        help="the three paths in turn, or each of actors mcp and the floor paired with direct")
     args = parser.parse_args()
     if not Path(FS_SERVER).exists():
         sys.exit(f"{FS_SERVER} is missing: run bash .ci/install-test-servers")
     files = Path(tempfile.mkdtemp(prefix="floor-fs-", dir="/tmp"))
     (files / "note.txt").write_text("a small file\n")
-    print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1, 5 min); n={args.n} per path")
+    print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1, 5 min); n={args.n} per path; order {args.order}")
     config = f'[heart]\nbeat_s = 1.0\nquiet_after_s = 600\n\n[organs.filesystem]\nmcp = ["{FS_SERVER}", "{files}"]\n'
     direct = StdioServerParameters(command=FS_SERVER, args=[str(files)])
     with Mesh(config) as mesh:
@@ -78,13 +108,16 @@ def main() -> None:
                                             env=env, cwd=str(REPO)), "read_text_file"),
             "direct": (direct, "read_text_file"),
         }
-        samples = asyncio.run(measure(paths, {"path": str(files / "note.txt")}, args.n, args.warmup))
+        measuring = measure if args.order == "rotate" else measure_pairs
+        samples = asyncio.run(measuring(paths, {"path": str(files / "note.txt")}, args.n, args.warmup))
     p50 = {name: statistics.median(values) * 1000 for name, values in samples.items()}
+    versus = {name: value if name.startswith("direct") else p50.get(f"direct ({name})", p50.get("direct"))
+              for name, value in p50.items()}
     for name, value in p50.items():
-        print(f"{name:11} p50 {value:.3f} ms  ({value / p50['direct']:.2f}x direct)")
-    own, floor_own = p50["actors mcp"] - p50["direct"], p50["floor"] - p50["direct"]
+        print(f"{name:19} p50 {value:.3f} ms  ({value / versus[name]:.2f}x direct)")
+    own, floor_own = p50["actors mcp"] - versus["actors mcp"], p50["floor"] - versus["floor"]
     print(f"actors mcp adds {own:.3f} ms, the floor {floor_own:.3f} ms: the front door's own part beyond the floor "
-          f"{own - floor_own:.3f} ms; target {TARGET}x direct = {TARGET * p50['direct']:.3f} ms")
+          f"{own - floor_own:.3f} ms; target {TARGET}x direct")
     print(f"load at the end: {os.getloadavg()[0]:.2f}")
 
 
