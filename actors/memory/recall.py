@@ -31,7 +31,6 @@ reads only the strongest of them).
 from __future__ import annotations
 
 import functools
-import heapq
 import json
 import logging
 import math
@@ -44,8 +43,9 @@ from array import array
 from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
-from operator import itemgetter
 from typing import Callable, Iterable
+
+import numpy as np
 
 import broker.text as text
 from actors.memory import meaning, normalise, sense
@@ -297,7 +297,8 @@ def contributions(identity: dict[str, list[str]], weights: dict[str, float], sou
     value) for each term that counted, and (field, term, query word) for every term that reached the card,
     whether or not its field still had room for it (a workflow's ability field counts one of its words).
     """
-    options: list[tuple[float, int, str, str, str]] = []  # (raw value, fields the word could go to, field, term, word)
+    reaching: list[tuple[str, str, str]] = []  # (field, term, word) for every term that reaches the card
+    values: list[float] = []
     reach: dict[str, int] = {}
     filled: dict[str, int] = {}
     used: set[str] = set()
@@ -319,24 +320,26 @@ def contributions(identity: dict[str, list[str]], weights: dict[str, float], sou
                 if source in used:
                     continue
                 reach[source] = reach.get(source, 0) + 1
-                options.append((factor * weights[t], 0, field, t, source))
-    if not options and not filled:
+                reaching.append((field, t, source))
+                values.append(factor * weights[t])
+    if not reaching and not filled:
         return 0.0, (), (), ()
-    reaching = tuple((f, t, w) for _, _, f, t, w in options)
-    options = [(v, reach[w], f, t, w) for v, _, f, t, w in options]
+    # (gain now, -fields the word could go to, term, field, word, raw value): the largest gain first, then the
+    # word that could go to fewer fields, then by term and field; compared as tuples (no key function)
+    options = [(v, -reach[w], t, f, w, v) for v, (f, t, w) in zip(values, reaching)]
     while options:
-        best = max(options, key=lambda o: (o[0] / (2 ** filled.get(o[2], 0)), -o[1], o[3], o[2]))
-        value, _, field, term, word = best
-        gain = value / (2 ** filled.get(field, 0))
+        gain, _, term, field, word, _ = max(options)
         total += gain
         parts.append((field, term, word, gain))
-        filled[field] = filled.get(field, 0) + 1
+        count = filled[field] = filled.get(field, 0) + 1
         used.add(word)
-        full = TOPIC_TERMS if field in SUMMED else 1
-        options = [o for o in options if o[4] not in used
-                   and not (o[2] == field and filled[field] >= full)]
+        if count >= (TOPIC_TERMS if field in SUMMED else 1):
+            options = [o for o in options if o[4] not in used and o[3] != field]
+        else:
+            halved = 2 ** count
+            options = [o if o[3] != field else (o[5] / halved, *o[1:]) for o in options if o[4] not in used]
     touched = tuple(f for f in identity if f in filled)
-    return total, touched, tuple(parts), reaching
+    return total, touched, tuple(parts), tuple(reaching)
 
 
 def document_frequencies(identities: Iterable[dict[str, list[str]]]) -> dict[str, int]:
@@ -499,9 +502,9 @@ class Index:
                     else:
                         found.append(pos)
         # term -> [(impact, positions best card first)], strongest field first
-        self.postings: dict[str, list[tuple[float, array]]] = {}
+        self.postings: dict[str, list[tuple[float, np.ndarray]]] = {}
         for (term, impact), positions in sorted(lists.items(), key=lambda kv: -kv[0][1]):
-            self.postings.setdefault(term, []).append((impact, array("i", positions)))
+            self.postings.setdefault(term, []).append((impact, np.array(positions, dtype=np.int32)))
         self.df = document_frequencies(self.identities)
         self.total = max(len(self.ids), PRIOR_CARDS)  # the count idf reads (see PRIOR_CARDS)
         self.generic = generic
@@ -554,25 +557,29 @@ class Index:
         return info
 
     def candidates(self, weights: dict[str, float], n: int) -> list[int]:
-        """The positions of at most n cards with the best upper bounds, reading a bounded number of postings."""
-        bound: dict[int, float] = {}
-        get = bound.get
+        """The positions of at most n cards with the best upper bounds, reading a bounded number of postings (the
+        bounds added up in numpy, term by term; ties go to the card of better standing, the lower position)."""
+        bound = np.zeros(len(self.ids))
+        read: list[np.ndarray] = []
         budget = MAX_POSTINGS
         for term in sorted(weights, key=lambda t: (-weights[t], t)):  # rarest (heaviest) first
             w, left = weights[term], min(MAX_TERM_POSTINGS, budget)
             for impact, positions in self.postings[term]:
-                gain = w * impact
-                for pos in positions if len(positions) <= left else positions[:left]:
-                    bound[pos] = get(pos, 0.0) + gain
-                left -= min(len(positions), left)
+                taken = positions if len(positions) <= left else positions[:left]
+                bound[taken] += w * impact  # a card is in one list of a term's field once
+                read.append(taken)
+                left -= len(taken)
                 if left <= 0:
                     break
             budget -= min(MAX_TERM_POSTINGS, budget) - left
             if budget <= 0:
                 break
-        if len(bound) <= n:
-            return list(bound)
-        return [pos for pos, _ in heapq.nlargest(n, bound.items(), key=itemgetter(1))]
+        if not read:
+            return []
+        reached = np.unique(np.concatenate(read))
+        if len(reached) > n:
+            reached = reached[np.lexsort((reached, -bound[reached]))[:n]]
+        return reached.tolist()
 
     def asking(self, q: Query, floor: float) -> Asking | None:
         """What a query brings to every card it is scored against; None when no term of it is any card's."""
