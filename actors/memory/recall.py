@@ -499,7 +499,7 @@ class Index:
                     found = lists.get((term, impact))
                     if found is None:
                         lists[(term, impact)] = [pos]
-                    else:
+                    elif found[-1] != pos:  # one posting a card in each list: two fields of one weight are one
                         found.append(pos)
         # term -> [(impact, positions best card first)], strongest field first
         self.postings: dict[str, list[tuple[float, np.ndarray]]] = {}
@@ -566,7 +566,7 @@ class Index:
             w, left = weights[term], min(MAX_TERM_POSTINGS, budget)
             for impact, positions in self.postings[term]:
                 taken = positions if len(positions) <= left else positions[:left]
-                bound[taken] += w * impact  # a card is in one list of a term's field once
+                bound[taken] += w * impact  # a card is in each list once (see __init__)
                 read.append(taken)
                 left -= len(taken)
                 if left <= 0:
