@@ -324,8 +324,17 @@ def _gone_reason(card: dict) -> str:
     return "forgotten on " + time.strftime("%Y-%m-%d", time.localtime(card["forgotten_at"]))
 
 
+def card_number(text: str) -> int:
+    """Read a card's id as `actors cards` prints it (#3) or bare (3)."""
+    digits = text.strip().removeprefix("#")
+    if not digits.isascii() or not digits.isdigit():
+        raise typer.BadParameter(f"a card's number, such as #3 or 3 (`actors cards` lists them), not {text!r}")
+    return int(digits)
+
+
 @cards_app.command(name="forget")
-def forget_card(ctx: typer.Context, card_id: Annotated[int, typer.Argument(metavar="ID")],
+def forget_card(ctx: typer.Context, card_id: Annotated[int, typer.Argument(
+                    metavar="ID", parser=card_number, help="The card's number as `actors cards` shows it (#3 or 3).")],
                 home: HomeOpt = DEFAULT_HOME) -> None:
     """Withdraw a card for good: no later consolidation or merge brings it back."""
     home = _group_home(ctx, home)

@@ -15,7 +15,7 @@ import pytest
 import typer
 
 from actors.cli import app
-from actors.cli_common import EXIT_CONFIG, plain_help
+from actors.cli_common import EXIT_CONFIG, EXIT_USAGE, plain_help
 from actors.exit_codes import EXIT_INTERRUPTED
 from broker import __version__, config, keys
 from tests.conftest import guarded, wait_for
@@ -112,6 +112,24 @@ def test_up_refuses_a_value_that_would_hurt_the_heart_with_exit_5(make_mesh, tab
     result = mesh.up(check=False)
     assert result.returncode == EXIT_CONFIG
     assert f": {key}: " in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("wait", ["-1", "nan", "inf", "0"])
+def test_up_refuses_a_wait_that_is_not_some_seconds_as_a_usage_error_before_anything_starts(tmp_path, wait):
+    from typer.testing import CliRunner
+
+    result = CliRunner().invoke(app, ["up", "--detach", "--wait", wait, "--home", str(tmp_path / "h")])
+    assert result.exit_code == EXIT_USAGE, result.output
+    assert f"--wait takes seconds above 0, at most 86400, not {float(wait):g}" in result.output
+    assert not (tmp_path / "h").exists()  # nothing was started: a wait that cannot run out is not "the heart did not start"
+
+
+@pytest.mark.parametrize("count", ["0", "-1"])
+def test_blood_refuses_a_count_of_no_beats_as_a_usage_error(tmp_path, count):
+    from typer.testing import CliRunner
+
+    result = CliRunner().invoke(app, ["blood", "--count", count, "--home", str(tmp_path / "h")])
+    assert result.exit_code == EXIT_USAGE, result.output
 
 
 def test_organ_run_with_a_module_that_does_not_import_says_so_in_one_line(tmp_path):
