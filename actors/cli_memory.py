@@ -67,13 +67,22 @@ def _run(home: Path, work) -> Any:
 
 # -- actors memory ... ----------------------------------------------------------------------
 
+def unreadable_journal(path: Path) -> str:
+    """Say why a path that is not a regular file cannot be ingested."""
+    if path.is_dir():
+        return f"{path} is a directory; give a journal file (JSON lines), or - for stdin"
+    if path.exists():
+        return f"{path} is not a regular file; pipe it in with - instead"
+    return f"no such file: {path}"
+
+
 @memory_app.command()
 def ingest(file: Annotated[str, typer.Argument(metavar="F.jsonl", help="Journal events, one JSON object a line "
                                                                        "(- for stdin).")],
            home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
     """Append journal events; bad lines are reported with their number and skipped."""
     if file != "-" and not Path(file).is_file():
-        die(f"no such file: {file}", EXIT_USAGE)
+        die(unreadable_journal(Path(file)), EXIT_USAGE)
 
     def work(memory):
         if file == "-":

@@ -296,3 +296,13 @@ def test_a_card_number_that_is_not_one_is_a_usage_error_showing_the_form(text):
 
     with pytest.raises(typer.BadParameter, match="such as #3 or 3"):
         card_number(text)
+
+
+def test_a_journal_path_that_is_a_directory_or_a_pipe_is_named_as_such_not_as_missing(tmp_path):
+    from actors.cli_memory import unreadable_journal
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    assert unreadable_journal(tmp_path).endswith("is a directory; give a journal file (JSON lines), or - for stdin")
+    assert unreadable_journal(fifo).endswith("is not a regular file; pipe it in with - instead")
+    assert unreadable_journal(tmp_path / "none.jsonl") == f"no such file: {tmp_path / 'none.jsonl'}"
