@@ -344,6 +344,12 @@ for module in (cli_drill, cli_expose, cli_memory, cli_net, cli_top, cli_web):
     module.register(app)
 
 
+def is_pin(pattern: str) -> bool:
+    """Whether a --pin names an organ and an ability (or * for all of them), with no blank on either side."""
+    organ, dot, ability = pattern.partition(".")
+    return bool(dot and organ and ability) and not any(c.isspace() for c in pattern)
+
+
 @app.command()
 def mcp(http: Annotated[str, typer.Option(help="Serve Streamable HTTP on HOST:PORT instead of stdio.")] = "",
         session: Annotated[str, typer.Option(help="Session name for the calls this server makes (default: the "
@@ -361,6 +367,9 @@ def mcp(http: Annotated[str, typer.Option(help="Serve Streamable HTTP on HOST:PO
         die(f"--names takes qualified or bare, not {names!r}", EXIT_USAGE)
     if not 0 <= poll_after < 86400:
         die("--poll-after takes seconds between 0 and 86400", EXIT_USAGE)
+    for pattern in pin:
+        if not is_pin(pattern):
+            die(f"--pin takes ORGAN.ABILITY or ORGAN.*, not {pattern!r}", EXIT_USAGE)
     address = None
     if http:
         try:

@@ -124,6 +124,20 @@ def test_up_refuses_a_wait_that_is_not_some_seconds_as_a_usage_error_before_anyt
     assert not (tmp_path / "h").exists()  # nothing was started: a wait that cannot run out is not "the heart did not start"
 
 
+def test_a_pin_names_an_organ_and_an_ability_or_every_ability_of_one():
+    from actors.cli import is_pin
+
+    assert is_pin("fs.read_file") and is_pin("fs.*") and is_pin("files.read.text")
+    assert not any(is_pin(p) for p in ("fs", "fs.", ".read_file", "bad pin", "fs. read_file", ""))
+
+
+def test_mcp_refuses_a_pin_that_names_no_ability_as_a_usage_error(tmp_path):
+    from typer.testing import CliRunner
+
+    result = CliRunner().invoke(app, ["mcp", "--pin", "bad pin", "--home", str(tmp_path / "h")])
+    assert result.exit_code == EXIT_USAGE and "--pin takes ORGAN.ABILITY or ORGAN.*, not 'bad pin'" in result.output
+
+
 @pytest.mark.parametrize("count", ["0", "-1"])
 def test_blood_refuses_a_count_of_no_beats_as_a_usage_error(tmp_path, count):
     from typer.testing import CliRunner
