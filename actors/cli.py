@@ -55,8 +55,8 @@ def up(config: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Mesh
                                            "to register (the checks before and a stop after come on top).")] = 30.0,
        home: HomeOpt = DEFAULT_HOME) -> None:
     """Launch the heart and the supervised organs (foreground; Ctrl-C stops everything)."""
-    if not 0 < wait <= mesh_config.DAY:  # NaN too: a negative or NaN wait read as "the heart did not start"
-        die(f"--wait takes seconds above 0, at most {mesh_config.DAY:g}, not {wait:g}", EXIT_USAGE)
+    if not 0 <= wait <= mesh_config.DAY:  # NaN too: a negative or NaN wait read as "the heart did not start"
+        die(f"--wait takes seconds from 0 to {mesh_config.DAY:g}, not {wait:g}", EXIT_USAGE)
     config_path = (config or DEFAULT_MESH).absolute()
     try:
         parsed = mesh_config.load(config_path)
