@@ -55,6 +55,8 @@ def up(config: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Mesh
                                            "to register (the checks before and a stop after come on top).")] = 30.0,
        home: HomeOpt = DEFAULT_HOME) -> None:
     """Launch the heart and the supervised organs (foreground; Ctrl-C stops everything)."""
+    if not 0 <= wait <= mesh_config.DAY:  # NaN too: a negative or NaN wait read as "the heart did not start"
+        die(f"--wait takes seconds from 0 to {mesh_config.DAY:g}, not {wait:g}", EXIT_USAGE)
     config_path = (config or DEFAULT_MESH).absolute()
     try:
         parsed = mesh_config.load(config_path)
@@ -238,7 +240,7 @@ def status(home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
 
 
 @app.command()
-def blood(count: Annotated[Optional[int], typer.Option(metavar="N", help="Stop after this many beats.")] = None,
+def blood(count: Annotated[Optional[int], typer.Option(metavar="N", min=1, help="Stop after this many beats.")] = None,
           home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
     """Print beats as they are published (a late joiner first gets the current state)."""
     with connect(home) as client:
@@ -342,6 +344,12 @@ for module in (cli_drill, cli_expose, cli_memory, cli_net, cli_top, cli_web):
     module.register(app)
 
 
+def is_pin(pattern: str) -> bool:
+    """Whether a --pin names an organ and an ability (or * for all of them), with no blank on either side."""
+    organ, dot, ability = pattern.partition(".")
+    return bool(dot and organ and ability) and not any(c.isspace() for c in pattern)
+
+
 @app.command()
 def mcp(http: Annotated[str, typer.Option(help="Serve Streamable HTTP on HOST:PORT instead of stdio.")] = "",
         session: Annotated[str, typer.Option(help="Session name for the calls this server makes (default: the "
@@ -359,6 +367,9 @@ def mcp(http: Annotated[str, typer.Option(help="Serve Streamable HTTP on HOST:PO
         die(f"--names takes qualified or bare, not {names!r}", EXIT_USAGE)
     if not 0 <= poll_after < 86400:
         die("--poll-after takes seconds between 0 and 86400", EXIT_USAGE)
+    for pattern in pin:
+        if not is_pin(pattern):
+            die(f"--pin takes ORGAN.ABILITY or ORGAN.*, not {pattern!r}", EXIT_USAGE)
     address = None
     if http:
         try:

@@ -8,6 +8,7 @@ import typer
 
 from actors.cli_common import DEFAULT_HOME, EXIT_FAILED, EXIT_NO_MESH, EXIT_USAGE, HomeOpt, JsonOpt, die, die_of, emit
 from actors.drill import DrillReport, run_drill
+from broker.config import DAY
 from broker.errors import MeshError
 
 
@@ -16,8 +17,8 @@ def drill(duration: Annotated[float, typer.Option("--duration", help="Seconds of
           seed: Annotated[Optional[int], typer.Option("--seed", help="Seed of the choices, to replay a drill.")] = None,
           as_json: JsonOpt = False, home: HomeOpt = DEFAULT_HOME) -> None:
     """Kill a random organ every few seconds while calling every organ; fail if a success was not real."""
-    if duration <= 0 or kill_every <= 0:
-        die("--duration and --kill-every must be positive", EXIT_USAGE)
+    if not (0 < duration <= DAY and 0 < kill_every <= DAY):  # NaN and infinity too: a drill ends
+        die(f"--duration and --kill-every take seconds above 0, at most {DAY:g}", EXIT_USAGE)
     try:
         report = run_drill(home, duration, kill_every, seed, on_progress=None if as_json else _print_progress)
     except MeshError as exc:

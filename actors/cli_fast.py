@@ -266,8 +266,9 @@ def call(target: str, args: str, timeout: float, session: str, home: Path, as_js
     if not isinstance(arguments, dict):
         echo("actors: --args must be a JSON object", err=True)
         return EXIT_USAGE
-    if not timeout >= 0:  # nan too
-        echo(f"actors: --timeout takes seconds (0: the ability's own), not {timeout:g}", err=True)
+    if not 0 <= timeout <= protocol.MAX_TIMEOUT_S:  # NaN too; a longer one the heart refuses as the ability's bad_params
+        echo(f"actors: --timeout takes seconds up to {protocol.MAX_TIMEOUT_S:g} (0: the ability's own), not {timeout:g}",
+             err=True)
         return EXIT_USAGE
     try:
         with Client(Home(home)) as client:

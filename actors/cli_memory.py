@@ -67,13 +67,22 @@ def _run(home: Path, work) -> Any:
 
 # -- actors memory ... ----------------------------------------------------------------------
 
+def unreadable_journal(path: Path) -> str:
+    """Say why a path that is not a regular file cannot be ingested."""
+    if path.is_dir():
+        return f"{path} is a directory; give a journal file (JSON lines), or - for stdin"
+    if path.exists():
+        return f"{path} is not a regular file; pipe it in with - instead"
+    return f"no such file: {path}"
+
+
 @memory_app.command()
 def ingest(file: Annotated[str, typer.Argument(metavar="F.jsonl", help="Journal events, one JSON object a line "
                                                                        "(- for stdin).")],
            home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
     """Append journal events; bad lines are reported with their number and skipped."""
     if file != "-" and not Path(file).is_file():
-        die(f"no such file: {file}", EXIT_USAGE)
+        die(unreadable_journal(Path(file)), EXIT_USAGE)
 
     def work(memory):
         if file == "-":
@@ -324,8 +333,17 @@ def _gone_reason(card: dict) -> str:
     return "forgotten on " + time.strftime("%Y-%m-%d", time.localtime(card["forgotten_at"]))
 
 
+def card_number(text: str) -> int:
+    """Read a card's id as `actors cards` prints it (#3) or bare (3)."""
+    digits = text.strip().removeprefix("#")
+    if not digits.isascii() or not digits.isdigit():
+        raise typer.BadParameter(f"a card's number, such as #3 or 3 (`actors cards` lists them), not {text!r}")
+    return int(digits)
+
+
 @cards_app.command(name="forget")
-def forget_card(ctx: typer.Context, card_id: Annotated[int, typer.Argument(metavar="ID")],
+def forget_card(ctx: typer.Context, card_id: Annotated[int, typer.Argument(
+                    metavar="ID", parser=card_number, help="The card's number as `actors cards` shows it (#3 or 3).")],
                 home: HomeOpt = DEFAULT_HOME) -> None:
     """Withdraw a card for good: no later consolidation or merge brings it back."""
     home = _group_home(ctx, home)

@@ -17,11 +17,12 @@ import inspect
 import json
 import logging
 import os
+import signal
 import sys
 import traceback
 from typing import NoReturn
 
-from actors._loop import OrganLoop
+from actors._loop import EXIT_ORPHANED, OrganLoop
 from actors.organ import Organ
 
 EXIT_USAGE = 64
@@ -149,6 +150,11 @@ def run_and_exit(argv: list[str] | None = None) -> NoReturn:
         traceback.print_exc()
         code = 1  # what an uncaught exception exits with
     logging.shutdown()
+    if code == EXIT_ORPHANED and os.getpgrp() == os.getpid():
+        # the supervisor started this organ as the leader of its own process group and ends that group when the
+        # organ ends; with the heart gone no one will: take what the organ started along (a wrapped MCP server's
+        # own children), this process with it
+        os.killpg(0, signal.SIGKILL)
     # leave now: a call still running on a worker thread must not keep a stopped organ alive
     os._exit(code)
 

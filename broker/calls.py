@@ -22,7 +22,7 @@ from broker.health import Health
 from broker.lanes import LaneDesk
 from broker.metrics import UNKNOWN_ORGAN
 from broker.outcome import detect
-from broker.protocol import Ability, Call, Control, ControlReply, Failure, Reply
+from broker.protocol import MAX_TIMEOUT_S, Ability, Call, Control, ControlReply, Failure, Reply
 from broker.organs import OrganTable
 from broker.registry import OrganRecord
 from broker.vocab import CANCELLED_BY_CALLER, HEAL, Cause, Decision, OrganState, Origin
@@ -30,7 +30,6 @@ from broker.vocab import CANCELLED_BY_CALLER, HEAL, Cause, Decision, OrganState,
 log = logging.getLogger(__name__)
 
 NOT_HEALED = (Origin.HEALER, Origin.REFLEX, Origin.HEART, Origin.HOOK)  # origins whose failures are never retried for them
-MAX_TIMEOUT_S = 86400.0
 HEAL_ID_PREFIX = "~heal-"  # the heart's own request ids: random, and a prefix no client call may use
 UNREACHABLE = "Unreachable"  # the failure type of a call the heart could not hand to its organ
 GONE_KEPT = 1024  # calls answered `timeout`, or cancelled, whose organ's late answer is still recognised

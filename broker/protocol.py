@@ -24,6 +24,7 @@ from broker.vocab import Cause, Level, OrganState, Origin, Stage
 from broker.wire import BLOOD, EVENT, SYNC, VERSION
 
 DEFAULT_MAX_FRAME_BYTES = 8 * 1024 * 1024
+MAX_TIMEOUT_S = 86400.0  # the longest deadline a call may ask for (0 asks for the ability's own)
 PEEK_FIELDS = 64  # fields of an oversized body looked at for its request id
 STATES = tuple(OrganState)
 STAGES = tuple(Stage)

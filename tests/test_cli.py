@@ -15,7 +15,7 @@ import pytest
 import typer
 
 from actors.cli import app
-from actors.cli_common import EXIT_CONFIG, plain_help
+from actors.cli_common import EXIT_CONFIG, EXIT_USAGE, plain_help
 from actors.exit_codes import EXIT_INTERRUPTED
 from broker import __version__, config, keys
 from tests.conftest import guarded, wait_for
@@ -112,6 +112,38 @@ def test_up_refuses_a_value_that_would_hurt_the_heart_with_exit_5(make_mesh, tab
     result = mesh.up(check=False)
     assert result.returncode == EXIT_CONFIG
     assert f": {key}: " in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("wait", ["-1", "nan", "inf", "86401"])
+def test_up_refuses_a_wait_that_is_not_some_seconds_as_a_usage_error_before_anything_starts(tmp_path, wait):
+    from typer.testing import CliRunner
+
+    result = CliRunner().invoke(app, ["up", "--detach", "--wait", wait, "--home", str(tmp_path / "h")])
+    assert result.exit_code == EXIT_USAGE, result.output
+    assert f"--wait takes seconds from 0 to 86400, not {float(wait):g}" in result.output
+    assert not (tmp_path / "h").exists()  # nothing was started: a wait that cannot run out is not "the heart did not start"
+
+
+def test_a_pin_names_an_organ_and_an_ability_or_every_ability_of_one():
+    from actors.cli import is_pin
+
+    assert is_pin("fs.read_file") and is_pin("fs.*") and is_pin("files.read.text")
+    assert not any(is_pin(p) for p in ("fs", "fs.", ".read_file", "bad pin", "fs. read_file", ""))
+
+
+def test_mcp_refuses_a_pin_that_names_no_ability_as_a_usage_error(tmp_path):
+    from typer.testing import CliRunner
+
+    result = CliRunner().invoke(app, ["mcp", "--pin", "bad pin", "--home", str(tmp_path / "h")])
+    assert result.exit_code == EXIT_USAGE and "--pin takes ORGAN.ABILITY or ORGAN.*, not 'bad pin'" in result.output
+
+
+@pytest.mark.parametrize("count", ["0", "-1"])
+def test_blood_refuses_a_count_of_no_beats_as_a_usage_error(tmp_path, count):
+    from typer.testing import CliRunner
+
+    result = CliRunner().invoke(app, ["blood", "--count", count, "--home", str(tmp_path / "h")])
+    assert result.exit_code == EXIT_USAGE, result.output
 
 
 def test_organ_run_with_a_module_that_does_not_import_says_so_in_one_line(tmp_path):

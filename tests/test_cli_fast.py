@@ -206,11 +206,12 @@ def test_only_the_wire_module_touches_msgpack():
 
 
 @ON_RUNNING
-@pytest.mark.parametrize("timeout", ["-1", "nan"])
-def test_a_negative_or_nan_call_timeout_is_a_usage_error_either_way(running, timeout):
+@pytest.mark.parametrize("timeout", ["-1", "nan", "inf", "86401"])
+def test_a_negative_nan_or_longer_than_a_day_call_timeout_is_a_usage_error_either_way(running, timeout):
     done = _same(running, ["call", "echo.echo", "--timeout", timeout], "")
     assert done.returncode == 2
-    assert done.stderr == f"actors: --timeout takes seconds (0: the ability's own), not {float(timeout):g}\n"
+    assert done.stderr == ("actors: --timeout takes seconds up to 86400 (0: the ability's own), "
+                           f"not {float(timeout):g}\n")
 
 
 @ON_RUNNING

@@ -9,7 +9,7 @@ import typer
 from typer.testing import CliRunner
 
 from actors import cli_drill
-from actors.cli_common import EXIT_NO_MESH
+from actors.cli_common import EXIT_NO_MESH, EXIT_USAGE
 from actors.drill import DrillReport, _call_one, choose_probes, run_drill, uncalled
 from broker.protocol import Failure, Reply
 
@@ -123,6 +123,17 @@ def test_the_drill_command_without_a_mesh_says_so_and_exits_no_mesh(tmp_path):
     app.command("noop")(lambda: None)
     result = CliRunner().invoke(app, ["drill", "--duration", "1", "--home", str(tmp_path / "none")])
     assert result.exit_code == EXIT_NO_MESH
+
+
+@pytest.mark.parametrize("option", [["--duration", "nan"], ["--duration", "inf"], ["--duration", "-1"],
+                                    ["--kill-every", "nan"], ["--kill-every", "0"]])
+def test_a_drill_of_no_seconds_nan_or_no_end_is_a_usage_error_before_it_reaches_the_mesh(tmp_path, option):
+    app = typer.Typer()
+    cli_drill.register(app)
+    app.command("noop")(lambda: None)
+    result = CliRunner().invoke(app, ["drill", *option, "--home", str(tmp_path / "none")])
+    assert result.exit_code == EXIT_USAGE, result.output
+    assert "take seconds above 0, at most 86400" in result.output
 
 
 @pytest.mark.timeout(90)

@@ -174,6 +174,23 @@ def test_a_wrapped_reply_over_the_frame_limit_is_answered_bad_params_and_calls_a
     assert by_id["big"].error.cause == "bad_params" and by_id["big"].error.type == "ReplyTooLarge"
 
 
+def test_a_wrapped_server_s_own_child_ends_with_its_organ_when_the_heart_is_killed(make_mesh, tmp_path):
+    from broker.home import pid_alive
+
+    pid_file = tmp_path / "child.pid"
+    server = Path(__file__).with_name("organs") / "changing_mcp.py"
+    spawning = json.dumps(["/bin/sh", "-c", f"sleep 600 & echo $! > {pid_file}; exec {sys.executable} {server}"])
+    mesh = make_mesh(CHANGING.replace(f"mcp = {json.dumps([sys.executable, str(server)])}", f"mcp = {spawning}"))
+    child = int(pid_file.read_text())
+    try:
+        assert pid_alive(child)
+        os.kill(mesh.status()["heart"]["pid"], signal.SIGKILL)  # no heart is left to end the organ's process group
+        wait_for(lambda: not pid_alive(child), timeout=15, what="the wrapped server's child to end with its organ")
+    finally:
+        if pid_alive(child):
+            os.kill(child, signal.SIGKILL)
+
+
 def test_the_front_door_lists_a_wrapped_tool_as_its_server_does_and_its_structured_results_validate(mcp_mesh):
     direct = StdioServerParameters(command=str(FILES), args=[str(mcp_mesh.workdir)])
     front = StdioServerParameters(command=sys.executable, args=["-m", "actors", "mcp", "--home", str(mcp_mesh.home)],

@@ -96,7 +96,7 @@ def test_cards_lists_forgets_and_the_forgotten_card_stays_gone(home, tmp_path):
     cards = json.loads(actors(home, "cards", "--json").stdout)["cards"]
     assert {c["kind"] for c in cards} == {"pitfall", "rule"}
     pitfall = next(c for c in cards if c["kind"] == "pitfall")
-    forgot = actors(home, "cards", "forget", str(pitfall["id"]))
+    forgot = actors(home, "cards", "forget", f"#{pitfall['id']}")  # as `actors cards` prints it
     assert forgot.returncode == 0 and f"#{pitfall['id']}" in forgot.stdout
     more = tmp_path / "more.jsonl"
     more.write_text("".join(json.dumps({"ts": T0 + 100 + i, "session": "s9", "kind": "call", "organ": "fs",
@@ -280,3 +280,29 @@ def test_a_snapshot_carrying_an_instruction_as_a_judgment_is_refused_whole(tmp_p
     assert refused.returncode != 0 and "judgments/2" in refused.stderr and "role marker" in refused.stderr
     listed = json.loads(actors(h, "memory", "judgments", "--json").stdout)["judgments"]
     assert [j["text"] for j in listed] == ["I prefer short answers"]  # nothing changed, not even the good one
+
+
+def test_a_card_number_is_read_as_cards_prints_it_or_bare():
+    from actors.cli_memory import card_number
+
+    assert card_number("#3") == card_number("3") == card_number(" 3 ") == 3
+
+
+@pytest.mark.parametrize("text", ["#x", "", "#", "-1", "3.0", "\u0663"])
+def test_a_card_number_that_is_not_one_is_a_usage_error_showing_the_form(text):
+    import typer
+
+    from actors.cli_memory import card_number
+
+    with pytest.raises(typer.BadParameter, match="such as #3 or 3"):
+        card_number(text)
+
+
+def test_a_journal_path_that_is_a_directory_or_a_pipe_is_named_as_such_not_as_missing(tmp_path):
+    from actors.cli_memory import unreadable_journal
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    assert unreadable_journal(tmp_path).endswith("is a directory; give a journal file (JSON lines), or - for stdin")
+    assert unreadable_journal(fifo).endswith("is not a regular file; pipe it in with - instead")
+    assert unreadable_journal(tmp_path / "none.jsonl") == f"no such file: {tmp_path / 'none.jsonl'}"
