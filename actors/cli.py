@@ -70,6 +70,10 @@ def up(config: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Mesh
         preflight.check(parsed, Path(parsed.heart.workdir or os.getcwd()).expanduser())
     except ConfigError as exc:
         die(str(exc), EXIT_CONFIG)
+    metrics_host = parsed.heart.metrics.rpartition(":")[0]
+    if metrics_host and not listen.is_loopback(metrics_host):
+        typer.echo(f"actors: serving metrics on {metrics_host} (not loopback): anyone who reaches it reads the "
+                   "mesh's organs, abilities and call counts", err=True)
     if detach:
         _up_detached(state, config_path, parsed, wait)
         return
@@ -86,7 +90,10 @@ def up(config: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Mesh
 def _up_detached(state: Home, config_path: Path, parsed: mesh_config.MeshConfig, wait: float) -> None:
     state.create()
     log_path = state.logs / "heart.log"
-    with open(log_path, "ab") as log_file:
+    # the mesh owner's alone, as every other log of the home (the heart may log what a call carried)
+    fd = os.open(log_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
+    os.fchmod(fd, 0o600)  # also a log an earlier version left readable
+    with os.fdopen(fd, "ab") as log_file:
         heart = subprocess.Popen(
             [sys.executable, "-m", "broker", "--home", str(state.path), "--config", str(config_path),
              "--workdir", os.getcwd()],

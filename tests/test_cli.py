@@ -227,6 +227,32 @@ def test_revive_starts_the_displayed_restart_count_again(make_mesh):
     assert any("turned fatal" in a["message"] for a in status["alerts"])  # the history stays a while
 
 
+def test_the_detached_hearts_log_is_the_mesh_owners_alone_even_one_an_earlier_run_left_readable(make_mesh):
+    mesh = make_mesh(ECHO, start=False)
+    logs = mesh.home / "logs"
+    logs.mkdir(parents=True, mode=0o700)
+    (logs / "heart.log").write_text("an earlier run's line\n")
+    os.chmod(logs / "heart.log", 0o644)
+
+    mesh.up("--wait", "20")
+    try:
+        assert os.stat(logs / "heart.log").st_mode & 0o777 == 0o600
+        assert (logs / "heart.log").read_text().startswith("an earlier run's line\n")  # appended, not replaced
+    finally:
+        mesh.cli("down", check=False)
+
+
+@pytest.mark.parametrize("address, warned", [("0.0.0.0:0", True), ("127.0.0.1:0", False)],
+                         ids=["every interface", "loopback"])
+def test_up_warns_when_metrics_listen_beyond_loopback_and_not_when_they_stay_on_it(make_mesh, address, warned):
+    mesh = make_mesh(ECHO.replace("[heart]\n", f'[heart]\nmetrics = "{address}"\n', 1), start=False)
+    result = mesh.up("--wait", "20")
+    try:
+        assert ("(not loopback): anyone who reaches it reads" in result.stderr) is warned, result.stderr
+    finally:
+        mesh.cli("down", check=False)
+
+
 def extreme_mesh(end: int) -> str:
     """A mesh file with every ranged heart and organ number at one end of its range (0: lowest, 1: highest)."""
     heart_fields = {f.name for f in dataclasses.fields(config.HeartConfig)}
