@@ -36,9 +36,13 @@ def register(app: typer.Typer) -> None:
     app.command(name="recall")(recall)
 
 
-def _open(home: Path):
+def _open(home: Path, create: bool):
     from actors.memory.db import MemoryUnavailable
     from actors.memory.service import Memory
+
+    if not create and not Path(home).is_dir():  # a mistyped --home must not become an empty memory
+        die(f"no home at {home}: nothing was journalled, ingested, remembered or imported there (is --home "
+            "right?)", EXIT_FAILED)
 
     try:
         memory, problem = Memory.as_the_organ(home)  # the mesh file's memory options, as the organ last used them
@@ -49,11 +53,12 @@ def _open(home: Path):
     return memory
 
 
-def _run(home: Path, work) -> Any:
-    """Run work(memory) and close it; a damaged or locked database is one line on stderr."""
+def _run(home: Path, work, create: bool = False) -> Any:
+    """Run work(memory) and close it; a damaged or locked database is one line on stderr. Only a command that
+    adds to memory (`create`) makes a home where there is none."""
     from actors.memory.db import MemoryUnavailable
 
-    memory = _open(home)
+    memory = _open(home, create)
     try:
         return work(memory)
     except MemoryUnavailable as exc:
@@ -80,7 +85,8 @@ def unreadable_journal(path: Path) -> str:
 def ingest(file: Annotated[str, typer.Argument(metavar="F.jsonl", help="Journal events, one JSON object a line "
                                                                        "(- for stdin).")],
            home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
-    """Append journal events; bad lines are reported with their number and skipped."""
+    """Append journal events; bad lines are reported with their number and skipped (exit 1 when no line was an
+    event)."""
     if file != "-" and not Path(file).is_file():
         die(unreadable_journal(Path(file)), EXIT_USAGE)
 
@@ -90,7 +96,7 @@ def ingest(file: Annotated[str, typer.Argument(metavar="F.jsonl", help="Journal 
         with open(file, "rb") as stream:
             return memory.ingest(stream)
     try:
-        report = _run(home, work)
+        report = _run(home, work, create=True)
     except OSError as exc:
         die(f"cannot read {file}: {exc.strerror}", EXIT_FAILED)
     for number, reason in report.bad:
@@ -98,12 +104,15 @@ def ingest(file: Annotated[str, typer.Argument(metavar="F.jsonl", help="Journal 
     if report.milliseconds:
         typer.echo(f"actors: {file}: {report.milliseconds} line(s) have a ts that looks like Unix milliseconds; "
                    "journal times are Unix seconds (divide by 1000)", err=True)
+    useless = bool(report.bad) and not report.appended and not report.duplicates  # not one line was an event
     if as_json:
         emit(report.as_dict())
-        return
-    typer.echo(f"appended {report.appended} events from {file}"
-               + (f", {report.duplicates} already journalled" if report.duplicates else "")
-               + (f", {len(report.bad)} bad lines skipped" if report.bad else ""))
+    else:
+        typer.echo(f"appended {report.appended} events from {file}"
+                   + (f", {report.duplicates} already journalled" if report.duplicates else "")
+                   + (f", {len(report.bad)} bad lines skipped" if report.bad else ""))
+    if useless:
+        raise typer.Exit(EXIT_FAILED)
 
 
 @memory_app.command()
@@ -141,7 +150,7 @@ def remember(text: Annotated[str, typer.Argument(help="A statement about the use
     from actors.memory.judgments import statement
 
     try:
-        judgment, removed = _run(home, lambda m: m.remember(text, kind, reason))
+        judgment, removed = _run(home, lambda m: m.remember(text, kind, reason), create=True)
     except ValueError as exc:
         die(str(exc), EXIT_USAGE)
     if as_json:
@@ -236,7 +245,7 @@ def import_snapshot(file: Annotated[Path, typer.Argument(metavar="F.json", help=
     except OSError as exc:
         die(f"cannot read {file}: {exc.strerror}", EXIT_USAGE)
     try:
-        report = _run(home, lambda m: m.import_snapshot(raw))
+        report = _run(home, lambda m: m.import_snapshot(raw), create=True)
     except SnapshotError as exc:
         die(f"{file}: {exc}; nothing was changed", EXIT_FAILED)
     if as_json:
@@ -353,7 +362,7 @@ def forget_card(ctx: typer.Context, card_id: Annotated[int, typer.Argument(
     elif outcome == "already forgotten":
         typer.echo(f"card #{card_id} was already forgotten")
     elif outcome == "missing":
-        die(f"no card #{card_id}", EXIT_FAILED)
+        die(f"no card #{card_id}", EXIT_USAGE)  # as kill and revive name an organ the mesh does not have
     else:
         die(f"card #{card_id} was {outcome}; forget that one instead", EXIT_FAILED)
 

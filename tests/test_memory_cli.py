@@ -68,6 +68,18 @@ def test_ingest_reports_bad_lines_by_number_and_appends_the_rest(tmp_path):
     assert f"{path}:9:" in result.stderr and f"{path}:10:" in result.stderr
 
 
+def test_ingest_of_a_file_with_no_event_in_it_fails_and_one_already_taken_does_not(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"ts": "soon", "kind": "call"}\nnot json\n')
+    result = actors(tmp_path / "h", "memory", "ingest", str(bad))
+    assert result.returncode == 1
+    assert result.stdout == f"appended 0 events from {bad}, 2 bad lines skipped\n"
+    good = journal_file(tmp_path / "j.jsonl")
+    assert actors(tmp_path / "h", "memory", "ingest", str(good)).returncode == 0
+    again = actors(tmp_path / "h", "memory", "ingest", str(good))  # every event already journalled: not an error
+    assert again.returncode == 0 and "8 already journalled" in again.stdout
+
+
 def test_ingest_reads_stdin_and_names_a_missing_file(tmp_path):
     result = actors(tmp_path / "h", "memory", "ingest", "-", stdin=journal_file(tmp_path / "j.jsonl").read_text())
     assert result.returncode == 0 and "appended 8 events" in result.stdout
@@ -106,7 +118,7 @@ def test_cards_lists_forgets_and_the_forgotten_card_stays_gone(home, tmp_path):
     actors(home, "memory", "sleep")
     kinds = {c["kind"] for c in json.loads(actors(home, "cards", "--json").stdout)["cards"]}
     assert kinds == {"rule"}
-    assert actors(home, "cards", "forget", "999").returncode == 1
+    assert actors(home, "cards", "forget", "999").returncode == 2
 
 
 def test_cards_all_shows_retired_and_forgotten_cards_with_their_state_and_reason(home, tmp_path):
@@ -306,3 +318,16 @@ def test_a_journal_path_that_is_a_directory_or_a_pipe_is_named_as_such_not_as_mi
     assert unreadable_journal(tmp_path).endswith("is a directory; give a journal file (JSON lines), or - for stdin")
     assert unreadable_journal(fifo).endswith("is not a regular file; pipe it in with - instead")
     assert unreadable_journal(tmp_path / "none.jsonl") == f"no such file: {tmp_path / 'none.jsonl'}"
+
+
+def test_a_mistyped_home_is_named_and_never_made_by_a_command_that_only_reads(home, tmp_path):
+    typo = tmp_path / "hoem"
+    for argv in (["memory", "status"], ["recall", "run the tests"], ["cards"], ["memory", "judgments"]):
+        result = actors(typo, *argv)
+        assert result.returncode == 1, (argv, result.stderr)
+        assert result.stderr == f"actors: no home at {typo}: nothing was journalled, ingested, remembered or " \
+                                "imported there (is --home right?)\n", argv
+        assert not typo.exists(), argv
+    assert actors(home, "memory", "status").returncode == 0  # the right one still answers
+    assert actors(typo, "memory", "remember", "Prefers tabs over spaces").returncode == 0  # adding makes it
+    assert (typo / "memory.db").is_file()
