@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 READY_TIMEOUT_S = 60.0  # npx may install a server on its first start
 DEFAULT_TIMEOUT_S = 60.0
 PING_EVERY_S = 1.0  # how soon a server that stopped answering is noticed between calls
+HUNG_SHARE = 0.5  # a call unanswered at its deadline while a ping waited this share of its time: a hung server
 CLIENT_INFO = {"name": "actors", "version": "1"}
 
 
@@ -155,7 +156,9 @@ class McpOrgan(Organ):
 
         def answered(response: dict | None) -> None:
             self.requests.pop(call.id, None)
-            finish(reply_of(call, response, time.monotonic() - started, deadline - started))
+            now = time.monotonic()
+            finish(reply_of(call, response, now - started, deadline - started,
+                            now - self.pinged if self.ping_waiting else 0.0))
 
         request_id = self.server.request("tools/call", {"name": call.ability, "arguments": call.args}, deadline,
                                          answered)
@@ -213,12 +216,21 @@ def ability_of(tool: dict, timeout_s: float) -> Ability:
                    open_world=open_world if isinstance(open_world, bool) else None)
 
 
-def reply_of(call: Call, response: dict | None, took_s: float, budget_s: float) -> Reply:
+def reply_of(call: Call, response: dict | None, took_s: float, budget_s: float, ping_silent_s: float = 0.0) -> Reply:
     """The reply to a tools/call from the server's response (None: no answer by the call's deadline).
+
+    A call left unanswered while the server has not answered a ping either, for at least HUNG_SHARE of the call's
+    time (`ping_silent_s`), failed on a hung server, not a slow tool: the organ restarts that server once the ping's
+    own deadline passes, so a longer timeout would not help, and the caller is told so.
 
     Only the server's end is named here; any other JSON-RPC error goes to the heart as "unknown" with its code in
     the message, and broker.causes names it from code and text together (MCP answers an unknown tool, too, with
     -32602 invalid params). A tool that ran and failed is a result with isError, judged by the heart likewise."""
+    if response is None and ping_silent_s >= HUNG_SHARE * budget_s:
+        return Reply(id=call.id, ok=False, duration_s=took_s, error=Failure(
+            Cause.ORGAN_UNHEALTHY, f"the MCP server answered neither {call.ability} within {budget_s:.3g}s nor a ping "
+            f"sent {ping_silent_s:.3g}s ago: it is hung, and its organ restarts it if that ping stays unanswered",
+            type="TimeoutError"))
     if response is None:
         return Reply(id=call.id, ok=False, duration_s=took_s, error=Failure(  # the heart adds the hint
             Cause.TIMEOUT, f"the MCP server did not answer {call.ability} within {budget_s:.3g}s", type="TimeoutError"))

@@ -156,6 +156,23 @@ def test_a_wrapped_call_past_its_deadline_is_answered_timeout_in_time_and_the_se
     assert changing.organ("changing")["restarts"] == 0
 
 
+def test_a_call_to_a_stopped_server_says_the_server_is_hung_not_that_a_longer_timeout_would_help(changing):
+    organ = changing.organ("changing")["pid"]
+    server = int(subprocess.run(["pgrep", "-P", str(organ)], capture_output=True, text=True).stdout.split()[0])
+    os.kill(server, signal.SIGSTOP)
+    try:
+        time.sleep(1.5)  # a ping goes out and waits
+        with changing.client() as client:
+            reply = client.call("changing", "nap", {"seconds": 0}, timeout_s=4.0)
+    finally:
+        os.kill(server, signal.SIGCONT)
+    assert reply.error.cause == "organ_unhealthy", reply.error
+    assert "nor a ping sent" in reply.error.message and "restart" in reply.error.hint
+    with changing.client() as client:  # woken before the ping's deadline: it serves on, never restarted
+        assert client.call("changing", "nap", {"seconds": 0}).ok
+    assert changing.organ("changing")["restarts"] == 0
+
+
 def test_a_wrapped_reply_over_the_frame_limit_is_answered_bad_params_and_calls_around_it_arrive(changing):
     with changing.client() as client:
         sender = client.dealer

@@ -137,6 +137,14 @@ def test_a_tool_s_annotations_become_its_side_effect_facts():
     assert (plain.read_only, plain.idempotent, plain.destructive, plain.params) == (False, True, True, {})
 
 
+def test_a_call_unanswered_while_a_ping_waited_half_its_time_is_a_hung_server_not_a_timeout():
+    hung = reply_of(CALL, None, 4.0, 4.0, ping_silent_s=3.2).error
+    assert classify(hung.message, hung.type, hung.cause) == "organ_unhealthy"  # a longer timeout would not help
+    assert "nor a ping sent 3.2s ago: it is hung" in hung.message
+    slow = reply_of(CALL, None, 4.0, 4.0, ping_silent_s=1.9).error  # the server answers pings: the tool is slow
+    assert classify(slow.message, slow.type, slow.cause) == "timeout"
+
+
 def test_a_server_s_answer_becomes_the_reply_the_healer_reads():
     assert reply_of(CALL, None, 0.8, 0.8).error.cause == "timeout"
     bad = reply_of(CALL, {"error": {"code": -32602, "message": "Invalid params: 'path' is required"}}, 0.1, 1).error
