@@ -38,7 +38,7 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import ValidationError
 from starlette.requests import Request
 
-from actors import listen, schema
+from actors import listen, peers, schema
 from actors.front import results
 from actors.front.catalogue import (Catalogue, Naming, completions, expand_pins, from_manifest, introduction,
                                    prompt_arguments, unmatched_pins)
@@ -220,7 +220,8 @@ class MeshServer:
         endpoint = listen.url(host, sock.getsockname()[1], MCP_PATH)
         ready = None if announce is None else (lambda: announce(endpoint))
         server = uvicorn.Server(uvicorn.Config(self.http_app(host.strip("[]"), ready), log_level="warning",
-                                               lifespan="on", http=bounded_h11(self._refused)))
+                                               lifespan="on", http=bounded_h11(self._refused, admit=peers.admitter(
+                                                   not listen.is_loopback(host)))))
         exiting = server.handle_exit
 
         def stopping(sig: int, frame: Any) -> None:
