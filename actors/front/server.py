@@ -423,13 +423,14 @@ class MeshServer:
         if not fresh:
             return
         self.alerts_seen = {(a.at, a.message) for a in blood.alerts if a.at}
+        said = [(alert, results.alert_log(alert.organ, alert.message)) for alert in fresh]
         for view in self.views.all():
             if view.channel is None:
                 continue
-            for alert in fresh:
+            for alert, text in said:
                 level = ALERT_LEVELS.get(alert.level, "info")
                 if LOG_LEVELS.index(level) >= LOG_LEVELS.index(view.log_level):
-                    await view.channel.log(level, alert.message, logger=alert.organ or "mesh")
+                    await view.channel.log(level, text, logger=alert.organ or "mesh")
 
     # -- tools ------------------------------------------------------------------------------
 
