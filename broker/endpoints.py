@@ -41,8 +41,18 @@ class Bound:
 
 
 def lock(home: Home) -> IO:
-    """Take the home's exclusive lock: one heart per home."""
-    held = open(home.lock_file, "a+")
+    """Take the home's exclusive lock: one heart per home. The lock file is ours and 0600: another user who could
+    open it could hold it, and no heart would start."""
+    try:
+        fd = os.open(home.lock_file, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    except OSError as exc:
+        raise HomeError(f"cannot open {home.lock_file}: {exc.strerror}") from None
+    held = os.fdopen(fd, "a+")
+    owner = os.fstat(fd).st_uid
+    if owner != os.getuid():
+        held.close()
+        raise HomeError(f"{home.lock_file} belongs to uid {owner}, not to this user; remove it")
+    os.fchmod(fd, 0o600)  # a lock file made 0644 by an earlier version
     try:
         fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
