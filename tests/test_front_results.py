@@ -72,7 +72,7 @@ def test_a_failed_reply_is_the_same_error_result_both_ways(failure, version):
     assert results.tool_answer(reply, version)["isError"] is True
 
 
-HEARTS_OWN_ALERTS = [  # the heart's alert texts, as broker/health.py, organs.py, supervisor.py and control.py write them
+HEARTS_OWN_ALERTS = [  # the heart's alert texts, as broker/health.py, organs.py, supervisor.py, control.py write them
     "organ fs is up (pid 4242)",
     "organ fs answers again",
     "organ fs lost: no heartbeat for 3.0s",
@@ -85,7 +85,8 @@ HEARTS_OWN_ALERTS = [  # the heart's alert texts, as broker/health.py, organs.py
     "organ git cannot start: [Errno 2] No such file or directory: 'mcp-server-git'",
     "organ fs exited with code 1; it said: FileNotFoundError: [Errno 2] No such file or directory: 'notes.txt'; "
     "restarting in 0.50s",
-    "organ fs turned fatal: 5 restarts in 60s; it said: ImportError: cannot import name 'x' (log: /home/u/.actors/logs/fs.log)",
+    "organ fs turned fatal: 5 restarts in 60s; it said: ImportError: cannot import name 'x' "
+    "(log: /home/u/.actors/logs/fs.log)",
     "organ gpu stopped: exited cleanly",
     "organ gpu missed its deadline; killing it",
 ]
