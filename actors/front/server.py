@@ -374,6 +374,8 @@ class MeshServer:
 
     async def _on_beat(self, blood: Blood) -> None:
         self.instruction = blood.instruction
+        if self.link is not None:
+            self.link.flush_reports()  # refusals summed since the last report
         self._follow_session(blood)
         if blood.stage != self.stage:
             self.stage = blood.stage
