@@ -15,7 +15,7 @@ import ipaddress
 import os
 import socket
 import struct
-from typing import Iterable
+from typing import Callable, Iterable
 
 TABLES = ("/proc/net/tcp", "/proc/net/tcp6")
 Address = tuple[str, int]
@@ -107,3 +107,8 @@ def trusted(uid: int | None, remote_allowed: bool) -> bool:
     if uid is None:
         return remote_allowed
     return uid in (0, os.getuid())
+
+
+def admitter(remote_allowed: bool) -> Callable[[tuple, tuple], bool]:
+    """Tell from a connection's (client, server) addresses whether its peer may be served, as `trusted`."""
+    return lambda client, server: trusted(peer_uid(client, server), remote_allowed)

@@ -41,8 +41,18 @@ class Bound:
 
 
 def lock(home: Home) -> IO:
-    """Take the home's exclusive lock: one heart per home."""
-    held = open(home.lock_file, "a+")
+    """Take the home's exclusive lock: one heart per home. The lock file is ours and 0600: another user who could
+    open it could hold it, and no heart would start."""
+    try:
+        fd = os.open(home.lock_file, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    except OSError as exc:
+        raise HomeError(f"cannot open {home.lock_file}: {exc.strerror}") from None
+    held = os.fdopen(fd, "a+")
+    owner = os.fstat(fd).st_uid
+    if owner != os.getuid():
+        held.close()
+        raise HomeError(f"{home.lock_file} belongs to uid {owner}, not to this user; remove it")
+    os.fchmod(fd, 0o600)  # a lock file made 0644 by an earlier version
     try:
         fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
@@ -106,13 +116,18 @@ def _bind_remote(bound: Bound, remote: dict[str, str], home: Home) -> dict[str, 
 
 
 METRICS_POLL_S = 0.05  # how soon the metrics server notices it is to stop (prometheus_client's own server: 0.5 s)
+METRICS_IDLE_S = 10.0  # a connection that sends nothing for this long is closed (each holds a thread of the heart)
+METRICS_CONNECTIONS = 16  # connections served at once; more are closed as they are accepted
 
 
 def serve_metrics(address: str, registry) -> tuple[Any, str]:
     """Serve Prometheus metrics on host:port ('' turns it off), on a thread; the server and its URL.
 
     prometheus_client's WSGI app on its threading server, as its `start_http_server` does, but polled every
-    METRICS_POLL_S so that stopping the heart does not wait half a second for it."""
+    METRICS_POLL_S so that stopping the heart does not wait half a second for it. Any local user may scrape (a
+    Prometheus runs as its own user), so each connection is bounded: its thread waits at most METRICS_IDLE_S for
+    a byte, and at most METRICS_CONNECTIONS are served at once: a user holding idle connections open no longer
+    adds a thread of the heart per connection, for ever."""
     if not address:
         return None, ""
     import socket
@@ -125,12 +140,28 @@ def serve_metrics(address: str, registry) -> tuple[Any, str]:
     host = host.strip("[]")
 
     class Quiet(WSGIRequestHandler):
+        timeout = METRICS_IDLE_S
+
         def log_message(self, *args: Any) -> None:
             pass  # a scrape is no news
+
+    slots = threading.BoundedSemaphore(METRICS_CONNECTIONS)
 
     try:
         class Server(ThreadingWSGIServer):
             address_family = socket.getaddrinfo(host or None, int(port), type=socket.SOCK_STREAM)[0][0]
+
+            def process_request(self, request: Any, client_address: Any) -> None:
+                if not slots.acquire(blocking=False):
+                    self.shutdown_request(request)  # closed at once, no thread
+                    return
+                super().process_request(request, client_address)
+
+            def process_request_thread(self, request: Any, client_address: Any) -> None:
+                try:
+                    super().process_request_thread(request, client_address)
+                finally:
+                    slots.release()
 
         server = make_server(host, int(port), make_wsgi_app(registry), Server, handler_class=Quiet)
     except (OSError, ValueError) as exc:

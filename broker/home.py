@@ -13,10 +13,12 @@ from broker.errors import HomeError
 IPC_PATH_MAX = 100  # sockaddr_un holds about 107 bytes; keep a margin
 RUNTIME_PREFIX = "actors-"
 LANE_PREFIX, LANE_SUFFIX = "lane-", ".sock"
+MAX_ENDPOINTS_BYTES = 1 << 20  # endpoints.json is under a kilobyte
 
 
 class Home:
-    """One mesh's state directory: created 0700 when new; an existing one keeps its mode but must be ours."""
+    """One mesh's state directory: created 0700 when new; an existing one keeps its mode but must be ours, and
+    writable by us alone."""
 
     def __init__(self, path: str | os.PathLike) -> None:
         self.path = Path(path).expanduser().absolute()
@@ -39,7 +41,8 @@ class Home:
         return self.path / "logs"
 
     def create(self) -> None:
-        """Create what is missing owner-only; never loosen or tighten what exists; check the socket directory."""
+        """Create what is missing owner-only; never loosen or tighten what exists (refuse it when others may write
+        in it); check the socket directory."""
         for path in (self.path, self.logs):
             try:
                 path.mkdir(mode=0o700, parents=path is self.path)
@@ -47,10 +50,14 @@ class Home:
                 pass
             except OSError as exc:
                 raise HomeError(f"cannot create {path}: {exc.strerror}") from None
-            owner = path.stat().st_uid
-            if owner != os.getuid():
-                raise HomeError(f"{path} belongs to uid {owner}, not to this user (uid {os.getuid()}); "
+            st = path.stat()
+            if st.st_uid != os.getuid():
+                raise HomeError(f"{path} belongs to uid {st.st_uid}, not to this user (uid {os.getuid()}); "
                                 "use a state directory of your own")
+            if st.st_mode & 0o022:  # another user could put their own endpoints.json, lock or sockets in it
+                raise HomeError(f"{path} has mode {stat.S_IMODE(st.st_mode):o}: other users may write in it and "
+                                f"could point this mesh's clients at sockets of theirs; `chmod go-w {path}` or "
+                                "use another state directory")
         local = self._short_run()
         if local is not None:
             private_dir(local)  # a runtime directory elsewhere is made when the heart binds, not before
@@ -91,10 +98,11 @@ class Home:
         tmp.replace(self.endpoints_file)
 
     def read_endpoints(self) -> dict | None:
-        """Return the running heart's endpoints, or None when no live heart wrote them."""
+        """Return the running heart's endpoints, or None when no live heart wrote them (a file that is not the
+        home owner's, put there by another user, is not read)."""
         try:
-            endpoints = json.loads(self.endpoints_file.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            endpoints = _read_json(self.endpoints_file, owner=self.path.stat().st_uid)
+        except OSError:
             return None
         if not isinstance(endpoints.get("pid"), int) or not self.heart_running():
             return None
@@ -177,11 +185,20 @@ def _own_private(path: Path) -> bool:
     return stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & 0o077
 
 
-def _read_json(path: Path) -> dict:
+def _read_json(path: Path, owner: int | None = None) -> dict:
+    """A JSON object from a regular file (not through a symlink), owned by `owner` when given; else {}."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
         return {}
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or (owner is not None and st.st_uid != owner):
+            return {}
+        try:
+            data = json.loads(f.read(MAX_ENDPOINTS_BYTES).decode("utf-8"))
+        except (OSError, ValueError):
+            return {}
     return data if isinstance(data, dict) else {}
 
 

@@ -48,9 +48,17 @@ def new_keypair(name: str) -> KeyPair:
     return KeyPair(name, public.decode(), secret.decode())
 
 
+def private_dirs(directory: Path) -> None:
+    """Create a directory and its missing parents owner-only (`mkdir(parents=True)` gives the parents the umask's
+    mode: the default home `.actors` made by `actors keys new` was 0755, 0775 under umask 002)."""
+    missing = [path for path in (directory, *directory.parents) if not path.exists()]
+    for path in reversed(missing):
+        path.mkdir(mode=0o700, exist_ok=True)
+
+
 def write_keypair(pair: KeyPair, directory: Path) -> Path:
     """Store a key pair as NAME.key (0600) and its public half as NAME.pub; refuse to overwrite."""
-    directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+    private_dirs(directory)
     path = directory / f"{pair.name}.key"
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "w") as f:
@@ -140,7 +148,7 @@ def allow(home: Path, public: str, name: str, role: str) -> Peer | None:
     lines = path.read_text().splitlines() if path.exists() else []
     kept = [ln for ln in lines if not ln.split() or ln.split()[0] != public]
     replaced = [ln.split() for ln in lines if ln.split() and ln.split()[0] == public and len(ln.split()) in (2, 3)]
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    private_dirs(path.parent)
     text = "\n".join([*kept, f"{public} {name} {role}"]) + "\n"
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:

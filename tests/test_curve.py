@@ -46,6 +46,19 @@ def test_a_secret_key_file_is_written_0600_and_refused_when_others_can_read_it(t
         keys.read_keypair(path)
 
 
+def test_keys_made_before_the_mesh_leave_a_home_of_the_owners_alone_whatever_the_umask(tmp_path):
+    home = tmp_path / "project" / ".actors"
+    old = os.umask(0o002)  # a user-private-group system's umask: a plain mkdir gives 0775
+    try:
+        keys.write_keypair(keys.new_keypair("fs"), home / "keys")
+        keys.allow(home, keys.new_keypair("gpu").public, "gpu", "organ")
+    finally:
+        os.umask(old)
+    for made in (tmp_path / "project", home, home / "keys"):
+        assert made.stat().st_mode & 0o777 == 0o700, made
+    Home(home).create()  # and the mesh starts there (a home others may write in is refused)
+
+
 @pytest.fixture
 def tcp_mesh(make_mesh, tmp_path):
     port, blood = free_port(), free_port()

@@ -1,7 +1,10 @@
-"""The state directory and keys: private socket directories, homes kept as they are, allow-lists that fail closed."""
+"""The state directory and keys: private socket directories, homes kept as they are (but never one that others may
+write in), files in it read only when they are the owner's, allow-lists that fail closed."""
 
 from __future__ import annotations
 
+import fcntl
+import json
 import os
 import shutil
 import stat
@@ -15,6 +18,7 @@ from typer.testing import CliRunner
 from actors.cli import app
 from broker import keys
 from broker.auth import Gatekeeper
+from broker.endpoints import lock
 from broker.errors import HomeError
 from broker.home import IPC_PATH_MAX, Home, private_dir, runtime_dir
 
@@ -103,6 +107,78 @@ def test_an_existing_home_keeps_its_mode_and_a_new_one_is_0700(tmp_path):
     assert mode_of(shared) == 0o755 and mode_of(shared / "run") == 0o700 and mode_of(shared / "logs") == 0o700
     Home(tmp_path / "fresh").create()
     assert mode_of(tmp_path / "fresh") == 0o700
+
+
+@pytest.mark.parametrize("mode", [0o777, 0o775, 0o757, 0o1777])
+def test_a_home_that_other_users_may_write_in_is_refused_and_left_as_it_is(tmp_path, mode):
+    shared = tmp_path / "project"
+    shared.mkdir()
+    os.chmod(shared, mode)
+    with pytest.raises(HomeError, match=f"has mode {mode:o}: other users may write in it .*chmod go-w"):
+        Home(shared).create()
+    assert mode_of(shared) == mode and not (shared / "run").exists()
+
+
+def test_a_logs_directory_that_other_users_may_write_in_is_refused(tmp_path):
+    (tmp_path / "home" / "logs").mkdir(parents=True)
+    os.chmod(tmp_path / "home", 0o700)
+    os.chmod(tmp_path / "home" / "logs", 0o777)
+    with pytest.raises(HomeError, match="logs has mode 777"):
+        Home(tmp_path / "home").create()
+
+
+def _planted(home: Home) -> tuple[dict, object]:
+    """A home whose heart looks alive: endpoints.json written and the lock held (by this test)."""
+    home.create()
+    written = {"pid": os.getpid(), "router": f"ipc://{home.path}/run/heart.sock", "blood": "ipc:///x"}
+    home.endpoints_file.write_text(json.dumps(written))
+    held = open(home.lock_file, "a+")
+    fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    return written, held
+
+
+@pytest.mark.skipif(not ROOT, reason="giving a file to another user needs root")
+def test_an_endpoints_file_that_is_not_the_home_owners_is_not_read(tmp_path):
+    home = Home(tmp_path / "home")
+    written, held = _planted(home)
+    try:
+        assert home.read_endpoints() == written
+        os.chown(home.endpoints_file, 65534, 65534)  # as another user's own file renamed over it would be
+        assert home.read_endpoints() is None
+    finally:
+        held.close()
+
+
+def test_an_endpoints_file_reached_through_a_symlink_is_not_read(tmp_path):
+    home = Home(tmp_path / "home")
+    written, held = _planted(home)
+    try:
+        elsewhere = tmp_path / "elsewhere.json"
+        home.endpoints_file.rename(elsewhere)
+        home.endpoints_file.symlink_to(elsewhere)
+        assert home.read_endpoints() is None
+    finally:
+        held.close()
+
+
+def test_the_hearts_lock_file_is_made_0600_and_an_older_0644_one_is_tightened(tmp_path):
+    home = Home(tmp_path / "home")
+    home.create()
+    with lock(home):
+        assert mode_of(home.lock_file) == 0o600
+    os.chmod(home.lock_file, 0o644)  # as earlier versions left it: any user who reaches it could hold it
+    with lock(home):
+        assert mode_of(home.lock_file) == 0o600
+
+
+@pytest.mark.skipif(not ROOT, reason="giving a file to another user needs root")
+def test_a_lock_file_that_belongs_to_another_user_is_refused_not_taken(tmp_path):
+    home = Home(tmp_path / "home")
+    home.create()
+    home.lock_file.touch()
+    os.chown(home.lock_file, 65534, 65534)
+    with pytest.raises(HomeError, match="heart.lock belongs to uid 65534"):
+        lock(home)
 
 
 @pytest.mark.skipif(not ROOT, reason="giving a directory to another user needs root")

@@ -1,6 +1,6 @@
 """The HTTP servers' bounds, on a real uvicorn server and real sockets: a request head that does not complete in
 time closes its connection, and connections beyond the cap are closed as they open; requests in bounds are served;
-a connection that breaks leaves nothing behind."""
+a connection that breaks leaves nothing behind; a refused peer's connections have a small cap of their own."""
 
 from __future__ import annotations
 
@@ -13,10 +13,12 @@ import time
 import pytest
 import uvicorn
 
-from actors.http_bounds import CROWDED, SLOW, bounded_h11
+from actors.http_bounds import CROWDED, SLOW, STRANGER, bounded_h11
 
 HEAD_S = 0.4
 CAP = 3
+STRANGERS = 2
+STRANGE_IP = "127.0.0.2"  # the peer the test server refuses (as another local user's process)
 
 
 async def hello(scope, receive, send):
@@ -43,7 +45,9 @@ def _serve(**options):
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     config = uvicorn.Config(hello, log_level="warning", lifespan="off", **options,
-                            http=bounded_h11(refused.append, head_timeout_s=HEAD_S, max_connections=CAP))
+                            http=bounded_h11(refused.append, head_timeout_s=HEAD_S, max_connections=CAP,
+                                             admit=lambda client, server: client[0] != STRANGE_IP,
+                                             max_strangers=STRANGERS))
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
@@ -59,8 +63,8 @@ def _serve(**options):
         sock.close()
 
 
-def connect(port: int) -> socket.socket:
-    conn = socket.create_connection(("127.0.0.1", port), timeout=5)
+def connect(port: int, source: str = "127.0.0.1") -> socket.socket:
+    conn = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(source, 0))
     return conn
 
 
@@ -135,6 +139,32 @@ def test_connections_beyond_the_cap_are_closed_as_they_open(served):
     finally:
         for conn in kept:
             conn.close()
+
+
+def test_another_users_connections_take_no_place_of_the_owners_and_have_a_small_cap_of_their_own(served):
+    port, refused = served
+    strangers = [connect(port, STRANGE_IP) for _ in range(STRANGERS)]
+    try:
+        for conn in strangers:
+            conn.sendall(b"GET")  # heads under way: open, not yet late
+        time.sleep(0.1)
+        for _ in range(5):  # one more of theirs is closed as it opens, however often they try
+            with connect(port, STRANGE_IP) as extra:
+                assert closed_within(extra, 2)
+        assert refused == [STRANGER] * 5
+        owners = [connect(port) for _ in range(CAP)]  # the owner still has every place
+        try:
+            for conn in owners:
+                assert ask(conn).startswith(b"HTTP/1.1 200")
+        finally:
+            for conn in owners:
+                conn.close()
+        assert refused == [STRANGER] * 5
+    finally:
+        for conn in strangers:
+            conn.close()
+    with connect(port, STRANGE_IP) as theirs:  # their places free again: still answered (by the app's refusal)
+        assert ask(theirs).startswith(b"HTTP/1.1 200")
 
 
 def _connections_of(client: tuple) -> list:

@@ -1,13 +1,19 @@
-"""The heart's metrics without a mesh: zeros from the start, bounded labels, flat series under restart churn."""
+"""The heart's metrics without a mesh: zeros from the start, bounded labels, flat series under restart churn; its
+metrics server bounded in threads and idle time."""
 
 from __future__ import annotations
 
 import shutil
+import socket
 import subprocess
+import threading
+import time
+import urllib.request
 
 import pytest
 from prometheus_client import generate_latest
 
+from broker import endpoints
 from broker.beat import Vitals, next_pulse
 from broker.metrics import BEAT_REASONS, CARD_KINDS, DECISIONS, HeartMetrics
 from broker.protocol import CAUSES, STATES, Blood, OrganStatus
@@ -187,3 +193,30 @@ def test_the_exposition_passes_promtool_check_metrics():
                              capture_output=True, timeout=30)
 
     assert checked.returncode == 0, checked.stdout.decode() + checked.stderr.decode()
+
+
+def test_idle_connections_to_the_metrics_port_take_a_bounded_number_of_threads_and_are_closed(monkeypatch):
+    monkeypatch.setattr(endpoints, "METRICS_IDLE_S", 0.5)
+    server, url = endpoints.serve_metrics("127.0.0.1:0", metrics().registry)
+    port = int(url.rsplit(":", 1)[1].split("/")[0])
+    idle = []
+    try:
+        before = threading.active_count()
+        idle = [socket.create_connection(("127.0.0.1", port), timeout=5)
+                for _ in range(endpoints.METRICS_CONNECTIONS + 20)]
+        time.sleep(0.3)  # accepted: each one served takes a thread, the ones beyond the cap are closed
+        assert threading.active_count() - before <= endpoints.METRICS_CONNECTIONS
+        deadline = time.monotonic() + 10
+        while threading.active_count() > before and time.monotonic() < deadline:
+            time.sleep(0.05)  # the idle ones are closed after METRICS_IDLE_S
+        assert threading.active_count() == before
+        for conn in idle:
+            conn.settimeout(2)
+            assert conn.recv(1) == b""  # closed by the server, every one
+        with urllib.request.urlopen(url, timeout=5) as answer:  # and a scrape is served
+            assert b"actors_build_info" in answer.read()
+    finally:
+        for conn in idle:
+            conn.close()
+        server.shutdown()
+        server.server_close()

@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import math
 import time
 import uuid
 from collections import deque
@@ -50,6 +51,7 @@ MAX_BEATS_QUEUED = 1000
 MAX_FRAME_BYTES = protocol.DEFAULT_MAX_FRAME_BYTES
 HEADROOM = 64 * 1024  # the call's other fields and framing, on top of its arguments
 MAX_ASKED = 4096  # questions asked on lanes whose answers are still to come (the oldest is forgotten beyond)
+REPORT_EVERY_S = 1.0  # refusals are reported to the heart at most this often (summed)
 EARLY_CANCELS = 256  # cancels by a tag no call carries yet, kept for a call sent just after (the oldest go beyond)
 EARLY_CANCEL_S = 5.0  # ... and for this long
 
@@ -100,6 +102,28 @@ class _Inbox:
             finally:
                 timer.cancel()
         return self.items[0] if self.items else None
+
+
+class Tally:
+    """Refusals counted by reason, reported at most once every `every_s`: another user's flood of refused
+    connections (thousands a second) would otherwise cost the heart a message each. Pure: the caller gives the
+    time."""
+
+    def __init__(self, every_s: float = REPORT_EVERY_S) -> None:
+        self.every_s = every_s
+        self.counts: dict[str, int] = {}
+        self.sent_at = -math.inf
+
+    def add(self, reason: str) -> None:
+        """Count one refusal."""
+        self.counts[reason] = self.counts.get(reason, 0) + 1
+
+    def take(self, now: float, force: bool = False) -> dict[str, int]:
+        """The counts to report now (and forget), or {} when nothing is counted or the last report is too recent."""
+        if not self.counts or (not force and now - self.sent_at < self.every_s):
+            return {}
+        counts, self.counts, self.sent_at = self.counts, {}, now
+        return counts
 
 
 def _wake(waiter: asyncio.Future) -> None:
@@ -155,6 +179,7 @@ class MeshLink:
         self.lanes: dict[str, Lane] = {}  # organ -> its lane, as granted: new calls go by it
         self.retired: set[Lane] = set()  # replaced or withdrawn lanes, read until the calls on them are answered
         self.asked: dict[str, Lane] = {}  # a question that came on a lane -> the lane that takes its answer
+        self.refusals = Tally()  # refused requests not yet reported to the heart
         self.heard_at = 0.0  # when the heart last sent anything (monotonic)
         self.followers: set[asyncio.Queue] = set()  # the queues of the running `beats`
         self.heart_watch: HeartWatch | None = None  # while requests wait on the heart: is it still answering?
@@ -177,6 +202,7 @@ class MeshLink:
 
     async def close(self) -> None:
         """Fail what waits, stop the tasks and close every socket."""
+        self.flush_reports(force=True)
         self._fail_all("the front door is closing")
         loop = asyncio.get_running_loop()
         for fd in self.readers:
@@ -379,8 +405,18 @@ class MeshLink:
                 await self._send(frames)
 
     def report(self, reason: str) -> None:
-        """Count a refused request in the heart's metrics (actors_mcp_refused_total), without waiting."""
-        report = Report(organ="mcp", observations=(Observation("actors_mcp_refused_total", 1.0, {"reason": reason}),))
+        """Count a refused request in the heart's metrics (actors_mcp_refused_total), without waiting: at once,
+        or summed with the others of the second when refusals come faster (see `Tally`)."""
+        self.refusals.add(reason)
+        self.flush_reports()
+
+    def flush_reports(self, force: bool = False) -> None:
+        """Send the refusals counted and not yet reported, when a report is due (or now, with force)."""
+        counts = self.refusals.take(time.monotonic(), force)
+        if not counts:
+            return
+        report = Report(organ="mcp", observations=tuple(
+            Observation("actors_mcp_refused_total", float(n), {"reason": reason}) for reason, n in counts.items()))
         with contextlib.suppress(zmq.ZMQError):
             self._send_now(protocol.encode(report))
         self._drain()

@@ -61,6 +61,20 @@ def mesh_down(message: str, running: bool = False) -> MCPError:
                     + ("" if running else " (is `actors up` running?)"))
 
 
+def alert_log(organ: str, message: str) -> str:
+    """An alert's text as relayed to every client's log, or a stand-in when the text reads as an instruction.
+
+    Alerts carry words an organ chose (a wrapped server's last stderr line when it dies, a reflex's message) and
+    reach every connected agent, not only the caller: one that reads as an instruction to a model is withheld."""
+    from actors.memory import guard  # its regexes cost milliseconds: loaded at the first alert, not at start-up
+
+    flagged = guard.first(message)
+    if flagged is None:
+        return message
+    return (f"an alert of organ {organ or 'mesh'} withheld: its text reads as an instruction to a model "
+            f"({flagged[0]}); `actors status` shows it")
+
+
 def tool_result(reply: Reply) -> types.CallToolResult:
     """A call's reply as a tool result: its own MCP result, text and structured content, or an isError."""
     if reply.ok:

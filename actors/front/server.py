@@ -38,7 +38,7 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import ValidationError
 from starlette.requests import Request
 
-from actors import listen, schema
+from actors import listen, peers, schema
 from actors.front import results
 from actors.front.catalogue import (Catalogue, Naming, completions, expand_pins, from_manifest, introduction,
                                    prompt_arguments, unmatched_pins)
@@ -220,7 +220,8 @@ class MeshServer:
         endpoint = listen.url(host, sock.getsockname()[1], MCP_PATH)
         ready = None if announce is None else (lambda: announce(endpoint))
         server = uvicorn.Server(uvicorn.Config(self.http_app(host.strip("[]"), ready), log_level="warning",
-                                               lifespan="on", http=bounded_h11(self._refused)))
+                                               lifespan="on", http=bounded_h11(self._refused, admit=peers.admitter(
+                                                   not listen.is_loopback(host)))))
         exiting = server.handle_exit
 
         def stopping(sig: int, frame: Any) -> None:
@@ -373,6 +374,8 @@ class MeshServer:
 
     async def _on_beat(self, blood: Blood) -> None:
         self.instruction = blood.instruction
+        if self.link is not None:
+            self.link.flush_reports()  # refusals summed since the last report
         self._follow_session(blood)
         if blood.stage != self.stage:
             self.stage = blood.stage
@@ -422,13 +425,14 @@ class MeshServer:
         if not fresh:
             return
         self.alerts_seen = {(a.at, a.message) for a in blood.alerts if a.at}
+        said = [(alert, results.alert_log(alert.organ, alert.message)) for alert in fresh]
         for view in self.views.all():
             if view.channel is None:
                 continue
-            for alert in fresh:
+            for alert, text in said:
                 level = ALERT_LEVELS.get(alert.level, "info")
                 if LOG_LEVELS.index(level) >= LOG_LEVELS.index(view.log_level):
-                    await view.channel.log(level, alert.message, logger=alert.organ or "mesh")
+                    await view.channel.log(level, text, logger=alert.organ or "mesh")
 
     # -- tools ------------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ import time
 import webbrowser
 from typing import Any, Callable
 
-from actors import listen
+from actors import listen, peers
 from actors.http_bounds import bounded_h11
 from actors.web.security import Keys, Ticket, site_for
 from broker.home import Home
@@ -56,9 +56,11 @@ def serve(home: Home, sock: socket.socket, host: str, announce: Callable[[str], 
         if open_browser:
             threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
 
+    remote = not listen.is_loopback(host)
     console = Console(home, keys, site_for(host, port), on_ready=ready, ticket=Ticket(time.monotonic()),
-                      remote_allowed=not listen.is_loopback(host))
+                      remote_allowed=remote)
     config = uvicorn.Config(console.app(), log_level="warning", access_log=False, lifespan="on",
                             proxy_headers=False, server_header=False, limit_concurrency=MAX_CONNECTIONS,
-                            timeout_graceful_shutdown=GRACE_S, http=bounded_h11(max_connections=MAX_CONNECTIONS))
+                            timeout_graceful_shutdown=GRACE_S,
+                            http=bounded_h11(max_connections=MAX_CONNECTIONS, admit=peers.admitter(remote)))
     _server_class()(config, console.broadcast.close).run(sockets=[sock])
