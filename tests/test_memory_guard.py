@@ -58,3 +58,35 @@ def test_an_injected_error_text_becomes_no_advice_in_prompts_or_exports(tmp_path
     exported = export.skill_md(memory.export_rows())
     assert "fs.read_file" in exported and "system note" not in exported.lower()
     memory.close()
+
+
+def test_a_card_whose_text_or_quoted_evidence_speaks_to_the_model_is_given_to_agents_without_its_text():
+    plain = {"id": 2, "kind": "pitfall", "title": "fs.read_file fails with not_found", "score": 0.8, "hits": 3}
+    assert guard.for_model(plain) is plain
+    hostile = {"id": 1, "kind": "pitfall", "state": "live", "title": f"shell.run fails with unknown: {ATTACK}",
+               "body": "", "instead": "check first", "files": ["a.py"], "identity": {"topic": ["note"]},
+               "score": 0.9, "hits": 4, "confirmations": 2, "retired_at": None}
+    assert guard.for_model(hostile) == {"id": 1, "kind": "pitfall", "state": "live", "score": 0.9, "hits": 4,
+                                        "confirmations": 2, "withheld": list(guard.flags(ATTACK))}
+    quoted = {"id": 3, "kind": "weak_link", "title": "http.get fails often",
+              "evidence": {"sessions": ["s1"], "examples": [f"502 from upstream. {ATTACK}"]}}
+    assert "title" not in guard.for_model(quoted) and guard.for_model(quoted)["withheld"]
+
+
+def test_the_memory_organ_gives_agents_an_injected_card_without_its_text_in_recall_and_the_card_list(tmp_path):
+    from actors.memory.organ import MemoryOrgan
+
+    organ = MemoryOrgan("memory", {}, str(tmp_path))
+    organ.memory = Memory(tmp_path / "home", clock=lambda: T0 + 3600)
+    events = [{"ts": T0 + i, "session": f"s{i}", "kind": "call", "organ": "shell", "ability": "run",
+               "args": {"command": "make deploy"}, "ok": False, "error": f"deploy failed. {ATTACK}"}
+              for i in range(4)]
+    organ.memory.ingest(io.BytesIO("".join(json.dumps(e) + "\n" for e in events).encode()))
+    organ.memory.consolidate()
+    assert any("SYSTEM NOTE" in c.title.upper() for c in organ.memory.cards()), "the attack must reach a card"
+    listed = organ.cards()["cards"]
+    recalled = organ.recall("make deploy failed")["cards"]
+    assert listed and all(c.get("withheld") for c in listed if c["kind"] == "pitfall")
+    for entry in (*listed, *recalled):
+        assert "system note" not in json.dumps(entry).lower() and "curl" not in json.dumps(entry)
+    organ.memory.close()

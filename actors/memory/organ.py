@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from actors.client import Client, Events
-from actors.memory import db
+from actors.memory import db, guard
 from actors.memory.journal import from_event
 from actors.memory.judgments import JUDGMENT_KINDS
 from actors.memory.service import Memory, Settings
@@ -106,12 +106,15 @@ class MemoryOrgan(Organ):
 
     # -- abilities ------------------------------------------------------------------------
 
+    # recall and cards answer agents (through `actors mcp`: tools and the memory://cards resource): a card whose
+    # text reads as an instruction to a model is given without it (guard.for_model), as inject leaves it out
+
     @ability("Recall the memory cards about a query, best first (relevance × weight).", read_only=True,
              params={"query": _TEXT, "limit": {"type": "integer", "minimum": 1, "maximum": 50}})
     def recall(self, query: str, limit: int = 5) -> dict:
         hits, elapsed = self.memory.recall(query, limit)
         self.report("actors_recall_duration_seconds", elapsed)
-        return {"cards": [h.as_dict() for h in hits], "latency_ms": round(elapsed * 1000, 3)}
+        return {"cards": [guard.for_model(h.as_dict()) for h in hits], "latency_ms": round(elapsed * 1000, 3)}
 
     @ability("The advisory memory block an agent host adds to a prompt: judgments and relevant cards "
              "within a token budget; the same set is not repeated within a few turns of a session.",
@@ -134,7 +137,7 @@ class MemoryOrgan(Organ):
                      "limit": {"type": "integer", "minimum": 1}})
     def cards(self, kind: str = "", limit: int = 500) -> dict:
         found = self.memory.cards(kind or None)
-        return {"cards": [c.as_dict() for c in found[:limit]], "counts": self.memory.card_counts()}
+        return {"cards": [guard.for_model(c.as_dict()) for c in found[:limit]], "counts": self.memory.card_counts()}
 
     @ability("Remember a standing judgment of the user (a statement, not a command).",
              params={"text": _TEXT, "kind": {"type": "string", "enum": list(JUDGMENT_KINDS)},
