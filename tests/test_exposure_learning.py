@@ -377,3 +377,23 @@ def test_a_live_mesh_exposes_what_its_journal_taught_after_a_sleep(make_mesh):
     learned = learning.load(mesh.home / learning.FILE_NAME)
     assert Episode(intent, ("echo.echo",), learned.episodes[0].at) in learned.episodes
     assert "echo.echo" in expose()
+
+
+def test_a_lock_held_past_its_limit_fails_the_write_in_time_and_the_lock_file_is_the_owners_alone(tmp_path,
+                                                                                                monkeypatch):
+    import fcntl
+    import time
+
+    path = tmp_path / learning.FILE_NAME
+    learning.forget(path, "fs.read_file")
+    lock = tmp_path / f".{learning.FILE_NAME}.lock"
+    assert os.stat(lock).st_mode & 0o777 == 0o600
+    monkeypatch.setattr(learning, "LOCK_WAIT_S", 0.3)
+    with open(lock) as held:  # someone holds it and does not let go
+        fcntl.flock(held, fcntl.LOCK_EX)
+        started = time.monotonic()
+        with pytest.raises(TimeoutError, match="held by another process"):
+            learning.forget(path, "shell.run")
+        assert time.monotonic() - started < 2.0
+    assert learning.load(path).tombstones == {"fs.read_file"}  # nothing half-written
+    assert learning.forget(path, "shell.run").tombstones == {"fs.read_file", "shell.run"}  # let go: it writes

@@ -34,6 +34,8 @@ MAX_EPISODES = 20_000  # the newest are kept; older ones have decayed to little 
 MAX_TEXT = 500  # characters of an instruction kept
 MAX_ABILITIES = 32  # abilities of one episode kept (a runaway loop of calls is one use, not hundreds)
 MAX_OPEN_SESSIONS = 10_000  # sessions with an instruction still open while a journal is read
+LOCK_WAIT_S = 10.0  # the longest another writer of the file may hold it
+LOCK_POLL_S = 0.05
 NEIGHBOURS = 5  # similar episodes consulted for a new intent
 # another hand's phrasing of a request needing the same tools shares few of its words: of the dev requests that
 # learning from the other hands misses, the past instructions that used their tools are at cosine 0 to 0.25
@@ -341,11 +343,26 @@ def save(associations: Associations, path: str | Path) -> None:
 
 @contextlib.contextmanager
 def _locked(path: Path) -> Iterator[None]:
-    # the memory organ (after a sleep) and `actors expose --forget` both rewrite the file: one at a time
+    """One writer of the file at a time (the memory organ after a sleep, `actors expose --forget`); the lock file
+    is the owner's alone (0600, never through a symlink), and a lock held past LOCK_WAIT_S (by a process that
+    hangs, or by anyone who could open the file) is an error, not a wait without end."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path.with_name(f".{path.name}.lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    name = path.with_name(f".{path.name}.lock")
+    fd = os.open(name, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    try:
+        os.fchmod(fd, 0o600)  # also a lock file an earlier version left readable
+        deadline = time.monotonic() + LOCK_WAIT_S
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise TimeoutError(f"{name} has been held by another process for over {LOCK_WAIT_S:g}s") from None
+                time.sleep(LOCK_POLL_S)
         yield
+    finally:
+        os.close(fd)  # closing releases the lock
 
 
 def refresh(path: str | Path, rows_since: Callable[[int], Iterable[Mapping[str, Any]]]) -> Associations:
