@@ -95,7 +95,7 @@ def test_the_features_say_what_the_rules_look_at_for_one_card():
             (3, json.dumps({"program": ["cargo"], "topic": ["crate"]}), 1, 0, T0)]
     index = Index(rows, frozenset())
     a = index.asking(parse_query("fix the flaky pytest fixture before npm runs"), recall.MIN_RELEVANCE)
-    ident = index.identities[0] if index.identities[0]["program"] == ["pytest"] else index.identities[1]
+    ident = index.identities[0] if index.identities[0]["program"] == ("pytest",) else index.identities[1]
     pos = index.identities.index(ident)
     v = index.verdict(a, pos)
     _, _, _, reaching = recall.contributions(ident, a.weights, a.sources, a.only, a.q.terms)
