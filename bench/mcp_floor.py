@@ -7,8 +7,8 @@ leaves: if the floor's ratio is above the target, no front door of this shape (a
 and a Python organ) can meet it on this machine.
 
 Two orders: `rotate` (the default) calls the three in turn, the order rotated every call; `pairs` measures each of
-`actors mcp` and the floor against direct the way `bench/mcp_latency.py` does (two clients, one call each in turn,
-the order swapped every call), the two pairs taking turns in blocks of 100 calls, each ratio to its own direct
+`actors mcp` and the floor against direct with `bench/mcp_latency.py`'s own pairing (two clients, one call each in
+turn, the order swapped every call), the two pairs taking turns in three rounds, each ratio to its own direct
 samples. The two orders give different ratios on the same machine in the same minutes; `pairs` is the issue's.
 
 Run: python bench/mcp_floor.py [--n 600] [--warmup 60] [--order rotate|pairs]
@@ -31,10 +31,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from mcp import Client, StdioServerParameters  # noqa: E402
 
 from bench._mesh import REPO, Mesh, repo_env  # noqa: E402
+from bench.mcp_latency import measure_pair  # noqa: E402
 
 FS_SERVER = "/opt/actors-test/node/node_modules/.bin/mcp-server-filesystem"
 TARGET = 1.5
-PAIR_BLOCK = 100
+PAIR_ROUNDS = 3
 
 
 async def measure(paths: dict[str, tuple[StdioServerParameters, str]], args: dict, n: int,
@@ -55,26 +56,18 @@ async def measure(paths: dict[str, tuple[StdioServerParameters, str]], args: dic
     return samples
 
 
-async def measure_pairs(paths: dict[str, tuple[StdioServerParameters, str]], args: dict, n: int,
-                        warmup: int) -> dict[str, list[float]]:
-    """Each of `actors mcp` and the floor paired with direct: in turn, one call each, the order swapped every call;
-    the two pairs take turns in blocks of PAIR_BLOCK calls (every other call while warming up)."""
+def measure_pairs(paths: dict[str, tuple[StdioServerParameters, str]], args: dict, n: int,
+                  warmup: int) -> dict[str, list[float]]:
+    """Each of `actors mcp` and the floor paired with direct as `mcp_latency.py` pairs them (its own
+    `measure_pair`: two clients, one call each in turn, the order swapped every call), the two pairs taking turns
+    in PAIR_ROUNDS rounds of n / PAIR_ROUNDS calls."""
     samples: dict[str, list[float]] = {}
-    async with Client(paths["actors mcp"][0], mode="legacy") as a, Client(paths["floor"][0], mode="legacy") as b, \
-            Client(paths["direct"][0], mode="legacy") as c:
-        direct = paths["direct"][1]
-        pairs = [[("actors mcp", a, paths["actors mcp"][1]), ("direct (actors mcp)", c, direct)],
-                 [("floor", b, paths["floor"][1]), ("direct (floor)", c, direct)]]
-        for i in range(warmup + n * 2):
-            pair = pairs[i % 2] if i < warmup else pairs[((i - warmup) // PAIR_BLOCK) % 2]
-            for name, client, tool in pair if i % 2 else reversed(pair):
-                started = time.perf_counter()
-                result = await client.call_tool(tool, args)
-                took = time.perf_counter() - started
-                if result.is_error:
-                    raise RuntimeError(f"{name}: {result.content[0].text[:200]}")
-                if i >= warmup:
-                    samples.setdefault(name, []).append(took)
+    for _ in range(PAIR_ROUNDS):
+        for name in ("actors mcp", "floor"):
+            through, directly = asyncio.run(measure_pair(paths[name], paths["direct"], args,
+                                                         max(1, n // PAIR_ROUNDS), warmup))
+            samples.setdefault(name, []).extend(through)
+            samples.setdefault(f"direct ({name})", []).extend(directly)
     return samples
 
 
@@ -108,8 +101,9 @@ def main() -> None:
                                             env=env, cwd=str(REPO)), "read_text_file"),
             "direct": (direct, "read_text_file"),
         }
-        measuring = measure if args.order == "rotate" else measure_pairs
-        samples = asyncio.run(measuring(paths, {"path": str(files / "note.txt")}, args.n, args.warmup))
+        call_args = {"path": str(files / "note.txt")}
+        samples = (asyncio.run(measure(paths, call_args, args.n, args.warmup)) if args.order == "rotate"
+                   else measure_pairs(paths, call_args, args.n, args.warmup))
     p50 = {name: statistics.median(values) * 1000 for name, values in samples.items()}
     versus = {name: value if name.startswith("direct") else p50.get(f"direct ({name})", p50.get("direct"))
               for name, value in p50.items()}
