@@ -66,11 +66,14 @@ def test_a_card_whose_text_or_quoted_evidence_speaks_to_the_model_is_given_to_ag
     hostile = {"id": 1, "kind": "pitfall", "state": "live", "title": f"shell.run fails with unknown: {ATTACK}",
                "body": "", "instead": "check first", "files": ["a.py"], "identity": {"topic": ["note"]},
                "score": 0.9, "hits": 4, "confirmations": 2, "retired_at": None}
-    assert guard.for_model(hostile) == {"id": 1, "kind": "pitfall", "state": "live", "score": 0.9, "hits": 4,
-                                        "confirmations": 2, "withheld": list(guard.flags(ATTACK))}
+    rules = list(guard.flags(ATTACK))
+    assert guard.for_model(hostile) == {
+        "id": 1, "kind": "pitfall", "state": "live", "body": "", "instead": "", "files": [], "identity": {},
+        "score": 0.9, "hits": 4, "confirmations": 2, "retired_at": None, "withheld": rules,
+        "title": f"(withheld: its text reads as an instruction to a model: {', '.join(rules)})"}  # the same keys
     quoted = {"id": 3, "kind": "weak_link", "title": "http.get fails often",
               "evidence": {"sessions": ["s1"], "examples": [f"502 from upstream. {ATTACK}"]}}
-    assert "title" not in guard.for_model(quoted) and guard.for_model(quoted)["withheld"]
+    assert guard.for_model(quoted)["evidence"] == {} and guard.for_model(quoted)["withheld"]
 
 
 def test_the_memory_organ_gives_agents_an_injected_card_without_its_text_in_recall_and_the_card_list(tmp_path):

@@ -103,20 +103,21 @@ def suspect(*texts: str) -> bool:
     return bool(flags(*texts))
 
 
-# what a card says in words that came from tools (its identity's terms and the touched fields are made of them too)
-CARD_TEXT = ("title", "body", "when", "wrong", "instead")
+CARD_TEXT = ("title", "body", "when", "wrong", "instead")  # what a card says in words that came from tools
 CARD_KEPT = ("id", "kind", "state")  # the words of a withheld card an agent may still read
 
 
 def for_model(card: dict) -> dict:
     """A card entry (recall's or the card list's) as a model may read it: whole, or, when its text or the
-    evidence it quotes reads as an instruction to a model, only its id, kind, state and numbers, with the rules
-    it breaks named under "withheld" (a person reads it whole in `actors cards` and the console)."""
+    evidence it quotes reads as an instruction to a model, with the same keys but every text and list emptied
+    (numbers kept), the title saying why and "withheld" naming the rules broken (a person reads the card whole in
+    `actors cards` and the console)."""
     evidence = card.get("evidence")
     quoted = [str(x) for x in evidence.get("examples", ())] if isinstance(evidence, dict) else []
     broken = flags(*(str(card.get(f) or "") for f in CARD_TEXT), *quoted)
     if not broken:
         return card
-    kept = {k: v for k, v in card.items()
-            if k in CARD_KEPT or (isinstance(v, (int, float)) and not isinstance(v, bool))}
-    return {**kept, "withheld": list(broken)}
+    emptied = {k: v if k in CARD_KEPT or not isinstance(v, (str, list, tuple, dict)) else type(v)()
+               for k, v in card.items()}
+    return {**emptied, "title": f"(withheld: its text reads as an instruction to a model: {', '.join(broken)})",
+            "withheld": list(broken)}
