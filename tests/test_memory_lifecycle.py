@@ -239,3 +239,32 @@ def test_a_snapshot_of_a_million_bad_entries_is_refused_naming_the_first_without
 def test_a_snapshot_nested_too_deeply_is_refused_as_such():
     with pytest.raises(SnapshotError, match="nested too deeply"):
         parse(b"[" * 200_000 + b"]" * 200_000)
+
+
+def test_a_batch_the_journal_failed_to_store_leaves_the_organs_place_in_the_sequence_where_it_was(tmp_path):
+    from actors.memory.organ import MemoryOrgan
+    from broker.protocol import Event
+
+    class Waiting:  # what a subscription holds: one event at seq 9, two found missing before it
+        missed, last_seq = 2, 9
+
+        def next(self, timeout_s):
+            return None
+
+    organ = MemoryOrgan("memory", {}, str(tmp_path))
+    organ.memory = Memory(tmp_path / "home", clock=lambda: 1_764_460_800.0)
+    organ.last_seq, organ.lost, organ.journalled = 6, 0, 0  # as on_start leaves them
+    stored = organ.memory.append
+
+    def failing(entries, **marks):
+        raise OSError("disk full")
+
+    organ.memory.append = failing
+    event = Event(seq=9, at=1_764_460_800.0, kind="call", organ="fs", ability="read_file", session="s")
+    with pytest.raises(OSError):
+        organ._drain(Waiting(), event, 0)
+    assert (organ.last_seq, organ.lost) == (6, 0)  # the next subscription counts these from 6, as missing
+    organ.memory.append = stored
+    assert organ._drain(Waiting(), event, 0) == 2
+    assert (organ.last_seq, organ.lost, organ.journalled) == (9, 2, 1)
+    organ.memory.close()

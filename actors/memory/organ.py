@@ -216,14 +216,16 @@ class MemoryOrgan(Organ):
                 break
             batch.append(event)
         missed = events.missed - counted
+        entries = [entry for entry in map(from_event, batch) if entry is not None]
+        appended, _ = self.memory.append(entries, last_seq=events.last_seq, lost=missed)
+        # only once they are stored: a batch that failed to be is counted missing by the next subscription, which
+        # starts after the last sequence number stored, instead of being skipped unseen
         self.last_seq = events.last_seq
+        self.journalled += appended
         if missed:
             self.lost += missed
             log.warning("lost %d events (seq now %d): dropped under the PUB high-water mark, or published while "
                         "this organ was down", missed, self.last_seq)
-        entries = [entry for entry in map(from_event, batch) if entry is not None]
-        appended, _ = self.memory.append(entries, last_seq=self.last_seq, lost=missed)
-        self.journalled += appended
         return events.missed
 
     def _sleep_loop(self) -> None:
