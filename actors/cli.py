@@ -22,7 +22,7 @@ from actors.client import Client
 from broker import __version__, procs, protocol
 from broker import config as mesh_config
 from broker.errors import ConfigError, MeshError, MeshUnreachable, NoAnswer
-from broker.home import Home, pid_alive
+from broker.home import Home, pid_alive, private_file
 
 DEFAULT_MESH = Path(__file__).with_name("default_mesh.toml")
 DOWN_TIMEOUT_S = 30.0
@@ -91,9 +91,7 @@ def _up_detached(state: Home, config_path: Path, parsed: mesh_config.MeshConfig,
     state.create()
     log_path = state.logs / "heart.log"
     # the mesh owner's alone, as every other log of the home (the heart may log what a call carried)
-    fd = os.open(log_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
-    os.fchmod(fd, 0o600)  # also a log an earlier version left readable
-    with os.fdopen(fd, "ab") as log_file:
+    with os.fdopen(private_file(log_path, os.O_WRONLY | os.O_APPEND), "ab") as log_file:
         heart = subprocess.Popen(
             [sys.executable, "-m", "broker", "--home", str(state.path), "--config", str(config_path),
              "--workdir", os.getcwd()],

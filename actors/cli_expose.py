@@ -18,6 +18,7 @@ import typer
 from actors.cli_common import (DEFAULT_HOME, EXIT_CONFIG, EXIT_FAILED, EXIT_NO_MESH, EXIT_USAGE, HomeOpt, JsonOpt,
                                connect, die, die_of, emit)
 from actors.cli_fast import exposure_lines
+from broker.errors import HomeError
 
 Answer = Callable[[str], dict]
 
@@ -149,7 +150,7 @@ def _forget(home: Path, address: str, as_json: bool) -> None:
         typer.echo(f"actors: note: {unknown}; the tombstone is kept for when it does", err=True)
     try:
         learned = learning.forget(Path(home) / learning.FILE_NAME, address)
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, HomeError) as exc:  # HomeError: a lock file that is not ours
         die(f"cannot record the tombstone in {home}: {exc}", EXIT_CONFIG)
     if as_json:
         emit({"forgotten": address, "tombstones": sorted(learned.tombstones)})

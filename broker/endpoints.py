@@ -18,7 +18,7 @@ from broker.auth import Gatekeeper
 from broker.authz import Principal, local_principal, remote_principal
 from broker.config import HeartConfig
 from broker.errors import HomeError
-from broker.home import Home
+from broker.home import Home, private_file
 from broker.keys import allowed_file, heart_keypair
 from broker.protocol import Call, Control, Register
 
@@ -43,16 +43,7 @@ class Bound:
 def lock(home: Home) -> IO:
     """Take the home's exclusive lock: one heart per home. The lock file is ours and 0600: another user who could
     open it could hold it, and no heart would start."""
-    try:
-        fd = os.open(home.lock_file, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
-    except OSError as exc:
-        raise HomeError(f"cannot open {home.lock_file}: {exc.strerror}") from None
-    held = os.fdopen(fd, "a+")
-    owner = os.fstat(fd).st_uid
-    if owner != os.getuid():
-        held.close()
-        raise HomeError(f"{home.lock_file} belongs to uid {owner}, not to this user; remove it")
-    os.fchmod(fd, 0o600)  # a lock file made 0644 by an earlier version
+    held = os.fdopen(private_file(home.lock_file, os.O_RDWR), "a+")
     try:
         fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:

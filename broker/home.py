@@ -140,6 +140,21 @@ class Home:
                     pass
 
 
+def private_file(path: Path, flags: int) -> int:
+    """Open (making it when missing) a file that is the owner's alone: never through a symlink, refused (HomeError)
+    when another user's, and made 0600 when an earlier version left it readable. The descriptor."""
+    try:
+        fd = os.open(path, flags | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    except OSError as exc:
+        raise HomeError(f"cannot open {path}: {exc.strerror}") from None
+    owner = os.fstat(fd).st_uid
+    if owner != os.getuid():
+        os.close(fd)
+        raise HomeError(f"{path} belongs to uid {owner}, not to this user; remove it")
+    os.fchmod(fd, 0o600)
+    return fd
+
+
 def private_dir(path: Path) -> Path:
     """Make path an owner-only directory, or check that the existing one is: ours, 0700, not a symlink."""
     try:

@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 import numpy as np
 
 from broker.exposure import lexicon
+from broker.home import private_file
 from broker.times import finite, ts_problem
 
 VERSION = 1
@@ -348,9 +349,8 @@ def _locked(path: Path) -> Iterator[None]:
     hangs, or by anyone who could open the file) is an error, not a wait without end."""
     path.parent.mkdir(parents=True, exist_ok=True)
     name = path.with_name(f".{path.name}.lock")
-    fd = os.open(name, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    fd = private_file(name, os.O_RDWR)
     try:
-        os.fchmod(fd, 0o600)  # also a lock file an earlier version left readable
         deadline = time.monotonic() + LOCK_WAIT_S
         while True:
             try:
