@@ -233,7 +233,7 @@ class MeshServer:
             exiting(sig, frame)
 
         server.handle_exit = stopping  # uvicorn installs its signal handlers from this attribute
-        server.run(sockets=[sock])
+        listen.serve(server, sock)
 
     def _stop_calls(self) -> None:
         if self.link is not None:
