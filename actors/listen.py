@@ -13,7 +13,7 @@ import signal
 import socket
 from typing import Any
 
-STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)  # what ends a front door or the console, with exit 0
 
 
 def parse_address(text: str) -> tuple[str, int]:
