@@ -2,7 +2,8 @@
 
 A wrapped server's tool names and texts are its own words, and every client of the front door hands them to a
 model. A tool whose name is not one MCP allows is refused, not renamed (a sentence made into an identifier still
-reads as a sentence); the server's other tools register. A tool's text that reads as an instruction to a model
+reads as a sentence); so is one with a word a call writes back (a property's name, an enum value) that reads as
+an instruction to a model, since such a word cannot be withheld. The server's other tools register. A tool's text that reads as an instruction to a model
 (guard's rules: its description, its title, the prose of its input and output schemas) is withheld: replaced by
 a note saying so and naming the rules, keys and shape kept, so the tool stays listed and callable. The organ
 hands what it refused or withheld to the heart with its registration (`Register.screened`): the owner reads it
@@ -12,6 +13,7 @@ in `actors status`, and `actors_organ_tools_screened` counts it.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from actors.memory import guard
@@ -22,6 +24,7 @@ MAX_NAME = 128  # MCP's tool names: 1 to 128 of A-Z a-z 0-9 _ . - (SEP-986), as 
 _NOT_NAME = re.compile(r"[^A-Za-z0-9_.-]")
 SHOWN_CHARACTERS = 3  # of the characters a refused name may not hold, named in its reason
 SHOWN_NAME = 160  # characters of a refused name kept for the owner to read
+SHOWN_WORD = 80  # characters of a schema's word quoted in a refusal
 PROSE = frozenset({"description", "title", "$comment", "markdownDescription"})  # the words of a tool's schemas
 LISTS = frozenset({"examples"})  # a schema's lists of example values: their strings are read as words too
 SCHEMAS = ("inputSchema", "outputSchema")
@@ -42,6 +45,36 @@ def name_problem(name: Any, taken: set[str]) -> str:
     if name in taken:
         return "the server lists a tool by this name twice: the first is registered"
     return ""
+
+
+def words_problem(tool: dict) -> str:
+    """Why a tool is refused for a word of its schemas that reads as an instruction to a model ('' when none does):
+    a property's name or an `enum` or `const` value is written back in calls, so it cannot be withheld."""
+    for key in SCHEMAS:
+        for what, word in _words(tool.get(key)):
+            broken = guard.flags(word)
+            if broken:
+                return (f"its {key}'s {what} {word[:SHOWN_WORD]!r} reads as an instruction to a model "
+                        f"({', '.join(broken)}); a word calls write back cannot be withheld")
+    return ""
+
+
+def _words(part: Any) -> Iterator[tuple[str, str]]:
+    """The (kind, word) pairs of a schema a call writes back: property names, string enum and const values."""
+    if isinstance(part, list):
+        for item in part:
+            yield from _words(item)
+        return
+    if not isinstance(part, dict):
+        return
+    if isinstance(part.get("properties"), dict):
+        yield from (("property name", name) for name in part["properties"])
+    if isinstance(part.get("enum"), list):
+        yield from (("enum value", v) for v in part["enum"] if isinstance(v, str))
+    if isinstance(part.get("const"), str):
+        yield "const value", part["const"]
+    for value in part.values():
+        yield from _words(value)
 
 
 def withheld(tool: dict) -> tuple[dict, tuple[str, ...], tuple[str, ...]]:
@@ -96,7 +129,8 @@ def screen(tools: list[Any]) -> tuple[list[dict], tuple[Screening, ...]]:
     screenings: list[Screening] = []
     for tool in tools:
         name = tool.get("name") if isinstance(tool, dict) else None
-        problem = name_problem(name, taken) if isinstance(tool, dict) else "it is not a tool object"
+        problem = (name_problem(name, taken) or words_problem(tool) if isinstance(tool, dict)
+                   else "it is not a tool object")
         if problem:
             shown = name if isinstance(name, str) else repr(name if isinstance(tool, dict) else tool)
             screenings.append(Screening(shown[:SHOWN_NAME], Screened.NAME, f"refused: {problem}"))

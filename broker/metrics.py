@@ -88,9 +88,10 @@ class HeartMetrics:
         self.stuck_calls = Gauge("actors_organ_stuck_calls", "Calls still running in the organ past their deadline "
                                  "(workers stuck); as reported by the organ's watchdog.", ["organ"], registry=r)
         self.tools_screened = Gauge("actors_organ_tools_screened", "Tools of a wrapped server the organ refused "
-                                    "(problem name: MCP does not allow their name) or registered with a text "
-                                    "withheld (problem text: it reads as an instruction to a model), as of its "
-                                    "registration (0 while it is not connected).", ["organ", "problem"], registry=r)
+                                    "(problem name: their name, or a word their calls write back) or registered "
+                                    "with a text withheld (problem text: it reads as an instruction to a model), as "
+                                    "of its registration (0 while it is not connected).", ["organ", "problem"],
+                                    registry=r)
         # what organs may report, by metric name: the series and the label names it takes
         self.reportable = {"actors_recall_duration_seconds": (self.recall_seconds, ()),
                            "actors_memory_cards": (self.memory_cards, ("kind",)),
