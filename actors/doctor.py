@@ -78,7 +78,7 @@ def _home(home: Home) -> Check:
 
 def screened_note(screened: list[dict]) -> str:
     """What an organ's check adds for the tools of its wrapped server it refused or withheld ('' for none)."""
-    refused = sum(1 for s in screened if s["problem"] == Screened.NAME)
+    refused = sum(1 for s in screened if s["outcome"] == Screened.REFUSED)
     withheld = len(screened) - refused
     parts = [f"{refused} tool{'s' * (refused != 1)} refused" if refused else "",
              f"{withheld} with text withheld" if withheld else ""]

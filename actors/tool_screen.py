@@ -28,6 +28,7 @@ SHOWN_WORD = 80  # characters of a schema's word quoted in a refusal
 PROSE = frozenset({"description", "title", "$comment", "markdownDescription"})  # the words of a tool's schemas
 LISTS = frozenset({"examples"})  # a schema's lists of example values: their strings are read as words too
 SCHEMAS = ("inputSchema", "outputSchema")
+MAX_DEPTH = 64  # levels of a schema read: a real one has a dozen, and a deeper one would exhaust the walk's stack
 
 
 def name_problem(name: Any, taken: set[str]) -> str:
@@ -48,15 +49,30 @@ def name_problem(name: Any, taken: set[str]) -> str:
 
 
 def words_problem(tool: dict) -> str:
-    """Why a tool is refused for a word of its schemas that reads as an instruction to a model ('' when none does):
-    a property's name or an `enum` or `const` value is written back in calls, so it cannot be withheld."""
+    """Why a tool is refused for its schemas ('' when it is not): deeper than MAX_DEPTH, or a word that reads as an
+    instruction to a model where calls write it back (a property's name, an `enum` or `const` value), where it
+    cannot be withheld."""
     for key in SCHEMAS:
+        if _deeper(tool.get(key), MAX_DEPTH):
+            return f"its {key} nests deeper than {MAX_DEPTH} levels"
         for what, word in _words(tool.get(key)):
             broken = guard.flags(word)
             if broken:
                 return (f"its {key}'s {what} {word[:SHOWN_WORD]!r} reads as an instruction to a model "
                         f"({', '.join(broken)}); a word calls write back cannot be withheld")
     return ""
+
+
+def _deeper(value: Any, limit: int) -> bool:
+    """Tell whether a JSON value nests (maps and lists) deeper than limit levels, without recursion."""
+    stack = [(value, 0)]
+    while stack:
+        part, depth = stack.pop()
+        if isinstance(part, (dict, list)):
+            if depth >= limit:
+                return True
+            stack.extend((v, depth + 1) for v in (part.values() if isinstance(part, dict) else part))
+    return False
 
 
 def _words(part: Any) -> Iterator[tuple[str, str]]:
@@ -133,11 +149,11 @@ def screen(tools: list[Any]) -> tuple[list[dict], tuple[Screening, ...]]:
                    else "it is not a tool object")
         if problem:
             shown = name if isinstance(name, str) else repr(name if isinstance(tool, dict) else tool)
-            screenings.append(Screening(shown[:SHOWN_NAME], Screened.NAME, f"refused: {problem}"))
+            screenings.append(Screening(shown[:SHOWN_NAME], Screened.REFUSED, f"refused: {problem}"))
             continue
         tool, places, rules = withheld(tool)
         if places:
-            screenings.append(Screening(name, Screened.TEXT, f"listed with {', '.join(places)} withheld: "
+            screenings.append(Screening(name, Screened.WITHHELD, f"listed with {', '.join(places)} withheld: "
                                         f"{'it reads' if len(places) == 1 else 'they read'} as an instruction to a "
                                         f"model ({', '.join(rules)})"))
         kept.append(tool)

@@ -34,7 +34,7 @@ def main() -> None:
         for organ, listed in organs.items():
             tools += len(listed)
             for screening in tool_screen.screen(listed)[1]:
-                if screening.problem == Screened.NAME:
+                if screening.outcome == Screened.REFUSED:
                     refused[screening.why.split(":")[1].split(",")[0].strip()] += 1
                 else:
                     withheld.append(f"{organ}.{screening.tool}: {screening.why}")

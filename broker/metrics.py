@@ -88,9 +88,9 @@ class HeartMetrics:
         self.stuck_calls = Gauge("actors_organ_stuck_calls", "Calls still running in the organ past their deadline "
                                  "(workers stuck); as reported by the organ's watchdog.", ["organ"], registry=r)
         self.tools_screened = Gauge("actors_organ_tools_screened", "Tools of a wrapped server the organ refused "
-                                    "(problem name: their name, or a word their calls write back) or registered "
-                                    "with a text withheld (problem text: it reads as an instruction to a model), as "
-                                    "of its registration (0 while it is not connected).", ["organ", "problem"],
+                                    "(for their name, or a word their calls write back) or registered with a text "
+                                    "withheld (it reads as an instruction to a model), as of its registration (0 "
+                                    "while it is not connected).", ["organ", "outcome"],
                                     registry=r)
         # what organs may report, by metric name: the series and the label names it takes
         self.reportable = {"actors_recall_duration_seconds": (self.recall_seconds, ()),
@@ -176,9 +176,9 @@ class HeartMetrics:
             self.wounds_healed.labels(organ, cause)
 
     def set_screened(self, organ: str, screened: tuple) -> None:
-        """Record how many tools the organ's registration refused or withheld, by problem (Screening.problem)."""
-        for problem in SCREENED:
-            self.tools_screened.labels(organ, problem).set(sum(1 for s in screened if s.problem == problem))
+        """Record how many tools the organ's registration refused or withheld, by outcome (Screening.outcome)."""
+        for outcome in SCREENED:
+            self.tools_screened.labels(organ, outcome).set(sum(1 for s in screened if s.outcome == outcome))
 
     def set_stage(self, stage: str) -> None:
         """Record the sleep stage as its index in STAGES."""

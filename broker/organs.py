@@ -173,9 +173,9 @@ def liveness_verdict(rec: OrganRecord, now: float, limits: HeartConfig) -> str:
 
 def screenings(msg: Register) -> tuple[Screening, ...]:
     """What a registration says it refused or withheld, as the heart keeps it: at most MAX_SCREENINGS, each with a
-    problem of the vocabulary and its texts cut (an organ key's peer could send anything)."""
-    return tuple(Screening(s.tool[:MAX_SCREENING_TEXT], s.problem, s.why[:MAX_SCREENING_TEXT])
-                 for s in msg.screened[:MAX_SCREENINGS] if s.problem in SCREENED)
+    known outcome and its texts cut (an organ key's peer could send anything)."""
+    return tuple(Screening(s.tool[:MAX_SCREENING_TEXT], s.outcome, s.why[:MAX_SCREENING_TEXT])
+                 for s in msg.screened[:MAX_SCREENINGS] if s.outcome in SCREENED)
 
 
 def refusal(rec: OrganRecord | None, msg: Register, who: Principal, declared: list[str]) -> str:

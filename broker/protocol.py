@@ -67,7 +67,7 @@ class Reflex:
 class Screening:
     """A tool of a wrapped server the organ refused, or registered with a text withheld, for the owner to see."""
     tool: str  # the tool's name as the server wrote it (cut)
-    problem: str  # one of SCREENED
+    outcome: str  # one of SCREENED: refused or withheld
     why: str  # for people: the precise reason, the places withheld and the rules they break
 
 

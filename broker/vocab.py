@@ -33,9 +33,9 @@ class Origin(StrEnum):
 class Screened(StrEnum):
     """What an organ left out or changed of a wrapped server's tool list before registering it (actors/tool_screen.py)."""
 
-    NAME = "name"  # the tool is refused: its name is not one MCP allows (or the mesh's addresses cannot hold), or a
+    REFUSED = "refused"  # not registered: its name is not one MCP allows (or the mesh's addresses cannot hold), or a
     # word its calls write back (a property's name, an enum value) reads as an instruction to a model
-    TEXT = "text"  # the tool is registered with a text withheld: it reads as an instruction to a model
+    WITHHELD = "withheld"  # registered with a text withheld: it reads as an instruction to a model
 
 
 class Cause(StrEnum):
