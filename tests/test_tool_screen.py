@@ -15,6 +15,7 @@ from actors import tool_screen
 from actors.doctor import screened_note
 from actors.memory import guard
 from broker import protocol
+from broker.organs import MAX_SCREENING_TEXT, MAX_SCREENINGS, screenings
 from broker.protocol import Register, Screening
 from tests.conftest import wait_for
 
@@ -150,6 +151,15 @@ def test_what_was_screened_crosses_the_wire_with_the_registration():
     sent = Register(organ="evil", pid=7, screened=(Screening("bad name", "refused", "refused: ..."),))
     assert protocol.decode(protocol.encode(sent)) == sent
     assert protocol.decode(protocol.encode(Register(organ="echo", pid=7))).screened == ()
+
+
+def test_the_heart_keeps_a_bounded_number_of_screenings_with_known_outcomes_and_cut_texts():
+    sent = Register(organ="remote", pid=7, screened=(
+        Screening("x" * 2000, "refused", "y" * 2000), Screening("t", "gossip", "an outcome nobody knows"),
+        *(Screening(f"t{i}", "withheld", "why") for i in range(400))))
+    kept = screenings(sent)
+    assert len(kept) == MAX_SCREENINGS - 1 and {s.outcome for s in kept} == {"refused", "withheld"}
+    assert kept[0] == Screening("x" * MAX_SCREENING_TEXT, "refused", "y" * MAX_SCREENING_TEXT)
 
 
 def test_the_doctor_counts_the_tools_refused_and_withheld_and_points_at_status():
