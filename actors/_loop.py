@@ -319,7 +319,7 @@ class OrganLoop:
     def _register(self) -> None:
         self._send(Register(organ=self.organ.name, pid=os.getpid(), abilities=self.organ.abilities(),
                             perception=tuple(self.organ.perception), reflexes=tuple(self.organ.reflexes),
-                            token=self.token, lane=self.lane_endpoint))
+                            token=self.token, lane=self.lane_endpoint, screened=self.organ.screened()))
 
     def _send(self, msg) -> None:
         self.poller.touched(self.dealer)

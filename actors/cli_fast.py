@@ -242,6 +242,8 @@ def status(home: Path, as_json: bool) -> int:
         silent = f"; silent {o['silent_s']:.1f}s now" if o.get("silent_s") is not None else ""
         echo(f"  {o['name']:<16} {o['state']:<10} pid {str(o['pid'] or '-'):<8} restarts {o['restarts']:<3} "
              f"{len(o['abilities']):>2} abilities  wounds {wounds:<12} {o['reason']}{silent}")
+        for screened in o.get("screened", ()):  # a wrapped server's words: its tool's name quoted, never as it is
+            echo(f"    tool {screened['tool']!r} {screened['why']}")
     for a in data["alerts"]:
         echo(f"  [{a['level']}] {a['message']}")
     return 0

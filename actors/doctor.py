@@ -14,6 +14,7 @@ from actors.client import Client
 from broker import config as mesh_config
 from broker.errors import MeshError, NoAnswer
 from broker.home import Home
+from broker.vocab import Screened
 
 MODULES = ("zmq", "msgpack", "tenacity", "prometheus_client", "typer", "mcp", "quicktok")
 MESH = "mesh"  # the name of the check that a mesh answers
@@ -75,6 +76,16 @@ def _home(home: Home) -> Check:
     return Check("state directory", True, f"{home.path} (mode {mode:o}{shared}; ipc under {home.ipc_hint()})")
 
 
+def screened_note(screened: list[dict]) -> str:
+    """What an organ's check adds for the tools of its wrapped server it refused or withheld ('' for none)."""
+    refused = sum(1 for s in screened if s["outcome"] == Screened.REFUSED)
+    withheld = len(screened) - refused
+    parts = [f"{refused} tool{'s' * (refused != 1)} refused" if refused else "",
+             f"{withheld} with text withheld" if withheld else ""]
+    said = ", ".join(p for p in parts if p)
+    return f"; {said} (`actors status` says which and why)" if said else ""
+
+
 def _mesh(home: Home) -> list[Check]:
     try:
         with Client(home) as client:
@@ -86,7 +97,8 @@ def _mesh(home: Home) -> list[Check]:
     checks = [Check(MESH, True, f"heart pid {status['heart']['pid']}, beat #{status['heart']['seq']}")]
     for organ in status["organs"]:
         checks.append(Check(f"organ {organ['name']}", organ["state"] == "up",
-                            f"{organ['state']} ({organ['reason']}), {organ['restarts']} restarts"))
+                            f"{organ['state']} ({organ['reason']}), {organ['restarts']} restarts"
+                            + screened_note(organ.get("screened", ()))))
     url = status["heart"]["metrics"]
     if url:
         try:

@@ -1,13 +1,19 @@
-"""Listening on HOST:PORT for the HTTP servers (`actors web`, `actors mcp --http`): parse, check, bind first.
+"""Listening on HOST:PORT for the HTTP servers (`actors web`, `actors mcp --http`): parse, check, bind first,
+serve until SIGTERM or SIGINT.
 
 The socket is bound before the server starts, so that an address in use or a host that does not resolve is
-one clear line and a named exit code, not a server's log line and whatever code it exits with.
+one clear line and a named exit code, not a server's log line and whatever code it exits with; a stop by signal
+ends in exit 0, as the stdio front door's does.
 """
 
 from __future__ import annotations
 
 import ipaddress
+import signal
 import socket
+from typing import Any
+
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)  # what ends a front door or the console, with exit 0
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -50,3 +56,21 @@ def url(host: str, port: int, path: str = "/") -> str:
     """The URL to print for a bound host (loopback for a wildcard)."""
     shown = {"0.0.0.0": "127.0.0.1", "::": "[::1]", "[::]": "[::1]"}.get(host, host)
     return f"http://{shown}:{port}{path}"
+
+
+def serve(server: Any, sock: socket.socket) -> None:
+    """Run a uvicorn server on a bound socket until SIGTERM or SIGINT; return once it has shut down.
+
+    uvicorn takes both signals while it serves (a graceful stop: its handle_exit) and, once stopped, raises the
+    signal again with the handlers it found: SIGTERM's default then killed the process (exit 143), SIGINT's
+    raised KeyboardInterrupt wherever it landed (exit 130, or 0). The handler found is this one, which only asks
+    the server to stop: it also stops a server signalled before uvicorn took the signals, at its first tick."""
+    def stop(signum: int, frame: Any) -> None:
+        server.should_exit = True
+
+    found = {sig: signal.signal(sig, stop) for sig in STOP_SIGNALS}
+    try:
+        server.run(sockets=[sock])
+    finally:
+        for sig, handler in found.items():
+            signal.signal(sig, handler)

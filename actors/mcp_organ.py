@@ -1,5 +1,8 @@
 """An MCP server as an organ: its tools as abilities with their annotations, the server unchanged.
 
+Its tools are screened first (actors/tool_screen.py): one whose name MCP does not allow is refused, a text that
+reads as an instruction to a model is withheld, and the heart is told which, for the owner.
+
 The organ speaks MCP's stdio transport itself (actors/mcp_stdio.py) on its loop's own thread: a call is
 written to the server's stdin as it arrives and its reply sent on when the server's line is read, with no
 thread or event loop in between. Handshake and tool list happen before registration; a tools/list_changed
@@ -14,13 +17,13 @@ import os
 import time
 from typing import Any, Callable
 
-from actors import schema
+from actors import schema, tool_screen
 from actors.jsonline import REQUEST_CANCELLED
 from actors.mcp_stdio import (HANDSHAKE_VERSIONS, METHOD_NOT_FOUND, OFFERED_VERSION, SERVER_GONE, StdioServer,
                               describe_error)
 from actors.organ import Organ, Pump
 from broker.errors import BadParams, ToolMissing
-from broker.protocol import Ability, Call, Failure, Reply
+from broker.protocol import Ability, Call, Failure, Reply, Screening
 from broker.vocab import Cause
 
 log = logging.getLogger(__name__)
@@ -42,6 +45,8 @@ class McpOrgan(Organ):
             raise ValueError("an MCP organ needs the server's command")
         self.command = command
         self.tools: dict[str, Ability] = {}
+        self.screenings: tuple[Screening, ...] = ()  # of the server's tools, those refused or with a text withheld
+        self.logged: set[Screening] = set()  # each told once to the log, not at every list the server sends again
         self.timeout_s = float(self.options.get("timeout_s", DEFAULT_TIMEOUT_S))
         self.server: StdioServer | None = None
         self.listing: list[dict] = []  # tools/list pages read so far while the list is read again
@@ -117,8 +122,12 @@ class McpOrgan(Organ):
                             time.monotonic() + self.timeout_s, answered)
 
     def _adopt(self, tools: list[dict]) -> None:
-        self.tools = {t["name"]: ability_of(t, self.timeout_s) for t in tools
-                      if isinstance(t, dict) and isinstance(t.get("name"), str)}
+        kept, self.screenings = tool_screen.screen(tools)
+        for screening in self.screenings:
+            if screening not in self.logged:
+                self.logged.add(screening)
+                log.warning("MCP server %s, tool %r: %s", self.command[0], screening.tool, screening.why)
+        self.tools = {t["name"]: ability_of(t, self.timeout_s) for t in kept}
 
     def _ping(self, now: float) -> None:
         if self.ping_waiting or now < self.pinged + PING_EVERY_S:
@@ -136,6 +145,9 @@ class McpOrgan(Organ):
 
     def abilities(self) -> tuple[Ability, ...]:
         return tuple(self.tools.values())
+
+    def screened(self) -> tuple[Screening, ...]:
+        return self.screenings
 
     def timeout_of(self, name: str) -> float:
         ability = self.tools.get(name)

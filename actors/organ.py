@@ -18,7 +18,7 @@ from typing import Any, Callable
 from actors import schema as schemas
 from actors._caller import CallerLink
 from broker.errors import Cancelled, OrganError, ToolMissing
-from broker.protocol import LOG_LEVELS, Ability, Blood, Call, Failure, Observation, Reflex, Reply
+from broker.protocol import LOG_LEVELS, Ability, Blood, Call, Failure, Observation, Reflex, Reply, Screening
 
 log = logging.getLogger(__name__)
 
@@ -243,6 +243,10 @@ class Organ:
     @classmethod
     def _abilities_by_name(cls) -> dict[str, Callable]:
         return _abilities_of(cls)
+
+    def screened(self) -> tuple[Screening, ...]:
+        """What the organ refused or withheld of what it wraps (a wrapped MCP server's tools), for the owner."""
+        return ()
 
     def timeout_of(self, name: str) -> float:
         """The time an ability declares it may take (the default for one this organ does not have)."""

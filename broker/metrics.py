@@ -14,7 +14,7 @@ from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, Info, disable_created_metrics
 
-from broker.protocol import CAUSES, STAGES, STATES
+from broker.protocol import CAUSES, SCREENED, STAGES, STATES
 from broker.vocab import CARD_KINDS, BeatKind, Decision, OrganState, Outcome
 
 RECALL_BUCKETS = (0.0001, 0.00025, 0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.025, 0.05, 0.1, 0.5)
@@ -87,6 +87,11 @@ class HeartMetrics:
                                    "connections: too many open).", ["reason"], registry=r)
         self.stuck_calls = Gauge("actors_organ_stuck_calls", "Calls still running in the organ past their deadline "
                                  "(workers stuck); as reported by the organ's watchdog.", ["organ"], registry=r)
+        self.tools_screened = Gauge("actors_organ_tools_screened", "Tools of a wrapped server the organ refused "
+                                    "(for their name, or a word their calls write back) or registered with a text "
+                                    "withheld (it reads as an instruction to a model), as of its registration (0 "
+                                    "while it is not connected).", ["organ", "outcome"],
+                                    registry=r)
         # what organs may report, by metric name: the series and the label names it takes
         self.reportable = {"actors_recall_duration_seconds": (self.recall_seconds, ()),
                            "actors_memory_cards": (self.memory_cards, ("kind",)),
@@ -162,12 +167,18 @@ class HeartMetrics:
             self.calls.labels(organ, outcome)
         self.call_seconds.labels(organ)
         self.stuck_calls.labels(organ)
+        self.set_screened(organ, ())
         for cause in CAUSES:
             self.call_errors.labels(organ, cause)
             self.wounds_open.labels(organ, cause)
             self.wounds_chronic.labels(organ, cause)
             self.wounds_total.labels(organ, cause)
             self.wounds_healed.labels(organ, cause)
+
+    def set_screened(self, organ: str, screened: tuple) -> None:
+        """Record how many tools the organ's registration refused or withheld, by outcome (Screening.outcome)."""
+        for outcome in SCREENED:
+            self.tools_screened.labels(organ, outcome).set(sum(1 for s in screened if s.outcome == outcome))
 
     def set_stage(self, stage: str) -> None:
         """Record the sleep stage as its index in STAGES."""

@@ -16,7 +16,7 @@ from broker.authz import Principal, may_declare_reflex, may_register
 from broker.config import HeartConfig, OrganSpec
 from broker.gate import Breaker
 from broker.metrics import HeartMetrics
-from broker.protocol import Ability, Refused, Register, Welcome
+from broker.protocol import SCREENED, Ability, Refused, Register, Screening, Welcome
 from broker.registry import OrganRecord
 from broker.vocab import ADDRESS_SEP, HEAL, Level, OrganState
 
@@ -24,6 +24,8 @@ log = logging.getLogger(__name__)
 
 Alert = Callable[[str, str, str], None]  # level, organ, message
 MAX_ABILITY_NAME = 128
+MAX_SCREENINGS = 256  # of a registration's tools refused or withheld, kept for status
+MAX_SCREENING_TEXT = 500  # characters of each one's tool name and reason
 
 
 class OrganTable:
@@ -86,6 +88,8 @@ class OrganTable:
         rec.ident = ident
         rec.abilities = {a.name: a for a in msg.abilities}
         rec.perception, rec.reflexes, rec.lane = msg.perception, msg.reflexes, msg.lane
+        rec.screened = screenings(msg)
+        self.metrics.set_screened(rec.name, rec.screened)
         rec.last_seen = now
         if rec.spec.external:
             rec.pid, rec.started = pid or msg.pid, now  # the kernel's pid when the connection is local
@@ -102,6 +106,7 @@ class OrganTable:
             self.by_ident.pop(rec.ident, None)
         rec.forget_connection()
         self.metrics.organ_up.labels(rec.name).set(0)  # no connection: not up, whatever state follows
+        self.metrics.set_screened(rec.name, ())
         self.dropped(rec.name, f"organ {rec.name} {why} during the call{rec.drill_note()}")
 
     def goodbye(self, rec: OrganRecord, reason: str) -> None:
@@ -164,6 +169,13 @@ def liveness_verdict(rec: OrganRecord, now: float, limits: HeartConfig) -> str:
             and now - max(rec.started, rec.last_seen) > limits.register_timeout_s):
         return f"not registered after {limits.register_timeout_s:g}s"
     return ""
+
+
+def screenings(msg: Register) -> tuple[Screening, ...]:
+    """What a registration says it refused or withheld, as the heart keeps it: at most MAX_SCREENINGS, each with a
+    known outcome and its texts cut (an organ key's peer could send anything)."""
+    return tuple(Screening(s.tool[:MAX_SCREENING_TEXT], s.outcome, s.why[:MAX_SCREENING_TEXT])
+                 for s in msg.screened[:MAX_SCREENINGS] if s.outcome in SCREENED)
 
 
 def refusal(rec: OrganRecord | None, msg: Register, who: Principal, declared: list[str]) -> str:

@@ -20,7 +20,7 @@ from typing import Any, Callable, ClassVar
 from broker import wire
 from broker.errors import DecodeError, EncodeError
 from broker.vocab import EXIT_REFUSED as EXIT_REFUSED  # re-exported: the organ loop exits with it
-from broker.vocab import Cause, Level, OrganState, Origin, Stage
+from broker.vocab import Cause, Level, OrganState, Origin, Screened, Stage
 from broker.wire import BLOOD, EVENT, SYNC, VERSION
 
 DEFAULT_MAX_FRAME_BYTES = 8 * 1024 * 1024
@@ -34,6 +34,7 @@ NOTICE_KINDS = ("progress", "log")
 ASK_KINDS = ("elicit", "sample")
 LOG_LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")  # RFC 5424, as MCP
 CAUSES = tuple(Cause)
+SCREENED = tuple(Screened)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +64,14 @@ class Reflex:
 
 
 @dataclass(frozen=True, slots=True)
+class Screening:
+    """A tool of a wrapped server the organ refused, or registered with a text withheld, for the owner to see."""
+    tool: str  # the tool's name as the server wrote it (cut)
+    outcome: str  # one of SCREENED: refused or withheld
+    why: str  # for people: the precise reason, the places withheld and the rules they break
+
+
+@dataclass(frozen=True, slots=True)
 class Register:
     KIND: ClassVar[bytes] = b"register"
     organ: str
@@ -72,6 +81,7 @@ class Register:
     reflexes: tuple[Reflex, ...] = ()
     token: str = ""
     lane: str = ""  # the organ's lane endpoint (ipc://), when it takes lane calls (docs/protocol.md, "Lanes")
+    screened: tuple[Screening, ...] = ()  # what the organ refused or withheld of what it wraps
 
 
 @dataclass(frozen=True, slots=True)

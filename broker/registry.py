@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from broker.config import OrganSpec
 from broker.gate import Breaker
-from broker.protocol import Ability, OrganStatus, Reflex, to_plain
+from broker.protocol import Ability, OrganStatus, Reflex, Screening, to_plain
 from broker.vocab import FAULT_DRILL, OrganState
 from broker.zygote import Forked
 
@@ -26,6 +26,7 @@ class OrganRecord:
     abilities: dict[str, Ability] = field(default_factory=dict)
     perception: tuple[str, ...] = ()
     reflexes: tuple[Reflex, ...] = ()
+    screened: tuple[Screening, ...] = ()  # what it refused or withheld of a wrapped server's tools (its last Register)
     started: float = 0.0  # monotonic time of the spawn (or registration, for external organs)
     last_seen: float = 0.0  # monotonic time of the last message from it
     restarts: int = 0
@@ -60,10 +61,12 @@ class OrganRecord:
             "kind": "external" if self.spec.external else "mcp" if self.spec.mcp else "module",
             "breaker": self.breaker.state, "consecutive_failures": self.breaker.failures,
             "reflexes": [to_plain(r) for r in self.reflexes],
+            "screened": [to_plain(s) for s in self.screened],
         }
 
     def forget_connection(self) -> None:
         """Drop what the last registration told us."""
         self.ident = None
         self.abilities = {}
+        self.screened = ()
         self.lane = ""

@@ -30,6 +30,14 @@ class Origin(StrEnum):
     HOOK = "hook"  # a host's hook asking on the agent's behalf (memory before a prompt): no choice of the agent's
 
 
+class Screened(StrEnum):
+    """What an organ left out or changed of a wrapped server's tool list before registering it (actors/tool_screen.py)."""
+
+    REFUSED = "refused"  # not registered: its name is not one MCP allows (or the mesh's addresses cannot hold), or a
+    # word its calls write back (a property's name, an enum value) reads as an instruction to a model
+    WITHHELD = "withheld"  # registered with a text withheld: it reads as an instruction to a model
+
+
 class Cause(StrEnum):
     """Why a call failed (broker.causes names them from what the organ said)."""
 

@@ -516,7 +516,8 @@ def test_stopping_the_console_while_a_page_streams_ends_at_once_without_an_error
     finally:
         conn.close()
     errors = (tmp_path / "web.err").read_text()
-    # as without a page: a process stopped by a signal says so (130 for Ctrl-C, as shells give)
-    assert fresh.proc.returncode == (130 if signal_number == signal.SIGINT else -signal.SIGTERM), errors
+    # a stop asked for is a clean end, as the README says and the stdio front door does (uvicorn raised SIGTERM
+    # again after its stop: exit 143)
+    assert fresh.proc.returncode == 0, errors
     assert took < 1.5, f"stopping waited {took:.1f}s for the open stream"
     assert "Traceback" not in errors and "ERROR" not in errors, errors

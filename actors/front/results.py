@@ -88,8 +88,19 @@ def tool_result(reply: Reply) -> types.CallToolResult:
                                     structured_content=result if isinstance(result, dict) else None)
     e = reply.error
     text = (f"[actors] call failed — cause: {e.cause}; decision: {e.decision or 'refer'}; retries: {e.retried}\n"
-            f"{e.message}" + (f"\nhint: {e.hint}" if e.hint else ""))
+            f"{error_text(e.message)}" + (f"\nhint: {e.hint}" if e.hint else ""))
     return types.CallToolResult(content=[types.TextContent(text=text)], is_error=True)
+
+
+def error_text(message: str) -> str:
+    """A failure's message as the caller's model reads it, or guard's note when it reads as an instruction to one.
+
+    The message is the organ's words, and for a wrapped server its own (an error it answered, the text of a result
+    with isError): the cause, decision and hint around it are the mesh's, and stay."""
+    from actors.memory import guard  # as for alerts: loaded at the first failure, not at start-up
+
+    broken = guard.flags(message)
+    return guard.withheld(broken) if broken else message
 
 
 def tool_answer(reply: Reply, version: str) -> dict:

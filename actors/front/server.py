@@ -233,7 +233,7 @@ class MeshServer:
             exiting(sig, frame)
 
         server.handle_exit = stopping  # uvicorn installs its signal handlers from this attribute
-        server.run(sockets=[sock])
+        listen.serve(server, sock)
 
     def _stop_calls(self) -> None:
         if self.link is not None:
@@ -1079,9 +1079,10 @@ class MeshServer:
         if reply.ok:
             return reply.result
         e = reply.error
+        message = results.error_text(e.message)
         if e.cause == "bad_params":
-            raise results.bad_params(f"{what}: {e.message}")
-        raise MCPError(INTERNAL_ERROR, f"{what} failed — cause: {e.cause}: {e.message}"[:500])
+            raise results.bad_params(f"{what}: {message}")
+        raise MCPError(INTERNAL_ERROR, f"{what} failed — cause: {e.cause}: {message}"[:500])
 
 
 class _Listener:

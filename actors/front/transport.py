@@ -24,7 +24,6 @@ import os
 import re
 import secrets
 import selectors
-import signal
 from collections import OrderedDict, deque
 from dataclasses import dataclass
 from functools import partial
@@ -39,6 +38,7 @@ from mcp_types import CONNECTION_CLOSED, INTERNAL_ERROR, INVALID_REQUEST, PARSE_
 from pydantic import ValidationError
 
 from actors import jsonline, peers
+from actors.listen import STOP_SIGNALS  # on stdio: stop reading, cancel what runs in the mesh, end (exit 0)
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +49,6 @@ MAX_QUEUED = 64  # messages read ahead of the server; reading waits beyond
 SHUTDOWN_WRITE_S = 2.0  # how long the last answers may take to write when the client leaves
 DRAIN_S = 10.0  # how long requests still running when stdin ends may take to be answered before the server ends
 DRAIN_POLL_S = 0.01
-STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)  # on stdio: stop reading, cancel what runs in the mesh, end (exit 0)
 CANCELLED = "notifications/cancelled"
 LISTEN = "subscriptions/listen"  # the 2026-07-28 stream of change notices: answered only when the connection ends
 HEAD_BYTES = 1024  # of a line over the limit, kept to find its request's id

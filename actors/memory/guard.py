@@ -103,6 +103,11 @@ def suspect(*texts: str) -> bool:
     return bool(flags(*texts))
 
 
+def withheld(broken: tuple[str, ...]) -> str:
+    """What a model reads in place of a text that breaks these rules: that it was withheld, and why."""
+    return f"(withheld: its text reads as an instruction to a model: {', '.join(broken)})"
+
+
 CARD_TEXT = ("title", "body", "when", "wrong", "instead")  # what a card says in words that came from tools
 CARD_KEPT = ("id", "kind", "state")  # the words of a withheld card an agent may still read
 
@@ -119,5 +124,4 @@ def for_model(card: dict) -> dict:
         return card
     emptied = {k: v if k in CARD_KEPT or not isinstance(v, (str, list, tuple, dict)) else type(v)()
                for k, v in card.items()}
-    return {**emptied, "title": f"(withheld: its text reads as an instruction to a model: {', '.join(broken)})",
-            "withheld": list(broken)}
+    return {**emptied, "title": withheld(broken), "withheld": list(broken)}

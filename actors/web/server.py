@@ -63,4 +63,4 @@ def serve(home: Home, sock: socket.socket, host: str, announce: Callable[[str], 
                             proxy_headers=False, server_header=False, limit_concurrency=MAX_CONNECTIONS,
                             timeout_graceful_shutdown=GRACE_S,
                             http=bounded_h11(max_connections=MAX_CONNECTIONS, admit=peers.admitter(remote)))
-    _server_class()(config, console.broadcast.close).run(sockets=[sock])
+    listen.serve(_server_class()(config, console.broadcast.close), sock)
