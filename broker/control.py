@@ -16,7 +16,7 @@ from typing import Any
 from broker import hooks, protocol
 from broker.procs import signal_named
 from broker.wirenames import wire_name
-from broker.authz import Principal, may_control
+from broker.authz import Principal, may_control, may_read_owners_words
 from broker.errors import EncodeError
 from broker.events import Events
 from broker.health import Health
@@ -40,7 +40,7 @@ class ControlDesk:
 
     def __init__(self, organs: OrganTable, health: Health, events: Events, rhythm: Rhythm, supervisor: Supervisor,
                  send: Callable[[bytes, list[bytes]], bool], principal: Callable[[bytes], Principal],
-                 about: Callable[[], dict], stop: Callable[[str], None]) -> None:
+                 about: Callable[[], dict], stop: Callable[[str], None], readers: tuple[str, ...] = ()) -> None:
         self.organs = organs
         self.health = health
         self.events = events
@@ -50,6 +50,7 @@ class ControlDesk:
         self.principal = principal
         self.about = about
         self.stop = stop
+        self.readers = readers  # [heart] remote_events: the keys that may read the owner's instruction
         self.commands: dict[str, Callable[..., Any]] = {
             "status": self.cmd_status, "instruction": self.cmd_instruction, "progress": self.cmd_progress,
             "kill": self.cmd_kill, "revive": self.cmd_revive, "stop": self.cmd_stop, "manifest": self.cmd_manifest,
@@ -76,12 +77,15 @@ class ControlDesk:
         if command is None:
             return ControlReply(id=msg.id, ok=False, error=f"unknown command {msg.command!r} "
                                 f"(commands: {', '.join(sorted(self.commands))})")
+        reads = may_read_owners_words(who, self.readers).allowed
         try:
-            extra = {"_reply": (ident, msg.id)} if command == self.cmd_expose else {}
+            extra = {"_reply": (ident, msg.id, reads)} if command == self.cmd_expose else {}
             result = command(**msg.args, **extra)
         except ANSWERABLE as exc:
             return ControlReply(id=msg.id, ok=False, error=f"{msg.command}: {exc}" if str(exc)
                                 else f"{msg.command}: {type(exc).__name__}")
+        if command == self.cmd_status and not reads:
+            result["heart"]["instruction"] = ""  # the owner's words, for the keys remote_events names only
         return None if result is DEFERRED else ControlReply(id=msg.id, ok=True, result=result)
 
     def answer_queries(self) -> None:
@@ -144,8 +148,11 @@ class ControlDesk:
         selector = self.rhythm.selector
         if selector is None:
             raise LookupError("this heart runs without an exposure worker")
-        intent = self.rhythm.instruction if intent is None else str(intent)[:MAX_INTENT]
-        job = self.rhythm.job(intent, reply=(*_reply, intent), budget=budget,
+        ident, msg_id, reads = _reply
+        asked = intent is not None
+        intent = str(intent)[:MAX_INTENT] if asked else self.rhythm.instruction
+        # the answer names its intent: the current instruction only to those who may read the owner's words
+        job = self.rhythm.job(intent, reply=(ident, msg_id, intent if asked or reads else ""), budget=budget,
                               recent=None if recent is None else tuple(recent), why=why)
         if not selector.ask(job):
             raise LookupError("too many expose requests are waiting; try again shortly")

@@ -8,7 +8,7 @@ The loop and the dispatch live here; each message kind is handed to the collabor
   Rhythm (broker/rhythm.py)        the beat, the session's progress and the blood
   ControlDesk (broker/control.py)  the control commands
   Supervisor (broker/supervisor.py) organ processes: spawn, reap, restart
-  Events (broker/events.py)        the XPUB: blood, events, sync marks
+  Events (broker/events.py)        the publishers: blood, events, sync marks
 """
 
 from __future__ import annotations
@@ -26,10 +26,11 @@ import zmq
 
 from broker import __version__, endpoints, protocol, wire
 from broker.calls import CallDesk, oversized
+from broker.authz import may_read_owners_words, may_report
 from broker.config import MeshConfig
 from broker.control import ControlDesk
 from broker.errors import DecodeError
-from broker.events import Events
+from broker.events import Events, remote_beat
 from broker.exposed import Selector
 from broker.health import Health
 from broker.home import Home
@@ -73,8 +74,7 @@ class Heart:
         self.handlers = {Register: self._on_register, Heartbeat: self._on_heartbeat, Goodbye: self._on_goodbye,
                          Call: self.calls.on_call, Reply: self._on_reply, Report: self._on_report,
                          Control: lambda ident, msg, frames: self.control.on_control(ident, msg),
-                         SnapshotRequest: lambda ident, msg, frames: self.send(ident, protocol.encode(
-                             Snapshot(blood=self.rhythm.snapshot()))),
+                         SnapshotRequest: self._on_snapshot,
                          Notice: self._on_notice, Ask: self._on_ask, Answer: self._on_answer, Cancel: self.calls.cancel,
                          Tally: self.calls.lanes.on_tally, Handoff: self.calls.lanes.on_handoff}
 
@@ -106,6 +106,7 @@ class Heart:
         self.ctx = zmq.Context()
         self.bound = endpoints.bind(self.ctx, s, home, lambda reason: self.metrics.protocol_errors.labels("auth").inc())
         self.router, self.events.sock = self.bound.router, self.bound.pub
+        self.events.readers, self.events.lean = self.bound.readers, self.bound.lean
         self.metrics_server, metrics_url = endpoints.serve_metrics(s.metrics, self.metrics.registry)
         router_ep = self.bound.endpoints["router"]
         self.supervisor = Supervisor(self.organs.records, {
@@ -118,10 +119,11 @@ class Heart:
         if self.with_exposure:
             self.rhythm.selector = Selector(wake=self.supervisor.wake, env={**os.environ, "ACTORS_HOME": str(home.path)})
         self.control = ControlDesk(self.organs, self.health, self.events, self.rhythm, self.supervisor, self.send,
-                                   self.peers.principal, self.about, self.stop)
+                                   self.peers.principal, self.about, self.stop, self.settings.remote_events)
         self.poller = zmq.Poller()
-        for sock in (self.router, self.bound.pub, self.supervisor.wake_r):
-            self.poller.register(sock, zmq.POLLIN)
+        for sock in (self.router, self.bound.pub, self.bound.readers, self.supervisor.wake_r):
+            if sock is not None:
+                self.poller.register(sock, zmq.POLLIN)
         self.endpoints = endpoints.publish(home, {**self.bound.endpoints, "metrics": metrics_url, "version": __version__,
                                                   "workdir": str(self.workdir), "config": self.config.source}, s)
         log.info("heart %d listening on %s, blood on %s, metrics at %s", os.getpid(), router_ep,
@@ -155,7 +157,7 @@ class Heart:
             now = self.clock()
             if now >= self.rhythm.due(next_beat):
                 next_beat = self._guarded(self.rhythm.beat, next_beat, now) or now + self.rhythm.pulse.interval_s
-            if self.bound.pub in ready:
+            if self.bound.pub in ready or self.bound.readers in ready:
                 self._guarded(self.events.take_subscriptions)
             if self.router in ready:
                 self._guarded(self._drain_router, next_beat)
@@ -271,9 +273,19 @@ class Heart:
         if (rec := self.organs.of(ident)) is not None:
             self.organs.goodbye(rec, msg.reason)
 
+    def _on_snapshot(self, ident: bytes, msg: SnapshotRequest, frames: list[bytes]) -> None:
+        blood = self.rhythm.snapshot()
+        if not may_read_owners_words(self.peers.principal(ident), self.settings.remote_events).allowed:
+            blood = remote_beat(blood)  # as the tcp:// blood endpoint publishes it
+        self.send(ident, protocol.encode(Snapshot(blood=blood)))
+
     def _on_report(self, ident: bytes, report: Report, frames: list[bytes]) -> None:
         obs = report.observations
         if self.organs.of(ident) is None and obs and all(o.metric in CLIENT_REPORTABLE for o in obs):
+            decision = may_report(self.peers.principal(ident))
+            if not decision.allowed:
+                self._protocol_error(ident, "permission", f"a report of {obs[0].metric}: {decision.rule}")
+                return
             problems = self.metrics.apply_all(obs[:MAX_CLIENT_OBSERVATIONS])  # a front door's own counts
         else:
             rec = self._sender(ident, "a report", seen=True)
