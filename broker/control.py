@@ -1,7 +1,8 @@
 """The control desk: the heart's command table (`actors status`, `kill`, `expose`, hooks...), one method each.
 
 Commands are looked up by name, checked against who asks (broker.authz), and answered with a
-ControlReply; `expose` is answered later, once the exposure thread has worked it out.
+ControlReply; `expose` is answered later, once the exposure thread has worked it out. The other requests
+decided by who asks are here too: snapshots, and a front door's reports of its own counts.
 """
 
 from __future__ import annotations
@@ -16,12 +17,12 @@ from typing import Any
 from broker import hooks, protocol
 from broker.procs import signal_named
 from broker.wirenames import wire_name
-from broker.authz import Principal, may_control, may_read_owners_words
+from broker.authz import Principal, may_control, may_read_owners_words, may_report
 from broker.errors import EncodeError
-from broker.events import Events
+from broker.events import Events, remote_beat
 from broker.health import Health
 from broker.organs import OrganTable
-from broker.protocol import Control, ControlReply
+from broker.protocol import Control, ControlReply, Snapshot
 from broker.registry import OrganRecord
 from broker.rhythm import MAX_INTENT, Rhythm
 from broker.supervisor import Supervisor
@@ -87,6 +88,19 @@ class ControlDesk:
         if command == self.cmd_status and not reads:
             result["heart"]["instruction"] = ""  # the owner's words, for the keys remote_events names only
         return None if result is DEFERRED else ControlReply(id=msg.id, ok=True, result=result)
+
+    def on_snapshot(self, ident: bytes) -> None:
+        """Answer a snapshot request with the latest beat, its instruction withheld as the tcp:// blood does from
+        a key remote_events does not name."""
+        blood = self.rhythm.snapshot()
+        if not may_read_owners_words(self.principal(ident), self.readers).allowed:
+            blood = remote_beat(blood)
+        self.send(ident, protocol.encode(Snapshot(blood=blood)))
+
+    def refuses_report(self, ident: bytes) -> str:
+        """Why a connection that is no organ may not report the front door's counts ('' when it may)."""
+        decision = may_report(self.principal(ident))
+        return "" if decision.allowed else f"a report of the front door's counts: {decision.rule}"
 
     def answer_queries(self) -> None:
         """Send the expose answers the exposure thread has finished."""

@@ -26,11 +26,10 @@ import zmq
 
 from broker import __version__, endpoints, protocol, wire
 from broker.calls import CallDesk, oversized
-from broker.authz import may_read_owners_words, may_report
 from broker.config import MeshConfig
 from broker.control import ControlDesk
 from broker.errors import DecodeError
-from broker.events import Events, remote_beat
+from broker.events import Events
 from broker.exposed import Selector
 from broker.health import Health
 from broker.home import Home
@@ -38,7 +37,7 @@ from broker.lanes import LANES_ENV, lanes_enabled
 from broker.metrics import CLIENT_REPORTABLE, MAX_CLIENT_OBSERVATIONS, HeartMetrics
 from broker.organs import OrganTable
 from broker.protocol import (Answer, Ask, Call, Cancel, Control, Goodbye, Handoff, Heartbeat, Notice, Register, Reply,
-                             Report, Reregister, Snapshot, SnapshotRequest, Tally, Welcome)
+                             Report, Reregister, SnapshotRequest, Tally, Welcome)
 from broker.registry import OrganRecord
 from broker.relay import Relay
 from broker.rhythm import Rhythm
@@ -67,14 +66,13 @@ class Heart:
         self.organs.dropped = self.calls.fail_organ  # a connection gone: its calls in flight fail, its lanes close
         self.rhythm = Rhythm(self.settings, self.organs, self.health, self.events, self.metrics, clock)
         self.relay = Relay(self.send)
-        self.started = clock()
-        self.stop_reason = ""
+        self.started, self.stop_reason = clock(), ""
         self.endpoints: dict = {}
         self.ctx = self.zygote = self.supervisor = self.control = self.bound = self.metrics_server = None
         self.handlers = {Register: self._on_register, Heartbeat: self._on_heartbeat, Goodbye: self._on_goodbye,
                          Call: self.calls.on_call, Reply: self._on_reply, Report: self._on_report,
                          Control: lambda ident, msg, frames: self.control.on_control(ident, msg),
-                         SnapshotRequest: self._on_snapshot,
+                         SnapshotRequest: lambda ident, msg, frames: self.control.on_snapshot(ident),
                          Notice: self._on_notice, Ask: self._on_ask, Answer: self._on_answer, Cancel: self.calls.cancel,
                          Tally: self.calls.lanes.on_tally, Handoff: self.calls.lanes.on_handoff}
 
@@ -121,9 +119,8 @@ class Heart:
         self.control = ControlDesk(self.organs, self.health, self.events, self.rhythm, self.supervisor, self.send,
                                    self.peers.principal, self.about, self.stop, self.settings.remote_events)
         self.poller = zmq.Poller()
-        for sock in (self.router, self.bound.pub, self.bound.readers, self.supervisor.wake_r):
-            if sock is not None:
-                self.poller.register(sock, zmq.POLLIN)
+        for sock in filter(None, (self.router, self.bound.pub, self.bound.readers, self.supervisor.wake_r)):
+            self.poller.register(sock, zmq.POLLIN)
         self.endpoints = endpoints.publish(home, {**self.bound.endpoints, "metrics": metrics_url, "version": __version__,
                                                   "workdir": str(self.workdir), "config": self.config.source}, s)
         log.info("heart %d listening on %s, blood on %s, metrics at %s", os.getpid(), router_ep,
@@ -273,25 +270,16 @@ class Heart:
         if (rec := self.organs.of(ident)) is not None:
             self.organs.goodbye(rec, msg.reason)
 
-    def _on_snapshot(self, ident: bytes, msg: SnapshotRequest, frames: list[bytes]) -> None:
-        blood = self.rhythm.snapshot()
-        if not may_read_owners_words(self.peers.principal(ident), self.settings.remote_events).allowed:
-            blood = remote_beat(blood)  # as the tcp:// blood endpoint publishes it
-        self.send(ident, protocol.encode(Snapshot(blood=blood)))
-
     def _on_report(self, ident: bytes, report: Report, frames: list[bytes]) -> None:
-        obs = report.observations
+        obs, refused = report.observations, ""
         if self.organs.of(ident) is None and obs and all(o.metric in CLIENT_REPORTABLE for o in obs):
-            decision = may_report(self.peers.principal(ident))
-            if not decision.allowed:
-                self._protocol_error(ident, "permission", f"a report of {obs[0].metric}: {decision.rule}")
-                return
-            problems = self.metrics.apply_all(obs[:MAX_CLIENT_OBSERVATIONS])  # a front door's own counts
+            refused = self.control.refuses_report(ident)  # a front door's own counts: the owner's local ones only
+            problems = [refused] if refused else self.metrics.apply_all(obs[:MAX_CLIENT_OBSERVATIONS])
         else:
             rec = self._sender(ident, "a report", seen=True)
             problems = self.metrics.apply_all(obs, rec.name) if rec is not None else ()
         for problem in problems:
-            self._protocol_error(ident, "report", problem)
+            self._protocol_error(ident, "permission" if refused else "report", problem)
 
     # -- calls, and what runs during them ---------------------------------------------------
 
