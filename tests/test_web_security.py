@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 from pathlib import Path
 
@@ -241,8 +242,9 @@ def test_the_guard_ends_a_session_unused_for_thirty_minutes_and_any_after_twelve
     assert idle.app.reached == [("GET", "/api/live")]
 
 
-def test_a_real_console_answers_401_once_its_session_has_been_idle_for_its_timeout(tmp_path):
-    import http.client
+@contextlib.contextmanager
+def served(home: Path, session: Session):
+    """A console for home on a real uvicorn server, on a free loopback port, with the given session (its port)."""
     import threading
     import time
 
@@ -254,11 +256,26 @@ def test_a_real_console_answers_401_once_its_session_has_been_idle_for_its_timeo
 
     sock = listen.bind("127.0.0.1", 0)
     port = sock.getsockname()[1]
-    console = Console(Home(tmp_path / "home"), KEYS, site_for("127.0.0.1", port),
-                      session=Session(time.monotonic(), idle_s=0.5))
+    console = Console(Home(home), KEYS, site_for("127.0.0.1", port), session=session)
     server = uvicorn.Server(uvicorn.Config(console.app(), log_level="warning", lifespan="on"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        while not server.started and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert server.started
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
+    assert not thread.is_alive()
+
+
+def test_a_real_console_answers_401_once_its_session_has_been_idle_for_its_timeout(tmp_path):
+    import http.client
+    import time
 
     def get(path: str, cookie: str = "", accept: str = "application/json") -> tuple[int, str, bytes]:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
@@ -268,25 +285,17 @@ def test_a_real_console_answers_401_once_its_session_has_been_idle_for_its_timeo
             return answer.status, answer.getheader("set-cookie") or "", answer.read()
         finally:
             conn.close()
-    try:
-        deadline = time.monotonic() + 10
-        while not server.started and time.monotonic() < deadline:
-            time.sleep(0.01)
-        assert server.started
+
+    with served(tmp_path / "home", Session(time.monotonic(), idle_s=0.5)) as port:
         status, set_cookie, _ = get("/?token=start-token")
         cookie = set_cookie.split(";")[0]
-        assert status == 303 and cookie == f"{SITE.cookie.replace('8390', str(port))}={KEYS.session}"
+        assert status == 303 and cookie == f"actors_web_{port}={KEYS.session}"
         assert get("/api/live", cookie)[0] == 200
         time.sleep(0.7)
         status, _, body = get("/api/live", cookie)
         assert status == 401 and b'"refused": "session_idle"' in body
         status, _, page = get("/", cookie, accept="text/html")
         assert status == 401 and b"session has ended" in page
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
-        sock.close()
-    assert not thread.is_alive()
 
 
 def test_an_open_live_stream_uses_its_session_and_ends_once_the_session_is_over(tmp_path, monkeypatch):
