@@ -1,15 +1,18 @@
-"""The heart's gatekeeper: answers ZAP requests so only allow-listed CURVE keys reach its tcp:// sockets."""
+"""The heart's gatekeeper: answers ZAP requests so only allow-listed CURVE keys reach its tcp:// sockets, and only
+the keys `[heart] remote_events` names reach its events endpoint."""
 
 from __future__ import annotations
 
 import logging
 import os
 import threading
+from collections.abc import Iterable
 from pathlib import Path
 
 import zmq
 from zmq.utils import z85
 
+from broker.authz import may_read_owners_words, remote_principal
 from broker.errors import ConfigError
 from broker.keys import Peer, parse_allowed
 
@@ -17,6 +20,8 @@ log = logging.getLogger(__name__)
 
 ZAP_ENDPOINT = "inproc://zeromq.zap.01"
 ZAP_VERSION = b"1.0"
+MESH_DOMAIN = b"actors"  # the router and the blood endpoint: every allow-listed key
+EVENTS_DOMAIN = b"actors-events"  # the events endpoint: the owner's words, for the keys remote_events names
 POLL_MS = 200
 
 
@@ -32,9 +37,10 @@ def unsafe_mode(mode: int, uid: int) -> str:
 class Gatekeeper:
     """A ZAP handler on its own thread, reading the allow-list again whenever the file changes."""
 
-    def __init__(self, ctx: zmq.Context, allowed: Path, on_refusal=None) -> None:
+    def __init__(self, ctx: zmq.Context, allowed: Path, on_refusal=None, readers: Iterable[str] = ()) -> None:
         self.ctx = ctx
         self.allowed = allowed
+        self.readers = tuple(readers)
         self.on_refusal = on_refusal or (lambda reason: None)
         self.peers: dict[str, Peer] = {}
         self.stamp: tuple = ()
@@ -65,7 +71,7 @@ class Gatekeeper:
     def _answer(self, request: list[bytes]) -> list[bytes]:
         if len(request) < 6 or request[0] != ZAP_VERSION:
             return [ZAP_VERSION, request[1] if len(request) > 1 else b"", b"500", b"bad ZAP request", b"", b""]
-        _, request_id, _domain, address, _identity, mechanism, *credentials = request
+        _, request_id, domain, address, _identity, mechanism, *credentials = request
         peer_address = address.decode(errors="replace") or "unknown address"
         if mechanism != b"CURVE" or not credentials or len(credentials[0]) != 32:
             return self._refuse(request_id, f"{mechanism.decode(errors='replace')} from {peer_address}",
@@ -75,7 +81,13 @@ class Gatekeeper:
         peer = self.peers.get(key)
         if peer is None:
             return self._refuse(request_id, f"unknown CURVE key {key} from {peer_address}", "unknown_key")
-        log.info("allowed %s (%s) from %s", peer.name, peer.role, peer_address)
+        if domain == EVENTS_DOMAIN:
+            decision = may_read_owners_words(remote_principal(peer.user_id), self.readers)
+            if not decision.allowed:
+                return self._refuse(request_id, f"{peer.name} ({peer.role}) from {peer_address} on the events "
+                                                f"endpoint: {decision.rule}", "events")
+        log.info("allowed %s (%s) from %s%s", peer.name, peer.role, peer_address,
+                 " on the events endpoint" if domain == EVENTS_DOMAIN else "")
         return [ZAP_VERSION, request_id, b"200", b"OK", peer.user_id.encode(), b""]
 
     def _refuse(self, request_id: bytes, what: str, reason: str) -> list[bytes]:

@@ -12,7 +12,8 @@ which libzmq hands on as the connection's Peer-Address). Decisions are default-d
 
 Grants live in the mesh file, per organ (`allow = ["client"]`: every ability) and per ability
 (`allow_abilities = { write_file = ["client"] }`); an entry names a role (`client`) or one key (`client:ci`).
-Every refusal names the rule that refused.
+What the owner types and calls (the instruction, events) reaches a key over tcp:// only when `[heart]
+remote_events` names it the same way (admin keys included). Every refusal names the rule that refused.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ class Role(StrEnum):
 
 READ_ONLY_COMMANDS = frozenset({"status", "manifest", "expose", "sync", "ping"})
 GRANT = re.compile(r"^(client|organ)(?::([a-z][a-z0-9_-]{0,31}))?$")
+READER = re.compile(r"^(admin|client|organ)(?::([a-z][a-z0-9_-]{0,31}))?$")  # an entry of [heart] remote_events
 _CREDENTIALS = re.compile(r":(\d+):(\d+):(\d+)$")
 
 
@@ -101,6 +103,14 @@ def check_grants(entries: Iterable[str]) -> str:
     """The first grant entry that is not `client`, `organ`, `client:NAME` or `organ:NAME`, or ''."""
     for entry in entries:
         if not isinstance(entry, str) or not GRANT.match(entry):
+            return str(entry)
+    return ""
+
+
+def check_readers(entries: Iterable[str]) -> str:
+    """The first `remote_events` entry that is not `admin`, `client`, `organ` or ROLE:NAME, or ''."""
+    for entry in entries:
+        if not isinstance(entry, str) or not READER.match(entry):
             return str(entry)
     return ""
 
@@ -184,3 +194,23 @@ def may_register(who: Principal, organ: str, supervised: bool, spawned_pid: int 
         # the kernel's pid of the connection, not the one the message claims; the real one is never told
         return Decision(False, f"only the process the heart spawned may register as {organ!r}")
     return Decision(True, "the spawned process" if supervised else "a local process of the mesh's owner")
+
+
+def may_read_owners_words(who: Principal, readers: Iterable[str]) -> Decision:
+    """Decide whether a principal may read what the owner types and calls: the instruction, the session, events
+    (`readers`: the mesh file's `[heart] remote_events`). Local admin may; a key only when named there."""
+    if who.role == Role.ADMIN and not who.remote:
+        return Decision(True, "the owner's local processes read everything")
+    if who.remote and who.role != Role.NOBODY and _granted(who, readers):
+        return Decision(True, f"[heart] remote_events names {who.role} keys" if who.role in readers
+                        else f"[heart] remote_events names the key {who.role}:{who.name}")
+    return Decision(False, f"{who.describe()} may not read the owner's instructions and calls; name its role in "
+                           f"the mesh file to let it: [heart] remote_events = [\"{who.role}\"]")
+
+
+def may_report(who: Principal) -> Decision:
+    """Decide whether a connection that is no organ may report the front door's own counts."""
+    if who.role == Role.ADMIN and not who.remote:
+        return Decision(True, "the owner's local front door reports its refusals")
+    return Decision(False, f"{who.describe()} may not report the front door's counts: only the owner's local "
+                           "processes may")

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from broker.authz import check_grants
+from broker.authz import check_grants, check_readers
 from broker.errors import ConfigError
 
 RESTART_POLICIES = ("permanent", "transient", "temporary")
@@ -44,7 +44,8 @@ RANGES: dict[str, tuple[float, float]] = {
 @dataclass(frozen=True, slots=True)
 class HeartConfig:
     router: str = ""  # empty: ipc:// under the state directory
-    blood: str = ""
+    blood: str = ""  # over tcp://: the beats without the owner's words, for every allow-listed key
+    events: str = ""  # a tcp:// endpoint carrying what the local blood does, for the keys remote_events names
     metrics: str = "127.0.0.1:0"  # host:port of the Prometheus endpoint; port 0 picks a free one
     workdir: str = ""  # the mesh's working directory; empty: where `actors up` ran
     beat_s: float = 1.0
@@ -70,6 +71,7 @@ class HeartConfig:
     chronic_after_s: float = 300.0  # a wound whose organ keeps failing this long is chronic
     zygote: bool = True  # start Python organs by forking a pre-loaded interpreter (broker/zygote.py)
     lanes: bool = True  # local clients call organs straight when a call succeeds (broker/lanes.py)
+    remote_events: tuple[str, ...] = ()  # the keys (ROLE or ROLE:NAME) admitted to the events endpoint
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,10 +213,14 @@ def _check_heart(heart: HeartConfig, where: _Locator) -> None:
         value = getattr(heart, name)
         if value and not value.startswith(("ipc://", "tcp://")):
             raise where.error(("heart", name), "must be an ipc:// or tcp:// endpoint")
-    for name in ("router", "blood", "metrics", "workdir", "healer"):
+    if heart.events and not heart.events.startswith("tcp://"):
+        raise where.error(("heart", "events"), "must be a tcp:// endpoint (local processes read events on the "
+                                               "local blood socket)")
+    for name in ("router", "blood", "events", "metrics", "workdir", "healer"):
         if "\x00" in getattr(heart, name):
             raise where.error(("heart", name), "must not contain NUL characters")
     _check_ranges(heart, ("heart",), where)
+    _check_readers(heart, where)
     if heart.retry_backoff_initial_s > heart.retry_backoff_max_s:
         raise where.error(("heart", "retry_backoff_initial_s"), "must not exceed retry_backoff_max_s")
     if heart.beat_max_s < heart.beat_s:
@@ -224,6 +230,19 @@ def _check_heart(heart: HeartConfig, where: _Locator) -> None:
     host, _, port = heart.metrics.rpartition(":")
     if heart.metrics and (not host or not port.isdigit() or int(port) > 65535):
         raise where.error(("heart", "metrics"), "must be HOST:PORT (port 0 picks a free one), or \"\" to disable")
+
+
+def _check_readers(heart: HeartConfig, where: _Locator) -> None:
+    bad = check_readers(heart.remote_events)
+    if bad:
+        raise where.error(("heart", "remote_events"), f"{bad!r} is not a key: use \"admin\", \"client\", "
+                          "\"organ\" or \"ROLE:KEYNAME\" (the keys that may read the owner's instructions and "
+                          "every call over tcp://)")
+    if heart.remote_events and not heart.events:
+        raise where.error(("heart", "remote_events"), "needs the endpoint its keys subscribe to: "
+                                                      "events = \"tcp://HOST:PORT\"")
+    if heart.events and not heart.remote_events:
+        raise where.error(("heart", "events"), "admits no key: name them, as in remote_events = [\"client\"]")
 
 
 def _table(data: dict, key: str, where: _Locator) -> dict:

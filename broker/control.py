@@ -1,7 +1,8 @@
 """The control desk: the heart's command table (`actors status`, `kill`, `expose`, hooks...), one method each.
 
 Commands are looked up by name, checked against who asks (broker.authz), and answered with a
-ControlReply; `expose` is answered later, once the exposure thread has worked it out.
+ControlReply; `expose` is answered later, once the exposure thread has worked it out. The other requests
+decided by who asks are here too: snapshots, and a front door's reports of its own counts.
 """
 
 from __future__ import annotations
@@ -16,12 +17,12 @@ from typing import Any
 from broker import hooks, protocol
 from broker.procs import signal_named
 from broker.wirenames import wire_name
-from broker.authz import Principal, may_control
+from broker.authz import Principal, may_control, may_read_owners_words, may_report
 from broker.errors import EncodeError
-from broker.events import Events
+from broker.events import Events, remote_beat
 from broker.health import Health
 from broker.organs import OrganTable
-from broker.protocol import Control, ControlReply
+from broker.protocol import Control, ControlReply, Snapshot
 from broker.registry import OrganRecord
 from broker.rhythm import MAX_INTENT, Rhythm
 from broker.supervisor import Supervisor
@@ -40,7 +41,7 @@ class ControlDesk:
 
     def __init__(self, organs: OrganTable, health: Health, events: Events, rhythm: Rhythm, supervisor: Supervisor,
                  send: Callable[[bytes, list[bytes]], bool], principal: Callable[[bytes], Principal],
-                 about: Callable[[], dict], stop: Callable[[str], None]) -> None:
+                 about: Callable[[], dict], stop: Callable[[str], None], readers: tuple[str, ...] = ()) -> None:
         self.organs = organs
         self.health = health
         self.events = events
@@ -50,6 +51,7 @@ class ControlDesk:
         self.principal = principal
         self.about = about
         self.stop = stop
+        self.readers = readers  # [heart] remote_events: the keys that may read the owner's instruction
         self.commands: dict[str, Callable[..., Any]] = {
             "status": self.cmd_status, "instruction": self.cmd_instruction, "progress": self.cmd_progress,
             "kill": self.cmd_kill, "revive": self.cmd_revive, "stop": self.cmd_stop, "manifest": self.cmd_manifest,
@@ -76,13 +78,29 @@ class ControlDesk:
         if command is None:
             return ControlReply(id=msg.id, ok=False, error=f"unknown command {msg.command!r} "
                                 f"(commands: {', '.join(sorted(self.commands))})")
+        reads = may_read_owners_words(who, self.readers).allowed
         try:
-            extra = {"_reply": (ident, msg.id)} if command == self.cmd_expose else {}
+            extra = {"_reply": (ident, msg.id, reads)} if command == self.cmd_expose else {}
             result = command(**msg.args, **extra)
         except ANSWERABLE as exc:
             return ControlReply(id=msg.id, ok=False, error=f"{msg.command}: {exc}" if str(exc)
                                 else f"{msg.command}: {type(exc).__name__}")
+        if command == self.cmd_status and not reads:
+            result["heart"]["instruction"] = ""  # the owner's words, for the keys remote_events names only
         return None if result is DEFERRED else ControlReply(id=msg.id, ok=True, result=result)
+
+    def on_snapshot(self, ident: bytes) -> None:
+        """Answer a snapshot request with the latest beat, its instruction withheld as the tcp:// blood does from
+        a key remote_events does not name."""
+        blood = self.rhythm.snapshot()
+        if not may_read_owners_words(self.principal(ident), self.readers).allowed:
+            blood = remote_beat(blood)
+        self.send(ident, protocol.encode(Snapshot(blood=blood)))
+
+    def refuses_report(self, ident: bytes) -> str:
+        """Why a connection that is no organ may not report the front door's counts ('' when it may)."""
+        decision = may_report(self.principal(ident))
+        return "" if decision.allowed else f"a report of the front door's counts: {decision.rule}"
 
     def answer_queries(self) -> None:
         """Send the expose answers the exposure thread has finished."""
@@ -144,8 +162,11 @@ class ControlDesk:
         selector = self.rhythm.selector
         if selector is None:
             raise LookupError("this heart runs without an exposure worker")
-        intent = self.rhythm.instruction if intent is None else str(intent)[:MAX_INTENT]
-        job = self.rhythm.job(intent, reply=(*_reply, intent), budget=budget,
+        ident, msg_id, reads = _reply
+        asked = intent is not None
+        intent = str(intent)[:MAX_INTENT] if asked else self.rhythm.instruction
+        # the answer names its intent: the current instruction only to those who may read the owner's words
+        job = self.rhythm.job(intent, reply=(ident, msg_id, intent if asked or reads else ""), budget=budget,
                               recent=None if recent is None else tuple(recent), why=why)
         if not selector.ask(job):
             raise LookupError("too many expose requests are waiting; try again shortly")

@@ -1,4 +1,4 @@
-"""The heart's sockets and files: the home lock, the ROUTER and XPUB binds (ipc://, and tcp:// with CURVE),
+"""The heart's sockets and files: the home lock, the ROUTER and publisher binds (ipc://, and tcp:// with CURVE),
 the metrics server, and who a message came from."""
 
 from __future__ import annotations
@@ -14,30 +14,34 @@ from typing import IO, Any
 import zmq
 
 from broker import protocol, wire
-from broker.auth import Gatekeeper
+from broker.auth import EVENTS_DOMAIN, MESH_DOMAIN, Gatekeeper
 from broker.authz import Principal, local_principal, remote_principal
 from broker.config import HeartConfig
 from broker.errors import HomeError
 from broker.home import Home, private_file
 from broker.keys import allowed_file, heart_keypair
-from broker.protocol import Call, Control, Register
+from broker.protocol import Call, Control, Register, Report, SnapshotRequest
 
 log = logging.getLogger(__name__)
 
 # plain ints: pyzmq's flag enums cost an object per operation, and the heart does several per message
 MAX_PRINCIPALS = 1024
-NEEDS_PRINCIPAL = frozenset({Register.KIND, Call.KIND, Control.KIND})  # messages decided by who sent them
+# messages decided by who sent them
+NEEDS_PRINCIPAL = frozenset({Register.KIND, Call.KIND, Control.KIND, SnapshotRequest.KIND, Report.KIND})
 ROUTER_SNDHWM = 10000
 NOISY_PEERS_MAX = 1024
 ROUTER_RCVHWM = 1000  # bounds what one fast peer can park in the heart
+SUBSCRIPTION_MAX_BYTES = 1024  # a remote subscriber's topic (sync.<64 hex digits> is the longest the mesh uses)
 
 
 @dataclass
 class Bound:
     router: zmq.Socket
-    pub: zmq.Socket  # an XPUB: it also tells the heart which topics are subscribed to
-    endpoints: dict[str, str]  # router, blood (and remote: server_key, router, blood)
+    pub: zmq.Socket  # the local XPUB: it also tells the heart which topics are subscribed to
+    endpoints: dict[str, str]  # router, blood (and remote: server_key, router, blood, events)
     gatekeeper: Gatekeeper | None = None  # the ZAP handler, when tcp:// endpoints are bound
+    lean: zmq.Socket | None = None  # the tcp:// blood PUB: every allow-listed key, beats without the owner's words
+    readers: zmq.Socket | None = None  # the tcp:// events XPUB: the keys remote_events names, everything
 
 
 def lock(home: Home) -> IO:
@@ -54,8 +58,10 @@ def lock(home: Home) -> IO:
 
 
 def bind(ctx: zmq.Context, s: HeartConfig, home: Home, auth_failed) -> Bound:
-    """Bind the ROUTER and the XPUB: ipc:// under the home unless the mesh file names endpoints."""
-    remote = {name: ep for name, ep in (("router", s.router), ("blood", s.blood)) if ep.startswith("tcp://")}
+    """Bind the ROUTER and the XPUB: ipc:// under the home unless the mesh file names endpoints; the tcp:// ones
+    the mesh file names are bound besides (blood and events on publishers of their own)."""
+    remote = {name: ep for name, ep in (("router", s.router), ("blood", s.blood), ("events", s.events))
+              if ep.startswith("tcp://")}
     router_ep = s.router if s.router and "router" not in remote else home.ipc_endpoint("heart")
     blood_ep = s.blood if s.blood and "blood" not in remote else home.ipc_endpoint("blood")
     router = ctx.socket(zmq.ROUTER)
@@ -79,24 +85,31 @@ def bind(ctx: zmq.Context, s: HeartConfig, home: Home, auth_failed) -> Bound:
             os.chmod(ep[len("ipc://"):], 0o600)
     bound = Bound(router, pub, endpoints)
     if remote:
-        bound.gatekeeper = Gatekeeper(ctx, allowed_file(home.path), auth_failed)
+        bound.gatekeeper = Gatekeeper(ctx, allowed_file(home.path), auth_failed, s.remote_events)
         bound.gatekeeper.start()
-        endpoints["remote"] = _bind_remote(bound, remote, home)
+        endpoints["remote"] = _bind_remote(ctx, bound, remote, home)
     return bound
 
 
-def _bind_remote(bound: Bound, remote: dict[str, str], home: Home) -> dict[str, str]:
-    """Bind the tcp:// endpoints with CURVE: only keys in the allow-list get through (ZAP)."""
+def _bind_remote(ctx: zmq.Context, bound: Bound, remote: dict[str, str], home: Home) -> dict[str, str]:
+    """Bind the tcp:// endpoints with CURVE: only keys in the allow-list get through (ZAP), and to the events
+    endpoint only the keys remote_events names. A publisher cannot tell its subscribers apart, so the local one
+    is never bound on tcp://: the blood endpoint gets a PUB of its own, and the events endpoint an XPUB."""
     pair = heart_keypair(home.path)
     found = {"server_key": pair.public}
-    for name, sock in (("router", bound.router), ("blood", bound.pub)):
+    if "blood" in remote:
+        bound.lean = _publisher(ctx, zmq.PUB)
+    if "events" in remote:
+        bound.readers = _publisher(ctx, zmq.XPUB)
+    for name, sock, domain in (("router", bound.router, MESH_DOMAIN), ("blood", bound.lean, MESH_DOMAIN),
+                               ("events", bound.readers, EVENTS_DOMAIN)):
         if name not in remote:
             continue
-        # options set after the local ipc bind apply to the tcp listener only
+        # options set after the router's local ipc bind apply to its tcp listener only
         sock.curve_secretkey = pair.secret.encode()
         sock.curve_publickey = pair.public.encode()
         sock.curve_server = True
-        sock.zap_domain = b"actors"
+        sock.zap_domain = domain
         try:
             sock.bind(remote[name])
         except zmq.ZMQError as exc:
@@ -104,6 +117,13 @@ def _bind_remote(bound: Bound, remote: dict[str, str], home: Home) -> dict[str, 
         found[name] = sock.getsockopt_string(zmq.LAST_ENDPOINT)
     log.info("remote endpoints %s need CURVE keys from %s", found, allowed_file(home.path))
     return found
+
+
+def _publisher(ctx: zmq.Context, kind: int) -> zmq.Socket:
+    sock = ctx.socket(kind)
+    sock.setsockopt(zmq.LINGER, 0)
+    sock.setsockopt(zmq.MAXMSGSIZE, SUBSCRIPTION_MAX_BYTES)  # what a subscriber sends is a topic, nothing more
+    return sock
 
 
 METRICS_POLL_S = 0.05  # how soon the metrics server notices it is to stop (prometheus_client's own server: 0.5 s)

@@ -8,7 +8,7 @@ The loop and the dispatch live here; each message kind is handed to the collabor
   Rhythm (broker/rhythm.py)        the beat, the session's progress and the blood
   ControlDesk (broker/control.py)  the control commands
   Supervisor (broker/supervisor.py) organ processes: spawn, reap, restart
-  Events (broker/events.py)        the XPUB: blood, events, sync marks
+  Events (broker/events.py)        the publishers: blood, events, sync marks
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from broker.lanes import LANES_ENV, lanes_enabled
 from broker.metrics import CLIENT_REPORTABLE, MAX_CLIENT_OBSERVATIONS, HeartMetrics
 from broker.organs import OrganTable
 from broker.protocol import (Answer, Ask, Call, Cancel, Control, Goodbye, Handoff, Heartbeat, Notice, Register, Reply,
-                             Report, Reregister, Snapshot, SnapshotRequest, Tally, Welcome)
+                             Report, Reregister, SnapshotRequest, Tally, Welcome)
 from broker.registry import OrganRecord
 from broker.relay import Relay
 from broker.rhythm import Rhythm
@@ -66,15 +66,13 @@ class Heart:
         self.organs.dropped = self.calls.fail_organ  # a connection gone: its calls in flight fail, its lanes close
         self.rhythm = Rhythm(self.settings, self.organs, self.health, self.events, self.metrics, clock)
         self.relay = Relay(self.send)
-        self.started = clock()
-        self.stop_reason = ""
+        self.started, self.stop_reason = clock(), ""
         self.endpoints: dict = {}
         self.ctx = self.zygote = self.supervisor = self.control = self.bound = self.metrics_server = None
         self.handlers = {Register: self._on_register, Heartbeat: self._on_heartbeat, Goodbye: self._on_goodbye,
                          Call: self.calls.on_call, Reply: self._on_reply, Report: self._on_report,
                          Control: lambda ident, msg, frames: self.control.on_control(ident, msg),
-                         SnapshotRequest: lambda ident, msg, frames: self.send(ident, protocol.encode(
-                             Snapshot(blood=self.rhythm.snapshot()))),
+                         SnapshotRequest: lambda ident, msg, frames: self.control.on_snapshot(ident),
                          Notice: self._on_notice, Ask: self._on_ask, Answer: self._on_answer, Cancel: self.calls.cancel,
                          Tally: self.calls.lanes.on_tally, Handoff: self.calls.lanes.on_handoff}
 
@@ -106,6 +104,7 @@ class Heart:
         self.ctx = zmq.Context()
         self.bound = endpoints.bind(self.ctx, s, home, lambda reason: self.metrics.protocol_errors.labels("auth").inc())
         self.router, self.events.sock = self.bound.router, self.bound.pub
+        self.events.readers, self.events.lean = self.bound.readers, self.bound.lean
         self.metrics_server, metrics_url = endpoints.serve_metrics(s.metrics, self.metrics.registry)
         router_ep = self.bound.endpoints["router"]
         self.supervisor = Supervisor(self.organs.records, {
@@ -118,9 +117,9 @@ class Heart:
         if self.with_exposure:
             self.rhythm.selector = Selector(wake=self.supervisor.wake, env={**os.environ, "ACTORS_HOME": str(home.path)})
         self.control = ControlDesk(self.organs, self.health, self.events, self.rhythm, self.supervisor, self.send,
-                                   self.peers.principal, self.about, self.stop)
+                                   self.peers.principal, self.about, self.stop, self.settings.remote_events)
         self.poller = zmq.Poller()
-        for sock in (self.router, self.bound.pub, self.supervisor.wake_r):
+        for sock in filter(None, (self.router, self.bound.pub, self.bound.readers, self.supervisor.wake_r)):
             self.poller.register(sock, zmq.POLLIN)
         self.endpoints = endpoints.publish(home, {**self.bound.endpoints, "metrics": metrics_url, "version": __version__,
                                                   "workdir": str(self.workdir), "config": self.config.source}, s)
@@ -155,7 +154,7 @@ class Heart:
             now = self.clock()
             if now >= self.rhythm.due(next_beat):
                 next_beat = self._guarded(self.rhythm.beat, next_beat, now) or now + self.rhythm.pulse.interval_s
-            if self.bound.pub in ready:
+            if self.bound.pub in ready or self.bound.readers in ready:
                 self._guarded(self.events.take_subscriptions)
             if self.router in ready:
                 self._guarded(self._drain_router, next_beat)
@@ -272,14 +271,15 @@ class Heart:
             self.organs.goodbye(rec, msg.reason)
 
     def _on_report(self, ident: bytes, report: Report, frames: list[bytes]) -> None:
-        obs = report.observations
+        obs, refused = report.observations, ""
         if self.organs.of(ident) is None and obs and all(o.metric in CLIENT_REPORTABLE for o in obs):
-            problems = self.metrics.apply_all(obs[:MAX_CLIENT_OBSERVATIONS])  # a front door's own counts
+            refused = self.control.refuses_report(ident)  # a front door's own counts: the owner's local ones only
+            problems = [refused] if refused else self.metrics.apply_all(obs[:MAX_CLIENT_OBSERVATIONS])
         else:
             rec = self._sender(ident, "a report", seen=True)
             problems = self.metrics.apply_all(obs, rec.name) if rec is not None else ()
         for problem in problems:
-            self._protocol_error(ident, "report", problem)
+            self._protocol_error(ident, "permission" if refused else "report", problem)
 
     # -- calls, and what runs during them ---------------------------------------------------
 

@@ -26,7 +26,8 @@ OUTCOMES = tuple(Outcome)
 DECISIONS = tuple(Decision)  # broker.gate.Verdict.decision
 BEAT_REASONS = tuple(BeatKind)  # broker.beat.Pulse.kind
 PROTOCOL_ERROR_REASONS = ("framing", "version", "kind", "size", "body", "schema",  # DecodeError.reason
-                          "handler", "sender", "report", "auth", "internal")  # the heart's own
+                          "handler", "sender", "report", "auth", "internal",  # the heart's own
+                          "permission")  # a message its sender may not send (a report from a client key)
 # why the MCP front door refused a request before it reached the mesh (reported by `actors mcp`)
 MCP_REFUSALS = ("size", "envelope", "params", "unknown", "deadline", "unsupported", "peer", "slow", "connections")
 VIEWS = ("full", "exposed")

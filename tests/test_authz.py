@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from broker.authz import (Grants, Principal, Role, check_grants, credentials, local_principal, may_call, may_control,
-                          may_declare_reflex, may_register, remote_principal)
+from broker.authz import (Grants, Principal, Role, check_grants, check_readers, credentials, local_principal, may_call,
+                          may_control, may_declare_reflex, may_read_owners_words, may_register, may_report,
+                          remote_principal)
 
 ADMIN_KEY = remote_principal("admin:ops")
 CLIENT = remote_principal("client:laptop")
@@ -101,6 +102,38 @@ def test_a_local_principal_is_admin_only_for_the_owner_or_root_and_carries_the_k
 ])
 def test_grant_entries_name_a_role_or_one_key(entries, bad):
     assert check_grants(entries) == bad
+
+
+@pytest.mark.parametrize("entries, bad", [
+    (["admin", "client", "organ", "client:ci", "organ:gpu-1", "admin:ops"], ""), (["clients"], "clients"),
+    (["nobody"], "nobody"), (["client:Bad"], "client:Bad"), ([3], "3"),
+])
+def test_remote_events_entries_name_a_role_or_one_key_admin_included(entries, bad):
+    assert check_readers(entries) == bad
+
+
+@pytest.mark.parametrize("who, readers, allowed, rule", [
+    (LOCAL, (), True, "local processes"), (ROOT, (), True, "local processes"),
+    (STRANGER, ("client",), False, "another user"), (NO_CREDENTIALS, ("client",), False, "may not read"),
+    (ORGAN, (), False, 'remote_events = ["organ"]'), (CLIENT, (), False, 'remote_events = ["client"]'),
+    (ADMIN_KEY, (), False, 'remote_events = ["admin"]'),  # an admin key too: reading is its own grant
+    (CLIENT, ("client",), True, "names client keys"), (ORGAN, ("client",), False, "the organ key 'gpu'"),
+    (CI, ("client:ci",), True, "names the key client:ci"), (CLIENT, ("client:ci",), False, "may not read"),
+    (remote_principal("nobody:x"), ("nobody",), False, "may not read"),
+])
+def test_the_owners_words_go_to_local_admin_and_to_the_keys_remote_events_names_only(who, readers, allowed, rule):
+    decision = may_read_owners_words(who, readers)
+
+    assert decision.allowed is allowed and rule in decision.rule
+
+
+@pytest.mark.parametrize("who, allowed", [(LOCAL, True), (ROOT, True), (ADMIN_KEY, False), (CLIENT, False),
+                                          (ORGAN, False), (STRANGER, False), (NO_CREDENTIALS, False)])
+def test_the_front_doors_counts_are_taken_from_the_owners_local_processes_only(who, allowed):
+    decision = may_report(who)
+
+    assert decision.allowed is allowed
+    assert allowed or "only the owner's local processes may" in decision.rule
 
 
 def test_a_client_key_may_expose_but_not_pin_abilities_into_the_meshs_shared_exposure():

@@ -246,7 +246,28 @@ BAD = [
      "mesh.toml:3: heart.retry_backoff_initial_s:", ["retry_backoff_max_s"]),
     ("initial backoff above the cap", _organ('module = "m"\nbackoff_initial_s = 5\nbackoff_max_s = 1'),
      "mesh.toml:4: organs.fs.backoff_initial_s:", ["backoff_max_s"]),
+    # who may read the owner's words over tcp://
+    ("a misspelt role in remote_events", _heart('events = "tcp://0.0.0.0:7702"\nremote_events = ["clients"]'),
+     "mesh.toml:4: heart.remote_events:", ["'clients' is not a key", '"client"', "ROLE:KEYNAME"]),
+    ("nobody in remote_events", _heart('events = "tcp://0.0.0.0:7702"\nremote_events = ["nobody"]'),
+     "mesh.toml:4: heart.remote_events:", ["'nobody' is not a key"]),
+    ("remote_events as a string", _heart('events = "tcp://0.0.0.0:7702"\nremote_events = "client"'),
+     "mesh.toml:4: heart.remote_events:", ["non-empty list of strings"]),
+    ("remote_events without an events endpoint", _heart('remote_events = ["client"]'),
+     "mesh.toml:3: heart.remote_events:", ['needs the endpoint its keys subscribe to: events = "tcp://']),
+    ("an events endpoint admitting no key", _heart('events = "tcp://0.0.0.0:7702"'), "mesh.toml:3: heart.events:",
+     ['admits no key', 'remote_events = ["client"]']),
+    ("a local events endpoint", _heart('events = "ipc:///tmp/e.sock"\nremote_events = ["client"]'),
+     "mesh.toml:3: heart.events:", ["must be a tcp:// endpoint"]),
 ]
+
+
+def test_remote_events_names_roles_or_keys_next_to_the_events_endpoint_they_are_admitted_to():
+    heart = config.parse(_heart('events = "tcp://0.0.0.0:7702"\nremote_events = ["client", "organ:gpu", "admin"]'),
+                         SOURCE).heart
+
+    assert heart.events == "tcp://0.0.0.0:7702" and heart.remote_events == ("client", "organ:gpu", "admin")
+    assert config.parse("", SOURCE).heart.remote_events == ()  # nobody remote reads the owner's words by default
 
 
 @pytest.mark.parametrize("text, prefix, words", [c[1:] for c in BAD], ids=[c[0] for c in BAD])

@@ -10,7 +10,8 @@ import pytest
 import zmq
 
 from broker import protocol
-from broker.events import Events
+from broker.events import Events, remote_beat
+from broker.protocol import Blood
 from tests.conftest import ECHO_MESH
 
 WAIT_S = 3.0
@@ -83,6 +84,80 @@ def test_every_kind_takes_a_number_and_an_unwanted_kind_is_not_wanted(pair):
     got = protocol.decode_event(sub.recv_multipart())
     assert (got.kind, got.seq, events.seq) == ("alert", 2, 2)
     assert not sub.poll(100)
+
+
+def test_a_remote_beat_carries_neither_the_owners_instruction_nor_its_session_and_keeps_the_rest():
+    beat = Blood(seq=7, at=1.0, interval_s=0.5, instruction="deploy with the token sk-live-123", session="s-1",
+                 exposed=("fs.read_file",), catalogue=42)
+
+    lean = remote_beat(beat)
+
+    assert (lean.instruction, lean.session) == ("", "")
+    assert (lean.seq, lean.exposed, lean.catalogue) == (7, ("fs.read_file",), 42)
+
+
+@pytest.fixture
+def publishers():
+    """The heart's three publishers (local XPUB, readers' XPUB, lean PUB), each with a SUB of everything."""
+    ctx = zmq.Context()
+    where = Path(tempfile.mkdtemp(prefix="e", dir="/tmp"))
+    socks = {"local": ctx.socket(zmq.XPUB), "readers": ctx.socket(zmq.XPUB), "lean": ctx.socket(zmq.PUB)}
+    subs = {}
+    for name, sock in socks.items():
+        sock.setsockopt(zmq.LINGER, 0)
+        sock.bind(f"ipc://{where}/{name}")
+        subs[name] = ctx.socket(zmq.SUB)
+        subs[name].setsockopt(zmq.LINGER, 0)
+        subs[name].connect(f"ipc://{where}/{name}")
+    try:
+        yield Events(socks["local"], readers=socks["readers"], lean=socks["lean"]), subs
+    finally:
+        ctx.destroy(linger=0)
+        for name in socks:
+            (where / name).unlink(missing_ok=True)
+        where.rmdir()
+
+
+def received(sub) -> list[list[bytes]]:
+    frames = []
+    while sub.poll(200):
+        frames.append(sub.recv_multipart())
+    return frames
+
+
+def test_the_lean_publisher_carries_beats_without_the_owners_words_and_the_others_carry_everything(publishers):
+    events, subs = publishers
+    for sub in subs.values():
+        sub.setsockopt(zmq.SUBSCRIBE, b"")  # everything there is
+    assert until(lambda: events.take_subscriptions() or events.wants("progress"))
+    time.sleep(0.2)  # the lean PUB's subscriptions reach it too (it says nothing of them)
+
+    events.publish("progress", session="s-1", message="deploy with the token sk-live-123")
+    events.blood(Blood(seq=1, at=1.0, interval_s=1.0, instruction="deploy with the token sk-live-123", session="s-1"))
+    events.sync("ab" * 8)
+
+    got = {name: received(sub) for name, sub in subs.items()}
+    assert [f[0] for f in got["lean"]] == [protocol.BLOOD]
+    assert protocol.decode_blood(got["lean"][0]).instruction == ""
+    assert not any(b"sk-live-123" in part for frames in got["lean"] for part in frames)
+    for name in ("local", "readers"):
+        assert [f[0] for f in got[name]] == [protocol.EVENT + b"progress", protocol.BLOOD,
+                                             protocol.SYNC + b"ab" * 8], name
+        assert protocol.decode_blood(got[name][1]).instruction == "deploy with the token sk-live-123"
+
+
+def test_a_kind_stays_wanted_while_one_of_the_two_event_publishers_still_has_a_subscriber_for_it(publishers):
+    events, subs = publishers
+    for name in ("local", "readers"):
+        subs[name].setsockopt(zmq.SUBSCRIBE, protocol.EVENT + b"call")
+    assert until(lambda: events.take_subscriptions() or events.topics[protocol.EVENT + b"call"] == 2)
+
+    subs["local"].setsockopt(zmq.UNSUBSCRIBE, protocol.EVENT + b"call")
+    assert until(lambda: events.take_subscriptions() or events.topics[protocol.EVENT + b"call"] == 1)
+    assert events.wants("call")
+
+    subs["readers"].setsockopt(zmq.UNSUBSCRIBE, protocol.EVENT + b"call")
+    assert until(lambda: events.take_subscriptions() or not events.wants("call"))
 
 
 def test_a_new_instruction_is_published_at_once_and_carries_its_own_exposure(make_mesh):

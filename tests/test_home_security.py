@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from actors.cli import app
 from broker import keys
-from broker.auth import Gatekeeper
+from broker.auth import EVENTS_DOMAIN, MESH_DOMAIN, Gatekeeper
 from broker.endpoints import lock
 from broker.errors import HomeError
 from broker.home import IPC_PATH_MAX, Home, private_dir, runtime_dir
@@ -281,6 +281,30 @@ def test_an_allow_list_others_may_write_lets_no_key_in(gatekeeper):
     os.chmod(allowed, 0o600)
     gate._reload()
     assert pair.public in gate.peers
+
+
+def test_the_events_endpoint_admits_only_the_keys_remote_events_names_and_the_mesh_endpoints_every_key(tmp_path):
+    from zmq.utils import z85
+
+    ctx = zmq.Context()
+    allowed, refusals = tmp_path / "allowed", []
+    gate = Gatekeeper(ctx, allowed, on_refusal=refusals.append, readers=("client",))
+    try:
+        pairs = {name: keys.new_keypair(name) for name in ("gpu", "laptop", "ops")}
+        allowed.write_text(f"{pairs['gpu'].public} gpu organ\n{pairs['laptop'].public} laptop client\n"
+                           f"{pairs['ops'].public} ops admin\n")
+        os.chmod(allowed, 0o600)
+
+        def status(name: str, domain: bytes) -> bytes:
+            request = [b"1.0", b"7", domain, b"10.0.0.2", b"", b"CURVE", z85.decode(pairs[name].public)]
+            return gate._answer(request)[2]
+
+        assert [status(name, MESH_DOMAIN) for name in pairs] == [b"200"] * 3
+        assert [status(name, EVENTS_DOMAIN) for name in pairs] == [b"400", b"200", b"400"]
+        assert refusals == ["events", "events"]
+    finally:
+        gate.sock.close(linger=0)
+        ctx.destroy(linger=0)
 
 
 def test_the_memory_database_and_its_journal_files_are_private_in_a_home_others_can_read(tmp_path):

@@ -9,7 +9,8 @@ import pytest
 import zmq
 
 from broker import keys, protocol
-from broker.protocol import Call, Control, ControlReply, Reply
+from broker.protocol import Call, Control, ControlReply, Reply, Snapshot, SnapshotRequest
+from tests.conftest import wait_for
 from tests.test_curve import ask, dealer, free_port
 
 ROLES_MESH = """
@@ -33,9 +34,9 @@ external = true
 
 @pytest.fixture
 def roles_mesh(make_mesh, tmp_path):
-    port = free_port()
-    mesh = make_mesh(ROLES_MESH.format(port=port, blood=free_port()))
-    mesh.port = port
+    port, blood = free_port(), free_port()
+    mesh = make_mesh(ROLES_MESH.format(port=port, blood=blood))
+    mesh.port, mesh.blood = port, blood
     mesh.server_key = keys.read_keypair(mesh.home / "keys" / "heart.key").public
     mesh.pairs = {}
     for name, role in (("gpu", "organ"), ("laptop", "client"), ("ci", "client"), ("ops", "admin")):
@@ -125,6 +126,131 @@ def test_a_client_key_cannot_pin_an_ability_into_the_exposure_every_agent_is_off
     kept = json.loads(roles_mesh.cli("expose", "anything", "--json", "--budget", str(full - 1), timeout=60).stdout)
     assert "shell.run" not in json.dumps(kept)
     assert roles_mesh.organ("fs")["state"] == "up" and roles_mesh.status()["heart"]["pid"]
+
+
+SECRET = "deploy with the token sk-live-123"
+
+
+def subscriber(ctx, mesh, who: str, port: int) -> zmq.Socket:
+    """A SUB of everything on one of the heart's tcp:// publishers, with the key of `who`."""
+    pair = mesh.pairs[who]
+    sock = ctx.socket(zmq.SUB)
+    sock.setsockopt(zmq.LINGER, 0)
+    sock.curve_publickey, sock.curve_secretkey = pair.public.encode(), pair.secret.encode()
+    sock.curve_serverkey = mesh.server_key.encode()
+    sock.setsockopt(zmq.SUBSCRIBE, b"")
+    sock.connect(f"tcp://127.0.0.1:{port}")
+    return sock
+
+
+def gather(subs: dict[str, zmq.Socket], seconds: float) -> dict[str, list[list[bytes]]]:
+    """Everything each subscriber receives in the next `seconds`."""
+    got: dict[str, list[list[bytes]]] = {who: [] for who in subs}
+    poller = zmq.Poller()
+    for sock in subs.values():
+        poller.register(sock, zmq.POLLIN)
+    end = time.monotonic() + seconds
+    while (left := end - time.monotonic()) > 0:
+        ready = dict(poller.poll(int(left * 1000) + 1))
+        for who, sock in subs.items():
+            while sock in ready and sock.poll(0):
+                got[who].append(sock.recv_multipart())
+    return got
+
+
+def the_owner_instructs_and_calls(mesh) -> None:
+    mesh.cli("instruct", SECRET, check=True)
+    assert mesh.json("call", "fs.read_file", "--args", '{"path": "notes.txt"}')["ok"]
+
+
+def test_keys_on_the_tcp_blood_endpoint_follow_the_beats_without_the_owners_instruction_and_get_no_event(roles_mesh):
+    ctx = zmq.Context()
+    try:
+        subs = {who: subscriber(ctx, roles_mesh, who, roles_mesh.blood) for who in ("gpu", "laptop", "ops")}
+        for who, sub in subs.items():
+            assert sub.poll(10_000), f"{who} got no beat"  # subscribed: the beats come (every second)
+        the_owner_instructs_and_calls(roles_mesh)
+        got = gather(subs, 2.5)  # the early beat of the new instruction, and two more
+        laptop = dealer(ctx, roles_mesh, roles_mesh.pairs["laptop"])
+        status = ask(laptop, Control(id="s", command="status"))
+        exposed = ask(laptop, Control(id="e", command="expose"), 30_000)
+        snapshot = ask(laptop, SnapshotRequest())
+    finally:
+        ctx.destroy(linger=0)
+    for who, frames in got.items():
+        assert len(frames) >= 2 and {f[0] for f in frames} == {protocol.BLOOD}, (who, [f[0] for f in frames])
+        beats = [protocol.decode_blood(f) for f in frames]
+        assert all(b.instruction == "" and b.session == "" for b in beats), who
+        assert not any(b"sk-live" in part or b"notes.txt" in part for f in frames for part in f), who
+        assert beats[-1].organs["fs"].state == "up"  # what a remote organ follows is all there
+    assert isinstance(status, ControlReply) and status.ok and status.result["heart"]["instruction"] == ""
+    assert isinstance(exposed, ControlReply) and exposed.ok and exposed.result["instruction"] == ""
+    assert isinstance(snapshot, Snapshot) and snapshot.blood.seq > 0 and snapshot.blood.instruction == ""
+    assert roles_mesh.status()["heart"]["instruction"] == SECRET  # the owner's local processes read everything
+    with roles_mesh.client() as client:
+        assert client.snapshot().instruction == SECRET
+
+
+def test_the_keys_remote_events_names_read_everything_on_the_events_endpoint_and_no_other_key_gets_in(make_mesh):
+    port, events = free_port(), free_port()
+    mesh = make_mesh(ROLES_MESH.format(port=port, blood=free_port()).replace(
+        "liveness = 5\n", f'liveness = 5\nevents = "tcp://127.0.0.1:{events}"\nremote_events = ["client"]\n'))
+    mesh.port, mesh.server_key = port, keys.read_keypair(mesh.home / "keys" / "heart.key").public
+    mesh.pairs = {name: keys.new_keypair(name) for name in ("gpu", "laptop")}
+    for name, role in (("gpu", "organ"), ("laptop", "client")):
+        keys.allow(mesh.home, mesh.pairs[name].public, name, role)
+    (mesh.workdir / "notes.txt").write_text("notes\n")
+    ctx = zmq.Context()
+    try:
+        subs = {who: subscriber(ctx, mesh, who, events) for who in ("gpu", "laptop")}
+        assert subs["laptop"].poll(10_000), "the client key got no beat on the events endpoint"
+        the_owner_instructs_and_calls(mesh)
+        laptop = dealer(ctx, mesh, mesh.pairs["laptop"])
+        synced = ask(laptop, Control(id="y", command="sync", args={"token": "ab" * 8}))
+        got = gather(subs, 2.0)
+        status = ask(laptop, Control(id="s", command="status"))
+    finally:
+        ctx.destroy(linger=0)
+    topics = {f[0] for f in got["laptop"]}
+    assert {protocol.BLOOD, protocol.EVENT + b"progress", protocol.EVENT + b"call"} <= topics, topics
+    assert protocol.SYNC + b"ab" * 8 in topics and synced.ok  # a reader can join late as a local client does
+    progress = next(protocol.decode_event(f) for f in got["laptop"] if f[0] == protocol.EVENT + b"progress")
+    assert progress.message == SECRET
+    assert any(protocol.decode_blood(f).instruction == SECRET for f in got["laptop"] if f[0] == protocol.BLOOD)
+    assert got["gpu"] == []  # the organ key's handshake is refused there
+    assert status.ok and status.result["heart"]["instruction"] == SECRET
+    log = (mesh.home / "logs" / "heart.log").read_text()
+    assert "refused gpu (organ)" in log and "on the events endpoint" in log
+
+
+def test_only_the_owners_local_processes_may_report_the_front_doors_refusal_counter(roles_mesh):
+    import httpx2 as httpx
+
+    from broker.protocol import Observation, Report
+
+    def report(sock: zmq.Socket, count: float) -> None:
+        sock.send_multipart(protocol.encode(Report(organ="", observations=(
+            Observation("actors_mcp_refused_total", count, {"reason": "peer"}),))))
+
+    def counter(name: str) -> float:
+        text = httpx.get(roles_mesh.status()["heart"]["metrics"], timeout=10).text
+        return sum(float(line.split()[-1]) for line in text.splitlines() if line.startswith(name))
+
+    ctx = zmq.Context()
+    try:
+        keyed = [dealer(ctx, roles_mesh, roles_mesh.pairs[who]) for who in ("laptop", "gpu", "ops")]
+        for sock in keyed:  # a client key, an organ key, an admin key from another host
+            report(sock, 1000.0)
+        wait_for(lambda: counter('actors_protocol_errors_total{reason="permission"}') >= 3, timeout=10,
+                 what="the three refused reports counted")
+        local = ctx.socket(zmq.DEALER)
+        local.setsockopt(zmq.LINGER, 0)
+        local.connect(roles_mesh.status()["heart"]["endpoints"]["router"])
+        report(local, 7.0)  # what `actors mcp` does
+        wait_for(lambda: counter('actors_mcp_refused_total{reason="peer"}') >= 7, timeout=10, what="the local report")
+    finally:
+        ctx.destroy(linger=0)
+    assert counter('actors_mcp_refused_total{reason="peer"}') == 7.0
 
 
 DEPUTY_MESH = """

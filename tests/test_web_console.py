@@ -283,6 +283,28 @@ def test_the_console_opens_with_its_token_and_refuses_without_it(browser, fresh)
         context.close()
 
 
+def test_an_open_page_says_its_session_has_ended_and_to_restart_once_it_is_over(browser, console, monkeypatch):
+    from actors.web import app
+    from actors.web.security import Session
+    from tests.test_web_security import served
+
+    monkeypatch.setattr(app, "KEEPALIVE_S", 0.2)  # the page's stream turns five times a second (in this process)
+    context = browser.new_context(viewport=VIEWPORT)
+    try:
+        with served(console.mesh.home, Session(time.monotonic(), max_s=4.0)) as port:
+            tab = context.new_page()
+            assert tab.goto(f"http://127.0.0.1:{port}/?token=start-token").status == 200
+            tab.wait_for_selector('#organs tr[data-organ="fs"]')
+            assert tab.locator("#conn").inner_text().startswith("live")
+            deadline = time.monotonic() + 15  # over at 4 s; the stream ends at its next turn, the page asks why
+            while "session has ended" not in tab.locator("#conn").inner_text() and time.monotonic() < deadline:
+                tab.wait_for_timeout(100)
+            assert "session has ended: restart `actors web`" in tab.locator("#conn").inner_text()
+            assert tab.goto(f"http://127.0.0.1:{port}/").status == 401 and "session has ended" in tab.content()
+    finally:
+        context.close()
+
+
 def test_the_printed_url_opens_one_session_and_is_spent_for_everyone_else(browser, fresh):
     # someone who reads the URL later (a terminal's scrollback, a log, `ps` of a browser started by --open)
     first, later = browser.new_context(viewport=VIEWPORT), browser.new_context(viewport=VIEWPORT)

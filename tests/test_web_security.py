@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 from pathlib import Path
 
 import pytest
 
-from actors.web.security import (TOKEN_TTL_S, Keys, Refusal, Request, Ticket, TokenState, cookie_header, decide,
-                                 host_ok, site_for)
+from actors.web.security import (SESSION_IDLE_S, SESSION_MAX_S, TOKEN_TTL_S, Keys, Refusal, Request, Session,
+                                 SessionState, Ticket, TokenState, cookie_header, decide, host_ok, session_state,
+                                 site_for)
 from actors.listen import is_loopback, parse_address
 from actors.web.server import url_of
 
@@ -19,9 +21,9 @@ OURS = "http://127.0.0.1:8390"
 WEB_PACKAGE = Path(__file__).resolve().parents[1] / "actors" / "web"
 
 
-def ask(token_state: TokenState = TokenState.LIVE, **fields) -> object:
+def ask(token_state: TokenState = TokenState.LIVE, session: SessionState = SessionState.LIVE, **fields) -> object:
     base = {"method": "GET", "path": "/api/live", "host": "127.0.0.1:8390", "cookie": KEYS.session}
-    return decide(Request(**{**base, **fields}), KEYS, SITE, token_state)
+    return decide(Request(**{**base, **fields}), KEYS, SITE, token_state, session)
 
 
 def test_a_request_with_the_session_cookie_passes():
@@ -176,6 +178,151 @@ def test_a_ticket_is_live_until_spent_or_until_its_time_is_up():
     assert TOKEN_TTL_S == 600.0
     ticket.spend()
     assert ticket.state(100.5) is TokenState.SPENT and ticket.state(100.0 + TOKEN_TTL_S) is TokenState.SPENT
+
+
+# -- the session ends when unused for a while, and in any case after a working day ------------------------
+
+@pytest.mark.parametrize("opened, seen, now, expected", [
+    (0.0, 0.0, 0.0, SessionState.LIVE),
+    (0.0, 0.0, 1799.999, SessionState.LIVE),
+    (0.0, 0.0, 1800.0, SessionState.IDLE),
+    (0.0, 40_000.0, 40_100.0, SessionState.LIVE),  # used all along
+    (0.0, 43_199.0, 43_200.0, SessionState.EXPIRED),  # used a second ago, but opened twelve hours ago
+    (0.0, 0.0, 50_000.0, SessionState.EXPIRED),
+])
+def test_a_session_is_idle_thirty_minutes_after_its_last_use_and_expired_twelve_hours_after_it_opened(
+        opened, seen, now, expected):
+    assert (SESSION_IDLE_S, SESSION_MAX_S) == (1800.0, 43_200.0)
+    assert session_state(opened, seen, now) is expected
+
+
+def test_only_a_live_session_is_marked_used_so_an_idle_one_stays_over():
+    session = Session(opened=100.0)
+    assert session.use(100.0 + SESSION_IDLE_S - 1) and session.seen == 100.0 + SESSION_IDLE_S - 1
+    assert session.state(100.0 + 2 * SESSION_IDLE_S - 2) is SessionState.LIVE
+    assert not session.use(100.0 + 3 * SESSION_IDLE_S)
+    assert session.state(100.0 + 3 * SESSION_IDLE_S + 1) is SessionState.IDLE  # a late use did not revive it
+    session.open(500.0)
+    assert session.state(500.0) is SessionState.LIVE and session.seen == 500.0
+
+
+def test_a_session_that_ended_is_refused_with_401_saying_to_restart_even_to_the_browser_that_opened_it():
+    for state, refusal, words in ((SessionState.IDLE, Refusal.SESSION_IDLE, "30 minutes without use"),
+                                  (SessionState.EXPIRED, Refusal.SESSION_EXPIRED, "12 hours after it opened")):
+        for fields in ({}, {"path": "/static/app.js"}, {"method": "DELETE", "origin": OURS, "csrf": "csrf-token"},
+                       {**LOGIN, "cookie": KEYS.session}):  # the same browser opening the printed URL again
+            decision = ask(TokenState.SPENT, state, **fields)
+            assert not decision.allow and not decision.clean and decision.status == 401, (state, fields)
+            assert decision.refusal is refusal and words in decision.reason
+            assert "restart `actors web`" in decision.reason
+    assert ask(session=SessionState.IDLE, cookie="wrong").refusal is Refusal.SESSION  # says nothing to a stranger
+
+
+def test_the_guard_ends_a_session_unused_for_thirty_minutes_and_any_after_twelve_hours():
+    now = [100.0]
+    guard = guard_of(clock=lambda: now[0])
+    cookie = {"cookie": f"{SITE.cookie}={KEYS.session}"}
+    assert serve(guard, "GET", "/", {}, "token=start-token")[0] == 303
+    for minutes in range(20, 12 * 60, 20):  # used every twenty minutes: never idle
+        now[0] = 100.0 + minutes * 60
+        assert serve(guard, "GET", "/api/live", cookie)[0] == 200, minutes
+    now[0] = 100.0 + SESSION_MAX_S
+    status, _, body = serve(guard, "GET", "/api/live", cookie)
+    assert status == 401 and b'"refused": "session_expired"' in body
+
+    idle = guard_of(clock=lambda: now[0])
+    now[0] = 100.0
+    assert serve(idle, "GET", "/", {}, "token=start-token")[0] == 303
+    now[0] += SESSION_IDLE_S - 1
+    assert serve(idle, "GET", "/api/live", cookie)[0] == 200
+    now[0] += SESSION_IDLE_S
+    status, headers, body = serve(idle, "GET", "/", {**cookie, "accept": "text/html"})
+    assert status == 401 and b"session has ended" in body and b"start it again" in body
+    assert "set-cookie" not in headers and idle.refused[Refusal.SESSION_IDLE] == 1
+    assert idle.app.reached == [("GET", "/api/live")]
+
+
+@contextlib.contextmanager
+def served(home: Path, session: Session):
+    """A console for home on a real uvicorn server, on a free loopback port, with the given session (its port)."""
+    import threading
+    import time
+
+    import uvicorn
+
+    from actors import listen
+    from actors.web.app import Console
+    from broker.home import Home
+
+    sock = listen.bind("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    console = Console(Home(home), KEYS, site_for("127.0.0.1", port), session=session)
+    server = uvicorn.Server(uvicorn.Config(console.app(), log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        while not server.started and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert server.started
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
+    assert not thread.is_alive()
+
+
+def test_a_real_console_answers_401_once_its_session_has_been_idle_for_its_timeout(tmp_path):
+    import http.client
+    import time
+
+    def get(path: str, cookie: str = "", accept: str = "application/json") -> tuple[int, str, bytes]:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        try:
+            conn.request("GET", path, headers={"Cookie": cookie, "Accept": accept})
+            answer = conn.getresponse()
+            return answer.status, answer.getheader("set-cookie") or "", answer.read()
+        finally:
+            conn.close()
+
+    with served(tmp_path / "home", Session(time.monotonic(), idle_s=0.5)) as port:
+        status, set_cookie, _ = get("/?token=start-token")
+        cookie = set_cookie.split(";")[0]
+        assert status == 303 and cookie == f"actors_web_{port}={KEYS.session}"
+        assert get("/api/live", cookie)[0] == 200
+        time.sleep(0.7)
+        status, _, body = get("/api/live", cookie)
+        assert status == 401 and b'"refused": "session_idle"' in body
+        status, _, page = get("/", cookie, accept="text/html")
+        assert status == 401 and b"session has ended" in page
+
+
+def test_an_open_live_stream_uses_its_session_and_ends_once_the_session_is_over(tmp_path, monkeypatch):
+    import time
+
+    from actors.web import app
+    from actors.web.app import Console
+    from broker.home import Home
+
+    monkeypatch.setattr(app, "KEEPALIVE_S", 0.1)  # a turn of the stream every tenth of a second
+    session = Session(time.monotonic(), idle_s=0.3, max_s=1.0)
+    console = Console(Home(tmp_path / "home"), KEYS, SITE, session=session)
+
+    async def read_all() -> list[bytes]:
+        response = await console.stream(None)
+        chunks = []
+        async for chunk in response.body_iterator:
+            chunks.append(chunk)
+        return chunks
+
+    started = time.monotonic()
+    chunks = asyncio.run(asyncio.wait_for(read_all(), timeout=10))
+    assert chunks[0].startswith(b"retry:") and chunks[1].startswith(b"event: live")
+    assert len(chunks) > 5 and chunks[-1] == b": keepalive\n\n"  # never idle while the page is open
+    assert session.seen - started > 0.6
+    assert time.monotonic() - started < 5  # over after a second: the stream ended at its next turn
+    assert console.broadcast.waiters == set()
 
 
 def test_another_users_process_is_refused_before_anything_else_is_looked_at():

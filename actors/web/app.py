@@ -46,8 +46,8 @@ from actors.memory.snapshot import MAX_BYTES as MAX_IMPORT_BYTES
 from actors.web import saved
 from actors.web.live import Live
 from actors.web.memory import EXPORTS, MemoryView, SnapshotRefused
-from actors.web.security import (CSRF_HEADER, SECURITY_HEADERS, Keys, Refusal, Request, Site, Ticket, cookie_header,
-                                 decide)
+from actors.web.security import (CSRF_HEADER, SECURITY_HEADERS, Keys, Refusal, Request, Session, Site, Ticket,
+                                 cookie_header, decide)
 from actors.web.watch import Mesh, Watcher
 from actors.why import REASONS_SHOWN, reason_text
 from broker.errors import MeshError
@@ -71,6 +71,12 @@ SPENT = ("<!doctype html><html lang=en><head><meta charset=utf-8><title>actors w
          "prints opens one session, in the first browser that opens it, and only within {minutes:g} minutes of "
          "the start. Stop <code>actors web</code> (Ctrl-C) and start it again, then open the new URL it prints. "
          "A browser that already opened this console keeps its session.</p></body></html>")
+ENDED = ("<!doctype html><html lang=en><head><meta charset=utf-8><title>actors web: session ended</title></head>"
+         "<body><h1>This console's session has ended</h1><p>{reason}.</p><p>Stop <code>actors web</code> (Ctrl-C) "
+         "and start it again, then open the new URL it prints.</p></body></html>")
+SESSION_ENDED = (Refusal.SESSION_IDLE, Refusal.SESSION_EXPIRED)
+PAGES = {Refusal.TOKEN_SPENT: SPENT, Refusal.TOKEN_EXPIRED: SPENT, Refusal.SESSION_IDLE: ENDED,
+         Refusal.SESSION_EXPIRED: ENDED}  # the page a refused browser gets; LOCKED for any other refusal
 
 
 class Broadcast:
@@ -113,6 +119,7 @@ class Console:
     site: Site
     on_ready: Callable[[], None] = lambda: None
     ticket: Ticket | None = None  # the start token's life; a new one from now when not given
+    session: Session | None = None  # the session's life (its live streams use it); a new one from now when not given
     remote_allowed: bool = False  # served on a non-loopback address: peers of other machines are served too
 
     def __post_init__(self) -> None:
@@ -145,8 +152,9 @@ class Console:
             Route("/api/memory/export/{what}", self.export, methods=["GET"]),
             Route("/api/memory/import", self.import_snapshot, methods=["POST"]),
         ]
+        self.session = self.session or Session(time.monotonic())
         return Guard(Starlette(routes=routes, lifespan=self._lifespan), self.keys, self.site,
-                     self.ticket or Ticket(time.monotonic()), remote_allowed=self.remote_allowed)
+                     self.ticket or Ticket(time.monotonic()), remote_allowed=self.remote_allowed, session=self.session)
 
     @contextlib.asynccontextmanager
     async def _lifespan(self, app: Any):
@@ -196,6 +204,8 @@ class Console:
                 yield b"retry: 2000\n\n"
                 sent = -1
                 while not self.broadcast.closing:
+                    if not self.session.use(time.monotonic()):
+                        return  # an open page uses its session; once it is over, the page's next request says so
                     if sent != self.live.version:
                         sent = self.live.version
                         yield b"event: live\ndata: " + self.view_json() + b"\n\n"
@@ -350,15 +360,18 @@ class Guard:
     """ASGI middleware: every request passes `security.decide`; every answer gets the security headers.
 
     It holds the start token's `Ticket` (spent by the login it allows: the event loop runs one decision at a
-    time, so two requests racing with the token open one session) and counts refusals by reason."""
+    time, so two requests racing with the token open one session) and the `Session` it opens (used by every
+    request it lets through), and counts refusals by reason."""
 
     def __init__(self, app: Any, keys: Keys, site: Site, ticket: Ticket, *, remote_allowed: bool = False,
                  clock: Callable[[], float] = time.monotonic,
-                 peer_uid: Callable[[tuple, tuple], int | None] = peers.peer_uid) -> None:
+                 peer_uid: Callable[[tuple, tuple], int | None] = peers.peer_uid, session: Session | None = None
+                 ) -> None:
         self.app = app
         self.keys = keys
         self.site = site
         self.ticket = ticket
+        self.session = session or Session(clock())
         self.remote_allowed = remote_allowed
         self.clock = clock
         self.peer_uid = peer_uid
@@ -373,9 +386,11 @@ class Guard:
         for key, value in scope["headers"]:
             headers.setdefault(key.decode("latin-1").lower(), value.decode("latin-1"))
         request = request_of(scope, headers, self.site.cookie, self._trusted(scope))
-        decision = decide(request, self.keys, self.site, self.ticket.state(self.clock()))
+        now = self.clock()
+        decision = decide(request, self.keys, self.site, self.ticket.state(now), self.session.state(now))
         if decision.login:
             self.ticket.spend()  # before any await: no second request can open a session with it
+            self.session.open(now)
             log.info("the start token opened a session; it is spent")
             await self._answer(send, 303, b"", "text/plain", [(b"location", b"/"),
                                (b"set-cookie", cookie_header(self.site, self.keys).encode())])
@@ -386,13 +401,14 @@ class Guard:
         if not decision.allow:
             self._count(scope, decision.refusal, decision.reason)
             if "text/html" in headers.get("accept", "") and scope["method"] == "GET":
-                page = SPENT if decision.refusal in (Refusal.TOKEN_SPENT, Refusal.TOKEN_EXPIRED) else LOCKED
+                page = PAGES.get(decision.refusal, LOCKED)
                 body = page.format(reason=html.escape(decision.reason), minutes=self.ticket.ttl_s / 60).encode()
                 await self._answer(send, decision.status, body, "text/html; charset=utf-8")
             else:
                 body = json.dumps({"error": decision.reason, "refused": str(decision.refusal)}).encode()
                 await self._answer(send, decision.status, body, "application/json")
             return
+        self.session.use(now)
 
         async def secured(message: dict) -> None:
             if message["type"] == "http.response.start":
@@ -409,8 +425,8 @@ class Guard:
 
     def _count(self, scope: dict, refusal: Refusal | None, reason: str) -> None:
         self.refused[refusal] += 1
-        if refusal is Refusal.PEER or refusal in (Refusal.TOKEN_SPENT, Refusal.TOKEN_EXPIRED):
-            # told on stderr: another user's process knocking, or someone holding an old URL
+        if refusal is Refusal.PEER or refusal in (Refusal.TOKEN_SPENT, Refusal.TOKEN_EXPIRED, *SESSION_ENDED):
+            # told on stderr: another user's process knocking, or someone holding an old URL or session
             level = logging.WARNING if self.refused[refusal] <= 10 else logging.INFO
             log.log(level, "refused %s %s from %s (%d so far): %s", scope["method"], scope["path"][:100],
                     _client_of(scope), self.refused[refusal], reason)

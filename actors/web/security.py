@@ -9,6 +9,9 @@ The page can withdraw memory and shows call arguments, so every request passes `
   and the browser is sent to the clean URL, so the token does not stay in the address bar or history; then
   it is spent, and unused it expires `TOKEN_TTL_S` after the start (`Ticket`): a token read later from a
   terminal's scrollback, a log or a browser's command line (`--open`) opens nothing;
+- the session it opens ends after `SESSION_IDLE_S` without use (a request, or a live stream of an open page) and
+  `SESSION_MAX_S` after it opened, whatever its use (`Session`): a cookie copied from the browser opens nothing
+  for long;
 - a mutation (POST, PUT, PATCH, DELETE) also needs the page's CSRF token in a header and an Origin of ours.
 """
 
@@ -21,6 +24,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 TOKEN_TTL_S = 600.0  # an unused start token opens nothing this long after the start
+SESSION_IDLE_S = 30 * 60.0  # a session nothing used this long is over (an open page's live stream is a use)
+SESSION_MAX_S = 12 * 3600.0  # and any session is over this long after it opened
 MUTATING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 CSRF_HEADER = "x-csrf-token"
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
@@ -49,6 +54,8 @@ class Refusal(StrEnum):
     TOKEN_SPENT = "token_spent"
     TOKEN_EXPIRED = "token_expired"
     SESSION = "session"
+    SESSION_IDLE = "session_idle"
+    SESSION_EXPIRED = "session_expired"
     CSRF = "csrf"
 
 
@@ -91,6 +98,51 @@ class Ticket:
     def spend(self) -> None:
         """Mark the token used: it opened its one session."""
         self.spent = True
+
+
+class SessionState(StrEnum):
+    """Whether the session the token opened may still be used."""
+
+    LIVE = "live"
+    IDLE = "idle"  # unused for SESSION_IDLE_S
+    EXPIRED = "expired"  # opened SESSION_MAX_S ago
+
+
+def session_state(opened: float, seen: float, now: float, idle_s: float = SESSION_IDLE_S,
+                  max_s: float = SESSION_MAX_S) -> SessionState:
+    """The state at monotonic time now of a session opened at `opened` and last used at `seen`."""
+    if now - opened >= max_s:
+        return SessionState.EXPIRED
+    return SessionState.IDLE if now - seen >= idle_s else SessionState.LIVE
+
+
+@dataclass(slots=True)
+class Session:
+    """The session's times (monotonic): from the console's start until the token opens it, then from its opening.
+    Only a live session is marked used, so an idle or expired one stays over."""
+
+    opened: float
+    seen: float | None = None  # the last use; the opening when not given
+    idle_s: float = SESSION_IDLE_S
+    max_s: float = SESSION_MAX_S
+
+    def __post_init__(self) -> None:
+        self.seen = self.opened if self.seen is None else self.seen
+
+    def state(self, now: float) -> SessionState:
+        """The session's state at monotonic time now."""
+        return session_state(self.opened, self.seen, now, self.idle_s, self.max_s)
+
+    def open(self, now: float) -> None:
+        """The token opened the session now: its times start."""
+        self.opened = self.seen = now
+
+    def use(self, now: float) -> bool:
+        """Mark the session used now if it is live; tell whether it is."""
+        if self.state(now) is not SessionState.LIVE:
+            return False
+        self.seen = now
+        return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +197,8 @@ class Decision:
     clean: bool = False  # only send the browser to the clean URL (its session is already open)
 
 
-def decide(req: Request, keys: Keys, site: Site, token: TokenState = TokenState.LIVE) -> Decision:
+def decide(req: Request, keys: Keys, site: Site, token: TokenState = TokenState.LIVE,
+           session: SessionState = SessionState.LIVE) -> Decision:
     """Decide one request: peer, Host, Origin, cross-site, then the token or session, then CSRF for mutations."""
     if not req.peer_trusted:
         return _refuse(403, Refusal.PEER, "this console serves only the processes of the mesh's owner (and root) "
@@ -163,6 +216,8 @@ def decide(req: Request, keys: Keys, site: Site, token: TokenState = TokenState.
         if token is TokenState.LIVE:
             return Decision(True, 303, "session opened", login=True)
         if req.cookie is not None and same(req.cookie, keys.session):
+            if session is not SessionState.LIVE:
+                return _ended(session)
             return Decision(True, 303, "session already open", clean=True)  # the browser that used it, again
         if token is TokenState.SPENT:
             return _refuse(401, Refusal.TOKEN_SPENT, "this URL's token already opened a session, and it opens one "
@@ -171,6 +226,8 @@ def decide(req: Request, keys: Keys, site: Site, token: TokenState = TokenState.
                                                    "after `actors web` started: restart it for a new URL")
     if req.cookie is None or not same(req.cookie, keys.session):
         return _refuse(401, Refusal.SESSION, "no session: open the URL `actors web` printed")
+    if session is not SessionState.LIVE:
+        return _ended(session)
     if req.method in MUTATING:
         if req.origin is None:
             return _refuse(403, Refusal.ORIGIN, "a change needs an Origin header")
@@ -204,6 +261,14 @@ def same(given: str, expected: str) -> bool:
 def cookie_header(site: Site, keys: Keys) -> str:
     """The Set-Cookie value that holds the session: HttpOnly, SameSite=Strict, whole site, this run only."""
     return f"{site.cookie}={keys.session}; Path=/; HttpOnly; SameSite=Strict"
+
+
+def _ended(session: SessionState) -> Decision:
+    if session is SessionState.IDLE:
+        return _refuse(401, Refusal.SESSION_IDLE, f"this console's session ended after {SESSION_IDLE_S / 60:g} "
+                                                  "minutes without use: restart `actors web` for a new URL")
+    return _refuse(401, Refusal.SESSION_EXPIRED, f"this console's session ended {SESSION_MAX_S / 3600:g} hours "
+                                                 "after it opened: restart `actors web` for a new URL")
 
 
 def _refuse(status: int, refusal: Refusal, reason: str) -> Decision:

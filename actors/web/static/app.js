@@ -5,6 +5,7 @@ const CSRF = document.querySelector('meta[name="csrf-token"]').content;
 const SVG = "http://www.w3.org/2000/svg";
 const VIEWS = ["body", "memory", "exposure", "saved"];
 const CARD_KINDS = ["", "pitfall", "playbook", "weak_link", "rule"];
+const SESSION_ENDED = ["session_idle", "session_expired"];  // refusals that mean our own session is over (security.py)
 const state = { live: null, view: "body", cardKind: "", cardQuery: "", cardOffset: 0, cardGone: false, loaded: {} };
 
 // -- small helpers ------------------------------------------------------------------------------
@@ -467,9 +468,13 @@ function connect() {
     conn.textContent = "console unreachable: retrying…";
     try {
       const answer = await fetch("/api/live", { credentials: "same-origin" });
-      if (answer.status === 401) {  // a new start of `actors web`: its session is not ours
+      if (answer.status === 401) {  // our session is over, or a new start of `actors web` does not know it
         stream.close();
-        conn.textContent = "this console was restarted: open the new URL `actors web` printed";
+        let refused = null;
+        try { refused = (await answer.json()).refused; } catch (e) { refused = null; }
+        conn.textContent = SESSION_ENDED.includes(refused) ?
+          "this session has ended: restart `actors web` and open the new URL it prints" :
+          "this console was restarted: open the new URL `actors web` printed";
       }
     } catch (e) { /* not answering at all: EventSource keeps retrying */ }
   });
