@@ -109,14 +109,19 @@ def _tool_use(session: str, payload: dict) -> ToolUse | Ignore:
     args = payload.get("tool_input", payload.get("input", {}))
     output = payload.get("tool_response", payload.get("output"))
     duration_s = float(payload.get("duration_ms", 0) or 0) / 1000
-    failure = _failure(output, payload.get("ok"))
+    return tool_use(session, tool, args, output, payload.get("ok"), duration_s)
+
+
+def tool_use(session: str, tool: str, args: Any, output: Any, ok: Any = None, duration_s: float = 0.0) -> ToolUse:
+    """Classify a finished tool use of the host's (ok False: the host said it failed): the hook path's
+    classification, shared by the ingestion of a host's transcripts."""
+    args = args if isinstance(args, dict) else {"input": args}
+    failure = _failure(output, ok)
     if failure is None:
-        return ToolUse(session, tool, args if isinstance(args, dict) else {"input": args}, True, duration_s=duration_s)
+        return ToolUse(session, tool, args, True, duration_s=duration_s)
     from broker.causes import classify  # loaded in the heart; never by a hook that only sends
 
-    cause = classify(failure[1], failure[0])
-    return ToolUse(session, tool, args if isinstance(args, dict) else {"input": args}, False, cause,
-                   failure[1][:2000], duration_s)
+    return ToolUse(session, tool, args, False, classify(failure[1], failure[0]), failure[1][:2000], duration_s)
 
 
 def _failure(output: Any, ok: Any) -> tuple[str, str] | None:
