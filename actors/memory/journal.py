@@ -6,13 +6,14 @@ import hashlib
 import json
 import sqlite3
 from dataclasses import dataclass, field, replace
-from typing import IO, Any, Iterable, Iterator
+from typing import IO, Any, Callable, Iterable, Iterator
 
 from actors.memory.db import get_meta, set_meta, transaction
 from actors.memory.distill import Row
 from broker.causes import classify
 from broker.redact import clip, redact_value
 from broker.times import finite, ts_problem
+from broker.vocab import HOST_ORGAN
 
 KNOWN = frozenset({"ts", "session", "kind", "organ", "ability", "args", "ok", "error", "cause", "text", "origin",
                    "duration_ms"})
@@ -53,10 +54,15 @@ class IngestReport:
     duplicates: int = 0
     bad: list[tuple[int, str]] = field(default_factory=list)
     milliseconds: int = 0  # refused lines whose ts look like Unix milliseconds
+    format: str = "journal"  # journal | claude-code: what the lines were read as
+    converted: dict[str, int] = field(default_factory=dict)  # a transcript's prompts, calls and stops journalled
+    left_out: dict[str, int] = field(default_factory=dict)  # a transcript's events not journalled, by reason
+    capped: bool = False  # the file was longer than the bytes it was allowed: the rest was not read
 
     def as_dict(self) -> dict:
         return {"appended": self.appended, "duplicates": self.duplicates,
-                "bad": [{"line": n, "reason": r} for n, r in self.bad], "milliseconds": self.milliseconds}
+                "bad": [{"line": n, "reason": r} for n, r in self.bad], "milliseconds": self.milliseconds,
+                "format": self.format, "converted": self.converted, "left_out": self.left_out, "capped": self.capped}
 
 
 # -- pure: parsing and shaping --------------------------------------------------------------
@@ -149,11 +155,13 @@ def _string(data: dict, key: str) -> str:
     return value
 
 
-def read_lines(stream: IO[bytes]) -> Iterator[tuple[int, str | None, str]]:
-    """Yield (line number, text or None, reason) for each non-blank line of a byte stream."""
+def read_lines(stream: Iterable[bytes], limit: Callable[[], int] = lambda: MAX_LINE_BYTES
+               ) -> Iterator[tuple[int, str | None, str]]:
+    """Yield (line number, text or None, reason) for each non-blank line of a byte stream; a line longer than
+    limit() bytes (asked at each line: the format can be known only once a line is read) is refused."""
     for number, raw in enumerate(stream, start=1):
-        if len(raw) > MAX_LINE_BYTES:
-            yield number, None, f"line longer than {MAX_LINE_BYTES} bytes"
+        if len(raw) > (longest := limit()):
+            yield number, None, f"line longer than {longest} bytes"
             continue
         try:
             line = raw.decode("utf-8")
@@ -196,25 +204,58 @@ class Journal:
             appended = self.conn.total_changes - before
         return appended, len(values) - appended
 
-    def ingest(self, stream: IO[bytes], now: float) -> IngestReport:
-        """Append every good line of a JSON-lines stream; report bad lines by number and skip them (a time more
-        than a day past `now`, the ingesting machine's clock, is a bad line)."""
+    def ingest(self, stream: IO[bytes], now: float, fmt: str = "auto", max_bytes: int | None = None) -> IngestReport:
+        """Append every good line of a JSON-lines stream, in the contract's journal format or a Claude Code
+        transcript (`fmt`: auto, the first line that parses decides); report bad lines by number and skip them (a
+        time more than a day past `now`, the ingesting machine's clock, is a bad line). Past `max_bytes` the rest
+        of the stream is not read (`capped`)."""
+        from actors.memory import transcripts  # it builds on this module's entries
+
         report = IngestReport()
         batch: list[Entry] = []
-        for number, line, reason in read_lines(stream):
+        reader: transcripts.Transcript | None = None
+        live: frozenset[str] = frozenset()
+        def limit() -> int:  # a transcript's line holds a tool's whole output
+            return MAX_LINE_BYTES if fmt == transcripts.Format.JOURNAL else transcripts.MAX_LINE_BYTES
+
+        for number, line, reason in read_lines(_capped(stream, max_bytes, report), limit):
             if line is None:
                 report.bad.append((number, reason))
                 continue
+            if fmt == transcripts.Format.AUTO:
+                fmt = _detected(line)
             try:
-                batch.append(parse_line(line, now))
+                if fmt == transcripts.Format.CLAUDE_CODE:
+                    if reader is None:
+                        reader, live = transcripts.Transcript(self.mesh_wires(), now), self.live_sessions()
+                    batch.extend(_not_live(reader.read(transcripts.parse(line)), live, reader))
+                else:
+                    batch.append(parse_line(line, now))
             except BadLine as exc:
                 report.bad.append((number, str(exc)))
                 report.milliseconds += "looks like Unix milliseconds" in str(exc)
                 continue
             if len(batch) >= BATCH:
                 self._flush(batch, report)
+        if reader is not None:
+            batch.extend(_not_live(reader.end(), live, reader))
+            report.converted = dict(reader.converted)
+            report.left_out = {str(k): v for k, v in reader.left.items()}
+        report.format = str(fmt) if fmt != transcripts.Format.AUTO else str(transcripts.Format.JOURNAL)
         self._flush(batch, report)
         return report
+
+    def live_sessions(self) -> frozenset[str]:
+        """The sessions the journal has from the mesh (the live hook path or the front door journalled them)."""
+        return frozenset(r[0] for r in self.conn.execute("SELECT DISTINCT session FROM events WHERE source = 'mesh'"))
+
+    def mesh_wires(self) -> dict[str, str]:
+        """The wire names (`actors mcp`'s organ__tool) of the mesh's abilities the journal has calls of."""
+        from broker.wirenames import wire_name
+
+        rows = self.conn.execute("SELECT DISTINCT organ, ability FROM events WHERE source = 'mesh' AND kind = 'call' "
+                                 "AND organ != ?", (HOST_ORGAN,))
+        return {wire_name(organ, ability): f"{organ}.{ability}" for organ, ability in rows}
 
     def _flush(self, batch: list[Entry], report: IngestReport) -> None:
         appended, duplicates = self.append(batch)
@@ -243,6 +284,35 @@ class Journal:
     def last_progress(self) -> float | None:
         """When the last session progress was journalled (Unix seconds), or None."""
         return self.conn.execute("SELECT max(ts) FROM events WHERE kind = 'progress'").fetchone()[0]
+
+
+def _detected(line: str) -> str:
+    """The format the first line that parses says (auto until one does)."""
+    from actors.memory import transcripts
+
+    try:
+        return transcripts.detect(json.loads(line))
+    except ValueError:
+        return transcripts.Format.AUTO
+
+
+def _not_live(entries: list[Entry], live: frozenset[str], reader: Any) -> list[Entry]:
+    """A transcript's entries but those of sessions journalled live already (counted as left out)."""
+    kept = [e for e in entries if e.session not in live]
+    if len(kept) < len(entries):
+        reader.left["live"] += len(entries) - len(kept)
+    return kept
+
+
+def _capped(stream: IO[bytes], max_bytes: int | None, report: IngestReport) -> Iterator[bytes]:
+    """The stream's lines while they come within max_bytes in all; `report.capped` says when the rest was left."""
+    read = 0
+    for raw in stream:
+        read += len(raw)
+        if max_bytes is not None and read > max_bytes:
+            report.capped = True
+            return
+        yield raw
 
 
 def _values(e: Entry) -> tuple:

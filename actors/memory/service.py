@@ -209,11 +209,12 @@ class Memory:
         """The heart's sequence number of the last event journalled (0 when none)."""
         return int(self._guard(lambda: get_meta(self.reader(), "last_seq", 0)))
 
-    def ingest(self, stream: IO[bytes]) -> IngestReport:
-        """Append every good line of a JSON-lines stream; bad lines (a time not to be trusted among them: negative,
-        or more than a day past this clock) are reported and skipped."""
+    def ingest(self, stream: IO[bytes], fmt: str = "auto", max_bytes: int | None = None) -> IngestReport:
+        """Append every good line of a JSON-lines stream, journal events or a Claude Code transcript (`fmt`); bad
+        lines (a time not to be trusted among them: negative, or more than a day past this clock) are reported and
+        skipped; past `max_bytes` the rest is not read."""
         with self.lock:
-            return self._guard(lambda: Journal(self.writer).ingest(stream, self.clock()))
+            return self._guard(lambda: Journal(self.writer).ingest(stream, self.clock(), fmt, max_bytes))
 
     # -- consolidation --------------------------------------------------------------------
 
