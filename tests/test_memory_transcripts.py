@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -12,6 +14,7 @@ from actors.memory.db import connect
 from actors.memory.journal import BadLine, Journal
 from actors.memory.transcripts import Format, Left, Transcript
 from broker.redact import redact_value
+from tests.conftest import ECHO_MESH, wait_for
 
 SESSION = "0f1e2d3c-aaaa-4bbb-8ccc-123456789abc"
 T0 = "2026-11-30T10:00:00.000Z"
@@ -235,3 +238,73 @@ def test_the_format_can_be_forced_and_a_journal_is_read_as_before(tmp_path):
     assert as_journal.format == "journal" and as_journal.appended == 0 and len(as_journal.bad) == 2
     events = [{"ts": T0_S, "kind": "progress", "session": "s", "text": "hi"}]
     assert (ingest(journal, events).format, ingest(journal, events).duplicates) == ("journal", 1)
+
+
+# -- the same session through the live hook path and through ingest --------------------------------------------
+
+MEMORY_MESH = ECHO_MESH + """
+[organs.memory]
+module = "actors.memory.organ"
+"""
+
+LIVE_SESSION = [
+    prompt("make the checkout tests pass", 0),
+    *A_SESSION[2:14],  # Bash and Edit failing, Read, Grep, Write, GitHub's MCP tool, and the mesh's echo below
+    use("toolu_9", "mcp__actors__echo__echo", {"text": "hi"}, 14.5),
+    result("toolu_9", [{"type": "text", "text": "hi"}], 14.6),
+    reply("The tests run on vitest now.", 15),
+    prompt("now deploy it", 19),
+    use("toolu_8", "Bash", {"command": "make deploy"}, 20),  # cut: no result, no hook
+]
+
+
+def hook_payloads(lines: list[dict]) -> list[tuple[str, dict]]:
+    """What Claude Code's hooks hand `actors hook` during that session, written out by hand: a prompt, a tool use
+    done (PostToolUse, with toolUseResult as tool_response) or failed (PostToolUseFailure, with the result's text
+    as error), the end of a turn."""
+    base = {"session_id": SESSION, "transcript_path": f"/home/me/.claude/projects/-home-me-shop/{SESSION}.jsonl",
+            "cwd": "/home/me/shop", "permission_mode": "default"}
+    uses = {b["id"]: b for line in lines if line["type"] == "assistant" for b in line["message"]["content"]
+            if b["type"] == "tool_use"}
+    hooks_run = []
+    for line in lines:
+        content = line["message"]["content"]
+        if line["type"] == "user" and isinstance(content, str):
+            hooks_run.append(("UserPromptSubmit", {**base, "hook_event_name": "UserPromptSubmit", "prompt": content}))
+        elif line["type"] == "user":
+            block = content[0]
+            use_block = uses[block["tool_use_id"]]
+            tool = {"tool_name": use_block["name"], "tool_input": use_block["input"], "tool_use_id": use_block["id"]}
+            if block.get("is_error"):
+                said = block["content"] if isinstance(block["content"], str) else block["content"][0]["text"]
+                hooks_run.append(("PostToolUseFailure", {**base, "hook_event_name": "PostToolUseFailure", **tool,
+                                                         "error": said, "is_interrupt": False}))
+            else:
+                hooks_run.append(("PostToolUse", {**base, "hook_event_name": "PostToolUse", **tool,
+                                                  "tool_response": line.get("toolUseResult", block["content"])}))
+        elif not any(b["type"] == "tool_use" for b in content):
+            hooks_run.append(("Stop", {**base, "hook_event_name": "Stop", "stop_hook_active": False}))
+    return hooks_run
+
+
+def comparable(rows) -> list[tuple]:
+    """What the two paths must agree on (times aside; memory asked by a prompt hook is the hook's, not the host's)."""
+    return [(r.kind, r.session, r.organ, r.ability, r.ok, r.cause, json.dumps(r.args, sort_keys=True), r.error,
+             r.text, r.origin) for r in rows if r.origin != "hook"]
+
+
+def test_a_session_through_the_live_hook_path_and_its_transcript_through_ingest_journal_the_same(make_mesh,
+                                                                                                  tmp_path):
+    mesh = make_mesh(MEMORY_MESH)
+    for event, payload in hook_payloads(LIVE_SESSION):
+        done = subprocess.run([sys.executable, "-m", "actors", "hook", event, "--home", str(mesh.home)],
+                              input=json.dumps(payload), capture_output=True, text=True, timeout=30, env=mesh.env,
+                              cwd=mesh.workdir)
+        assert done.returncode == 0 and "actors:" not in done.stderr, done.stderr
+    live = Journal(connect(mesh.home / "memory.db", create=False))
+    expected = 9  # two prompts, six host calls, one stop; the cut Bash and the mesh's echo left out
+    wait_for(lambda: len(comparable(live.rows_since(0))) >= expected, timeout=20, what="the live journal")
+    ingested = Journal(connect(tmp_path / "memory.db"))
+    report = ingest(ingested, LIVE_SESSION)
+    assert report.left_out == {"mesh": 1, "cut": 1}
+    assert comparable(ingested.rows_since(0)) == comparable(live.rows_since(0))

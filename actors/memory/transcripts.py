@@ -4,9 +4,9 @@ entries out.
 
 - a user's prompt (`type: user`; not a tool result, not `isMeta`, not a slash command's, a caveat's or an
   interrupt's wrapper, not a subagent's task) is what UserPromptSubmit hands the heart: a progress event;
-- an assistant's `tool_use`, paired by id with its later `tool_result`, is what PostToolUse (PostToolUseFailure
-  when `is_error`) hands it, the entry's `toolUseResult` as `tool_response`: a host.<Tool> call, classified by the
-  hook path's own `hooks.parse`;
+- an assistant's `tool_use`, paired by id with its later `tool_result`, is what PostToolUse hands it (the entry's
+  `toolUseResult` as `tool_response`), or PostToolUseFailure when `is_error` (the result's text as `error`): a
+  host.<Tool> call, cut and classified by the hook path's own `hooks.bounded` and `hooks.parse`;
 - a reply that ends a turn with no tool use (followed by the next prompt or by the end of the file, not by an
   interrupt) is what Stop (SubagentStop in a subagent's chain) hands it: a progress event "stop".
 """
@@ -196,7 +196,9 @@ class Transcript:
         if use.tool.startswith(MESH_SERVER) or hooks.served_by_mesh(use.tool, self.wires) is not None:
             self.left[Left.MESH] += 1
             return None
-        output = whole if whole is not None and (not failed or isinstance(whole, dict)) else said
+        # a failure's text is what PostToolUseFailure's `error` holds (the result the model saw); a success's
+        # toolUseResult is PostToolUse's `tool_response`
+        output = (said or whole) if failed else said if whole is None else whole
         event = "PostToolUseFailure" if failed else "PostToolUse"
         payload = hooks.bounded({"hook_event_name": event, "session_id": session, "tool_name": use.tool,
                                  "tool_input": use.args, ("error" if failed else "tool_response"): output})
