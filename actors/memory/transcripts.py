@@ -95,7 +95,6 @@ class _Use:
     tool: str
     args: Any
     ts: float
-    chain: str
 
 
 @dataclass
@@ -150,7 +149,7 @@ class Transcript:
     def _reply(self, blocks: list[dict], ts: float, session: str, chain: str) -> list[Entry]:
         uses = [b for b in blocks if b.get("type") == "tool_use" and isinstance(b.get("id"), str)]
         for use in uses:
-            self._pending[use["id"]] = _Use(str(use.get("name") or ""), use.get("input", {}), ts, chain)
+            self._pending[use["id"]] = _Use(str(use.get("name") or ""), use.get("input", {}), ts)
         if uses:
             self._ended.pop(chain, None)  # the turn goes on: the tools' results come back to the model
         else:
