@@ -6,6 +6,7 @@ memory modules are imported inside the commands to keep `actors --help` quick.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -88,8 +89,21 @@ def jsonl_files(directory: Path, most: int = MAX_FILES) -> tuple[list[Path], int
     how many more there were."""
     found = sorted((Path(root, name) for root, _, names in os.walk(directory) for name in names
                     if name.endswith(".jsonl") and Path(root, name).is_file() and not Path(root, name).is_symlink()),
-                   key=str)  # a session's transcript before its subagents' (SESSION/subagents/…)
+                   key=str)
     return found[:most], max(0, len(found) - most)
+
+
+def sessions_of(files: list[Path]) -> list[list[Path]]:
+    """The files grouped by session: a transcript SESSION.jsonl first, then the files under SESSION/ (Claude Code
+    keeps a session's subagents in SESSION/subagents/)."""
+    mains = {f.with_suffix(""): f for f in files}
+    groups: dict[Path, list[Path]] = {}
+    for f in files:
+        owner = next((mains[p] for p in f.parents if p in mains), f)
+        groups.setdefault(owner, [owner])
+        if f != owner:
+            groups[owner].append(f)
+    return list(groups.values())
 
 
 def ingest_summary(source: str, reports: list, files: int | None = None) -> str:
@@ -140,13 +154,17 @@ def ingest(file: Annotated[str, typer.Argument(
         typer.echo(f"actors: {file}: {more} more *.jsonl files than the {MAX_FILES} read (the first in name order)",
                    err=True)
 
+    groups = sessions_of(files) if directory else [files]
+    files = [f for group in groups for f in group]  # the order of the reports
+
     def work(memory):
         if file == "-":
             return [memory.ingest(sys.stdin.buffer, fmt)]
         reports = []
-        for one in files:
-            with open(one, "rb") as stream:
-                reports.append(memory.ingest(stream, fmt, MAX_FILE_BYTES if directory else None))
+        for group in groups:  # a session with its subagents: their calls were made interleaved
+            with contextlib.ExitStack() as files_open:
+                streams = [files_open.enter_context(open(one, "rb")) for one in group]
+                reports += memory.ingest_together(streams, fmt, MAX_FILE_BYTES if directory else None)
         return reports
     try:
         reports = _run(home, work, create=True)

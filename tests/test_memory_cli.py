@@ -378,3 +378,25 @@ def test_an_ingest_format_that_does_not_exist_is_a_usage_error(tmp_path):
     path = journal_file(tmp_path / "j.jsonl")
     result = actors(tmp_path / "h", "memory", "ingest", str(path), "--format", "codex")
     assert result.returncode == 2 and "--format must be one of auto, claude-code, journal" in result.stderr
+
+
+def test_a_sessions_subagent_transcripts_are_read_with_it_and_other_files_alone():
+    from actors.cli_memory import sessions_of
+
+    root = Path("/p")
+    files = [root / "a.jsonl", root / "a" / "subagents" / "agent-1.jsonl", root / "a" / "subagents" / "agent-2.jsonl",
+             root / "b" / "notes.jsonl", root / "c.jsonl"]
+    assert sessions_of(files) == [files[:3], [files[3]], [files[4]]]
+    assert sessions_of([files[1], files[0]]) == [[files[0], files[1]]]  # the session's own transcript first
+
+
+def test_a_directory_is_read_for_its_jsonl_files_in_name_order_up_to_a_cap(tmp_path):
+    from actors.cli_memory import jsonl_files
+
+    for name in ("b.jsonl", "a.jsonl", "a/subagents/agent-1.jsonl", "c.txt"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("{}\n")
+    (tmp_path / "link.jsonl").symlink_to(tmp_path / "b.jsonl")
+    assert jsonl_files(tmp_path) == ([tmp_path / "a.jsonl", tmp_path / "a/subagents/agent-1.jsonl",
+                                      tmp_path / "b.jsonl"], 0)
+    assert jsonl_files(tmp_path, most=1) == ([tmp_path / "a.jsonl"], 2)

@@ -308,3 +308,19 @@ def test_a_session_through_the_live_hook_path_and_its_transcript_through_ingest_
     report = ingest(ingested, LIVE_SESSION)
     assert report.left_out == {"mesh": 1, "cut": 1}
     assert comparable(ingested.rows_since(0)) == comparable(live.rows_since(0))
+
+
+def test_a_subagents_own_transcript_is_merged_by_time_into_its_sessions(tmp_path):
+    journal = Journal(connect(tmp_path / "memory.db"))
+    side = {"isSidechain": True, "agentId": "a1"}
+    main = [prompt("find the flaky test", 0), use("t1", "Task", {"prompt": "search the tests"}, 1),
+            result("t1", [{"type": "text", "text": "none sleep"}], 6), reply("No flaky test.", 7)]
+    agent = [prompt("search the tests", 2, **side), use("t2", "Grep", {"pattern": "sleep"}, 3, **side),
+             result("t2", "No files found", 4, **side), reply("none sleep", 5, **side)]
+    streams = [io.BytesIO("".join(json.dumps(x) + "\n" for x in lines).encode()) for lines in (main, agent)]
+    reports = journal.ingest_together(streams, T0_S + 3600)
+    assert [(r.appended, r.converted) for r in reports] == [(3, {"prompts": 1, "calls": 1, "stops": 1}),
+                                                            (2, {"calls": 1, "stops": 1})]
+    assert [(r.kind, r.ability or r.text) for r in journal.rows_since(0)] == [
+        ("progress", "find the flaky test"), ("call", "Grep"), ("progress", "stop"), ("call", "Task"),
+        ("progress", "stop")]

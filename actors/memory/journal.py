@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import heapq
 import json
 import sqlite3
 from dataclasses import dataclass, field, replace
@@ -209,12 +211,33 @@ class Journal:
         transcript (`fmt`: auto, the first line that parses decides); report bad lines by number and skip them (a
         time more than a day past `now`, the ingesting machine's clock, is a bad line). Past `max_bytes` the rest
         of the stream is not read (`capped`)."""
+        return self.ingest_together([stream], now, fmt, max_bytes)[0]
+
+    def ingest_together(self, streams: list[IO[bytes]], now: float, fmt: str = "auto",
+                        max_bytes: int | None = None) -> list[IngestReport]:
+        """Ingest several streams as one, their events merged by time (a session's transcript and its subagents',
+        whose hooks ran interleaved); a report for each."""
+        reports = [IngestReport() for _ in streams]
+        known = functools.cache(lambda: (self.mesh_wires(), self.live_sessions()))  # asked once, for a transcript
+        merged = heapq.merge(*(_tagged(self._entries(stream, now, fmt, max_bytes, report, known), report)
+                               for stream, report in zip(streams, reports)), key=lambda pair: pair[0].ts)
+        batch: list[tuple[Entry, IngestReport]] = []
+        for pair in merged:
+            batch.append(pair)
+            if len(batch) >= BATCH:
+                self._flush(batch)
+        self._flush(batch)
+        return reports
+
+    def _entries(self, stream: IO[bytes], now: float, fmt: str, max_bytes: int | None, report: IngestReport,
+                 known: Callable[[], tuple[dict[str, str], frozenset[str]]]) -> Iterator[Entry]:
+        """The entries of one stream's good lines, in its order; bad lines, format and what a transcript left out
+        go to its report."""
         from actors.memory import transcripts  # it builds on this module's entries
 
-        report = IngestReport()
-        batch: list[Entry] = []
         reader: transcripts.Transcript | None = None
         live: frozenset[str] = frozenset()
+
         def limit() -> int:  # a transcript's line holds a tool's whole output
             return MAX_LINE_BYTES if fmt == transcripts.Format.JOURNAL else transcripts.MAX_LINE_BYTES
 
@@ -227,23 +250,21 @@ class Journal:
             try:
                 if fmt == transcripts.Format.CLAUDE_CODE:
                     if reader is None:
-                        reader, live = transcripts.Transcript(self.mesh_wires(), now), self.live_sessions()
-                    batch.extend(_not_live(reader.read(transcripts.parse(line)), live, reader))
+                        wires, live = known()
+                        reader = transcripts.Transcript(wires, now)
+                    entries = _not_live(reader.read(transcripts.parse(line)), live, reader)
                 else:
-                    batch.append(parse_line(line, now))
+                    entries = [parse_line(line, now)]
             except BadLine as exc:
                 report.bad.append((number, str(exc)))
                 report.milliseconds += "looks like Unix milliseconds" in str(exc)
                 continue
-            if len(batch) >= BATCH:
-                self._flush(batch, report)
+            yield from entries
         if reader is not None:
-            batch.extend(_not_live(reader.end(), live, reader))
+            yield from _not_live(reader.end(), live, reader)
             report.converted = dict(reader.converted)
             report.left_out = {str(k): v for k, v in reader.left.items()}
         report.format = str(fmt) if fmt != transcripts.Format.AUTO else str(transcripts.Format.JOURNAL)
-        self._flush(batch, report)
-        return report
 
     def live_sessions(self) -> frozenset[str]:
         """The sessions the journal has from the mesh (the live hook path or the front door journalled them)."""
@@ -257,10 +278,15 @@ class Journal:
                                  "AND organ != ?", (HOST_ORGAN,))
         return {wire_name(organ, ability): f"{organ}.{ability}" for organ, ability in rows}
 
-    def _flush(self, batch: list[Entry], report: IngestReport) -> None:
-        appended, duplicates = self.append(batch)
-        report.appended += appended
-        report.duplicates += duplicates
+    def _flush(self, batch: list[tuple[Entry, IngestReport]]) -> None:
+        """Append a batch in order, each run of one stream's entries counted in that stream's report."""
+        start = 0
+        for end in range(1, len(batch) + 1):
+            if end == len(batch) or batch[end][1] is not batch[start][1]:
+                appended, duplicates = self.append(entry for entry, _ in batch[start:end])
+                batch[start][1].appended += appended
+                batch[start][1].duplicates += duplicates
+                start = end
         batch.clear()
 
     def rows_since(self, last_id: int) -> Iterator[Row]:
@@ -294,6 +320,11 @@ def _detected(line: str) -> str:
         return transcripts.detect(json.loads(line))
     except ValueError:
         return transcripts.Format.AUTO
+
+
+def _tagged(entries: Iterator[Entry], report: IngestReport) -> Iterator[tuple[Entry, IngestReport]]:
+    for entry in entries:
+        yield entry, report
 
 
 def _not_live(entries: list[Entry], live: frozenset[str], reader: Any) -> list[Entry]:

@@ -213,8 +213,14 @@ class Memory:
         """Append every good line of a JSON-lines stream, journal events or a Claude Code transcript (`fmt`); bad
         lines (a time not to be trusted among them: negative, or more than a day past this clock) are reported and
         skipped; past `max_bytes` the rest is not read."""
+        return self.ingest_together([stream], fmt, max_bytes)[0]
+
+    def ingest_together(self, streams: list[IO[bytes]], fmt: str = "auto", max_bytes: int | None = None
+                        ) -> list[IngestReport]:
+        """Ingest streams as one, their events merged by time (a session's transcript and its subagents'); a
+        report for each."""
         with self.lock:
-            return self._guard(lambda: Journal(self.writer).ingest(stream, self.clock(), fmt, max_bytes))
+            return self._guard(lambda: Journal(self.writer).ingest_together(streams, self.clock(), fmt, max_bytes))
 
     # -- consolidation --------------------------------------------------------------------
 
