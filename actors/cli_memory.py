@@ -132,8 +132,9 @@ def ingest_summary(source: str, reports: list, files: int | None = None) -> str:
 
 @memory_app.command()
 def ingest(file: Annotated[str, typer.Argument(
-               metavar="F.jsonl|DIR|-", help="Journal events or a Claude Code transcript, one JSON object a line; a "
-                                             "directory: every *.jsonl under it (~/.claude/projects/…); - for stdin.")],
+               metavar="F.jsonl|DIR|-", help="Journal events or a Claude Code transcript, one JSON object a line; "
+                                             "a directory: every *.jsonl under it (~/.claude/projects/…); - for "
+                                             "stdin.")],
            fmt: Annotated[str, typer.Option("--format", help="auto | claude-code | journal (auto: each file's first "
                                                             "line that parses decides).")] = "auto",
            home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:

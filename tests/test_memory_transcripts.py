@@ -80,7 +80,8 @@ A_SESSION = [
     result("toolu_5", "File created successfully at: /home/me/shop/vitest.config.ts", 10,
            whole={"type": "create", "filePath": "/home/me/shop/vitest.config.ts", "content": "export default {}\n"}),
     use("toolu_6", "mcp__github__create_issue", {"owner": "me", "repo": "shop", "title": "jest is gone"}, 11),
-    result("toolu_6", [{"type": "text", "text": '{"number": 7}'}], 12, whole=[{"type": "text", "text": '{"number": 7}'}]),
+    result("toolu_6", [{"type": "text", "text": '{"number": 7}'}], 12,
+           whole=[{"type": "text", "text": '{"number": 7}'}]),
     use("toolu_7", "mcp__actors__fs__read_file", {"path": "README.md"}, 13),
     result("toolu_7", [{"type": "text", "text": "# shop"}], 14),
     reply("The tests run on vitest now.", 15),
@@ -153,6 +154,15 @@ def test_an_interrupted_turn_has_no_stop_and_an_interrupted_or_refused_tool_use_
     assert reader.left == {Left.INTERRUPTED: 1, Left.REFUSED: 1}
 
 
+def test_a_tool_use_no_hook_could_hand_on_is_left_out_and_counted():
+    deep: dict = {}
+    for _ in range(5000):
+        deep = {"x": deep}
+    lines = [prompt("go", 0), use("t1", "Bash", {"command": "ls"}, 1), result("t1", "ok", 2, whole=deep)]
+    entries, reader = read(lines)
+    assert calls(entries) == [] and reader.left == {Left.TOO_LARGE: 1}
+
+
 def test_a_compact_summary_and_a_tool_result_are_no_prompts():
     lines = [prompt("This session is being continued from a previous conversation.", 0, isCompactSummary=True),
              result("t9", "ok", 1)]
@@ -201,10 +211,11 @@ def ingest(journal: Journal, lines: list, fmt: str = "auto"):
 
 def test_a_transcript_ingested_twice_stores_nothing_new_and_a_line_that_is_not_json_is_skipped(tmp_path):
     journal = Journal(connect(tmp_path / "memory.db"))
-    lines = A_SESSION[:4] + ["{not json"] + A_SESSION[4:]
+    lines = A_SESSION[:4] + ["{not json"] + A_SESSION[4:] + ["[" * 100_000]
     first = ingest(journal, lines)
-    assert (first.format, first.appended, first.bad) == ("claude-code", 9, [(5, "not JSON: Expecting property name "
-                                                                                 "enclosed in double quotes: line 1 column 2 (char 1)")])
+    assert (first.format, first.appended, [n for n, _ in first.bad]) == ("claude-code", 9, [5, len(lines)])
+    assert first.bad[0][1].startswith("not JSON: Expecting property name")
+    assert first.bad[1] == (len(lines), "JSON nested deeper than it can be read")
     assert first.converted == {"prompts": 2, "calls": 6, "stops": 1} and first.left_out == {"mesh": 1, "cut": 1}
     again = ingest(journal, lines)
     assert (again.appended, again.duplicates) == (0, 9)

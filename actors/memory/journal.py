@@ -72,13 +72,20 @@ class IngestReport:
 def parse_line(line: str, now: float | None = None) -> Entry:
     """Read one JSON line of the contract's journal format, or raise BadLine saying what is wrong; with `now`
     (the ingesting machine's clock), a time it cannot trust is refused too."""
-    try:
-        data = json.loads(line)
-    except ValueError as exc:
-        raise BadLine(f"not JSON: {exc}") from None
+    data = json_line(line)
     if not isinstance(data, dict):
         raise BadLine(f"expected a JSON object, got {type(data).__name__}")
     return from_mapping(data, source="ingest", now=now)
+
+
+def json_line(line: str) -> Any:
+    """A line's JSON value, or BadLine saying why there is none."""
+    try:
+        return json.loads(line)
+    except ValueError as exc:
+        raise BadLine(f"not JSON: {exc}") from None
+    except RecursionError:
+        raise BadLine("JSON nested deeper than it can be read") from None
 
 
 def from_mapping(data: dict, source: str = "", now: float | None = None) -> Entry:
@@ -252,7 +259,7 @@ class Journal:
                     if reader is None:
                         wires, live = known()
                         reader = transcripts.Transcript(wires, now)
-                    entries = _not_live(reader.read(transcripts.parse(line)), live, reader)
+                    entries = _not_live(reader.read(json_line(line)), live, reader)
                 else:
                     entries = [parse_line(line, now)]
             except BadLine as exc:
@@ -317,8 +324,8 @@ def _detected(line: str) -> str:
     from actors.memory import transcripts
 
     try:
-        return transcripts.detect(json.loads(line))
-    except ValueError:
+        return transcripts.detect(json_line(line))
+    except BadLine:
         return transcripts.Format.AUTO
 
 

@@ -13,7 +13,6 @@ entries out.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -67,7 +66,7 @@ SAID = {Left.CUT: "tool uses with no result (the session was cut)",
         Left.MESH: "calls of this mesh's own tools through actors mcp (its front door journalled them)",
         Left.INTERRUPTED: "tool uses the user interrupted", Left.REFUSED: "tool uses the user refused (never run)",
         Left.UNPAIRED: "tool results with no tool use before them",
-        Left.TOO_LARGE: "tool uses too large for a hook to hand on", Left.NAMELESS: "tool uses with no tool name",
+        Left.TOO_LARGE: "tool uses too large or too deeply nested for a hook to hand on", Left.NAMELESS: "tool uses with no tool name",
         Left.LIVE: "events of sessions the journal already has from the live hook path"}
 
 
@@ -199,8 +198,11 @@ class Transcript:
         # toolUseResult is PostToolUse's `tool_response`
         output = (said or whole) if failed else said if whole is None else whole
         event = "PostToolUseFailure" if failed else "PostToolUse"
-        payload = hooks.bounded({"hook_event_name": event, "session_id": session, "tool_name": use.tool,
-                                 "tool_input": use.args, ("error" if failed else "tool_response"): output})
+        try:
+            payload = hooks.bounded({"hook_event_name": event, "session_id": session, "tool_name": use.tool,
+                                     "tool_input": use.args, ("error" if failed else "tool_response"): output})
+        except RecursionError:  # nested deeper than Python recurses: `actors hook` hands nothing on either
+            payload = None
         action = hooks.parse(event, payload) if payload is not None else None
         if not isinstance(action, hooks.ToolUse):
             self.left[Left.TOO_LARGE if payload is None else Left.NAMELESS] += 1
@@ -222,14 +224,6 @@ def call_entry(use: hooks.ToolUse, ts: float, duration_s: float) -> Entry:
     return Entry(ts=ts, kind="call", session=use.session, organ=HOST_ORGAN, ability=use.tool[:MAX_TOOL],
                  args=use.args, ok=use.ok, cause=cause, error="" if use.ok else use.message[:MAX_MESSAGE],
                  duration_ms=duration_s * 1000.0, origin=str(Origin.AGENT), source="ingest")
-
-
-def parse(line: str) -> Any:
-    """A transcript line's JSON; BadLine when it is not JSON."""
-    try:
-        return json.loads(line)
-    except ValueError as exc:
-        raise BadLine(f"not JSON: {exc}") from None
 
 
 def _chain(data: dict, session: str) -> str:
