@@ -6,7 +6,6 @@ memory modules are imported inside the commands to keep `actors --help` quick.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 from pathlib import Path
@@ -161,12 +160,7 @@ def ingest(file: Annotated[str, typer.Argument(
     def work(memory):
         if file == "-":
             return [memory.ingest(sys.stdin.buffer, fmt)]
-        reports = []
-        for group in groups:  # a session with its subagents: their calls were made interleaved
-            with contextlib.ExitStack() as files_open:
-                streams = [files_open.enter_context(open(one, "rb")) for one in group]
-                reports += memory.ingest_together(streams, fmt, MAX_FILE_BYTES if directory else None)
-        return reports
+        return memory.ingest_files(groups, fmt, MAX_FILE_BYTES if directory else None)
     try:
         reports = _run(home, work, create=True)
     except OSError as exc:

@@ -220,13 +220,13 @@ class Journal:
         of the stream is not read (`capped`)."""
         return self.ingest_together([stream], now, fmt, max_bytes)[0]
 
-    def ingest_together(self, streams: list[IO[bytes]], now: float, fmt: str = "auto",
-                        max_bytes: int | None = None) -> list[IngestReport]:
+    def ingest_together(self, streams: list[IO[bytes]], now: float, fmt: str = "auto", max_bytes: int | None = None,
+                        seen: MeshSeen | None = None) -> list[IngestReport]:
         """Ingest several streams as one, their events merged by time (a session's transcript and its subagents',
-        whose hooks ran interleaved); a report for each."""
+        whose hooks ran interleaved); a report for each. `seen` may be shared by the calls of one ingest."""
         reports = [IngestReport() for _ in streams]
-        known = functools.cache(lambda: (self.mesh_wires(), self.live_sessions()))  # asked once, for a transcript
-        merged = heapq.merge(*(_tagged(self._entries(stream, now, fmt, max_bytes, report, known), report)
+        seen = seen or MeshSeen(self.conn)
+        merged = heapq.merge(*(_tagged(self._entries(stream, now, fmt, max_bytes, report, seen), report)
                                for stream, report in zip(streams, reports)), key=lambda pair: pair[0].ts)
         batch: list[tuple[Entry, IngestReport]] = []
         for pair in merged:
@@ -237,13 +237,12 @@ class Journal:
         return reports
 
     def _entries(self, stream: IO[bytes], now: float, fmt: str, max_bytes: int | None, report: IngestReport,
-                 known: Callable[[], tuple[dict[str, str], frozenset[str]]]) -> Iterator[Entry]:
+                 seen: MeshSeen) -> Iterator[Entry]:
         """The entries of one stream's good lines, in its order; bad lines, format and what a transcript left out
         go to its report."""
         from actors.memory import transcripts  # it builds on this module's entries
 
         reader: transcripts.Transcript | None = None
-        live: frozenset[str] = frozenset()
 
         def limit() -> int:  # a transcript's line holds a tool's whole output
             return MAX_LINE_BYTES if fmt == transcripts.Format.JOURNAL else transcripts.MAX_LINE_BYTES
@@ -256,10 +255,8 @@ class Journal:
                 fmt = _detected(line)
             try:
                 if fmt == transcripts.Format.CLAUDE_CODE:
-                    if reader is None:
-                        wires, live = known()
-                        reader = transcripts.Transcript(wires, now)
-                    entries = _not_live(reader.read(json_line(line)), live, reader)
+                    reader = reader or transcripts.Transcript(seen.wires, now)
+                    entries = _not_live(reader.read(json_line(line)), seen, reader)
                 else:
                     entries = [parse_line(line, now)]
             except BadLine as exc:
@@ -268,22 +265,10 @@ class Journal:
                 continue
             yield from entries
         if reader is not None:
-            yield from _not_live(reader.end(), live, reader)
+            yield from _not_live(reader.end(), seen, reader)
             report.converted = dict(reader.converted)
             report.left_out = {str(k): v for k, v in reader.left.items()}
         report.format = str(fmt) if fmt != transcripts.Format.AUTO else str(transcripts.Format.JOURNAL)
-
-    def live_sessions(self) -> frozenset[str]:
-        """The sessions the journal has from the mesh (the live hook path or the front door journalled them)."""
-        return frozenset(r[0] for r in self.conn.execute("SELECT DISTINCT session FROM events WHERE source = 'mesh'"))
-
-    def mesh_wires(self) -> dict[str, str]:
-        """The wire names (`actors mcp`'s organ__tool) of the mesh's abilities the journal has calls of."""
-        from broker.wirenames import wire_name
-
-        rows = self.conn.execute("SELECT DISTINCT organ, ability FROM events WHERE source = 'mesh' AND kind = 'call' "
-                                 "AND organ != ?", (HOST_ORGAN,))
-        return {wire_name(organ, ability): f"{organ}.{ability}" for organ, ability in rows}
 
     def _flush(self, batch: list[tuple[Entry, IngestReport]]) -> None:
         """Append a batch in order, each run of one stream's entries counted in that stream's report."""
@@ -319,6 +304,30 @@ class Journal:
         return self.conn.execute("SELECT max(ts) FROM events WHERE kind = 'progress'").fetchone()[0]
 
 
+class MeshSeen:
+    """What the journal has from the mesh, asked once an ingest needs it: the sessions journalled live (the hook
+    path, the front door) and the wire names (`actors mcp`'s organ__tool) of the abilities it called."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self._live: dict[str, bool] = {}
+
+    @functools.cached_property
+    def wires(self) -> dict[str, str]:
+        from broker.wirenames import wire_name
+
+        rows = self.conn.execute("SELECT DISTINCT organ, ability FROM events WHERE source = 'mesh' AND kind = 'call' "
+                                 "AND organ != ?", (HOST_ORGAN,))
+        return {wire_name(organ, ability): f"{organ}.{ability}" for organ, ability in rows}
+
+    def live(self, session: str) -> bool:
+        """Whether the mesh journalled events of this session (by the session index: one look a session)."""
+        if session not in self._live:
+            self._live[session] = self.conn.execute(
+                "SELECT 1 FROM events WHERE session = ? AND source = 'mesh' LIMIT 1", (session,)).fetchone() is not None
+        return self._live[session]
+
+
 def _detected(line: str) -> str:
     """The format the first line that parses says (auto until one does)."""
     from actors.memory import transcripts
@@ -334,9 +343,9 @@ def _tagged(entries: Iterator[Entry], report: IngestReport) -> Iterator[tuple[En
         yield entry, report
 
 
-def _not_live(entries: list[Entry], live: frozenset[str], reader: Any) -> list[Entry]:
+def _not_live(entries: list[Entry], seen: MeshSeen, reader: Any) -> list[Entry]:
     """A transcript's entries but those of sessions journalled live already (counted as left out)."""
-    kept = [e for e in entries if e.session not in live]
+    kept = [e for e in entries if not seen.live(e.session)]
     if len(kept) < len(entries):
         reader.left["live"] += len(entries) - len(kept)
     return kept
