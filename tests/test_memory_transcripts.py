@@ -115,6 +115,14 @@ def test_a_failed_call_keeps_its_arguments_its_message_and_its_time():
     assert "String to replace not found" in edit.error and edit.args["old_string"] == "jest"
 
 
+def test_a_shell_result_with_a_non_zero_exit_code_fails_even_when_the_transcript_did_not_flag_it():
+    lines = [prompt("build it", 0), use("t1", "Bash", {"command": "make"}, 1),
+             result("t1", "make: *** [all] Error 2", 2, whole={"stdout": "", "stderr": "make: *** [all] Error 2",
+                                                              "exitCode": 2, "interrupted": False})]
+    (call,) = [e for e in read(lines)[0] if e.kind == "call"]
+    assert (call.ok, call.error) == (False, "exit code 2: make: *** [all] Error 2")
+
+
 def test_a_success_whose_output_mentions_errors_stays_a_success():
     read_call = [e for e in read(A_SESSION)[0] if e.kind == "call"][2]
     assert (read_call.ability, read_call.ok, read_call.error) == ("Read", True, "")
