@@ -251,6 +251,14 @@ def test_the_sessions_the_live_hook_path_journalled_are_not_ingested_again(tmp_p
     assert report.appended == 0 and report.left_out["live"] == 9
 
 
+def test_past_its_byte_cap_the_rest_of_a_file_is_not_read_and_the_report_says_so(tmp_path):
+    journal = Journal(connect(tmp_path / "memory.db"))
+    raw = "".join(json.dumps(line) + "\n" for line in A_SESSION).encode()
+    first_three = len(b"".join(io.BytesIO(raw).readlines()[:3]))
+    report = journal.ingest(io.BytesIO(raw), T0_S + 3600, max_bytes=first_three)
+    assert report.capped and report.converted == {"prompts": 1} and report.left_out == {"cut": 1}
+
+
 def test_the_format_can_be_forced_and_a_journal_is_read_as_before(tmp_path):
     journal = Journal(connect(tmp_path / "memory.db"))
     as_journal = ingest(journal, A_SESSION[1:3], fmt="journal")
