@@ -72,47 +72,130 @@ def _run(home: Path, work, create: bool = False) -> Any:
 
 # -- actors memory ... ----------------------------------------------------------------------
 
+MAX_FILES = 10_000  # files a directory is read for: the first in name order
+MAX_FILE_BYTES = 256 * 1024 * 1024  # bytes read of each file of a directory: a session's transcript is far less
+
+
 def unreadable_journal(path: Path) -> str:
-    """Say why a path that is not a regular file cannot be ingested."""
-    if path.is_dir():
-        return f"{path} is a directory; give a journal file (JSON lines), or - for stdin"
+    """Say why a path that is neither a regular file nor a directory cannot be ingested."""
     if path.exists():
         return f"{path} is not a regular file; pipe it in with - instead"
     return f"no such file: {path}"
 
 
+def jsonl_files(directory: Path, most: int = MAX_FILES) -> tuple[list[Path], int]:
+    """The first `most` *.jsonl regular files under a directory in name order (symbolic links not followed), and
+    how many more there were."""
+    found = sorted((Path(root, name) for root, _, names in os.walk(directory) for name in names
+                    if name.endswith(".jsonl") and Path(root, name).is_file() and not Path(root, name).is_symlink()),
+                   key=str)
+    return found[:most], max(0, len(found) - most)
+
+
+def sessions_of(files: list[Path]) -> list[list[Path]]:
+    """The files grouped by session: a transcript SESSION.jsonl first, then the files under SESSION/ (Claude Code
+    keeps a session's subagents in SESSION/subagents/)."""
+    mains = {f.with_suffix(""): f for f in files}
+    groups: dict[Path, list[Path]] = {}
+    for f in files:
+        owner = next((mains[p] for p in f.parents if p in mains), f)
+        groups.setdefault(owner, [owner])
+        if f != owner:
+            groups[owner].append(f)
+    return list(groups.values())
+
+
+def ingest_summary(source: str, reports: list, files: int | None = None) -> str:
+    """One line saying what an ingest appended from a file or directory, in which format, and what it left out."""
+    from actors.memory.transcripts import SAID, Left
+
+    appended, duplicates = sum(r.appended for r in reports), sum(r.duplicates for r in reports)
+    bad = sum(len(r.bad) for r in reports)
+    formats = {f: sum(r.format == f for r in reports) for f in ("claude-code", "journal")}
+    if files is None:
+        read_as = "a Claude Code transcript" if formats["claude-code"] else "a journal"
+    else:
+        read_as = ", ".join([f"{files} files"] + [f"{n} {name}" for name, n in (
+            ("Claude Code transcripts", formats["claude-code"]), ("journals", formats["journal"])) if n])
+    line = (f"appended {appended} events from {source} ({read_as})"
+            + (f", {duplicates} already journalled" if duplicates else "")
+            + (f", {bad} bad lines skipped" if bad else ""))
+    converted = {k: sum(r.converted.get(k, 0) for r in reports) for k in ("prompts", "calls", "stops")}
+    if formats["claude-code"]:
+        line += "; read: " + ", ".join(f"{n} {k}" for k, n in converted.items())
+    left = {reason: sum(r.left_out.get(reason, 0) for r in reports) for reason in Left}
+    if any(left.values()):
+        line += "; left out: " + ", ".join(f"{n} {SAID[reason]}" for reason, n in left.items() if n)
+    return line
+
+
 @memory_app.command()
-def ingest(file: Annotated[str, typer.Argument(metavar="F.jsonl", help="Journal events, one JSON object a line "
-                                                                       "(- for stdin).")],
+def ingest(file: Annotated[str, typer.Argument(
+               metavar="F.jsonl|DIR|-", help="Journal events or a Claude Code transcript, one JSON object a line; "
+                                             "a directory: every *.jsonl under it (~/.claude/projects/…); - for "
+                                             "stdin.")],
+           fmt: Annotated[str, typer.Option("--format", help="auto | claude-code | journal (auto: each file's first "
+                                                            "line that parses decides).")] = "auto",
            home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
-    """Append journal events; bad lines are reported with their number and skipped (exit 1 when no line was an
-    event)."""
-    if file != "-" and not Path(file).is_file():
-        die(unreadable_journal(Path(file)), EXIT_USAGE)
+    """Append journal events, or what Claude Code transcripts say the agent did; bad lines are reported with their
+    number and skipped (exit 1 when no line was an event)."""
+    from actors.memory.transcripts import Format
+
+    if fmt not in tuple(Format):
+        die(f"--format must be one of {', '.join(Format)}, not {fmt!r}", EXIT_USAGE)
+    path = Path(file)
+    directory = file != "-" and path.is_dir()
+    if file != "-" and not directory and not path.is_file():
+        die(unreadable_journal(path), EXIT_USAGE)
+    files, more = jsonl_files(path) if directory else ([path], 0)
+    if not files:
+        die(f"no *.jsonl file under {file}", EXIT_FAILED)
+    if more:
+        typer.echo(f"actors: {file}: {more} more *.jsonl files than the {MAX_FILES} read (the first in name order)",
+                   err=True)
+
+    groups = sessions_of(files) if directory else [files]
+    files = [f for group in groups for f in group]  # the order of the reports
 
     def work(memory):
         if file == "-":
-            return memory.ingest(sys.stdin.buffer)
-        with open(file, "rb") as stream:
-            return memory.ingest(stream)
+            return [memory.ingest(sys.stdin.buffer, fmt)]
+        return memory.ingest_files(groups, fmt, MAX_FILE_BYTES if directory else None)
     try:
-        report = _run(home, work, create=True)
+        reports = _run(home, work, create=True)
     except OSError as exc:
-        die(f"cannot read {file}: {exc.strerror}", EXIT_FAILED)
-    for number, reason in report.bad:
-        typer.echo(f"actors: {file}:{number}: skipped: {reason}", err=True)
-    if report.milliseconds:
-        typer.echo(f"actors: {file}: {report.milliseconds} line(s) have a ts that looks like Unix milliseconds; "
-                   "journal times are Unix seconds (divide by 1000)", err=True)
-    useless = bool(report.bad) and not report.appended and not report.duplicates  # not one line was an event
+        die(f"cannot read {exc.filename or file}: {exc.strerror}", EXIT_FAILED)
+    for name, report in zip(["-"] if file == "-" else files, reports):
+        _said(str(name), report)
+    useless = any(r.bad for r in reports) and not any(r.appended or r.duplicates for r in reports)
     if as_json:
-        emit(report.as_dict())
+        emit(reports[0].as_dict() if not directory else _directory_json(files, reports, more))
     else:
-        typer.echo(f"appended {report.appended} events from {file}"
-                   + (f", {report.duplicates} already journalled" if report.duplicates else "")
-                   + (f", {len(report.bad)} bad lines skipped" if report.bad else ""))
+        typer.echo(ingest_summary(file, reports, len(files) if directory else None))
     if useless:
         raise typer.Exit(EXIT_FAILED)
+
+
+def _said(name: str, report) -> None:
+    """What an ingest of one file has to say on stderr: its bad lines, times in milliseconds, a cap."""
+    for number, reason in report.bad:
+        typer.echo(f"actors: {name}:{number}: skipped: {reason}", err=True)
+    if report.milliseconds:
+        typer.echo(f"actors: {name}: {report.milliseconds} line(s) have a ts that looks like Unix milliseconds; "
+                   "journal times are Unix seconds (divide by 1000)", err=True)
+    if report.capped:
+        typer.echo(f"actors: {name}: longer than {MAX_FILE_BYTES} bytes; the rest was not read", err=True)
+
+
+def _directory_json(files: list[Path], reports: list, more: int) -> dict:
+    total = {"appended": sum(r.appended for r in reports), "duplicates": sum(r.duplicates for r in reports),
+             "milliseconds": sum(r.milliseconds for r in reports), "files_not_read": more, "converted": {},
+             "left_out": {}}
+    for report in reports:
+        for key in ("converted", "left_out"):
+            for name, n in getattr(report, key).items():
+                total[key][name] = total[key].get(name, 0) + n
+    return {**total, "files": [{"file": str(f), **r.as_dict()} for f, r in zip(files, reports)]}
 
 
 @memory_app.command()

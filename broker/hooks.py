@@ -5,8 +5,8 @@ prompt or a stop) loads nothing heavy; a tool's outcome is classified by the hea
 command), which has broker.causes and broker.outcome loaded already.
 
 Two shapes are understood:
-- Claude Code style: {"hook_event_name": "UserPromptSubmit" | "PreToolUse" | "PostToolUse" | "Stop", "session_id",
-  "prompt" | "tool_name", "tool_input", "tool_response", ...}
+- Claude Code style: {"hook_event_name": "UserPromptSubmit" | "PreToolUse" | "PostToolUse" | "PostToolUseFailure" |
+  "Stop", "session_id", "prompt" | "tool_name", "tool_input", "tool_response" | "error" and "is_interrupt", ...}
 - the plain form for other hosts: {"event": "prompt" | "tool" | "stop", "session", "text" | "tool", "input",
   "output", "ok" (optional), "duration_ms" (optional)}
 """
@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 EVENTS = {"userpromptsubmit": "prompt", "prompt": "prompt", "pretooluse": "pre_tool", "posttooluse": "tool",
-          "tool": "tool", "stop": "stop", "sessionend": "stop", "subagentstop": "stop"}
+          "posttoolusefailure": "tool", "tool": "tool", "stop": "stop", "sessionend": "stop", "subagentstop": "stop"}
+FAILED_TOOL = "posttoolusefailure"  # Claude Code's hook for a tool use that failed: PostToolUse is for successes only
 MAX_PAYLOAD_BYTES = 1024 * 1024  # what a hook hands to the heart (its frame limit is 8 MiB by default)
 STRING_CAPS = (64 * 1024, 4096, 512)  # characters kept of each long string, tried in turn until it fits
 MCP_PREFIX = "mcp__"  # a host's name for an MCP server's tool: mcp__SERVER__TOOL (Claude Code)
@@ -56,7 +57,11 @@ class Ignore:
 
 def event_kind(event: str, payload: Any) -> str | None:
     """The kind of a hook (prompt, pre_tool, tool, stop), the payload's own event name first; None if unknown."""
-    return EVENTS.get(_event_name(event, payload).replace("_", "").replace("-", "").lower())
+    return EVENTS.get(_normal(_event_name(event, payload)))
+
+
+def _normal(name: str) -> str:
+    return name.replace("_", "").replace("-", "").lower()
 
 
 def _event_name(event: str, payload: Any) -> str:
@@ -96,27 +101,35 @@ def parse(event: str, payload: Any) -> Prompt | ToolUse | Stop | Ignore:
         text = payload.get("prompt", payload.get("text", ""))
         return Prompt(session, str(text)) if text else Ignore("an empty prompt")
     if kind == "tool":
-        return _tool_use(session, payload)
+        failed = _normal(_event_name(event, payload)) == FAILED_TOOL
+        return _tool_use(session, payload, failed)
     if kind == "stop":
         return Stop(session)
     return Ignore(f"nothing to learn from {_event_name(event, payload)!r}")
 
 
-def _tool_use(session: str, payload: dict) -> ToolUse | Ignore:
+def _tool_use(session: str, payload: dict, failed: bool) -> ToolUse | Ignore:
     tool = str(payload.get("tool_name") or payload.get("tool") or "")
     if not tool:
         return Ignore("a tool event without a tool name")
+    if failed and payload.get("is_interrupt") is True:
+        return Ignore("the user interrupted the tool: nobody's failure")
     args = payload.get("tool_input", payload.get("input", {}))
-    output = payload.get("tool_response", payload.get("output"))
+    output = payload.get("error") if failed else payload.get("tool_response", payload.get("output"))
     duration_s = float(payload.get("duration_ms", 0) or 0) / 1000
-    failure = _failure(output, payload.get("ok"))
+    return tool_use(session, tool, args, output, False if failed else payload.get("ok"), duration_s)
+
+
+def tool_use(session: str, tool: str, args: Any, output: Any, ok: Any = None, duration_s: float = 0.0) -> ToolUse:
+    """Classify a finished tool use of the host's (ok False: the host said it failed): the hook path's
+    classification, shared by the ingestion of a host's transcripts."""
+    args = args if isinstance(args, dict) else {"input": args}
+    failure = _failure(output, ok)
     if failure is None:
-        return ToolUse(session, tool, args if isinstance(args, dict) else {"input": args}, True, duration_s=duration_s)
+        return ToolUse(session, tool, args, True, duration_s=duration_s)
     from broker.causes import classify  # loaded in the heart; never by a hook that only sends
 
-    cause = classify(failure[1], failure[0])
-    return ToolUse(session, tool, args if isinstance(args, dict) else {"input": args}, False, cause,
-                   failure[1][:2000], duration_s)
+    return ToolUse(session, tool, args, False, classify(failure[1], failure[0]), failure[1][:2000], duration_s)
 
 
 def _failure(output: Any, ok: Any) -> tuple[str, str] | None:

@@ -29,6 +29,9 @@ READ_OK = {"session_id": "abc123", "hook_event_name": "PostToolUse", "tool_name"
 EDIT_FAILED = {"session_id": "abc123", "hook_event_name": "PostToolUse", "tool_name": "Edit",
                "tool_input": {"file_path": "src/app.py", "old_string": "x", "new_string": "y"},
                "tool_response": {"success": False, "error": "String to replace not found in file."}}
+BASH_FAILURE = {"session_id": "abc123", "hook_event_name": "PostToolUseFailure", "tool_name": "Bash",
+                "tool_input": {"command": "npm test"}, "tool_use_id": "toolu_01",
+                "error": "Exit code 127\nsh: 1: jest: not found", "is_interrupt": False}
 STOP = {"session_id": "abc123", "hook_event_name": "Stop", "stop_hook_active": False}
 PLAIN_TOOL = {"event": "tool", "session": "s9", "tool": "shell", "input": {"cmd": "make"},
               "output": "make: *** No rule to make target 'all'.  Stop.\n[exit code: 2]", "duration_ms": 12}
@@ -59,6 +62,14 @@ def test_host_failures_flagged_by_success_false_or_trailing_exit_markers_are_fai
     assert edit.ok is False and "not found" in edit.message
     plain = hooks.parse("tool", PLAIN_TOOL)
     assert (plain.ok, plain.tool, plain.duration_s) == (False, "shell", 0.012)
+
+
+def test_a_tool_use_claude_code_reports_as_failed_is_a_classified_failure_and_an_interrupted_one_is_left_out():
+    use = hooks.parse("PostToolUseFailure", BASH_FAILURE)
+    assert (use.tool, use.ok, use.cause, use.args) == ("Bash", False, "tool_missing", {"command": "npm test"})
+    assert "jest: not found" in use.message
+    interrupted = hooks.parse("PostToolUseFailure", {**BASH_FAILURE, "is_interrupt": True})
+    assert isinstance(interrupted, hooks.Ignore) and "interrupted" in interrupted.reason
 
 
 @pytest.mark.parametrize("payload", [[], "text", {"hook_event_name": "Notification", "message": "hi"},

@@ -73,7 +73,7 @@ def test_ingest_of_a_file_with_no_event_in_it_fails_and_one_already_taken_does_n
     bad.write_text('{"ts": "soon", "kind": "call"}\nnot json\n')
     result = actors(tmp_path / "h", "memory", "ingest", str(bad))
     assert result.returncode == 1
-    assert result.stdout == f"appended 0 events from {bad}, 2 bad lines skipped\n"
+    assert result.stdout == f"appended 0 events from {bad} (a journal), 2 bad lines skipped\n"
     good = journal_file(tmp_path / "j.jsonl")
     assert actors(tmp_path / "h", "memory", "ingest", str(good)).returncode == 0
     again = actors(tmp_path / "h", "memory", "ingest", str(good))  # every event already journalled: not an error
@@ -310,12 +310,11 @@ def test_a_card_number_that_is_not_one_is_a_usage_error_showing_the_form(text):
         card_number(text)
 
 
-def test_a_journal_path_that_is_a_directory_or_a_pipe_is_named_as_such_not_as_missing(tmp_path):
+def test_a_journal_path_that_is_a_pipe_is_named_as_such_not_as_missing(tmp_path):
     from actors.cli_memory import unreadable_journal
 
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
-    assert unreadable_journal(tmp_path).endswith("is a directory; give a journal file (JSON lines), or - for stdin")
     assert unreadable_journal(fifo).endswith("is not a regular file; pipe it in with - instead")
     assert unreadable_journal(tmp_path / "none.jsonl") == f"no such file: {tmp_path / 'none.jsonl'}"
 
@@ -331,3 +330,73 @@ def test_a_mistyped_home_is_named_and_never_made_by_a_command_that_only_reads(ho
     assert actors(home, "memory", "status").returncode == 0  # the right one still answers
     assert actors(typo, "memory", "remember", "Prefers tabs over spaces").returncode == 0  # adding makes it
     assert (typo / "memory.db").is_file()
+
+
+def claude_code_transcript(path: Path, session: str, start: float) -> Path:
+    """A session as Claude Code writes it: npm test fails (jest is gone), pnpm test passes."""
+    def line(kind: str, content, offset: float, **more) -> dict:
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(start + offset)) + ".000Z"
+        return {"type": kind, "sessionId": session, "timestamp": stamp, "isSidechain": False,
+                "message": {"role": kind, "content": content}, **more}
+
+    def bash(tool_id: str, command: str, offset: float) -> dict:
+        return line("assistant", [{"type": "tool_use", "id": tool_id, "name": "Bash", "input": {"command": command}}],
+                    offset)
+
+    lines = [line("user", "run the unit tests", 0), bash("t1", "npm test", 1),
+             line("user", [{"type": "tool_result", "tool_use_id": "t1", "is_error": True,
+                            "content": "Exit code 127\nsh: 1: jest: not found"}], 2,
+                  toolUseResult="Error: Exit code 127\nsh: 1: jest: not found"),
+             bash("t2", "pnpm test", 3),
+             line("user", [{"type": "tool_result", "tool_use_id": "t2", "content": "12 passed"}], 4,
+                  toolUseResult={"stdout": "12 passed", "stderr": "", "interrupted": False, "isImage": False}),
+             line("assistant", [{"type": "text", "text": "The tests pass with pnpm."}], 5)]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    return path
+
+
+def test_a_directory_of_claude_code_transcripts_is_ingested_and_slept_on_into_cards(tmp_path):
+    projects = tmp_path / "projects"
+    claude_code_transcript(projects / "-home-me-shop" / "s-one.jsonl", "s-one", T0)
+    claude_code_transcript(projects / "-home-me-shop" / "s-two.jsonl", "s-two", T0 + 3600)
+    (projects / "notes.txt").write_text("not a transcript")
+    result = actors(tmp_path / "h", "memory", "ingest", str(projects))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == (f"appended 8 events from {projects} (2 files, 2 Claude Code transcripts); "
+                             "read: 2 prompts, 4 calls, 2 stops\n")
+    again = json.loads(actors(tmp_path / "h", "memory", "ingest", str(projects), "--json").stdout)
+    assert (again["appended"], again["duplicates"], again["converted"]) == (0, 8, {"prompts": 2, "calls": 4,
+                                                                                    "stops": 2})
+    assert [f["format"] for f in again["files"]] == ["claude-code", "claude-code"]
+    assert actors(tmp_path / "h", "memory", "sleep").returncode == 0
+    cards = json.loads(actors(tmp_path / "h", "cards", "--json").stdout)["cards"]
+    assert any("jest: not found" in card["body"] and card["confirmations"] == 2 for card in cards), cards
+
+
+def test_an_ingest_format_that_does_not_exist_is_a_usage_error(tmp_path):
+    path = journal_file(tmp_path / "j.jsonl")
+    result = actors(tmp_path / "h", "memory", "ingest", str(path), "--format", "codex")
+    assert result.returncode == 2 and "--format must be one of auto, claude-code, journal" in result.stderr
+
+
+def test_a_sessions_subagent_transcripts_are_read_with_it_and_other_files_alone():
+    from actors.cli_memory import sessions_of
+
+    root = Path("/p")
+    files = [root / "a.jsonl", root / "a" / "subagents" / "agent-1.jsonl", root / "a" / "subagents" / "agent-2.jsonl",
+             root / "b" / "notes.jsonl", root / "c.jsonl"]
+    assert sessions_of(files) == [files[:3], [files[3]], [files[4]]]
+    assert sessions_of([files[1], files[0]]) == [[files[0], files[1]]]  # the session's own transcript first
+
+
+def test_a_directory_is_read_for_its_jsonl_files_in_name_order_up_to_a_cap(tmp_path):
+    from actors.cli_memory import jsonl_files
+
+    for name in ("b.jsonl", "a.jsonl", "a/subagents/agent-1.jsonl", "c.txt"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("{}\n")
+    (tmp_path / "link.jsonl").symlink_to(tmp_path / "b.jsonl")
+    assert jsonl_files(tmp_path) == ([tmp_path / "a.jsonl", tmp_path / "a/subagents/agent-1.jsonl",
+                                      tmp_path / "b.jsonl"], 0)
+    assert jsonl_files(tmp_path, most=1) == ([tmp_path / "a.jsonl"], 2)

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import heapq
 import json
 import sqlite3
 from dataclasses import dataclass, field, replace
-from typing import IO, Any, Iterable, Iterator
+from typing import IO, Any, Callable, Iterable, Iterator
 
 from actors.memory.db import get_meta, set_meta, transaction
 from actors.memory.distill import Row
 from broker.causes import classify
 from broker.redact import clip, redact_value
 from broker.times import finite, ts_problem
+from broker.vocab import HOST_ORGAN
 
 KNOWN = frozenset({"ts", "session", "kind", "organ", "ability", "args", "ok", "error", "cause", "text", "origin",
                    "duration_ms"})
@@ -53,10 +56,15 @@ class IngestReport:
     duplicates: int = 0
     bad: list[tuple[int, str]] = field(default_factory=list)
     milliseconds: int = 0  # refused lines whose ts look like Unix milliseconds
+    format: str = "journal"  # journal | claude-code: what the lines were read as
+    converted: dict[str, int] = field(default_factory=dict)  # a transcript's prompts, calls and stops journalled
+    left_out: dict[str, int] = field(default_factory=dict)  # a transcript's events not journalled, by reason
+    capped: bool = False  # the file was longer than the bytes it was allowed: the rest was not read
 
     def as_dict(self) -> dict:
         return {"appended": self.appended, "duplicates": self.duplicates,
-                "bad": [{"line": n, "reason": r} for n, r in self.bad], "milliseconds": self.milliseconds}
+                "bad": [{"line": n, "reason": r} for n, r in self.bad], "milliseconds": self.milliseconds,
+                "format": self.format, "converted": self.converted, "left_out": self.left_out, "capped": self.capped}
 
 
 # -- pure: parsing and shaping --------------------------------------------------------------
@@ -64,13 +72,20 @@ class IngestReport:
 def parse_line(line: str, now: float | None = None) -> Entry:
     """Read one JSON line of the contract's journal format, or raise BadLine saying what is wrong; with `now`
     (the ingesting machine's clock), a time it cannot trust is refused too."""
-    try:
-        data = json.loads(line)
-    except ValueError as exc:
-        raise BadLine(f"not JSON: {exc}") from None
+    data = json_line(line)
     if not isinstance(data, dict):
         raise BadLine(f"expected a JSON object, got {type(data).__name__}")
     return from_mapping(data, source="ingest", now=now)
+
+
+def json_line(line: str) -> Any:
+    """A line's JSON value, or BadLine saying why there is none."""
+    try:
+        return json.loads(line)
+    except ValueError as exc:
+        raise BadLine(f"not JSON: {exc}") from None
+    except RecursionError:
+        raise BadLine("JSON nested deeper than it can be read") from None
 
 
 def from_mapping(data: dict, source: str = "", now: float | None = None) -> Entry:
@@ -149,11 +164,13 @@ def _string(data: dict, key: str) -> str:
     return value
 
 
-def read_lines(stream: IO[bytes]) -> Iterator[tuple[int, str | None, str]]:
-    """Yield (line number, text or None, reason) for each non-blank line of a byte stream."""
+def read_lines(stream: Iterable[bytes], limit: Callable[[], int] = lambda: MAX_LINE_BYTES
+               ) -> Iterator[tuple[int, str | None, str]]:
+    """Yield (line number, text or None, reason) for each non-blank line of a byte stream; a line longer than
+    limit() bytes (asked at each line: the format can be known only once a line is read) is refused."""
     for number, raw in enumerate(stream, start=1):
-        if len(raw) > MAX_LINE_BYTES:
-            yield number, None, f"line longer than {MAX_LINE_BYTES} bytes"
+        if len(raw) > (longest := limit()):
+            yield number, None, f"line longer than {longest} bytes"
             continue
         try:
             line = raw.decode("utf-8")
@@ -196,30 +213,72 @@ class Journal:
             appended = self.conn.total_changes - before
         return appended, len(values) - appended
 
-    def ingest(self, stream: IO[bytes], now: float) -> IngestReport:
-        """Append every good line of a JSON-lines stream; report bad lines by number and skip them (a time more
-        than a day past `now`, the ingesting machine's clock, is a bad line)."""
-        report = IngestReport()
-        batch: list[Entry] = []
-        for number, line, reason in read_lines(stream):
+    def ingest(self, stream: IO[bytes], now: float, fmt: str = "auto", max_bytes: int | None = None) -> IngestReport:
+        """Append every good line of a JSON-lines stream, in the contract's journal format or a Claude Code
+        transcript (`fmt`: auto, the first line that parses decides); report bad lines by number and skip them (a
+        time more than a day past `now`, the ingesting machine's clock, is a bad line). Past `max_bytes` the rest
+        of the stream is not read (`capped`)."""
+        return self.ingest_together([stream], now, fmt, max_bytes)[0]
+
+    def ingest_together(self, streams: list[IO[bytes]], now: float, fmt: str = "auto", max_bytes: int | None = None,
+                        seen: MeshSeen | None = None) -> list[IngestReport]:
+        """Ingest several streams as one, their events merged by time (a session's transcript and its subagents',
+        whose hooks ran interleaved); a report for each. `seen` may be shared by the calls of one ingest."""
+        reports = [IngestReport() for _ in streams]
+        seen = seen or MeshSeen(self.conn)
+        merged = heapq.merge(*(_tagged(self._entries(stream, now, fmt, max_bytes, report, seen), report)
+                               for stream, report in zip(streams, reports)), key=lambda pair: pair[0].ts)
+        batch: list[tuple[Entry, IngestReport]] = []
+        for pair in merged:
+            batch.append(pair)
+            if len(batch) >= BATCH:
+                self._flush(batch)
+        self._flush(batch)
+        return reports
+
+    def _entries(self, stream: IO[bytes], now: float, fmt: str, max_bytes: int | None, report: IngestReport,
+                 seen: MeshSeen) -> Iterator[Entry]:
+        """The entries of one stream's good lines, in its order; bad lines, format and what a transcript left out
+        go to its report."""
+        from actors.memory import transcripts  # it builds on this module's entries
+
+        reader: transcripts.Transcript | None = None
+
+        def limit() -> int:  # a transcript's line holds a tool's whole output
+            return MAX_LINE_BYTES if fmt == transcripts.Format.JOURNAL else transcripts.MAX_LINE_BYTES
+
+        for number, line, reason in read_lines(_capped(stream, max_bytes, report), limit):
             if line is None:
                 report.bad.append((number, reason))
                 continue
+            if fmt == transcripts.Format.AUTO:
+                fmt = _detected(line)
             try:
-                batch.append(parse_line(line, now))
+                if fmt == transcripts.Format.CLAUDE_CODE:
+                    reader = reader or transcripts.Transcript(seen.wires, now)
+                    entries = _not_live(reader.read(json_line(line)), seen, reader)
+                else:
+                    entries = [parse_line(line, now)]
             except BadLine as exc:
                 report.bad.append((number, str(exc)))
                 report.milliseconds += "looks like Unix milliseconds" in str(exc)
                 continue
-            if len(batch) >= BATCH:
-                self._flush(batch, report)
-        self._flush(batch, report)
-        return report
+            yield from entries
+        if reader is not None:
+            yield from _not_live(reader.end(), seen, reader)
+            report.converted = dict(reader.converted)
+            report.left_out = {str(k): v for k, v in reader.left.items()}
+        report.format = str(fmt) if fmt != transcripts.Format.AUTO else str(transcripts.Format.JOURNAL)
 
-    def _flush(self, batch: list[Entry], report: IngestReport) -> None:
-        appended, duplicates = self.append(batch)
-        report.appended += appended
-        report.duplicates += duplicates
+    def _flush(self, batch: list[tuple[Entry, IngestReport]]) -> None:
+        """Append a batch in order, each run of one stream's entries counted in that stream's report."""
+        start = 0
+        for end in range(1, len(batch) + 1):
+            if end == len(batch) or batch[end][1] is not batch[start][1]:
+                appended, duplicates = self.append(entry for entry, _ in batch[start:end])
+                batch[start][1].appended += appended
+                batch[start][1].duplicates += duplicates
+                start = end
         batch.clear()
 
     def rows_since(self, last_id: int) -> Iterator[Row]:
@@ -243,6 +302,64 @@ class Journal:
     def last_progress(self) -> float | None:
         """When the last session progress was journalled (Unix seconds), or None."""
         return self.conn.execute("SELECT max(ts) FROM events WHERE kind = 'progress'").fetchone()[0]
+
+
+class MeshSeen:
+    """What the journal has from the mesh, asked once an ingest needs it: the sessions journalled live (the hook
+    path, the front door) and the wire names (`actors mcp`'s organ__tool) of the abilities it called."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self._live: dict[str, bool] = {}
+
+    @functools.cached_property
+    def wires(self) -> dict[str, str]:
+        from broker.wirenames import wire_name
+
+        rows = self.conn.execute("SELECT DISTINCT organ, ability FROM events WHERE source = 'mesh' AND kind = 'call' "
+                                 "AND organ != ?", (HOST_ORGAN,))
+        return {wire_name(organ, ability): f"{organ}.{ability}" for organ, ability in rows}
+
+    def live(self, session: str) -> bool:
+        """Whether the mesh journalled events of this session (by the session index: one look a session)."""
+        if session not in self._live:
+            self._live[session] = self.conn.execute(
+                "SELECT 1 FROM events WHERE session = ? AND source = 'mesh' LIMIT 1", (session,)).fetchone() is not None
+        return self._live[session]
+
+
+def _detected(line: str) -> str:
+    """The format the first line that parses says (auto until one does)."""
+    from actors.memory import transcripts
+
+    try:
+        return transcripts.detect(json_line(line))
+    except BadLine:
+        return transcripts.Format.AUTO
+
+
+def _tagged(entries: Iterator[Entry], report: IngestReport) -> Iterator[tuple[Entry, IngestReport]]:
+    for entry in entries:
+        yield entry, report
+
+
+def _not_live(entries: list[Entry], seen: MeshSeen, reader: Any) -> list[Entry]:
+    """A transcript's entries but those of sessions journalled live already (counted as left out)."""
+    kept = [e for e in entries if not seen.live(e.session)]
+    if len(kept) < len(entries):
+        reader.left["live"] += len(entries) - len(kept)
+    return kept
+
+
+def _capped(stream: IO[bytes], max_bytes: int | None, report: IngestReport) -> Iterator[bytes]:
+    """The stream's lines while they come within max_bytes in all; `report.capped` says when the rest was left."""
+    read = 0
+    for raw in stream:
+        read += len(raw)
+        if max_bytes is not None and read > max_bytes:
+            report.capped = True
+            return
+        yield raw
 
 
 def _values(e: Entry) -> tuple:

@@ -8,6 +8,7 @@ writer's transaction.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
@@ -24,7 +25,7 @@ from actors import schema
 from actors.memory import db, distill, export, inject, judgments, meaning, normalise, savings, snapshot
 from actors.memory.db import MemoryUnavailable, get_meta, set_meta, transaction
 from actors.memory.distill import Distiller, Thresholds
-from actors.memory.journal import Entry, IngestReport, Journal, json_object
+from actors.memory.journal import Entry, IngestReport, Journal, MeshSeen, json_object
 from actors.memory.judgments import Judgment
 from actors.memory.recall import CONDITION, MIN_RELEVANCE, Hit, Recaller
 from actors.memory.recall import weight as recall_weight
@@ -209,11 +210,27 @@ class Memory:
         """The heart's sequence number of the last event journalled (0 when none)."""
         return int(self._guard(lambda: get_meta(self.reader(), "last_seq", 0)))
 
-    def ingest(self, stream: IO[bytes]) -> IngestReport:
-        """Append every good line of a JSON-lines stream; bad lines (a time not to be trusted among them: negative,
-        or more than a day past this clock) are reported and skipped."""
+    def ingest(self, stream: IO[bytes], fmt: str = "auto", max_bytes: int | None = None) -> IngestReport:
+        """Append every good line of a JSON-lines stream, journal events or a Claude Code transcript (`fmt`); bad
+        lines (a time not to be trusted among them: negative, or more than a day past this clock) are reported and
+        skipped; past `max_bytes` the rest is not read."""
         with self.lock:
-            return self._guard(lambda: Journal(self.writer).ingest(stream, self.clock()))
+            return self._guard(lambda: Journal(self.writer).ingest(stream, self.clock(), fmt, max_bytes))
+
+    def ingest_files(self, groups: list[list[Path]], fmt: str = "auto", max_bytes: int | None = None
+                     ) -> list[IngestReport]:
+        """Ingest files, each group as one, its events merged by time (a session's transcript and its subagents');
+        a report for each file, in order."""
+        def work() -> list[IngestReport]:
+            seen = MeshSeen(self.writer)  # one look at what the mesh journalled, for every file
+            reports: list[IngestReport] = []
+            for group in groups:
+                with contextlib.ExitStack() as files:
+                    streams = [files.enter_context(open(path, "rb")) for path in group]
+                    reports += Journal(self.writer).ingest_together(streams, self.clock(), fmt, max_bytes, seen)
+            return reports
+        with self.lock:
+            return self._guard(work)
 
     # -- consolidation --------------------------------------------------------------------
 
