@@ -136,7 +136,7 @@ class Healer(Organ):
     def _fire(self, client: Client, firing: Firing) -> None:
         action = firing.action
         if "alert" in action:
-            from actors.memory import guard  # 8 ms of regexes: only when an alert reflex fires, never at start-up
+            from actors import guard  # 8 ms of regexes: only when an alert reflex fires, never at start-up
 
             if guard.suspect(action["alert"]["message"]):  # alerts reach agents (the MCP front door logs them)
                 log.warning("reflex %s: an alert that reads as an instruction to a model is not raised", firing.reflex)

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from actors.memory import guard
+from actors import guard
 from broker.protocol import Screening
 from broker.vocab import ADDRESS_SEP, Screened
 

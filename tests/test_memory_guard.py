@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from actors.memory import export, guard
+from actors import guard
+from actors.memory import export
 from actors.memory.inject import build, card_line
 from actors.memory.service import Memory
 

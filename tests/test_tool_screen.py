@@ -13,7 +13,7 @@ from mcp import Client, StdioServerParameters
 
 from actors import tool_screen
 from actors.doctor import screened_note
-from actors.memory import guard
+from actors import guard
 from broker import protocol
 from broker.organs import MAX_SCREENING_TEXT, MAX_SCREENINGS, screenings
 from broker.protocol import Register, Screening

@@ -66,7 +66,7 @@ def alert_log(organ: str, message: str) -> str:
 
     Alerts carry words an organ chose (a wrapped server's last stderr line when it dies, a reflex's message) and
     reach every connected agent, not only the caller: one that reads as an instruction to a model is withheld."""
-    from actors.memory import guard  # its regexes cost milliseconds: loaded at the first alert, not at start-up
+    from actors import guard  # its regexes cost milliseconds: loaded at the first alert, not at start-up
 
     flagged = guard.first(message)
     if flagged is None:
@@ -97,7 +97,7 @@ def error_text(message: str) -> str:
 
     The message is the organ's words, and for a wrapped server its own (an error it answered, the text of a result
     with isError): the cause, decision and hint around it are the mesh's, and stay."""
-    from actors.memory import guard  # as for alerts: loaded at the first failure, not at start-up
+    from actors import guard  # as for alerts: loaded at the first failure, not at start-up
 
     broken = guard.flags(message)
     return guard.withheld(broken) if broken else message

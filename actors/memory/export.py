@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from actors.memory import guard
+from actors import guard
 from actors.memory.inject import clean
 
 BEGIN = "<!-- actors:memory -->"

@@ -16,7 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from actors.memory import guard
+from actors import guard
 from broker import tokens
 
 TAG = "memory"

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, replace
 
 import broker.text as text
-from actors.memory import guard
+from actors import guard
 from broker.vocab import JUDGMENT_KINDS  # noqa: F401 - memory's callers read it here
 
 HALF_LIFE_S = 30 * 86400.0

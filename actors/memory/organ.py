@@ -14,8 +14,9 @@ import threading
 import time
 from pathlib import Path
 
+from actors import guard
 from actors.client import Client, Events
-from actors.memory import db, guard
+from actors.memory import db
 from actors.memory.journal import from_event
 from actors.memory.judgments import JUDGMENT_KINDS
 from actors.memory.service import Memory, Settings

@@ -2,7 +2,8 @@
 
 Tool output, error messages and file contents are data. When such text speaks to the assistant, tells it
 to drop its instructions, plays a chat role, or asks for secrets, memory keeps it out of every prompt
-block and export. The rules look for the shape of an instruction aimed at a model, not for single words,
+block and export, the front door withholds it from alerts and failures, the healer raises no alert with it,
+and a wrapped server's tool is refused or its text withheld (`tool_screen`). The rules look for the shape of an instruction aimed at a model, not for single words,
 so ordinary errors ("You must run npm install first", "system error") pass.
 """
 
