@@ -129,7 +129,17 @@ def tool_use(session: str, tool: str, args: Any, output: Any, ok: Any = None, du
         return ToolUse(session, tool, args, True, duration_s=duration_s)
     from broker.causes import classify  # loaded in the heart; never by a hook that only sends
 
-    return ToolUse(session, tool, args, False, classify(failure[1], failure[0]), failure[1][:2000], duration_s)
+    message = unwrapped(failure[1])
+    return ToolUse(session, tool, args, False, classify(message, failure[0]), message[:2000], duration_s)
+
+
+def unwrapped(message: str) -> str:
+    """A host's error text without the tag the host wraps it in for its model (Claude Code's
+    `<tool_use_error>…</tool_use_error>`): the tag is no part of the error, and its closing half read as a path."""
+    import re  # only for a failure, in the heart: a hook that only sends loads nothing it does not need
+
+    found = re.fullmatch(r"\s*<(tool_use_error|error)>(.*)</\1>\s*", message, re.S)
+    return found.group(2).strip() if found else message
 
 
 def _failure(output: Any, ok: Any) -> tuple[str, str] | None:

@@ -72,6 +72,15 @@ def test_a_tool_use_claude_code_reports_as_failed_is_a_classified_failure_and_an
     assert isinstance(interrupted, hooks.Ignore) and "interrupted" in interrupted.reason
 
 
+def test_the_tag_claude_code_wraps_a_tool_error_in_is_no_part_of_the_failure_message():
+    failed = {"session_id": "abc123", "hook_event_name": "PostToolUseFailure", "tool_name": "Edit",
+              "tool_input": {"file_path": "/r/conf.yaml", "old_string": "level: INFO"},
+              "error": "<tool_use_error>String to replace not found in file.\nString: level: INFO</tool_use_error>"}
+    use = hooks.parse("PostToolUseFailure", failed)
+    assert use.message == "String to replace not found in file.\nString: level: INFO"
+    assert hooks.unwrapped("<tool_use_error>a</tool_use_error> and more") == "<tool_use_error>a</tool_use_error> and more"
+
+
 @pytest.mark.parametrize("payload", [[], "text", {"hook_event_name": "Notification", "message": "hi"},
                                      {"hook_event_name": "PostToolUse"}, {"event": "prompt", "text": ""}])
 def test_payloads_with_nothing_to_learn_are_ignored(payload):

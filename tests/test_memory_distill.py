@@ -355,6 +355,7 @@ def test_an_edit_that_missed_then_a_re_read_and_an_edit_is_a_rule_that_names_the
     j.call("s", "fs", "edit_file", {"path": "src/app.py", "old_string": "x = 2"})
     [rule] = drafts(j, "rule")
     assert "after fs.read_file src/app.py" in rule.stats["change"]
+    assert rule.title == f"Using fs.edit_file on app.py: retry fs.edit_file src/app.py {rule.stats['change']}"
 
 
 def test_another_url_on_the_same_host_is_other_work_but_a_moved_resource_is_a_fix():

@@ -652,7 +652,7 @@ class Distiller:
             if failed:  # it stands for the pitfall it covers: its evidence counts the failures
                 evidence.update(failures=failed, failure_sessions=len(pitfall["sessions"]))
             yield Draft(
-                key=key, kind="rule", title=f"{_cap(rule['when'])}: {instead} instead of {rule['wrong']}",
+                key=key, kind="rule", title=_rule_title(rule["when"], rule["wrong"], instead, change),
                 body=(f"When {rule['when']}, {rule['wrong']} failed ({rule['cause'] or 'error'}: "
                       f"{rule['error'] or 'no message'}); {instead} worked"
                       + (f" ({change})" if change else "") + f". Seen in {rule['n']} episode(s)"
@@ -894,6 +894,14 @@ def _host_words(host: str) -> list[str]:
             elif not text.is_stopword(label):
                 found.append(text.stem(label))  # as a query says it: "the artifact server" for artifacts.x.dev
     return _unique(found)
+
+
+def _rule_title(when: str, wrong: str, instead: str, change: str) -> str:
+    """A rule's title: the call that worked instead of the one that failed, or, when it is the same call (an edit
+    whose text was not found, done again after reading the file), the call retried with what changed."""
+    if instead != wrong or not change:
+        return f"{_cap(when)}: {instead} instead of {wrong}"
+    return f"{_cap(when)}: retry {instead} {change}"
 
 
 def change_of(failed: Work, episode: dict, work: Work, args: dict, between: list[str]) -> str:
