@@ -337,7 +337,7 @@ def doctor(home: HomeOpt = DEFAULT_HOME, no_mesh: Annotated[bool, typer.Option(
         emit({"ok": all(r.ok for r in results), "checks": [r.as_dict() for r in results]})
     else:
         for r in results:
-            typer.echo(f"{'ok  ' if r.ok else 'FAIL'} {r.name}: {r.detail}")
+            typer.echo(f"{'FAIL' if not r.ok else 'note' if r.note else 'ok  '} {r.name}: {r.detail}")
     failed = [r for r in results if not r.ok]
     if any(r.name != doctor_checks.MESH for r in failed):
         raise typer.Exit(EXIT_UNHEALTHY)

@@ -26,6 +26,7 @@ class Check:
     name: str
     ok: bool
     detail: str
+    note: bool = False  # nothing is wrong, but the user may not have meant it: said, and no failure
 
     def as_dict(self) -> dict:
         """The check as a JSON object."""
@@ -61,7 +62,8 @@ def _config(path: Path) -> Check:
         parsed = mesh_config.load(path)
     except MeshError as exc:
         return Check("default mesh", False, str(exc))
-    return Check("default mesh", True, f"{len(parsed.organs)} organs: {', '.join(o.name for o in parsed.organs)}")
+    return Check("default mesh", True, f"the built-in mesh (`actors up` without --config) is valid: "
+                                       f"{len(parsed.organs)} organs: {', '.join(o.name for o in parsed.organs)}")
 
 
 def _home(home: Home) -> Check:
@@ -86,6 +88,24 @@ def screened_note(screened: list[dict]) -> str:
     return f"; {said} (`actors status` says which and why)" if said else ""
 
 
+# what a mesh without these organs does not do (the hook and the front door ask them by name), and the mesh
+# file's line that declares each
+ROLES = {
+    "memory": ("`actors hook` journals nothing and recalls nothing, and agents get no memory prompt",
+               '[organs.memory] module = "actors.memory.organ"'),
+    "healer": ("failed calls are not retried and reflexes do not run", '[organs.healer] module = "actors.healer"'),
+}
+
+
+def missing_roles(organs: set[str], config: str = "") -> list[Check]:
+    """A note for each organ of the built-in mesh's roles (memory, healer) the running mesh does not declare: a
+    mesh file replaces the built-in mesh whole, and leaving them out is easy to miss."""
+    where = f"in {config}" if config else "in the mesh file"
+    return [Check(name, True, f"this mesh has no organ {name!r}: {lacking}; a mesh file replaces the built-in "
+                              f"mesh whole, so declare it {where} ({declaration}) if that was not meant", note=True)
+            for name, (lacking, declaration) in ROLES.items() if name not in organs]
+
+
 def _mesh(home: Home) -> list[Check]:
     try:
         with Client(home) as client:
@@ -99,6 +119,7 @@ def _mesh(home: Home) -> list[Check]:
         checks.append(Check(f"organ {organ['name']}", organ["state"] == "up",
                             f"{organ['state']} ({organ['reason']}), {organ['restarts']} restarts"
                             + screened_note(organ.get("screened", ()))))
+    checks.extend(missing_roles({o["name"] for o in status["organs"]}, status["heart"].get("config") or ""))
     url = status["heart"]["metrics"]
     if url:
         try:

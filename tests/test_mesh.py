@@ -402,3 +402,21 @@ def test_organ_metric_reports_are_exported_by_the_heart_and_bad_ones_are_counted
     wait_for(lambda: metric(mesh, "actors_memory_cards", kind="pitfall") == 7, timeout=5, what="the report")
     wait_for(lambda: metric(mesh, "actors_protocol_errors_total", reason="report") == 2, timeout=5,
              what="two refused observations")
+
+
+def test_the_doctor_notes_a_running_mesh_without_memory_or_healer_and_still_passes(make_mesh):
+    mesh = make_mesh()  # the test mesh declares neither
+    result = mesh.cli("doctor", check=True)
+    notes = [line for line in result.stdout.splitlines() if line.startswith("note ")]
+    assert [line.split(":")[0] for line in notes] == ["note memory", "note healer"]
+    assert "[organs.memory]" in notes[0] and "replaces the built-in mesh whole" in notes[0]
+    report = json.loads(mesh.cli("doctor", "--json", check=True).stdout)
+    assert report["ok"] and {c["name"] for c in report["checks"] if c["note"]} == {"memory", "healer"}
+
+
+def test_a_mesh_with_its_memory_and_healer_gets_no_note_and_a_missing_one_names_the_mesh_file():
+    from actors.doctor import missing_roles
+
+    assert missing_roles({"memory", "healer", "fs"}, "/p/mesh.toml") == []
+    [note] = missing_roles({"healer", "git"}, "/p/mesh.toml")
+    assert (note.name, note.ok, note.note) == ("memory", True, True) and "declare it in /p/mesh.toml" in note.detail
