@@ -320,6 +320,10 @@ def hook(event: str, home: Path) -> int:
         echo(f"actors: hook payload is not JSON: {exc}", err=True)
         return 0
     kind = hooks.event_kind(event, payload)
+    if kind is None:  # a typo in the host's settings would otherwise teach nothing, silently, for ever
+        echo(f"actors: hook: {event[:64]!r} is no event actors learns from (UserPromptSubmit, PostToolUse, "
+             "PostToolUseFailure, Stop, or prompt, tool, stop): nothing recorded", err=True)
+        return 0
     if kind == "prompt":
         return _prompt(state, hooks.parse(event, payload), isinstance(payload, dict) and "hook_event_name" in payload)
     if kind in ("tool", "stop"):  # nothing comes back: the heart reads the payload, the hook does not wait

@@ -145,6 +145,14 @@ def test_hooks_answer_as_the_full_cli_and_each_records_the_tool_call_once(runnin
 
 
 @ON_RUNNING
+def test_a_hook_event_actors_does_not_know_says_so_and_never_fails_the_host(running):
+    typo = _same(running, ["hook", "PostToolUze"], json.dumps({**POST, "hook_event_name": "PostToolUze"}))
+    assert typo.returncode == 0 and "'PostToolUze' is no event actors learns from" in typo.stderr
+    known = _same(running, ["hook", "Stop"], json.dumps({"hook_event_name": "Stop", "session_id": "s1"}))
+    assert known.returncode == 0 and known.stderr == ""  # (no tool use: the tests counting them share this mesh)
+
+
+@ON_RUNNING
 @pytest.mark.timeout(180)
 def test_status_answers_as_the_full_cli(running):
     for args in STATUS_CASES:  # beat numbers and uptimes move between the two runs
