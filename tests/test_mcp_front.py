@@ -274,6 +274,9 @@ def test_what_the_mesh_does_not_have_is_a_protocol_error_with_mcps_code(front, t
             assert bad.is_error and "expected string" in bad.content[0].text
             empty = await client.call_tool("find_abilities", {})
             assert empty.is_error and "missing required parameter 'query'" in empty.content[0].text
+            nothing = await client.call_tool("find_abilities", {"query": "zyzzyva quokka"})
+            assert not nothing.is_error and nothing.structured_content == {"found": []}
+            assert nothing.content[0].text == "no ability matches; describe the task differently"
 
     run(scenario())
 

@@ -786,7 +786,10 @@ class MeshServer:
             self._refused("params")
             return types.CallToolResult(content=[types.TextContent(text=f"[actors] {problem}")], is_error=True)
         answer = await self._mesh(self.link.control("expose", intent=args["query"], recent=[]))
-        found = [a for a in answer["exposed"] if self.catalogue.tool(a) is not None][:FOUND_LIMIT]
+        # what the query's own words matched: an exposure of nothing matched is the whole small mesh or what was
+        # used lately, which is no answer to a search
+        found = [a for a in answer["exposed"] if self.catalogue.tool(a) is not None
+                 ][:FOUND_LIMIT] if answer.get("matched", True) else []
         for address in reversed(found):  # the best found ends up most recent
             view.use(address)
         _, names = self._named(answer)
