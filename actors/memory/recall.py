@@ -204,7 +204,8 @@ def parse_query(query: str) -> Query:
     for term in compounds:  # "pull request" is said as much as "pullrequest" would be
         terms.setdefault(term, None)
     kept = list(terms)[:MAX_QUERY_TERMS]
-    related, sources = _reach(kept, terms, text.related)
+    libraries = frozenset(map(text.stem, text.libraries(query)))
+    related, sources = _reach(kept, terms, lambda t: _related(t, libraries))
     similar, similar_from = _reach(kept, terms, meaning.similar)
     named_stems = frozenset(text.stem(text.basename(p)) for p in paths)
     content = text.content_words(query)
@@ -213,6 +214,20 @@ def parse_query(query: str) -> Query:
     return Query(terms=frozenset(kept), named=frozenset(named), named_stems=named_stems, related=frozenset(related),
                  related_from=sources, similar=frozenset(similar), similar_from=similar_from, unknown=unknown,
                  prose=prose_work(query), said=said)
+
+
+def _related(term: str, libraries: frozenset[str]) -> tuple[str, ...]:
+    """The programs a query's term reaches: those of its work (`text.related`), and for a library's name (numpy,
+    or pandas after `install`: `text.libraries`) the package managers, as the word `library` reaches them (round
+    23): the name says what is installed, and the package manager is what installs it."""
+    reached = text.related(term)
+    return tuple(dict.fromkeys((*reached, *_library_managers()))) if term in libraries else reached
+
+
+@functools.cache
+def _library_managers() -> tuple[str, ...]:
+    """The package managers of libraries (data/related.txt's `library`: pip, npm, cargo, gem …)."""
+    return text.related(text.stem("library"))
 
 
 def _compounds(query: str) -> list[str]:
