@@ -187,7 +187,8 @@ def libraries(text: str) -> list[str]:
     """The words of a text that name a published library (`packages`) as what an install verb takes, unique, in
     order (`install pandas and plot the forecast`: pandas, not forecast; `install the new printer driver`: none).
     Its operand is the run of names right after the verb (installs, installing), determiners skipped: any other word
-    ends it (`and`, `then`, `driver`); words of paths and file names (forecast.png) name no library."""
+    ends it (`and`, `then`, `driver`). A name that is an everyday English word (build, want, rich) is as often
+    that word; words of paths and file names (forecast.png) name no library."""
     verbs = _install_verbs()
     if verbs.isdisjoint(map(stem, words(text))):
         return []  # most texts install nothing: the gazetteer is not even read
@@ -203,7 +204,7 @@ def libraries(text: str) -> list[str]:
                 operand = True
             elif word in stopwords():
                 operand = operand and word in determiners
-            elif word in known and operand:
+            elif operand and word in known and not is_everyday(word):
                 found.setdefault(word, None)
             else:
                 operand = False
