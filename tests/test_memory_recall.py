@@ -368,3 +368,18 @@ def test_installing_what_is_no_library_or_using_a_library_finds_no_install_card(
         m.ingest(io.BytesIO("".join(json.dumps(e) + "\n" for e in pep668_journal()).encode()))
         m.consolidate()
         assert m.recaller.search(m.reader(), query, 3) == [], query
+
+
+def test_a_library_to_install_finds_the_card_of_its_own_languages_package_manager(tmp_path):
+    events = pep668_journal()
+    for s in ("d", "e", "f"):
+        events.append({"ts": T0 + len(events), "session": s, "kind": "call", "organ": "shell", "ability": "run",
+                       "args": {"command": "npm install -g tsx"}, "ok": False,
+                       "error": "npm ERR! code EACCES: permission denied, mkdir '/usr/lib/node_modules'"})
+    with Memory(tmp_path / "home", clock=lambda: T0 + 3600) as m:
+        m.ingest(io.BytesIO("".join(json.dumps(e) + "\n" for e in events).encode()))
+        m.consolidate()
+        pandas = m.recaller.search(m.reader(), "install pandas and plot the forecast", 3)
+        lodash = m.recaller.search(m.reader(), "install lodash and build the site", 3)
+        assert [h.card.kind for h in pandas] == ["rule"] and "pip" in pandas[0].card.title
+        assert [h.card.kind for h in lodash] == ["pitfall"] and "npm" in lodash[0].card.title

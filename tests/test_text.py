@@ -162,7 +162,8 @@ def test_a_library_is_named_where_an_install_verb_takes_it_as_its_operand(source
     assert text.libraries(source) == named
 
 
-def test_the_package_gazetteer_tells_library_names_that_are_english_words():
-    known = text.packages()
-    assert known["numpy"] is False and known["pandas"] is True  # WordNet has panda(s)
-    assert "printer" not in known
+def test_a_library_reaches_the_package_managers_of_the_languages_it_is_published_for():
+    assert {"pip", "uv"} <= set(text.library_managers("pandas")) and "npm" not in text.library_managers("pandas")
+    assert set(text.library_managers("lodash")) == {"npm", "pnpm", "yarn"}
+    assert {"pip", "npm", "cargo"} <= set(text.library_managers("yaml"))  # a name several languages publish
+    assert text.library_managers("printer") == ()

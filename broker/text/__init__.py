@@ -14,8 +14,8 @@
     load_section(name, h)  the entries of the section of data/NAME.txt under the comment line `# h`
     load_pairs(name)       a `key: value value …` map from data/NAME.txt
     related(term)          the programs and tools a stemmed word of work relates to (data/related.txt)
-    packages()             published libraries' names, each -> whether it is an English word (data/packages.txt.gz)
-    libraries(text)        the words of a text that name a library: no English word, or what an install verb takes
+    libraries(text)        the words of a text that name a library an install verb takes (install pandas)
+    library_managers(name) the package managers that install a library of that name (data/library-managers.txt)
     is_everyday(word)      whether a lowercase word is common in everyday English (data/everyday.txt, wordfreq)
     english_frequency(t)   the share of English running words that are a stem's words (data/zipf.txt, wordfreq)
     derived(word)          WordNet's derivationally related words (data/derivations.tsv.gz): remember -> memory
@@ -39,7 +39,7 @@ from broker.text.split import basename, paths, split_identifier, words
 from broker.text.stemming import stem
 
 __all__ = ["basename", "cjk_bigrams", "content_words", "derived", "english_frequency", "everyday", "is_cjk", "is_everyday", "is_stopword",
-           "load_lines", "load_pairs", "load_section", "load_words", "libraries", "opposites", "packages", "pairs", "paths", "related", "runs", "split_identifier", "stem", "stems", "stopwords", "terms",
+           "load_lines", "load_pairs", "load_section", "load_words", "libraries", "library_managers", "opposites", "pairs", "paths", "related", "runs", "split_identifier", "stem", "stems", "stopwords", "terms",
            "terms_of", "without_tickets", "words"]
 
 
@@ -169,22 +169,9 @@ def related(term: str) -> tuple[str, ...]:
     return _related().get(term, ())
 
 
-@functools.cache
-def packages() -> dict[str, bool]:
-    """Names of published libraries, lower-cased (Debian's library packages for Python, JavaScript, Rust, Ruby and
-    R, as scripts/make_packages.py cut them), each -> whether WordNet has it as an English word; empty when the
-    file is missing or unreadable."""
-    try:
-        raw = resources.files("broker.text").joinpath("data", "packages.txt.gz").read_bytes()
-        lines = gzip.decompress(raw).decode("utf-8").splitlines()
-    except (OSError, EOFError, UnicodeDecodeError) as exc:
-        log.warning("cannot read the package gazetteer (%s): no word is taken for a library", exc)
-        return {}
-    return {name: flag == "word" for name, _, flag in (line.partition("\t") for line in lines if line.strip())}
-
-
 def libraries(text: str) -> list[str]:
-    """The words of a text that name a published library (`packages`) as what an install verb takes, unique, in
+    """The words of a text that name a published library (data/packages-languages.tsv.gz: Debian's library packages)
+    as what an install verb takes, unique, in
     order (`install pandas and plot the forecast`: pandas, not forecast; `install the new printer driver`: none).
     Its operand is the run of names right after the verb (installs, installing), determiners skipped: any other word
     ends it (`and`, `then`, `driver`). A name that is an everyday English word (build, want, rich) is as often
@@ -192,7 +179,7 @@ def libraries(text: str) -> list[str]:
     verbs = _install_verbs()
     if verbs.isdisjoint(map(stem, words(text))):
         return []  # most texts install nothing: the gazetteer is not even read
-    known = packages()
+    known = _languages()
     determiners = load_section("stopwords", "articles, pronouns, determiners")  # the, my, these: no break
     found: dict[str, None] = {}
     for path in paths(text):
@@ -217,3 +204,22 @@ def _install_verbs() -> frozenset[str]:
     by data/related.txt (install, upgrade, uninstall): `add` and `remove` are as often any edit's."""
     managers = set(related(stem("library")))
     return frozenset(stem(v) for v in load_words("memory-installs") if managers.intersection(related(stem(v))))
+
+
+@functools.cache
+def _languages() -> dict[str, tuple[str, ...]]:
+    # library name -> the languages Debian packages it for (data/packages-languages.tsv.gz, scripts/make_packages.py)
+    try:
+        raw = resources.files("broker.text").joinpath("data", "packages-languages.tsv.gz").read_bytes()
+        lines = gzip.decompress(raw).decode("utf-8").splitlines()
+    except (OSError, EOFError, UnicodeDecodeError) as exc:
+        log.warning("cannot read the libraries' languages (%s): no library reaches a package manager", exc)
+        return {}
+    return {name: tuple(languages.split()) for name, _, languages in (line.partition("\t") for line in lines)}
+
+
+def library_managers(name: str) -> tuple[str, ...]:
+    """The stems of the package managers that install a library of this name, by the languages it is published for
+    (pandas -> pip, poetry, uv…; lodash -> npm, pnpm, yarn; data/library-managers.txt)."""
+    managers = load_pairs("library-managers")
+    return tuple(dict.fromkeys(stem(p) for language in _languages().get(name, ()) for p in managers.get(language, ())))
