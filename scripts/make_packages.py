@@ -81,12 +81,8 @@ def is_word(name: str, lemmas: dict[str, set[str]], inflected: set[str]) -> bool
     return all(one(part) for part in name.split("-") if part)
 
 
-def names() -> list[str]:
-    return sorted(languages())
-
-
 def languages() -> dict[str, set[str]]:
-    """Each library's name -> the languages Debian packages a library of that name for (yaml: python, node, ruby)."""
+    """Each library's name -> the languages Debian packages a library of that name for (yaml: node, python, r, rust)."""
     found: dict[str, set[str]] = {}
     for prefix, ending, language in POLICIES:
         listed = subprocess.run(["apt-cache", "pkgnames", prefix], check=True, capture_output=True, text=True,
@@ -104,6 +100,7 @@ def languages() -> dict[str, set[str]]:
 
 
 def write(path: Path, text: str) -> None:
+    """Write a text gzipped, the same bytes from the same text."""
     with open(path, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", compresslevel=9, mtime=0) as out:
         out.write(text.encode())  # mtime 0: the same bytes from every build
     print(f"{path}: {text.count(chr(10))} names, {path.stat().st_size} bytes")

@@ -170,12 +170,11 @@ def related(term: str) -> tuple[str, ...]:
 
 
 def libraries(text: str) -> list[str]:
-    """The words of a text that name a published library (data/packages-languages.tsv.gz: Debian's library packages)
-    as what an install verb takes, unique, in
-    order (`install pandas and plot the forecast`: pandas, not forecast; `install the new printer driver`: none).
-    Its operand is the run of names right after the verb (installs, installing), determiners skipped: any other word
-    ends it (`and`, `then`, `driver`). A name that is an everyday English word (build, want, rich) is as often
-    that word; words of paths and file names (forecast.png) name no library."""
+    """The words of a text that name a published library (Debian's library packages, `_languages`) as what an
+    install verb takes, unique, in order (`install pandas and plot the forecast`: pandas, not forecast; `install
+    the new printer driver`: none). Its operand is the run of names right after the verb (installs, installing),
+    determiners skipped: any other word ends it (`and`, `then`, `driver`). A name that is an everyday English word
+    (build, want, rich) is as often that word; words of paths and file names (forecast.png) name no library."""
     verbs = _install_verbs()
     if verbs.isdisjoint(map(stem, words(text))):
         return []  # most texts install nothing: the gazetteer is not even read
