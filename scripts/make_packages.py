@@ -19,6 +19,10 @@ detachment rules of morphy(7WN): `bindings` -> binding), every part of a hyphena
 Exposure takes a word for a library only when it is written as code (`requests.get`, `torch.compile`): the
 rule is in `broker.exposure.knowledge.names_package`, not a list here.
 
+It also writes broker/text/data/packages-languages.tsv.gz: each name with the languages Debian packages it for
+(`pandas<TAB>python`), which memory's recall reads to reach the package managers of a library an install verb
+names (data/library-managers.txt).
+
 Rebuild with `apt-get install wordnet-base && python scripts/make_packages.py` on a Debian-based machine after
 `apt-get update` (it asks `apt-cache pkgnames` and reads WordNet's files in /usr/share/wordnet). The output is
 sorted and gzipped with mtime 0: the same lists give the same bytes.
@@ -33,9 +37,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "broker" / "text" / "data" / "packages.txt.gz"
+LANGUAGES_OUT = ROOT / "broker" / "text" / "data" / "packages-languages.tsv.gz"  # name<TAB>language language…
 
-# Debian's prefix for each language's libraries, and the ending its naming policy adds to the library's name
-POLICIES = (("python3-", ""), ("node-", ""), ("librust-", "-dev"), ("ruby-", ""), ("r-cran-", ""))
+# Debian's prefix for each language's libraries, the ending its naming policy adds to the library's name, and the
+# language (data/library-managers.txt names the package managers that install its libraries)
+POLICIES = (("python3-", "", "python"), ("node-", "", "node"), ("librust-", "-dev", "rust"), ("ruby-", "", "ruby"),
+            ("r-cran-", "", "r"))
 SPLIT = re.compile(r"-(?:doc|dbg|dev)$")  # a split-off part of the same library
 RUST_EXTRA = re.compile(r"\+.*$|-\d+(?:\.\d+)*$")  # a crate's feature package (+derive) or kept old version (-0.8)
 NAME = re.compile(r"^[a-z0-9][a-z0-9.+_-]*[a-z0-9]$")
@@ -74,9 +81,10 @@ def is_word(name: str, lemmas: dict[str, set[str]], inflected: set[str]) -> bool
     return all(one(part) for part in name.split("-") if part)
 
 
-def names() -> list[str]:
-    found: set[str] = set()
-    for prefix, ending in POLICIES:
+def languages() -> dict[str, set[str]]:
+    """Each library's name -> the languages Debian packages a library of that name for (yaml: node, python, r, rust)."""
+    found: dict[str, set[str]] = {}
+    for prefix, ending, language in POLICIES:
         listed = subprocess.run(["apt-cache", "pkgnames", prefix], check=True, capture_output=True, text=True,
                                 timeout=TIMEOUT_S).stdout.split()
         for package in listed:
@@ -87,19 +95,25 @@ def names() -> list[str]:
                 name = RUST_EXTRA.sub("", name)
             name = SPLIT.sub("", name)
             if NAME.match(name):
-                found.add(name)
-    return sorted(found)
+                found.setdefault(name, set()).add(language)
+    return found
+
+
+def write(path: Path, text: str) -> None:
+    """Write a text gzipped, the same bytes from the same text."""
+    with open(path, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", compresslevel=9, mtime=0) as out:
+        out.write(text.encode())  # mtime 0: the same bytes from every build
+    print(f"{path}: {text.count(chr(10))} names, {path.stat().st_size} bytes")
 
 
 def main() -> None:
-    rows = names()
-    if not rows:
+    found = languages()
+    if not found:
         raise SystemExit("apt-cache listed no library packages: run `apt-get update` first")
     lemmas, inflected = wordnet()
-    text = "".join(f"{name}\tword\n" if is_word(name, lemmas, inflected) else f"{name}\n" for name in rows).encode()
-    with open(OUT, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", compresslevel=9, mtime=0) as out:
-        out.write(text)  # mtime 0: the same bytes from every build
-    print(f"{OUT}: {len(rows)} names, {OUT.stat().st_size} bytes")
+    rows = sorted(found)
+    write(OUT, "".join(f"{name}\tword\n" if is_word(name, lemmas, inflected) else f"{name}\n" for name in rows))
+    write(LANGUAGES_OUT, "".join(f"{name}\t{' '.join(sorted(found[name]))}\n" for name in rows))
 
 
 if __name__ == "__main__":

@@ -332,3 +332,54 @@ def test_a_tickets_key_is_no_query_word():
 
 def test_what_the_tools_do_and_the_words_of_the_calls_weigh_less_than_the_error_and_the_instructions():
     assert FIELD_WEIGHTS["gloss"] < FIELD_WEIGHTS["topic"] and FIELD_WEIGHTS["command"] < FIELD_WEIGHTS["topic"]
+
+
+def pep668_journal() -> list[dict]:
+    """A new user's store whose one card is pip refused by an externally managed environment (PEP 668) and the
+    virtual environment's pip doing the install instead."""
+    events: list[dict] = []
+    for s, package in (("a", "httpx"), ("b", "rich"), ("c", "requests")):
+        for event in ({"kind": "progress", "text": "set up the dependencies"},
+                      {"kind": "call", "organ": "shell", "ability": "run", "args": {"command": f"pip install {package}"},
+                       "ok": False, "error": "error: externally-managed-environment\n\nhint: See PEP 668 for the "
+                                             "detailed specification."},
+                      {"kind": "call", "organ": "shell", "ability": "run",
+                       "args": {"command": f".venv/bin/pip install {package}"}, "ok": True}):
+            events.append({"ts": T0 + len(events), "session": s, **event})
+    return events
+
+
+@pytest.mark.parametrize("query", [
+    "install pandas", "pip install numpy", "install the python package pandas",
+    # a second library, or other work after it, once dropped install's share under SAYS_HALF (round 23)
+    "install pandas and matplotlib", "install pandas and plot the forecast",
+    "install pandas and plot the 10-day forecast to forecast.png",
+])
+def test_a_query_naming_the_library_to_install_finds_the_install_card(tmp_path, query):
+    with Memory(tmp_path / "home", clock=lambda: T0 + 3600) as m:
+        m.ingest(io.BytesIO("".join(json.dumps(e) + "\n" for e in pep668_journal()).encode()))
+        m.consolidate()
+        assert [h.card.kind for h in m.recaller.search(m.reader(), query, 3)] == ["rule"], query
+
+
+@pytest.mark.parametrize("query", ["install the new printer driver", "plot the forecast with pandas and matplotlib"])
+def test_installing_what_is_no_library_or_using_a_library_finds_no_install_card(tmp_path, query):
+    with Memory(tmp_path / "home", clock=lambda: T0 + 3600) as m:
+        m.ingest(io.BytesIO("".join(json.dumps(e) + "\n" for e in pep668_journal()).encode()))
+        m.consolidate()
+        assert m.recaller.search(m.reader(), query, 3) == [], query
+
+
+def test_a_library_to_install_finds_the_card_of_its_own_languages_package_manager(tmp_path):
+    events = pep668_journal()
+    for s in ("d", "e", "f"):
+        events.append({"ts": T0 + len(events), "session": s, "kind": "call", "organ": "shell", "ability": "run",
+                       "args": {"command": "npm install -g tsx"}, "ok": False,
+                       "error": "npm ERR! code EACCES: permission denied, mkdir '/usr/lib/node_modules'"})
+    with Memory(tmp_path / "home", clock=lambda: T0 + 3600) as m:
+        m.ingest(io.BytesIO("".join(json.dumps(e) + "\n" for e in events).encode()))
+        m.consolidate()
+        pandas = m.recaller.search(m.reader(), "install pandas and plot the forecast", 3)
+        lodash = m.recaller.search(m.reader(), "install lodash and build the site", 3)
+        assert [h.card.kind for h in pandas] == ["rule"] and "pip" in pandas[0].card.title
+        assert [h.card.kind for h in lodash] == ["pitfall"] and "npm" in lodash[0].card.title

@@ -144,3 +144,26 @@ def test_wordnet_opposites_relate_a_verb_to_its_antonyms_and_nothing_else():
     assert "lock" in opposites("unlock")
     assert opposites("night") == ()  # a noun's opposite (day) speaks of something else: verbs only
     assert opposites("zzzz") == ()
+
+
+@pytest.mark.parametrize("source, named", [
+    ("install pandas", ["pandas"]),
+    ("pip install numpy", ["numpy"]),
+    ("install pandas and matplotlib", ["pandas"]),  # `and` breaks the clause: matplotlib is another errand's
+    ("install pandas and plot the forecast", ["pandas"]),  # forecast is a library too, but nothing installs it
+    ("install pandas and plot the 10-day forecast to forecast.png", ["pandas"]),
+    ("Upgrade httpx, then rerun the tests", ["httpx"]),
+    ("install the new printer driver", []),
+    ("upgrade the build server", []),  # build is a library's name too, and an everyday word
+    ("add the forecast chart to the dashboard", []),  # `add` is as often any edit's
+    ("plot the forecast with pandas", []),  # a library named, not installed
+])
+def test_a_library_is_named_where_an_install_verb_takes_it_as_its_operand(source, named):
+    assert text.libraries(source) == named
+
+
+def test_a_library_reaches_the_package_managers_of_the_languages_it_is_published_for():
+    assert {"pip", "uv"} <= set(text.library_managers("pandas")) and "npm" not in text.library_managers("pandas")
+    assert set(text.library_managers("lodash")) == {"npm", "pnpm", "yarn"}
+    assert {"pip", "npm", "cargo"} <= set(text.library_managers("yaml"))  # a name several languages publish
+    assert text.library_managers("printer") == ()

@@ -7,8 +7,9 @@ the card covers. Each touched field counts its best term's weight: a BM25 idf ov
 least `PRIOR_CARDS` of them, so that a new user's few cards do not make every shared name common), scaled to
 [0, 1] by the largest possible idf, and lowered for words that name work in general (`data/generic.txt`).
 A word of work also touches, more weakly, the programs that do that work (`data/related.txt`: "tests"
-touches pytest and jest), and a word the other words of its ring (`data/memory-synonyms.txt`: "handbook"
-touches docs). A query naming a card's file, host, resource, whole ability ("git commit") or command (its program
+touches pytest and jest), a library an install verb names the package managers of its language ("install
+pandas" touches pip, poetry, uv: `text.libraries`, round 23), and a word the other words of its ring
+(`data/memory-synonyms.txt`: "handbook" touches docs). A query naming a card's file, host, resource, whole ability ("git commit") or command (its program
 and subcommand: "npm test") outright lifts it. A
 card whose score stays under the floor is not recalled, which keeps unrelated queries empty; nor is one that only
 one word of the query reaches, unless that word is its program, the query names it outright or says little else
@@ -204,7 +205,8 @@ def parse_query(query: str) -> Query:
     for term in compounds:  # "pull request" is said as much as "pullrequest" would be
         terms.setdefault(term, None)
     kept = list(terms)[:MAX_QUERY_TERMS]
-    related, sources = _reach(kept, terms, text.related)
+    libraries = {text.stem(name): text.library_managers(name) for name in text.libraries(query)}
+    related, sources = _reach(kept, terms, lambda t: programs_of(t, libraries))
     similar, similar_from = _reach(kept, terms, meaning.similar)
     named_stems = frozenset(text.stem(text.basename(p)) for p in paths)
     content = text.content_words(query)
@@ -213,6 +215,13 @@ def parse_query(query: str) -> Query:
     return Query(terms=frozenset(kept), named=frozenset(named), named_stems=named_stems, related=frozenset(related),
                  related_from=sources, similar=frozenset(similar), similar_from=similar_from, unknown=unknown,
                  prose=prose_work(query), said=said)
+
+
+def programs_of(term: str, libraries: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """The programs a query's term reaches: those of its work (`text.related`: tests -> pytest), and for a library an
+    install verb names (`libraries`: stem -> its package managers) the package managers of its language (round 23:
+    the name says what is installed, so the card of what installs it is touched by two words)."""
+    return tuple(dict.fromkeys((*text.related(term), *libraries.get(term, ()))))
 
 
 def _compounds(query: str) -> list[str]:

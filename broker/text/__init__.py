@@ -14,6 +14,8 @@
     load_section(name, h)  the entries of the section of data/NAME.txt under the comment line `# h`
     load_pairs(name)       a `key: value value …` map from data/NAME.txt
     related(term)          the programs and tools a stemmed word of work relates to (data/related.txt)
+    libraries(text)        the words of a text that name a library an install verb takes (install pandas)
+    library_managers(name) the package managers that install a library of that name (data/library-managers.txt)
     is_everyday(word)      whether a lowercase word is common in everyday English (data/everyday.txt, wordfreq)
     english_frequency(t)   the share of English running words that are a stem's words (data/zipf.txt, wordfreq)
     derived(word)          WordNet's derivationally related words (data/derivations.tsv.gz): remember -> memory
@@ -37,11 +39,14 @@ from broker.text.split import basename, paths, split_identifier, words
 from broker.text.stemming import stem
 
 __all__ = ["basename", "cjk_bigrams", "content_words", "derived", "english_frequency", "everyday", "is_cjk", "is_everyday", "is_stopword",
-           "load_lines", "load_pairs", "load_section", "load_words", "opposites", "pairs", "paths", "related", "runs", "split_identifier", "stem", "stems", "stopwords", "terms",
+           "load_lines", "load_pairs", "load_section", "load_words", "libraries", "library_managers", "opposites", "pairs", "paths", "related", "runs", "split_identifier", "stem", "stems", "stopwords", "terms",
            "terms_of", "without_tickets", "words"]
 
 
 log = logging.getLogger(__name__)
+
+# punctuation that ends an install verb's operand (`install pandas, then plot …`)
+_OPERAND_END = re.compile(r"[,;:.!?()]\s")
 
 
 @functools.cache
@@ -162,3 +167,58 @@ def _related() -> dict[str, tuple[str, ...]]:
 def related(term: str) -> tuple[str, ...]:
     """The stems of the programs and tools a stemmed word of work relates to (`test` -> pytest, jest, …)."""
     return _related().get(term, ())
+
+
+def libraries(text: str) -> list[str]:
+    """The words of a text that name a published library (Debian's library packages, `_languages`) as what an
+    install verb takes, unique, in order (`install pandas and plot the forecast`: pandas, not forecast; `install
+    the new printer driver`: none). Its operand is the run of names right after the verb (installs, installing),
+    determiners skipped: any other word ends it (`and`, `then`, `driver`). A name that is an everyday English word
+    (build, want, rich) is as often that word; words of paths and file names (forecast.png) name no library."""
+    verbs = _install_verbs()
+    if verbs.isdisjoint(map(stem, words(text))):
+        return []  # most texts install nothing: the gazetteer is not even read
+    known = _languages()
+    determiners = load_section("stopwords", "articles, pronouns, determiners")  # the, my, these: no break
+    found: dict[str, None] = {}
+    for path in paths(text):
+        text = text.replace(path, " ")
+    for clause in _OPERAND_END.split(text + " "):
+        operand = False
+        for word in words(clause):
+            if stem(word) in verbs:
+                operand = True
+            elif word in stopwords():
+                operand = operand and word in determiners
+            elif operand and word in known and not is_everyday(word):
+                found.setdefault(word, None)
+            else:
+                operand = False
+    return list(found)
+
+
+@functools.cache
+def _install_verbs() -> frozenset[str]:
+    """The stems of the install subcommands (data/memory-installs.txt) whose work is the library package managers'
+    by data/related.txt (install, upgrade, uninstall): `add` and `remove` are as often any edit's."""
+    managers = set(related(stem("library")))
+    return frozenset(stem(v) for v in load_words("memory-installs") if managers.intersection(related(stem(v))))
+
+
+@functools.cache
+def _languages() -> dict[str, tuple[str, ...]]:
+    # library name -> the languages Debian packages it for (data/packages-languages.tsv.gz, scripts/make_packages.py)
+    try:
+        raw = resources.files("broker.text").joinpath("data", "packages-languages.tsv.gz").read_bytes()
+        lines = gzip.decompress(raw).decode("utf-8").splitlines()
+    except (OSError, EOFError, UnicodeDecodeError) as exc:
+        log.warning("cannot read the libraries' languages (%s): no library reaches a package manager", exc)
+        return {}
+    return {name: tuple(languages.split()) for name, _, languages in (line.partition("\t") for line in lines)}
+
+
+def library_managers(name: str) -> tuple[str, ...]:
+    """The stems of the package managers that install a library of this name, by the languages it is published for
+    (pandas -> pip, poetry, uv…; lodash -> npm, pnpm, yarn; data/library-managers.txt)."""
+    managers = load_pairs("library-managers")
+    return tuple(dict.fromkeys(stem(p) for language in _languages().get(name, ()) for p in managers.get(language, ())))
