@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 READY_TIMEOUT_S = 60.0  # npx may install a server on its first start
 DEFAULT_TIMEOUT_S = 60.0
 PING_EVERY_S = 1.0  # how soon a server that stopped answering is noticed between calls
+MAX_PAGES = 100  # of a tool list read (tools/list pages), with tool_screen.MAX_TOOLS tools at most
 HUNG_SHARE = 0.5  # a call unanswered at its deadline while a ping waited this share of its time: a hung server
 CLIENT_INFO = {"name": "actors", "version": "1"}
 
@@ -46,7 +47,7 @@ class McpOrgan(Organ):
         self.command = command
         self.tools: dict[str, Ability] = {}
         self.screenings: tuple[Screening, ...] = ()  # of the server's tools, those refused or with a text withheld
-        self.logged: set[Screening] = set()  # each told once to the log, not at every list the server sends again
+        self.logged: set[Screening] = set()  # told to the log: not again at every list the server sends again
         self.timeout_s = float(self.options.get("timeout_s", DEFAULT_TIMEOUT_S))
         self.server: StdioServer | None = None
         self.listing: list[dict] = []  # tools/list pages read so far while the list is read again
@@ -66,12 +67,11 @@ class McpOrgan(Organ):
             if version not in HANDSHAKE_VERSIONS:
                 raise RuntimeError(f"it speaks MCP {version!r}, not one of {', '.join(HANDSHAKE_VERSIONS)}")
             self.server.notify("notifications/initialized")
-            tools, cursor = [], None
+            tools, cursor, pages = [], None, 0
             while True:
                 page = self.server.wait("tools/list", {"cursor": cursor} if cursor else None, READY_TIMEOUT_S)
-                tools += page.get("tools") or []
-                cursor = page.get("nextCursor")
-                if not cursor:
+                tools, cursor, pages = tools + _tools_of(page), page.get("nextCursor"), pages + 1
+                if not cursor or not more_pages(pages, len(tools), self.command[0]):
                     break
         except (OSError, RuntimeError, TimeoutError) as exc:
             if self.server is not None:
@@ -100,7 +100,7 @@ class McpOrgan(Organ):
         elif method == "notifications/tools/list_changed":
             self._list_again()
 
-    def _list_again(self, cursor: str | None = None) -> None:
+    def _list_again(self, cursor: str | None = None, pages: int = 0) -> None:
         """Read the tool list again (page by page, on the loop) and tell the heart when it is complete."""
         if cursor is None:
             self.listing = []
@@ -111,9 +111,9 @@ class McpOrgan(Organ):
                 log.warning("the MCP server did not list its tools again: %s",
                             describe_error((response or {}).get("error", "no answer")))
                 return
-            self.listing += page.get("tools") or []
-            if page.get("nextCursor"):
-                self._list_again(page["nextCursor"])
+            self.listing += _tools_of(page)
+            if page.get("nextCursor") and more_pages(pages + 1, len(self.listing), self.command[0]):
+                self._list_again(page["nextCursor"], pages + 1)
                 return
             self._adopt(self.listing)
             self.manifest_changed()
@@ -125,8 +125,8 @@ class McpOrgan(Organ):
         kept, self.screenings = tool_screen.screen(tools)
         for screening in self.screenings:
             if screening not in self.logged:
-                self.logged.add(screening)
                 log.warning("MCP server %s, tool %r: %s", self.command[0], screening.tool, screening.why)
+        self.logged = set(self.screenings)  # those of the current list: a server changing it at will grows nothing
         self.tools = {t["name"]: ability_of(t, self.timeout_s) for t in kept}
 
     def _ping(self, now: float) -> None:
@@ -211,6 +211,22 @@ class _Pinging(Pump):
         self.server.expire(now)
         if not self.server.gone:
             self.organ._ping(now)
+
+
+def _tools_of(page: Any) -> list:
+    """The tools of a tools/list page (none when it holds no list)."""
+    tools = page.get("tools") if isinstance(page, dict) else None
+    return tools if isinstance(tools, list) else []
+
+
+def more_pages(read: int, tools: int, server: str) -> bool:
+    """Tell whether the next page of a tool list is asked for, after `read` pages holding `tools` tools: not past
+    MAX_PAGES pages or tool_screen.MAX_TOOLS tools (a server paging for ever would hold the organ for ever)."""
+    if read < MAX_PAGES and tools <= tool_screen.MAX_TOOLS:
+        return True
+    log.warning("MCP server %s lists more than %d pages or %d tools: the rest of its list is not read", server,
+                MAX_PAGES, tool_screen.MAX_TOOLS)
+    return False
 
 
 def ability_of(tool: dict, timeout_s: float) -> Ability:
