@@ -163,10 +163,10 @@ class ControlDesk:
         if selector is None:
             raise LookupError("this heart runs without an exposure worker")
         ident, msg_id, reads = _reply
-        asked = intent is not None
-        intent = str(intent)[:MAX_INTENT] if asked else self.rhythm.instruction
-        # the answer names its intent: the current instruction only to those who may read the owner's words
-        job = self.rhythm.job(intent, reply=(ident, msg_id, intent if asked or reads else ""), budget=budget,
+        # without one, the intent is the current instruction, for those who may read the owner's words: to others
+        # the tools chosen for it would tell what the owner asked, so their exposure is that of no words at all
+        intent = str(intent)[:MAX_INTENT] if intent is not None else self.rhythm.instruction if reads else ""
+        job = self.rhythm.job(intent, reply=(ident, msg_id, intent), budget=budget,
                               recent=None if recent is None else tuple(recent), why=why)
         if not selector.ask(job):
             raise LookupError("too many expose requests are waiting; try again shortly")
