@@ -310,17 +310,20 @@ def test_a_client_key_asking_the_exposure_without_an_intent_learns_nothing_of_th
     roles_mesh.cli("instruct", "run the shell command that deploys with the token sk-live-123", check=True)
     missing = roles_mesh.cli("call", "fs.read_file", "--args", '{"path": "plans/sk-live-123.txt"}', "--json")
     assert missing.returncode != 0 and "sk-live-123" in missing.stdout
+    assert roles_mesh.json("call", "fs.read_file", "--args", '{"path": "notes.txt"}')["ok"]
     ctx = zmq.Context()
     try:
         laptop = dealer(ctx, roles_mesh, roles_mesh.pairs["laptop"])
         current = ask(laptop, Control(id="c", command="expose"), 30_000)
-        nothing = ask(laptop, Control(id="n", command="expose", args={"intent": ""}), 30_000)
+        nothing = ask(laptop, Control(id="n", command="expose", args={"intent": "", "recent": []}), 30_000)
         status = ask(laptop, Control(id="s", command="status"))
     finally:
         ctx.destroy(linger=0)
     assert isinstance(current, ControlReply) and current.ok and isinstance(nothing, ControlReply) and nothing.ok
-    # the current instruction is the owner's words: a key that may not read them gets the exposure of none
-    assert current.result == nothing.result
+    # the current instruction is the owner's words, and what the owner's agents used lately the owner's calls: a
+    # key that may not read them gets the exposure of no words and no use
+    assert current.result == nothing.result and current.result["kept"] == []
     assert "sk-live" not in json.dumps(status.result)
-    with roles_mesh.client() as client:  # the owner's own processes still get the exposure of it
-        assert client.control("expose", timeout_s=30)["instruction"].startswith("run the shell command")
+    with roles_mesh.client() as client:  # the owner's own processes still get the exposure of both
+        owners = client.control("expose", timeout_s=30)
+    assert owners["instruction"].startswith("run the shell command") and owners["kept"] == ["fs.read_file"]
