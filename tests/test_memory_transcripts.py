@@ -212,7 +212,7 @@ def test_the_limits_mirror_what_the_heart_does_to_a_hooks_payload():
     from broker import health, rhythm
 
     assert (transcripts.MAX_SESSION, transcripts.MAX_PROGRESS, transcripts.MAX_MESSAGE) == (
-        rhythm.MAX_SESSION, rhythm.MAX_PROGRESS, health.MAX_MESSAGE)
+        health.MAX_SESSION, rhythm.MAX_PROGRESS, health.MAX_MESSAGE)
 
 
 def ingest(journal: Journal, lines: list, fmt: str = "auto"):
@@ -382,3 +382,11 @@ def test_a_fifo_or_a_symbolic_link_put_in_place_of_a_listed_transcript_is_refuse
         pytest.fail("ingest waited for a writer on a FIFO")
     assert isinstance(outcomes["s1.jsonl"], OSError) and outcomes["s1.jsonl"].strerror == "not a regular file"
     assert isinstance(outcomes["s2.jsonl"], OSError) and outcomes["s2.jsonl"].errno == errno.ELOOP
+
+
+def test_a_session_named_past_its_bound_keeps_its_calls_under_its_prompts_cut_name(tmp_path):
+    journal = Journal(connect(tmp_path / "memory.db"))
+    named = {"sessionId": "S" * 1_000_000}
+    ingest(journal, [prompt("run the tests", 0, **named), use("t1", "Bash", {"command": "npm test"}, 1, **named),
+                     result("t1", "ok", 2, **named), reply("done", 3, **named)])
+    assert {row.session for row in journal.rows_since(0)} == {"S" * transcripts.MAX_SESSION}
