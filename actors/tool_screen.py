@@ -2,12 +2,16 @@
 
 A wrapped server's tool names and texts are its own words, and every client of the front door hands them to a
 model. A tool whose name is not one MCP allows is refused, not renamed (a sentence made into an identifier still
-reads as a sentence); so is one with a word a call writes back (a property's name, an enum value) that reads as
-an instruction to a model, since such a word cannot be withheld. The server's other tools register. A tool's text that reads as an instruction to a model
-(guard's rules: its description, its title, the prose of its input and output schemas) is withheld: replaced by
-a note saying so and naming the rules, keys and shape kept, so the tool stays listed and callable. The organ
-hands what it refused or withheld to the heart with its registration (`Register.screened`): the owner reads it
-in `actors status`, and `actors_organ_tools_screened` counts it.
+reads as a sentence), and so is one whose name reads as an instruction to a model once its words are parted
+(`note_to_the_assistant`, `ignoreAllPrevious`). So is a tool with a word of its schemas outside their prose that
+reads as one: a property's name or an enum value (calls write them back), a `default`, a `required` entry, an
+extension keyword: none can be withheld without changing the schema. The server's other tools register. A
+tool's text that reads as an instruction to a model (guard's rules: its description, its title, the prose of its
+input and output schemas) is withheld: replaced by a note saying so and naming the rules, keys and shape kept, so
+the tool stays listed and callable; when its texts read as one only together (split between the description and a
+property's), all are. The first MAX_TOOLS of a list are read. The organ hands what it refused or withheld to the
+heart with its registration (`Register.screened`): the owner reads it in `actors status`, and
+`actors_organ_tools_screened` counts it.
 """
 
 from __future__ import annotations
