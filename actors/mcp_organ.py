@@ -50,7 +50,8 @@ class McpOrgan(Organ):
         self.logged: set[Screening] = set()  # told to the log: not again at every list the server sends again
         self.timeout_s = float(self.options.get("timeout_s", DEFAULT_TIMEOUT_S))
         self.server: StdioServer | None = None
-        self.listing: list[dict] = []  # tools/list pages read so far while the list is read again
+        self.listing: list[dict] | None = None  # the tools of the pages read so far while the list is read again
+        self.relist = False  # the server said its list changed while it was being read
         self.pinged = 0.0  # when the last ping was answered (or sent, while one waits)
         self.ping_waiting = False
         self.requests: dict[str, int] = {}  # a call waiting for the server -> its request id there
@@ -98,18 +99,22 @@ class McpOrgan(Organ):
                 self.server.respond(message["id"], error={"code": METHOD_NOT_FOUND,
                                                           "message": f"the client does not offer {method}"})
         elif method == "notifications/tools/list_changed":
-            self._list_again()
+            if self.listing is None:
+                self._list_again()
+            else:  # one reading at a time: the list is read once more after it, however often the server says so
+                self.relist = True
 
     def _list_again(self, cursor: str | None = None, pages: int = 0) -> None:
         """Read the tool list again (page by page, on the loop) and tell the heart when it is complete."""
         if cursor is None:
-            self.listing = []
+            self.listing, self.relist = [], False
 
         def answered(response: dict | None) -> None:
             page = (response or {}).get("result")
             if not isinstance(page, dict):
                 log.warning("the MCP server did not list its tools again: %s",
                             describe_error((response or {}).get("error", "no answer")))
+                self._listed()
                 return
             self.listing += _tools_of(page)
             if page.get("nextCursor") and more_pages(pages + 1, len(self.listing), self.command[0]):
@@ -117,9 +122,16 @@ class McpOrgan(Organ):
                 return
             self._adopt(self.listing)
             self.manifest_changed()
+            self._listed()
 
         self.server.request("tools/list", {"cursor": cursor} if cursor else None,
                             time.monotonic() + self.timeout_s, answered)
+
+    def _listed(self) -> None:
+        """A reading of the list ended: read it again if the server said it changed meanwhile."""
+        self.listing = None
+        if self.relist:
+            self._list_again()
 
     def _adopt(self, tools: list[dict]) -> None:
         kept, self.screenings = tool_screen.screen(tools)

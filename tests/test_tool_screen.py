@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+import time
 import urllib.request
 from pathlib import Path
 
@@ -306,3 +307,16 @@ def test_a_tool_list_is_read_no_further_than_its_page_and_tool_bounds():
     assert mcp_organ.more_pages(1, tool_screen.MAX_TOOLS, "sly")
     assert not mcp_organ.more_pages(mcp_organ.MAX_PAGES, 0, "sly")  # empty pages for ever
     assert not mcp_organ.more_pages(1, tool_screen.MAX_TOOLS + 1, "sly")
+
+
+FLOOD_MESH = HOSTILE_MESH.replace("[organs.evil]", "[organs.flood]").replace("hostile_mcp.py", "flood_mcp.py")
+
+
+def test_a_server_saying_its_list_changed_without_pause_has_one_whole_list_registered_never_two_mixed(make_mesh):
+    mesh = make_mesh(FLOOD_MESH)
+    wait_for(lambda: mesh.organ("flood")["state"] == "up", timeout=30, what="the wrapped server")
+    for _ in range(10):  # the list is read again and again meanwhile
+        time.sleep(0.3)
+        flood = mesh.organ("flood")
+        assert len(flood["abilities"]) == 50 and not flood["screened"], flood
+        assert len({a.rsplit("_", 1)[1] for a in flood["abilities"]}) == 1  # the tools of one reading
