@@ -327,3 +327,27 @@ def test_a_client_key_asking_the_exposure_without_an_intent_learns_nothing_of_th
     with roles_mesh.client() as client:  # the owner's own processes still get the exposure of both
         owners = client.control("expose", timeout_s=30)
     assert owners["instruction"].startswith("run the shell command") and owners["kept"] == ["fs.read_file"]
+
+
+def test_a_client_key_reads_nothing_of_the_owners_words_and_calls_through_memorys_abilities_unless_named(make_mesh):
+    port = free_port()
+    mesh = make_mesh(ROLES_MESH.format(port=port, blood=free_port()) + '\n[organs.memory]\nmodule = "actors.memory.organ"\n')
+    mesh.port, mesh.server_key = port, keys.read_keypair(mesh.home / "keys" / "heart.key").public
+    mesh.pairs = {"laptop": keys.new_keypair("laptop")}
+    keys.allow(mesh.home, mesh.pairs["laptop"].public, "laptop", "client")
+    wait_for(lambda: mesh.organ("memory")["state"] == "up", timeout=30, what="the memory organ")
+    mesh.cli("instruct", "deploy the billing service with the token sk-live-123", check=True)
+    for _ in range(4):
+        mesh.cli("call", "fs.read_file", "--args", '{"path": "plans/sk-live-123.txt"}', "--json")
+    assert mesh.json("call", "memory.sleep")["ok"]
+    ctx = zmq.Context()
+    try:
+        answers = [run_as(ctx, mesh, "laptop", "memory", ability, args) for ability, args in (
+            ("cards", {}), ("recall", {"query": "billing sk-live-123 plans"}), ("inject", {"query": "deploy billing"}))]
+    finally:
+        ctx.destroy(linger=0)
+    for reply in answers:
+        assert not reply.ok and reply.error.cause == "permission", reply
+        assert "answers with the owner's instructions and calls" in reply.error.message
+        assert "sk-live" not in reply.error.message
+    assert "sk-live-123" in json.dumps(mesh.json("call", "memory.cards"))  # the owner reads them
