@@ -160,7 +160,7 @@ def ingest(file: Annotated[str, typer.Argument(
     def work(memory):
         if file == "-":
             return [memory.ingest(sys.stdin.buffer, fmt)]
-        return memory.ingest_files(groups, fmt, MAX_FILE_BYTES if directory else None)
+        return memory.ingest_files(groups, fmt, MAX_FILE_BYTES if directory else None, follow_links=not directory)
     try:
         reports = _run(home, work, create=True)
     except OSError as exc:

@@ -9,10 +9,17 @@ so ordinary errors ("You must run npm install first", "system error") pass.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
-_INVISIBLE = re.compile(r"[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+# characters that show nothing (format and blank ones, variation selectors, Unicode's tag characters left once
+# those that spell ASCII are read as it)
+_INVISIBLE = re.compile(r"[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+                        r"\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\U000e0000-\U000e007f"
+                        r"\U000e0100-\U000e01ef]")
+# Unicode's tag characters spell ASCII invisibly (U+E0020-U+E007E): a person sees nothing, a model may read them
+_TAGS = {code: code - 0xE0000 for code in range(0xE0020, 0xE007F)}
 _SPACES = re.compile(r"[\s_]+")
 
 _MODEL = r"(?:assistant|ai|a\.i\.|model|llm|agent|chat ?bot|claude|gpt|chatgpt|copilot|gemini|language model)"
@@ -70,13 +77,23 @@ RULES: tuple[tuple[str, re.Pattern], ...] = (
 
 
 def normalised(text: str, underscores: bool = False) -> str:
-    """The text as the rules read it: NFKC, invisible characters removed, lower case, spaces (and underscores,
-    unless kept) collapsed."""
-    text = unicodedata.normalize("NFKC", str(text))
-    text = _INVISIBLE.sub("", text).lower()
+    """The text as the rules read it, as a model or a person would: NFKC, tag characters read as the ASCII they
+    spell, invisible characters and marks removed, letters that look Latin read as Latin
+    (broker/text/data/confusables.txt), lower case, spaces (and underscores, unless kept) collapsed."""
+    text = unicodedata.normalize("NFKC", str(text)).translate(_TAGS)
+    text = "".join(c for c in unicodedata.normalize("NFD", _INVISIBLE.sub("", text)) if not unicodedata.combining(c))
+    text = unicodedata.normalize("NFC", text).translate(_latin()).lower()
     spaces = re.compile(r"\s+") if underscores else _SPACES
     lines = (spaces.sub(" ", line).strip() for line in text.splitlines())
     return "\n".join(line for line in lines if line)
+
+
+@functools.cache
+def _latin() -> dict[int, str]:
+    """The look-alike letters as the Latin ones they pass for (loaded on first use: guard's importers stay lean)."""
+    from broker.text import load_pairs
+
+    return {ord(c): latin for latin, lookalikes in load_pairs("confusables").items() for c in lookalikes}
 
 
 def flags(*texts: str) -> tuple[str, ...]:

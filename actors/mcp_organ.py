@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 READY_TIMEOUT_S = 60.0  # npx may install a server on its first start
 DEFAULT_TIMEOUT_S = 60.0
 PING_EVERY_S = 1.0  # how soon a server that stopped answering is noticed between calls
+MAX_PAGES = 100  # of a tool list read (tools/list pages), with tool_screen.MAX_TOOLS tools at most
 HUNG_SHARE = 0.5  # a call unanswered at its deadline while a ping waited this share of its time: a hung server
 CLIENT_INFO = {"name": "actors", "version": "1"}
 
@@ -46,10 +47,11 @@ class McpOrgan(Organ):
         self.command = command
         self.tools: dict[str, Ability] = {}
         self.screenings: tuple[Screening, ...] = ()  # of the server's tools, those refused or with a text withheld
-        self.logged: set[Screening] = set()  # each told once to the log, not at every list the server sends again
+        self.logged: set[Screening] = set()  # told to the log: not again at every list the server sends again
         self.timeout_s = float(self.options.get("timeout_s", DEFAULT_TIMEOUT_S))
         self.server: StdioServer | None = None
-        self.listing: list[dict] = []  # tools/list pages read so far while the list is read again
+        self.listing: list[dict] | None = None  # the tools of the pages read so far while the list is read again
+        self.relist = False  # the server said its list changed while it was being read
         self.pinged = 0.0  # when the last ping was answered (or sent, while one waits)
         self.ping_waiting = False
         self.requests: dict[str, int] = {}  # a call waiting for the server -> its request id there
@@ -66,12 +68,11 @@ class McpOrgan(Organ):
             if version not in HANDSHAKE_VERSIONS:
                 raise RuntimeError(f"it speaks MCP {version!r}, not one of {', '.join(HANDSHAKE_VERSIONS)}")
             self.server.notify("notifications/initialized")
-            tools, cursor = [], None
+            tools, cursor, pages = [], None, 0
             while True:
                 page = self.server.wait("tools/list", {"cursor": cursor} if cursor else None, READY_TIMEOUT_S)
-                tools += page.get("tools") or []
-                cursor = page.get("nextCursor")
-                if not cursor:
+                tools, cursor, pages = tools + _tools_of(page), page.get("nextCursor"), pages + 1
+                if not cursor or not more_pages(pages, len(tools), self.command[0]):
                     break
         except (OSError, RuntimeError, TimeoutError) as exc:
             if self.server is not None:
@@ -98,35 +99,46 @@ class McpOrgan(Organ):
                 self.server.respond(message["id"], error={"code": METHOD_NOT_FOUND,
                                                           "message": f"the client does not offer {method}"})
         elif method == "notifications/tools/list_changed":
-            self._list_again()
+            if self.listing is None:
+                self._list_again()
+            else:  # one reading at a time: the list is read once more after it, however often the server says so
+                self.relist = True
 
-    def _list_again(self, cursor: str | None = None) -> None:
+    def _list_again(self, cursor: str | None = None, pages: int = 0) -> None:
         """Read the tool list again (page by page, on the loop) and tell the heart when it is complete."""
         if cursor is None:
-            self.listing = []
+            self.listing, self.relist = [], False
 
         def answered(response: dict | None) -> None:
             page = (response or {}).get("result")
             if not isinstance(page, dict):
                 log.warning("the MCP server did not list its tools again: %s",
                             describe_error((response or {}).get("error", "no answer")))
+                self._listed()
                 return
-            self.listing += page.get("tools") or []
-            if page.get("nextCursor"):
-                self._list_again(page["nextCursor"])
+            self.listing += _tools_of(page)
+            if page.get("nextCursor") and more_pages(pages + 1, len(self.listing), self.command[0]):
+                self._list_again(page["nextCursor"], pages + 1)
                 return
             self._adopt(self.listing)
             self.manifest_changed()
+            self._listed()
 
         self.server.request("tools/list", {"cursor": cursor} if cursor else None,
                             time.monotonic() + self.timeout_s, answered)
+
+    def _listed(self) -> None:
+        """A reading of the list ended: read it again if the server said it changed meanwhile."""
+        self.listing = None
+        if self.relist:
+            self._list_again()
 
     def _adopt(self, tools: list[dict]) -> None:
         kept, self.screenings = tool_screen.screen(tools)
         for screening in self.screenings:
             if screening not in self.logged:
-                self.logged.add(screening)
                 log.warning("MCP server %s, tool %r: %s", self.command[0], screening.tool, screening.why)
+        self.logged = set(self.screenings)  # those of the current list: a server changing it at will grows nothing
         self.tools = {t["name"]: ability_of(t, self.timeout_s) for t in kept}
 
     def _ping(self, now: float) -> None:
@@ -211,6 +223,22 @@ class _Pinging(Pump):
         self.server.expire(now)
         if not self.server.gone:
             self.organ._ping(now)
+
+
+def _tools_of(page: Any) -> list:
+    """The tools of a tools/list page (none when it holds no list)."""
+    tools = page.get("tools") if isinstance(page, dict) else None
+    return tools if isinstance(tools, list) else []
+
+
+def more_pages(read: int, tools: int, server: str) -> bool:
+    """Tell whether the next page of a tool list is asked for, after `read` pages holding `tools` tools: not past
+    MAX_PAGES pages or tool_screen.MAX_TOOLS tools (a server paging for ever would hold the organ for ever)."""
+    if read < MAX_PAGES and tools <= tool_screen.MAX_TOOLS:
+        return True
+    log.warning("MCP server %s lists more than %d pages or %d tools: the rest of its list is not read", server,
+                MAX_PAGES, tool_screen.MAX_TOOLS)
+    return False
 
 
 def ability_of(tool: dict, timeout_s: float) -> Ability:

@@ -47,7 +47,7 @@ _TYPE_CAUSES = (
 def ability(description: str, *, params: dict[str, dict] | None = None, read_only: bool = False,
             idempotent: bool | None = None, destructive: bool = False, timeout_s: float = DEFAULT_TIMEOUT_S,
             inline: bool | None = None, kind: str = "tool", uri: str = "", mime_type: str = "",
-            schema: dict | None = None) -> Callable[[Callable], Callable]:
+            schema: dict | None = None, owners_words: bool = False) -> Callable[[Callable], Callable]:
     """Mark a method as an ability; `params` maps each argument to its JSON Schema (or `schema` is the
     whole arguments schema, for what a map of parameters cannot say: $defs, $schema, oneOf).
 
@@ -56,6 +56,9 @@ def ability(description: str, *, params: dict[str, dict] | None = None, read_onl
     threads always (work that must not run on the loop's thread). None, the default: it starts on workers and
     moves to the loop's thread once its runs prove quick (see actors/_placement.py), with a guard that takes
     the loop over from a call that blocks it.
+
+    `owners_words` says its answers carry what the owner typed and called (memory's cards quote instructions and
+    arguments): a key over tcp:// may call it only when `[heart] remote_events` names it, or a grant does.
     """
     def mark(fn: Callable) -> Callable:
         properties = params or (schema or {}).get("properties", {})
@@ -70,7 +73,8 @@ def ability(description: str, *, params: dict[str, dict] | None = None, read_onl
             name=fn.__name__, description=description,
             params=arguments_schema if arguments_schema is not None else schemas.object_schema(properties, required),
             read_only=read_only, idempotent=read_only if idempotent is None else idempotent,
-            destructive=destructive, timeout_s=timeout_s, kind=kind, uri=uri, mime_type=mime_type))
+            destructive=destructive, timeout_s=timeout_s, kind=kind, uri=uri, mime_type=mime_type,
+            owners_words=owners_words))
         setattr(fn, _INLINE, inline)
         return fn
     return mark

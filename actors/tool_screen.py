@@ -2,18 +2,22 @@
 
 A wrapped server's tool names and texts are its own words, and every client of the front door hands them to a
 model. A tool whose name is not one MCP allows is refused, not renamed (a sentence made into an identifier still
-reads as a sentence); so is one with a word a call writes back (a property's name, an enum value) that reads as
-an instruction to a model, since such a word cannot be withheld. The server's other tools register. A tool's text that reads as an instruction to a model
-(guard's rules: its description, its title, the prose of its input and output schemas) is withheld: replaced by
-a note saying so and naming the rules, keys and shape kept, so the tool stays listed and callable. The organ
-hands what it refused or withheld to the heart with its registration (`Register.screened`): the owner reads it
-in `actors status`, and `actors_organ_tools_screened` counts it.
+reads as a sentence), and so is one whose name reads as an instruction to a model once its words are parted
+(`note_to_the_assistant`, `ignoreAllPrevious`). So is a tool with a word of its schemas outside their prose that
+reads as one: a property's name or an enum value (calls write them back), a `default`, a `required` entry, an
+extension keyword: none can be withheld without changing the schema. The server's other tools register. A
+tool's text that reads as an instruction to a model (guard's rules: its description, its title, the prose of its
+input and output schemas) is withheld: replaced by a note saying so and naming the rules, keys and shape kept, so
+the tool stays listed and callable; when its texts read as one only together (split between the description and a
+property's), all are. The first MAX_TOOLS of a list are read. The organ hands what it refused or withheld to the
+heart with its registration (`Register.screened`): the owner reads it in `actors status`, and
+`actors_organ_tools_screened` counts it.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from actors import guard
@@ -22,12 +26,20 @@ from broker.vocab import ADDRESS_SEP, Screened
 
 MAX_NAME = 128  # MCP's tool names: 1 to 128 of A-Z a-z 0-9 _ . - (SEP-986), as MCP clients check them
 _NOT_NAME = re.compile(r"[^A-Za-z0-9_.-]")
+# guard's rules a tool's name may break: it names what the tool does, a verb and a thing (`post_api_token`,
+# `send_password_reset`, `enable_developer_mode`, `detect_jailbreak`), and reads as no sentence by that alone
+NAMING = frozenset({"secret exfiltration", "new persona"})
+_JOINERS = re.compile(r"[_.-]+")  # what joins a name's words
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")  # where camelCase starts a word
 SHOWN_CHARACTERS = 3  # of the characters a refused name may not hold, named in its reason
 SHOWN_NAME = 160  # characters of a refused name kept for the owner to read
 SHOWN_WORD = 80  # characters of a schema's word quoted in a refusal
 PROSE = frozenset({"description", "title", "$comment", "markdownDescription"})  # the words of a tool's schemas
 LISTS = frozenset({"examples"})  # a schema's lists of example values: their strings are read as words too
 SCHEMAS = ("inputSchema", "outputSchema")
+WORD_KINDS = {"enum": "enum value", "const": "const value"}  # how a string under a keyword is named in a refusal
+WRITTEN_BACK = frozenset({"property name", "enum value", "const value"})  # words a call writes back
+MAX_TOOLS = 1000  # of a server's list read: the largest real servers list about a hundred
 MAX_DEPTH = 64  # levels of a schema read: a real one has a dozen, and a deeper one would exhaust the walk's stack
 
 
@@ -43,23 +55,34 @@ def name_problem(name: Any, taken: set[str]) -> str:
         return f"its name holds characters MCP does not allow in a tool name (only A-Z a-z 0-9 _ . -): {shown}"
     if ADDRESS_SEP in name:
         return f"its name holds a {ADDRESS_SEP!r}, which the mesh's addresses (organ{ADDRESS_SEP}tool) cannot hold"
+    broken = tuple(rule for rule in guard.flags(spoken(name)) if rule not in NAMING)
+    if broken:
+        return f"its name reads as an instruction to a model ({', '.join(broken)}); a name cannot be withheld"
     if name in taken:
         return "the server lists a tool by this name twice: the first is registered"
     return ""
 
 
+def spoken(name: str) -> str:
+    """A tool name as the words a model reads in it: `ignoreAllPrevious-instructions` -> `ignore All Previous
+    instructions`."""
+    return _CAMEL.sub(" ", _JOINERS.sub(" ", name))
+
+
 def words_problem(tool: dict) -> str:
-    """Why a tool is refused for its schemas ('' when it is not): deeper than MAX_DEPTH, or a word that reads as an
-    instruction to a model where calls write it back (a property's name, an `enum` or `const` value), where it
-    cannot be withheld."""
+    """Why a tool is refused for its schemas ('' when it is not): deeper than MAX_DEPTH, or a word outside their
+    prose that reads as an instruction to a model, where it cannot be withheld: a property's name or an `enum` or
+    `const` value (calls write them back), a `default`, a `required` entry, a `pattern`, an extension keyword or
+    its value (a model reads the whole schema; such a word means something to a validator or to the server)."""
     for key in SCHEMAS:
         if _deeper(tool.get(key), MAX_DEPTH):
             return f"its {key} nests deeper than {MAX_DEPTH} levels"
         for what, word in _words(tool.get(key)):
             broken = guard.flags(word)
             if broken:
+                kind = "calls write back" if what in WRITTEN_BACK else "outside a schema's prose"
                 return (f"its {key}'s {what} {word[:SHOWN_WORD]!r} reads as an instruction to a model "
-                        f"({', '.join(broken)}); a word calls write back cannot be withheld")
+                        f"({', '.join(broken)}); a word {kind} cannot be withheld")
     return ""
 
 
@@ -75,42 +98,79 @@ def _deeper(value: Any, limit: int) -> bool:
     return False
 
 
-def _words(part: Any) -> Iterator[tuple[str, str]]:
-    """The (kind, word) pairs of a schema a call writes back: property names, string enum and const values."""
-    if isinstance(part, list):
+def _words(part: Any, key: str = "") -> Iterator[tuple[str, str]]:
+    """The (kind, word) pairs of a schema that are not its prose (`_schema` screens that): every mapping's keys (a
+    `properties` mapping's are property names) and every string value (of `enum`: enum values, of `const`: a const
+    value, of any other keyword K: a K value)."""
+    if isinstance(part, str):
+        yield WORD_KINDS.get(key, f"{key or 'schema'} value"), part
+    elif isinstance(part, list):
         for item in part:
-            yield from _words(item)
-        return
-    if not isinstance(part, dict):
-        return
-    if isinstance(part.get("properties"), dict):
-        yield from (("property name", name) for name in part["properties"])
-    if isinstance(part.get("enum"), list):
-        yield from (("enum value", v) for v in part["enum"] if isinstance(v, str))
-    if isinstance(part.get("const"), str):
-        yield "const value", part["const"]
-    for value in part.values():
-        yield from _words(value)
+            yield from _words(item, key)
+    elif isinstance(part, dict):
+        for name, value in part.items():
+            yield ("property name" if key == "properties" else "keyword"), str(name)
+            if name in PROSE and isinstance(value, str):
+                continue
+            if name in LISTS and isinstance(value, list):
+                value = [v for v in value if not isinstance(v, str)]
+            yield from _words(value, "" if key == "properties" else str(name))
 
 
 def withheld(tool: dict) -> tuple[dict, tuple[str, ...], tuple[str, ...]]:
     """The tool with each of its texts that reads as an instruction to a model replaced by guard's note (every
     key and the shape kept), the places withheld (`description`, `inputSchema.properties.q.description`) and the
-    rules they break; the tool itself when none does."""
+    rules they break; the tool itself when none does. A model reads a tool's texts one after the other: when
+    they read as an instruction together (split across the description and a property's), every one is
+    withheld."""
     places: list[str] = []
     rules: dict[str, None] = {}
-    screened = dict(tool)
-    for key in ("description", "title"):
-        if isinstance(tool.get(key), str):
-            screened[key] = _text(tool[key], key, places, rules)
-    for key in SCHEMAS:
-        if isinstance(tool.get(key), dict):
-            screened[key] = _schema(tool[key], key, places, rules)
+    screened = _texts(tool, guard.flags, places, rules)
+    together = guard.flags(*_prose(screened))
+    if together:  # what is left still reads as one once joined
+        places, rules = [], {}
+        screened = _texts(tool, lambda text: together if text.strip() else (), places, rules)
     return (screened, tuple(places), tuple(rules)) if places else (tool, (), ())
 
 
-def _text(text: str, place: str, places: list[str], rules: dict[str, None]) -> str:
-    broken = guard.flags(text)
+def _texts(tool: dict, judge: Callable[[str], tuple[str, ...]], places: list[str], rules: dict[str, None]) -> dict:
+    """The tool with each text that `judge` finds rules broken in replaced by guard's note."""
+    screened = dict(tool)
+    for key in ("description", "title"):
+        if isinstance(tool.get(key), str):
+            screened[key] = _text(tool[key], key, judge, places, rules)
+    for key in SCHEMAS:
+        if isinstance(tool.get(key), dict):
+            screened[key] = _schema(tool[key], key, judge, places, rules)
+    return screened
+
+
+def _prose(tool: dict) -> Iterator[str]:
+    """A tool's texts in the order `_texts` reads them."""
+    for key in ("description", "title"):
+        if isinstance(tool.get(key), str):
+            yield tool[key]
+    for key in SCHEMAS:
+        yield from _schema_prose(tool.get(key))
+
+
+def _schema_prose(part: Any) -> Iterator[str]:
+    if isinstance(part, list):
+        for item in part:
+            yield from _schema_prose(item)
+    elif isinstance(part, dict):
+        for key, value in part.items():
+            if key in PROSE and isinstance(value, str):
+                yield value
+            elif key in LISTS and isinstance(value, list):
+                yield from (v for v in value if isinstance(v, str))
+            else:
+                yield from _schema_prose(value)
+
+
+def _text(text: str, place: str, judge: Callable[[str], tuple[str, ...]], places: list[str],
+          rules: dict[str, None]) -> str:
+    broken = judge(text)
     if not broken:
         return text
     places.append(place)
@@ -118,23 +178,24 @@ def _text(text: str, place: str, places: list[str], rules: dict[str, None]) -> s
     return guard.withheld(broken)
 
 
-def _schema(part: Any, place: str, places: list[str], rules: dict[str, None]) -> Any:
+def _schema(part: Any, place: str, judge: Callable[[str], tuple[str, ...]], places: list[str],
+            rules: dict[str, None]) -> Any:
     """A schema (or any value within one) with the texts under its prose keywords screened, walked whole: a
     property called `description` is a schema, not a text, and is walked like any other."""
     if isinstance(part, list):
-        return [_schema(item, f"{place}[{i}]", places, rules) for i, item in enumerate(part)]
+        return [_schema(item, f"{place}[{i}]", judge, places, rules) for i, item in enumerate(part)]
     if not isinstance(part, dict):
         return part
     screened = {}
     for key, value in part.items():
         where = f"{place}.{key}"
         if key in PROSE and isinstance(value, str):
-            screened[key] = _text(value, where, places, rules)
+            screened[key] = _text(value, where, judge, places, rules)
         elif key in LISTS and isinstance(value, list):
-            screened[key] = [_text(v, f"{where}[{i}]", places, rules) if isinstance(v, str) else v
+            screened[key] = [_text(v, f"{where}[{i}]", judge, places, rules) if isinstance(v, str) else v
                              for i, v in enumerate(value)]
         else:
-            screened[key] = _schema(value, where, places, rules)
+            screened[key] = _schema(value, where, judge, places, rules)
     return screened
 
 
@@ -143,7 +204,10 @@ def screen(tools: list[Any]) -> tuple[list[dict], tuple[Screening, ...]]:
     kept: list[dict] = []
     taken: set[str] = set()
     screenings: list[Screening] = []
-    for tool in tools:
+    if len(tools) > MAX_TOOLS:  # a list this long is a flood, not a server's tools: what follows is not read
+        screenings.append(Screening(f"({len(tools) - MAX_TOOLS} more)", Screened.REFUSED, f"refused: the server "
+                                    f"lists {len(tools)} tools, and the first {MAX_TOOLS} are read"))
+    for tool in tools[:MAX_TOOLS]:
         name = tool.get("name") if isinstance(tool, dict) else None
         problem = (name_problem(name, taken) or words_problem(tool) if isinstance(tool, dict)
                    else "it is not a tool object")

@@ -33,7 +33,9 @@ def main() -> None:
         tools, refused, withheld = 0, Counter(), []
         for organ, listed in organs.items():
             tools += len(listed)
-            for screening in tool_screen.screen(listed)[1]:
+            # bfcl's 1,852 functions are one list, no server's: read in lists of the screen's bound (MAX_TOOLS)
+            chunks = [listed[i:i + tool_screen.MAX_TOOLS] for i in range(0, len(listed), tool_screen.MAX_TOOLS)]
+            for screening in (s for chunk in chunks for s in tool_screen.screen(chunk)[1]):
                 if screening.outcome == Screened.REFUSED:
                     refused[screening.why.split(":")[1].split(",")[0].strip()] += 1
                 else:

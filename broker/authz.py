@@ -119,8 +119,10 @@ def _granted(who: Principal, entries: Iterable[str]) -> bool:
     return any(e == who.role or e == f"{who.role}:{who.name}" for e in entries)
 
 
-def may_call(who: Principal, organ: str, ability: str, read_only: bool, grants: Grants) -> Decision:
-    """Decide whether a principal may call organ.ability."""
+def may_call(who: Principal, organ: str, ability: str, read_only: bool, grants: Grants, owners_words: bool = False,
+             readers: Iterable[str] = ()) -> Decision:
+    """Decide whether a principal may call organ.ability (`owners_words`: its answers carry the owner's
+    instructions and calls, which a key reads only when `readers`, [heart] remote_events, names it)."""
     address = f"{organ}.{ability}"
     if who.role == Role.ADMIN:
         return Decision(True, "admin may call every ability")
@@ -130,6 +132,9 @@ def may_call(who: Principal, organ: str, ability: str, read_only: bool, grants: 
         return Decision(True, f"[organs.{organ}] allow_abilities.{ability} grants {who.role} keys")
     if _granted(who, grants.organ):
         return Decision(True, f"[organs.{organ}] allow grants {who.role} keys")
+    if owners_words and not may_read_owners_words(who, readers).allowed:
+        return Decision(False, f"{address} answers with the owner's instructions and calls, which {who.describe()} "
+                               f"may not read; name it in the mesh file: [heart] remote_events = [\"{who.role}\"]")
     if who.role == Role.CLIENT and read_only:
         return Decision(True, "client keys may call read-only abilities")
     if who.role == Role.CLIENT:

@@ -108,7 +108,7 @@ class CallDesk:
     def _refusal(self, rec: OrganRecord | None, call: Call, now: float, who: Principal) -> Failure | None:
         healer = self.settings.healer
         if who.role not in (Role.ADMIN, Role.CLIENT):  # told nothing about the mesh, not even what exists
-            denied = _unauthorised(who, rec, call)
+            denied = _unauthorised(who, rec, call, self.settings.remote_events)
             if denied is not None:
                 return denied
         if rec is None:
@@ -122,7 +122,8 @@ class CallDesk:
             known = ", ".join(sorted(a for a in rec.abilities if not (rec.name == healer and a == HEAL)))
             return _refused(Cause.TOOL_MISSING, f"organ {rec.name} has no ability {call.ability[:128]!r} "
                             f"(abilities: {known or 'none'})", "UnknownAbility")
-        denied = _unauthorised(who, rec, call) if who.role != Role.ADMIN else None  # admin may call anything
+        denied = (_unauthorised(who, rec, call, self.settings.remote_events) if who.role != Role.ADMIN
+                  else None)  # admin may call anything
         if denied is not None:
             return denied
         if call.id in self.pending or call.id.startswith(HEAL_ID_PREFIX):
@@ -409,11 +410,13 @@ def oversized(kind: type | None, request_id: str, size: int, limit: int) -> Repl
     return None
 
 
-def _unauthorised(who: Principal, rec: OrganRecord | None, call: Call) -> Failure | None:
-    """A permission failure naming the rule, when the principal may not make this call."""
+def _unauthorised(who: Principal, rec: OrganRecord | None, call: Call, readers: tuple[str, ...]) -> Failure | None:
+    """A permission failure naming the rule, when the principal may not make this call (`readers`: [heart]
+    remote_events)."""
     ability = rec.abilities.get(call.ability) if rec is not None else None
     grants = Grants(rec.spec.allow, rec.spec.allow_abilities) if rec is not None else Grants()
-    decision = may_call(who, call.organ[:64], call.ability[:128], bool(ability and ability.read_only), grants)
+    decision = may_call(who, call.organ[:64], call.ability[:128], bool(ability and ability.read_only), grants,
+                        bool(ability and ability.owners_words), readers)
     if decision.allowed:
         return None
     return _refused(Cause.PERMISSION, f"{who.describe()} may not call {call.organ[:64]}.{call.ability[:128]}: "

@@ -107,7 +107,7 @@ class ControlDesk:
         selector = self.rhythm.selector
         while selector is not None:
             try:
-                (ident, msg_id, intent), exposure, error = selector.answers.get_nowait()
+                (ident, msg_id, intent, reads), exposure, error = selector.answers.get_nowait()
             except queue.Empty:
                 return
             if exposure is None:
@@ -117,7 +117,8 @@ class ControlDesk:
                     "instruction": intent, "exposed": list(exposure.exposed), "tools": list(exposure.tools),
                     "tokens": dict(exposure.tokens), "names": dict(exposure.names), "brief": list(exposure.brief),
                     "matched": exposure.matched,
-                    "kept": list(self.health.hysteresis.recent()),  # used or pinned lately, most recent first
+                    # used or pinned lately, most recent first: the owner's calls, for those who may read them
+                    "kept": list(self.health.hysteresis.recent()) if reads else [],
                     **({"reasons": exposure.reasons} if exposure.reasons is not None else {})})
             self.send(ident, protocol.encode(reply))
 
@@ -163,10 +164,12 @@ class ControlDesk:
         if selector is None:
             raise LookupError("this heart runs without an exposure worker")
         ident, msg_id, reads = _reply
-        asked = intent is not None
-        intent = str(intent)[:MAX_INTENT] if asked else self.rhythm.instruction
-        # the answer names its intent: the current instruction only to those who may read the owner's words
-        job = self.rhythm.job(intent, reply=(ident, msg_id, intent if asked or reads else ""), budget=budget,
+        # without one, the intent is the current instruction, for those who may read the owner's words: to others
+        # the tools chosen for it would tell what the owner asked, so their exposure is that of no words at all
+        intent = str(intent)[:MAX_INTENT] if intent is not None else self.rhythm.instruction if reads else ""
+        if recent is None and not reads:  # likewise the mesh's shared hysteresis: what the owner's agents used
+            recent = []
+        job = self.rhythm.job(intent, reply=(ident, msg_id, intent, reads), budget=budget,
                               recent=None if recent is None else tuple(recent), why=why)
         if not selector.ask(job):
             raise LookupError("too many expose requests are waiting; try again shortly")

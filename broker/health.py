@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 MAX_EVENT_ARGS_BYTES = 16 * 1024
 MAX_EVENT_ALERTS = 100
 MAX_MESSAGE = 500  # characters of a failure's message an event carries
+MAX_SESSION = 256  # characters of a session name kept (it rides in every beat and every call journaled under it)
 HEALTHY = Breaker()
 
 
@@ -87,7 +88,8 @@ class Health:
         """Account for a tool call the agent's host ran itself, as host.<tool> (no breaker: no organ runs it)."""
         cause = None if ok else (cause if cause in protocol.CAUSES else Cause.UNKNOWN)
         self.metrics.call_done(HOST_ORGAN, cause)
-        self._told(HOST_ORGAN, tool[:128], cause, Origin.AGENT, session, duration_s, message, args, truncate=False)
+        self._told(HOST_ORGAN, tool[:128], cause, Origin.AGENT, session[:MAX_SESSION], duration_s, message, args,
+                   truncate=False)  # the session cut as the prompt's is: the call stays under its prompt's session
 
     def refused(self, organ: str, failure: Failure) -> None:
         """Count a call the heart refused before any organ ran it (no breaker, wound or latency sample)."""

@@ -52,6 +52,7 @@ class Ability:
     title: str = ""  # a display name for people (MCP's `title`)
     output: dict = field(default_factory=dict)  # JSON Schema of a result's structured content (MCP's outputSchema)
     open_world: bool | None = None  # whether it reaches beyond the machine (MCP's openWorldHint); None: not said
+    owners_words: bool = False  # its answers carry what the owner typed and called: for keys remote_events names
 
 
 @dataclass(frozen=True, slots=True)

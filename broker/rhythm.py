@@ -13,7 +13,7 @@ from broker.beat import FAILING_STREAK, Vitals, next_pulse, sleep_stage
 from broker.config import HeartConfig
 from broker.events import Events
 from broker.exposed import Job, Selector
-from broker.health import Health
+from broker.health import MAX_SESSION, Health
 from broker.metrics import HeartMetrics
 from broker.organs import OrganTable
 from broker.protocol import Blood
@@ -21,7 +21,6 @@ from broker.vocab import EventKind, Stage
 
 MAX_INTENT = 4000  # characters of an intent worth ranking abilities by (it rides in every beat)
 MAX_PROGRESS = 2000
-MAX_SESSION = 256  # characters of a session name kept (it rides in every beat and every call journaled under it)
 EARLY_GAP_S = 0.25  # early beats come no closer than this to the last beat, however often the instruction changes
 EARLY_BEAT_S = 0.5  # a new instruction is published once its exposure is chosen, and this soon at the latest
 

@@ -168,3 +168,20 @@ def test_a_reflex_declared_by_an_organ_key_may_call_only_that_organs_abilities(w
     assert decision.allowed is allowed
     if not allowed:
         assert "only its own abilities" in decision.rule and "healer" in decision.rule
+
+
+@pytest.mark.parametrize("who, grants, readers, allowed", [
+    (CLIENT, Grants(), (), False),  # read-only, but its answers quote the owner's instructions and calls
+    (CLIENT, Grants(), ("client",), True),
+    (CLIENT, Grants(), ("client:ci",), False),
+    (CI, Grants(), ("client:ci",), True),
+    (CLIENT, Grants(abilities={"cards": ("client:laptop",)}), (), True),  # a grant is the owner's word too
+    (ORGAN, Grants(), ("organ",), False),  # named, but organ keys call nothing ungranted
+    (ADMIN_KEY, Grants(), (), True),
+    (local_principal("localhost:1001:1001:4244", owner_uid=1000), Grants(), (), False),  # another user
+])
+def test_an_ability_that_answers_with_the_owners_words_is_for_the_keys_remote_events_names_or_a_grant(
+        who, grants, readers, allowed):
+    decision = may_call(who, "memory", "cards", True, grants, owners_words=True, readers=readers)
+    assert decision.allowed is allowed, decision.rule
+    assert may_call(CLIENT, "memory", "status", True, Grants()).allowed  # counts only: no owner's words

@@ -11,7 +11,7 @@ import zmq
 
 from broker import hooks
 from broker.wirenames import wire_name
-from broker import protocol
+from broker import health, protocol
 from tests.conftest import ECHO_MESH, wait_for
 
 # Shaped after Claude Code's documented hook input (common fields plus the event's own).
@@ -175,3 +175,24 @@ def test_memory_asked_by_a_prompt_hook_is_the_hooks_call_and_not_the_agents_use_
         asked = events.next(15)
     assert asked is not None and (asked.organ, asked.ability, asked.session) == ("memory", "inject", "abc123")
     assert asked.origin == "hook"  # so exposure keeps no memory tool listed for it, and learning learns nothing
+
+
+def test_a_hosts_call_in_a_session_named_past_its_bound_is_published_under_its_prompts_cut_name(mesh):
+    named = "S" * 5000
+    ctx = zmq.Context()
+    try:
+        sub = ctx.socket(zmq.SUB)
+        sub.setsockopt(zmq.LINGER, 0)
+        sub.setsockopt(zmq.SUBSCRIBE, protocol.EVENT)
+        sub.connect(mesh.status()["heart"]["endpoints"]["blood"])
+        wait_for(lambda: run_hook(mesh, "prompt", {"event": "prompt", "session": "warmup", "text": "x"})
+                 and sub.poll(200), timeout=10, what="the event stream")
+        assert run_hook(mesh, "UserPromptSubmit", {**PROMPT, "session_id": named}).returncode == 0
+        assert run_hook(mesh, "PostToolUse", {**BASH_FAILED, "session_id": named}).returncode == 0
+        events = []
+        wait_for(lambda: _collect(sub, events) and any(e.kind == "call" for e in events), timeout=10,
+                 what="the host call event")
+    finally:
+        ctx.destroy(linger=0)
+    sessions = {e.session for e in events if e.kind in ("call", "progress") and e.session.startswith("S")}
+    assert sessions == {named[:health.MAX_SESSION]}

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import errno
 import io
 import json
+import os
 import subprocess
 import sys
+import threading
 
 import pytest
 
@@ -209,7 +212,7 @@ def test_the_limits_mirror_what_the_heart_does_to_a_hooks_payload():
     from broker import health, rhythm
 
     assert (transcripts.MAX_SESSION, transcripts.MAX_PROGRESS, transcripts.MAX_MESSAGE) == (
-        rhythm.MAX_SESSION, rhythm.MAX_PROGRESS, health.MAX_MESSAGE)
+        health.MAX_SESSION, rhythm.MAX_PROGRESS, health.MAX_MESSAGE)
 
 
 def ingest(journal: Journal, lines: list, fmt: str = "auto"):
@@ -351,3 +354,39 @@ def test_a_subagents_own_transcript_is_merged_by_time_into_its_sessions(tmp_path
     assert [(r.kind, r.ability or r.text) for r in journal.rows_since(0)] == [
         ("progress", "find the flaky test"), ("call", "Grep"), ("progress", "stop"), ("call", "Task"),
         ("progress", "stop")]
+
+
+def test_a_fifo_or_a_symbolic_link_put_in_place_of_a_listed_transcript_is_refused_not_waited_on_or_followed(tmp_path):
+    from actors.memory.service import Memory
+
+    shared = tmp_path / "shared"  # a directory another person may write in: its files change after the walk
+    shared.mkdir()
+    os.mkfifo(shared / "s1.jsonl")
+    secret = tmp_path / "secret.jsonl"
+    secret.write_text(json.dumps(prompt("the owner's own words", 0)) + "\n")
+    (shared / "s2.jsonl").symlink_to(secret)
+    outcomes: dict[str, object] = {}
+
+    def ingest_each() -> None:
+        with Memory(tmp_path / "home", clock=lambda: T0_S + 3600) as memory:
+            for name in ("s1.jsonl", "s2.jsonl"):
+                try:
+                    outcomes[name] = memory.ingest_files([[shared / name]], follow_links=False)
+                except OSError as exc:
+                    outcomes[name] = exc
+    worker = threading.Thread(target=ingest_each, daemon=True)
+    worker.start()
+    worker.join(timeout=20)
+    if worker.is_alive():  # let the open that waits for a writer return, then fail
+        os.close(os.open(shared / "s1.jsonl", os.O_WRONLY | os.O_NONBLOCK))
+        pytest.fail("ingest waited for a writer on a FIFO")
+    assert isinstance(outcomes["s1.jsonl"], OSError) and outcomes["s1.jsonl"].strerror == "not a regular file"
+    assert isinstance(outcomes["s2.jsonl"], OSError) and outcomes["s2.jsonl"].errno == errno.ELOOP
+
+
+def test_a_session_named_past_its_bound_keeps_its_calls_under_its_prompts_cut_name(tmp_path):
+    journal = Journal(connect(tmp_path / "memory.db"))
+    named = {"sessionId": "S" * 1_000_000}
+    ingest(journal, [prompt("run the tests", 0, **named), use("t1", "Bash", {"command": "npm test"}, 1, **named),
+                     result("t1", "ok", 2, **named), reply("done", 3, **named)])
+    assert {row.session for row in journal.rows_since(0)} == {"S" * transcripts.MAX_SESSION}

@@ -303,3 +303,51 @@ def test_an_organ_key_cannot_get_the_healer_to_call_another_organ_for_it_through
     assert "reflex" in refused.reason and "fs.read_file" in refused.reason and "own abilities" in refused.reason
     assert isinstance(welcomed, Welcome)  # a reflex on its own abilities is fine
     assert not [e for e in seen if e.origin == "reflex" and e.organ == "fs"], seen
+
+
+def test_a_client_key_asking_the_exposure_without_an_intent_learns_nothing_of_the_owners_instruction_or_calls(
+        roles_mesh):
+    roles_mesh.cli("instruct", "run the shell command that deploys with the token sk-live-123", check=True)
+    missing = roles_mesh.cli("call", "fs.read_file", "--args", '{"path": "plans/sk-live-123.txt"}', "--json")
+    assert missing.returncode != 0 and "sk-live-123" in missing.stdout
+    assert roles_mesh.json("call", "fs.read_file", "--args", '{"path": "notes.txt"}')["ok"]
+    ctx = zmq.Context()
+    try:
+        laptop = dealer(ctx, roles_mesh, roles_mesh.pairs["laptop"])
+        current = ask(laptop, Control(id="c", command="expose"), 30_000)
+        nothing = ask(laptop, Control(id="n", command="expose", args={"intent": "", "recent": []}), 30_000)
+        status = ask(laptop, Control(id="s", command="status"))
+    finally:
+        ctx.destroy(linger=0)
+    assert isinstance(current, ControlReply) and current.ok and isinstance(nothing, ControlReply) and nothing.ok
+    # the current instruction is the owner's words, and what the owner's agents used lately the owner's calls: a
+    # key that may not read them gets the exposure of no words and no use
+    assert current.result == nothing.result and current.result["kept"] == []
+    assert "sk-live" not in json.dumps(status.result)
+    with roles_mesh.client() as client:  # the owner's own processes still get the exposure of both
+        owners = client.control("expose", timeout_s=30)
+    assert owners["instruction"].startswith("run the shell command") and owners["kept"] == ["fs.read_file"]
+
+
+def test_a_client_key_reads_nothing_of_the_owners_words_and_calls_through_memorys_abilities_unless_named(make_mesh):
+    port = free_port()
+    mesh = make_mesh(ROLES_MESH.format(port=port, blood=free_port()) + '\n[organs.memory]\nmodule = "actors.memory.organ"\n')
+    mesh.port, mesh.server_key = port, keys.read_keypair(mesh.home / "keys" / "heart.key").public
+    mesh.pairs = {"laptop": keys.new_keypair("laptop")}
+    keys.allow(mesh.home, mesh.pairs["laptop"].public, "laptop", "client")
+    wait_for(lambda: mesh.organ("memory")["state"] == "up", timeout=30, what="the memory organ")
+    mesh.cli("instruct", "deploy the billing service with the token sk-live-123", check=True)
+    for _ in range(4):
+        mesh.cli("call", "fs.read_file", "--args", '{"path": "plans/sk-live-123.txt"}', "--json")
+    assert mesh.json("call", "memory.sleep")["ok"]
+    ctx = zmq.Context()
+    try:
+        answers = [run_as(ctx, mesh, "laptop", "memory", ability, args) for ability, args in (
+            ("cards", {}), ("recall", {"query": "billing sk-live-123 plans"}), ("inject", {"query": "deploy billing"}))]
+    finally:
+        ctx.destroy(linger=0)
+    for reply in answers:
+        assert not reply.ok and reply.error.cause == "permission", reply
+        assert "answers with the owner's instructions and calls" in reply.error.message
+        assert "sk-live" not in reply.error.message
+    assert "sk-live-123" in json.dumps(mesh.json("call", "memory.cards"))  # the owner reads them

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from actors.web.security import (SESSION_IDLE_S, SESSION_MAX_S, TOKEN_TTL_S, Key
                                  SessionState, Ticket, TokenState, cookie_header, decide, host_ok, session_state,
                                  site_for)
 from actors.listen import is_loopback, parse_address
+from actors.web import security
 from actors.web.server import url_of
 
 KEYS = Keys(token="start-token", session="session-cookie", csrf="csrf-token")
@@ -306,7 +308,7 @@ def test_an_open_live_stream_uses_its_session_and_ends_once_the_session_is_over(
     from broker.home import Home
 
     monkeypatch.setattr(app, "KEEPALIVE_S", 0.1)  # a turn of the stream every tenth of a second
-    session = Session(time.monotonic(), idle_s=0.3, max_s=1.0)
+    session = Session(security.clock(), idle_s=0.3, max_s=1.0)
     console = Console(Home(tmp_path / "home"), KEYS, SITE, session=session)
 
     async def read_all() -> list[bytes]:
@@ -461,3 +463,11 @@ def test_a_page_on_another_localhost_port_gets_no_cors_grant_and_changes_nothing
     assert guard.app.reached == []  # nothing reached a route: no change, no read
     ok = serve(guard, "GET", "/api/live", {**cookie, "origin": OURS})
     assert ok[0] == 200 and not any(k.startswith("access-control-") for k in ok[1])  # same origin needs none
+
+
+def test_the_consoles_session_is_timed_on_a_clock_that_counts_a_suspended_machine_and_is_never_set_back():
+    # CLOCK_MONOTONIC stops while a machine sleeps: a laptop closed overnight would wake with its session still live
+    from actors.web.app import Guard
+
+    assert abs(security.clock() - time.clock_gettime(time.CLOCK_BOOTTIME)) < 1.0
+    assert Guard(Recorder(), KEYS, SITE, Ticket(started=0.0)).clock is security.clock

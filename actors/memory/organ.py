@@ -109,9 +109,11 @@ class MemoryOrgan(Organ):
 
     # recall and cards answer agents (through `actors mcp`: tools and the memory://cards resource): a card whose
     # text reads as an instruction to a model is given without it (guard.for_model), as inject leaves it out
+    # (recall, inject and cards quote the owner's instructions and calls: owners_words, for the keys remote_events
+    # names only)
 
     @ability("Recall the memory cards about a query, best first (relevance × weight).", read_only=True,
-             params={"query": _TEXT, "limit": {"type": "integer", "minimum": 1, "maximum": 50}})
+             owners_words=True, params={"query": _TEXT, "limit": {"type": "integer", "minimum": 1, "maximum": 50}})
     def recall(self, query: str, limit: int = 5) -> dict:
         hits, elapsed = self.memory.recall(query, limit)
         self.report("actors_recall_duration_seconds", elapsed)
@@ -119,8 +121,8 @@ class MemoryOrgan(Organ):
 
     @ability("The advisory memory block an agent host adds to a prompt: judgments and relevant cards "
              "within a token budget; the same set is not repeated within a few turns of a session.",
-             params={"query": _TEXT, "session": {"type": "string", "maxLength": 200},
-                     "budget": {"type": "integer", "minimum": 1, "maximum": 100000}})
+             owners_words=True, params={"query": _TEXT, "session": {"type": "string", "maxLength": 200},
+                                        "budget": {"type": "integer", "minimum": 1, "maximum": 100000}})
     def inject(self, query: str = "", session: str = "", budget: int = 0) -> dict:
         started = time.perf_counter()
         result = self.memory.inject(query, session, budget or None)
@@ -133,7 +135,7 @@ class MemoryOrgan(Organ):
         self._after_consolidation(report)
         return report
 
-    @ability("List the memory cards (optionally of one kind).", read_only=True,
+    @ability("List the memory cards (optionally of one kind).", read_only=True, owners_words=True,
              params={"kind": {"type": "string", "enum": ["", "pitfall", "playbook", "weak_link", "rule"]},
                      "limit": {"type": "integer", "minimum": 1}})
     def cards(self, kind: str = "", limit: int = 500) -> dict:

@@ -9,11 +9,14 @@ writer's transaction.
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import hashlib
 import json
 import logging
+import os
 import sqlite3
+import stat
 import threading
 import time
 from dataclasses import dataclass, field, fields, replace
@@ -128,6 +131,22 @@ def _last_id(state: object) -> int:
     return value if isinstance(value, int) else 0
 
 
+
+def open_regular(path: Path, follow_links: bool = True) -> IO[bytes]:
+    """Open a regular file to read, or raise OSError: a FIFO or a device put in its place since it was listed
+    would block the read for ever (`open` waits for a FIFO's writer), a symbolic link (refused unless
+    `follow_links`) would read what it points at."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | (0 if follow_links else os.O_NOFOLLOW)
+    fd = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
 class Memory:
     """Journal, consolidation, cards, judgments, recall and injection over one database file."""
 
@@ -217,16 +236,17 @@ class Memory:
         with self.lock:
             return self._guard(lambda: Journal(self.writer).ingest(stream, self.clock(), fmt, max_bytes))
 
-    def ingest_files(self, groups: list[list[Path]], fmt: str = "auto", max_bytes: int | None = None
-                     ) -> list[IngestReport]:
+    def ingest_files(self, groups: list[list[Path]], fmt: str = "auto", max_bytes: int | None = None,
+                     follow_links: bool = True) -> list[IngestReport]:
         """Ingest files, each group as one, its events merged by time (a session's transcript and its subagents');
-        a report for each file, in order."""
+        a report for each file, in order. Each must be a regular file when opened (a symbolic link too, unless
+        `follow_links` is false: the files of a directory, listed without them); OSError otherwise."""
         def work() -> list[IngestReport]:
             seen = MeshSeen(self.writer)  # one look at what the mesh journalled, for every file
             reports: list[IngestReport] = []
             for group in groups:
                 with contextlib.ExitStack() as files:
-                    streams = [files.enter_context(open(path, "rb")) for path in group]
+                    streams = [files.enter_context(open_regular(path, follow_links)) for path in group]
                     reports += Journal(self.writer).ingest_together(streams, self.clock(), fmt, max_bytes, seen)
             return reports
         with self.lock:

@@ -26,7 +26,7 @@ from broker.times import ts_problem
 from broker.vocab import HOST_ORGAN, Cause, Origin
 
 # what the heart does to what a hook hands it (broker/rhythm.py, broker/health.py; a test holds them equal)
-MAX_SESSION = 256  # rhythm.MAX_SESSION: a progress event's session
+MAX_SESSION = 256  # health.MAX_SESSION: the session of a progress event and of a host's call
 MAX_PROGRESS = 2000  # rhythm.MAX_PROGRESS: a progress event's text
 MAX_MESSAGE = 500  # health.MAX_MESSAGE: a failed call's message
 MAX_TOOL = 128  # health.record_host: a host tool's name
@@ -221,7 +221,7 @@ class Transcript:
 def call_entry(use: hooks.ToolUse, ts: float, duration_s: float) -> Entry:
     """The journal entry of a host's tool use, as the heart journals it (`Health.record_host`)."""
     cause = "" if use.ok else use.cause if use.cause in tuple(Cause) else str(Cause.UNKNOWN)
-    return Entry(ts=ts, kind="call", session=use.session, organ=HOST_ORGAN, ability=use.tool[:MAX_TOOL],
+    return Entry(ts=ts, kind="call", session=use.session[:MAX_SESSION], organ=HOST_ORGAN, ability=use.tool[:MAX_TOOL],
                  args=use.args, ok=use.ok, cause=cause, error="" if use.ok else use.message[:MAX_MESSAGE],
                  duration_ms=duration_s * 1000.0, origin=str(Origin.AGENT), source="ingest")
 

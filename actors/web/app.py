@@ -25,7 +25,6 @@ import html
 import json
 import logging
 import threading
-import time
 import urllib.request
 from collections import Counter
 from dataclasses import dataclass
@@ -47,7 +46,7 @@ from actors.web import saved
 from actors.web.live import Live
 from actors.web.memory import EXPORTS, MemoryView, SnapshotRefused
 from actors.web.security import (CSRF_HEADER, SECURITY_HEADERS, Keys, Refusal, Request, Session, Site, Ticket,
-                                 cookie_header, decide)
+                                 clock, cookie_header, decide)
 from actors.web.watch import Mesh, Watcher
 from actors.why import REASONS_SHOWN, reason_text
 from broker.errors import MeshError
@@ -152,9 +151,9 @@ class Console:
             Route("/api/memory/export/{what}", self.export, methods=["GET"]),
             Route("/api/memory/import", self.import_snapshot, methods=["POST"]),
         ]
-        self.session = self.session or Session(time.monotonic())
+        self.session = self.session or Session(clock())
         return Guard(Starlette(routes=routes, lifespan=self._lifespan), self.keys, self.site,
-                     self.ticket or Ticket(time.monotonic()), remote_allowed=self.remote_allowed, session=self.session)
+                     self.ticket or Ticket(clock()), remote_allowed=self.remote_allowed, session=self.session)
 
     @contextlib.asynccontextmanager
     async def _lifespan(self, app: Any):
@@ -204,7 +203,7 @@ class Console:
                 yield b"retry: 2000\n\n"
                 sent = -1
                 while not self.broadcast.closing:
-                    if not self.session.use(time.monotonic()):
+                    if not self.session.use(clock()):
                         return  # an open page uses its session; once it is over, the page's next request says so
                     if sent != self.live.version:
                         sent = self.live.version
@@ -364,7 +363,7 @@ class Guard:
     request it lets through), and counts refusals by reason."""
 
     def __init__(self, app: Any, keys: Keys, site: Site, ticket: Ticket, *, remote_allowed: bool = False,
-                 clock: Callable[[], float] = time.monotonic,
+                 clock: Callable[[], float] = clock,
                  peer_uid: Callable[[tuple, tuple], int | None] = peers.peer_uid, session: Session | None = None
                  ) -> None:
         self.app = app

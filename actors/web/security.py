@@ -20,12 +20,20 @@ from __future__ import annotations
 import hmac
 import ipaddress
 import secrets
+import time
 from dataclasses import dataclass
 from enum import StrEnum
 
 TOKEN_TTL_S = 600.0  # an unused start token opens nothing this long after the start
 SESSION_IDLE_S = 30 * 60.0  # a session nothing used this long is over (an open page's live stream is a use)
 SESSION_MAX_S = 12 * 3600.0  # and any session is over this long after it opened
+
+
+def clock() -> float:
+    """The seconds the token's and the session's lives are measured in: boot time, which no one can set back and
+    which, unlike time.monotonic (CLOCK_MONOTONIC), goes on while the machine is suspended, so a laptop closed
+    overnight wakes with its console's session over."""
+    return time.clock_gettime(time.CLOCK_BOOTTIME)
 MUTATING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 CSRF_HEADER = "x-csrf-token"
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
@@ -83,14 +91,14 @@ class TokenState(StrEnum):
 
 @dataclass(slots=True)
 class Ticket:
-    """The start token's life: live from the start until it opens a session or `ttl_s` passes (monotonic)."""
+    """The start token's life: live from the start until it opens a session or `ttl_s` passes (`clock`)."""
 
     started: float
     ttl_s: float = TOKEN_TTL_S
     spent: bool = False
 
     def state(self, now: float) -> TokenState:
-        """The token's state at monotonic time now."""
+        """The token's state at `clock` time now."""
         if self.spent:
             return TokenState.SPENT
         return TokenState.EXPIRED if now - self.started >= self.ttl_s else TokenState.LIVE
@@ -110,7 +118,7 @@ class SessionState(StrEnum):
 
 def session_state(opened: float, seen: float, now: float, idle_s: float = SESSION_IDLE_S,
                   max_s: float = SESSION_MAX_S) -> SessionState:
-    """The state at monotonic time now of a session opened at `opened` and last used at `seen`."""
+    """The state at `clock` time now of a session opened at `opened` and last used at `seen`."""
     if now - opened >= max_s:
         return SessionState.EXPIRED
     return SessionState.IDLE if now - seen >= idle_s else SessionState.LIVE
@@ -118,7 +126,7 @@ def session_state(opened: float, seen: float, now: float, idle_s: float = SESSIO
 
 @dataclass(slots=True)
 class Session:
-    """The session's times (monotonic): from the console's start until the token opens it, then from its opening.
+    """The session's times (`clock`): from the console's start until the token opens it, then from its opening.
     Only a live session is marked used, so an idle or expired one stays over."""
 
     opened: float
@@ -130,7 +138,7 @@ class Session:
         self.seen = self.opened if self.seen is None else self.seen
 
     def state(self, now: float) -> SessionState:
-        """The session's state at monotonic time now."""
+        """The session's state at `clock` time now."""
         return session_state(self.opened, self.seen, now, self.idle_s, self.max_s)
 
     def open(self, now: float) -> None:
