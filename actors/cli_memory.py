@@ -34,6 +34,7 @@ def register(app: typer.Typer) -> None:
     app.add_typer(memory_app, name="memory")
     app.add_typer(cards_app, name="cards")
     app.command(name="recall")(recall)
+    memory_app.command(name="recall", hidden=True)(recall)  # where a user looks for it first (`actors recall`)
 
 
 def _open(home: Path, create: bool):
@@ -107,6 +108,7 @@ def sessions_of(files: list[Path]) -> list[list[Path]]:
 
 def ingest_summary(source: str, reports: list, files: int | None = None) -> str:
     """One line saying what an ingest appended from a file or directory, in which format, and what it left out."""
+    from actors.memory.export import plural
     from actors.memory.transcripts import SAID, Left
 
     appended, duplicates = sum(r.appended for r in reports), sum(r.duplicates for r in reports)
@@ -115,18 +117,26 @@ def ingest_summary(source: str, reports: list, files: int | None = None) -> str:
     if files is None:
         read_as = "a Claude Code transcript" if formats["claude-code"] else "a journal"
     else:
-        read_as = ", ".join([f"{files} files"] + [f"{n} {name}" for name, n in (
-            ("Claude Code transcripts", formats["claude-code"]), ("journals", formats["journal"])) if n])
-    line = (f"appended {appended} events from {source} ({read_as})"
+        read_as = ", ".join([plural(files, "file")] + [plural(n, name) for name, n in (
+            ("Claude Code transcript", formats["claude-code"]), ("journal", formats["journal"])) if n])
+    line = (f"appended {plural(appended, 'event')} from {source} ({read_as})"
             + (f", {duplicates} already journalled" if duplicates else "")
-            + (f", {bad} bad lines skipped" if bad else ""))
-    converted = {k: sum(r.converted.get(k, 0) for r in reports) for k in ("prompts", "calls", "stops")}
+            + (f", {plural(bad, 'bad line')} skipped" if bad else ""))
+    converted = {k: sum(r.converted.get(k + "s", 0) for r in reports) for k in ("prompt", "call", "stop")}
     if formats["claude-code"]:
-        line += "; read: " + ", ".join(f"{n} {k}" for k, n in converted.items())
+        line += "; read: " + ", ".join(plural(n, k) for k, n in converted.items())
     left = {reason: sum(r.left_out.get(reason, 0) for r in reports) for reason in Left}
     if any(left.values()):
-        line += "; left out: " + ", ".join(f"{n} {SAID[reason]}" for reason, n in left.items() if n)
+        line += "; left out: " + ", ".join(f"{plural(n, SAID[reason][0])} {SAID[reason][1]}"
+                                           for reason, n in left.items() if n)
     return line
+
+
+def learned_nothing(reports: list) -> bool:
+    """Tell whether an ingest found not one event: no journal line, no prompt, call or stop of a transcript, not
+    even one it left out or had already (an empty file, another host's log, lines that are all bad)."""
+    return not any(r.appended or r.duplicates or any(r.converted.values()) or any(r.left_out.values())
+                   for r in reports)
 
 
 @memory_app.command()
@@ -167,12 +177,13 @@ def ingest(file: Annotated[str, typer.Argument(
         die(f"cannot read {exc.filename or file}: {exc.strerror}", EXIT_FAILED)
     for name, report in zip(["-"] if file == "-" else files, reports):
         _said(str(name), report)
-    useless = any(r.bad for r in reports) and not any(r.appended or r.duplicates for r in reports)
     if as_json:
         emit(reports[0].as_dict() if not directory else _directory_json(files, reports, more))
     else:
         typer.echo(ingest_summary(file, reports, len(files) if directory else None))
-    if useless:
+    if learned_nothing(reports):
+        typer.echo(f"actors: not one event in {file}: a journal's lines have a `kind`, a Claude Code transcript's "
+                   "user and assistant entries a prompt or a tool use (another host's log is neither)", err=True)
         raise typer.Exit(EXIT_FAILED)
 
 
@@ -213,7 +224,9 @@ def sleep(home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
         return
     counts = ", ".join(f"{k} {v}" for k, v in report["cards"].items())
     if not report.get("changed"):
-        typer.echo(f"nothing new: {report['folded']} events folded; cards: {counts}")
+        from actors.memory.export import plural
+
+        typer.echo(f"nothing new: {plural(report['folded'], 'event')} folded; cards: {counts}")
         return
     typer.echo(f"consolidated {report['folded']} events: {report['created']} new, {report['updated']} updated, "
                f"{report['retired']} retired; cards: {counts}")

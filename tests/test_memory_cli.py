@@ -87,6 +87,24 @@ def test_ingest_reads_stdin_and_names_a_missing_file(tmp_path):
     assert missing.returncode == 2 and "no such file" in missing.stderr
 
 
+def test_an_empty_file_or_another_hosts_log_teaches_nothing_and_exits_1_saying_why(tmp_path):
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    codex = tmp_path / "rollout.jsonl"  # another host's session log: typed entries that are no Claude Code turn
+    codex.write_text("\n".join(json.dumps(line) for line in (
+        {"timestamp": "2026-12-01T10:00:00Z", "type": "session_meta", "payload": {"id": "x"}},
+        {"timestamp": "2026-12-01T10:00:01Z", "type": "response_item", "payload": {"type": "message"}})) + "\n")
+    for path in (empty, codex):
+        result = actors(tmp_path / "h", "memory", "ingest", str(path))
+        assert result.returncode == 1, result.stdout + result.stderr
+        assert "not one event in" in result.stderr and "appended 0 events" in result.stdout
+
+
+def test_memory_recall_is_recall_where_a_user_looks_for_it_first(home):
+    assert actors(home, "memory", "recall", "npm test jest not found").stdout == \
+        actors(home, "recall", "npm test jest not found").stdout != ""
+
+
 def test_recall_json_is_one_document_in_the_contract_shape(home):
     result = actors(home, "recall", "read src/app1.py before editing the handler", "--json")
     assert result.returncode == 0

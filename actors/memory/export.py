@@ -43,9 +43,9 @@ def counted(found: list[RuleRow]) -> str:
     kinds: dict[str, int] = {}
     for r in found:
         kinds[r.kind] = kinds.get(r.kind, 0) + 1
-    parts = [_plural(n, kind.replace("_", " ")) for kind, n in sorted(kinds.items(), key=lambda kv: _order(kv[0]))]
+    parts = [plural(n, kind.replace("_", " ")) for kind, n in sorted(kinds.items(), key=lambda kv: _order(kv[0]))]
     said = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1] if parts else ""
-    return _plural(len(found), "card") + (f": {said}" if said else "")
+    return plural(len(found), "card") + (f": {said}" if said else "")
 
 
 def _order(kind: str) -> tuple[int, str]:
@@ -53,7 +53,8 @@ def _order(kind: str) -> tuple[int, str]:
     return (order.index(kind) if kind in order else len(order), kind)
 
 
-def _plural(n: int, noun: str) -> str:
+def plural(n: int, noun: str) -> str:
+    """'1 card', '2 cards'."""
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 

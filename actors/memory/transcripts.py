@@ -62,12 +62,13 @@ class Left(StrEnum):
     LIVE = "live"
 
 
-SAID = {Left.CUT: "tool uses with no result (the session was cut)",
-        Left.MESH: "calls of this mesh's own tools through actors mcp (its front door journalled them)",
-        Left.INTERRUPTED: "tool uses the user interrupted", Left.REFUSED: "tool uses the user refused (never run)",
-        Left.UNPAIRED: "tool results with no tool use before them",
-        Left.TOO_LARGE: "tool uses too large or too deeply nested for a hook to hand on", Left.NAMELESS: "tool uses with no tool name",
-        Left.LIVE: "events of sessions the journal already has from the live hook path"}
+SAID = {Left.CUT: ("tool use", "with no result (the session was cut)"),
+        Left.MESH: ("call", "of this mesh's own tools through actors mcp (its front door journalled them)"),
+        Left.INTERRUPTED: ("tool use", "the user interrupted"), Left.REFUSED: ("tool use", "the user refused (never run)"),
+        Left.UNPAIRED: ("tool result", "with no tool use before it"),
+        Left.TOO_LARGE: ("tool use", "too large or too deeply nested for a hook to hand on"),
+        Left.NAMELESS: ("tool use", "with no tool name"),
+        Left.LIVE: ("event", "of sessions the journal already has from the live hook path")}  # (noun, what follows)
 
 
 def detect(data: Any) -> Format:
