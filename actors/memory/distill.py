@@ -41,7 +41,7 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 18  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 19  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
@@ -81,6 +81,7 @@ STATE_VERSION = 18  # 4: identities hold the gloss field; 5: workflows hold the 
 # card's key may change: the whole journal is folded again
 # 18 (round 20): a command ability's calls count by program family (`families`), an ability's and a family's calls
 # to each host apart (`by_host`); a pitfall notes the sessions in which a rule fixed its failure (`fixed`)
+# 19 (round 23): a rule keeps each episode's failed call and fix (`pairs`), for the shape they share
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -445,6 +446,9 @@ class Distiller:
         rule["edited"] = rule.get("edited", 0) + edited
         rule["moved"] = rule.get("moved", 0) + moved
         rule["last"] = max(rule["last"], row.ts)
+        pair = [episode["wrong"], instead]
+        if pair not in rule.setdefault("pairs", []) and len(rule["pairs"]) < MAX_LIST:
+            rule["pairs"].append(pair)  # what failed and what fixed it, each time: their shared shape is the lesson
         if instead not in rule["insteads"] and len(rule["insteads"]) >= 5:
             pass  # keep the first few fixes; counts of known ones still grow
         else:
@@ -502,12 +506,12 @@ class Distiller:
             organ, _, ability = name.partition(".")
             where = f" on {', '.join(sig['files'][:3])}" if sig["files"] else ""
             yield Draft(
-                key=key, kind="pitfall", title=f"{name} fails with {cause}: {message[:90]}",
-                body=(f"{name} failed {sig['n']} times in {len(sig['sessions'])} sessions{where} with: {message}. "
-                      f"Calls: {'; '.join(sig['calls'])}."),
+                key=key, kind="pitfall", title=f"{name} fails with {cause}: {normalise.clip_words(message, 90)}",
+                body=(f"{name} failed {sig['n']} times in {len(sig['sessions'])} sessions{where} with: "
+                      f"{_quoted_error(sig['examples'], message)}. Calls: {'; '.join(sig['calls'])}."),
                 when=f"calling {name}" + (f" ({', '.join(sig['programs'][:3])})" if sig["programs"] else ""),
                 wrong=sig["calls"][0] if sig["calls"] else f"calling {name}",
-                instead=f"check first what makes it fail: {message[:100]}",
+                instead=f"check first what makes it fail: {normalise.clip_words(message, 100)}",
                 identity=identity(organ, ability, programs=sig["programs"], actions=sig["actions"], files=sig["files"],
                                   hosts=sig["hosts"], objects=sig.get("objects", ()), glosses=self.glosses,
                                   resources=sig.get("resources", ()),
@@ -641,6 +645,9 @@ class Distiller:
                 continue
             instead = max(rule["insteads"], key=lambda i: (rule["insteads"][i], -list(rule["insteads"]).index(i)))
             change = rule["changes"].get(instead, "")
+            shape = operand_shape(rule.get("pairs", []))
+            wrong, told = (shape.wrong, shape.instead) if shape else (rule["wrong"], instead)
+            examples = f" ({_listed(shape.values)})" if shape else ""
             organ, _, ability = rule["ability"].partition(".")
             families = rule["families"]
             members = [m for f in families for m in normalise.FAMILY_MEMBERS.get(f, (f,))]
@@ -651,13 +658,16 @@ class Distiller:
             evidence = _evidence(rule, rule["examples"])
             if failed:  # it stands for the pitfall it covers: its evidence counts the failures
                 evidence.update(failures=failed, failure_sessions=len(pitfall["sessions"]))
+            if shape:  # the lesson is the shape; the calls of each episode stay evidence
+                evidence.update(operands=shape.values, calls=[" -> ".join(p) for p in rule["pairs"][:MAX_EXAMPLES]])
             yield Draft(
-                key=key, kind="rule", title=_rule_title(rule["when"], rule["wrong"], instead, change),
-                body=(f"When {rule['when']}, {rule['wrong']} failed ({rule['cause'] or 'error'}: "
-                      f"{rule['error'] or 'no message'}); {instead} worked"
-                      + (f" ({change})" if change else "") + f". Seen in {rule['n']} episode(s)"
+                key=key, kind="rule", title=_rule_title(rule["when"], wrong, told, change if not shape else "") + examples,
+                body=(f"When {rule['when']}, {wrong} failed ({rule['cause'] or 'error'}: "
+                      f"{_quoted_error(rule['examples'], rule['error'])}); {told} worked"
+                      + (f" ({change})" if change and not shape else "") + f". Seen in {rule['n']} episode(s)"
+                      + (f" ({_listed(shape.values)})" if shape else "")
                       + (f"; it failed {failed} times in {len(pitfall['sessions'])} sessions." if failed else ".")),
-                when=rule["when"], wrong=rule["wrong"], instead=instead,
+                when=rule["when"], wrong=wrong, instead=told,
                 identity=identity(organ, ability, programs=[*members, *rule["programs"]], actions=rule["actions"],
                                   objects=rule.get("objects", ()), glosses=self.glosses,
                                   resources=rule.get("resources", ()),
@@ -668,6 +678,7 @@ class Distiller:
                                   calls=[rule["wrong"], *rule["insteads"]], settings=rule.get("settings", ())),
                 files=tuple(files), provenance=tuple(rule["ids"]), confirmations=rule["n"], first_ts=rule["first"],
                 last_ts=rule["last"], stats={"episodes": rule["n"], "change": change,
+                                             "error": normalise.error_head(rule["error"] or "(no message)"),
                                              **({"failures": failed} if failed else {})},
                 evidence=evidence)
 
@@ -902,6 +913,85 @@ def _rule_title(when: str, wrong: str, instead: str, change: str) -> str:
     if instead != wrong or not change:
         return f"{_cap(when)}: {instead} instead of {wrong}"
     return f"{_cap(when)}: retry {instead} {change}"
+
+
+MAX_QUOTED = 160  # characters of an error a card's body quotes
+
+
+def _quoted_error(examples: list[str], signature: str) -> str:
+    """The error as a body quotes it: its first example as it was written (redacted when journalled), cut at a
+    word; the signature when there is none."""
+    raw = next((e for e in examples if e.strip()), "")
+    return json.dumps(normalise.clip_words(raw, MAX_QUOTED), ensure_ascii=False) if raw else signature or "no message"
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """What a rule's episodes share when their calls differ only in operands: the calls with a slot, the values."""
+
+    wrong: str
+    instead: str
+    values: list[str]
+
+
+MAX_SLOT = 3  # words of a failed call that may differ from episode to episode in one slot (`pip install a b c`)
+_SEPARATOR_WORDS = frozenset({"&&", "||", "|", ";", "&"})
+
+
+def operand_shape(pairs: list[list[str]]) -> Shape | None:
+    """The shape a rule's episodes share (round 23): when the failed calls differ only in one run of operands
+    (`pip install ruff`, `pip install pandas`) and the fixes name the same operands (`.venv/bin/pip install ruff`),
+    the calls with a slot (`pip install {package}` -> `.venv/bin/pip install {package}`), the most frequent fix's
+    shape first; None when the episodes failed on one call, differ in more than operands, or their fixes differ
+    otherwise than by the operand (a file found elsewhere each time is no shape)."""
+    wrongs = [w.split() for w, _ in pairs]
+    if len({tuple(w) for w in wrongs}) < 2:
+        return None
+    head = _shared(wrongs)
+    tail = _shared([w[head:][::-1] for w in wrongs])
+    middles = [w[head:len(w) - tail] for w in wrongs]
+    if not head or any(not m or len(m) > MAX_SLOT or not all(map(_operand, m)) for m in middles):
+        return None
+    slot = "{" + _slot_kind(pairs, middles) + "}"
+    shapes: dict[str, int] = {}
+    for (_, instead), middle in zip(pairs, middles):
+        shaped = _fill(instead, " ".join(middle), slot)
+        shapes[shaped] = shapes.get(shaped, 0) + 1
+    told = max(shapes, key=lambda i: (shapes[i], -list(shapes).index(i)))
+    if len(shapes) > 1 and not all(slot in shaped for shaped in shapes):
+        return None
+    return Shape(wrong=" ".join([*wrongs[0][:head], slot, *wrongs[0][len(wrongs[0]) - tail:]]), instead=told,
+                 values=_unique(" ".join(m) for m in middles))
+
+
+def _shared(rows: list[list[str]]) -> int:
+    """How many words all rows begin with."""
+    n = 0
+    while all(len(r) > n for r in rows) and len({r[n] for r in rows}) == 1:
+        n += 1
+    return n
+
+
+def _operand(word: str) -> bool:
+    return not word.startswith("-") and "=" not in word and word not in _SEPARATOR_WORDS and "…" not in word
+
+
+def _slot_kind(pairs: list[list[str]], middles: list[list[str]]) -> str:
+    """What the differing words are: packages an install names, files, or names."""
+    if all(set(m) <= set(_objects(w)) for (w, _), m in zip(pairs, middles)):
+        return "package"
+    if all(text.paths(x) or _names_file(x) for m in middles for x in m):
+        return "file"
+    return "name"
+
+
+def _fill(call: str, value: str, slot: str) -> str:
+    """A call with a value, as a word or a path's last name (`.venv/bin/ruff`), put as a slot."""
+    return re.sub(rf"(?<![^\s/]){re.escape(value)}(?!\S)", slot, call)
+
+
+def _listed(values: list[str]) -> str:
+    return ", ".join(values[:MAX_EXAMPLES]) + (", …" if len(values) > MAX_EXAMPLES else "")
 
 
 def change_of(failed: Work, episode: dict, work: Work, args: dict, between: list[str]) -> str:
