@@ -834,3 +834,41 @@ def test_a_pitfalls_body_quotes_a_raw_example_and_its_title_is_cut_at_a_word():
     [pitfall] = drafts(j, "pitfall")
     assert "Exit code 2" in pitfall.body and "Exit code {n}" not in pitfall.body
     assert pitfall.title.endswith("…") and pitfall.title[-2] != " "
+
+
+# -- a weak link whose every failure a rule explains is the rule's (round 23) --------------------
+
+def test_a_weak_link_whose_every_failure_a_standing_rule_fixed_is_no_card_and_the_rule_counts_its_calls():
+    found = Distiller()
+    found.feed(refused_installs(NEW_USER).rows)
+    cards = found.drafts(Thresholds())
+    assert [d.kind for d in cards] == ["rule"]
+    [rule] = cards
+    assert rule.evidence["weak_links"] == [{"subject": "shell.run(pip)", "calls": 9, "failures": 5}]
+    assert "shell.run(pip) failed 5 of 9 calls." in rule.body and rule.stats["weak_calls"] == 9
+
+
+def test_a_weak_link_with_one_failure_no_rule_fixed_stays_beside_the_rule():
+    j = refused_installs(NEW_USER)
+    j.progress("s5", "add a private package")
+    j.cmd("s5", "pip install acme-internal", ok=False, error="ERROR: No matching distribution found for acme-internal")
+    found = Distiller()
+    found.feed(j.rows)
+    cards = found.drafts(Thresholds())
+    assert sorted(d.kind for d in cards) == ["rule", "weak_link"]
+    assert "weak_links" not in next(d for d in cards if d.kind == "rule").evidence
+
+
+def test_a_weak_link_made_before_its_failures_rule_stood_is_withdrawn_by_an_incremental_consolidation():
+    rows = refused_installs(NEW_USER).rows
+    at = next(i for i, r in enumerate(rows) if r.session == "s2")  # one session of fixes: no rule stands yet
+    distiller = Distiller()
+    distiller.feed(rows[:at])
+    assert [d.kind for d in distiller.drafts(Thresholds(weak_min_calls=1))] == ["weak_link"]
+    distiller = Distiller(json.loads(json.dumps(distiller.to_state())))
+    distiller.feed(rows[at:])
+    again = distiller.drafts(Thresholds(weak_min_calls=1), only=distiller.dirty)
+    whole = Distiller()
+    whole.feed(rows)
+    assert again == whole.drafts(Thresholds(weak_min_calls=1)) and [d.kind for d in again] == ["rule"]
+    assert any(k.startswith("w") for k in distiller.withdrawn)

@@ -81,7 +81,8 @@ STATE_VERSION = 19  # 4: identities hold the gloss field; 5: workflows hold the 
 # card's key may change: the whole journal is folded again
 # 18 (round 20): a command ability's calls count by program family (`families`), an ability's and a family's calls
 # to each host apart (`by_host`); a pitfall notes the sessions in which a rule fixed its failure (`fixed`)
-# 19 (round 23): a rule keeps each episode's failed call and fix (`pairs`), for the shape they share
+# 19 (round 23): a rule keeps each episode's failed call and fix (`pairs`), for the shape they share; an ability's,
+# a family's and a host's counts keep their failures by signature (`sigs`)
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -259,6 +260,7 @@ class Distiller:
         session = self._session(row.session, row.ts)
         # a command ability is as reliable as the program it runs (round 20: `git status`, `make lint` and `curl`
         # failing are no one weak link): its calls count by program family, the others by ability
+        signature = normalise.error_signature(row.error) if not row.ok else ""
         if family := reliability_family(work):
             family_key = f"{name} {family}"
             self.dirty.add(("family", family_key))
@@ -271,8 +273,7 @@ class Distiller:
             entries = [self.abilities.setdefault(name, _entry(row, {"ok": 0, "causes": {}, "files": [], "hosts": []}))]
         # a host can be a weak link of its own, however well the ability does elsewhere: a URL argument's, or the
         # first host a command worked on (`ssh deploy@bastion.acme.io`)
-        host = work.file if work.host else next(iter(normalise.command_hosts(work.command)), "") if work.command else ""
-        if host:
+        if host := _counted_host(work):
             _count_host(entries[0], host, row)
             self.dirty.add(("target", f"{name} {host}"))
             entries.append(self.targets.setdefault(f"{name} {host}", _entry(
@@ -284,6 +285,11 @@ class Distiller:
             stats["n"] += 1
             stats["ok"] += int(row.ok)
             _note(stats, row, session)
+            if not row.ok:  # which failure it was, to tell whether rules explain them all (round 23)
+                _count_sig(stats, warning_keys(name, work.family, signature)[0])
+            for sig_key in stats.get("sigs", ()):  # a rule that tells these counts is rendered again
+                for rule_key in self.sigs.get(sig_key, {}).get("fixed", ()):
+                    self.dirty.add(("rule", rule_key))
         if row.ok:
             self._step(session, row, work)
             self._close_episodes(row.session, session, row, work)
@@ -298,7 +304,6 @@ class Distiller:
                 _add(stats.setdefault("resources", []), word)
         self._failure(row, work, session)
         self._open(session, row, work)
-        signature = normalise.error_signature(row.error)
         self.failures.append((row.session, row.ts, warning_keys(name, work.family, signature)))
 
     def _failure(self, row: Row, work: Work, session: dict) -> str:
@@ -478,6 +483,7 @@ class Distiller:
             if sid not in fixed and len(fixed) < MAX_SESSIONS:  # a session without an id is one too
                 fixed.append(sid)
             self.dirty.add(("sig", pitfall_key))
+            self.dirty |= _reliability_keys(failed)  # a weak link of those failures may now be explained
         if sid not in rule["sessions"]:
             _count_topic(rule["topic"], session["topic"])
         _add(rule["sessions"], sid)
@@ -490,8 +496,19 @@ class Distiller:
         """Every card the evidence so far supports, in a deterministic order; with `only` (the fold's `dirty`),
         just the cards whose evidence the fold touched, so an incremental consolidation costs what it folded."""
         self.withdrawn = set()
-        found = [*self._pitfalls(thresholds, only), *self._weak_links(thresholds, only),
-                 *self._playbooks(thresholds, only), *self._rules(thresholds, only)]
+        weak = self._weak_candidates(thresholds, only)
+        explained: dict[str, list[Weak]] = {}  # rule key -> the weak links whose failures it explains
+        # a host's weak link stays: a rule's fix of a program family may have worked on another host (the next
+        # `curl` elsewhere closes a timeout's episode), which says nothing of this host's reliability
+        for candidate in (c for c in weak if not c.host):
+            for rule_key in weak_fixed(candidate.stats, self.sigs, self.rules, thresholds):
+                explained.setdefault(rule_key, []).append(candidate)
+        covered = {c.key for told in explained.values() for c in told}
+        self.withdrawn |= {c.key for c in weak if c.key in covered and c.dirty}
+        found = [*self._pitfalls(thresholds, only),
+                 *(self._weak_link(c.key, c.name, c.stats, c.host, c.family) for c in weak
+                   if c.dirty and c.key not in covered),
+                 *self._playbooks(thresholds, only), *self._rules(thresholds, only, explained)]
         return sorted(found, key=lambda d: (d.first_ts, d.key))
 
     def _pitfalls(self, t: Thresholds, only: set | None = None) -> Iterable[Draft]:
@@ -525,18 +542,20 @@ class Distiller:
     def _fixed(self, sig: dict, t: Thresholds) -> bool:
         return pitfall_fixed(sig, self.rules, t)
 
-    def _weak_links(self, t: Thresholds, only: set | None = None) -> Iterable[Draft]:
+    def _weak_candidates(self, t: Thresholds, only: set | None = None) -> list[Weak]:
+        """Every weak link the counts support, each marked dirty when the fold touched it (or always, with no
+        `only`): all of them are judged, since a rule tells the counts of those whose failures it explains."""
+        found: list[Weak] = []
         carded: dict[str, set[str]] = {}  # ability -> its hosts that are weak links of their own
         for key, stats in self.targets.items():
             if _weak(stats, t):
                 carded.setdefault(stats["ability"], set()).add(stats["host"])
-                if only is None or ("target", key) in only:
-                    yield self._weak_link(_digest("weak_link", stats["ability"], stats["host"]), stats["ability"],
-                                          stats, host=stats["host"])
+                found.append(Weak(_digest("weak_link", stats["ability"], stats["host"]), stats["ability"], stats,
+                                  only is None or ("target", key) in only, host=stats["host"]))
         # judged by their other calls: the weak hosts have their cards
-        for name, stats in _pick(self.abilities, "ability", only):
-            if _weak(stats := _without_hosts(stats, carded.get(name, set())), t):
-                yield self._weak_link(_digest("weak_link", name), name, stats)
+        for name, raw in self.abilities.items():
+            if _weak(stats := _without_hosts(raw, carded.get(name, set())), t):
+                found.append(Weak(_digest("weak_link", name), name, stats, only is None or ("ability", name) in only))
         # a command ability that fails often (all its commands' calls, the weak hosts' apart) is a weak link by the
         # programs it ran that fail often on their own calls (`shell.run(make)`), and no card when none does; a
         # program failing often in an ability that does not is no card either (its failures are the traps its
@@ -551,9 +570,10 @@ class Distiller:
         for stats in judged.values():
             name = stats["ability"]
             n, ok = totals[name]
-            if (wanted is None or name in wanted) and _weak({"n": n, "ok": ok}, t) and _weak(stats, t):
-                yield self._weak_link(_digest("weak_link", name, "", stats["family"]), name, stats,
-                                      family=stats["family"])
+            if _weak({"n": n, "ok": ok}, t) and _weak(stats, t):
+                found.append(Weak(_digest("weak_link", name, "", stats["family"]), name, stats,
+                                  wanted is None or name in wanted, family=stats["family"]))
+        return found
 
     def _weak_link(self, key: str, name: str, stats: dict, host: str = "", family: str = "") -> Draft:
         rate = stats["ok"] / stats["n"]
@@ -639,7 +659,8 @@ class Distiller:
                 found.setdefault(" > ".join(session["seg"]), []).append((sid, session))
         return found
 
-    def _rules(self, t: Thresholds, only: set | None = None) -> Iterable[Draft]:
+    def _rules(self, t: Thresholds, only: set | None = None,
+               explained: dict[str, list[Weak]] | None = None) -> Iterable[Draft]:
         for key, rule in _pick(self.rules, "rule", only):
             if rule["n"] < t.rule_min_episodes or not _rule_stands(rule, t):
                 continue
@@ -658,6 +679,10 @@ class Distiller:
             evidence = _evidence(rule, rule["examples"])
             if failed:  # it stands for the pitfall it covers: its evidence counts the failures
                 evidence.update(failures=failed, failure_sessions=len(pitfall["sessions"]))
+            told_weak = [{"subject": c.subject, "calls": c.stats["n"], "failures": c.stats["n"] - c.stats["ok"]}
+                         for c in (explained or {}).get(key, ())]
+            if told_weak:  # it stands for the weak links whose failures it explains: its evidence counts their calls
+                evidence["weak_links"] = told_weak
             if shape:  # the lesson is the shape; the calls of each episode stay evidence
                 evidence.update(operands=shape.values, calls=[" -> ".join(p) for p in rule["pairs"][:MAX_EXAMPLES]])
             yield Draft(
@@ -666,7 +691,9 @@ class Distiller:
                       f"{_quoted_error(rule['examples'], rule['error'])}); {told} worked"
                       + (f" ({change})" if change and not shape else "") + f". Seen in {rule['n']} episode(s)"
                       + (f" ({_listed(shape.values)})" if shape else "")
-                      + (f"; it failed {failed} times in {len(pitfall['sessions'])} sessions." if failed else ".")),
+                      + (f"; it failed {failed} times in {len(pitfall['sessions'])} sessions" if failed else "")
+                      + "".join(f"; {w['subject']} failed {w['failures']} of {w['calls']} calls" for w in told_weak)
+                      + "."),
                 when=rule["when"], wrong=wrong, instead=told,
                 identity=identity(organ, ability, programs=[*members, *rule["programs"]], actions=rule["actions"],
                                   objects=rule.get("objects", ()), glosses=self.glosses,
@@ -679,7 +706,8 @@ class Distiller:
                 files=tuple(files), provenance=tuple(rule["ids"]), confirmations=rule["n"], first_ts=rule["first"],
                 last_ts=rule["last"], stats={"episodes": rule["n"], "change": change,
                                              "error": normalise.error_head(rule["error"] or "(no message)"),
-                                             **({"failures": failed} if failed else {})},
+                                             **({"failures": failed} if failed else {}),
+                                             **({"weak_calls": sum(w["calls"] for w in told_weak)} if told_weak else {})},
                 evidence=evidence)
 
 
@@ -711,6 +739,62 @@ def _same_task(failed: Work, work: Work) -> bool:
     `mix compile` is by `mix deps.compile x && mix compile`)."""
     wanted = set(_actions(failed.command))
     return not wanted or bool(wanted & set(_actions(work.command)))
+
+
+@dataclass(frozen=True, slots=True)
+class Weak:
+    """A weak link the counts support: its card's key, ability, counts, and whether the fold touched it."""
+
+    key: str
+    name: str
+    stats: dict
+    dirty: bool
+    host: str = ""
+    family: str = ""
+
+    @property
+    def subject(self) -> str:
+        return f"{self.name} on {self.host}" if self.host else f"{self.name}({self.family})" if self.family else self.name
+
+
+MAX_SIGS = 20  # failure signatures an ability's, a family's or a host's counts keep apart
+
+
+def _count_sig(stats: dict, sig_key: str) -> None:
+    """Count a failure of an ability, family or host by its signature (the pitfall's key); past MAX_SIGS of them
+    the counts are marked incomplete, and no rule can explain them all."""
+    sigs = stats.setdefault("sigs", {})
+    if sig_key in sigs or len(sigs) < MAX_SIGS:
+        sigs[sig_key] = sigs.get(sig_key, 0) + 1
+    else:
+        stats["sigs_full"] = True
+
+
+def weak_fixed(stats: dict, sigs: dict[str, dict], rules: dict[str, dict], t: Thresholds) -> list[str]:
+    """The keys of the rules that explain a weak link (round 23, as round 20 for pitfalls): every one of its failures
+    is a failure that rules that stand fixed in every session it happened in (`pitfall_fixed`); [] when one is not.
+    Then the rule says it, and the weak link would be a second line about the same trap."""
+    counted = stats.get("sigs", {})
+    if stats["n"] == stats["ok"] or stats.get("sigs_full") or sum(counted.values()) < stats["n"] - stats["ok"]:
+        return []
+    if not all((sig := sigs.get(k)) is not None and pitfall_fixed(sig, rules, t) for k in counted):
+        return []
+    return _unique(rule_key for k in counted for rule_key in sigs[k].get("fixed", {})
+                   if (rule := rules.get(rule_key)) and rule["n"] >= t.rule_min_episodes and _rule_stands(rule, t))
+
+
+def _reliability_keys(work: Work) -> set[tuple[str, str]]:
+    """The counts a call of this work folds into, as the fold's `dirty` names them: its ability's or its program
+    family's, and its host's."""
+    family = reliability_family(work)
+    keys = {("family", f"{work.ability} {family}") if family else ("ability", work.ability)}
+    host = _counted_host(work)
+    return keys | ({("target", f"{work.ability} {host}")} if host else set())
+
+
+def _counted_host(work: Work) -> str:
+    """The host whose calls are counted apart: a URL argument's, or the first host a command worked on."""
+    return work.file if work.host else next(iter(normalise.command_hosts(work.command)), "") if work.command else ""
 
 
 def pitfall_fixed(sig: dict, rules: dict[str, dict], t: Thresholds) -> bool:
