@@ -380,6 +380,7 @@ def test_the_readable_signatures_still_merge_the_same_failure_on_other_files_hos
      "packages system-wide, try apt install python3-xyz", "externally-managed-environment"),
     ("Exit code {n} error: could not compile", "could not compile"),
     ("bash: pytest: command not found", "pytest: command not found"),
+    ("sh: {n}: jest: not found", "jest: not found"),
     ("ENOENT: no such file or directory, open {path}", "ENOENT: no such file or directory"),
     ("fatal: not a git repository (or any of the parent directories): .git", "not a git repository"),
     ("npm ERR! code E404 npm ERR! {n} Not Found - GET {url}", "code E404"),

@@ -127,7 +127,7 @@ def error_signature(text: str) -> str:
 MAX_HEAD = 40  # an error's first words as a rule's injected line says them (inject.card_line)
 # what opens an error line without saying what the error is: a shell's exit code, a severity or a shell's name
 _HEAD_MARKERS = re.compile(r"^(?:exit code \{n\}\s*)?(?:(?:[a-z][\w.-]{0,20} )?(?:(?:error|fatal|e|warning|warn)\s*[:!]|err!)"
-                           r"\s*|(?:ba|z|da|k)?sh\s*:\s*)*", re.I)
+                           r"\s*|(?:ba|z|da|k)?sh\s*:\s*(?:\{n\}\s*:\s*)?)*", re.I)
 # where an error's first statement ends: a sentence or clause, a box-drawn detail, a second marked line
 _HEAD_ENDS = re.compile(r"[.;,](?=\s|$)|\s[-×╰│]\s?|\s\(|\s(?:[a-z][\w.-]{0,20} )?(?:(?:error|fatal|hint|help)\s*[:!]|err!)",
                         re.I)
