@@ -872,3 +872,17 @@ def test_a_weak_link_made_before_its_failures_rule_stood_is_withdrawn_by_an_incr
     whole.feed(rows)
     assert again == whole.drafts(Thresholds(weak_min_calls=1)) and [d.kind for d in again] == ["rule"]
     assert any(k.startswith("w") for k in distiller.withdrawn)
+
+
+def test_edits_retried_after_a_read_on_different_files_are_one_shape_saying_the_retry():
+    j = Journal()
+    for session, path in (("s1", "src/app.py"), ("s2", "src/util.py")):
+        j.progress(session, "fix the handler")
+        j.call(session, "fs", "edit_file", {"path": path, "old_string": "x = 1"}, ok=False,
+               error=f"old_string not found in {path}")
+        j.call(session, "fs", "read_file", {"path": path})
+        j.call(session, "fs", "edit_file", {"path": path, "old_string": "x = 2"})
+    [rule] = drafts(j, "rule")
+    assert rule.wrong == rule.instead == "fs.edit_file {file}"
+    assert rule.title.endswith(": retry fs.edit_file {file} after fs.read_file {file}; changed old_string "
+                               "(src/app.py, src/util.py)")

@@ -669,6 +669,7 @@ class Distiller:
             shape = operand_shape(rule.get("pairs", []))
             wrong, told = (shape.wrong, shape.instead) if shape else (rule["wrong"], instead)
             examples = f" ({_listed(shape.values)})" if shape else ""
+            retried = shape.shaped(change) if shape else change  # what a retry changed, of every episode
             organ, _, ability = rule["ability"].partition(".")
             families = rule["families"]
             members = [m for f in families for m in normalise.FAMILY_MEMBERS.get(f, (f,))]
@@ -686,7 +687,7 @@ class Distiller:
             if shape:  # the lesson is the shape; the calls of each episode stay evidence
                 evidence.update(operands=shape.values, calls=[" -> ".join(p) for p in rule["pairs"][:MAX_EXAMPLES]])
             yield Draft(
-                key=key, kind="rule", title=_rule_title(rule["when"], wrong, told, change if not shape else "") + examples,
+                key=key, kind="rule", title=_rule_title(rule["when"], wrong, told, retried) + examples,
                 body=(f"When {rule['when']}, {wrong} failed ({rule['cause'] or 'error'}: "
                       f"{_quoted_error(rule['examples'], rule['error'])}); {told} worked"
                       + (f" ({change})" if change and not shape else "") + f". Seen in {rule['n']} episode(s)"
@@ -1016,6 +1017,13 @@ class Shape:
     wrong: str
     instead: str
     values: list[str]
+    slot: str = "{name}"
+
+    def shaped(self, said: str) -> str:
+        """A text about one episode with every episode's value put as the slot."""
+        for value in self.values:
+            said = _fill(said, value, self.slot)
+        return said
 
 
 MAX_SLOT = 3  # words of a failed call that may differ from episode to episode in one slot (`pip install a b c`)
@@ -1045,7 +1053,7 @@ def operand_shape(pairs: list[list[str]]) -> Shape | None:
     if len(shapes) > 1 and not all(slot in shaped for shaped in shapes):
         return None
     return Shape(wrong=" ".join([*wrongs[0][:head], slot, *wrongs[0][len(wrongs[0]) - tail:]]), instead=told,
-                 values=_unique(" ".join(m) for m in middles))
+                 values=_unique(" ".join(m) for m in middles), slot=slot)
 
 
 def _shared(rows: list[list[str]]) -> int:
@@ -1071,7 +1079,7 @@ def _slot_kind(pairs: list[list[str]], middles: list[list[str]]) -> str:
 
 def _fill(call: str, value: str, slot: str) -> str:
     """A call with a value, as a word or a path's last name (`.venv/bin/ruff`), put as a slot."""
-    return re.sub(rf"(?<![^\s/]){re.escape(value)}(?!\S)", slot, call)
+    return re.sub(rf"(?<![^\s/]){re.escape(value)}(?=$|[\s;,)])", slot, call)
 
 
 def _listed(values: list[str]) -> str:
