@@ -84,7 +84,9 @@ RULES: dict[str, tuple[str, Callable[[], list[Patch]]]] = {
     "family_weak_links": ("a command ability's weak link counts all its calls, whatever program (round 20 off)",
                           _set("reliability_family", lambda w: "")),
     "fixed_pitfalls": ("a pitfall stays beside the rule that fixed it in every session (round 20 off)",
-                       _set("pitfall_fixed", lambda *a: False)),
+                       _set("pitfall_fixed", lambda *a: False)),  # weak links a rule explains stay too (round 24)
+    "explained_weak_links": ("a weak link stays beside the rules that fixed its every failure (round 24 off)",
+                             _set("weak_fixed", lambda *a: [])),
 }
 OPTIONS = {"edited": {"rule_edit_sessions": 1}}  # rules switched off through a setting
 
@@ -97,11 +99,13 @@ ORIGIN: dict[str, set[str]] = {
     "workflow_words": set(SETS), "moved_only": set(SETS),
     # round 20: made on a new user's journal (not a dev set): every dev cell is another hand's
     "family_weak_links": set(), "fixed_pitfalls": set(),
+    "explained_weak_links": set(),  # round 24: made on a new user's history, no dev set
 }
 
 ROUND = {"session_topic": 1, "operand_files": 4, "same_task": 5, "objects": 5, "resources": 6, "edited": 7,
          "command_hosts": 8, "only_lists": 9, "advice": 9, "settings": 9, "operand_words": 9, "habit_words": 11, "workflow_words": 13,
-         "moved_only": 14, "family_weak_links": 20, "fixed_pitfalls": 20}
+         "moved_only": 14, "family_weak_links": 20, "fixed_pitfalls": 20,
+         "explained_weak_links": 23}
 
 
 def origin_cells(name: str) -> set[tuple[str, str]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -761,3 +762,127 @@ def test_a_playbook_is_about_a_habit_in_the_words_developers_ask_it_with():
         j.call(f"s{i}", "git", "commit", {"message": "migrate"}).progress(f"s{i}", "next")
     [playbook] = drafts(j, "playbook")
     assert {"routin", "usual", "workflow"} <= set(playbook.identity["gloss"])
+
+
+# -- what a rule says: the shape its episodes share, why the call failed (round 24) -------------
+
+PEP668 = ("error: externally-managed-environment\n\n× This environment is externally managed\n╰─> To install "
+          "Python packages system-wide, try apt install\n    python3-xyz, where xyz is the package you are trying to\n"
+          "    install.\n\n    If you wish to install a non-Debian-packaged Python package,\n    create a virtual "
+          "environment using python3 -m venv path/to/venv.")
+
+
+def refused_installs(episodes) -> Journal:
+    """The new user's history: `pip install X` refused by PEP 668, fixed with `.venv/bin/pip install X`."""
+    j = Journal()
+    for session, package, fix in episodes:
+        j.progress(session, f"add {package}")
+        j.cmd(session, f"pip install {package}", ok=False, error=PEP668)
+        j.cmd(session, fix or f".venv/bin/pip install {package}", ok=True)
+    return j
+
+
+NEW_USER = [("s1", "ruff", ".venv/bin/pip install ruff && .venv/bin/ruff format ."), ("s2", "pandas", ""),
+            ("s3", "httpx", ""), ("s3", "rich", ""), ("s4", "pandas", "")]
+
+
+def test_a_rule_whose_episodes_differ_only_in_the_package_shows_their_shared_shape_and_names_the_packages():
+    [rule] = drafts(refused_installs(NEW_USER), "rule")
+    assert rule.wrong == "pip install {package}" and rule.instead == ".venv/bin/pip install {package}"
+    assert rule.title == ("Running pip commands: .venv/bin/pip install {package} instead of pip install {package} "
+                          "(ruff, pandas, httpx, …)")
+    assert rule.evidence["operands"] == ["ruff", "pandas", "httpx", "rich"]
+    assert rule.evidence["calls"][0] == "pip install ruff -> .venv/bin/pip install ruff && .venv/bin/ruff format ."
+    assert {"pandas", "httpx", "rich"} <= set(rule.identity["name"]) and "ruff" in rule.identity["program"]
+
+
+def test_a_rule_whose_episodes_failed_on_one_call_keeps_its_compound_fix_word_for_word():
+    j = Journal()
+    for session in ("s1", "s2"):
+        j.progress(session, "run the tests")
+        j.cmd(session, "pytest -q", ok=False, error="bash: pytest: command not found")
+        j.cmd(session, "pip install pytest && python -m pytest -q", ok=True)
+    [rule] = drafts(j, "rule")
+    assert rule.wrong == "pytest -q" and rule.instead == "pip install pytest && python -m pytest -q"
+    assert "operands" not in rule.evidence and rule.title.endswith("instead of pytest -q")
+
+
+def test_fixes_that_differ_otherwise_than_by_the_failed_operand_are_no_shape():
+    j = Journal()
+    for session, name, fix in (("s1", "a.yaml", "cat deploy/a.yaml"), ("s2", "b.yaml", "cat conf/other.yaml")):
+        j.progress(session, "read the config")
+        j.cmd(session, f"python load.py {name}", ok=False, error="FileNotFoundError: config missing")
+        j.cmd(session, f"python load.py {fix.split()[-1]}", ok=True)
+    [rule] = drafts(j, "rule")
+    assert "{" not in rule.wrong + rule.instead and "operands" not in rule.evidence
+
+
+def test_a_rule_tells_its_errors_first_words_and_its_body_quotes_a_raw_example_cut_at_a_word():
+    [rule] = drafts(refused_installs(NEW_USER), "rule")
+    assert rule.stats["error"] == "externally-managed-environment"
+    quoted = rule.body.split("(not_found: " if "not_found" in rule.body else "(tool_missing: ", 1)[1]
+    assert quoted.startswith('"error: externally-managed-environment × This environment is externally managed')
+    assert "{n}" not in rule.body and "{path}" not in rule.body and '…"' in rule.body
+    assert not re.search(r"\b(?:t|insta)…", rule.body)
+
+
+def test_a_pitfalls_body_quotes_a_raw_example_and_its_title_is_cut_at_a_word():
+    j = Journal()
+    for i in range(3):
+        j.cmd("s", f"make build{i}", ok=False, error="Exit code 2\n" + "make: *** No rule to make target something "
+              "very long indeed that goes on and on past the ninety characters of a title, surely.")
+    [pitfall] = drafts(j, "pitfall")
+    assert "Exit code 2" in pitfall.body and "Exit code {n}" not in pitfall.body
+    assert pitfall.title.endswith("…") and pitfall.title[-2] != " "
+
+
+# -- a weak link whose every failure a rule explains is the rule's (round 24) --------------------
+
+def test_a_weak_link_whose_every_failure_a_standing_rule_fixed_is_no_card_and_the_rule_counts_its_calls():
+    found = Distiller()
+    found.feed(refused_installs(NEW_USER).rows)
+    cards = found.drafts(Thresholds())
+    assert [d.kind for d in cards] == ["rule"]
+    [rule] = cards
+    assert rule.evidence["weak_links"] == [{"subject": "shell.run(pip)", "calls": 9, "failures": 5}]
+    assert "shell.run(pip) failed 5 of 9 calls." in rule.body and rule.stats["weak_calls"] == 9
+
+
+def test_a_weak_link_with_one_failure_no_rule_fixed_stays_beside_the_rule():
+    j = refused_installs(NEW_USER)
+    j.progress("s5", "add a private package")
+    j.cmd("s5", "pip install acme-internal", ok=False, error="ERROR: No matching distribution found for acme-internal")
+    found = Distiller()
+    found.feed(j.rows)
+    cards = found.drafts(Thresholds())
+    assert sorted(d.kind for d in cards) == ["rule", "weak_link"]
+    assert "weak_links" not in next(d for d in cards if d.kind == "rule").evidence
+
+
+def test_a_weak_link_made_before_its_failures_rule_stood_is_withdrawn_by_an_incremental_consolidation():
+    rows = refused_installs(NEW_USER).rows
+    at = next(i for i, r in enumerate(rows) if r.session == "s2")  # one session of fixes: no rule stands yet
+    distiller = Distiller()
+    distiller.feed(rows[:at])
+    assert [d.kind for d in distiller.drafts(Thresholds(weak_min_calls=1))] == ["weak_link"]
+    distiller = Distiller(json.loads(json.dumps(distiller.to_state())))
+    distiller.feed(rows[at:])
+    again = distiller.drafts(Thresholds(weak_min_calls=1), only=distiller.dirty)
+    whole = Distiller()
+    whole.feed(rows)
+    assert again == whole.drafts(Thresholds(weak_min_calls=1)) and [d.kind for d in again] == ["rule"]
+    assert any(k.startswith("w") for k in distiller.withdrawn)
+
+
+def test_edits_retried_after_a_read_on_different_files_are_one_shape_saying_the_retry():
+    j = Journal()
+    for session, path in (("s1", "src/app.py"), ("s2", "src/util.py")):
+        j.progress(session, "fix the handler")
+        j.call(session, "fs", "edit_file", {"path": path, "old_string": "x = 1"}, ok=False,
+               error=f"old_string not found in {path}")
+        j.call(session, "fs", "read_file", {"path": path})
+        j.call(session, "fs", "edit_file", {"path": path, "old_string": "x = 2"})
+    [rule] = drafts(j, "rule")
+    assert rule.wrong == rule.instead == "fs.edit_file {file}"
+    assert rule.title.endswith(": retry fs.edit_file {file} after fs.read_file {file}; changed old_string "
+                               "(src/app.py, src/util.py)")

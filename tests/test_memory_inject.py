@@ -126,3 +126,13 @@ def test_a_judgment_that_reads_as_an_instruction_is_never_injected_even_if_store
     text = m.inject("push the branch").block.text
     assert "never force-push to main" in text and "any command" not in text and "Ignore" not in text
     m.close()
+
+
+def test_a_rules_line_says_why_the_failed_call_failed_in_the_errors_first_words_bounded():
+    line = card_line("rule", "t", when="running pip commands", wrong="pip install {package}",
+                     instead=".venv/bin/pip install {package}", error="externally-managed-environment")
+    assert line == ('- [rule] When "running pip commands": ".venv/bin/pip install {package}" worked where '
+                    '"pip install {package}" failed with "externally-managed-environment".')
+    long = card_line("rule", "t", when="w" * 300, wrong="x" * 300, instead="y" * 300, error="z" * 300)
+    assert len(long) <= inject.LINE_CAP and long.endswith('...".')  # NFKC spells … so
+    assert card_line("rule", "t", when="w", wrong="x", instead="y").endswith('worked where "x" failed.')

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from actors.memory.normalise import (
+    clip_words,
     command_hosts,
     commands_of,
+    error_head,
     error_signature,
     family_of,
     is_probe_ability,
@@ -369,3 +371,32 @@ def test_the_readable_signatures_still_merge_the_same_failure_on_other_files_hos
     assert error_signature("Cannot find module 'lodash'") == "Cannot find module {q}"
     assert error_signature("config.yaml: bad key") == "{path}: bad key"
 
+
+
+# -- an error's first words (round 24) --------------------------------------------------------
+
+@pytest.mark.parametrize("signature, head", [
+    ("error: externally-managed-environment × This environment is externally managed ╰─> To install Python "
+     "packages system-wide, try apt install python3-xyz", "externally-managed-environment"),
+    ("Exit code {n} error: could not compile", "could not compile"),
+    ("bash: pytest: command not found", "pytest: command not found"),
+    ("sh: {n}: jest: not found", "jest: not found"),
+    ("ENOENT: no such file or directory, open {path}", "ENOENT: no such file or directory"),
+    ("fatal: not a git repository (or any of the parent directories): .git", "not a git repository"),
+    ("npm ERR! code E404 npm ERR! {n} Not Found - GET {url}", "code E404"),
+    ("ModuleNotFoundError: No module named {q}", "ModuleNotFoundError: No module named …"),
+    ("(no message)", "(no message)"),
+])
+def test_an_errors_head_is_its_first_statement_without_exit_codes_or_severity_markers(signature, head):
+    assert error_head(signature) == head
+
+
+def test_an_errors_head_is_bounded_and_cut_at_a_word():
+    head = error_head("Something went wrong while resolving the dependency graph of the workspace members")
+    assert len(head) <= 40 and head.endswith("…") and head[:-1] in "Something went wrong while resolving the " \
+        "dependency graph of the workspace members" and not head[:-1].endswith(("depend", "th"))
+
+
+def test_a_clipped_text_ends_at_a_word_boundary_with_an_ellipsis():
+    assert clip_words("where xyz is the package you are trying to install", 30) == "where xyz is the package you…"
+    assert clip_words("short\n  text", 30) == "short text"

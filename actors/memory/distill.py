@@ -41,7 +41,7 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 18  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 19  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
@@ -81,6 +81,8 @@ STATE_VERSION = 18  # 4: identities hold the gloss field; 5: workflows hold the 
 # card's key may change: the whole journal is folded again
 # 18 (round 20): a command ability's calls count by program family (`families`), an ability's and a family's calls
 # to each host apart (`by_host`); a pitfall notes the sessions in which a rule fixed its failure (`fixed`)
+# 19 (round 24): a rule keeps each episode's failed call and fix (`pairs`), for the shape they share; an ability's,
+# a family's and a host's counts keep their failures by signature (`sigs`)
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -258,6 +260,7 @@ class Distiller:
         session = self._session(row.session, row.ts)
         # a command ability is as reliable as the program it runs (round 20: `git status`, `make lint` and `curl`
         # failing are no one weak link): its calls count by program family, the others by ability
+        signature = normalise.error_signature(row.error) if not row.ok else ""
         if family := reliability_family(work):
             family_key = f"{name} {family}"
             self.dirty.add(("family", family_key))
@@ -270,8 +273,7 @@ class Distiller:
             entries = [self.abilities.setdefault(name, _entry(row, {"ok": 0, "causes": {}, "files": [], "hosts": []}))]
         # a host can be a weak link of its own, however well the ability does elsewhere: a URL argument's, or the
         # first host a command worked on (`ssh deploy@bastion.acme.io`)
-        host = work.file if work.host else next(iter(normalise.command_hosts(work.command)), "") if work.command else ""
-        if host:
+        if host := _counted_host(work):
             _count_host(entries[0], host, row)
             self.dirty.add(("target", f"{name} {host}"))
             entries.append(self.targets.setdefault(f"{name} {host}", _entry(
@@ -283,6 +285,11 @@ class Distiller:
             stats["n"] += 1
             stats["ok"] += int(row.ok)
             _note(stats, row, session)
+            if not row.ok:  # which failure it was, to tell whether rules explain them all (round 24)
+                _count_sig(stats, warning_keys(name, work.family, signature)[0])
+            for sig_key in stats.get("sigs", ()):  # a rule that tells these counts is rendered again
+                for rule_key in self.sigs.get(sig_key, {}).get("fixed", ()):
+                    self.dirty.add(("rule", rule_key))
         if row.ok:
             self._step(session, row, work)
             self._close_episodes(row.session, session, row, work)
@@ -297,7 +304,6 @@ class Distiller:
                 _add(stats.setdefault("resources", []), word)
         self._failure(row, work, session)
         self._open(session, row, work)
-        signature = normalise.error_signature(row.error)
         self.failures.append((row.session, row.ts, warning_keys(name, work.family, signature)))
 
     def _failure(self, row: Row, work: Work, session: dict) -> str:
@@ -445,6 +451,9 @@ class Distiller:
         rule["edited"] = rule.get("edited", 0) + edited
         rule["moved"] = rule.get("moved", 0) + moved
         rule["last"] = max(rule["last"], row.ts)
+        pair = [episode["wrong"], instead]
+        if pair not in rule.setdefault("pairs", []) and len(rule["pairs"]) < MAX_LIST:
+            rule["pairs"].append(pair)  # what failed and what fixed it, each time: their shared shape is the lesson
         if instead not in rule["insteads"] and len(rule["insteads"]) >= 5:
             pass  # keep the first few fixes; counts of known ones still grow
         else:
@@ -474,6 +483,7 @@ class Distiller:
             if sid not in fixed and len(fixed) < MAX_SESSIONS:  # a session without an id is one too
                 fixed.append(sid)
             self.dirty.add(("sig", pitfall_key))
+            self.dirty |= _reliability_keys(failed)  # a weak link of those failures may now be explained
         if sid not in rule["sessions"]:
             _count_topic(rule["topic"], session["topic"])
         _add(rule["sessions"], sid)
@@ -486,8 +496,19 @@ class Distiller:
         """Every card the evidence so far supports, in a deterministic order; with `only` (the fold's `dirty`),
         just the cards whose evidence the fold touched, so an incremental consolidation costs what it folded."""
         self.withdrawn = set()
-        found = [*self._pitfalls(thresholds, only), *self._weak_links(thresholds, only),
-                 *self._playbooks(thresholds, only), *self._rules(thresholds, only)]
+        weak = self._weak_candidates(thresholds, only)
+        explained: dict[str, list[Weak]] = {}  # rule key -> the weak links whose failures it explains
+        # a host's weak link stays: a rule's fix of a program family may have worked on another host (the next
+        # `curl` elsewhere closes a timeout's episode), which says nothing of this host's reliability
+        for candidate in (c for c in weak if not c.host):
+            for rule_key in weak_fixed(candidate.stats, self.sigs, self.rules, thresholds):
+                explained.setdefault(rule_key, []).append(candidate)
+        covered = {c.key for told in explained.values() for c in told}
+        self.withdrawn |= {c.key for c in weak if c.key in covered and c.dirty}
+        found = [*self._pitfalls(thresholds, only),
+                 *(self._weak_link(c.key, c.name, c.stats, c.host, c.family) for c in weak
+                   if c.dirty and c.key not in covered),
+                 *self._playbooks(thresholds, only), *self._rules(thresholds, only, explained)]
         return sorted(found, key=lambda d: (d.first_ts, d.key))
 
     def _pitfalls(self, t: Thresholds, only: set | None = None) -> Iterable[Draft]:
@@ -502,12 +523,12 @@ class Distiller:
             organ, _, ability = name.partition(".")
             where = f" on {', '.join(sig['files'][:3])}" if sig["files"] else ""
             yield Draft(
-                key=key, kind="pitfall", title=f"{name} fails with {cause}: {message[:90]}",
-                body=(f"{name} failed {sig['n']} times in {len(sig['sessions'])} sessions{where} with: {message}. "
-                      f"Calls: {'; '.join(sig['calls'])}."),
+                key=key, kind="pitfall", title=f"{name} fails with {cause}: {normalise.clip_words(message, 90)}",
+                body=(f"{name} failed {sig['n']} times in {len(sig['sessions'])} sessions{where} with: "
+                      f"{_quoted_error(sig['examples'], message)}. Calls: {'; '.join(sig['calls'])}."),
                 when=f"calling {name}" + (f" ({', '.join(sig['programs'][:3])})" if sig["programs"] else ""),
                 wrong=sig["calls"][0] if sig["calls"] else f"calling {name}",
-                instead=f"check first what makes it fail: {message[:100]}",
+                instead=f"check first what makes it fail: {normalise.clip_words(message, 100)}",
                 identity=identity(organ, ability, programs=sig["programs"], actions=sig["actions"], files=sig["files"],
                                   hosts=sig["hosts"], objects=sig.get("objects", ()), glosses=self.glosses,
                                   resources=sig.get("resources", ()),
@@ -521,18 +542,20 @@ class Distiller:
     def _fixed(self, sig: dict, t: Thresholds) -> bool:
         return pitfall_fixed(sig, self.rules, t)
 
-    def _weak_links(self, t: Thresholds, only: set | None = None) -> Iterable[Draft]:
+    def _weak_candidates(self, t: Thresholds, only: set | None = None) -> list[Weak]:
+        """Every weak link the counts support, each marked dirty when the fold touched it (or always, with no
+        `only`): all of them are judged, since a rule tells the counts of those whose failures it explains."""
+        found: list[Weak] = []
         carded: dict[str, set[str]] = {}  # ability -> its hosts that are weak links of their own
         for key, stats in self.targets.items():
             if _weak(stats, t):
                 carded.setdefault(stats["ability"], set()).add(stats["host"])
-                if only is None or ("target", key) in only:
-                    yield self._weak_link(_digest("weak_link", stats["ability"], stats["host"]), stats["ability"],
-                                          stats, host=stats["host"])
+                found.append(Weak(_digest("weak_link", stats["ability"], stats["host"]), stats["ability"], stats,
+                                  only is None or ("target", key) in only, host=stats["host"]))
         # judged by their other calls: the weak hosts have their cards
-        for name, stats in _pick(self.abilities, "ability", only):
-            if _weak(stats := _without_hosts(stats, carded.get(name, set())), t):
-                yield self._weak_link(_digest("weak_link", name), name, stats)
+        for name, raw in self.abilities.items():
+            if _weak(stats := _without_hosts(raw, carded.get(name, set())), t):
+                found.append(Weak(_digest("weak_link", name), name, stats, only is None or ("ability", name) in only))
         # a command ability that fails often (all its commands' calls, the weak hosts' apart) is a weak link by the
         # programs it ran that fail often on their own calls (`shell.run(make)`), and no card when none does; a
         # program failing often in an ability that does not is no card either (its failures are the traps its
@@ -547,9 +570,10 @@ class Distiller:
         for stats in judged.values():
             name = stats["ability"]
             n, ok = totals[name]
-            if (wanted is None or name in wanted) and _weak({"n": n, "ok": ok}, t) and _weak(stats, t):
-                yield self._weak_link(_digest("weak_link", name, "", stats["family"]), name, stats,
-                                      family=stats["family"])
+            if _weak({"n": n, "ok": ok}, t) and _weak(stats, t):
+                found.append(Weak(_digest("weak_link", name, "", stats["family"]), name, stats,
+                                  wanted is None or name in wanted, family=stats["family"]))
+        return found
 
     def _weak_link(self, key: str, name: str, stats: dict, host: str = "", family: str = "") -> Draft:
         rate = stats["ok"] / stats["n"]
@@ -635,12 +659,17 @@ class Distiller:
                 found.setdefault(" > ".join(session["seg"]), []).append((sid, session))
         return found
 
-    def _rules(self, t: Thresholds, only: set | None = None) -> Iterable[Draft]:
+    def _rules(self, t: Thresholds, only: set | None = None,
+               explained: dict[str, list[Weak]] | None = None) -> Iterable[Draft]:
         for key, rule in _pick(self.rules, "rule", only):
             if rule["n"] < t.rule_min_episodes or not _rule_stands(rule, t):
                 continue
             instead = max(rule["insteads"], key=lambda i: (rule["insteads"][i], -list(rule["insteads"]).index(i)))
             change = rule["changes"].get(instead, "")
+            shape = operand_shape(rule.get("pairs", []))
+            wrong, told = (shape.wrong, shape.instead) if shape else (rule["wrong"], instead)
+            examples = f" ({_listed(shape.values)})" if shape else ""
+            retried = shape.shaped(change) if shape else change  # what a retry changed, of every episode
             organ, _, ability = rule["ability"].partition(".")
             families = rule["families"]
             members = [m for f in families for m in normalise.FAMILY_MEMBERS.get(f, (f,))]
@@ -651,13 +680,22 @@ class Distiller:
             evidence = _evidence(rule, rule["examples"])
             if failed:  # it stands for the pitfall it covers: its evidence counts the failures
                 evidence.update(failures=failed, failure_sessions=len(pitfall["sessions"]))
+            told_weak = [{"subject": c.subject, "calls": c.stats["n"], "failures": c.stats["n"] - c.stats["ok"]}
+                         for c in (explained or {}).get(key, ())]
+            if told_weak:  # it stands for the weak links whose failures it explains: its evidence counts their calls
+                evidence["weak_links"] = told_weak
+            if shape:  # the lesson is the shape; the calls of each episode stay evidence
+                evidence.update(operands=shape.values, calls=[" -> ".join(p) for p in rule["pairs"][:MAX_EXAMPLES]])
             yield Draft(
-                key=key, kind="rule", title=_rule_title(rule["when"], rule["wrong"], instead, change),
-                body=(f"When {rule['when']}, {rule['wrong']} failed ({rule['cause'] or 'error'}: "
-                      f"{rule['error'] or 'no message'}); {instead} worked"
-                      + (f" ({change})" if change else "") + f". Seen in {rule['n']} episode(s)"
-                      + (f"; it failed {failed} times in {len(pitfall['sessions'])} sessions." if failed else ".")),
-                when=rule["when"], wrong=rule["wrong"], instead=instead,
+                key=key, kind="rule", title=_rule_title(rule["when"], wrong, told, retried) + examples,
+                body=(f"When {rule['when']}, {wrong} failed ({rule['cause'] or 'error'}: "
+                      f"{_quoted_error(rule['examples'], rule['error'])}); {told} worked"
+                      + (f" ({change})" if change and not shape else "") + f". Seen in {rule['n']} episode(s)"
+                      + (f" ({_listed(shape.values)})" if shape else "")
+                      + (f"; it failed {failed} times in {len(pitfall['sessions'])} sessions" if failed else "")
+                      + "".join(f"; {w['subject']} failed {w['failures']} of {w['calls']} calls" for w in told_weak)
+                      + "."),
+                when=rule["when"], wrong=wrong, instead=told,
                 identity=identity(organ, ability, programs=[*members, *rule["programs"]], actions=rule["actions"],
                                   objects=rule.get("objects", ()), glosses=self.glosses,
                                   resources=rule.get("resources", ()),
@@ -668,7 +706,9 @@ class Distiller:
                                   calls=[rule["wrong"], *rule["insteads"]], settings=rule.get("settings", ())),
                 files=tuple(files), provenance=tuple(rule["ids"]), confirmations=rule["n"], first_ts=rule["first"],
                 last_ts=rule["last"], stats={"episodes": rule["n"], "change": change,
-                                             **({"failures": failed} if failed else {})},
+                                             "error": normalise.error_head(rule["error"] or "(no message)"),
+                                             **({"failures": failed} if failed else {}),
+                                             **({"weak_calls": sum(w["calls"] for w in told_weak)} if told_weak else {})},
                 evidence=evidence)
 
 
@@ -700,6 +740,62 @@ def _same_task(failed: Work, work: Work) -> bool:
     `mix compile` is by `mix deps.compile x && mix compile`)."""
     wanted = set(_actions(failed.command))
     return not wanted or bool(wanted & set(_actions(work.command)))
+
+
+@dataclass(frozen=True, slots=True)
+class Weak:
+    """A weak link the counts support: its card's key, ability, counts, and whether the fold touched it."""
+
+    key: str
+    name: str
+    stats: dict
+    dirty: bool
+    host: str = ""
+    family: str = ""
+
+    @property
+    def subject(self) -> str:
+        return f"{self.name} on {self.host}" if self.host else f"{self.name}({self.family})" if self.family else self.name
+
+
+MAX_SIGS = 20  # failure signatures an ability's, a family's or a host's counts keep apart
+
+
+def _count_sig(stats: dict, sig_key: str) -> None:
+    """Count a failure of an ability, family or host by its signature (the pitfall's key); past MAX_SIGS of them
+    the counts are marked incomplete, and no rule can explain them all."""
+    sigs = stats.setdefault("sigs", {})
+    if sig_key in sigs or len(sigs) < MAX_SIGS:
+        sigs[sig_key] = sigs.get(sig_key, 0) + 1
+    else:
+        stats["sigs_full"] = True
+
+
+def weak_fixed(stats: dict, sigs: dict[str, dict], rules: dict[str, dict], t: Thresholds) -> list[str]:
+    """The keys of the rules that explain a weak link (round 24, as round 20 for pitfalls): every one of its failures
+    is a failure that rules that stand fixed in every session it happened in (`pitfall_fixed`); [] when one is not.
+    Then the rule says it, and the weak link would be a second line about the same trap."""
+    counted = stats.get("sigs", {})
+    if stats["n"] == stats["ok"] or stats.get("sigs_full") or sum(counted.values()) < stats["n"] - stats["ok"]:
+        return []
+    if not all((sig := sigs.get(k)) is not None and pitfall_fixed(sig, rules, t) for k in counted):
+        return []
+    return _unique(rule_key for k in counted for rule_key in sigs[k].get("fixed", {})
+                   if (rule := rules.get(rule_key)) and rule["n"] >= t.rule_min_episodes and _rule_stands(rule, t))
+
+
+def _reliability_keys(work: Work) -> set[tuple[str, str]]:
+    """The counts a call of this work folds into, as the fold's `dirty` names them: its ability's or its program
+    family's, and its host's."""
+    family = reliability_family(work)
+    keys = {("family", f"{work.ability} {family}") if family else ("ability", work.ability)}
+    host = _counted_host(work)
+    return keys | ({("target", f"{work.ability} {host}")} if host else set())
+
+
+def _counted_host(work: Work) -> str:
+    """The host whose calls are counted apart: a URL argument's, or the first host a command worked on."""
+    return work.file if work.host else next(iter(normalise.command_hosts(work.command)), "") if work.command else ""
 
 
 def pitfall_fixed(sig: dict, rules: dict[str, dict], t: Thresholds) -> bool:
@@ -902,6 +998,92 @@ def _rule_title(when: str, wrong: str, instead: str, change: str) -> str:
     if instead != wrong or not change:
         return f"{_cap(when)}: {instead} instead of {wrong}"
     return f"{_cap(when)}: retry {instead} {change}"
+
+
+MAX_QUOTED = 160  # characters of an error a card's body quotes
+
+
+def _quoted_error(examples: list[str], signature: str) -> str:
+    """The error as a body quotes it: its first example as it was written (redacted when journalled), cut at a
+    word; the signature when there is none."""
+    raw = next((e for e in examples if e.strip()), "")
+    return json.dumps(normalise.clip_words(raw, MAX_QUOTED), ensure_ascii=False) if raw else signature or "no message"
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """What a rule's episodes share when their calls differ only in operands: the calls with a slot, the values."""
+
+    wrong: str
+    instead: str
+    values: list[str]
+    slot: str = "{name}"
+
+    def shaped(self, said: str) -> str:
+        """A text about one episode with every episode's value put as the slot."""
+        for value in self.values:
+            said = _fill(said, value, self.slot)
+        return said
+
+
+MAX_SLOT = 3  # words of a failed call that may differ from episode to episode in one slot (`pip install a b c`)
+_SEPARATOR_WORDS = frozenset({"&&", "||", "|", ";", "&"})
+
+
+def operand_shape(pairs: list[list[str]]) -> Shape | None:
+    """The shape a rule's episodes share (round 24): when the failed calls differ only in one run of operands
+    (`pip install ruff`, `pip install pandas`) and the fixes name the same operands (`.venv/bin/pip install ruff`),
+    the calls with a slot (`pip install {package}` -> `.venv/bin/pip install {package}`), the most frequent fix's
+    shape first; None when the episodes failed on one call, differ in more than operands, or their fixes differ
+    otherwise than by the operand (a file found elsewhere each time is no shape)."""
+    wrongs = [w.split() for w, _ in pairs]
+    if len({tuple(w) for w in wrongs}) < 2:
+        return None
+    head = _shared(wrongs)
+    tail = _shared([w[head:][::-1] for w in wrongs])
+    middles = [w[head:len(w) - tail] for w in wrongs]
+    if not head or any(not m or len(m) > MAX_SLOT or not all(map(_operand, m)) for m in middles):
+        return None
+    slot = "{" + _slot_kind(pairs, middles) + "}"
+    shapes: dict[str, int] = {}
+    for (_, instead), middle in zip(pairs, middles):
+        shaped = _fill(instead, " ".join(middle), slot)
+        shapes[shaped] = shapes.get(shaped, 0) + 1
+    told = max(shapes, key=lambda i: (shapes[i], -list(shapes).index(i)))
+    if len(shapes) > 1 and not all(slot in shaped for shaped in shapes):
+        return None
+    return Shape(wrong=" ".join([*wrongs[0][:head], slot, *wrongs[0][len(wrongs[0]) - tail:]]), instead=told,
+                 values=_unique(" ".join(m) for m in middles), slot=slot)
+
+
+def _shared(rows: list[list[str]]) -> int:
+    """How many words all rows begin with."""
+    n = 0
+    while all(len(r) > n for r in rows) and len({r[n] for r in rows}) == 1:
+        n += 1
+    return n
+
+
+def _operand(word: str) -> bool:
+    return not word.startswith("-") and "=" not in word and word not in _SEPARATOR_WORDS and "…" not in word
+
+
+def _slot_kind(pairs: list[list[str]], middles: list[list[str]]) -> str:
+    """What the differing words are: packages an install names, files, or names."""
+    if all(set(m) <= set(_objects(w)) for (w, _), m in zip(pairs, middles)):
+        return "package"
+    if all(text.paths(x) or _names_file(x) for m in middles for x in m):
+        return "file"
+    return "name"
+
+
+def _fill(call: str, value: str, slot: str) -> str:
+    """A call with a value, as a word or a path's last name (`.venv/bin/ruff`), put as a slot."""
+    return re.sub(rf"(?<![^\s/]){re.escape(value)}(?=$|[\s;,)])", slot, call)
+
+
+def _listed(values: list[str]) -> str:
+    return ", ".join(values[:MAX_EXAMPLES]) + (", …" if len(values) > MAX_EXAMPLES else "")
 
 
 def change_of(failed: Work, episode: dict, work: Work, args: dict, between: list[str]) -> str:

@@ -58,14 +58,17 @@ def clean(text: str, cap: int = LINE_CAP) -> str:
     return text if len(text) <= cap else text[: cap - 1].rstrip() + "…"
 
 
-def card_line(kind: str, title: str, when: str = "", wrong: str = "", instead: str = "") -> str:
-    """The line a card contributes, its tool-derived text quoted; empty when that text reads as an instruction."""
-    if guard.suspect(title, when, wrong, instead):
+def card_line(kind: str, title: str, when: str = "", wrong: str = "", instead: str = "", error: str = "") -> str:
+    """The line a card contributes, its tool-derived text quoted; empty when that text reads as an instruction.
+    A rule says why its failed call failed, in the error's own first words (`error`, a card's `stats["error"]`)."""
+    if guard.suspect(title, when, wrong, instead, error):
         return ""
     if kind == "rule" and when and instead:
-        third = LINE_CAP // 4
-        return clean(f"- [rule] When {observed(when, third)}: {observed(instead, third)} worked where "
-                     f"{observed(wrong, third)} failed.")
+        # the error's words take their share from the situation's and the failed call's, so the line ends whole
+        part = LINE_CAP // (6 if error else 4)
+        why = f" with {observed(error, LINE_CAP // 6)}" if error else ""
+        return clean(f"- [rule] When {observed(when, part)}: {observed(instead, LINE_CAP // 4)} worked where "
+                     f"{observed(wrong, part)} failed{why}.")
     return clean(f"- [{kind.replace('_', ' ')}] observed: {observed(title, LINE_CAP - 40)}")
 
 

@@ -124,6 +124,36 @@ def error_signature(text: str) -> str:
     return text[:MAX_SIGNATURE].strip()
 
 
+MAX_HEAD = 40  # an error's first words as a rule's injected line says them (inject.card_line)
+# what opens an error line without saying what the error is: a shell's exit code, a severity or a shell's name
+_HEAD_MARKERS = re.compile(r"^(?:exit code \{n\}\s*)?(?:(?:[a-z][\w.-]{0,20} )?(?:(?:error|fatal|e|warning|warn)\s*[:!]|err!)"
+                           r"\s*|(?:ba|z|da|k)?sh\s*:\s*(?:\{n\}\s*:\s*)?)*", re.I)
+# where an error's first statement ends: a sentence or clause, a box-drawn detail, a second marked line
+_HEAD_ENDS = re.compile(r"[.;,](?=\s|$)|\s[-×╰│]\s?|\s\(|\s(?:[a-z][\w.-]{0,20} )?(?:(?:error|fatal|hint|help)\s*[:!]|err!)",
+                        re.I)
+
+
+def error_head(signature: str, cap: int = MAX_HEAD) -> str:
+    """What an error is, in its own first words: a signature's first statement, its exit code and severity
+    markers left out, placeholders shown as "…", cut at a word (`error: externally-managed-environment × This …`
+    -> externally-managed-environment; `Exit code {n} error: could not compile` -> could not compile)."""
+    bare = _HEAD_MARKERS.sub("", signature.strip())
+    head = _HEAD_ENDS.split(bare, maxsplit=1)[0].strip() if bare else ""
+    if len(strip_placeholders(head).strip()) < 3:
+        head = bare or signature.strip()
+    return clip_words(_RUNS.sub(r"\1", _PLACEHOLDER.sub("…", head)).replace("… …", "…"), cap)
+
+
+def clip_words(text: str, cap: int) -> str:
+    """A text on one line, cut at the last word boundary before `cap` with "…" when longer."""
+    text = _SPACES.sub(" ", str(text)).strip()
+    if len(text) <= cap:
+        return text
+    cut = text[:cap - 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > cap // 2 else cut).rstrip(" ,;:") + "…"
+
+
 MAX_ADVICE = 240
 _LINE_MARKERS = re.compile(r"^[\s>*•·|#+-]*(?:[A-Za-z][\w.-]{0,20} (?:ERR!|WARN!?|error|warning)\s*)?[\s>*•·|#+-]*")
 

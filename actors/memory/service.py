@@ -405,7 +405,8 @@ class Memory:
         standing = [j for j in standing if judgments.injection(j.text) is None]
         block = inject.build(
             [(j.id, inject.judgment_line(j.kind, judgments.statement(j))) for j in standing],
-            [(h.card.id, inject.card_line(h.card.kind, h.card.title, h.card.when, h.card.wrong, h.card.instead))
+            [(h.card.id, inject.card_line(h.card.kind, h.card.title, h.card.when, h.card.wrong, h.card.instead,
+                                         h.card.stats.get("error", "")))
              for h in hits], budget)
         if not session or not block.text:
             self.recaller.note(block.cards)
