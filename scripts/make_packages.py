@@ -1,4 +1,4 @@
-"""Write broker/text/data/packages.txt.gz: names of published libraries, the gazetteer exposure reads packages from.
+"""Write broker/text/data/packages.tsv.gz: names of published libraries, the gazetteer exposure and memory read.
 
 Each line is one library's name as its own ecosystem publishes it, lower-cased, taken from the binary package
 names Debian gives the libraries it packages, by its per-language naming policies: `python3-<module>` (Python
@@ -13,15 +13,14 @@ it to package it, which keeps out the long tail of a registry (PyPI holds hundre
 them common words registered once); the names are facts, free of any licence condition. What they miss are
 libraries Debian does not package yet (Tailwind CSS in bookworm).
 
-Many names are English words too (requests, click, rich, express, torch, acme): such a name is marked `word`
-(`name<TAB>word`) when WordNet 3.0 has it as a lemma or as an inflection of one (its exception lists and the
+A line is `name<TAB>word-or-nothing<TAB>languages`. Many names are English words too (requests, click, rich,
+express, torch, acme): such a name is marked `word` when WordNet 3.0 has it as a lemma or as an inflection of one (its exception lists and the
 detachment rules of morphy(7WN): `bindings` -> binding), every part of a hyphenated name so (`tree-sitter`).
 Exposure takes a word for a library only when it is written as code (`requests.get`, `torch.compile`): the
 rule is in `broker.exposure.knowledge.names_package`, not a list here.
 
-It also writes broker/text/data/packages-languages.tsv.gz: each name with the languages Debian packages it for
-(`pandas<TAB>python`), which memory's recall reads to reach the package managers of a library an install verb
-names (data/library-managers.txt).
+The last column names the languages Debian packages the library for (`pandas<TAB><TAB>python`), which memory's
+recall reads to reach the package managers of a library an install verb names (data/library-managers.txt).
 
 Rebuild with `apt-get install wordnet-base && python scripts/make_packages.py` on a Debian-based machine after
 `apt-get update` (it asks `apt-cache pkgnames` and reads WordNet's files in /usr/share/wordnet). The output is
@@ -36,8 +35,7 @@ import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "broker" / "text" / "data" / "packages.txt.gz"
-LANGUAGES_OUT = ROOT / "broker" / "text" / "data" / "packages-languages.tsv.gz"  # name<TAB>language language…
+OUT = ROOT / "broker" / "text" / "data" / "packages.tsv.gz"  # name<TAB>word or nothing<TAB>language language…
 
 # Debian's prefix for each language's libraries, the ending its naming policy adds to the library's name, and the
 # language (data/library-managers.txt names the package managers that install its libraries)
@@ -112,8 +110,8 @@ def main() -> None:
         raise SystemExit("apt-cache listed no library packages: run `apt-get update` first")
     lemmas, inflected = wordnet()
     rows = sorted(found)
-    write(OUT, "".join(f"{name}\tword\n" if is_word(name, lemmas, inflected) else f"{name}\n" for name in rows))
-    write(LANGUAGES_OUT, "".join(f"{name}\t{' '.join(sorted(found[name]))}\n" for name in rows))
+    write(OUT, "".join(f"{name}\t{'word' if is_word(name, lemmas, inflected) else ''}\t{' '.join(sorted(found[name]))}\n"
+                       for name in rows))
 
 
 if __name__ == "__main__":

@@ -781,13 +781,14 @@ def test_a_library_name_the_catalogue_uses_is_the_catalogues_word():
     assert "git" in knowledge.packages() and "git" not in catalogue.packages  # python3-git: but git is the organ
 
 
-def test_the_shipped_package_gazetteer_is_sorted_lower_case_names_with_english_words_marked():
+def test_the_shipped_package_gazetteer_is_sorted_lower_case_names_with_english_words_and_languages_marked():
     import gzip
     with gzip.open(knowledge.PACKAGES_FILE, "rt", encoding="utf-8") as rows:
-        lines = [line.rstrip("\n") for line in rows]
-    names = [line.partition("\t")[0] for line in lines]
+        lines = [line.rstrip("\n").split("\t") for line in rows]
+    names = [line[0] for line in lines]
     assert len(names) > 5_000 and names == sorted(set(names)) and all(n == n.lower() for n in names)
-    assert all(line.partition("\t")[2] in ("", "word") for line in lines)
+    assert all(len(line) == 3 and line[1] in ("", "word") and line[2] for line in lines)
+    assert {language for line in lines for language in line[2].split()} == {"python", "node", "rust", "ruby", "r"}
     known = knowledge.packages()
     assert known["pysam"] is False and known["requests"] is True and known["click"] is True
 

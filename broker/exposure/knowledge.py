@@ -31,7 +31,7 @@
 - *Ports*: IANA's service names and registered ports as the platform ships them (`/etc/services`): the
   postgres on 5432 names a port.
 - *Packages*: the names of the libraries Debian packages for Python, JavaScript, Rust, Ruby and R
-  (`broker/text/data/packages.txt.gz`, made from the package manager's lists by scripts/make_packages.py): a
+  (`broker/text/data/packages.tsv.gz`, made from the package manager's lists by scripts/make_packages.py): a
   library named in a request (`pysam`, `torch.compile`) is asked about, and tools that answer from libraries'
   documentation say so.
 """
@@ -86,7 +86,7 @@ MIN_CJK_PLACE, MAX_CJK_PLACE = 2, 8  # two CJK characters name a city (上海); 
 # name does not claim every longer word it starts (Nice -> Nicely)
 MIN_INFLECTED, MAX_ENDING = 5, 3
 CITIES_FILE = Path(__file__).resolve().parent.parent / "text" / "data" / "cities.tsv.gz"  # name<TAB>zone
-PACKAGES_FILE = Path(__file__).resolve().parent.parent / "text" / "data" / "packages.txt.gz"  # a name a line
+PACKAGES_FILE = Path(__file__).resolve().parent.parent / "text" / "data" / "packages.tsv.gz"  # a name a line
 # a word as a library's name is written (letters, digits, - _ +), not inside a path, URL, mailbox or dotted name,
 # with what follows it: `.attribute` when it is written as code (torch.compile, requests.get)
 _PACKAGE_WORD = re.compile(r"(?<![\w./@:#~\\+-])([A-Za-z][\w+-]*[A-Za-z0-9]|[A-Za-z])((?:\.[A-Za-z_]\w*)*)")
@@ -535,8 +535,8 @@ def packages() -> dict[str, bool]:
     them), each -> whether WordNet has it as an English word; empty when the file is missing or unreadable."""
     try:
         with gzip.open(PACKAGES_FILE, "rt", encoding="utf-8") as rows:
-            found = (line.rstrip("\n").partition("\t") for line in rows if line.strip())
-            return {name: flag == "word" for name, _, flag in found}
+            found = (line.rstrip("\n").split("\t") for line in rows if line.strip())
+            return {name: rest[:1] == ["word"] for name, *rest in found}
     except (OSError, EOFError, UnicodeDecodeError) as exc:
         log.warning("cannot read the package gazetteer %s (%s): no word is taken for a library", PACKAGES_FILE, exc)
         return {}

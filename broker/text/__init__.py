@@ -207,14 +207,14 @@ def _install_verbs() -> frozenset[str]:
 
 @functools.cache
 def _languages() -> dict[str, tuple[str, ...]]:
-    # library name -> the languages Debian packages it for (data/packages-languages.tsv.gz, scripts/make_packages.py)
+    # library name -> the languages Debian packages it for (data/packages.tsv.gz's last column, scripts/make_packages.py)
     try:
-        raw = resources.files("broker.text").joinpath("data", "packages-languages.tsv.gz").read_bytes()
+        raw = resources.files("broker.text").joinpath("data", "packages.tsv.gz").read_bytes()
         lines = gzip.decompress(raw).decode("utf-8").splitlines()
     except (OSError, EOFError, UnicodeDecodeError) as exc:
         log.warning("cannot read the libraries' languages (%s): no library reaches a package manager", exc)
         return {}
-    return {name: tuple(languages.split()) for name, _, languages in (line.partition("\t") for line in lines)}
+    return {name: tuple(languages.split()) for name, _, languages in (line.split("\t") for line in lines)}
 
 
 def library_managers(name: str) -> tuple[str, ...]:
