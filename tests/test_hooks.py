@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
 import sys
@@ -94,6 +95,21 @@ def run_hook(mesh, event: str, payload) -> subprocess.CompletedProcess:
 
 
 def test_a_prompt_hook_sets_the_instruction_and_a_tool_hook_publishes_a_classified_call(mesh):
+    with event_stream(mesh) as sub:
+        assert run_hook(mesh, "UserPromptSubmit", PROMPT).returncode == 0
+        assert mesh.status()["heart"]["instruction"] == "make the login tests pass"
+        assert run_hook(mesh, "PostToolUse", BASH_FAILED).returncode == 0
+        events = host_call_events(sub)
+    call = next(e for e in events if e.kind == "call")
+    assert (call.organ, call.ability, call.ok, call.cause, call.session) == ("host", "Bash", False, "tool_missing",
+                                                                            "abc123")
+    assert call.args == {"command": "npm test", "description": "Run the tests"}
+    assert any(e.kind == "progress" and e.message == "make the login tests pass" for e in events)
+
+
+@contextlib.contextmanager
+def event_stream(mesh):
+    """A SUB on the mesh's events, once it hears them (a SUB joins late: hooks are sent until one is heard)."""
     ctx = zmq.Context()
     try:
         sub = ctx.socket(zmq.SUB)
@@ -101,20 +117,18 @@ def test_a_prompt_hook_sets_the_instruction_and_a_tool_hook_publishes_a_classifi
         sub.setsockopt(zmq.SUBSCRIBE, protocol.EVENT)
         sub.connect(mesh.status()["heart"]["endpoints"]["blood"])
         wait_for(lambda: run_hook(mesh, "prompt", {"event": "prompt", "session": "warmup", "text": "x"})
-                 and sub.poll(200), timeout=10, what="the event stream")  # a SUB joins late: wait until it hears
-        assert run_hook(mesh, "UserPromptSubmit", PROMPT).returncode == 0
-        assert mesh.status()["heart"]["instruction"] == "make the login tests pass"
-        assert run_hook(mesh, "PostToolUse", BASH_FAILED).returncode == 0
-        events = []
-        wait_for(lambda: _collect(sub, events) and any(e.kind == "call" for e in events), timeout=10,
-                 what="the host call event")
+                 and sub.poll(200), timeout=10, what="the event stream")
+        yield sub
     finally:
         ctx.destroy(linger=0)
-    call = next(e for e in events if e.kind == "call")
-    assert (call.organ, call.ability, call.ok, call.cause, call.session) == ("host", "Bash", False, "tool_missing",
-                                                                            "abc123")
-    assert call.args == {"command": "npm test", "description": "Run the tests"}
-    assert any(e.kind == "progress" and e.message == "make the login tests pass" for e in events)
+
+
+def host_call_events(sub) -> list:
+    """The events heard until a call's is among them (bounded)."""
+    events: list = []
+    wait_for(lambda: _collect(sub, events) and any(e.kind == "call" for e in events), timeout=10,
+             what="the host call event")
+    return events
 
 
 def _collect(sub, events: list) -> bool:
@@ -179,20 +193,9 @@ def test_memory_asked_by_a_prompt_hook_is_the_hooks_call_and_not_the_agents_use_
 
 def test_a_hosts_call_in_a_session_named_past_its_bound_is_published_under_its_prompts_cut_name(mesh):
     named = "S" * 5000
-    ctx = zmq.Context()
-    try:
-        sub = ctx.socket(zmq.SUB)
-        sub.setsockopt(zmq.LINGER, 0)
-        sub.setsockopt(zmq.SUBSCRIBE, protocol.EVENT)
-        sub.connect(mesh.status()["heart"]["endpoints"]["blood"])
-        wait_for(lambda: run_hook(mesh, "prompt", {"event": "prompt", "session": "warmup", "text": "x"})
-                 and sub.poll(200), timeout=10, what="the event stream")
+    with event_stream(mesh) as sub:
         assert run_hook(mesh, "UserPromptSubmit", {**PROMPT, "session_id": named}).returncode == 0
         assert run_hook(mesh, "PostToolUse", {**BASH_FAILED, "session_id": named}).returncode == 0
-        events = []
-        wait_for(lambda: _collect(sub, events) and any(e.kind == "call" for e in events), timeout=10,
-                 what="the host call event")
-    finally:
-        ctx.destroy(linger=0)
+        events = host_call_events(sub)
     sessions = {e.session for e in events if e.kind in ("call", "progress") and e.session.startswith("S")}
     assert sessions == {named[:health.MAX_SESSION]}
