@@ -354,6 +354,7 @@ def pep668_journal() -> list[dict]:
     # a second library, or other work after it, once dropped install's share under SAYS_HALF (round 23)
     "install pandas and matplotlib", "install pandas and plot the forecast",
     "install pandas and plot the 10-day forecast to forecast.png",
+    "install scikit-learn",  # the registry's name of a library Debian names sklearn (library-aliases.txt)
 ])
 def test_a_query_naming_the_library_to_install_finds_the_install_card(tmp_path, query):
     with Memory(tmp_path / "home", clock=lambda: T0 + 3600) as m:

@@ -157,9 +157,11 @@ def test_wordnet_opposites_relate_a_verb_to_its_antonyms_and_nothing_else():
     ("upgrade the build server", []),  # build is a library's name too, and an everyday word
     ("add the forecast chart to the dashboard", []),  # `add` is as often any edit's
     ("plot the forecast with pandas", []),  # a library named, not installed
+    ("install scikit-learn", ["scikit"]),  # the registry's name of Debian's python3-sklearn, as its words read it
+    ("pip install Pillow and python-dateutil", ["pillow"]),
 ])
 def test_a_library_is_named_where_an_install_verb_takes_it_as_its_operand(source, named):
-    assert text.libraries(source) == named
+    assert list(text.libraries(source)) == named
 
 
 def test_a_library_reaches_the_package_managers_of_the_languages_it_is_published_for():

@@ -205,7 +205,7 @@ def parse_query(query: str) -> Query:
     for term in compounds:  # "pull request" is said as much as "pullrequest" would be
         terms.setdefault(term, None)
     kept = list(terms)[:MAX_QUERY_TERMS]
-    libraries = {text.stem(name): text.library_managers(name) for name in text.libraries(query)}
+    libraries = {text.stem(name): managers for name, managers in text.libraries(query).items()}
     related, sources = _reach(kept, terms, lambda t: programs_of(t, libraries))
     similar, similar_from = _reach(kept, terms, meaning.similar)
     named_stems = frozenset(text.stem(text.basename(p)) for p in paths)

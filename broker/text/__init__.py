@@ -14,7 +14,8 @@
     load_section(name, h)  the entries of the section of data/NAME.txt under the comment line `# h`
     load_pairs(name)       a `key: value value …` map from data/NAME.txt
     related(term)          the programs and tools a stemmed word of work relates to (data/related.txt)
-    libraries(text)        the words of a text that name a library an install verb takes (install pandas)
+    libraries(text)        the words of a text that name a library an install verb takes (install pandas),
+                           each with its language's package managers
     library_managers(name) the package managers that install a library of that name (data/library-managers.txt)
     is_everyday(word)      whether a lowercase word is common in everyday English (data/everyday.txt, wordfreq)
     english_frequency(t)   the share of English running words that are a stem's words (data/zipf.txt, wordfreq)
@@ -47,6 +48,7 @@ log = logging.getLogger(__name__)
 
 # punctuation that ends an install verb's operand (`install pandas, then plot …`)
 _OPERAND_END = re.compile(r"[,;:.!?()]\s")
+_NAME = re.compile(r"(?<![\w.-])[A-Za-z][\w.-]*[A-Za-z0-9]")  # a name as a registry writes it (scikit-learn)
 
 
 @functools.cache
@@ -169,20 +171,31 @@ def related(term: str) -> tuple[str, ...]:
     return _related().get(term, ())
 
 
-def libraries(text: str) -> list[str]:
+def libraries(text: str) -> dict[str, tuple[str, ...]]:
     """The words of a text that name a published library (Debian's library packages, `_languages`) as what an
-    install verb takes, unique, in order (`install pandas and plot the forecast`: pandas, not forecast; `install
-    the new printer driver`: none). Its operand is the run of names right after the verb (installs, installing),
-    determiners skipped: any other word ends it (`and`, `then`, `driver`). A name that is an everyday English word
-    (build, want, rich) is as often that word; words of paths and file names (forecast.png) name no library."""
+    install verb takes, unique, in order, each -> the stems of its language's package managers (`install pandas
+    and plot the forecast`: pandas, not forecast; `install the new printer driver`: none). Its operand is the run of
+    names right after the verb (installs, installing), determiners skipped: any other word ends it (`and`, `then`,
+    `driver`). A name that is an everyday English word (build, want, rich) is as often that word; words of paths and
+    file names (forecast.png) name no library. A registry's name for a library Debian names otherwise
+    (data/library-aliases.txt: scikit-learn) is that library, under the first word the text's words give it."""
     verbs = _install_verbs()
     if verbs.isdisjoint(map(stem, words(text))):
-        return []  # most texts install nothing: the gazetteer is not even read
+        return {}  # most texts install nothing: the gazetteer is not even read
     known = _languages()
     determiners = load_section("stopwords", "articles, pronouns, determiners")  # the, my, these: no break
     found: dict[str, None] = {}
     for path in paths(text):
         text = text.replace(path, " ")
+    aliased: dict[str, str] = {}  # the word a registry's name reads as -> the library it names
+
+    def alias(match: re.Match) -> str:
+        name, said = _aliases().get(match.group(0).lower()), words(match.group(0))
+        if name is None or not said:
+            return match.group(0)
+        aliased[said[0]] = name
+        return said[0]
+    text = _NAME.sub(alias, text)
     for clause in _OPERAND_END.split(text + " "):
         operand = False
         for word in words(clause):
@@ -190,11 +203,17 @@ def libraries(text: str) -> list[str]:
                 operand = True
             elif word in stopwords():
                 operand = operand and word in determiners
-            elif operand and word in known and not is_everyday(word):
+            elif operand and (word in aliased or word in known and not is_everyday(word)):
                 found.setdefault(word, None)
             else:
                 operand = False
-    return list(found)
+    return {word: library_managers(aliased.get(word, word)) for word in found}
+
+
+@functools.cache
+def _aliases() -> dict[str, str]:
+    """A library's registry name -> the name Debian gives it (data/library-aliases.txt: scikit-learn -> sklearn)."""
+    return {name.lower(): debian[0] for name, debian in load_pairs("library-aliases").items()}
 
 
 @functools.cache
