@@ -261,10 +261,8 @@ class Heart:
         return rec
 
     def _on_heartbeat(self, ident: bytes, msg: Heartbeat, frames: list[bytes]) -> None:
-        if (rec := self.organs.of(ident)) is None:
-            self.send(ident, protocol.encode(Reregister(reason="the heart does not know this connection")))
-        else:
-            self.organs.seen(rec, self.clock())
+        if (rec := self.organs.of(ident)) is None or not self.organs.seen(rec, self.clock()):  # or lost, external
+            self.send(ident, protocol.encode(Reregister(reason="the heart does not know this connection, or lost it")))
 
     def _on_goodbye(self, ident: bytes, msg: Goodbye, frames: list[bytes]) -> None:
         if (rec := self.organs.of(ident)) is not None:

@@ -117,12 +117,18 @@ class OrganTable:
         if rec.spec.external:
             rec.pid = None
 
-    def seen(self, rec: OrganRecord, now: float) -> None:
-        """A message from the organ: it is alive (again, if it was lost)."""
+    def seen(self, rec: OrganRecord, now: float) -> bool:
+        """A message from the organ: it is alive (again, if it was lost). False when a lost external organ speaks:
+        it connects anew when the heart falls silent, so what comes on the connection it had may be the last words
+        of one it has closed (a link that comes back delivers them), and it is up again only once it registers."""
         rec.last_seen = now
-        if rec.state == OrganState.LOST:
-            self.move(rec, OrganState.UP, "answers again")
-            self.alert(Level.INFO, rec.name, f"organ {rec.name} answers again")
+        if rec.state != OrganState.LOST:
+            return True
+        if rec.spec.external:
+            return False
+        self.move(rec, OrganState.UP, "answers again")
+        self.alert(Level.INFO, rec.name, f"organ {rec.name} answers again")
+        return True
 
     # -- what the organs that are up offer ----------------------------------------------------
 

@@ -19,8 +19,8 @@ from broker import keys, protocol
 from broker.config import parse
 from broker.heart import Heart
 from broker.home import Home
-from broker.protocol import (Ability, Call, Control, ControlReply, Failure, Heartbeat, Refused, Register, Reply,
-                             Tally, Welcome)
+from broker.protocol import (Ability, Call, Control, ControlReply, Failure, Heartbeat, Refused, Register,
+                             Reregister, Reply, Tally, Welcome)
 from broker.vocab import Cause, Decision, OrganState
 from broker.calls import unavailable_hint
 
@@ -187,16 +187,20 @@ def test_an_undeclared_organ_is_refused_with_the_declared_names(rig):
     assert isinstance(refused, Refused) and "not declared" in refused.reason and "echo" in refused.reason
 
 
-def test_an_organ_silent_past_the_liveness_window_is_lost_and_a_heartbeat_brings_it_back(rig):
+def test_a_lost_external_organ_that_speaks_again_is_asked_to_register_and_is_up_only_once_it_has(rig):
     organ = rig.organ("echo")
 
     rig.clock.advance(HEARTBEAT_S * 3 + 1)
     rig.tick()
     lost = rig.state("echo")
-    organ.send(Heartbeat(organ="echo"))
-    rig.tick()
+    organ.send(Heartbeat(organ="echo"))  # maybe the last words of a connection the organ has closed
+    asked = organ.recv(Reregister)
+    still = rig.state("echo")
+    organ.send(Register(organ="echo", pid=os.getpid(), abilities=(Ability("echo", read_only=True),)))
+    organ.recv(Welcome)
 
-    assert (lost, rig.state("echo")) == (OrganState.LOST, OrganState.UP)
+    assert "lost it" in asked.reason
+    assert (lost, still, rig.state("echo")) == (OrganState.LOST, OrganState.LOST, OrganState.UP)
 
 
 def test_a_heartbeat_from_an_unknown_connection_is_told_to_register_again(rig):
