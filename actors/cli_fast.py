@@ -77,6 +77,8 @@ def exit_code_of(exc: Exception) -> int:
 def fast_command(argv: list[str], env: dict[str, str] | os._Environ) -> Callable[[], int] | None:
     """The command line as a call of a fast command, or None when the full CLI must read it."""
     name, args = (argv[0], argv[1:]) if argv else ("", [])
+    if name == "--version" and not args:
+        return version
     if name == "hook":
         options, positional = _split(args, {"--home"}, set())
         if options is None or len(positional) != 1:
@@ -103,6 +105,14 @@ def fast_command(argv: list[str], env: dict[str, str] | os._Environ) -> Callable
         return lambda: expose_offline(positional[0], Path(options["--catalog"]), None if budget is None else int(budget),
                                       "--json" in options)
     return None
+
+
+def version() -> int:
+    """`actors --version`, as the full CLI prints it, without importing it (a third of a second)."""
+    from broker import __version__
+
+    echo(f"actors {__version__}")
+    return 0
 
 
 def leading_home(argv: list[str], env: dict[str, str] | os._Environ) -> list[str]:

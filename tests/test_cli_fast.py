@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from actors.cli_fast import fast_command
-from broker import hooks, protocol, wire
+from broker import __version__, hooks, protocol, wire
 from broker.protocol import Control
 from tests.conftest import ECHO_MESH, wait_for
 
@@ -46,12 +46,12 @@ HOOK_CASES = [
                                   ["hook", "--home", "/a", "x", "--home", "/h"], ["status"], ["status", "--json"],
                                   ["call", "a.b"], ["call", "a.b", "--args", "{}", "--timeout=1e3", "--json"],
                                   ["expose", "open a PR", "--catalog", "c.json"],
-                                  ["expose", "--json", "x", "--catalog=c.json", "--budget", "300"]])
+                                  ["expose", "--json", "x", "--catalog=c.json", "--budget", "300"], ["--version"]])
 def test_plain_command_lines_of_hook_status_and_call_take_the_fast_path(argv):
     assert fast_command(argv, {}) is not None
 
 
-@pytest.mark.parametrize("argv", [[], ["--help"], ["hook"], ["hook", "--help"], ["hook", "a", "b"],
+@pytest.mark.parametrize("argv", [[], ["--help"], ["--version", "status"], ["hook"], ["hook", "--help"], ["hook", "a", "b"],
                                   ["hook", "x", "--home"], ["hook", "x", "--home", "--json"], ["hook", "x", "--bogus"],
                                   ["hook", "--", "x"], ["hook", "-x"], ["hook", "x", "--json"], ["status", "x"],
                                   ["status", "--json=1"], ["call"], ["call", "a.b", "--timeout", "soon"],
@@ -130,6 +130,11 @@ def test_every_fast_command_answers_as_the_full_cli_when_no_mesh_runs(make_mesh)
         _same(mesh, args, stdin)
     for args in (*STATUS_CASES, *CALL_CASES[:2]):
         _same(mesh, args, "")
+
+
+def test_the_version_is_printed_as_the_full_cli_prints_it():
+    runs = [subprocess.run([*cli, "--version"], capture_output=True, text=True, timeout=30) for cli in (FAST_CLI, FULL_CLI)]
+    assert [(r.returncode, r.stdout, r.stderr) for r in runs] == [(0, f"actors {__version__}\n", "")] * 2
 
 
 @ON_RUNNING
