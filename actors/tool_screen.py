@@ -9,7 +9,7 @@ extension keyword: none can be withheld without changing the schema. The server'
 tool's text that reads as an instruction to a model (guard's rules: its description, its title, the prose of its
 input and output schemas) is withheld: replaced by a note saying so and naming the rules, keys and shape kept, so
 the tool stays listed and callable; when its texts read as one only together (split between the description and a
-property's), all are. The first MAX_TOOLS of a list are read. The organ hands what it refused or withheld to the
+property's), all are, and so are the texts of tools that read as one only side by side. The first MAX_TOOLS of a list are read. The organ hands what it refused or withheld to the
 heart with its registration (`Register.screened`): the owner reads it in `actors status`, and
 `actors_organ_tools_screened` counts it.
 """
@@ -17,7 +17,7 @@ heart with its registration (`Register.screened`): the owner reads it in `actors
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from actors import guard
@@ -40,6 +40,7 @@ SCHEMAS = ("inputSchema", "outputSchema")
 WORD_KINDS = {"enum": "enum value", "const": "const value"}  # how a string under a keyword is named in a refusal
 WRITTEN_BACK = frozenset({"property name", "enum value", "const value"})  # words a call writes back
 MAX_TOOLS = 1000  # of a server's list read: the largest real servers list about a hundred
+MAX_SPLITS = 8  # instructions split across a server's tools withheld; a server past that has told enough
 MAX_DEPTH = 64  # levels of a schema read: a real one has a dozen, and a deeper one would exhaust the walk's stack
 
 
@@ -128,9 +129,14 @@ def withheld(tool: dict) -> tuple[dict, tuple[str, ...], tuple[str, ...]]:
     screened = _texts(tool, guard.flags, places, rules)
     together = guard.flags(*_prose(screened))
     if together:  # what is left still reads as one once joined
-        places, rules = [], {}
-        screened = _texts(tool, lambda text: together if text.strip() else (), places, rules)
+        screened, places, rules = *_every_text(tool, together), dict.fromkeys(together)
     return (screened, tuple(places), tuple(rules)) if places else (tool, (), ())
+
+
+def _every_text(tool: dict, rules: tuple[str, ...]) -> tuple[dict, list[str]]:
+    """The tool with every text that is not blank withheld for the rules its texts break with others', and where."""
+    places: list[str] = []
+    return _texts(tool, lambda text: rules if text.strip() else (), places, {}), places
 
 
 def _texts(tool: dict, judge: Callable[[str], tuple[str, ...]], places: list[str], rules: dict[str, None]) -> dict:
@@ -217,9 +223,54 @@ def screen(tools: list[Any]) -> tuple[list[dict], tuple[Screening, ...]]:
             continue
         tool, places, rules = withheld(tool)
         if places:
-            screenings.append(Screening(name, Screened.WITHHELD, f"listed with {', '.join(places)} withheld: "
-                                        f"{'it reads' if len(places) == 1 else 'they read'} as an instruction to a "
-                                        f"model ({', '.join(rules)})"))
+            screenings.append(_withheld_screening(name, places, rules))
         kept.append(tool)
         taken.add(name)
-    return kept, tuple(screenings)
+    return _across(kept, screenings)
+
+
+def _across(tools: list[dict], screenings: list[Screening]) -> tuple[list[dict], tuple[Screening, ...]]:
+    """The tools with every text of those whose texts read as an instruction only side by side (split across
+    tools) withheld. A client lists a server's tools in the server's order or by name (pinned ones), so both
+    joins are read; what makes one break a rule is narrowed down to a few tools (`culprits`), whose texts are
+    withheld, at most MAX_SPLITS times."""
+    screened = list(tools)
+    for _ in range(MAX_SPLITS):
+        for order in (range(len(screened)), sorted(range(len(screened)), key=lambda i: screened[i]["name"])):
+            rules = guard.flags(*(text for i in order for text in _prose(screened[i])))
+            if rules:
+                break
+        else:
+            break
+        found = culprits([list(_prose(screened[i])) for i in order])
+        for i in (order[k] for k in found):
+            screened[i], places = _every_text(screened[i], rules)
+            if places:
+                beside = ", ".join(screened[order[k]]["name"] for k in found if order[k] != i)
+                screenings.append(_withheld_screening(screened[i]["name"], places, rules, f" beside {beside}"))
+    return screened, tuple(screenings)
+
+
+def _withheld_screening(name: str, places: Sequence[str], rules: Iterable[str], beside: str = "") -> Screening:
+    return Screening(name, Screened.WITHHELD, f"listed with {', '.join(places)} withheld: "
+                     f"{'it reads' if len(places) == 1 else 'they read'} as an instruction to a model "
+                     f"({', '.join(rules)}){beside}")
+
+
+def culprits(parts: list[list[str]]) -> list[int]:
+    """Which of the parts (each a tool's texts) are needed for their join, in order, to break guard's rules: a
+    smallest set no part of which can be left out, found by leaving out ever smaller runs of them (a run left
+    out for good when the rest still breaks one), so a few reads of the whole find two parts among a thousand."""
+    keep = list(range(len(parts)))
+    run = max(1, len(keep) // 2)
+    while True:
+        i = 0
+        while i < len(keep) and len(keep) > 1:
+            rest = keep[:i] + keep[i + run:]
+            if rest and guard.flags(*(text for k in rest for text in parts[k])):
+                keep = rest
+            else:
+                i += run
+        if run == 1:
+            return keep
+        run = max(1, run // 2)
