@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import os
 import time
+import webbrowser
 from pathlib import Path
 
 import pytest
@@ -471,3 +472,18 @@ def test_the_consoles_session_is_timed_on_a_clock_that_counts_a_suspended_machin
 
     assert abs(security.clock() - time.clock_gettime(time.CLOCK_BOOTTIME)) < 1.0
     assert Guard(Recorder(), KEYS, SITE, Ticket(started=0.0)).clock is security.clock
+
+
+def test_opening_the_console_where_no_browser_runs_says_so_on_stderr(caplog):
+    from actors.web.server import open_in_browser
+
+    def no_browser(url: str) -> bool:
+        raise webbrowser.Error("could not locate runnable browser")
+
+    with caplog.at_level("WARNING", logger="actors.web.server"):
+        assert open_in_browser("http://127.0.0.1:1/#t", lambda url: False) is False
+        assert open_in_browser("http://127.0.0.1:1/#t", no_browser) is False
+        assert open_in_browser("http://127.0.0.1:1/#t", lambda url: True) is True
+    assert [r.getMessage() for r in caplog.records] == [
+        "no browser to open here: open the address printed above",
+        "cannot open a browser (could not locate runnable browser): open the address printed above"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import socket
 import threading
 import time
@@ -12,6 +13,8 @@ from actors import listen, peers
 from actors.http_bounds import bounded_h11
 from actors.web.security import Keys, Ticket, site_for
 from broker.home import Home
+
+log = logging.getLogger(__name__)
 
 MAX_CONNECTIONS = 64
 GRACE_S = 2
@@ -40,6 +43,18 @@ def _server_class() -> type:
     return Server
 
 
+def open_in_browser(url: str, opener: Callable[[str], bool] = webbrowser.open) -> bool:
+    """Open the console in the default browser, or say on stderr that there is none to open it in."""
+    try:
+        opened = opener(url)
+    except webbrowser.Error as exc:
+        log.warning("cannot open a browser (%s): open the address printed above", exc)
+        return False
+    if not opened:
+        log.warning("no browser to open here: open the address printed above")
+    return opened
+
+
 def serve(home: Home, sock: socket.socket, host: str, announce: Callable[[str], None], open_browser: bool = False
           ) -> None:
     """Serve the console for the mesh under home on a bound socket until SIGINT or SIGTERM."""
@@ -54,7 +69,7 @@ def serve(home: Home, sock: socket.socket, host: str, announce: Callable[[str], 
     def ready() -> None:
         announce(url)
         if open_browser:
-            threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+            threading.Thread(target=open_in_browser, args=(url,), daemon=True).start()
 
     remote = not listen.is_loopback(host)
     console = Console(home, keys, site_for(host, port), on_ready=ready, ticket=Ticket(time.monotonic()),
