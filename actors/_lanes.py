@@ -24,7 +24,6 @@ import threading
 from collections import deque
 from dataclasses import dataclass, field
 
-from broker.causes import hint
 from broker.protocol import Failure, Grant, Reply
 
 SCHEME = "unix://"
@@ -259,6 +258,8 @@ def peer_uid(sock: socket.socket) -> int:
 
 def died(organ: str, call_id: str) -> Reply:
     """What the heart answers for an organ that died during a call it routed, for a lane call whose organ did."""
+    from broker.causes import hint  # its patterns cost a client 12 ms to import, and an organ seldom dies
+
     return Reply(id=call_id, ok=False, error=Failure(
         "crashed", f"organ {organ} died during the call", type="OrganDied", hint=hint("crashed", True),
         decision="refer"))

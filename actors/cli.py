@@ -404,8 +404,9 @@ def mcp(http: Annotated[str, typer.Option(help="Serve Streamable HTTP on HOST:PO
 
 
 @app.command()
-def hook(event: Annotated[str, typer.Argument(help="UserPromptSubmit, PostToolUse, PostToolUseFailure, Stop "
-                                                   "(Claude Code's names), or prompt/tool/stop for the plain form.")],
+def hook(event: Annotated[str, typer.Argument(help="UserPromptSubmit, PreToolUse, PostToolUse, PostToolUseFailure, "
+                                                   "Stop (Claude Code's names), or prompt/pretooluse/tool/stop for the "
+                                                   "plain form.")],
          home: HomeOpt = DEFAULT_HOME) -> None:
     """Feed a host's hook payload (JSON on stdin) to the mesh; never blocks the agent."""
     cli_fast.hook(event, home)  # the same function answers the fast path of the `actors` command

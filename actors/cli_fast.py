@@ -331,11 +331,13 @@ def hook(event: str, home: Path) -> int:
         return 0
     kind = hooks.event_kind(event, payload)
     if kind is None:  # a typo in the host's settings would otherwise teach nothing, silently, for ever
-        echo(f"actors: hook: {event[:64]!r} is no event actors learns from (UserPromptSubmit, PostToolUse, "
-             "PostToolUseFailure, Stop, or prompt, tool, stop): nothing recorded", err=True)
+        echo(f"actors: hook: {event[:64]!r} is no event actors learns from (UserPromptSubmit, PreToolUse, "
+             "PostToolUse, PostToolUseFailure, Stop, or prompt, pretooluse, tool, stop): nothing recorded", err=True)
         return 0
     if kind == "prompt":
         return _prompt(state, hooks.parse(event, payload), isinstance(payload, dict) and "hook_event_name" in payload)
+    if kind == "pre_tool":
+        return _before_call(state, hooks.parse(event, payload), "hook_event_name" in payload)
     if kind in ("tool", "stop"):  # nothing comes back: the heart reads the payload, the hook does not wait
         try:
             body = hooks.bounded(payload)
@@ -369,6 +371,35 @@ def _prompt(state: Any, action: Any, claude_style: bool) -> int:
     text = reply.result.get("text", "") if reply.ok and isinstance(reply.result, dict) else ""
     if text and claude_style:
         emit({"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": text}})
+    elif text:
+        echo(text)
+    return 0
+
+
+def _before_call(state: Any, action: Any, claude_style: bool) -> int:
+    """Print what memory knows about the call the host is about to make (waits: an answer comes back)."""
+    from actors.client import Client
+    from broker import hooks
+    from broker.errors import MeshError
+    from broker.vocab import Origin
+
+    if not isinstance(action, hooks.PendingCall):
+        return 0
+    try:
+        args = hooks.bounded(action.args) or {}  # a file's whole new content is no part of what the call works on
+    except RecursionError:
+        args = {}
+    try:
+        with Client(state) as client:
+            reply = client.call("memory", "before_call", {"tool": action.tool[:300], "args": args,
+                                                          "session": action.session[:200]},
+                                timeout_s=HOOK_TIMEOUT_S, session=action.session, origin=Origin.HOOK)
+    except MeshError as exc:
+        echo(f"actors: hook: {exc}", err=True)
+        return 0
+    text = reply.result.get("text", "") if reply.ok and isinstance(reply.result, dict) else ""
+    if text and claude_style:
+        emit({"hookSpecificOutput": {"hookEventName": "PreToolUse", "additionalContext": text}})
     elif text:
         echo(text)
     return 0

@@ -7,6 +7,7 @@ sees it):
 - baseline: `python -c "import zmq, msgpack"` (the least a Python client of the mesh must load);
 - `actors hook PostToolUse` with a Claude Code payload on stdin (a failed Bash call);
 - `actors hook UserPromptSubmit` with a prompt (sets the instruction, asks memory for context);
+- `actors hook PreToolUse` with the Bash call about to be made (asks memory for the lessons about it);
 - `actors status`; `actors call echo.echo --args '{"x": "hi"}'`.
 Afterwards the heart's `actors_calls_total{organ="host"}` must have grown by exactly the number of
 PostToolUse hooks run: a hook that does not wait for an answer must still deliver every record.
@@ -39,6 +40,8 @@ POST_TOOL_USE = {"hook_event_name": "PostToolUse", "session_id": "bench", "tool_
                  "tool_input": {"command": "pytest -q"},
                  "tool_response": {"stdout": "", "stderr": "E   assert 1 == 2", "exitCode": 1}}
 PROMPT = {"hook_event_name": "UserPromptSubmit", "session_id": "bench", "prompt": "make the login tests pass"}
+PRE_TOOL_USE = {"hook_event_name": "PreToolUse", "session_id": "bench", "tool_name": "Bash",
+                "tool_input": {"command": "pytest -q"}}
 
 
 def main() -> None:
@@ -51,6 +54,7 @@ def main() -> None:
             "baseline: python -c 'import zmq, msgpack'": ([sys.executable, "-c", "import zmq, msgpack"], None),
             "actors hook PostToolUse": ([actors, "hook", "PostToolUse", *home], POST_TOOL_USE),
             "actors hook UserPromptSubmit": ([actors, "hook", "UserPromptSubmit", *home], PROMPT),
+            "actors hook PreToolUse": ([actors, "hook", "PreToolUse", *home], PRE_TOOL_USE),
             "actors status": ([actors, "status", *home], None),
             "actors call echo.echo": ([actors, "call", "echo.echo", "--args", '{"x": "hi"}', *home], None),
         }

@@ -7,8 +7,8 @@ command), which has broker.causes and broker.outcome loaded already.
 Two shapes are understood:
 - Claude Code style: {"hook_event_name": "UserPromptSubmit" | "PreToolUse" | "PostToolUse" | "PostToolUseFailure" |
   "Stop", "session_id", "prompt" | "tool_name", "tool_input", "tool_response" | "error" and "is_interrupt", ...}
-- the plain form for other hosts: {"event": "prompt" | "tool" | "stop", "session", "text" | "tool", "input",
-  "output", "ok" (optional), "duration_ms" (optional)}
+- the plain form for other hosts: {"event": "prompt" | "pretooluse" | "tool" | "stop", "session", "text" | "tool",
+  "input", "output", "ok" (optional), "duration_ms" (optional)}
 """
 
 from __future__ import annotations
@@ -42,6 +42,15 @@ class ToolUse:
     cause: str = ""
     message: str = ""
     duration_s: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class PendingCall:
+    """A tool call the host is about to make (PreToolUse): what memory is asked about, never journalled."""
+
+    session: str
+    tool: str
+    args: dict
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +100,7 @@ def _cut(value: Any, cap: int) -> Any:
     return value
 
 
-def parse(event: str, payload: Any) -> Prompt | ToolUse | Stop | Ignore:
+def parse(event: str, payload: Any) -> Prompt | PendingCall | ToolUse | Stop | Ignore:
     """Read a hook payload for the named event (the payload's own event name wins when present)."""
     if not isinstance(payload, dict):
         return Ignore("the payload is not a JSON object")
@@ -103,6 +112,11 @@ def parse(event: str, payload: Any) -> Prompt | ToolUse | Stop | Ignore:
     if kind == "tool":
         failed = _normal(_event_name(event, payload)) == FAILED_TOOL
         return _tool_use(session, payload, failed)
+    if kind == "pre_tool":
+        tool = str(payload.get("tool_name") or payload.get("tool") or "")
+        args = payload.get("tool_input", payload.get("input", {}))
+        return PendingCall(session, tool, args if isinstance(args, dict) else {"input": args}) if tool else Ignore(
+            "a tool event without a tool name")
     if kind == "stop":
         return Stop(session)
     return Ignore(f"nothing to learn from {_event_name(event, payload)!r}")

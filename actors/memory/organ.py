@@ -24,6 +24,7 @@ from actors.organ import Organ, ability
 from broker import tokens
 from broker.errors import BadParams, MeshError
 from broker.protocol import Blood, Event
+from broker.vocab import HOST_ORGAN
 
 log = logging.getLogger(__name__)
 
@@ -126,6 +127,21 @@ class MemoryOrgan(Organ):
     def inject(self, query: str = "", session: str = "", budget: int = 0) -> dict:
         started = time.perf_counter()
         result = self.memory.inject(query, session, budget or None)
+        self.report("actors_recall_duration_seconds", time.perf_counter() - started)
+        return result.as_dict()
+
+    @ability("The memory cards that speak to a tool call about to be made (an agent host's PreToolUse hook): "
+             "rules, pitfalls and weak links about the program, file or host it works on, each told once a session.",
+             owners_words=True, params={"tool": {"type": "string", "minLength": 1, "maxLength": 300},
+                                        "args": {"type": "object"},
+                                        "session": {"type": "string", "maxLength": 200},
+                                        "budget": {"type": "integer", "minimum": 1, "maximum": 100000}})
+    def before_call(self, tool: str, args: dict | None = None, session: str = "", budget: int = 0) -> dict:
+        # a host's tool (Bash, Edit) is journalled as host.<tool>; an address names a mesh's ability
+        organ, dot, ability = tool.partition(".")
+        started = time.perf_counter()
+        result = self.memory.before_call(organ if dot else HOST_ORGAN, ability if dot else tool, args or {}, session,
+                                         budget or None)
         self.report("actors_recall_duration_seconds", time.perf_counter() - started)
         return result.as_dict()
 

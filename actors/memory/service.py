@@ -25,14 +25,14 @@ from pathlib import Path
 from typing import IO, Any, Callable, Iterable, Iterator
 
 from actors import schema
-from actors.memory import db, distill, export, inject, judgments, meaning, normalise, savings, snapshot
+from actors.memory import before, db, distill, export, inject, judgments, meaning, normalise, savings, snapshot
 from actors.memory.db import MemoryUnavailable, get_meta, set_meta, transaction
 from actors.memory.distill import Distiller, Thresholds
 from actors.memory.journal import Entry, IngestReport, Journal, MeshSeen, json_object
 from actors.memory.judgments import Judgment
 from actors.memory.recall import CONDITION, MIN_RELEVANCE, Hit, Recaller
 from actors.memory.recall import weight as recall_weight
-from actors.memory.store import Card, CardStore, JudgmentStore
+from actors.memory.store import LIVE, Card, CardStore, JudgmentStore
 from broker.redact import redact_text, scrub
 from broker.times import FUTURE_SLACK_S
 from broker.vocab import FAULT_DRILL
@@ -165,6 +165,7 @@ class Memory:
         # learn from sleep here); a hook that raises is logged and skipped
         self.after_sleep: list[Callable[[dict], None]] = []
         self.consolidating_since: float | None = None  # when the consolidation under way began (clock time)
+        self.lessons: tuple[object, before.Lessons | None] = (None, None)  # (recall's index, its cards by call)
 
     @classmethod
     def as_the_organ(cls, home: Path | str) -> tuple[Memory, str]:
@@ -419,6 +420,51 @@ class Memory:
             return Injection(inject.Block("", (), (), 0), suppressed=True, turn=turn)
         self.recaller.note(block.cards)
         return Injection(block, turn=turn)
+
+    def before_call(self, organ: str, ability: str, args: dict, session: str = "",
+                    budget: int | None = None) -> Injection:
+        """The cards that speak to a call about to be made (before.py), each told once a session: a card a
+        prompt's block or an earlier call already brought to this session is not told again."""
+        conn = self.reader()
+        call = before.call_of(organ, ability, args)
+        cards = self._guard(lambda: self._lessons_for(conn, call))
+        if session and cards:
+            told = {row[0] for row in self._guard(lambda: conn.execute(
+                "SELECT card_id FROM injected WHERE session = ?", (session,)).fetchall())}
+            cards = [card for card in cards if card.id not in told]
+        block = inject.build([], [(c.id, inject.card_line(c.kind, c.title, c.when, c.wrong, c.instead,
+                                                          c.stats.get("error", ""))) for c in cards],
+                             budget or self.settings.inject_budget)
+        if session and block.cards:
+            def record() -> None:
+                with self.lock, transaction(self.writer):
+                    self.writer.executemany("INSERT OR IGNORE INTO injected (session, card_id, at) VALUES (?, ?, ?)",
+                                            [(session, card_id, self.clock()) for card_id in block.cards])
+            self._guard(record)
+        self.recaller.note(block.cards)
+        return Injection(block)
+
+    def _lessons_for(self, conn: sqlite3.Connection, call: before.Call) -> list[Card]:
+        index = self.recaller.current(conn)
+        built_for, lessons = self.lessons
+        if built_for is not index or lessons is None:
+            kinds = {i: (kind, n) for i, kind, n in conn.execute(
+                f"SELECT id, kind, confirmations FROM cards WHERE {LIVE} AND kind IN ({','.join('?' * len(before.KINDS))})",
+                before.KINDS)}
+            lessons = before.Lessons(index.ids, index.identities, kinds)
+            self.lessons = (index, lessons)
+        found: list[Card] = []
+        candidates = lessons.candidates(call, before.MAX_READ)
+        for start in range(0, len(candidates), before.MAX_LESSONS * 2):  # best first: most calls read a few
+            chunk = candidates[start:start + before.MAX_LESSONS * 2]
+            fetched = CardStore(conn).fetch(chunk)
+            found += [card for card in (fetched[i] for i in chunk if i in fetched)
+                      if before.speaks_to(card.kind, card.identity, card.wrong, call)
+                      and not (card.kind == "rule" and before.already_fixed(
+                          card.instead, (c.partition(" -> ")[2] for c in card.evidence.get("calls", ())), call))]
+            if len(found) >= before.MAX_LESSONS:
+                break
+        return found[:before.MAX_LESSONS]
 
     def _turn(self, session: str, block: inject.Block) -> tuple[int, bool]:
         fingerprint = inject.fingerprint(block.cards, block.judgments)

@@ -1,0 +1,180 @@
+"""Lessons before a call: the cards that speak to a tool call about to be made (actors/memory/before.py), the
+memory's `before_call`, and the host's PreToolUse hook printing them through a real mesh."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from actors.memory import before
+from actors.memory.service import Memory
+from tests.test_hooks import MEMORY_MESH
+from tests.test_memory_recall import T0, pep668_journal
+from tests.conftest import wait_for
+
+PIP_RULE = {"ability": ["shell", "run"], "program": ["pip", "pip3", "pipx", "uv"], "action": ["instal"]}
+GIT_PUSH = {"ability": ["git", "push"], "program": ["git"], "action": ["push"]}
+CONF_READ = {"ability": ["fs", "read", "file"], "file": ["conf.yaml"]}
+FLAKY_HOST = {"ability": ["http", "get"], "host": ["sandbox.shipfast.net"]}
+PUSH_ABILITY = {"ability": ["git", "push"]}
+
+
+def call(organ: str, ability: str, **args) -> before.Call:
+    return before.call_of(organ, ability, args)
+
+
+# -- which cards speak to a call ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("card, wrong, pending", [
+    (PIP_RULE, "pip install {package}", call("host", "Bash", command="pip install pandas")),
+    (PIP_RULE, "pip install {package}", call("shell", "run", command="cd app && pip3 install -U rich")),
+    (GIT_PUSH, "git push origin main", call("host", "Bash", command="git push --force-with-lease")),
+    (CONF_READ, "fs.read_file src/conf.yaml", call("fs", "read_file", path="deploy/config/conf.yaml")),
+    (FLAKY_HOST, "http.get", call("http", "get", url="https://sandbox.shipfast.net/v1/track")),
+    (PUSH_ABILITY, "git.push", call("git", "push", remote="origin")),
+])
+def test_a_card_speaks_to_a_call_doing_its_work_whichever_tool_runs_the_command(card, wrong, pending):
+    assert before.speaks_to("rule", card, wrong, pending)
+
+
+@pytest.mark.parametrize("card, wrong, pending", [
+    (PIP_RULE, "pip install {package}", call("host", "Bash", command="pip list")),  # another subcommand
+    (PIP_RULE, "pip install {package}", call("host", "Bash", command="npm install")),  # another program
+    (GIT_PUSH, "git push origin main", call("host", "Bash", command="git status")),
+    (CONF_READ, "fs.read_file src/conf.yaml", call("fs", "read_file", path="README.md")),  # another file
+    (CONF_READ, "fs.read_file src/conf.yaml", call("fs", "write_file", path="conf.yaml")),  # another ability
+    (FLAKY_HOST, "http.get", call("http", "get", url="https://api.github.com/repos")),  # another host
+    (PUSH_ABILITY, "git.push", call("git", "pull")),
+])
+def test_a_card_is_silent_for_calls_doing_other_work(card, wrong, pending):
+    assert not before.speaks_to("rule", card, wrong, pending)
+
+
+def test_a_rule_speaks_to_its_failed_calls_subcommand_not_to_its_fixs():
+    rule = {"ability": ["shell", "run"], "program": ["npm", "npx", "pnpm"], "action": ["test", "ci"]}
+    assert before.speaks_to("rule", rule, "npm test", call("host", "Bash", command="npm test"))
+    assert not before.speaks_to("rule", rule, "npm test", call("host", "Bash", command="npm ci"))
+    assert before.speaks_to("pitfall", rule, "npm test", call("host", "Bash", command="npm ci"))  # its own actions
+
+
+def test_a_playbook_is_never_told_before_a_call():
+    assert not before.speaks_to("playbook", PUSH_ABILITY, "", call("git", "push"))
+
+
+@pytest.mark.parametrize("command, fixed", [
+    (".venv/bin/pip install pandas", True),  # the fix's shape with the operand filled in
+    (".venv/bin/pip   install rich", True),
+    (".venv/bin/pip install pandas matplotlib", False),  # one word fills a slot
+    ("pip install pandas", False),
+    ("pnpm test", True),  # a fix word for word
+])
+def test_a_rule_is_not_told_to_a_call_that_already_does_what_it_says(command, fixed):
+    instead = "pnpm test" if command == "pnpm test" else ".venv/bin/pip install {package}"
+    fixes = ["pnpm test"] if command == "pnpm test" else [".venv/bin/pip install httpx"]
+    assert before.already_fixed(instead, fixes, call("host", "Bash", command=command)) is fixed
+
+
+def test_only_cards_whose_identity_fits_are_candidates_best_told_first_and_cards_of_no_program_by_ability():
+    kinds = {1: ("pitfall", 3), 2: ("rule", 2), 3: ("weak_link", 9), 4: ("rule", 1), 5: ("playbook", 9),
+             6: ("rule", 5)}
+    lessons = before.Lessons([1, 2, 3, 4, 5, 6], [PIP_RULE, GIT_PUSH, CONF_READ, PUSH_ABILITY, GIT_PUSH, PIP_RULE], kinds)
+    assert lessons.candidates(call("host", "Bash", command="pip install x"), 10) == [6, 1]  # a rule, then a pitfall
+    assert lessons.candidates(call("host", "Bash", command="git push && pip install x"), 10) == [6, 2, 1]  # no playbook
+    assert lessons.candidates(call("host", "Bash", command="git push && pip install x"), 2) == [6, 2]
+    assert lessons.candidates(call("fs", "read_file", path="a/conf.yaml"), 10) == [3]
+    assert lessons.candidates(call("git", "push"), 10) == [4]
+    assert lessons.candidates(call("host", "Bash", command="ls -la"), 10) == []
+    assert lessons.candidates(call("host", "Bash", command="pip list"), 10) == []  # the subcommand decides
+
+
+# -- the memory's answer ------------------------------------------------------------------------------------
+
+@pytest.fixture
+def pip_memory(tmp_path):
+    with Memory(tmp_path / "home", clock=lambda: T0 + 3600) as m:
+        m.ingest(io.BytesIO("".join(json.dumps(e) + "\n" for e in pep668_journal()).encode()))
+        m.consolidate()
+        yield m
+
+
+def test_the_rule_is_told_before_the_call_it_warns_about_once_a_session(pip_memory):
+    first = pip_memory.before_call("host", "Bash", {"command": "pip install pandas"}, "s1")
+    assert len(first.block.cards) == 1 and '".venv/bin/pip install {package}" worked where' in first.block.text
+    assert first.block.text.startswith('<memory advisory="true">')  # labelled as data, as a prompt's block is
+    assert pip_memory.before_call("host", "Bash", {"command": "pip install numpy"}, "s1").block.text == ""
+    assert pip_memory.before_call("host", "Bash", {"command": "pip install numpy"}, "s2").block.cards == first.block.cards
+
+
+def test_a_card_a_prompt_already_brought_to_the_session_is_not_told_again_before_a_call(pip_memory):
+    assert pip_memory.inject("install pandas", "s1").block.cards
+    assert pip_memory.before_call("host", "Bash", {"command": "pip install pandas"}, "s1").block.cards == ()
+
+
+def test_calls_the_rule_does_not_speak_to_get_nothing(pip_memory):
+    for command in (".venv/bin/pip install pandas", "pip freeze", "make test"):
+        assert pip_memory.before_call("host", "Bash", {"command": command}).block.text == "", command
+
+
+# -- through a mesh: learned from the host's hooks, told by its PreToolUse hook --------------------------------
+
+def run_hook(mesh, event: str, payload: dict) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "actors", "hook", event, "--home", str(mesh.home)],
+                          input=json.dumps(payload), capture_output=True, text=True, timeout=30, env=mesh.env,
+                          cwd=mesh.workdir)
+
+
+def test_a_lesson_learned_from_the_hosts_failures_is_told_by_its_pretooluse_hook_before_the_same_call(make_mesh):
+    mesh = make_mesh(MEMORY_MESH)
+    for session, package in (("a", "httpx"), ("b", "rich"), ("c", "requests")):
+        base = {"session_id": session, "tool_name": "Bash"}
+        assert run_hook(mesh, "UserPromptSubmit", {"hook_event_name": "UserPromptSubmit", "session_id": session,
+                                                   "prompt": "set up the dependencies"}).returncode == 0
+        run_hook(mesh, "PostToolUseFailure", {**base, "hook_event_name": "PostToolUseFailure",
+                                              "tool_input": {"command": f"pip install {package}"},
+                                              "error": "error: externally-managed-environment\n\nhint: See PEP 668"})
+        run_hook(mesh, "PostToolUse", {**base, "hook_event_name": "PostToolUse",
+                                       "tool_input": {"command": f".venv/bin/pip install {package}"},
+                                       "tool_response": {"stdout": "Successfully installed", "stderr": "",
+                                                         "exitCode": 0}})
+    with mesh.client() as client:
+        wait_for(lambda: client.call("memory", "sleep", {}, timeout_s=60).result["cards"].get("rule", 0) >= 1,
+                 timeout=30, what="the rule learned from the hooks")
+    pending = {"hook_event_name": "PreToolUse", "session_id": "d", "tool_name": "Bash",
+               "tool_input": {"command": "pip install pandas", "description": "Install pandas"}}
+    told = run_hook(mesh, "PreToolUse", pending)
+    assert told.returncode == 0 and told.stderr == "", told.stderr
+    context = json.loads(told.stdout)["hookSpecificOutput"]
+    assert context["hookEventName"] == "PreToolUse" and "permissionDecision" not in context  # advice, no verdict
+    assert '".venv/bin/pip install {package}" worked where "pip install {package}" failed' in context["additionalContext"]
+    assert run_hook(mesh, "PreToolUse", pending).stdout == ""  # once a session
+    other = run_hook(mesh, "PreToolUse", {**pending, "session_id": "e", "tool_input": {"command": "git status"}})
+    assert other.returncode == 0 and other.stdout == ""
+
+
+def test_the_readmes_hook_settings_give_each_event_to_actors_hook_under_its_own_name():
+    from pathlib import Path
+
+    from broker import hooks
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    block = next(b for b in readme.split("```json\n")[1:] if b.lstrip().startswith('{\n  "hooks"'))
+    settings = json.loads(block.split("```")[0])["hooks"]
+    assert {"UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop"} <= set(settings)
+    for event, entries in settings.items():
+        assert hooks.event_kind(event, {}) is not None, event
+        assert [h["command"] for e in entries for h in e["hooks"]] == [f"actors hook {event}"]
+
+
+def test_a_call_about_to_be_made_is_read_from_both_shapes_and_never_journalled():
+    from broker import hooks
+
+    claude = hooks.parse("PreToolUse", {"hook_event_name": "PreToolUse", "session_id": "s", "tool_name": "Bash",
+                                        "tool_input": {"command": "pip install x"}})
+    plain = hooks.parse("pretooluse", {"event": "pretooluse", "session": "s", "tool": "Bash",
+                                       "input": {"command": "pip install x"}})
+    assert claude == plain == hooks.PendingCall("s", "Bash", {"command": "pip install x"})
+    assert isinstance(hooks.parse("PreToolUse", {"hook_event_name": "PreToolUse", "tool_input": {}}), hooks.Ignore)
