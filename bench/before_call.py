@@ -15,7 +15,10 @@ learned pitfall or rule (`distill.warning_keys`, the key the card was made under
 shown in its session. Also: the calls a card was told before and how many of them failed, and the tokens the
 hooks added per hundred calls.
 
-    python bench/before_call.py [--sets fresh fresh2 ...] [--latency 30000]
+    python bench/before_call.py [--sets fresh fresh2 ...] [--split half|each] [--latency 30000]
+
+`--split each` replays every session after learning from all the others (a memory that has seen the rest of the
+project, later sessions included): more of the failures are about a lesson learned elsewhere.
 
 `--latency N` also times `Memory.before_call` in-process on a store of N generated cards (bench/recall.py's
 realistic shapes), CPU and wall, p50 / p95 over 300 calls drawn from the programs, files and hosts the cards hold.
@@ -51,15 +54,24 @@ def sessions_in_order(events: list[dict]) -> list[str]:
     return sorted(first, key=lambda s: (first[s], s))
 
 
-def replay(path: Path, hooks: tuple[str, ...]) -> dict:
-    """One journal: learn from its first half of sessions, replay the second with the given hooks (prompt,
-    before); the replayed calls, their failures, those a learned card speaks to, those warned, and the cost."""
+def replay(path: Path, hooks: tuple[str, ...], split: str = "half") -> Counter:
+    """One journal, learned from part of its sessions and the rest replayed with the given hooks (prompt, before):
+    `half`, the first half learned and the second replayed; `each`, every session replayed after learning from
+    all the others. The replayed calls, their failures, those a learned card speaks to, those warned, the cost."""
     events = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     events = [e for e in events if isinstance(e.get("ts"), (int, float)) and e.get("session")]
     order = sessions_in_order(events)
-    learned = set(order[: (len(order) + 1) // 2])
-    counts = dict.fromkeys(("calls", "failures", "foreseeable", "warned", "repeats", "repeats_warned", "told_calls",
-                            "told_failed", "tokens"), 0)
+    if split == "half":
+        return replay_once(path, events, set(order[: (len(order) + 1) // 2]), hooks)
+    total: Counter = Counter()
+    for session in order:
+        total.update(replay_once(path, events, set(order) - {session}, hooks))
+    return total
+
+
+def replay_once(path: Path, events: list[dict], learned: set[str], hooks: tuple[str, ...]) -> Counter:
+    counts: Counter = Counter(dict.fromkeys(("calls", "failures", "foreseeable", "warned", "repeats", "repeats_warned",
+                                            "told_calls", "told_failed", "tokens"), 0))
     with tempfile.TemporaryDirectory() as home, Memory(home, clock=journal_clock(path)) as m:
         m.ingest(io.BytesIO("".join(json.dumps(e) + "\n" for e in events if e["session"] in learned).encode()))
         m.consolidate()
@@ -141,14 +153,17 @@ CONFIGS = {"prompt": ("prompt",), "before": ("before",), "both": ("prompt", "bef
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sets", nargs="+", default=list(DEV_SETS), help="sets under bench/data (dev ones only)")
+    parser.add_argument("--split", choices=("half", "each"), default="half",
+                        help="learn from the first half of each journal's sessions and replay the rest, or replay "
+                             "each session after learning from all the others")
     parser.add_argument("--latency", type=int, default=0, metavar="N", help="also time before_call at N cards")
     args = parser.parse_args()
     paths = [p for name in args.sets for p in sorted((HERE / "data" / name / "memory").glob("journal-*.jsonl"))]
-    report: dict = {"sets": args.sets, "journals": len(paths)}
+    report: dict = {"sets": args.sets, "journals": len(paths), "split": args.split}
     for name, hooks in CONFIGS.items():
         c = Counter()
         for path in paths:
-            c.update(replay(path, hooks))
+            c.update(replay(path, hooks, args.split))
         report[name] = {"replayed_calls": c["calls"], "failures": c["failures"],
                         "foreseeable_failures": c["foreseeable"],
                         "warned": f"{c['warned']}/{c['foreseeable']}",
