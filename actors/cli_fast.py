@@ -351,37 +351,18 @@ def hook(event: str, home: Path) -> int:
 
 
 def _prompt(state: Any, action: Any, claude_style: bool) -> int:
-    """Set the instruction, then print what memory would have the agent know (waits: an answer comes back)."""
-    from actors.client import Client
+    """Set the instruction, then print what memory would have the agent know."""
     from broker import hooks
-    from broker.errors import MeshError
-    from broker.vocab import Origin
 
     if not isinstance(action, hooks.Prompt):
         return 0
-    try:
-        with Client(state) as client:
-            client.control("instruction", text=action.text, session=action.session, timeout_s=HOOK_TIMEOUT_S)
-            reply = client.call("memory", "inject", {"query": action.text, "session": action.session},
-                                timeout_s=HOOK_TIMEOUT_S, session=action.session,
-                                origin=Origin.HOOK)  # the host's session; not the agent's use of a tool
-    except MeshError as exc:
-        echo(f"actors: hook: {exc}", err=True)
-        return 0
-    text = reply.result.get("text", "") if reply.ok and isinstance(reply.result, dict) else ""
-    if text and claude_style:
-        emit({"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": text}})
-    elif text:
-        echo(text)
-    return 0
+    return _ask_memory(state, "inject", {"query": action.text, "session": action.session}, action.session,
+                       "UserPromptSubmit" if claude_style else "", instruction=action.text)
 
 
 def _before_call(state: Any, action: Any, claude_style: bool) -> int:
-    """Print what memory knows about the call the host is about to make (waits: an answer comes back)."""
-    from actors.client import Client
+    """Print what memory knows about the call the host is about to make."""
     from broker import hooks
-    from broker.errors import MeshError
-    from broker.vocab import Origin
 
     if not isinstance(action, hooks.PendingCall):
         return 0
@@ -389,17 +370,30 @@ def _before_call(state: Any, action: Any, claude_style: bool) -> int:
         args = hooks.bounded(action.args) or {}  # a file's whole new content is no part of what the call works on
     except RecursionError:
         args = {}
+    return _ask_memory(state, "before_call", {"tool": action.tool[:300], "args": args, "session": action.session[:200]},
+                       action.session, "PreToolUse" if claude_style else "")
+
+
+def _ask_memory(state: Any, ability: str, args: dict, session: str, host_event: str, instruction: str | None = None
+                ) -> int:
+    """Ask memory (waits: an answer comes back) and print its text: as a Claude Code hook's context for
+    `host_event`, or plain for other hosts. The call is the hook's in the host's session, not the agent's use of a
+    tool (so exposure learns nothing from it)."""
+    from actors.client import Client
+    from broker.errors import MeshError
+    from broker.vocab import Origin
+
     try:
         with Client(state) as client:
-            reply = client.call("memory", "before_call", {"tool": action.tool[:300], "args": args,
-                                                          "session": action.session[:200]},
-                                timeout_s=HOOK_TIMEOUT_S, session=action.session, origin=Origin.HOOK)
+            if instruction is not None:
+                client.control("instruction", text=instruction, session=session, timeout_s=HOOK_TIMEOUT_S)
+            reply = client.call("memory", ability, args, timeout_s=HOOK_TIMEOUT_S, session=session, origin=Origin.HOOK)
     except MeshError as exc:
         echo(f"actors: hook: {exc}", err=True)
         return 0
     text = reply.result.get("text", "") if reply.ok and isinstance(reply.result, dict) else ""
-    if text and claude_style:
-        emit({"hookSpecificOutput": {"hookEventName": "PreToolUse", "additionalContext": text}})
+    if text and host_event:
+        emit({"hookSpecificOutput": {"hookEventName": host_event, "additionalContext": text}})
     elif text:
         echo(text)
     return 0
