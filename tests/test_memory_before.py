@@ -178,3 +178,14 @@ def test_a_call_about_to_be_made_is_read_from_both_shapes_and_never_journalled()
                                        "input": {"command": "pip install x"}})
     assert claude == plain == hooks.PendingCall("s", "Bash", {"command": "pip install x"})
     assert isinstance(hooks.parse("PreToolUse", {"hook_event_name": "PreToolUse", "tool_input": {}}), hooks.Ignore)
+
+
+def test_a_card_that_failed_on_several_files_of_one_kind_speaks_to_a_call_on_another_file_of_that_kind():
+    parquet = {"ability": ["fs", "read", "file"], "file": ["part-0000.parquet", "events-03-15.parquet"]}
+    assert before.speaks_to("pitfall", parquet, "", call("fs", "read_file", path="exports/dim_customers.parquet"))
+    assert not before.speaks_to("pitfall", parquet, "", call("fs", "read_file", path="exports/dim_customers.csv"))
+    assert not before.speaks_to("pitfall", CONF_READ, "", call("fs", "read_file", path="other.yaml"))  # one file
+    mixed = {"ability": ["fs", "read", "file"], "file": ["a.parquet", "b.csv"]}
+    assert not before.speaks_to("pitfall", mixed, "", call("fs", "read_file", path="c.parquet"))
+    lessons = before.Lessons([1, 2], [parquet, CONF_READ], {1: ("pitfall", 3), 2: ("pitfall", 4)})
+    assert lessons.candidates(call("fs", "read_file", path="x/new.parquet"), 10) == [1]

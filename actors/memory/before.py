@@ -6,8 +6,9 @@ subcommands of a command, the file or the host. A card speaks to a call when it 
 - a card learned from commands (it names programs): the call runs one of them (a program's family counts: a
   card about `npm test` speaks to `pnpm test`), and, when the card's failed call ran a subcommand, that
   subcommand (`git push` is not `git status`); whichever ability ran the command (`Bash`, `shell.run`);
-- any other card: the call is of the card's ability, on one of its files, or, for a card about a host, on one
-  of its hosts; a card of the ability alone speaks to every call of it.
+- any other card: the call is of the card's ability, on one of its files (or, when the card failed on two files
+  or more all of one kind, on a file of that kind: `.parquet`), or, for a card about a host, on one of its hosts;
+  a card of the ability alone speaks to every call of it.
 
 A rule is not told to a call that already does what the rule says to do (its fix, or the fix's shape with the
 operand filled in). Playbooks are habits of a task and are left to the prompt. At most MAX_LESSONS cards, rules
@@ -29,6 +30,8 @@ MAX_LESSONS = 3
 MAX_READ = 60  # candidates read from the store for one call, best first: a call's deadline holds at any store size
 _SLOT = re.compile(r"\\\{(?:package|file|name)\\\}")  # an operand slot of a rule's shape, as re.escape leaves it
 _SPACES = re.compile(r"\s+")
+# what a place of Lessons holds after the ability's words (no word of an identity is a control character)
+_ON_FILE, _ON_HOST, _ON_KIND, _ALONE = "\x1f", "\x1e", "\x1c", "\x1d"
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,10 +72,24 @@ def speaks_to(kind: str, card_identity: Mapping[str, Sequence[str]], wrong: str,
     if tuple(card_identity.get("ability", ())) != call.ability:
         return False
     if card_identity.get("file"):
-        return bool(set(card_identity["file"]) & call.files)
+        kind_of_file = file_kind(card_identity["file"])
+        return bool(set(card_identity["file"]) & call.files) or bool(kind_of_file) and any(
+            _extension(f) == kind_of_file for f in call.files)
     if card_identity.get("host"):
         return bool(set(card_identity["host"]) & call.hosts)
     return True
+
+
+def file_kind(files: Sequence[str]) -> str:
+    """The extension every one of a card's files has, when it failed on two files or more: a failure on several
+    files of one kind is about that kind (`UnicodeDecodeError` reading any `.parquet`), not about one of them."""
+    kinds = {_extension(f) for f in files}
+    return kinds.pop() if len(set(files)) >= 2 and len(kinds) == 1 else ""
+
+
+def _extension(name: str) -> str:
+    stem, dot, extension = name.rpartition(".")
+    return f".{extension}" if dot and stem and extension else ""
 
 
 def already_fixed(instead: str, fixes: Iterable[str], call: Call) -> bool:
@@ -112,8 +129,9 @@ class Lessons:
         """The first `limit` cards whose identity lets them speak to the call (their failed call not read yet), in
         the order they are told: the lists of the places the call reaches, merged."""
         places = [(p, a) for p in sorted(call.programs) for a in sorted(call.actions)] + [(p,) for p in sorted(call.programs)]
-        places += [(*call.ability, "\x1f", f) for f in sorted(call.files)] + [(*call.ability, "\x1e", h) for h in sorted(call.hosts)]
-        places.append((*call.ability, "\x1d"))
+        places += [(*call.ability, _ON_FILE, f) for f in sorted(call.files)] + [(*call.ability, _ON_HOST, h) for h in sorted(call.hosts)]
+        places += [(*call.ability, _ON_KIND, e) for e in sorted({_extension(f) for f in call.files} - {""})]
+        places.append((*call.ability, _ALONE))
         found: dict[int, None] = {}
         for card_id in heapq.merge(*(self.filed[p] for p in places if p in self.filed), key=self.rank.__getitem__):
             found[card_id] = None  # a card filed in two places the call reaches comes twice
@@ -130,7 +148,9 @@ def _places(ident: Mapping[str, Sequence[str]]) -> list[tuple[str, ...]]:
         return [(p, a) for p in programs for a in actions] if actions else [(p,) for p in programs]
     ability = tuple(ident.get("ability", ()))
     if ident.get("file"):
-        return [(*ability, "\x1f", f) for f in dict.fromkeys(ident["file"])]
+        kind_of_file = file_kind(ident["file"])
+        return [(*ability, _ON_FILE, f) for f in dict.fromkeys(ident["file"])] + (
+            [(*ability, _ON_KIND, kind_of_file)] if kind_of_file else [])
     if ident.get("host"):
-        return [(*ability, "\x1e", h) for h in dict.fromkeys(ident["host"])]
-    return [(*ability, "\x1d")]
+        return [(*ability, _ON_HOST, h) for h in dict.fromkeys(ident["host"])]
+    return [(*ability, _ALONE)]
