@@ -5,7 +5,9 @@
 Shapes (each one file of about --mb megabytes, lines built with the helpers of tests/test_memory_transcripts.py):
 - turns: each turn a prompt, a Bash run with 2 KB of output, a Read of 20 KB, a failed Edit and a reply;
 - unanswered: tool uses that never get a result (a hostile or cut file: each is held waiting for one);
-- bad: lines that are not JSON (each is a bad line reported by number).
+- bad: lines that are not JSON (each is a bad line reported by number);
+- subagents: a folder holding one session and 1,000 subagents' files under SESSION/subagents/ (each of the
+  turns above, in a sidechain), merged by time into the session.
 Each ingest runs as its own process (`python -m actors memory ingest F --home H --json`) into a fresh home;
 its peak resident set is the kernel's (wait4's ru_maxrss).
 """
@@ -15,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -28,11 +31,11 @@ sys.path.insert(0, str(REPO))
 from tests.test_memory_transcripts import T0_S, prompt, reply, result, use  # noqa: E402
 
 
-def turns(out, size: int) -> int:
+def turns(out, size: int, start: float = 0.0, **side) -> int:
     written, turn = 0, 0
     while written < size:
-        s = turn * 10.0
-        lines = [prompt(f"make the tests pass {turn}", s),
+        s = start + turn * 10.0
+        lines = [prompt(f"make the tests pass {turn}", s, **side),
                  use(f"b{turn}", "Bash", {"command": f"npm test -- --shard {turn}"}, s + 1),
                  result(f"b{turn}", "ok\n" + "x" * 2048, s + 2,
                         whole={"stdout": "x" * 2048, "stderr": "", "interrupted": False}),
@@ -43,6 +46,8 @@ def turns(out, size: int) -> int:
                  result(f"e{turn}", "<tool_use_error>String to replace not found in file.</tool_use_error>", s + 6,
                         is_error=True),
                  reply("Done.", s + 7)]
+        for line in lines[1:]:
+            line.update(side)
         written += _write(out, lines)
         turn += 1
     return turn
@@ -60,8 +65,22 @@ def unanswered(out, size: int) -> int:
 def bad(out, size: int) -> int:
     line = b"{not json " + b"z" * 89 + b"\n"
     count = size // len(line) + 1
-    out.write(line * count)
+    for start in range(0, count, 10_000):  # in pieces: this process stays small (a child starts as its copy)
+        out.write(line * min(10_000, count - start))
     return count
+
+
+def subagents(folder: Path, size: int) -> int:
+    from tests.test_memory_transcripts import SESSION
+
+    agents = 1000
+    with Path(folder, f"{SESSION}.jsonl").open("wb") as out:
+        _write(out, [prompt("split the work", 0.0), reply("Done.", 3600.0)])
+    Path(folder, SESSION, "subagents").mkdir(parents=True)
+    for i in range(agents):
+        with Path(folder, SESSION, "subagents", f"agent-a{i:04d}.jsonl").open("wb") as out:
+            turns(out, size // agents, i / agents, isSidechain=True, agentId=f"a{i}")
+    return agents
 
 
 def _write(out, lines: list) -> int:
@@ -76,7 +95,7 @@ def _iso(seconds: float) -> str:
     return datetime.fromtimestamp(seconds, timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-SHAPES = {"turns": turns, "unanswered": unanswered, "bad": bad}
+SHAPES = {"turns": turns, "unanswered": unanswered, "bad": bad, "subagents": subagents}
 
 
 def measure(path: Path, home: Path) -> tuple[float, int, dict]:
@@ -99,15 +118,21 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         for shape in args.shape:
-            path = Path(tmp, f"{shape}.jsonl")
-            with path.open("wb") as out:
-                units = SHAPES[shape](out, args.mb * 1_000_000)
+            if shape == "subagents":
+                path = Path(tmp, shape)
+                path.mkdir()
+                units = subagents(path, args.mb * 1_000_000)
+            else:
+                path = Path(tmp, f"{shape}.jsonl")
+                with path.open("wb") as out:
+                    units = SHAPES[shape](out, args.mb * 1_000_000)
             seconds, rss, report = measure(path, Path(tmp, f"home-{shape}"))
             summary = {k: report.get(k) for k in ("appended", "converted", "left_out")}
             summary["bad"] = len(report.get("bad", [])) + report.get("bad_not_listed", 0)
-            print(f"{shape}: {path.stat().st_size / 1e6:.0f} MB ({units} units), {seconds:.1f} s, "
-                  f"peak RSS {rss} MB; {json.dumps(summary)}", flush=True)
-            path.unlink()
+            size = sum(f.stat().st_size for f in path.rglob("*")) if path.is_dir() else path.stat().st_size
+            print(f"{shape}: {size / 1e6:.0f} MB ({units} units), {seconds:.1f} s, peak RSS {rss} MB; "
+                  f"{json.dumps(summary)}", flush=True)
+            shutil.rmtree(path) if path.is_dir() else path.unlink()
 
 
 if __name__ == "__main__":

@@ -408,6 +408,19 @@ def test_a_sessions_subagent_transcripts_are_read_with_it_and_other_files_alone(
     assert sessions_of([files[1], files[0]]) == [[files[0], files[1]]]  # the session's own transcript first
 
 
+def test_an_older_layout_subagent_file_goes_with_the_session_its_entries_name_beside_it_or_alone():
+    from actors.cli_memory import older_layout, sessions_of
+
+    root = Path("/p")
+    a, b = root / "a.jsonl", root / "b.jsonl"
+    mine, lost, sly, nested = (root / "agent-1.jsonl", root / "agent-2.jsonl", root / "agent-3.jsonl",
+                               root / "a" / "subagents" / "agent-4.jsonl")
+    files = [a, nested, mine, lost, sly, b]
+    assert older_layout(files) == [mine, lost, sly]  # those under a session's folder are its already
+    parents = {mine: "b", lost: "gone", sly: "../p/a"}
+    assert sessions_of(files, parents) == [[a, nested], [b, mine], [lost], [sly]]
+
+
 def test_a_directory_is_listed_for_its_jsonl_files_in_name_order_without_following_links(tmp_path):
     from actors.memory.folder import Folder
 

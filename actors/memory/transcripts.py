@@ -36,7 +36,7 @@ MAX_LINE_BYTES = 32 * 1024 * 1024  # a line holds a tool's whole output (a file 
 # tool uses held waiting for their results: a few at a time in any session (parallel uses), so a file that leaves
 # more waiting (cut, or written to be) is not held whole; the oldest goes first, counted `unanswered`
 MAX_WAITING = 1000
-MAX_WAITING_BYTES = 64 * 1024 * 1024  # the lines that carried them, in all
+MAX_WAITING_BYTES = 64 * 1024 * 1024  # the lines that carried them, in all (their characters)
 MAX_ENDED = 1000  # subagents' ended turns held for their Stop: past them the oldest's Stop is made at once
 PEEK_BYTES = 1024 * 1024  # the first lines of an older-layout subagent file read for the session it belongs to
 MESH_SERVER = hooks.MCP_PREFIX + "actors" + hooks.WIRE_SEP  # `actors mcp` under the name README gives it
@@ -77,8 +77,8 @@ SAID = {Left.CUT: ("tool use", "with no result (the session was cut)"),
         Left.TOO_LARGE: ("tool use", "too large or too deeply nested for a hook to hand on"),
         Left.NAMELESS: ("tool use", "with no tool name"),
         Left.LIVE: ("event", "of sessions the journal already has from the live hook path"),
-        Left.UNANSWERED: ("tool use", f"still without a result when {MAX_WAITING} later ones (or "
-                                      f"{MAX_WAITING_BYTES >> 20} MiB of them) waited for theirs: held no longer")}  # (noun, what follows)
+        Left.UNANSWERED: ("tool use", f"still without a result when {MAX_WAITING} later ones were waiting too (or "
+                                      f"{MAX_WAITING_BYTES >> 20} MiB of them): held no longer")}  # (noun, what follows)
 
 
 def detect(data: Any) -> Format:
