@@ -533,3 +533,25 @@ def test_subagent_files_of_the_older_layout_beside_their_session_are_merged_by_t
     assert [(r.kind, r.ability or r.text) for r in Journal(connect(tmp_path / "h" / "memory.db")).rows_since(0)] == [
         ("progress", "another session"), ("progress", "find the flaky test"), ("call", "Grep"), ("progress", "stop"),
         ("call", "Task"), ("progress", "stop")]
+
+
+def test_subagents_ended_turns_are_held_to_a_bound_the_oldest_stopped_at_once():
+    reader, most = Transcript(), transcripts.MAX_ENDED
+    made = [e for i in range(most + 2) for e in reader.read(reply(f"done {i}", 1 + i / 1000, isSidechain=True,
+                                                                  agentId=f"a{i}"))]
+    assert [(e.text, round(e.ts - T0_S, 3)) for e in made] == [("stop", 1), ("stop", 1.001)]
+    assert len(reader.end()) == most and reader.converted == {"stops": most + 2}
+
+
+def test_the_sessions_an_ingest_found_not_journalled_live_are_remembered_to_a_bound_and_asked_again(tmp_path,
+                                                                                                     monkeypatch):
+    from actors.memory import journal as journal_module
+    from actors.memory.journal import Entry, MeshSeen
+
+    monkeypatch.setattr(journal_module, "MAX_SESSIONS_HELD", 2)
+    conn = connect(tmp_path / "memory.db")
+    Journal(conn).append([Entry(ts=T0_S, kind="progress", session="live", text="hi", source="mesh")])
+    seen, asked = MeshSeen(conn), []
+    conn.set_trace_callback(lambda sql: asked.append(sql) if "source = 'mesh' LIMIT 1" in sql else None)
+    assert [seen.live(s) for s in ("live", "s1", "s1", "s2", "live")] == [True, False, False, False, True]
+    assert len(asked) == 4  # s1 once; "live" again, let go for s2
