@@ -1,6 +1,6 @@
 """Claude Code transcripts (`~/.claude/projects/<project>/<session>.jsonl`) read as the journal entries the live
 hook path (`actors hook`, docs/memory.md "The journal") would have made of the same session. Pure: parsed lines in,
-entries out.
+entries out (and `parent_session`, the first lines of an older-layout subagent file in, its session out).
 
 - a user's prompt (`type: user`; not a tool result, not `isMeta`, not a slash command's, a caveat's or an
   interrupt's wrapper, not a subagent's task) is what UserPromptSubmit hands the heart: a progress event;
@@ -120,7 +120,7 @@ class _Use:
     tool: str
     args: Any
     ts: float
-    size: int  # the bytes of the line it came in, its share of them
+    size: int  # its share of the line it came in (characters): what holding it costs, near enough
 
 
 @dataclass
@@ -138,8 +138,8 @@ class Transcript:
     _ended: dict[str, tuple[float, str]] = field(default_factory=dict)  # chain -> (ts, session) of a turn's last reply
 
     def read(self, data: Any, size: int = 0) -> list[Entry]:
-        """The entries one parsed line (of `size` bytes) makes (most make none); BadLine for an entry not in the
-        documented shape."""
+        """The entries one parsed line (of `size` characters) makes (most make none); BadLine for an entry not in
+        the documented shape."""
         if not isinstance(data, dict):
             raise BadLine(f"expected a JSON object, got {type(data).__name__}")
         if data.get("type") not in ("user", "assistant"):
