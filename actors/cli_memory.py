@@ -6,10 +6,12 @@ memory modules are imported inside the commands to keep `actors --help` quick.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import os
 import sys
-from pathlib import Path
-from typing import Annotated, Any, Optional
+from pathlib import Path, PurePath
+from typing import Annotated, Any, Mapping, Optional
 
 import typer
 
@@ -84,26 +86,27 @@ def unreadable_journal(path: Path) -> str:
     return f"no such file: {path}"
 
 
-def jsonl_files(directory: Path, most: int = MAX_FILES) -> tuple[list[Path], int]:
-    """The first `most` *.jsonl regular files under a directory in name order (symbolic links not followed), and
-    how many more there were."""
-    found = sorted((Path(root, name) for root, _, names in os.walk(directory) for name in names
-                    if name.endswith(".jsonl") and Path(root, name).is_file() and not Path(root, name).is_symlink()),
-                   key=str)
-    return found[:most], max(0, len(found) - most)
-
-
-def sessions_of(files: list[Path]) -> list[list[Path]]:
-    """The files grouped by session: a transcript SESSION.jsonl first, then the files under SESSION/ (Claude Code
-    keeps a session's subagents in SESSION/subagents/)."""
+def sessions_of(files: list[PurePath], parents: Mapping[PurePath, str] | None = None) -> list[list[PurePath]]:
+    """The files grouped by session, the session's own transcript SESSION.jsonl first: the files under SESSION/
+    (Claude Code keeps a session's subagents in SESSION/subagents/ since 2.1.2), and the subagents' files of the
+    older layout, agent-*.jsonl beside the sessions, whose entries name their session (`parents`)."""
     mains = {f.with_suffix(""): f for f in files}
-    groups: dict[Path, list[Path]] = {}
+    groups: dict[PurePath, list[PurePath]] = {}
     for f in files:
-        owner = next((mains[p] for p in f.parents if p in mains), f)
+        owner = next((mains[p] for p in f.parents if p in mains), None)
+        if owner is None and (parent := (parents or {}).get(f)) is not None:
+            owner = mains.get(f.parent / parent) if "/" not in parent and parent not in (".", "..") else None
+        owner = owner or f
         groups.setdefault(owner, [owner])
         if f != owner:
             groups[owner].append(f)
     return list(groups.values())
+
+
+def older_layout(files: list[PurePath]) -> list[PurePath]:
+    """The files that may be subagents' transcripts in the older layout: agent-*.jsonl under no session's folder."""
+    mains = {f.with_suffix("") for f in files}
+    return [f for f in files if f.name.startswith("agent-") and not any(p in mains for p in f.parents)]
 
 
 def ingest_summary(source: str, reports: list, files: int | None = None) -> str:
@@ -112,7 +115,7 @@ def ingest_summary(source: str, reports: list, files: int | None = None) -> str:
     from actors.memory.transcripts import SAID, Left
 
     appended, duplicates = sum(r.appended for r in reports), sum(r.duplicates for r in reports)
-    bad = sum(len(r.bad) for r in reports)
+    bad = sum(r.bad_lines() for r in reports)
     formats = {f: sum(r.format == f for r in reports) for f in ("claude-code", "journal")}
     if files is None:
         read_as = "a Claude Code transcript" if formats["claude-code"] else "a journal"
@@ -157,40 +160,73 @@ def ingest(file: Annotated[str, typer.Argument(
     directory = file != "-" and path.is_dir()
     if file != "-" and not directory and not path.is_file():
         die(unreadable_journal(path), EXIT_USAGE)
-    files, more = jsonl_files(path) if directory else ([path], 0)
-    if not files:
-        die(f"no *.jsonl file under {file}", EXIT_FAILED)
-    if more:
-        typer.echo(f"actors: {file}: {more} more *.jsonl files than the {MAX_FILES} read (the first in name order)",
-                   err=True)
-
-    groups = sessions_of(files) if directory else [files]
-    files = [f for group in groups for f in group]  # the order of the reports
-
-    def work(memory):
-        if file == "-":
-            return [memory.ingest(sys.stdin.buffer, fmt)]
-        return memory.ingest_files(groups, fmt, MAX_FILE_BYTES if directory else None, follow_links=not directory)
     try:
-        reports = _run(home, work, create=True)
+        with contextlib.ExitStack() as held:
+            reports, names, more = (_ingest_folder(held.enter_context(_folder(path)), fmt, home) if directory
+                                    else _ingest_file(file, fmt, home))
     except OSError as exc:
         die(f"cannot read {exc.filename or file}: {exc.strerror}", EXIT_FAILED)
-    for name, report in zip(["-"] if file == "-" else files, reports):
-        _said(str(name), report)
+    for name, report in zip(names, reports):
+        _said(name, report)
     if as_json:
-        emit(reports[0].as_dict() if not directory else _directory_json(files, reports, more))
+        emit(reports[0].as_dict() if not directory else _directory_json(names, reports, more))
     else:
-        typer.echo(ingest_summary(file, reports, len(files) if directory else None))
+        typer.echo(ingest_summary(file, reports, len(names) if directory else None))
     if learned_nothing(reports):
         typer.echo(f"actors: not one event in {file}: a journal's lines have a `kind`, a Claude Code transcript's "
                    "user and assistant entries a prompt or a tool use (another host's log is neither)", err=True)
         raise typer.Exit(EXIT_FAILED)
 
 
+def _folder(path: Path):
+    from actors.memory.folder import Folder
+
+    return Folder(path)
+
+
+def _ingest_file(file: str, fmt: str, home: Path) -> tuple[list, list[str], int]:
+    """Ingest one file (a symbolic link named is followed) or stdin: the reports, the names, 0 files not read."""
+    from actors.memory.folder import open_regular
+
+    def work(memory):
+        if file == "-":
+            return [memory.ingest(sys.stdin.buffer, fmt)]
+        return memory.ingest_files([[functools.partial(open_regular, file)]], fmt)
+    return _run(home, work, create=True), [file], 0
+
+
+def _ingest_folder(folder, fmt: str, home: Path) -> tuple[list, list[str], int]:
+    """Ingest every *.jsonl under a folder, a session's files together: the reports, the files' names, and how
+    many files past MAX_FILES were not read."""
+    from actors.memory.transcripts import parent_session
+
+    listed = folder.files()
+    files, more = listed[:MAX_FILES], max(0, len(listed) - MAX_FILES)
+    if not files:
+        die(f"no *.jsonl file under {folder.path}", EXIT_FAILED)
+    if more:
+        typer.echo(f"actors: {folder.path}: {more} more *.jsonl files than the {MAX_FILES} read (the first in name "
+                   "order)", err=True)
+    parents = {}
+    for f in older_layout(files):
+        with folder.open(f) as stream:
+            if (session := parent_session(stream)) is not None:
+                parents[f] = session
+    groups = sessions_of(files, parents)
+
+    def work(memory):
+        return memory.ingest_files([[functools.partial(folder.open, f) for f in group] for group in groups], fmt,
+                                   MAX_FILE_BYTES)
+    reports = _run(home, work, create=True)
+    return reports, [str(folder.path / f) for group in groups for f in group], more
+
+
 def _said(name: str, report) -> None:
     """What an ingest of one file has to say on stderr: its bad lines, times in milliseconds, a cap."""
     for number, reason in report.bad:
         typer.echo(f"actors: {name}:{number}: skipped: {reason}", err=True)
+    if report.bad_not_listed:
+        typer.echo(f"actors: {name}: {report.bad_not_listed} more bad line(s) skipped, not listed", err=True)
     if report.milliseconds:
         typer.echo(f"actors: {name}: {report.milliseconds} line(s) have a ts that looks like Unix milliseconds; "
                    "journal times are Unix seconds (divide by 1000)", err=True)
@@ -198,7 +234,7 @@ def _said(name: str, report) -> None:
         typer.echo(f"actors: {name}: longer than {MAX_FILE_BYTES} bytes; the rest was not read", err=True)
 
 
-def _directory_json(files: list[Path], reports: list, more: int) -> dict:
+def _directory_json(files: list[str], reports: list, more: int) -> dict:
     total = {"appended": sum(r.appended for r in reports), "duplicates": sum(r.duplicates for r in reports),
              "milliseconds": sum(r.milliseconds for r in reports), "files_not_read": more, "converted": {},
              "left_out": {}}
@@ -206,7 +242,7 @@ def _directory_json(files: list[Path], reports: list, more: int) -> dict:
         for key in ("converted", "left_out"):
             for name, n in getattr(report, key).items():
                 total[key][name] = total[key].get(name, 0) + n
-    return {**total, "files": [{"file": str(f), **r.as_dict()} for f, r in zip(files, reports)]}
+    return {**total, "files": [{"file": f, **r.as_dict()} for f, r in zip(files, reports)]}
 
 
 @memory_app.command()

@@ -408,13 +408,26 @@ def test_a_sessions_subagent_transcripts_are_read_with_it_and_other_files_alone(
     assert sessions_of([files[1], files[0]]) == [[files[0], files[1]]]  # the session's own transcript first
 
 
-def test_a_directory_is_read_for_its_jsonl_files_in_name_order_up_to_a_cap(tmp_path):
-    from actors.cli_memory import jsonl_files
+def test_an_older_layout_subagent_file_goes_with_the_session_its_entries_name_beside_it_or_alone():
+    from actors.cli_memory import older_layout, sessions_of
+
+    root = Path("/p")
+    a, b = root / "a.jsonl", root / "b.jsonl"
+    mine, lost, sly, nested = (root / "agent-1.jsonl", root / "agent-2.jsonl", root / "agent-3.jsonl",
+                               root / "a" / "subagents" / "agent-4.jsonl")
+    files = [a, nested, mine, lost, sly, b]
+    assert older_layout(files) == [mine, lost, sly]  # those under a session's folder are its already
+    parents = {mine: "b", lost: "gone", sly: "../p/a"}
+    assert sessions_of(files, parents) == [[a, nested], [b, mine], [lost], [sly]]
+
+
+def test_a_directory_is_listed_for_its_jsonl_files_in_name_order_without_following_links(tmp_path):
+    from actors.memory.folder import Folder
 
     for name in ("b.jsonl", "a.jsonl", "a/subagents/agent-1.jsonl", "c.txt"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text("{}\n")
     (tmp_path / "link.jsonl").symlink_to(tmp_path / "b.jsonl")
-    assert jsonl_files(tmp_path) == ([tmp_path / "a.jsonl", tmp_path / "a/subagents/agent-1.jsonl",
-                                      tmp_path / "b.jsonl"], 0)
-    assert jsonl_files(tmp_path, most=1) == ([tmp_path / "a.jsonl"], 2)
+    (tmp_path / "linked").symlink_to(tmp_path / "a", target_is_directory=True)
+    with Folder(tmp_path) as folder:
+        assert [str(f) for f in folder.files()] == ["a.jsonl", "a/subagents/agent-1.jsonl", "b.jsonl"]

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import errno
+import functools
 import io
 import json
 import os
 import subprocess
 import sys
 import threading
+from pathlib import Path, PurePosixPath
 
 import pytest
 
@@ -18,6 +20,8 @@ from actors.memory.journal import BadLine, Journal
 from actors.memory.transcripts import Format, Left, Transcript
 from broker.redact import redact_value
 from tests.conftest import ECHO_MESH, wait_for
+
+REPO = Path(__file__).resolve().parents[1]
 
 SESSION = "0f1e2d3c-aaaa-4bbb-8ccc-123456789abc"
 T0 = "2026-11-30T10:00:00.000Z"
@@ -347,8 +351,8 @@ def test_a_subagents_own_transcript_is_merged_by_time_into_its_sessions(tmp_path
             result("t1", [{"type": "text", "text": "none sleep"}], 6), reply("No flaky test.", 7)]
     agent = [prompt("search the tests", 2, **side), use("t2", "Grep", {"pattern": "sleep"}, 3, **side),
              result("t2", "No files found", 4, **side), reply("none sleep", 5, **side)]
-    streams = [io.BytesIO("".join(json.dumps(x) + "\n" for x in lines).encode()) for lines in (main, agent)]
-    reports = journal.ingest_together(streams, T0_S + 3600)
+    raws = ["".join(json.dumps(x) + "\n" for x in lines).encode() for lines in (main, agent)]
+    reports = journal.ingest_together([lambda raw=raw: io.BytesIO(raw) for raw in raws], T0_S + 3600)
     assert [(r.appended, r.converted) for r in reports] == [(3, {"prompts": 1, "calls": 1, "stops": 1}),
                                                             (2, {"calls": 1, "stops": 1})]
     assert [(r.kind, r.ability or r.text) for r in journal.rows_since(0)] == [
@@ -357,6 +361,7 @@ def test_a_subagents_own_transcript_is_merged_by_time_into_its_sessions(tmp_path
 
 
 def test_a_fifo_or_a_symbolic_link_put_in_place_of_a_listed_transcript_is_refused_not_waited_on_or_followed(tmp_path):
+    from actors.memory.folder import Folder
     from actors.memory.service import Memory
 
     shared = tmp_path / "shared"  # a directory another person may write in: its files change after the walk
@@ -368,10 +373,10 @@ def test_a_fifo_or_a_symbolic_link_put_in_place_of_a_listed_transcript_is_refuse
     outcomes: dict[str, object] = {}
 
     def ingest_each() -> None:
-        with Memory(tmp_path / "home", clock=lambda: T0_S + 3600) as memory:
+        with Memory(tmp_path / "home", clock=lambda: T0_S + 3600) as memory, Folder(shared) as folder:
             for name in ("s1.jsonl", "s2.jsonl"):
                 try:
-                    outcomes[name] = memory.ingest_files([[shared / name]], follow_links=False)
+                    outcomes[name] = memory.ingest_files([[functools.partial(folder.open, PurePosixPath(name))]])
                 except OSError as exc:
                     outcomes[name] = exc
     worker = threading.Thread(target=ingest_each, daemon=True)
@@ -390,3 +395,163 @@ def test_a_session_named_past_its_bound_keeps_its_calls_under_its_prompts_cut_na
     ingest(journal, [prompt("run the tests", 0, **named), use("t1", "Bash", {"command": "npm test"}, 1, **named),
                      result("t1", "ok", 2, **named), reply("done", 3, **named)])
     assert {row.session for row in journal.rows_since(0)} == {"S" * transcripts.MAX_SESSION}
+
+
+def write(path, lines: list[dict]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+
+
+def test_a_directory_swapped_for_a_link_after_the_listing_is_not_read_through(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from actors import cli_memory
+    from actors.cli import app
+
+    shared, side = tmp_path / "shared", {"isSidechain": True, "agentId": "a1"}  # a folder another person writes in
+    write(shared / f"{SESSION}.jsonl", [prompt("find the flaky test", 0)])
+    write(shared / SESSION / "subagents" / "agent-a1.jsonl", [prompt("search the tests", 2, **side)])
+    elsewhere = tmp_path / "elsewhere"  # the owner's, outside the folder named
+    write(elsewhere / "subagents" / "agent-a1.jsonl", [use("t9", "Bash", {"command": "cat ~/.ssh/id_rsa"}, 3, **side),
+                                                       result("t9", "-----BEGIN", 4, **side)])
+    group = cli_memory.sessions_of
+
+    def swap_then_group(*args, **kwargs):  # between the listing and the reading
+        (shared / SESSION).rename(tmp_path / "moved")
+        (shared / SESSION).symlink_to(elsewhere, target_is_directory=True)
+        return group(*args, **kwargs)
+    monkeypatch.setattr(cli_memory, "sessions_of", swap_then_group)
+    done = CliRunner().invoke(app, ["memory", "ingest", str(shared), "--home", str(tmp_path / "h")])
+    assert done.exit_code == 1, done.output
+    assert not [r for r in Journal(connect(tmp_path / "h" / "memory.db")).rows_since(0) if r.kind == "call"]
+
+
+def test_a_session_with_more_subagent_files_than_the_open_file_limit_is_ingested_in_time_order(tmp_path):
+    import resource
+
+    project, many = tmp_path / "project", 5000
+    write(project / f"{SESSION}.jsonl", [prompt("search everything", 0), reply("Done.", 59)])
+    for i in range(many):
+        side = {"isSidechain": True, "agentId": f"a{i}"}
+        write(project / SESSION / "subagents" / f"agent-a{i:04d}.jsonl",
+              [use(f"t{i}", "Grep", {"pattern": f"p{i}"}, 1 + (many - i) / 100, **side),
+               result(f"t{i}", "No files found", 1.005 + (many - i) / 100, **side)])
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    limit = 1024 if hard == resource.RLIM_INFINITY else min(1024, hard)  # the usual default
+    done = subprocess.run([sys.executable, "-m", "actors", "memory", "ingest", str(project), "--json", "--home",
+                           str(tmp_path / "h")], capture_output=True, text=True, timeout=120,
+                          preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (limit, hard)),
+                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout)["converted"] == {"prompts": 1, "calls": many, "stops": 1}
+    rows = list(Journal(connect(tmp_path / "h" / "memory.db")).rows_since(0))
+    assert [r.ts for r in rows] == sorted(r.ts for r in rows) and rows[1].args == {"pattern": f"p{many - 1}"}
+
+
+def test_tool_uses_left_waiting_for_a_result_are_held_to_a_bound_the_oldest_let_go_first():
+    waiting = transcripts.MAX_WAITING
+    lines = [prompt("build everything", 0), *[use(f"t{i}", "Bash", {"command": f"make {i}"}, 1) for i in
+                                              range(waiting + 3)],
+             result("t0", "ok", 2), result(f"t{waiting + 2}", "ok", 2)]
+    entries, reader = read(lines)
+    assert calls(entries) == [("Bash", True, "")]
+    assert reader.left == {Left.UNANSWERED: 3, Left.UNPAIRED: 1, Left.CUT: waiting - 1}
+    reader = Transcript()  # and by the bytes of the lines that carried them
+    for i in range(3):
+        reader.read(use(f"t{i}", "Write", {"file_path": "big"}, 1), size=transcripts.MAX_WAITING_BYTES // 2)
+    reader.end()
+    assert reader.left == {Left.UNANSWERED: 1, Left.CUT: 2}
+
+
+def test_a_file_of_bad_lines_lists_the_first_of_them_and_counts_the_rest(tmp_path):
+    from actors.memory.journal import MAX_BAD_LISTED
+
+    report = ingest(Journal(connect(tmp_path / "memory.db")), ["{not json"] * (MAX_BAD_LISTED + 500))
+    assert (len(report.bad), report.bad_not_listed, report.bad_lines()) == (MAX_BAD_LISTED, 500, MAX_BAD_LISTED + 500)
+    assert report.as_dict()["bad_not_listed"] == 500
+
+
+class Endless(io.RawIOBase):
+    """A line of `size` bytes made as it is read (never whole in memory), then `rest`."""
+
+    def __init__(self, size: int, rest: bytes) -> None:
+        self.left, self.rest = size, rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        if self.left > 0:
+            n = min(len(buffer), self.left)
+            buffer[:n] = b"x" * n
+            self.left -= n
+            return n
+        n = min(len(buffer), len(self.rest))
+        buffer[:n], self.rest = self.rest[:n], self.rest[n:]
+        return n
+
+
+class Watched(io.BufferedReader):
+    """A stream that notes the longest piece handed out at once."""
+
+    largest = 0
+
+    def readline(self, size=-1):
+        return self._noted(super().readline(size))
+
+    def __next__(self):
+        return self._noted(super().__next__())
+
+    def _noted(self, piece: bytes) -> bytes:
+        self.largest = max(self.largest, len(piece))
+        return piece
+
+
+def test_a_line_too_long_to_take_is_passed_by_in_chunks_never_held_whole(tmp_path):
+    too_long = transcripts.MAX_LINE_BYTES + 8 * 1024 * 1024
+    rest = "".join(json.dumps(line) + "\n" for line in A_SESSION).encode()
+    stream = Watched(Endless(too_long, b"\n" + rest))
+    report = Journal(connect(tmp_path / "memory.db")).ingest(stream, T0_S + 3600)
+    assert report.bad == [(1, f"line longer than {transcripts.MAX_LINE_BYTES} bytes")] and report.appended == 9
+    assert stream.largest <= transcripts.MAX_LINE_BYTES + 1
+
+
+def test_subagent_files_of_the_older_layout_beside_their_session_are_merged_by_time_into_it(tmp_path):
+    side = {"isSidechain": True, "agentId": "a1"}
+    project = tmp_path / "project"  # Claude Code before 2.1.2: agent-*.jsonl beside the sessions, not under them
+    write(project / f"{SESSION}.jsonl", [prompt("find the flaky test", 0), use("t1", "Task", {"prompt": "search"}, 1),
+                                         result("t1", [{"type": "text", "text": "none sleep"}], 6),
+                                         reply("No flaky test.", 7)])
+    write(project / "agent-a1.jsonl", [prompt("search the tests", 2, **side), use("t2", "Grep", {"pattern": "sleep"},
+                                                                                  3, **side),
+                                       result("t2", "No files found", 4, **side), reply("none sleep", 5, **side)])
+    write(project / "0aaaaaaa-other.jsonl", [prompt("another session", 8, sessionId="0aaaaaaa-other")])
+    done = subprocess.run([sys.executable, "-m", "actors", "memory", "ingest", str(project), "--json", "--home",
+                           str(tmp_path / "h")], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 0, done.stderr
+    assert [(r.kind, r.ability or r.text) for r in Journal(connect(tmp_path / "h" / "memory.db")).rows_since(0)] == [
+        ("progress", "another session"), ("progress", "find the flaky test"), ("call", "Grep"), ("progress", "stop"),
+        ("call", "Task"), ("progress", "stop")]
+
+
+def test_subagents_ended_turns_are_held_to_a_bound_the_oldest_stopped_at_once():
+    reader, most = Transcript(), transcripts.MAX_ENDED
+    made = [e for i in range(most + 2) for e in reader.read(reply(f"done {i}", 1 + i / 1000, isSidechain=True,
+                                                                  agentId=f"a{i}"))]
+    assert [(e.text, round(e.ts - T0_S, 3)) for e in made] == [("stop", 1), ("stop", 1.001)]
+    assert len(reader.end()) == most and reader.converted == {"stops": most + 2}
+
+
+def test_the_sessions_an_ingest_found_not_journalled_live_are_remembered_to_a_bound_and_asked_again(tmp_path,
+                                                                                                     monkeypatch):
+    from actors.memory import journal as journal_module
+    from actors.memory.journal import Entry, MeshSeen
+
+    monkeypatch.setattr(journal_module, "MAX_SESSIONS_HELD", 2)
+    conn = connect(tmp_path / "memory.db")
+    Journal(conn).append([Entry(ts=T0_S, kind="progress", session="live", text="hi", source="mesh")])
+    seen, asked = MeshSeen(conn), []
+    conn.set_trace_callback(lambda sql: asked.append(sql) if "source = 'mesh' LIMIT 1" in sql else None)
+    assert [seen.live(s) for s in ("live", "s1", "s1", "s2", "live")] == [True, False, False, False, True]
+    assert len(asked) == 4  # s1 once; "live" again, let go for s2

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
-import heapq
 import json
 import sqlite3
 from dataclasses import dataclass, field, replace
-from typing import IO, Any, Callable, Iterable, Iterator
+from typing import IO, Any, Callable, ContextManager, Iterable, Iterator
 
 from actors.memory.db import get_meta, set_meta, transaction
 from actors.memory.distill import Row
@@ -22,6 +22,10 @@ KNOWN = frozenset({"ts", "session", "kind", "organ", "ability", "args", "ok", "e
 MAX_TEXT = 2000
 MAX_LINE_BYTES = 1_000_000
 BATCH = 1000
+MAX_BAD_LISTED = 1000  # bad lines a report lists by number; the rest are counted (a file of nothing else is no list)
+MAX_SESSIONS_HELD = 4096  # sessions whose "journalled live?" answer an ingest keeps (one look each in the index)
+CHUNK = 1024 * 1024  # what is read at a time of a line too long to be taken, to pass it by
+Opener = Callable[[], ContextManager[IO[bytes]]]  # a stream opened when it is read, closed once read
 
 
 class BadLine(ValueError):
@@ -54,16 +58,29 @@ class IngestReport:
 
     appended: int = 0
     duplicates: int = 0
-    bad: list[tuple[int, str]] = field(default_factory=list)
+    bad: list[tuple[int, str]] = field(default_factory=list)  # the first MAX_BAD_LISTED
+    bad_not_listed: int = 0  # bad lines past them
     milliseconds: int = 0  # refused lines whose ts look like Unix milliseconds
     format: str = "journal"  # journal | claude-code: what the lines were read as
     converted: dict[str, int] = field(default_factory=dict)  # a transcript's prompts, calls and stops journalled
     left_out: dict[str, int] = field(default_factory=dict)  # a transcript's events not journalled, by reason
     capped: bool = False  # the file was longer than the bytes it was allowed: the rest was not read
 
+    def skipped(self, number: int, reason: str) -> None:
+        """Note a bad line: listed with its number and reason while the list is short, counted after."""
+        if len(self.bad) < MAX_BAD_LISTED:
+            self.bad.append((number, reason))
+        else:
+            self.bad_not_listed += 1
+
+    def bad_lines(self) -> int:
+        """How many lines were bad, listed or not."""
+        return len(self.bad) + self.bad_not_listed
+
     def as_dict(self) -> dict:
         return {"appended": self.appended, "duplicates": self.duplicates,
-                "bad": [{"line": n, "reason": r} for n, r in self.bad], "milliseconds": self.milliseconds,
+                "bad": [{"line": n, "reason": r} for n, r in self.bad], "bad_not_listed": self.bad_not_listed,
+                "milliseconds": self.milliseconds,
                 "format": self.format, "converted": self.converted, "left_out": self.left_out, "capped": self.capped}
 
 
@@ -164,12 +181,22 @@ def _string(data: dict, key: str) -> str:
     return value
 
 
-def read_lines(stream: Iterable[bytes], limit: Callable[[], int] = lambda: MAX_LINE_BYTES
-               ) -> Iterator[tuple[int, str | None, str]]:
+def read_lines(stream: IO[bytes], limit: Callable[[], int] = lambda: MAX_LINE_BYTES, max_bytes: int | None = None,
+               report: IngestReport | None = None) -> Iterator[tuple[int, str | None, str]]:
     """Yield (line number, text or None, reason) for each non-blank line of a byte stream; a line longer than
-    limit() bytes (asked at each line: the format can be known only once a line is read) is refused."""
-    for number, raw in enumerate(stream, start=1):
-        if len(raw) > (longest := limit()):
+    limit() bytes (asked at each line: the format can be known only once a line is read) is refused, and passed by
+    a chunk at a time, never held whole. Past max_bytes in all the rest is not read (`report.capped` says so)."""
+    read, number = 0, 0
+    while raw := stream.readline((longest := limit()) + 1):
+        number += 1
+        whole = len(raw) <= longest or raw.endswith(b"\n")
+        size = len(raw) + (0 if whole else _passed(stream, None if max_bytes is None else max_bytes - read))
+        read += size
+        if max_bytes is not None and read > max_bytes:
+            if report is not None:
+                report.capped = True
+            return
+        if size > longest:
             yield number, None, f"line longer than {longest} bytes"
             continue
         try:
@@ -179,6 +206,17 @@ def read_lines(stream: Iterable[bytes], limit: Callable[[], int] = lambda: MAX_L
             continue
         if line.strip():
             yield number, line, ""
+
+
+def _passed(stream: IO[bytes], most: int | None) -> int:
+    """Read the rest of a line a chunk at a time, keeping none of it, up to its end or past `most` bytes; how many
+    bytes were read."""
+    size = 0
+    while (most is None or size <= most) and (chunk := stream.readline(CHUNK)):
+        size += len(chunk)
+        if chunk.endswith(b"\n"):
+            break
+    return size
 
 
 # -- storage --------------------------------------------------------------------------------
@@ -203,14 +241,17 @@ class Journal:
                 set_meta(self.conn, "last_seq", marks["last_seq"])
                 if marks["lost"]:
                     set_meta(self.conn, "lost_events", get_meta(self.conn, "lost_events", 0) + marks["lost"])
-            if not values:
-                return 0, 0
-            before = self.conn.total_changes
-            self.conn.executemany(
-                "INSERT OR IGNORE INTO events (ts, session, kind, organ, ability, args, ok, cause, error, text, "
-                "duration_ms, origin, source, extra, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                values)
-            appended = self.conn.total_changes - before
+            return self._insert(values)
+
+    def _insert(self, values: list[tuple]) -> tuple[int, int]:
+        """Insert rows (`_values`) inside the caller's transaction; (appended, duplicates)."""
+        if not values:
+            return 0, 0
+        before = self.conn.total_changes
+        self.conn.executemany(
+            "INSERT OR IGNORE INTO events (ts, session, kind, organ, ability, args, ok, cause, error, text, "
+            "duration_ms, origin, source, extra, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values)
+        appended = self.conn.total_changes - before
         return appended, len(values) - appended
 
     def ingest(self, stream: IO[bytes], now: float, fmt: str = "auto", max_bytes: int | None = None) -> IngestReport:
@@ -218,22 +259,34 @@ class Journal:
         transcript (`fmt`: auto, the first line that parses decides); report bad lines by number and skip them (a
         time more than a day past `now`, the ingesting machine's clock, is a bad line). Past `max_bytes` the rest
         of the stream is not read (`capped`)."""
-        return self.ingest_together([stream], now, fmt, max_bytes)[0]
+        return self.ingest_together([lambda: contextlib.nullcontext(stream)], now, fmt, max_bytes)[0]
 
-    def ingest_together(self, streams: list[IO[bytes]], now: float, fmt: str = "auto", max_bytes: int | None = None,
+    def ingest_together(self, sources: list[Opener], now: float, fmt: str = "auto", max_bytes: int | None = None,
                         seen: MeshSeen | None = None) -> list[IngestReport]:
         """Ingest several streams as one, their events merged by time (a session's transcript and its subagents',
-        whose hooks ran interleaved); a report for each. `seen` may be shared by the calls of one ingest."""
-        reports = [IngestReport() for _ in streams]
+        whose hooks ran interleaved); a report for each. `seen` may be shared by the calls of one ingest.
+
+        One stream is appended as it is read, in batches. Several are opened one at a time, each read to its end
+        and closed (a session may have more subagent files than a process may hold open), their events put aside,
+        redacted, in a temporary database (`by_time`) and appended from it in time order: memory holds a batch,
+        whatever the files' number or size."""
+        reports = [IngestReport() for _ in sources]
         seen = seen or MeshSeen(self.conn)
-        merged = heapq.merge(*(_tagged(self._entries(stream, now, fmt, max_bytes, report, seen), report)
-                               for stream, report in zip(streams, reports)), key=lambda pair: pair[0].ts)
-        batch: list[tuple[Entry, IngestReport]] = []
-        for pair in merged:
+
+        def rows(i: int) -> Iterator[tuple]:
+            with sources[i]() as stream:
+                for entry in self._entries(stream, now, fmt, max_bytes, reports[i], seen):
+                    yield _values(redacted(entry))
+        if len(sources) == 1:
+            ordered: Iterator[tuple[int, tuple]] = ((0, row) for row in rows(0))
+        else:
+            ordered = by_time(rows(i) for i in range(len(sources)))
+        batch: list[tuple[int, tuple]] = []
+        for pair in ordered:
             batch.append(pair)
             if len(batch) >= BATCH:
-                self._flush(batch)
-        self._flush(batch)
+                self._flush(batch, reports)
+        self._flush(batch, reports)
         return reports
 
     def _entries(self, stream: IO[bytes], now: float, fmt: str, max_bytes: int | None, report: IngestReport,
@@ -247,20 +300,20 @@ class Journal:
         def limit() -> int:  # a transcript's line holds a tool's whole output
             return MAX_LINE_BYTES if fmt == transcripts.Format.JOURNAL else transcripts.MAX_LINE_BYTES
 
-        for number, line, reason in read_lines(_capped(stream, max_bytes, report), limit):
+        for number, line, reason in read_lines(stream, limit, max_bytes, report):
             if line is None:
-                report.bad.append((number, reason))
+                report.skipped(number, reason)
                 continue
             if fmt == transcripts.Format.AUTO:
                 fmt = _detected(line)
             try:
                 if fmt == transcripts.Format.CLAUDE_CODE:
                     reader = reader or transcripts.Transcript(seen.wires, now)
-                    entries = _not_live(reader.read(json_line(line)), seen, reader)
+                    entries = _not_live(reader.read(json_line(line), len(line)), seen, reader)
                 else:
                     entries = [parse_line(line, now)]
             except BadLine as exc:
-                report.bad.append((number, str(exc)))
+                report.skipped(number, str(exc))
                 report.milliseconds += "looks like Unix milliseconds" in str(exc)
                 continue
             yield from entries
@@ -270,15 +323,18 @@ class Journal:
             report.left_out = {str(k): v for k, v in reader.left.items()}
         report.format = str(fmt) if fmt != transcripts.Format.AUTO else str(transcripts.Format.JOURNAL)
 
-    def _flush(self, batch: list[tuple[Entry, IngestReport]]) -> None:
-        """Append a batch in order, each run of one stream's entries counted in that stream's report."""
-        start = 0
-        for end in range(1, len(batch) + 1):
-            if end == len(batch) or batch[end][1] is not batch[start][1]:
-                appended, duplicates = self.append(entry for entry, _ in batch[start:end])
-                batch[start][1].appended += appended
-                batch[start][1].duplicates += duplicates
-                start = end
+    def _flush(self, batch: list[tuple[int, tuple]], reports: list[IngestReport]) -> None:
+        """Append a batch of (stream, row) in order, in one transaction, each stream's rows counted in its report."""
+        if not batch:
+            return
+        with transaction(self.conn):
+            start = 0
+            for end in range(1, len(batch) + 1):
+                if end == len(batch) or batch[end][0] != batch[start][0]:
+                    appended, duplicates = self._insert([row for _, row in batch[start:end]])
+                    reports[batch[start][0]].appended += appended
+                    reports[batch[start][0]].duplicates += duplicates
+                    start = end
         batch.clear()
 
     def rows_since(self, last_id: int) -> Iterator[Row]:
@@ -323,6 +379,8 @@ class MeshSeen:
     def live(self, session: str) -> bool:
         """Whether the mesh journalled events of this session (by the session index: one look a session)."""
         if session not in self._live:
+            if len(self._live) >= MAX_SESSIONS_HELD:  # the oldest answer goes: a file may name a session a line
+                del self._live[next(iter(self._live))]
             self._live[session] = self.conn.execute(
                 "SELECT 1 FROM events WHERE session = ? AND source = 'mesh' LIMIT 1", (session,)).fetchone() is not None
         return self._live[session]
@@ -338,11 +396,6 @@ def _detected(line: str) -> str:
         return transcripts.Format.AUTO
 
 
-def _tagged(entries: Iterator[Entry], report: IngestReport) -> Iterator[tuple[Entry, IngestReport]]:
-    for entry in entries:
-        yield entry, report
-
-
 def _not_live(entries: list[Entry], seen: MeshSeen, reader: Any) -> list[Entry]:
     """A transcript's entries but those of sessions journalled live already (counted as left out)."""
     kept = [e for e in entries if not seen.live(e.session)]
@@ -351,15 +404,24 @@ def _not_live(entries: list[Entry], seen: MeshSeen, reader: Any) -> list[Entry]:
     return kept
 
 
-def _capped(stream: IO[bytes], max_bytes: int | None, report: IngestReport) -> Iterator[bytes]:
-    """The stream's lines while they come within max_bytes in all; `report.capped` says when the rest was left."""
-    read = 0
-    for raw in stream:
-        read += len(raw)
-        if max_bytes is not None and read > max_bytes:
-            report.capped = True
-            return
-        yield raw
+def by_time(runs: Iterable[Iterable[tuple]]) -> Iterator[tuple[int, tuple]]:
+    """Rows (`_values`) of several runs, each read to its end in turn, as (run, row) in time order (a run's own
+    order kept among equal times, and the earlier run first), put aside meanwhile in a temporary database on disk
+    (SQLite's, deleted when closed) so that memory holds none of them."""
+    with contextlib.closing(sqlite3.connect("", isolation_level=None)) as aside:
+        aside.execute("CREATE TABLE aside (ts REAL, session, kind, organ, ability, args, ok, cause, error, text, "
+                      "duration_ms, origin, source, extra, digest, run INTEGER)")
+        aside.execute("BEGIN")
+        for run, rows in enumerate(runs):
+            batch: list[tuple] = []
+            for row in rows:
+                batch.append((*row, run))
+                if len(batch) >= BATCH:
+                    aside.executemany(f"INSERT INTO aside VALUES ({', '.join('?' * 16)})", batch)
+                    batch.clear()
+            aside.executemany(f"INSERT INTO aside VALUES ({', '.join('?' * 16)})", batch)
+        for row in aside.execute("SELECT * FROM aside ORDER BY ts, rowid"):
+            yield row[15], row[:15]
 
 
 def _values(e: Entry) -> tuple:

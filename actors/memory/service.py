@@ -8,15 +8,11 @@ writer's transaction.
 
 from __future__ import annotations
 
-import contextlib
-import errno
 import functools
 import hashlib
 import json
 import logging
-import os
 import sqlite3
-import stat
 import threading
 import time
 from dataclasses import dataclass, field, fields, replace
@@ -28,7 +24,7 @@ from actors import schema
 from actors.memory import before, db, distill, export, inject, judgments, meaning, normalise, savings, snapshot
 from actors.memory.db import MemoryUnavailable, get_meta, set_meta, transaction
 from actors.memory.distill import Distiller, Thresholds
-from actors.memory.journal import Entry, IngestReport, Journal, MeshSeen, json_object
+from actors.memory.journal import Entry, IngestReport, Journal, MeshSeen, Opener, json_object
 from actors.memory.judgments import Judgment
 from actors.memory.recall import CONDITION, MIN_RELEVANCE, Hit, Recaller
 from actors.memory.recall import weight as recall_weight
@@ -132,21 +128,6 @@ def _last_id(state: object) -> int:
 
 
 
-def open_regular(path: Path, follow_links: bool = True) -> IO[bytes]:
-    """Open a regular file to read, or raise OSError: a FIFO or a device put in its place since it was listed
-    would block the read for ever (`open` waits for a FIFO's writer), a symbolic link (refused unless
-    `follow_links`) would read what it points at."""
-    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | (0 if follow_links else os.O_NOFOLLOW)
-    fd = os.open(path, flags)
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(errno.EINVAL, "not a regular file", str(path))
-        os.set_blocking(fd, True)
-        return os.fdopen(fd, "rb")
-    except BaseException:
-        os.close(fd)
-        raise
-
 class Memory:
     """Journal, consolidation, cards, judgments, recall and injection over one database file."""
 
@@ -237,19 +218,15 @@ class Memory:
         with self.lock:
             return self._guard(lambda: Journal(self.writer).ingest(stream, self.clock(), fmt, max_bytes))
 
-    def ingest_files(self, groups: list[list[Path]], fmt: str = "auto", max_bytes: int | None = None,
-                     follow_links: bool = True) -> list[IngestReport]:
+    def ingest_files(self, groups: list[list[Opener]], fmt: str = "auto", max_bytes: int | None = None
+                     ) -> list[IngestReport]:
         """Ingest files, each group as one, its events merged by time (a session's transcript and its subagents');
-        a report for each file, in order. Each must be a regular file when opened (a symbolic link too, unless
-        `follow_links` is false: the files of a directory, listed without them); OSError otherwise."""
+        a report for each file, in order. Each file is opened when it is read (`folder.open_regular`,
+        `Folder.open`) and closed before the next; OSError when one cannot be."""
         def work() -> list[IngestReport]:
             seen = MeshSeen(self.writer)  # one look at what the mesh journalled, for every file
-            reports: list[IngestReport] = []
-            for group in groups:
-                with contextlib.ExitStack() as files:
-                    streams = [files.enter_context(open_regular(path, follow_links)) for path in group]
-                    reports += Journal(self.writer).ingest_together(streams, self.clock(), fmt, max_bytes, seen)
-            return reports
+            return [report for group in groups
+                    for report in Journal(self.writer).ingest_together(group, self.clock(), fmt, max_bytes, seen)]
         with self.lock:
             return self._guard(work)
 

@@ -1,6 +1,6 @@
 """Claude Code transcripts (`~/.claude/projects/<project>/<session>.jsonl`) read as the journal entries the live
 hook path (`actors hook`, docs/memory.md "The journal") would have made of the same session. Pure: parsed lines in,
-entries out.
+entries out (and `parent_session`, the first lines of an older-layout subagent file in, its session out).
 
 - a user's prompt (`type: user`; not a tool result, not `isMeta`, not a slash command's, a caveat's or an
   interrupt's wrapper, not a subagent's task) is what UserPromptSubmit hands the heart: a progress event;
@@ -13,12 +13,13 @@ entries out.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from enum import StrEnum
-from typing import Any
+from typing import IO, Any
 
 from actors.memory.journal import BadLine, Entry
 from broker import hooks
@@ -32,6 +33,12 @@ MAX_MESSAGE = 500  # health.MAX_MESSAGE: a failed call's message
 MAX_TOOL = 128  # health.record_host: a host tool's name
 STOP = "stop"  # the text of the progress a Stop hook makes (control.cmd_hook)
 MAX_LINE_BYTES = 32 * 1024 * 1024  # a line holds a tool's whole output (a file read, a pasted image)
+# tool uses held waiting for their results: a few at a time in any session (parallel uses), so a file that leaves
+# more waiting (cut, or written to be) is not held whole; the oldest goes first, counted `unanswered`
+MAX_WAITING = 1000
+MAX_WAITING_BYTES = 64 * 1024 * 1024  # the lines that carried them, in all (their characters)
+MAX_ENDED = 1000  # subagents' ended turns held for their Stop: past them the oldest's Stop is made at once
+PEEK_BYTES = 1024 * 1024  # the first lines of an older-layout subagent file read for the session it belongs to
 MESH_SERVER = hooks.MCP_PREFIX + "actors" + hooks.WIRE_SEP  # `actors mcp` under the name README gives it
 # a user entry that is no prompt of the user's: what Claude Code writes around slash and shell commands
 WRAPPERS = ("<command-name>", "<command-message>", "<command-args>", "<local-command-stdout>",
@@ -60,6 +67,7 @@ class Left(StrEnum):
     TOO_LARGE = "too_large"
     NAMELESS = "nameless"
     LIVE = "live"
+    UNANSWERED = "unanswered"
 
 
 SAID = {Left.CUT: ("tool use", "with no result (the session was cut)"),
@@ -68,7 +76,9 @@ SAID = {Left.CUT: ("tool use", "with no result (the session was cut)"),
         Left.UNPAIRED: ("tool result", "with no tool use before it"),
         Left.TOO_LARGE: ("tool use", "too large or too deeply nested for a hook to hand on"),
         Left.NAMELESS: ("tool use", "with no tool name"),
-        Left.LIVE: ("event", "of sessions the journal already has from the live hook path")}  # (noun, what follows)
+        Left.LIVE: ("event", "of sessions the journal already has from the live hook path"),
+        Left.UNANSWERED: ("tool use", f"still without a result when {MAX_WAITING} later ones were waiting too (or "
+                                      f"{MAX_WAITING_BYTES >> 20} MiB of them): held no longer")}  # (noun, what follows)
 
 
 def detect(data: Any) -> Format:
@@ -90,11 +100,27 @@ def seconds(value: Any) -> float:
     return (moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)).timestamp()
 
 
+def parent_session(stream: IO[bytes], most: int = PEEK_BYTES) -> str | None:
+    """The session a subagent's own transcript belongs to: the `sessionId` of its first entry that names one,
+    among the lines in its first `most` bytes (None when none does)."""
+    read = 0
+    while read < most and (raw := stream.readline(most - read)):
+        read += len(raw)
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):
+            continue
+        if isinstance(data, dict) and isinstance(data.get("sessionId"), str) and data["sessionId"]:
+            return data["sessionId"]
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class _Use:
     tool: str
     args: Any
     ts: float
+    size: int  # its share of the line it came in (characters): what holding it costs, near enough
 
 
 @dataclass
@@ -107,11 +133,13 @@ class Transcript:
     now: float | None = None  # the reading machine's clock: a time it cannot trust is a bad line (`ts_problem`)
     converted: Counter = field(default_factory=Counter)  # prompts, calls, stops
     left: Counter = field(default_factory=Counter)  # Left -> how many
-    _pending: dict[str, _Use] = field(default_factory=dict)
+    _pending: dict[str, _Use] = field(default_factory=dict)  # oldest first
+    _waiting_bytes: int = 0  # the sizes of the uses pending
     _ended: dict[str, tuple[float, str]] = field(default_factory=dict)  # chain -> (ts, session) of a turn's last reply
 
-    def read(self, data: Any) -> list[Entry]:
-        """The entries one parsed line makes (most make none); BadLine for an entry not in the documented shape."""
+    def read(self, data: Any, size: int = 0) -> list[Entry]:
+        """The entries one parsed line (of `size` characters) makes (most make none); BadLine for an entry not in
+        the documented shape."""
         if not isinstance(data, dict):
             raise BadLine(f"expected a JSON object, got {type(data).__name__}")
         if data.get("type") not in ("user", "assistant"):
@@ -130,9 +158,9 @@ class Transcript:
         blocks = [b for b in content if isinstance(b, dict)]
         chain = _chain(data, session)
         # the session's own entry: its subagents' turns that ended are over (SubagentStop came before it)
-        stops = [] if chain != session else self._stops(session + " ")
+        stops = [] if chain != session[:MAX_SESSION] else self._stops(chain + " ")
         if data["type"] == "assistant":
-            return stops + self._reply(blocks, ts, session, chain)
+            return stops + self._reply(blocks, ts, session, chain, size)
         return stops + self._user(data, blocks, ts, session, chain)
 
     def end(self) -> list[Entry]:
@@ -140,21 +168,34 @@ class Transcript:
         if self._pending:
             self.left[Left.CUT] += len(self._pending)
             self._pending.clear()
+            self._waiting_bytes = 0
         return self._stops("")
 
     def _stops(self, prefix: str) -> list[Entry]:
         ended = sorted((ts, chain) for chain, (ts, _) in self._ended.items() if chain.startswith(prefix))
         return [stop for _, chain in ended if (stop := self._stop(chain)) is not None]
 
-    def _reply(self, blocks: list[dict], ts: float, session: str, chain: str) -> list[Entry]:
+    def _reply(self, blocks: list[dict], ts: float, session: str, chain: str, size: int) -> list[Entry]:
         uses = [b for b in blocks if b.get("type") == "tool_use" and isinstance(b.get("id"), str)]
         for use in uses:
-            self._pending[use["id"]] = _Use(str(use.get("name") or ""), use.get("input", {}), ts)
+            self._wait(use["id"], _Use(str(use.get("name") or ""), use.get("input", {}), ts, size // len(uses)))
         if uses:
             self._ended.pop(chain, None)  # the turn goes on: the tools' results come back to the model
-        else:
-            self._ended[chain] = (ts, session)
+            return []
+        self._ended[chain] = (ts, session[:MAX_SESSION])
+        if len(self._ended) > MAX_ENDED:  # the oldest subagent's turn is over: its SubagentStop ran long ago
+            return [stop for stop in [self._stop(next(iter(self._ended)))] if stop is not None]
         return []
+
+    def _wait(self, tool_id: str, use: _Use) -> None:
+        """Hold a tool use for its result, letting the oldest go past the bounds."""
+        if (held := self._pending.pop(tool_id, None)) is not None:  # the same id again: the later use stands
+            self._waiting_bytes -= held.size
+        self._pending[tool_id] = use
+        self._waiting_bytes += use.size
+        while len(self._pending) > MAX_WAITING or (self._waiting_bytes > MAX_WAITING_BYTES and len(self._pending) > 1):
+            self._waiting_bytes -= self._pending.pop(next(iter(self._pending))).size
+            self.left[Left.UNANSWERED] += 1
 
     def _user(self, data: dict, blocks: list[dict], ts: float, session: str, chain: str) -> list[Entry]:
         results = [b for b in blocks if b.get("type") == "tool_result"]
@@ -184,6 +225,7 @@ class Transcript:
         if use is None:
             self.left[Left.UNPAIRED] += 1
             return None
+        self._waiting_bytes -= use.size
         said = _text(result.get("content"))
         failed = result.get("is_error") is True
         if failed and said.lstrip().startswith(INTERRUPTED):
@@ -228,10 +270,11 @@ def call_entry(use: hooks.ToolUse, ts: float, duration_s: float) -> Entry:
 
 
 def _chain(data: dict, session: str) -> str:
-    """The conversation an entry belongs to: the session's own, or one of its subagents'."""
+    """The conversation an entry belongs to: the session's own, or one of its subagents' (names cut as the heart
+    cuts a session's, so a chain held costs no more than they do)."""
     if not data.get("isSidechain"):
-        return session
-    return f"{session} {data.get('agentId') or 'subagent'}"
+        return session[:MAX_SESSION]
+    return f"{session[:MAX_SESSION]} {str(data.get('agentId') or 'subagent')[:MAX_SESSION]}"
 
 
 def _text(content: Any) -> str:
