@@ -436,7 +436,7 @@ def test_a_session_with_more_subagent_files_than_the_open_file_limit_is_ingested
         write(project / SESSION / "subagents" / f"agent-a{i:04d}.jsonl",
               [use(f"t{i}", "Grep", {"pattern": f"p{i}"}, 1 + (many - i) / 100, **side),
                result(f"t{i}", "No files found", 1.005 + (many - i) / 100, **side)])
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     limit = 1024 if hard == resource.RLIM_INFINITY else min(1024, hard)  # the usual default
     done = subprocess.run([sys.executable, "-m", "actors", "memory", "ingest", str(project), "--json", "--home",
                            str(tmp_path / "h")], capture_output=True, text=True, timeout=120,
