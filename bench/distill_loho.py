@@ -96,7 +96,7 @@ ORIGIN: dict[str, set[str]] = {
     "session_topic": {"fresh"}, "operand_files": {"fresh", "fresh2"},
     "edited": _R5, "same_task": _R5, "objects": _R5, "resources": _R5, "command_hosts": _R5,
     "only_lists": _R9, "advice": _R9, "settings": _R9, "operand_words": _R9, "habit_words": _R9 | {"fresh8"},
-    "workflow_words": set(SETS), "moved_only": set(SETS),
+    "workflow_words": set(rf.DEV_SETS_BEFORE_25), "moved_only": set(rf.DEV_SETS_BEFORE_25),
     # round 20: made on a new user's journal (not a dev set): every dev cell is another hand's
     "family_weak_links": set(), "fixed_pitfalls": set(),
     "explained_weak_links": set(),  # round 24: made on a new user's history, no dev set
@@ -111,7 +111,8 @@ ROUND = {"session_topic": 1, "operand_files": 4, "same_task": 5, "objects": 5, "
 def origin_cells(name: str) -> set[tuple[str, str]]:
     """The cells (set, query style) that were dev when a rule's round made it: the truth queries of its sets, the
     ticket titles from round 12 (fresh6, fresh8; fresh5's were written after), the questions and asked styles
-    from rounds 15 and 16. A rule's cards are asked by every style, so the styles written later are other hands."""
+    from rounds 15 and 16. A rule's cards are asked by every style, so the styles written later are other hands;
+    fresh10-fresh12 (dev since round 25) are other hands for every rule made before."""
     if not ORIGIN[name]:
         return set()  # made on no dev set (round 20: the new user's journal)
     cells = {(s, "truth") for s in ORIGIN[name]}
@@ -120,7 +121,7 @@ def origin_cells(name: str) -> set[tuple[str, str]]:
     if ROUND[name] >= 13:
         cells |= {("fresh5", "tickets")}
     if ROUND[name] >= 15:
-        cells |= {(s, st) for s in SETS for st in ("questions", "asked")}
+        cells |= {(s, st) for s in rf.DEV_SETS_BEFORE_25 for st in ("questions", "asked")}
     return cells
 
 
