@@ -87,6 +87,14 @@ RULES: dict[str, tuple[str, Callable[[], list[Patch]]]] = {
                        _set("pitfall_fixed", lambda *a: False)),  # weak links a rule explains stay too (round 24)
     "explained_weak_links": ("a weak link stays beside the rules that fixed its every failure (round 24 off)",
                              _set("weak_fixed", lambda *a: [])),
+    "qualified_names": ("a qualified name's `::` drops the operand as a host's colon would (round 25 off)",
+                        _set("qualified_names", lambda w: w)),
+    "failure_words": ("no words most of a weak link's failures said (round 25 off)",
+                      _set("shared_failure_words", lambda heads: [])),
+    "corrected_address": ("a URL corrected after a 404 is other work (round 25 off)",
+                          _set("_address_corrected", lambda *a: False)),
+    "addresses": ("an address (`localhost:5080/health`) may be a path a file moved to (round 25 off)",
+                  _set("addresses", lambda w: False)),
 }
 OPTIONS = {"edited": {"rule_edit_sessions": 1}}  # rules switched off through a setting
 
@@ -100,12 +108,16 @@ ORIGIN: dict[str, set[str]] = {
     # round 20: made on a new user's journal (not a dev set): every dev cell is another hand's
     "family_weak_links": set(), "fixed_pitfalls": set(),
     "explained_weak_links": set(),  # round 24: made on a new user's history, no dev set
+    # round 25: made on fresh11's and fresh12's misses (dev since that round)
+    "qualified_names": {"fresh11"}, "failure_words": {"fresh11"}, "corrected_address": {"fresh11"},
+    "addresses": {"fresh12"},
 }
 
 ROUND = {"session_topic": 1, "operand_files": 4, "same_task": 5, "objects": 5, "resources": 6, "edited": 7,
          "command_hosts": 8, "only_lists": 9, "advice": 9, "settings": 9, "operand_words": 9, "habit_words": 11, "workflow_words": 13,
          "moved_only": 14, "family_weak_links": 20, "fixed_pitfalls": 20,
-         "explained_weak_links": 23}
+         "explained_weak_links": 23, "qualified_names": 25, "failure_words": 25, "corrected_address": 25,
+         "addresses": 25}
 
 
 def origin_cells(name: str) -> set[tuple[str, str]]:
@@ -145,6 +157,7 @@ def build(stack: contextlib.ExitStack, options: dict | None = None,
     saved = [(obj, attr, getattr(obj, attr)) for obj, attr, _ in patches]
     for obj, attr, value in patches:
         setattr(obj, attr, value)
+    _clear_caches()  # a cached function (`_operand_words`) may call a switched one (`qualified_names`)
     built, per_set = [], {}
     try:
         for name in SETS:
@@ -172,7 +185,14 @@ def build(stack: contextlib.ExitStack, options: dict | None = None,
     finally:
         for obj, attr, value in reversed(saved):
             setattr(obj, attr, value)
+        _clear_caches()
     return built, per_set
+
+
+def _clear_caches() -> None:
+    for value in vars(distill).values():
+        if callable(getattr(value, "cache_clear", None)):
+            value.cache_clear()
 
 
 def run(options: dict | None = None, patches: list[Patch] = ()) -> dict:

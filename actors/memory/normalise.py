@@ -584,6 +584,30 @@ def same_work(failed: Work, success: Work) -> bool:
     return failed.ability == success.ability and failed.target == success.target
 
 
+_URL_PARTS = (re.compile(r"([/_~-])"), re.compile(r"([/._~-])"))
+
+
+def address_correction(failed: str, fixed: str) -> tuple[str, str] | None:
+    """The word a URL's correction changed, (before, after), or None when it is no correction: the same host and
+    query, and the path with one word changed everywhere it stood, twice at least (`…/spark-sql_2.13/3.5.1/
+    spark-sql_2.13-3.5.1.pom` -> `…_2.12…_2.12…`: a version or variant a download's folder and file both name).
+    A word changed once is other work (`/issues/1` -> `/issues/2`)."""
+    before, after = urlsplit(failed), urlsplit(fixed)
+    if (before.hostname or "") != (after.hostname or "") or not before.hostname or before.query != after.query:
+        return None
+    for parts in _URL_PARTS:  # a dotted word whole first (2.13 -> 2.12), then its parts (v1.2.0 with 1.2.0)
+        old, new = parts.split(before.path), parts.split(after.path)
+        changed = [(a, b) for a, b in zip(old, new) if a != b]
+        if len(old) == len(new) and len(changed) >= 2 and len(set(changed)) == 1:
+            return changed[0]
+    return None
+
+
+def url_of(args: dict) -> str:
+    """A call's URL argument ('' when there is none)."""
+    return _first_string(args, URL_KEYS)
+
+
 def summarise_call(work: Work, args: dict, limit: int = 120) -> str:
     """A short description of a call's salient arguments: the command, or the ability and its file."""
     if work.command:
