@@ -219,9 +219,11 @@ def score(figures: dict) -> float:
 
 
 def effect(base: dict, off: dict, origin: set[str]) -> dict:
-    """With the rule minus without it, in points, on its own sets and on the others."""
+    """With the rule minus without it, in points, on its own sets, on the others, and on the sets dev since round 25
+    (`new_sets`: hands no rule made before it saw)."""
     found = {}
-    for part, keep in (("own", lambda s: s in origin), ("others", lambda s: s not in origin), ("all", lambda s: True)):
+    for part, keep in (("own", lambda s: s in origin), ("others", lambda s: s not in origin),
+                       ("new_sets", lambda s: s not in rf.DEV_SETS_BEFORE_25), ("all", lambda s: True)):
         on, without = pooled(base, keep), pooled(off, keep)
         found[part] = {k: round(100 * (on[k] - without[k]), 2) for k in ("found", "unbacked", "r_at_3", "fp")}
         found[part]["with"], found[part]["without"] = on["counts"], without["counts"]
