@@ -857,7 +857,7 @@ def _rule_stands(rule: dict, t: Thresholds) -> bool:
 
 def _address_corrected(episode: dict, failed: Work, work: Work, row: Row) -> bool:
     """Tell whether a URL call that found nothing was fixed by the same ability asking the address corrected
-    (`normalise.corrected_address`): the wrong version or variant in a download's URL."""
+    (`normalise.address_correction`): the wrong version or variant in a download's URL."""
     if not (failed.host and work.host and failed.ability == work.ability and episode["cause"] == Cause.NOT_FOUND):
         return False
     try:

@@ -419,14 +419,14 @@ def work_of(organ: str, ability: str, args: dict) -> Work:
         return Work(name, probe=is_probe_ability(ability))
     # a URL's resource is its host and last path segment: /v1/users -> /v2/users is a fix, /x/1 -> /x/2 is
     # other work
-    segment = posixpath.basename(urlsplit(_first_string(args, URL_KEYS)).path.rstrip("/"))
+    segment = posixpath.basename(urlsplit(url_of(args)).path.rstrip("/"))
     return Work(name, file=host, path=host, probe=is_probe_ability(ability), host=True,
                 target=f"{host}/{segment.lower()}")
 
 
 def host_of(args: dict) -> str:
     """The host a call's URL argument names, lowercased ('' when there is none)."""
-    url = _first_string(args, URL_KEYS)
+    url = url_of(args)
     match = _HOST.match(url) if url else None
     return match.group(1).lower() if match else ""
 
