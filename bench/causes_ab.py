@@ -5,8 +5,8 @@
 1. Calls the real test servers (.ci/install-test-servers: mcp-server-time, mcp-server-git, the filesystem
    server) over stdio with arguments they reject, and classifies each failure as the heart would
    (broker.outcome.detect, actors.mcp_organ.reply_of, broker.causes.classify) with each checkout's rules.
-2. Classifies the error text of every failed call in the dev journals (bench/data, never a held-out set:
-   bench/recall_fresh.py's HELD_OUT) with each checkout's rules.
+2. Classifies the error text of every failed call in the dev journals (bench/data's memory journals, never a
+   held-out set: bench/recall_fresh.py's HELD_OUT) with each checkout's rules.
 Prints the causes counted by each checkout and every text they name differently. Never asserts.
 """
 
@@ -109,9 +109,10 @@ def server_failures() -> list[tuple[str, str, str]]:
 
 
 def journal_failures() -> list[tuple[str, str, str]]:
-    """(error text, "", "") of every failed call in the dev journals, the held-out sets left unread."""
+    """(error text, "", "") of every failed call in the dev journals, the held-out sets left unread (memory's journals
+    only: an exposure part of a set may still be held out when its memory part is dev, fresh10's and fresh11's)."""
     found = []
-    for path in sorted((REPO / "bench" / "data").rglob("*.jsonl")):
+    for path in sorted((REPO / "bench" / "data").rglob("memory/*.jsonl")):
         if any(held in path.parts for held in HELD_OUT):
             continue
         for line in path.open(encoding="utf-8", errors="replace"):

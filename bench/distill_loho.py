@@ -87,6 +87,14 @@ RULES: dict[str, tuple[str, Callable[[], list[Patch]]]] = {
                        _set("pitfall_fixed", lambda *a: False)),  # weak links a rule explains stay too (round 24)
     "explained_weak_links": ("a weak link stays beside the rules that fixed its every failure (round 24 off)",
                              _set("weak_fixed", lambda *a: [])),
+    "qualified_names": ("a qualified name's `::` drops the operand as a host's colon would (round 25 off)",
+                        _set("qualified_names", lambda w: w)),
+    "failure_words": ("no words most of a weak link's failures said (round 25 off)",
+                      _set("shared_failure_words", lambda heads: [])),
+    "corrected_address": ("a URL corrected after a 404 is other work (round 25 off)",
+                          _set("_address_corrected", lambda *a: False)),
+    "addresses": ("an address (`localhost:5080/health`) may be a path a file moved to (round 25 off)",
+                  _set("addresses", lambda w: False)),
 }
 OPTIONS = {"edited": {"rule_edit_sessions": 1}}  # rules switched off through a setting
 
@@ -96,22 +104,27 @@ ORIGIN: dict[str, set[str]] = {
     "session_topic": {"fresh"}, "operand_files": {"fresh", "fresh2"},
     "edited": _R5, "same_task": _R5, "objects": _R5, "resources": _R5, "command_hosts": _R5,
     "only_lists": _R9, "advice": _R9, "settings": _R9, "operand_words": _R9, "habit_words": _R9 | {"fresh8"},
-    "workflow_words": set(SETS), "moved_only": set(SETS),
+    "workflow_words": set(rf.DEV_SETS_BEFORE_25), "moved_only": set(rf.DEV_SETS_BEFORE_25),
     # round 20: made on a new user's journal (not a dev set): every dev cell is another hand's
     "family_weak_links": set(), "fixed_pitfalls": set(),
     "explained_weak_links": set(),  # round 24: made on a new user's history, no dev set
+    # round 25: made on fresh11's and fresh12's misses (dev since that round)
+    "qualified_names": {"fresh11"}, "failure_words": {"fresh11"}, "corrected_address": {"fresh11"},
+    "addresses": {"fresh12"},
 }
 
 ROUND = {"session_topic": 1, "operand_files": 4, "same_task": 5, "objects": 5, "resources": 6, "edited": 7,
          "command_hosts": 8, "only_lists": 9, "advice": 9, "settings": 9, "operand_words": 9, "habit_words": 11, "workflow_words": 13,
          "moved_only": 14, "family_weak_links": 20, "fixed_pitfalls": 20,
-         "explained_weak_links": 23}
+         "explained_weak_links": 23, "qualified_names": 25, "failure_words": 25, "corrected_address": 25,
+         "addresses": 25}
 
 
 def origin_cells(name: str) -> set[tuple[str, str]]:
     """The cells (set, query style) that were dev when a rule's round made it: the truth queries of its sets, the
     ticket titles from round 12 (fresh6, fresh8; fresh5's were written after), the questions and asked styles
-    from rounds 15 and 16. A rule's cards are asked by every style, so the styles written later are other hands."""
+    from rounds 15 and 16. A rule's cards are asked by every style, so the styles written later are other hands;
+    fresh10-fresh12 (dev since round 25) are other hands for every rule made before."""
     if not ORIGIN[name]:
         return set()  # made on no dev set (round 20: the new user's journal)
     cells = {(s, "truth") for s in ORIGIN[name]}
@@ -120,7 +133,7 @@ def origin_cells(name: str) -> set[tuple[str, str]]:
     if ROUND[name] >= 13:
         cells |= {("fresh5", "tickets")}
     if ROUND[name] >= 15:
-        cells |= {(s, st) for s in SETS for st in ("questions", "asked")}
+        cells |= {(s, st) for s in rf.DEV_SETS_BEFORE_25 for st in ("questions", "asked")}
     return cells
 
 
@@ -144,6 +157,7 @@ def build(stack: contextlib.ExitStack, options: dict | None = None,
     saved = [(obj, attr, getattr(obj, attr)) for obj, attr, _ in patches]
     for obj, attr, value in patches:
         setattr(obj, attr, value)
+    _clear_caches()  # a cached function (`_operand_words`) may call a switched one (`qualified_names`)
     built, per_set = [], {}
     try:
         for name in SETS:
@@ -171,7 +185,14 @@ def build(stack: contextlib.ExitStack, options: dict | None = None,
     finally:
         for obj, attr, value in reversed(saved):
             setattr(obj, attr, value)
+        _clear_caches()
     return built, per_set
+
+
+def _clear_caches() -> None:
+    for value in vars(distill).values():
+        if callable(getattr(value, "cache_clear", None)):
+            value.cache_clear()
 
 
 def run(options: dict | None = None, patches: list[Patch] = ()) -> dict:
@@ -198,9 +219,11 @@ def score(figures: dict) -> float:
 
 
 def effect(base: dict, off: dict, origin: set[str]) -> dict:
-    """With the rule minus without it, in points, on its own sets and on the others."""
+    """With the rule minus without it, in points, on its own sets, on the others, and on the sets dev since round 25
+    (`new_sets`: hands no rule made before it saw)."""
     found = {}
-    for part, keep in (("own", lambda s: s in origin), ("others", lambda s: s not in origin), ("all", lambda s: True)):
+    for part, keep in (("own", lambda s: s in origin), ("others", lambda s: s not in origin),
+                       ("new_sets", lambda s: s not in rf.DEV_SETS_BEFORE_25), ("all", lambda s: True)):
         on, without = pooled(base, keep), pooled(off, keep)
         found[part] = {k: round(100 * (on[k] - without[k]), 2) for k in ("found", "unbacked", "r_at_3", "fp")}
         found[part]["with"], found[part]["without"] = on["counts"], without["counts"]

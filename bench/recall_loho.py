@@ -106,7 +106,7 @@ RULES: dict[str, tuple[str, Callable[[], list[Patch]]]] = {
     "join_names": ("CamelCase tool names split in queries (round 4 off)", _in_recall("meaning", join_names=lambda s: s)),
     "without_tickets": ("ticket keys are words (round 9 off)", _in_recall("text", without_tickets=lambda s: s)),
     "libraries": ("a library an install verb names reaches no package manager (round 23 off)",
-                  _in_recall("text", libraries=lambda s: [])),
+                  _in_recall("text", libraries=lambda s: {})),
 }
 
 _EARLY = {(s, "truth") for s in ("fresh",)}
@@ -338,10 +338,11 @@ def pooled(cells: dict, keep: Callable[[tuple[str, str]], bool]) -> tuple[float,
 
 
 def rule_effect(base: dict, off: dict, origin: set) -> dict:
-    """The rule's effect (with it minus without it) on its own cells and on the others: R@3 and FP points."""
+    """The rule's effect (with it minus without it) on its own cells, on the others, and on the sets dev since round
+    25 (`new_sets`: hands no rule made before it saw): R@3 and FP points."""
     found = {}
     for part, keep in (("own", lambda k: k in origin), ("others", lambda k: k not in origin),
-                       ("all", lambda k: True)):
+                       ("new_sets", lambda k: k[0] not in rf.DEV_SETS_BEFORE_25), ("all", lambda k: True)):
         r_on, f_on, pos, neg = pooled(base, keep)
         r_off, f_off, _, _ = pooled(off, keep)
         found[part] = {"r_at_3": round(100 * (r_on - r_off), 2), "fp": round(100 * (f_on - f_off), 2),

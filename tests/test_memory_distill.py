@@ -9,7 +9,7 @@ import re
 import pytest
 
 import broker.text as text
-from actors.memory.distill import Distiller, Draft, Row, Thresholds
+from actors.memory.distill import Distiller, Draft, Row, Thresholds, addresses, qualified_names, shared_failure_words
 from broker.vocab import FAULT_DRILL
 
 
@@ -369,6 +369,74 @@ def test_another_url_on_the_same_host_is_other_work_but_a_moved_resource_is_a_fi
     j.call("s", "http", "get", {"url": "https://api.example.com/v2/users?limit=5"})
     [rule] = drafts(j, "rule")
     assert "api.example.com" in rule.identity["host"]
+
+
+def test_a_url_that_found_nothing_then_the_same_url_corrected_in_folder_and_file_is_a_rule_saying_the_word():
+    j = Journal()
+    for session, artifact in (("s1", "spark-sql"), ("s2", "delta-spark")):
+        url = f"https://repo1.maven.org/maven2/org/{artifact}_2.13/3.5.1/{artifact}_2.13-3.5.1.pom"
+        j.progress(session, "check the artifact exists on Central")
+        j.call(session, "http", "get", {"url": url}, ok=False, error="HTTP 404 Not Found")
+        j.call(session, "http", "get", {"url": url.replace("2.13", "2.12")})
+    [rule] = drafts(j, "rule", rule_sessions=2)
+    assert rule.stats["change"] == "2.13 -> 2.12 in the url"
+    assert "repo1.maven.org" in rule.identity["host"]
+
+
+def test_a_url_that_timed_out_then_a_sibling_url_is_no_correction():
+    j = Journal().progress("s", "fetch the test images")
+    j.call("s", "http", "get", {"url": "https://cdn.example.com/img/a_1/a_1.png"}, ok=False,
+           error="timeout: no response", cause="timeout")
+    j.call("s", "http", "get", {"url": "https://cdn.example.com/img/b_1/b_1.png"})
+    assert drafts(j, "rule") == []
+
+
+def test_a_command_fixed_at_another_port_moved_no_file_and_needs_two_sessions():
+    j = Journal().progress("s", "health endpoint returns 500")
+    j.cmd("s", "curl -s localhost:5080/health", ok=False, error="curl: (7) Failed to connect to localhost port 5080")
+    j.cmd("s", "curl -s localhost:5000/health", ok=True)
+    assert drafts(j, "rule", rule_sessions=2) == []
+    j.progress("t", "run the training").cmd("t", "python src/train.py", ok=False,
+                                            error="python: can't open file 'src/train.py'")
+    j.cmd("t", "python scripts/train.py", ok=True)
+    [rule] = drafts(j, "rule", rule_sessions=2)  # a path moved stands on one episode (round 14)
+    assert "train.py" in rule.identity["file"]
+
+
+def test_the_inline_code_an_interpreter_ran_names_a_workflows_step():
+    j = Journal()
+    for session in ("s1", "s2"):
+        j.progress(session, "regenerate the docs and commit")
+        j.cmd(session, 'Rscript -e "devtools::document()"', ok=True)
+        j.call(session, "git", "diff").call(session, "git", "commit", {"message": "docs"})
+    [card] = drafts(j, "playbook")
+    assert {"devtool", "document"} <= set(card.identity["command"])
+
+
+def test_a_weak_link_failing_for_one_reason_under_different_messages_is_named_by_that_reason():
+    j = Journal().progress("s", "commit the role")
+    for i, hook in enumerate(("yamllint", "ansible-lint", "trailing-whitespace", "check-yaml", "yamllint") * 2):
+        j.call("s", "git", "commit", {"message": f"change {i // 2}"}, ok=i % 2 == 1,
+               error=f"pre-commit: {hook}....Failed\n- hook id: {hook}\n- exit code: 1", cause="unknown")
+    [card] = drafts(j, "weak_link")
+    assert "pre-commit" in card.identity["topic"]
+
+
+def test_the_words_most_failures_said_are_those_of_more_than_half_of_them_and_two_at_least_and_no_generic_word():
+    assert shared_failure_words([("pre-commit: …", 3), ("pre-commit: … hook", 2), ("HTTP … Bad Gateway", 1)]) \
+        == ["pre", "commit", "pre-commit"]
+    assert shared_failure_words([("HTTP … Bad Gateway", 2), ("HTTP … Service Unavailable", 2)]) == []
+    assert shared_failure_words([("quota exceeded", 1), ("connection reset", 1)]) == []
+    assert shared_failure_words([("quota exceeded", 1)]) == []
+
+
+def test_a_qualified_names_colons_are_no_hosts_and_a_hosts_or_a_drives_stay():
+    assert qualified_names("devtools::document()") == "devtools document()"
+    assert qualified_names("Foo::Bar::baz") == "Foo Bar baz"
+    assert qualified_names("localhost:5000") == "localhost:5000"
+    assert qualified_names("fe80::1") == "fe80::1"
+    assert [addresses(w) for w in ("localhost:5080/health", "https://x.io/a", "host:/etc/x", "src/a.py", "C:/src/a")] \
+        == [True, True, True, False, False]
 
 
 def test_other_work_or_another_file_does_not_close_an_episode():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from actors.memory.normalise import (
+    address_correction,
     clip_words,
     command_hosts,
     commands_of,
@@ -400,3 +401,23 @@ def test_an_errors_head_is_bounded_and_cut_at_a_word():
 def test_a_clipped_text_ends_at_a_word_boundary_with_an_ellipsis():
     assert clip_words("where xyz is the package you are trying to install", 30) == "where xyz is the package you…"
     assert clip_words("short\n  text", 30) == "short text"
+
+
+# -- round 25: a URL corrected ------------------------------------------------------------------
+
+def test_a_url_with_one_word_changed_in_its_folder_and_its_file_is_a_correction_of_that_word():
+    pom = "https://repo1.maven.org/maven2/org/apache/spark/spark-sql_2.13/3.5.1/spark-sql_2.13-3.5.1.pom"
+    assert address_correction(pom, pom.replace("2.13", "2.12")) == ("2.13", "2.12")
+    asset = "https://github.com/acme/tool/releases/download/v1.2.0/tool-1.2.0-linux.tar.gz"
+    assert address_correction(asset, asset.replace("1.2.0", "1.3.0")) == ("2", "3")
+
+
+@pytest.mark.parametrize("before, after", [
+    ("https://api.example.com/issues/1", "https://api.example.com/issues/2"),  # changed once: another resource
+    ("https://a.example.com/x_2.13/x_2.13.pom", "https://b.example.com/x_2.12/x_2.12.pom"),  # another host
+    ("https://a.example.com/x_2.13/y_2.14.pom", "https://a.example.com/x_2.12/y_2.15.pom"),  # two words changed
+    ("https://a.example.com/x_1/x_1?page=1", "https://a.example.com/x_2/x_2?page=2"),  # another query
+    ("https://a.example.com/logo_rgba.png", "https://a.example.com/glass_rgba.png"),
+])
+def test_a_url_changed_once_or_elsewhere_or_in_two_words_is_no_correction(before, after):
+    assert address_correction(before, after) is None

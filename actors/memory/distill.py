@@ -36,12 +36,13 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 import broker.text as text
+from broker.causes import Cause
 from broker.vocab import FAULT_DRILL
 from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 19  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 20  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
@@ -83,6 +84,8 @@ STATE_VERSION = 19  # 4: identities hold the gloss field; 5: workflows hold the 
 # to each host apart (`by_host`); a pitfall notes the sessions in which a rule fixed its failure (`fixed`)
 # 19 (round 24): a rule keeps each episode's failed call and fix (`pairs`), for the shape they share; an ability's,
 # a family's and a host's counts keep their failures by signature (`sigs`)
+# 20 (round 25): a qualified name's `::` is no host's colon among operands (`Rscript -e "devtools::document()"`); a
+# URL corrected after a 404 (one word changed in folder and file) fixes it; an address is no path a file moved to
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -416,7 +419,8 @@ class Distiller:
             if lists and not normalise.only_lists(failed.command):  # looking is no fix, as a probe is none
                 still_open.append(episode)
                 continue
-            if not normalise.same_work(failed, work) or episode.get("carried") and not _same_task(failed, work):
+            if not (normalise.same_work(failed, work) or _address_corrected(episode, failed, work, row)) \
+                    or episode.get("carried") and not _same_task(failed, work):
                 if work.probe and work.file and work.file == failed.file:
                     _add(episode["looked"], normalise.summarise_call(work, row.args), MAX_BETWEEN)
                 elif not work.probe:
@@ -584,7 +588,8 @@ class Distiller:
         ident = identity(organ, ability, files=[] if host else stats["files"], glosses=self.glosses,
                          programs=stats.get("programs", ()),
                          hosts=[host] if host else stats["hosts"], resources=stats.get("resources", ()),
-                         topic=[*topic_terms(cause), *_top(stats["topic"])])
+                         topic=[*topic_terms(cause), *shared_failure_words(self._failure_heads(stats)),
+                                *_top(stats["topic"])])
         return Draft(
             key=key, kind="weak_link",
             title=f"Weak link: {subject} fails often ({stats['n'] - stats['ok']} of {stats['n']} calls)"
@@ -599,6 +604,12 @@ class Distiller:
                                           "cause": cause, **({"host": host} if host else {}),
                                           **({"family": family} if family else {})},
             evidence=_evidence(stats, []))
+
+    def _failure_heads(self, stats: dict) -> list[tuple[str, int]]:
+        """The first statement of each error signature an ability's, family's or host's failures had, with how many
+        failures had it."""
+        return [(normalise.error_head(self.sigs[key]["text"]), n) for key, n in stats.get("sigs", {}).items()
+                if key in self.sigs]
 
     def _playbooks(self, t: Thresholds, only: set | None = None) -> Iterable[Draft]:
         tentative = self._open_segments()
@@ -771,6 +782,20 @@ def _count_sig(stats: dict, sig_key: str) -> None:
         stats["sigs_full"] = True
 
 
+def shared_failure_words(heads: list[tuple[str, int]]) -> list[str]:
+    """The words most of a weak link's failures said (each error's first statement, `normalise.error_head`, with
+    how many failures said it): the terms of more than half of them and of two at least. Failing for one reason
+    (`pre-commit: …` with a different hook each time, an auth or quota error) names the reason; failures of many
+    kinds (a 503, a timeout, a reset) share nothing, or a word of the protocol's. Words of work in general
+    (`generic.txt`: error, fail, http) say no reason."""
+    failures, generic = sum(n for _, n in heads), normalise.generic_stems()
+    said: dict[str, int] = {}
+    for head, n in heads:
+        for term in topic_terms(head):
+            said[term] = said.get(term, 0) + n
+    return [t for t, n in said.items() if n >= 2 and 2 * n > failures and t not in generic]
+
+
 def weak_fixed(stats: dict, sigs: dict[str, dict], rules: dict[str, dict], t: Thresholds) -> list[str]:
     """The keys of the rules that explain a weak link (round 24, as round 20 for pitfalls): every one of its failures
     is a failure that rules that stand fixed in every session it happened in (`pitfall_fixed`); [] when one is not.
@@ -830,6 +855,19 @@ def _rule_stands(rule: dict, t: Thresholds) -> bool:
     return recurs and (rule.get("edited", 0) < rule["n"] or sessions >= t.rule_edit_sessions)
 
 
+def _address_corrected(episode: dict, failed: Work, work: Work, row: Row) -> bool:
+    """Tell whether a URL call that found nothing was fixed by the same ability asking the address corrected
+    (`normalise.address_correction`): the wrong version or variant in a download's URL."""
+    if not (failed.host and work.host and failed.ability == work.ability and episode["cause"] == Cause.NOT_FOUND):
+        return False
+    try:
+        before = json.loads(episode["args"])
+    except ValueError:
+        return False
+    return isinstance(before, dict) \
+        and normalise.address_correction(normalise.url_of(before), normalise.url_of(row.args)) is not None
+
+
 def moved_only(failed: Work, work: Work, failed_args: str, args: dict) -> bool:
     """Tell whether a fix differs from its failure only in the failed path, the same file named elsewhere: the
     one argument that differs is a path with the same base name (`src/conf.yaml` -> `deploy/conf.yaml`), or, for
@@ -851,7 +889,17 @@ def moved_only(failed: Work, work: Work, failed_args: str, args: dict) -> bool:
     old_words, new_words = old.split(), new.split()
     differ = [(a, b) for a, b in zip(old_words, new_words) if a != b]
     return len(old_words) == len(new_words) and len(differ) == 1 and "/" in differ[0][0] + differ[0][1] \
-        and _base(differ[0][0]) == _base(differ[0][1])
+        and _base(differ[0][0]) == _base(differ[0][1]) and not any(map(addresses, differ[0]))
+
+
+def addresses(word: str) -> bool:
+    """Tell whether a command's word is an address, not a file's path: a colon before its first slash (a URL,
+    `localhost:5080/health`, `host:path` of scp or rsync). The same last name at another address is another
+    host or port, not the file found elsewhere. A Windows drive (`C:\\src`, `C:/src`) is a path's."""
+    return ":" in word.split("/", 1)[0] and not _DRIVE.match(word)
+
+
+_DRIVE = re.compile(r"[A-Za-z]:[\\/]")
 
 
 def _base(path: str) -> str:
@@ -1109,7 +1157,11 @@ def change_of(failed: Work, episode: dict, work: Work, args: dict, between: list
         except ValueError:
             before_args = {}
         changed = sorted(k for k in {*before_args, *args} if before_args.get(k) != args.get(k))
-        if changed:
+        corrected = normalise.address_correction(normalise.url_of(before_args), normalise.url_of(args)) \
+            if failed.host and isinstance(before_args, dict) else None
+        if corrected:
+            parts.append(f"{corrected[0]} -> {corrected[1]} in the url")
+        elif changed:
             parts.append(f"changed {', '.join(changed[:4])}")
     return "; ".join(parts)
 
@@ -1188,14 +1240,25 @@ def _names_host(path: str, hosts: tuple[str, ...]) -> bool:
 
 
 def _operands(command: str) -> list[str]:
-    """The words of a command after each part's program, options and assignments left out."""
+    """The words of a command after each part's program, options and assignments left out; a word with a colon
+    (a host, a URL, `image:tag`) is no operand, but a qualified name's colons are no host's (`Rscript -e
+    "devtools::document()"`: what the inline code called)."""
     found = []
     for part in normalise.commands_of(command) if command else ():
         words = _command_words(part)
         program = normalise.program_of(part)
         at = next((i for i, w in enumerate(words) if w.rsplit("/", 1)[-1] == program), len(words))
-        found += [w for w in words[at + 1:] if not w.startswith("-") and ":" not in w and "=" not in w]
+        found += [w for w in words[at + 1:] if not w.startswith("-") and ":" not in qualified_names(w) and "=" not in w]
     return found
+
+
+_QUALIFIED = re.compile(r"(?<=\w)::(?=[A-Za-z_])")
+
+
+def qualified_names(word: str) -> str:
+    """A word with each qualified name's `::` as a space (`devtools::document()` -> `devtools document()`,
+    `Foo::Bar`): R's, C++'s, Rust's, Perl's and Ruby's namespaces are no host, port or tag."""
+    return _QUALIFIED.sub(" ", word)
 
 
 _LONG_OPTION = re.compile(r"--([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?:=.*)?", re.I)

@@ -419,14 +419,14 @@ def work_of(organ: str, ability: str, args: dict) -> Work:
         return Work(name, probe=is_probe_ability(ability))
     # a URL's resource is its host and last path segment: /v1/users -> /v2/users is a fix, /x/1 -> /x/2 is
     # other work
-    segment = posixpath.basename(urlsplit(_first_string(args, URL_KEYS)).path.rstrip("/"))
+    segment = posixpath.basename(urlsplit(url_of(args)).path.rstrip("/"))
     return Work(name, file=host, path=host, probe=is_probe_ability(ability), host=True,
                 target=f"{host}/{segment.lower()}")
 
 
 def host_of(args: dict) -> str:
     """The host a call's URL argument names, lowercased ('' when there is none)."""
-    url = _first_string(args, URL_KEYS)
+    url = url_of(args)
     match = _HOST.match(url) if url else None
     return match.group(1).lower() if match else ""
 
@@ -582,6 +582,30 @@ def same_work(failed: Work, success: Work) -> bool:
             return False
         return bool(set(failed.families) & set(success.families))
     return failed.ability == success.ability and failed.target == success.target
+
+
+_URL_PARTS = (re.compile(r"([/_~-])"), re.compile(r"([/._~-])"))
+
+
+def address_correction(failed: str, fixed: str) -> tuple[str, str] | None:
+    """The word a URL's correction changed, (before, after), or None when it is no correction: the same host and
+    query, and the path with one word changed everywhere it stood, twice at least (`…/spark-sql_2.13/3.5.1/
+    spark-sql_2.13-3.5.1.pom` -> `…_2.12…_2.12…`: a version or variant a download's folder and file both name).
+    A word changed once is other work (`/issues/1` -> `/issues/2`)."""
+    before, after = urlsplit(failed), urlsplit(fixed)
+    if (before.hostname or "") != (after.hostname or "") or not before.hostname or before.query != after.query:
+        return None
+    for parts in _URL_PARTS:  # a dotted word whole first (2.13 -> 2.12), then its parts (v1.2.0 with 1.2.0)
+        old, new = parts.split(before.path), parts.split(after.path)
+        changed = [(a, b) for a, b in zip(old, new) if a != b]
+        if len(old) == len(new) and len(changed) >= 2 and len(set(changed)) == 1:
+            return changed[0]
+    return None
+
+
+def url_of(args: dict) -> str:
+    """A call's URL argument ('' when there is none)."""
+    return _first_string(args, URL_KEYS)
 
 
 def summarise_call(work: Work, args: dict, limit: int = 120) -> str:
