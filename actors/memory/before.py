@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from actors.memory import normalise
-from actors.memory.distill import _action_terms, _actions, _programs, identity
+from actors.memory.distill import action_terms, command_actions, command_programs, identity
 
 KINDS = ("rule", "pitfall", "weak_link")  # in the order they are told
 MAX_LESSONS = 3
@@ -51,7 +51,7 @@ def call_of(organ: str, ability: str, args: Mapping) -> Call:
     work = normalise.work_of(organ, ability, dict(args))
     command = work.command
     hosts = [work.file] if work.host else list(normalise.command_hosts(command)) if command else []
-    ident = identity(organ, ability, programs=_programs(command), actions=_actions(command),
+    ident = identity(organ, ability, programs=command_programs(command), actions=command_actions(command),
                      files=[] if work.host or not work.file else [work.file], hosts=hosts)
     return Call(tuple(ident.get("ability", ())), frozenset(ident.get("program", ())),
                 frozenset(ident.get("action", ())), frozenset(ident.get("file", ())), frozenset(ident.get("host", ())),
@@ -66,7 +66,7 @@ def speaks_to(kind: str, card_identity: Mapping[str, Sequence[str]], wrong: str,
     if programs:
         if not programs & call.programs:
             return False
-        failed = {t for a in _actions(wrong) for t in _action_terms(a)} if kind == "rule" else set()
+        failed = {t for a in command_actions(wrong) for t in action_terms(a)} if kind == "rule" else set()
         actions = failed or set(card_identity.get("action", ()))
         return not actions or bool(actions & call.actions)
     if tuple(card_identity.get("ability", ())) != call.ability:

@@ -269,7 +269,7 @@ class Distiller:
             self.dirty.add(("family", family_key))
             entries = [self.families.setdefault(family_key, _entry(row, {
                 "ability": name, "family": family, "ok": 0, "causes": {}, "files": [], "hosts": []}))]
-            for program in _programs(work.command):
+            for program in command_programs(work.command):
                 _add(entries[0].setdefault("programs", []), program)
         else:
             self.dirty.add(("ability", name))
@@ -282,7 +282,7 @@ class Distiller:
             entries.append(self.targets.setdefault(f"{name} {host}", _entry(
                 row, {"ability": name, "host": host, "ok": 0, "causes": {}, "files": [], "hosts": []})))
             if work.command:
-                for program in _programs(work.command):
+                for program in command_programs(work.command):
                     _add(entries[-1].setdefault("programs", []), program)
         for stats in entries:
             stats["n"] += 1
@@ -325,9 +325,9 @@ class Distiller:
             _add(sig["hosts"], host, MAX_LIST)
         for name in _operand_files(work):
             _add(sig["files"], name, MAX_LIST)
-        for word in _programs(work.command):
+        for word in command_programs(work.command):
             _add(sig["programs"], word)
-        for word in _actions(work.command):
+        for word in command_actions(work.command):
             _add(sig["actions"], word)
         for word in _objects(work.command):
             _add(sig.setdefault("objects", []), word)
@@ -361,9 +361,9 @@ class Distiller:
             session["seg_ts"] = row.ts
         seg.append(label)
         session["seg_work"] = session["seg_work"] or not work.probe
-        for program in _programs(work.command):
+        for program in command_programs(work.command):
             _add(session["seg_programs"], program)
-        for action in _actions(work.command):
+        for action in command_actions(work.command):
             _add(session["seg_actions"], action)
         for word in [*_settings(work.command), *_operand_words(work.command)]:
             _add(session.setdefault("seg_words", []), word, MAX_PLACES)
@@ -466,9 +466,9 @@ class Distiller:
         _add(rule["examples"], episode["raw"], MAX_EXAMPLES)
         if not rule.get("advice") and episode.get("advice"):
             rule["advice"] = normalise.error_signature(episode["advice"])
-        for word in [*_programs(failed.command), *_programs(work.command)]:
+        for word in [*command_programs(failed.command), *command_programs(work.command)]:
             _add(rule["programs"], word)
-        for word in [*_actions(failed.command), *_actions(work.command)]:
+        for word in [*command_actions(failed.command), *command_actions(work.command)]:
             _add(rule["actions"], word)
         for word in [*_objects(failed.command), *_objects(work.command)]:
             _add(rule.setdefault("objects", []), word)
@@ -749,8 +749,8 @@ def _same_task(failed: Work, work: Work) -> bool:
     """Tell whether a success after a new task began still does the failed call's work: for a program whose
     subcommand names the work, a shared subcommand (`make release` failing is not fixed by a later `make fmt`;
     `mix compile` is by `mix deps.compile x && mix compile`)."""
-    wanted = set(_actions(failed.command))
-    return not wanted or bool(wanted & set(_actions(work.command)))
+    wanted = set(command_actions(failed.command))
+    return not wanted or bool(wanted & set(command_actions(work.command)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -943,7 +943,7 @@ def identity(organ: str, ability: str, *, programs: Iterable[str] = (), actions:
         "ability": _unique([organ.lower(), *words]),
         "program": _unique(t for p in programs if p for t in _program_terms(p)[0]),
         # a namespaced task is its namespace's and its task's too (`flyway:migrate` -> flyway, migrat)
-        "action": _unique(t for a in actions if a for t in _action_terms(a)),
+        "action": _unique(t for a in actions if a for t in action_terms(a)),
         "file": _unique(f.lower() for f in files if f),
         "host": _unique(h.lower() for h in hosts if h),
         # the words of those names: saying "routes" is weaker evidence than naming routes.py
@@ -990,7 +990,7 @@ def _merge_identity(parts: list[dict], **more: Iterable[str]) -> dict[str, list[
     return {f: t for f, t in merged.items() if t}
 
 
-def _action_terms(action: str) -> list[str]:
+def action_terms(action: str) -> list[str]:
     """A subcommand or task, and for a namespaced task (`flyway:migrate`, `db:migrate`) its parts."""
     action = action.lower()
     parts = [text.stem(p) for p in action.split(":") if len(p) > 1] if ":" in action.strip(":") else []
@@ -1418,7 +1418,7 @@ def _is_host(work: Work) -> bool:
 
 
 @functools.lru_cache(maxsize=8192)  # pure, and a journal repeats its commands (every command call counts its programs)
-def _programs(command: str) -> tuple[str, ...]:
+def command_programs(command: str) -> tuple[str, ...]:
     """The programs a command runs (`npm ci && npx jest` -> npm, npx, jest): names, families, launched tools."""
     found: list[str] = []
     for part in normalise.commands_of(command) if command else ():
@@ -1465,7 +1465,7 @@ def _resource_words(work: Work) -> list[str]:
             if len(w) > 2 and w.isalpha() and not text.is_stopword(w) and text.stem(w) not in generic]
 
 
-def _actions(command: str) -> list[str]:
+def command_actions(command: str) -> list[str]:
     """The subcommands a command runs (`git commit`, `npm ci && npm test` -> ci, test; `php artisan
     migrate:fresh` -> migrate:fresh)."""
     found: list[str] = []
