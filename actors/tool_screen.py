@@ -9,9 +9,9 @@ extension keyword: none can be withheld without changing the schema. The server'
 tool's text that reads as an instruction to a model (guard's rules: its description, its title, the prose of its
 input and output schemas) is withheld: replaced by a note saying so and naming the rules, keys and shape kept, so
 the tool stays listed and callable; when its texts read as one only together (split between the description and a
-property's), all are, and so are the texts of tools that read as one only side by side. The first MAX_TOOLS of a list are read. The organ hands what it refused or withheld to the
-heart with its registration (`Register.screened`): the owner reads it in `actors status`, and
-`actors_organ_tools_screened` counts it.
+property's), all are, and so are the texts of tools that read as one only side by side. The first MAX_TOOLS of a
+list are read. The organ hands what it refused or withheld to the heart with its registration
+(`Register.screened`): the owner reads it in `actors status`, and `actors_organ_tools_screened` counts it.
 """
 
 from __future__ import annotations

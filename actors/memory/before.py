@@ -128,10 +128,12 @@ class Lessons:
     def candidates(self, call: Call, limit: int) -> list[int]:
         """The first `limit` cards whose identity lets them speak to the call (their failed call not read yet), in
         the order they are told: the lists of the places the call reaches, merged."""
-        places = [(p, a) for p in sorted(call.programs) for a in sorted(call.actions)] + [(p,) for p in sorted(call.programs)]
-        places += [(*call.ability, _ON_FILE, f) for f in sorted(call.files)] + [(*call.ability, _ON_HOST, h) for h in sorted(call.hosts)]
-        places += [(*call.ability, _ON_KIND, e) for e in sorted({_extension(f) for f in call.files} - {""})]
-        places.append((*call.ability, _ALONE))
+        programs, ability = sorted(call.programs), call.ability
+        places = [(p, a) for p in programs for a in sorted(call.actions)] + [(p,) for p in programs]
+        places += [(*ability, _ON_FILE, f) for f in sorted(call.files)]
+        places += [(*ability, _ON_HOST, h) for h in sorted(call.hosts)]
+        places += [(*ability, _ON_KIND, e) for e in sorted({_extension(f) for f in call.files} - {""})]
+        places.append((*ability, _ALONE))
         found: dict[int, None] = {}
         for card_id in heapq.merge(*(self.filed[p] for p in places if p in self.filed), key=self.rank.__getitem__):
             found[card_id] = None  # a card filed in two places the call reaches comes twice

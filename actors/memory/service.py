@@ -425,9 +425,9 @@ class Memory:
         index = self.recaller.current(conn)
         built_for, lessons = self.lessons
         if built_for is not index or lessons is None:
+            marks = ",".join("?" * len(before.KINDS))
             kinds = {i: (kind, n) for i, kind, n in conn.execute(
-                f"SELECT id, kind, confirmations FROM cards WHERE {LIVE} AND kind IN ({','.join('?' * len(before.KINDS))})",
-                before.KINDS)}
+                f"SELECT id, kind, confirmations FROM cards WHERE {LIVE} AND kind IN ({marks})", before.KINDS)}
             lessons = before.Lessons(index.ids, index.identities, kinds)
             self.lessons = (index, lessons)
         found: list[Card] = []
