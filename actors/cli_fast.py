@@ -329,13 +329,19 @@ def hook(event: str, home: Path) -> int:
     except ValueError as exc:
         echo(f"actors: hook payload is not JSON: {exc}", err=True)
         return 0
+    except RecursionError:  # an MCP tool's arguments, as an agent wrote them, nested past Python's reading
+        echo("actors: hook: the payload is too deeply nested to read", err=True)
+        return 0
+    if not isinstance(payload, dict):
+        echo("actors: hook: the payload is not a JSON object", err=True)
+        return 0
     kind = hooks.event_kind(event, payload)
     if kind is None:  # a typo in the host's settings would otherwise teach nothing, silently, for ever
         echo(f"actors: hook: {event[:64]!r} is no event actors learns from (UserPromptSubmit, PreToolUse, "
              "PostToolUse, PostToolUseFailure, Stop, or prompt, pretooluse, tool, stop): nothing recorded", err=True)
         return 0
     if kind == "prompt":
-        return _prompt(state, hooks.parse(event, payload), isinstance(payload, dict) and "hook_event_name" in payload)
+        return _prompt(state, hooks.parse(event, payload), "hook_event_name" in payload)
     if kind == "pre_tool":
         return _before_call(state, hooks.parse(event, payload), "hook_event_name" in payload)
     if kind in ("tool", "stop"):  # nothing comes back: the heart reads the payload, the hook does not wait

@@ -9,9 +9,10 @@ extension keyword: none can be withheld without changing the schema. The server'
 tool's text that reads as an instruction to a model (guard's rules: its description, its title, the prose of its
 input and output schemas) is withheld: replaced by a note saying so and naming the rules, keys and shape kept, so
 the tool stays listed and callable; when its texts read as one only together (split between the description and a
-property's), all are, and so are the texts of tools that read as one only side by side. The first MAX_TOOLS of a
-list are read. The organ hands what it refused or withheld to the heart with its registration
-(`Register.screened`): the owner reads it in `actors status`, and `actors_organ_tools_screened` counts it.
+property's, or its name's words and its texts), all are, and so are the texts of tools that read as one only side
+by side (a server doing that more than MAX_SPLITS times has every tool refused). The first MAX_TOOLS of a list are
+read. The organ hands what it refused or withheld to the heart with its registration (`Register.screened`): the
+owner reads it in `actors status`, and `actors_organ_tools_screened` counts it.
 """
 
 from __future__ import annotations
@@ -127,8 +128,8 @@ def withheld(tool: dict) -> tuple[dict, tuple[str, ...], tuple[str, ...]]:
     places: list[str] = []
     rules: dict[str, None] = {}
     screened = _texts(tool, guard.flags, places, rules)
-    together = guard.flags(*_prose(screened))
-    if together:  # what is left still reads as one once joined
+    together = guard.flags(*_prose(screened)) or guard.flags(*_read(screened))
+    if together:  # what is left still reads as one once joined (its name's words first, as a model reads them)
         screened, places, rules = *_every_text(tool, together), dict.fromkeys(together)
     return (screened, tuple(places), tuple(rules)) if places else (tool, (), ())
 
@@ -149,6 +150,13 @@ def _texts(tool: dict, judge: Callable[[str], tuple[str, ...]], places: list[str
         if isinstance(tool.get(key), dict):
             screened[key] = _schema(tool[key], key, judge, places, rules)
     return screened
+
+
+def _read(tool: dict) -> Iterator[str]:
+    """What a model reads of a tool, in order: its name's words (`spoken`), then its texts (`_prose`)."""
+    if isinstance(tool.get("name"), str):
+        yield spoken(tool["name"])
+    yield from _prose(tool)
 
 
 def _prose(tool: dict) -> Iterator[str]:
@@ -232,23 +240,50 @@ def screen(tools: list[Any]) -> tuple[list[dict], tuple[Screening, ...]]:
 def _across(tools: list[dict], screenings: list[Screening]) -> tuple[list[dict], tuple[Screening, ...]]:
     """The tools with every text of those whose texts read as an instruction only side by side (split across
     tools) withheld. A client lists a server's tools in the server's order or by name (pinned ones), so both
-    joins are read; what makes one break a rule is narrowed down to a few tools (`culprits`), whose texts are
-    withheld, at most MAX_SPLITS times."""
+    joins are read, each without and with the tools' names; what makes one break a rule is narrowed down to a few
+    tools (`culprits`), whose texts are withheld (those whose names alone still make it break one are refused), at
+    most MAX_SPLITS times: a server with more has all its tools refused."""
     screened = list(tools)
     for _ in range(MAX_SPLITS):
-        for order in (range(len(screened)), sorted(range(len(screened)), key=lambda i: screened[i]["name"])):
-            rules = guard.flags(*(text for i in order for text in _prose(screened[i])))
-            if rules:
-                break
-        else:
-            break
-        found = culprits([list(_prose(screened[i])) for i in order])
-        for i in (order[k] for k in found):
-            screened[i], places = _every_text(screened[i], rules)
+        split = _split(screened)
+        if split is None:
+            return screened, tuple(screenings)
+        order, read, rules = split
+        found = [order[k] for k in culprits([list(read(screened[i])) for i in order])]
+        names = {i: screened[i]["name"] for i in found}
+        changed = False
+        for i in found:
+            tool, places = _every_text(screened[i], rules)
+            changed |= tool != screened[i]
+            screened[i] = tool
             if places:
-                beside = ", ".join(screened[order[k]]["name"] for k in found if order[k] != i)
-                screenings.append(_withheld_screening(screened[i]["name"], places, rules, f" beside {beside}"))
-    return screened, tuple(screenings)
+                beside = ", ".join(names[k] for k in found if k != i)
+                screenings.append(_withheld_screening(names[i], places, rules, f" beside {beside}"))
+        if not changed:  # their names alone: a name cannot be withheld
+            screenings = [s for s in screenings if s.tool not in names.values()] + [
+                Screening(names[i], Screened.REFUSED, f"refused: its name reads as an instruction to a model "
+                          f"({', '.join(rules)}) beside {', '.join(names[k] for k in found if k != i)}; a name "
+                          "cannot be withheld") for i in found]
+            screened = [t for i, t in enumerate(screened) if i not in names]
+    if _split(screened) is None:
+        return screened, tuple(screenings)
+    refused = [t["name"] for t in screened]
+    gone = set(refused)
+    return [], (*(s for s in screenings if s.tool not in gone), *(Screening(
+        name, Screened.REFUSED, f"refused: the server's tools read as instructions to a model side by side more than "
+        f"{MAX_SPLITS} times") for name in refused))
+
+
+def _split(tools: list[dict]) -> tuple[list[int], Callable[[dict], Iterator[str]], tuple[str, ...]] | None:
+    """The first join of the tools' words that breaks a rule (server's order or by name, texts alone or with the
+    names): its order, how a tool is read in it and the rules; None when none does."""
+    by_name = sorted(range(len(tools)), key=lambda i: tools[i]["name"])
+    for order in (list(range(len(tools))), by_name):
+        for read in (_prose, _read):
+            rules = guard.flags(*(text for i in order for text in read(tools[i])))
+            if rules:
+                return order, read, rules
+    return None
 
 
 def _withheld_screening(name: str, places: Sequence[str], rules: Iterable[str], beside: str = "") -> Screening:

@@ -150,6 +150,17 @@ def test_a_malformed_payload_is_reported_on_stderr_and_never_fails_the_agent(mes
     assert "not JSON" in result.stderr
 
 
+def test_a_payload_nested_past_pythons_reading_or_not_an_object_never_fails_the_agent(mesh):
+    # O21: an agent's call of an MCP tool with arguments nested 5,000 deep reaches PreToolUse as it wrote them
+    deep = '{"hook_event_name": "PreToolUse", "tool_name": "mcp__x__y", "tool_input": ' + '{"a": ' * 5000 + "1" + "}" * 5001
+    for event, raw in (("PreToolUse", deep), ("PostToolUse", "[" * 100000 + "]" * 100000),
+                       ("PreToolUse", "5"), ("UserPromptSubmit", '"text"')):
+        result = subprocess.run([sys.executable, "-m", "actors", "hook", event, "--home", str(mesh.home)],
+                                input=raw, capture_output=True, text=True, timeout=30, env=mesh.env)
+        assert (result.returncode, result.stdout) == (0, ""), (event, raw[:20], result.stderr[-300:])
+        assert "Traceback" not in result.stderr and result.stderr.startswith("actors: hook"), result.stderr
+
+
 @pytest.mark.parametrize("tool, address", [
     ("mcp__actors__shell__run", "shell.run"),
     ("mcp__my__mesh__fs__read_file", "fs.read_file"),  # a server name that holds the separator itself

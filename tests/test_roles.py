@@ -343,7 +343,8 @@ def test_a_client_key_reads_nothing_of_the_owners_words_and_calls_through_memory
     ctx = zmq.Context()
     try:
         answers = [run_as(ctx, mesh, "laptop", "memory", ability, args) for ability, args in (
-            ("cards", {}), ("recall", {"query": "billing sk-live-123 plans"}), ("inject", {"query": "deploy billing"}))]
+            ("cards", {}), ("recall", {"query": "billing sk-live-123 plans"}), ("inject", {"query": "deploy billing"}),
+            ("before_call", {"tool": "fs.read_file", "args": {"path": "plans/sk-live-123.txt"}}))]
     finally:
         ctx.destroy(linger=0)
     for reply in answers:
@@ -351,3 +352,5 @@ def test_a_client_key_reads_nothing_of_the_owners_words_and_calls_through_memory
         assert "answers with the owner's instructions and calls" in reply.error.message
         assert "sk-live" not in reply.error.message
     assert "sk-live-123" in json.dumps(mesh.json("call", "memory.cards"))  # the owner reads them
+    assert "[pitfall]" in mesh.json("call", "memory.before_call", "--args", json.dumps(  # and the lessons of calls
+        {"tool": "fs.read_file", "args": {"path": "plans/sk-live-123.txt"}}))["result"]["text"]

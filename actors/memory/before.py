@@ -28,6 +28,10 @@ from actors.memory.distill import action_terms, command_actions, command_program
 KINDS = ("rule", "pitfall", "weak_link")  # in the order they are told
 MAX_LESSONS = 3
 MAX_READ = 60  # candidates read from the store for one call, best first: a call's deadline holds at any store size
+# what of a call is read: a command's work grows with its programs times its subcommands, and an agent's call may be
+# 64 KB of them (dev journals: commands of at most 228 characters, 3 programs, 3 subcommands)
+MAX_ARG = 4096  # characters of each argument: a quarter from its head, the rest from its tail, where it runs
+MAX_TERMS = 16  # programs and subcommands of a command, each, the first ones it runs
 _SLOT = re.compile(r"\\\{(?:package|file|name)\\\}")  # an operand slot of a rule's shape, as re.escape leaves it
 _SPACES = re.compile(r"\s+")
 # what a place of Lessons holds after the ability's words (no word of an identity is a control character)
@@ -47,15 +51,23 @@ class Call:
 
 
 def call_of(organ: str, ability: str, args: Mapping) -> Call:
-    """The call as a card's identity would name it."""
-    work = normalise.work_of(organ, ability, dict(args))
+    """The call as a card's identity would name it (of a long call, what MAX_ARG and MAX_TERMS keep)."""
+    work = normalise.work_of(organ, ability, {key: _cut(value) for key, value in args.items()})
     command = work.command
     hosts = [work.file] if work.host else list(normalise.command_hosts(command)) if command else []
-    ident = identity(organ, ability, programs=command_programs(command), actions=command_actions(command),
+    ident = identity(organ, ability, programs=command_programs(command)[:MAX_TERMS],
+                     actions=command_actions(command)[:MAX_TERMS],
                      files=[] if work.host or not work.file else [work.file], hosts=hosts)
     return Call(tuple(ident.get("ability", ())), frozenset(ident.get("program", ())),
                 frozenset(ident.get("action", ())), frozenset(ident.get("file", ())), frozenset(ident.get("host", ())),
                 _SPACES.sub(" ", command).strip())
+
+
+def _cut(value: object) -> object:
+    """A long string argument as its head and tail, on two lines (a heredoc's program first, what runs it last)."""
+    if not isinstance(value, str) or len(value) <= MAX_ARG:
+        return value
+    return value[:MAX_ARG // 4] + "\n" + value[len(value) - (MAX_ARG - MAX_ARG // 4):]
 
 
 def speaks_to(kind: str, card_identity: Mapping[str, Sequence[str]], wrong: str, call: Call) -> bool:
@@ -145,8 +157,8 @@ class Lessons:
 def _places(ident: Mapping[str, Sequence[str]]) -> list[tuple[str, ...]]:
     """Where a card is filed (see Lessons): what a call must share with it, one tuple per way."""
     if ident.get("program"):
-        programs = dict.fromkeys(ident["program"])
-        actions = dict.fromkeys(ident.get("action", ()))
+        programs = dict.fromkeys(list(ident["program"])[:MAX_TERMS])  # a card's places grow as a call's do
+        actions = dict.fromkeys(list(ident.get("action", ()))[:MAX_TERMS])
         return [(p, a) for p in programs for a in actions] if actions else [(p,) for p in programs]
     ability = tuple(ident.get("ability", ()))
     if ident.get("file"):

@@ -67,9 +67,12 @@ def card_line(kind: str, title: str, when: str = "", wrong: str = "", instead: s
         # the error's words take their share from the situation's and the failed call's, so the line ends whole
         part = LINE_CAP // (6 if error else 4)
         why = f" with {observed(error, LINE_CAP // 6)}" if error else ""
-        return clean(f"- [rule] When {observed(when, part)}: {observed(instead, LINE_CAP // 4)} worked where "
+        line = clean(f"- [rule] When {observed(when, part)}: {observed(instead, LINE_CAP // 4)} worked where "
                      f"{observed(wrong, part)} failed{why}.")
-    return clean(f"- [{kind.replace('_', ' ')}] observed: {observed(title, LINE_CAP - 40)}")
+    else:
+        line = clean(f"- [{kind.replace('_', ' ')}] observed: {observed(title, LINE_CAP - 40)}")
+    # read again as shown: `clean` drops brackets and entities, so `ig<nore all prev>ious …` reads whole only now
+    return "" if guard.suspect(line) else line
 
 
 def observed(text: str, cap: int = LINE_CAP // 2) -> str:
