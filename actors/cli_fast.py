@@ -393,7 +393,8 @@ def _ask_memory(state: Any, ability: str, args: dict, session: str, host_event: 
         with Client(state) as client:
             if instruction is not None:
                 client.control("instruction", text=instruction, session=session, timeout_s=HOOK_TIMEOUT_S)
-            reply = client.call("memory", ability, args, timeout_s=HOOK_TIMEOUT_S, session=session, origin=Origin.HOOK)
+            reply = client.call("memory", ability, args, timeout_s=HOOK_TIMEOUT_S, session=session, origin=Origin.HOOK,
+                                wait_s=HOOK_TIMEOUT_S)
     except MeshError as exc:
         echo(f"actors: hook: {exc}", err=True)
         return 0

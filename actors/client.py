@@ -84,21 +84,22 @@ class Client:
     # -- requests -------------------------------------------------------------------------
 
     def call(self, organ: str, ability: str, args: dict | None = None, *, timeout_s: float = 0.0,
-             session: str = "", origin: str = "agent", request_id: str = "") -> Reply:
+             session: str = "", origin: str = "agent", request_id: str = "", wait_s: float = 0.0) -> Reply:
         """Call organ.ability through the heart and wait for its reply, never longer than its deadline allows.
 
         timeout_s 0 means the ability's own (retries included), as the heart applies it; the wait is bounded by
         that plus CALL_GRACE_S, after which NoAnswer is raised. Re-sending a call with the same request_id (after
         a lost reply) never runs it twice: the organ answers again from what it remembers. Interrupted while it
-        waits (Ctrl-C), it cancels the call in the mesh before the KeyboardInterrupt goes on.
+        waits (Ctrl-C), it cancels the call in the mesh before the KeyboardInterrupt goes on. wait_s, when given,
+        is the most this caller waits in all (a hook that must never hold its agent up), grace included.
         """
         call = Call(id=request_id or next(self.ids), organ=organ, ability=ability, args=args or {},
                     timeout_s=timeout_s, session=session, origin=origin)
         lane = self.lanes.get(organ) if self.lanes else None
         try:
             if lane is not None:
-                return self._lane_call(lane, call, time.monotonic())
-            return self._request(call, Reply, self._limit(call))
+                return self._lane_call(lane, call, time.monotonic(), wait_s)
+            return self._request(call, Reply, self._limit(call, wait_s))
         except KeyboardInterrupt:
             self._cancel(call.id, lane)
             raise
@@ -115,8 +116,10 @@ class Client:
         except zmq.ZMQError:
             pass  # a heart that takes nothing now ends the call at its deadline
 
-    def _limit(self, call: Call) -> float:
-        """How long the client waits for the answer of this call at most."""
+    def _limit(self, call: Call, wait_s: float = 0.0) -> float:
+        """How long the client waits for the answer of this call at most (the caller's wait_s, when shorter)."""
+        if wait_s > 0 and (call.timeout_s <= 0 or wait_s < call.timeout_s + CALL_GRACE_S):
+            return wait_s
         return (call.timeout_s if call.timeout_s > 0 else self.longest_call(call.organ, call.ability)) + CALL_GRACE_S
 
     def longest_call(self, organ: str, ability: str) -> float:
@@ -217,16 +220,17 @@ class Client:
             return True
         return False
 
-    def _lane_call(self, lane: Lane, call: Call, started: float) -> Reply:
+    def _lane_call(self, lane: Lane, call: Call, started: float, wait_s: float = 0.0) -> Reply:
         """Call on the lane: a success comes back on it; anything else the organ hands to the heart (and says
         so on the lane), and the heart's answer comes on the heart connection. The call's limit is worked out
         only when something other than its answer happens (a success on the lane never needs it)."""
         frames = protocol.encode(call)
         if len(frames[-1]) > int(self.limits["max_frame_bytes"]) or self._lane_gone(lane):
-            return self._request(call, Reply, self._limit(call))  # the heart answers what is too large, and lanes closed
+            # too large, or lanes closed: the heart answers
+            return self._request(call, Reply, self._limit(call, wait_s))
         if not lane.send(encode_lane(frames)):  # the organ's end went away: the heart takes the call
             self._drop_lane(lane.organ)
-            return self._request(call, Reply, self._limit(call))
+            return self._request(call, Reply, self._limit(call, wait_s))
         limit_s = deadline = 0.0
         while True:
             if not lane.inbox:
@@ -239,7 +243,7 @@ class Client:
                     if not pid_alive(self.endpoints["pid"]):
                         raise MeshUnreachable("the heart stopped before it answered") from None
                     if not deadline:
-                        limit_s = self._limit(call)
+                        limit_s = self._limit(call, wait_s)
                         deadline = started + limit_s
                     if time.monotonic() > deadline:
                         raise NoAnswer(f"organ {lane.organ} did not answer within {limit_s:g}s") from None
@@ -254,7 +258,7 @@ class Client:
                 self.strays += 1
             if type(msg) is LaneClosed and msg.id == call.id:
                 if not deadline:
-                    limit_s = self._limit(call)
+                    limit_s = self._limit(call, wait_s)
                     deadline = started + limit_s
                 if msg.handed_off:  # it ran and did not succeed: the heart concludes it and answers
                     return self._await(call.id, Reply, deadline, limit_s)

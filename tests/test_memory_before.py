@@ -219,3 +219,19 @@ def test_a_card_that_failed_on_several_files_of_one_kind_speaks_to_a_call_on_ano
     assert not before.speaks_to("pitfall", mixed, "", call("fs", "read_file", path="c.parquet"))
     lessons = before.Lessons([1, 2], [parquet, CONF_READ], {1: ("pitfall", 3), 2: ("pitfall", 4)})
     assert lessons.candidates(call("fs", "read_file", path="x/new.parquet"), 10) == [1]
+
+
+def test_a_pretooluse_hook_gives_up_within_its_second_when_the_heart_does_not_answer(make_mesh):
+    import time
+
+    from tests.conftest import stopped_heart
+
+    mesh = make_mesh(MEMORY_MESH)
+    pending = {"hook_event_name": "PreToolUse", "session_id": "d", "tool_name": "Bash",
+               "tool_input": {"command": "pip install pandas"}}
+    with stopped_heart(mesh):
+        started = time.monotonic()
+        done = run_hook(mesh, "PreToolUse", pending)
+        took = time.monotonic() - started
+    assert done.returncode == 0 and done.stdout == "" and "did not answer within 1s" in done.stderr, done.stderr
+    assert took < 2.5, took  # its second, and the interpreter's start (3.75 s before the caller could bound it)
