@@ -184,7 +184,8 @@ class Verdict:
 
 def parse_query(query: str) -> Query:
     """The terms of a query (stems, CJK pairs, file names, hosts), bounded whatever its length."""
-    query = meaning.join_names(text.without_tickets(query[:MAX_QUERY_CHARS]))  # `RUST-201:` names a queue
+    # `RUST-201:` names a queue; `despliega el servicio` asks to deploy it (round 26)
+    query = meaning.join_names(text.gloss(text.without_tickets(query[:MAX_QUERY_CHARS])))
     named: dict[str, None] = {}
     paths = text.paths(query)
     for path in paths:
