@@ -108,3 +108,8 @@ def test_no_form_is_an_english_word_a_word_of_the_project_or_a_package_name():
         assert folded not in english, form
         assert folded not in packages, form
         assert folded not in pieces, form
+
+
+def test_no_phrase_is_longer_than_the_glossary_reads():
+    for form in text.load_pairs("work-glossary"):
+        assert len(form.replace("'", " ").split()) <= glossary.MAX_PHRASE, form

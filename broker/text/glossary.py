@@ -115,7 +115,7 @@ def _glued(text: str, at: int) -> bool:
 
 
 def _in_run(run: str, cjk: dict[str, dict[str, str]]) -> Iterator[tuple[int, str]]:
-    """(where a form ends, its English) for the glossary's forms in a CJK or Hangul run, longest first, left to right."""
+    """(where a form ends, its English) for the glossary's forms in a CJK or Hangul run, longest first, in order."""
     i = 0
     while i < len(run):
         form = next((f for f in cjk.get(run[i], ()) if run.startswith(f, i)), None)
