@@ -44,8 +44,9 @@ def fold(word: str) -> str:
 
 
 @functools.cache
-def _entries() -> tuple[dict[tuple[str, ...], str], dict[str, dict[str, str]]]:
-    """(folded Latin phrase -> its English, first CJK character -> {CJK form -> its English})."""
+def _entries() -> tuple[dict[tuple[str, ...], str], frozenset[tuple[str, ...]], dict[str, dict[str, str]]]:
+    """(folded Latin phrase -> its English, the beginnings of its phrases of several words, first CJK character ->
+    {CJK form -> its English})."""
     latin: dict[tuple[str, ...], str] = {}
     cjk: dict[str, dict[str, str]] = {}
     for form, english in load_pairs("work-glossary").items():
@@ -55,7 +56,8 @@ def _entries() -> tuple[dict[tuple[str, ...], str], dict[str, dict[str, str]]]:
             latin[tuple(fold(w) for w in _RUN.findall(form))] = " ".join(english)
     for first, forms in cjk.items():  # longest first: 依存関係 before 依存
         cjk[first] = dict(sorted(forms.items(), key=lambda item: -len(item[0])))
-    return latin, cjk
+    starts = frozenset(key[:n] for key in latin for n in range(1, len(key)))
+    return latin, starts, cjk
 
 
 def gloss(text: str) -> str:
@@ -73,7 +75,7 @@ def gloss(text: str) -> str:
 def _additions(text: str) -> Iterator[tuple[int, str]]:
     """(where, the English to add there) for each form of the glossary the text holds, in order."""
     runs = list(_RUN.finditer(text))
-    latin, cjk = _entries()
+    latin, starts, cjk = _entries()
     i = 0
     while i < len(runs):
         run = runs[i]
@@ -81,13 +83,14 @@ def _additions(text: str) -> Iterator[tuple[int, str]]:
             yield from ((run.start() + end, f" {english} ") for end, english in _in_run(run.group(), cjk))
             i += 1
             continue
-        n, english = _phrase(text, runs, i, latin)
+        n, english = _phrase(text, runs, i, latin, starts)
         if english is not None:
             yield runs[i + n - 1].end(), f" {english}"
         i += max(n, 1)
 
 
-def _phrase(text: str, runs: list[re.Match], i: int, latin: dict[tuple[str, ...], str]) -> tuple[int, str | None]:
+def _phrase(text: str, runs: list[re.Match], i: int, latin: dict[tuple[str, ...], str],
+            starts: frozenset[tuple[str, ...]]) -> tuple[int, str | None]:
     """The longest glossary phrase starting at runs[i]: (its length in runs, its English), or (0, None)."""
     if _glued(text, runs[i].start() - 1):
         return 0, None
@@ -102,6 +105,8 @@ def _phrase(text: str, runs: list[re.Match], i: int, latin: dict[tuple[str, ...]
         english = latin.get(tuple(key))
         if english is not None and not _glued(text, runs[j].end()):
             found = (j - i + 1, english)
+        if tuple(key) not in starts:  # no longer phrase begins so: most words end here
+            break
     return found
 
 
