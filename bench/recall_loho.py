@@ -107,6 +107,8 @@ RULES: dict[str, tuple[str, Callable[[], list[Patch]]]] = {
     "without_tickets": ("ticket keys are words (round 9 off)", _in_recall("text", without_tickets=lambda s: s)),
     "libraries": ("a library an install verb names reaches no package manager (round 23 off)",
                   _in_recall("text", libraries=lambda s: {})),
+    "glossary": ("the words of work in other languages are read as written (round 26 off)",
+                 _in_recall("text", gloss=lambda s: s)),
 }
 
 _EARLY = {(s, "truth") for s in ("fresh",)}
@@ -118,6 +120,7 @@ _R12 = _R11 | {("fresh6", "tickets"), ("fresh8", "tickets")}  # fresh5's titles 
 ORIGIN: dict[str, set[tuple[str, str]]] = {
     "related": set(),  # rounds 1-2: the generator only, before any hand-written set
     "libraries": set(),  # round 23: a new user's report, no evaluation set
+    "glossary": set(),  # round 26: general knowledge of nine languages, written before any query was read
     "rings": _EARLY, "names_ability": _EARLY,  # round 3: fresh (journals 1-6)
     "join_names": _EARLY | {("fresh2", "truth")},  # round 4
     "corroborated": _R7, "fuzzy": _R7,  # round 7: fresh, fresh2, fresh3

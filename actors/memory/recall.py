@@ -9,8 +9,9 @@ least `PRIOR_CARDS` of them, so that a new user's few cards do not make every sh
 A word of work also touches, more weakly, the programs that do that work (`data/related.txt`: "tests"
 touches pytest and jest), a library an install verb names the package managers of its language ("install
 pandas" touches pip, poetry, uv: `text.libraries`, round 23), and a word the other words of its ring
-(`data/memory-synonyms.txt`: "handbook" touches docs). A query naming a card's file, host, resource, whole ability ("git commit") or command (its program
-and subcommand: "npm test") outright lifts it. A
+(`data/memory-synonyms.txt`: "handbook" touches docs). A word of work written in another language is read with
+its English (`text.gloss`, round 26: "despliega" says deploy too). A query naming a card's file, host, resource,
+whole ability ("git commit") or command (its program and subcommand: "npm test") outright lifts it. A
 card whose score stays under the floor is not recalled, which keeps unrelated queries empty; nor is one that only
 one word of the query reaches, unless that word is its program, the query names it outright or says little else
 (`corroborated`, `share`); nor is
@@ -184,7 +185,8 @@ class Verdict:
 
 def parse_query(query: str) -> Query:
     """The terms of a query (stems, CJK pairs, file names, hosts), bounded whatever its length."""
-    query = meaning.join_names(text.without_tickets(query[:MAX_QUERY_CHARS]))  # `RUST-201:` names a queue
+    # `RUST-201:` names a queue; `despliega el servicio` asks to deploy it (round 26)
+    query = meaning.join_names(text.gloss(text.without_tickets(query[:MAX_QUERY_CHARS])))
     named: dict[str, None] = {}
     paths = text.paths(query)
     for path in paths:

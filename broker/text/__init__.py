@@ -22,6 +22,8 @@
     derived(word)          WordNet's derivationally related words (data/derivations.tsv.gz): remember -> memory
     opposites(word)        WordNet's antonyms of a word (data/opposites.tsv.gz): forget -> remember, unlock -> lock
     without_tickets(text)  the text with issue-tracker keys (`RUST-190`, `INFRA-372`) blanked out
+    gloss(text)            the text with the words of work written in another language as their English
+                           (data/work-glossary.txt: despliega -> deploy, テスト -> test, сборка -> build)
 
 No word list lives in code: lists are data files under broker/text/data/, declared as package data.
 """
@@ -35,11 +37,12 @@ import re
 from importlib import resources
 
 from broker.text.cjk import cjk_bigrams, is_cjk, pairs, runs
+from broker.text.glossary import gloss
 from broker.text.lists import load_lines, load_pairs, load_section, load_words
 from broker.text.split import basename, paths, split_identifier, words
 from broker.text.stemming import stem
 
-__all__ = ["basename", "cjk_bigrams", "content_words", "derived", "english_frequency", "everyday", "is_cjk", "is_everyday", "is_stopword",
+__all__ = ["basename", "cjk_bigrams", "content_words", "derived", "english_frequency", "everyday", "gloss", "is_cjk", "is_everyday", "is_stopword",
            "load_lines", "load_pairs", "load_section", "load_words", "libraries", "library_managers", "opposites", "pairs", "paths", "related", "runs", "split_identifier", "stem", "stems", "stopwords", "terms",
            "terms_of", "without_tickets", "words"]
 
