@@ -17,6 +17,7 @@ owner reads it in `actors status`, and `actors_organ_tools_screened` counts it.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
@@ -41,6 +42,9 @@ SCHEMAS = ("inputSchema", "outputSchema")
 WORD_KINDS = {"enum": "enum value", "const": "const value"}  # how a string under a keyword is named in a refusal
 WRITTEN_BACK = frozenset({"property name", "enum value", "const value"})  # words a call writes back
 MAX_TOOLS = 1000  # of a server's list read: the largest real servers list about a hundred
+# of a server's tools read, as JSON: the largest real server of the dev catalogues lists 98 KB (grafana), the
+# largest list at all 590 KB (bfcl's thousand functions); the screen's time grows with it (docs/security.md O25)
+MAX_TEXT = 1024 * 1024
 MAX_SPLITS = 8  # instructions split across a server's tools withheld; a server past that has told enough
 MAX_DEPTH = 64  # levels of a schema read: a real one has a dozen, and a deeper one would exhaust the walk's stack
 
@@ -221,7 +225,8 @@ def screen(tools: list[Any]) -> tuple[list[dict], tuple[Screening, ...]]:
     if len(tools) > MAX_TOOLS:  # a list this long is a flood, not a server's tools: what follows is not read
         screenings.append(Screening(f"({len(tools) - MAX_TOOLS} more)", Screened.REFUSED, f"refused: the server "
                                     f"lists {len(tools)} tools, and the first {MAX_TOOLS} are read"))
-    for tool in tools[:MAX_TOOLS]:
+    read = 0
+    for at, tool in enumerate(tools[:MAX_TOOLS]):
         name = tool.get("name") if isinstance(tool, dict) else None
         problem = (name_problem(name, taken) or words_problem(tool) if isinstance(tool, dict)
                    else "it is not a tool object")
@@ -229,6 +234,12 @@ def screen(tools: list[Any]) -> tuple[list[dict], tuple[Screening, ...]]:
             shown = name if isinstance(name, str) else repr(name if isinstance(tool, dict) else tool)
             screenings.append(Screening(shown[:SHOWN_NAME], Screened.REFUSED, f"refused: {problem}"))
             continue
+        read += len(json.dumps(tool, ensure_ascii=False, default=str))
+        if read > MAX_TEXT:  # what a model would be handed, and what the screen reads, has a bound
+            left = len(tools[:MAX_TOOLS]) - at
+            screenings.append(Screening(f"({left} more)", Screened.REFUSED, f"refused: the server's tools take more "
+                                        f"than {MAX_TEXT // 1024} KiB, and those within it are read"))
+            break
         tool, places, rules = withheld(tool)
         if places:
             screenings.append(_withheld_screening(name, places, rules))

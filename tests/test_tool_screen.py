@@ -396,3 +396,13 @@ def test_a_server_saying_its_list_changed_without_pause_has_one_whole_list_regis
         flood = mesh.organ("flood")
         assert len(flood["abilities"]) == 50 and not flood["screened"], flood
         assert len({a.rsplit("_", 1)[1] for a in flood["abilities"]}) == 1  # the tools of one reading
+
+
+def test_a_list_holding_more_text_than_the_screen_reads_registers_the_tools_within_it_and_says_how_many_it_left():
+    big = "Returns a record of the ledger. " * 2000  # 64 KB of plain text a tool
+    tools = [{"name": f"t{i}", "description": big, "inputSchema": {"type": "object"}} for i in range(40)]
+    kept, screenings = tool_screen.screen(tools)
+    fit = tool_screen.MAX_TEXT // len(json.dumps(tools[0]))
+    assert [t["name"] for t in kept] == [f"t{i}" for i in range(fit)]
+    assert screenings == (Screening(f"({40 - fit} more)", "refused", "refused: the server's tools take more than "
+                                    f"{tool_screen.MAX_TEXT // 1024} KiB, and those within it are read"),)
