@@ -185,7 +185,8 @@ def test_a_lesson_learned_from_the_hosts_failures_is_told_by_its_pretooluse_hook
     assert other.returncode == 0 and other.stdout == ""
 
 
-def test_the_readmes_hook_settings_give_each_event_to_actors_hook_under_its_own_name():
+def test_the_readmes_hook_settings_give_each_event_to_actors_hook_under_its_own_name_and_the_projects_mesh():
+    import shlex
     from pathlib import Path
 
     from broker import hooks
@@ -196,7 +197,8 @@ def test_the_readmes_hook_settings_give_each_event_to_actors_hook_under_its_own_
     assert {"UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop"} <= set(settings)
     for event, entries in settings.items():
         assert hooks.event_kind(event, {}) is not None, event
-        assert [h["command"] for e in entries for h in e["hooks"]] == [f"actors hook {event}"]
+        assert [shlex.split(h["command"]) for e in entries for h in e["hooks"]] == [
+            ["actors", "hook", event, "--home", "$CLAUDE_PROJECT_DIR/.actors"]]  # not the cwd's: a `cd` moves it
 
 
 def test_a_call_about_to_be_made_is_read_from_both_shapes_and_never_journalled():

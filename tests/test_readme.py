@@ -100,6 +100,8 @@ def check_output(argv: list[str], shown: list[str], result) -> None:
     elif argv[1] == "status":
         names = [line.split()[0] for line in shown[1:] if line.startswith("  ")]
         assert [line.split()[0] for line in result.stdout.splitlines()[1:] if line.startswith("  ")] == names
+        abilities = re.compile(r"\b(\d+) abilities\b")  # an organ that gains an ability shows it in the tour too
+        assert abilities.findall(result.stdout) == abilities.findall("\n".join(shown)), result.stdout
         assert all("wounds" in line for line in shown[1:])
     elif argv[1] == "call" and "--json" in argv:
         answer = json.loads(result.stdout)
