@@ -32,6 +32,8 @@ planted lesson, written in round 15 for every dev set (bench/data/questions15/RE
 `--queries asked` asks `journal-N.asked.json`: eight questions per journal written by a separate hand from the
 journal alone, labelled with the planted lessons afterwards (bench/data/asked-dev/README.md). A question may name
 several lessons (`planted_ids`): it is a hit when a card holding any of their anchors is among the first three.
+`--queries narrated` asks `journal-N.narrated.json`: eight one-line narrations per journal (what an agent writes
+just before it acts), written and labelled the same way by a separate hand (bench/data/narrated-dev/README.md).
 
 `--meaning` runs recall with meaning (actors/memory/sense.py; needs the `meaning` extra): it sets
 ACTORS_MEMORY_MEANING and turns the shared encoder on (ACTORS_EMBEDDING=on) for this process.
@@ -94,6 +96,7 @@ TICKET_SETS = ("fresh5", "fresh6", "fresh8")  # fresh5's titles were written aft
 # which queries a run asks: "truth" (journal-N.truth.json), "tickets" (journal-N.tickets.json) or, round 15,
 # "questions" (journal-N.questions.json: questions asked before the work, every dev set, bench/data/questions15)
 # or "asked" (journal-N.asked.json: questions written from the journals alone, every dev set, bench/data/asked-dev)
+# or "narrated" (journal-N.narrated.json: an agent's narration before it acts, every dev set, bench/data/narrated-dev)
 QUERIES = ["truth"]
 
 
@@ -242,9 +245,10 @@ def main() -> None:
                         help="a memory option as the organ's options table takes it (e.g. rule_sessions=2); repeatable")
     parser.add_argument("--dev-sets", action="store_true",
                         help=f"run every dev set ({', '.join(DEV_SETS)}; all their journals) and add them up")
-    parser.add_argument("--queries", choices=["truth", "tickets", "questions", "asked"], default="truth",
+    parser.add_argument("--queries", choices=["truth", "tickets", "questions", "asked", "narrated"], default="truth",
                         help="ask the truth files' queries, the ticket titles of journal-N.tickets.json, the "
-                             "questions of journal-N.questions.json or those of journal-N.asked.json")
+                             "questions of journal-N.questions.json, those of journal-N.asked.json or the "
+                             "narrations of journal-N.narrated.json")
     parser.add_argument("--without", action="append", default=[], metavar="RULE",
                         help="switch a recall rule off for the run (bench/recall_loho.py RULES); repeatable")
     args = parser.parse_args()
