@@ -384,3 +384,21 @@ def test_a_library_to_install_finds_the_card_of_its_own_languages_package_manage
         lodash = m.recaller.search(m.reader(), "install lodash and build the site", 3)
         assert [h.card.kind for h in pandas] == ["rule"] and "pip" in pandas[0].card.title
         assert [h.card.kind for h in lodash] == ["pitfall"] and "npm" in lodash[0].card.title
+
+
+def test_a_library_to_install_does_not_reach_another_languages_card_through_the_install_verb(tmp_path):
+    """A new user's store: `install numpy please` recalled the pip card and an npm test rule beside it (install
+    reached every package manager; numpy says which)."""
+    events = pep668_journal()
+    for s in ("s1", "s2", "s3"):
+        for command, ok in (("npm test", False), ("pnpm test", True)):
+            events.append({"ts": T0 + len(events), "session": s, "kind": "call", "organ": "shell", "ability": "run",
+                           "args": {"command": command}, "ok": ok,
+                           **({} if ok else {"error": 'npm ERR! Missing script: "test"'})})
+    with Memory(tmp_path / "home", clock=lambda: T0 + 3600) as m:
+        m.ingest(io.BytesIO("".join(json.dumps(e) + "\n" for e in events).encode()))
+        m.consolidate()
+        for query in ("install numpy please", "install numpy"):
+            assert [h.card.title.split(":")[0] for h in m.recaller.search(m.reader(), query, 3)] == [
+                "Running pip commands"], query
+        assert len(m.recaller.search(m.reader(), "install the deps", 3)) == 2  # no library said: every manager

@@ -223,8 +223,13 @@ def parse_query(query: str) -> Query:
 def programs_of(term: str, libraries: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
     """The programs a query's term reaches: those of its work (`text.related`: tests -> pytest), and for a library an
     install verb names (`libraries`: stem -> its package managers) the package managers of its language (round 23:
-    the name says what is installed, so the card of what installs it is touched by two words)."""
-    return tuple(dict.fromkeys((*text.related(term), *libraries.get(term, ()))))
+    the name says what is installed, so the card of what installs it is touched by two words). An install verb
+    whose operand names libraries reaches only their languages' managers: `install numpy` is no npm's work."""
+    reached = text.related(term)
+    if libraries and text.is_install_verb(term):
+        managers = {m for found in libraries.values() for m in found}
+        reached = tuple(p for p in reached if p in managers)
+    return tuple(dict.fromkeys((*reached, *libraries.get(term, ()))))
 
 
 def _compounds(query: str) -> list[str]:

@@ -227,6 +227,11 @@ def _install_verbs() -> frozenset[str]:
     return frozenset(stem(v) for v in load_words("memory-installs") if managers.intersection(related(stem(v))))
 
 
+def is_install_verb(term: str) -> bool:
+    """Tell whether a stemmed word is an install verb whose operand `libraries` reads (install, upgrade, uninstall)."""
+    return term in _install_verbs()
+
+
 @functools.cache
 def _languages() -> dict[str, tuple[str, ...]]:
     # library name -> the languages Debian packages it for (data/packages.tsv.gz's last column, scripts/make_packages.py)
