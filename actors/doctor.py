@@ -14,7 +14,7 @@ from actors.client import Client
 from broker import config as mesh_config
 from broker.errors import MeshError, NoAnswer
 from broker.home import Home
-from broker.vocab import Screened
+from broker.vocab import HOST_ORGAN, Screened
 
 MODULES = ("zmq", "msgpack", "tenacity", "prometheus_client", "typer", "mcp", "quicktok")
 MESH = "mesh"  # the name of the check that a mesh answers
@@ -126,6 +126,27 @@ def _mesh(home: Home) -> list[Check]:
             with urllib.request.urlopen(url, timeout=3) as response:
                 body = response.read()
             checks.append(Check("metrics", b"actors_heart_beats_total" in body, url))
+            checks.append(hooks_heard(host_calls(body.decode("utf-8", "replace"))))
         except OSError as exc:
             checks.append(Check("metrics", False, f"{url}: {exc}"))
     return checks
+
+
+def host_calls(metrics: str) -> int:
+    """The tool calls of an agent host the heart recorded (`actors hook`), from its metrics' text."""
+    total = 0.0
+    for line in metrics.splitlines():
+        if line.startswith("actors_calls_total{") and f'organ="{HOST_ORGAN}"' in line:
+            total += float(line.rsplit(" ", 1)[-1])
+    return int(total)
+
+
+def hooks_heard(calls: int) -> Check:
+    """Whether an agent host's hooks reach this mesh: a hook that finds no mesh says nothing (README), so a
+    registered hook pointed at another home would teach memory nothing, unseen. A note, never a failure: a mesh
+    used only through `actors mcp` has no hooks."""
+    if calls:
+        return Check("hooks", True, f"{calls} tool call{'s' * (calls != 1)} of an agent host recorded since the "
+                                    "heart started")
+    return Check("hooks", True, "no tool call of an agent host recorded since the heart started: if `actors hook` "
+                                "is registered (README), check that its --home names this mesh", note=True)

@@ -210,3 +210,24 @@ def test_a_hosts_call_in_a_session_named_past_its_bound_is_published_under_its_p
         events = host_call_events(sub)
     sessions = {e.session for e in events if e.kind in ("call", "progress") and e.session.startswith("S")}
     assert sessions == {named[:health.MAX_SESSION]}
+
+
+def test_doctor_notes_a_mesh_no_hook_has_reached_and_counts_the_host_calls_once_one_has(mesh):
+    def hooks_check() -> dict:
+        checks = json.loads(mesh.cli("doctor", "--json", check=True).stdout)["checks"]
+        return next(c for c in checks if c["name"] == "hooks")
+
+    unheard = hooks_check()
+    assert unheard["ok"] and unheard["note"] and "check that its --home names this mesh" in unheard["detail"]
+    assert run_hook(mesh, "PostToolUse", BASH_FAILED).returncode == 0
+    heard = wait_for(lambda: next((c for c in [hooks_check()] if not c["note"]), None), timeout=15,
+                     what="the host call counted")
+    assert heard["ok"] and heard["detail"] == "1 tool call of an agent host recorded since the heart started"
+
+
+def test_host_calls_are_read_from_the_metrics_text_summed_over_outcomes():
+    from actors.doctor import host_calls
+
+    text = ('actors_calls_total{organ="host",outcome="ok"} 3.0\nactors_calls_total{organ="echo",outcome="ok"} 9.0\n'
+            'actors_calls_total{organ="host",outcome="error"} 2.0\n# HELP actors_calls_total Calls\n')
+    assert host_calls(text) == 5
