@@ -126,7 +126,8 @@ def _mesh(home: Home) -> list[Check]:
             with urllib.request.urlopen(url, timeout=3) as response:
                 body = response.read()
             checks.append(Check("metrics", b"actors_heart_beats_total" in body, url))
-            checks.append(hooks_heard(host_calls(body.decode("utf-8", "replace"))))
+            if any(o["name"] == "memory" for o in status["organs"]):  # what the hooks are for
+                checks.append(hooks_heard(host_calls(body.decode("utf-8", "replace"))))
         except OSError as exc:
             checks.append(Check("metrics", False, f"{url}: {exc}"))
     return checks
@@ -142,9 +143,9 @@ def host_calls(metrics: str) -> int:
 
 
 def hooks_heard(calls: int) -> Check:
-    """Whether an agent host's hooks reach this mesh: a hook that finds no mesh says nothing (README), so a
-    registered hook pointed at another home would teach memory nothing, unseen. A note, never a failure: a mesh
-    used only through `actors mcp` has no hooks."""
+    """Whether an agent host's hooks reach this mesh (one with memory): a hook that finds no mesh says nothing
+    (README), so a registered hook pointed at another home would teach memory nothing, unseen. A note, never a
+    failure: a mesh used only through `actors mcp` has no hooks."""
     if calls:
         return Check("hooks", True, f"{calls} tool call{'s' * (calls != 1)} of an agent host recorded since the "
                                     "heart started")

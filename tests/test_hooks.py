@@ -212,7 +212,9 @@ def test_a_hosts_call_in_a_session_named_past_its_bound_is_published_under_its_p
     assert sessions == {named[:health.MAX_SESSION]}
 
 
-def test_doctor_notes_a_mesh_no_hook_has_reached_and_counts_the_host_calls_once_one_has(mesh):
+def test_doctor_notes_a_mesh_no_hook_has_reached_and_counts_the_host_calls_once_one_has(make_mesh):
+    mesh = make_mesh(MEMORY_MESH)
+
     def hooks_check() -> dict:
         checks = json.loads(mesh.cli("doctor", "--json", check=True).stdout)["checks"]
         return next(c for c in checks if c["name"] == "hooks")
