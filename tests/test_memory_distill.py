@@ -954,3 +954,20 @@ def test_edits_retried_after_a_read_on_different_files_are_one_shape_saying_the_
     assert rule.wrong == rule.instead == "fs.edit_file {file}"
     assert rule.title.endswith(": retry fs.edit_file {file} after fs.read_file {file}; changed old_string "
                                "(src/app.py, src/util.py)")
+
+
+def test_a_pitfall_whose_every_failure_was_on_one_host_names_it_in_its_title_and_body(tmp_path):
+    import io
+
+    from actors.memory.service import Memory
+
+    events = [{"ts": 1764900000.0 + i, "session": s, "kind": "call", "organ": "host", "ability": "Bash",
+               "args": {"command": "curl -sS https://status.flaky.example.com/health"}, "ok": False,
+               "error": "curl: (28) Connection timed out after 5000 milliseconds", "cause": "timeout"}
+              for i, s in enumerate(("a", "b", "c"))]
+    with Memory(tmp_path / "home", clock=lambda: 1764900000.0 + 3600) as m:
+        m.ingest(io.BytesIO("".join(json.dumps(e) + "\n" for e in events).encode()))
+        m.consolidate()
+        [pitfall] = m.cards("pitfall")
+    assert pitfall.title.startswith("host.Bash fails with timeout on status.flaky.example.com: curl:")
+    assert "3 sessions on status.flaky.example.com with" in pitfall.body

@@ -525,9 +525,11 @@ class Distiller:
             name, message = sig["ability"], sig["text"]
             cause = _most(sig["causes"])
             organ, _, ability = name.partition(".")
-            where = f" on {', '.join(sig['files'][:3])}" if sig["files"] else ""
+            where = f" on {', '.join((sig['files'] or sig['hosts'])[:3])}" if sig["files"] or sig["hosts"] else ""
+            # one host every failure was on is what the pitfall is about (a flaky host reached by `curl`)
+            at = f" on {sig['hosts'][0]}" if len(sig["hosts"]) == 1 and not sig["files"] else ""
             yield Draft(
-                key=key, kind="pitfall", title=f"{name} fails with {cause}: {normalise.clip_words(message, 90)}",
+                key=key, kind="pitfall", title=f"{name} fails with {cause}{at}: {normalise.clip_words(message, 90)}",
                 body=(f"{name} failed {sig['n']} times in {len(sig['sessions'])} sessions{where} with: "
                       f"{_quoted_error(sig['examples'], message)}. Calls: {'; '.join(sig['calls'])}."),
                 when=f"calling {name}" + (f" ({', '.join(sig['programs'][:3])})" if sig["programs"] else ""),
