@@ -236,7 +236,7 @@ def screen(tools: list[Any]) -> tuple[list[dict], tuple[Screening, ...]]:
             continue
         read += len(json.dumps(tool, ensure_ascii=False, default=str))
         if read > MAX_TEXT:  # what a model would be handed, and what the screen reads, has a bound
-            left = len(tools[:MAX_TOOLS]) - at
+            left = min(len(tools), MAX_TOOLS) - at
             screenings.append(Screening(f"({left} more)", Screened.REFUSED, f"refused: the server's tools take more "
                                         f"than {MAX_TEXT // 1024} KiB, and those within it are read"))
             break

@@ -49,8 +49,7 @@ def sessions_in_order(events: list[dict]) -> list[str]:
     """The journal's sessions by their first event's time."""
     first: dict[str, float] = {}
     for e in events:
-        first.setdefault(e["session"], e["ts"])
-        first[e["session"]] = min(first[e["session"]], e["ts"])
+        first[e["session"]] = min(first.get(e["session"], e["ts"]), e["ts"])
     return sorted(first, key=lambda s: (first[s], s))
 
 
