@@ -42,7 +42,7 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 20  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 21  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
@@ -86,6 +86,7 @@ STATE_VERSION = 20  # 4: identities hold the gloss field; 5: workflows hold the 
 # a family's and a host's counts keep their failures by signature (`sigs`)
 # 20 (round 25): a qualified name's `::` is no host's colon among operands (`Rscript -e "devtools::document()"`); a
 # URL corrected after a 404 (one word changed in folder and file) fixes it; an address is no path a file moved to
+# 21: the agent host's own tools are said as the agent names them (`Edit`, not `host.Edit`) in the calls a rule keeps
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -510,7 +511,7 @@ class Distiller:
         covered = {c.key for told in explained.values() for c in told}
         self.withdrawn |= {c.key for c in weak if c.key in covered and c.dirty}
         found = [*self._pitfalls(thresholds, only),
-                 *(self._weak_link(c.key, c.name, c.stats, c.host, c.family) for c in weak
+                 *(self._weak_link(c) for c in weak
                    if c.dirty and c.key not in covered),
                  *self._playbooks(thresholds, only), *self._rules(thresholds, only, explained)]
         return sorted(found, key=lambda d: (d.first_ts, d.key))
@@ -528,12 +529,13 @@ class Distiller:
             where = f" on {', '.join((sig['files'] or sig['hosts'])[:3])}" if sig["files"] or sig["hosts"] else ""
             # one host every failure was on is what the pitfall is about (a flaky host reached by `curl`)
             at = f" on {sig['hosts'][0]}" if len(sig["hosts"]) == 1 and not sig["files"] else ""
+            shown = normalise.shown_ability(name)
             yield Draft(
-                key=key, kind="pitfall", title=f"{name} fails with {cause}{at}: {normalise.clip_words(message, 90)}",
-                body=(f"{name} failed {sig['n']} times in {len(sig['sessions'])} sessions{where} with: "
+                key=key, kind="pitfall", title=f"{shown} fails with {cause}{at}: {normalise.clip_words(message, 90)}",
+                body=(f"{shown} failed {sig['n']} times in {len(sig['sessions'])} sessions{where} with: "
                       f"{_quoted_error(sig['examples'], message)}. Calls: {'; '.join(sig['calls'])}."),
-                when=f"calling {name}" + (f" ({', '.join(sig['programs'][:3])})" if sig["programs"] else ""),
-                wrong=sig["calls"][0] if sig["calls"] else f"calling {name}",
+                when=f"calling {shown}" + (f" ({', '.join(sig['programs'][:3])})" if sig["programs"] else ""),
+                wrong=sig["calls"][0] if sig["calls"] else f"calling {shown}",
                 instead=f"check first what makes it fail: {normalise.clip_words(message, 100)}",
                 identity=identity(organ, ability, programs=sig["programs"], actions=sig["actions"], files=sig["files"],
                                   hosts=sig["hosts"], objects=sig.get("objects", ()), glosses=self.glosses,
@@ -581,12 +583,12 @@ class Distiller:
                                   wanted is None or name in wanted, family=stats["family"]))
         return found
 
-    def _weak_link(self, key: str, name: str, stats: dict, host: str = "", family: str = "") -> Draft:
+    def _weak_link(self, weak: Weak) -> Draft:
+        key, stats, host, subject = weak.key, weak.stats, weak.host, weak.subject
         rate = stats["ok"] / stats["n"]
         cause = _most(stats["causes"])
-        organ, _, ability = name.partition(".")
+        organ, _, ability = weak.name.partition(".")
         where = [host] if host else stats["hosts"] or stats["files"]
-        subject = f"{name} on {host}" if host else f"{name}({family})" if family else name
         ident = identity(organ, ability, files=[] if host else stats["files"], glosses=self.glosses,
                          programs=stats.get("programs", ()),
                          hosts=[host] if host else stats["hosts"], resources=stats.get("resources", ()),
@@ -604,7 +606,7 @@ class Distiller:
             provenance=tuple(stats["ids"]), confirmations=stats["n"], first_ts=stats["first"],
             last_ts=stats["last"], stats={"calls": stats["n"], "ok": stats["ok"], "success_rate": round(rate, 3),
                                           "cause": cause, **({"host": host} if host else {}),
-                                          **({"family": family} if family else {})},
+                                          **({"family": weak.family} if weak.family else {})},
             evidence=_evidence(stats, []))
 
     def _failure_heads(self, stats: dict) -> list[tuple[str, int]]:
@@ -636,7 +638,7 @@ class Distiller:
             if len(sessions) < (t.playbook_pair_sessions if len(steps) == 2 else t.playbook_sessions) \
                     or not t.playbook_min_steps <= len(steps) <= t.playbook_max_steps:
                 continue
-            shown = " → ".join(steps)
+            shown = " → ".join(map(normalise.shown_ability, steps))
             abilities = [s.split("(", 1)[0] for s in steps]
             programs = list(flow["programs"]) if flow else []
             actions = list(flow["actions"]) if flow else []
@@ -656,7 +658,7 @@ class Distiller:
             yield Draft(
                 key=_digest("playbook", key), kind="playbook", title=f"Workflow: {shown}",
                 body=f"A workflow that worked in {len(sessions)} sessions, step by step: {shown}.",
-                when=f"starting work that begins with {steps[0]}", wrong="improvising the steps",
+                when=f"starting work that begins with {normalise.shown_ability(steps[0])}", wrong="improvising the steps",
                 instead=f"follow {shown}",
                 identity=ident, files=tuple(f for f in files if f + "/" not in places), provenance=tuple(sorted(ids)[:MAX_IDS]),
                 confirmations=len(sessions), first_ts=first, last_ts=last,
@@ -768,7 +770,9 @@ class Weak:
 
     @property
     def subject(self) -> str:
-        return f"{self.name} on {self.host}" if self.host else f"{self.name}({self.family})" if self.family else self.name
+        """The weak link as its card says it: `http.get on docs.rs`, `shell.run(npm)`, `WebFetch`."""
+        shown = normalise.shown_ability(self.name)
+        return f"{shown} on {self.host}" if self.host else f"{shown}({self.family})" if self.family else shown
 
 
 MAX_SIGS = 20  # failure signatures an ability's, a family's or a host's counts keep apart
