@@ -1005,3 +1005,26 @@ def test_cards_of_the_agent_hosts_own_tools_name_them_as_the_agent_does(tmp_path
     said = [f"{c.title} {c.body} {c.when} {c.wrong} {c.instead}" for c in cards]
     assert not [text for text in said if "host." in text]
     assert any("Edit" in text and "Read" in text for text in said)
+
+
+def test_a_card_keeps_the_tasks_its_first_sessions_were_doing_when_it_happened_redacted_and_bounded(tmp_path):
+    # recall's meaning compares a query with them (sense.py); a session with no progress event has no task
+    import io
+
+    from actors.memory.distill import MAX_TASKS
+    from actors.memory.service import Memory
+
+    events, t = [], 1764900000.0
+    for n in range(MAX_TASKS + 2):
+        if n:  # the first session says nothing of its task
+            events.append({"session": f"s{n}", "kind": "progress",
+                           "text": f"ship release {n} with GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789"})
+        events.append({"session": f"s{n}", "kind": "call", "organ": "shell", "ability": "run",
+                       "args": {"command": "npm run build"}, "ok": False,
+                       "error": "FATAL ERROR: JavaScript heap out of memory"})
+    with Memory(tmp_path / "home", clock=lambda: t + 3600) as m:
+        m.ingest(io.BytesIO("".join(json.dumps({**e, "ts": t + i}) + "\n" for i, e in enumerate(events)).encode()))
+        m.consolidate()
+        [pitfall] = m.cards("pitfall")
+    tasks = pitfall.evidence["tasks"]
+    assert tasks == [f"ship release {n} with GITHUB_TOKEN=[REDACTED]" for n in range(1, MAX_TASKS + 1)]

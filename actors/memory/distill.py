@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 import broker.text as text
+from broker import redact
 from broker.causes import Cause
 from broker.vocab import FAULT_DRILL
 from actors.memory import meaning, normalise
@@ -86,11 +87,14 @@ STATE_VERSION = 21  # 4: identities hold the gloss field; 5: workflows hold the 
 # a family's and a host's counts keep their failures by signature (`sigs`)
 # 20 (round 25): a qualified name's `::` is no host's colon among operands (`Rscript -e "devtools::document()"`); a
 # URL corrected after a 404 (one word changed in folder and file) fixes it; an address is no path a file moved to
-# 21: the agent host's own tools are said as the agent names them (`Edit`, not `host.Edit`) in the calls a rule keeps
+# 21: the agent host's own tools are said as the agent names them (`Edit`, not `host.Edit`) in the calls a rule keeps;
+# an entry keeps the tasks of its first sessions (their current progress text), for recall's meaning
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
 MAX_EXAMPLES = 3
+MAX_TASKS = 5  # the tasks a card keeps: what its sessions were doing when it happened (recall's meaning reads them)
+MAX_TASK_CHARS = 200
 MAX_OPEN = 8  # open failure episodes kept per session
 MAX_BETWEEN = 2  # work done between a failure and its fix that can still be credited for the fix
 MAX_TOPIC = 24  # topic words counted per card
@@ -257,6 +261,7 @@ class Distiller:
         for episode in session["open"]:  # still open: a later success of the same work in the session fixes it
             episode["carried"] = True
         session["topic"] = topic_terms(text.without_tickets(row.text))[:TOPIC_FROM_PROGRESS]
+        session["task"] = redact.redact_text(normalise.clip_words(row.text, MAX_TASK_CHARS))
 
     def _call(self, row: Row) -> None:
         name = f"{row.organ}.{row.ability}"
@@ -389,6 +394,7 @@ class Distiller:
                 flow["sessions"].append(sid)
                 _count_topic(flow["topic"], session["topic"])
                 _count_topic(flow.setdefault("words", {}), session.get("seg_words", ()))
+                _add(flow.setdefault("tasks", []), session.get("task", ""), MAX_TASKS)
             for event_id in session["seg_ids"]:
                 if len(flow["ids"]) < MAX_IDS:
                     flow["ids"].append(event_id)
@@ -491,6 +497,7 @@ class Distiller:
             self.dirty |= _reliability_keys(failed)  # a weak link of those failures may now be explained
         if sid not in rule["sessions"]:
             _count_topic(rule["topic"], session["topic"])
+            _add(rule.setdefault("tasks", []), session.get("task", ""), MAX_TASKS)
         _add(rule["sessions"], sid)
         for event_id in [*episode["ids"], row.id]:
             _add(rule["ids"], event_id, MAX_IDS)
@@ -625,6 +632,7 @@ class Distiller:
             sessions = list(flow["sessions"]) if flow else []
             topic = dict(flow["topic"]) if flow else {}
             words = dict(flow.get("words", {})) if flow else {}
+            tasks = list(flow.get("tasks", ())) if flow else []
             ids = list(flow["ids"]) if flow else []
             first, last = (flow["first"], flow["last"]) if flow else (math.inf, -math.inf)
             for sid, session in tentative.get(key, ()):
@@ -632,6 +640,7 @@ class Distiller:
                     sessions.append(sid)
                     _count_topic(topic, session["topic"])
                     _count_topic(words, session.get("seg_words", ()))
+                    _add(tasks, session.get("task", ""), MAX_TASKS)
                 ids += [i for i in session["seg_ids"] if i not in ids][: max(0, MAX_IDS - len(ids))]
                 first, last = min(first, session["seg_ts"]), max(last, session["seg_ts"])
             steps = flow["steps"] if flow else key.split(" > ")
@@ -664,7 +673,7 @@ class Distiller:
                 confirmations=len(sessions), first_ts=first, last_ts=last,
                 stats={"sessions": len(sessions), "steps": len(steps)},
                 evidence={"sessions": sessions[:MAX_LIST], "session_count": len(sessions), "events": len(ids),
-                          "examples": [shown]})
+                          "examples": [shown], "tasks": tasks})
 
     def _open_segments(self) -> dict[str, list[tuple[str, dict]]]:
         """Workflows still running (no progress event after them yet): they count, tentatively, at render time."""
@@ -1198,6 +1207,7 @@ def _note(entry: dict, row: Row, session: dict) -> None:
         if len(entry["sessions"]) < MAX_SESSIONS:
             entry["sessions"].append(row.session)
         _count_topic(entry["topic"], session["topic"])
+        _add(entry.setdefault("tasks", []), session.get("task", ""), MAX_TASKS)
 
 
 MAX_PLACES = 2 * MAX_LIST  # files and folders a run or a workflow keeps
@@ -1344,7 +1354,7 @@ def _top(counts: dict, min_count: int = 1, limit: int = MAX_TOPIC // 2) -> list[
 
 def _evidence(entry: dict, examples: list[str]) -> dict:
     return {"sessions": entry["sessions"][:MAX_LIST], "session_count": len(entry["sessions"]),
-            "events": entry["n"], "examples": list(examples[:MAX_EXAMPLES])}
+            "events": entry["n"], "examples": list(examples[:MAX_EXAMPLES]), "tasks": list(entry.get("tasks", ()))}
 
 
 def _add(items: list, value, cap: int = MAX_LIST) -> None:
