@@ -262,8 +262,9 @@ def main() -> None:
                 setattr(obj, attr, value)
     QUERIES[0] = args.queries
     SETTINGS[0] = Settings.from_options({k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)})
-    if args.meaning != "off":  # read when each store's recaller is made (with --dev-sets too)
-        os.environ.update({"ACTORS_MEMORY_MEANING": args.meaning, "ACTORS_EMBEDDING": "on"})
+    os.environ["ACTORS_MEMORY_MEANING"] = args.meaning  # read when each store's recaller is made (--dev-sets too)
+    if args.meaning != "off":
+        os.environ["ACTORS_EMBEDDING"] = "on"
     if args.dev_sets:
         print(json.dumps(dev_sets(args.misses), indent=1))
         return

@@ -48,6 +48,13 @@ def test_the_switch_turns_meaning_on_its_first_versions_names_too_and_anything_e
     assert fusion_from_env({sense.SWITCH_ENV: value}) is expected
 
 
+@pytest.mark.parametrize("memory, expected", [("", Fusion.ON), ("off", Fusion.OFF), ("on", Fusion.ON)])
+def test_meaning_follows_the_shared_encoders_switch_unless_memorys_own_says_otherwise(memory, expected):
+    from broker.text import embedding
+    environ = {embedding.SWITCH_ENV: "on", **({sense.SWITCH_ENV: memory} if memory else {})}
+    assert fusion_from_env(environ) is expected
+
+
 class _Table:
     """An encoder of a few fixed texts (unit vectors), for the task matrix alone."""
 

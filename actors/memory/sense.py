@@ -25,8 +25,9 @@ and the model, in a bounded cache, so a later consolidation embeds only new task
 compared (at most `recall.CANDIDATES`, five tasks each), and a query is embedded only when meaning decides one of
 them: ~7 ms on one core, above lexical recall's budget, which is why it stays optional.
 
-Off unless asked for: `ACTORS_MEMORY_MEANING=on` (`rerank` and `agree`, the first version's names, mean on), with
-the shared encoder on (`ACTORS_EMBEDDING=on`, `pip install 'actors[meaning]'`).
+On with the shared encoder (`ACTORS_EMBEDDING=on`, `pip install 'actors[meaning]'`), which is off by default;
+`ACTORS_MEMORY_MEANING=off` keeps memory lexical beside it, `=on` asks for it (`rerank` and `agree`, the first
+version's names, mean on).
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ from enum import StrEnum
 from typing import Iterable, NamedTuple, Sequence
 
 import numpy as np
+
+from broker.text import embedding
 
 log = logging.getLogger(__name__)
 
@@ -59,8 +62,12 @@ class Fusion(StrEnum):
 
 
 def fusion_from_env(environ: dict[str, str] | None = None) -> Fusion:
-    """The fusion asked for by $ACTORS_MEMORY_MEANING (off when unset or unknown)."""
-    value = (os.environ if environ is None else environ).get(SWITCH_ENV, "").strip().lower()
+    """The fusion asked for by $ACTORS_MEMORY_MEANING; when unset, on with the shared encoder ($ACTORS_EMBEDDING),
+    else off (and off when unknown)."""
+    environ = os.environ if environ is None else environ
+    value = environ.get(SWITCH_ENV, "").strip().lower()
+    if not value:
+        return Fusion.ON if embedding.switched_on(environ) else Fusion.OFF
     if value in LEGACY:
         return Fusion.ON
     try:
