@@ -130,7 +130,7 @@ def cost(journals: list[rl.Journal], encoder) -> dict:
         recallers = {"lexical": Recaller(fusion=sense.Fusion.OFF),
                      "meaning": Recaller(fusion=sense.Fusion.ON, encoder=encoder)}
         for r in recallers.values():
-            r.current(conn)  # the index (and the tasks' vectors) built before any query is timed
+            r.warm(conn)  # the index (and the tasks' vectors) built before any query is timed
         queries = [q["q"] for asked in j.asked.values() for q in asked["queries"]] + [
             q for asked in j.asked.values() for q in asked["negatives"]]
         for query in queries:

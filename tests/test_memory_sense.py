@@ -149,3 +149,41 @@ def test_meaning_asked_for_without_the_shared_encoder_falls_back_to_lexical_reca
         embedding.encoder.cache_clear()
     assert recaller.fusion is Fusion.OFF and recaller.vectors is None
     assert recaller.search(store.reader(), "push my branch to origin main", 3)
+
+
+class _Slow:
+    """The real encoder, held back until the test lets it go: a store's tasks take long to embed."""
+
+    def __init__(self, encoder) -> None:
+        import threading
+        self.encoder, self.digest, self.go = encoder, encoder.digest, threading.Event()
+
+    def embed(self, text: str):
+        assert self.go.wait(10)
+        return self.encoder.embed(text)
+
+
+def test_while_the_organ_warms_a_query_is_answered_by_the_words_and_by_meaning_after(store, encoder):
+    import threading
+    import time
+
+    slow = _Slow(encoder)
+    recaller = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.ON, encoder=slow)
+    query = "run the JavaScript linter"  # the words recall the build's card; its tasks mean other work
+    warming = threading.Thread(target=recaller.warm, args=(store.reader(),))  # the organ's sleep thread
+    warming.start()
+    try:
+        deadline = time.monotonic() + 10
+        while recaller.index[1] is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert recaller.search(store.reader(), query, 3)  # at once, while the tasks wait for the encoder
+    finally:
+        slow.go.set()
+        warming.join(10)
+    assert recaller.index[1].tasks is not None and recaller.search(store.reader(), query, 3) == []
+
+
+def test_a_process_first_index_has_meaning_before_it_answers(store, encoder):
+    # a command's one query (`actors recall`) would otherwise be answered by the words alone
+    recaller = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.ON, encoder=encoder)
+    assert recaller.search(store.reader(), "run the JavaScript linter", 3) == []

@@ -528,7 +528,8 @@ class Index:
         self.generic = generic
         self.half_life_s = half_life_s
         self.top = idf(1, self.total)
-        self.tasks: sense.Tasks | None = None  # the cards' tasks as vectors, when recall uses meaning (sense.py)
+        self.task_texts: list[tuple[str, ...]] | None = None  # each card's tasks, when recall uses meaning (sense.py)
+        self.tasks: sense.Tasks | None = None  # their vectors, once made (Recaller.give_meaning)
         self.neighbours = fuzzy.Neighbours(self.df)
 
     def misspelt(self, q: Query) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -691,6 +692,7 @@ class Recaller:
         self.pending: dict[int, int] = {}
         self.lock = threading.Lock()
         self.build_lock = threading.Lock()
+        self.meaning_lock = threading.Lock()  # one thread embeds an index's tasks; the others find them made
         self.flushed_at = time.monotonic()
         self.index: tuple[str, Index | None] = ("", None)  # (cards generation, index)
 
@@ -731,10 +733,13 @@ class Recaller:
         by_pos = {pos: (s, pos, v.relevance, v.touched) for s, pos, v in judged}
         return [by_pos[pos] for pos in sense.fuse(lexical, cosines)][: 2 * limit]
 
-    def current(self, conn: sqlite3.Connection) -> Index:
+    def current(self, conn: sqlite3.Connection, meaning_later: bool = True) -> Index:
         """The index of the live cards, rebuilt when they changed.
 
-        While another thread rebuilds it, the last index answers: a query never waits for a rebuild.
+        While another thread rebuilds it, the last index answers: a query never waits for a rebuild. With meaning,
+        an index that replaces another gets its tasks' vectors on a thread of their own (`meaning_later`; `warm`
+        gives them itself) and answers with the words alone until then (a consolidation adds few new tasks: the
+        vectors are cached); a process's first index gets them before it answers (a command's one query).
         """
         generation = _generation(conn)
         gen, index = self.index
@@ -746,17 +751,36 @@ class Recaller:
             gen, index = self.index
             if gen == generation and index is not None:
                 return index
+            first = index is None
             rows = conn.execute(f"SELECT id, identity, confirmations, hits, confirmed_at FROM cards WHERE {LIVE} "
                                 "ORDER BY id").fetchall()
             index = Index(rows, generic_words(), self.half_life_s)
             if self.vectors is not None:
                 tasks = {card_id: _tasks(evidence) for card_id, evidence in
                          conn.execute(f"SELECT id, evidence FROM cards WHERE {LIVE}")}
-                index.tasks = sense.Tasks(self.vectors, [tasks.get(card_id, ()) for card_id in index.ids])
+                index.task_texts = [tasks.get(card_id, ()) for card_id in index.ids]
             self.index = (generation, index)
-            return index
         finally:
             self.build_lock.release()
+        if self.vectors is not None and meaning_later:
+            if first:
+                self.give_meaning(index)
+            else:
+                threading.Thread(target=self.give_meaning, args=(index,), name="memory-meaning", daemon=True).start()
+        return index
+
+    def warm(self, conn: sqlite3.Connection) -> None:
+        """Build the index now, then its tasks' vectors (the organ's sleep thread: the words answer the queries
+        that come meanwhile, even at start)."""
+        index = self.current(conn, meaning_later=False)
+        if self.vectors is not None:
+            self.give_meaning(index)
+
+    def give_meaning(self, index: Index) -> None:
+        """Embed an index's tasks once (new ones only: the vectors are cached across indexes)."""
+        with self.meaning_lock:
+            if index.tasks is None and index.task_texts is not None:
+                index.tasks = sense.Tasks(self.vectors, index.task_texts)
 
     # -- hits -----------------------------------------------------------------------------
 

@@ -269,8 +269,9 @@ class Memory:
         log.info("exposure learned from the journal up to event %d (%d episodes)", learned.mark, len(learned))
 
     def warm(self) -> None:
-        """Build the recall index now (a process starting up does it here, not on its first query's time)."""
-        self._guard(lambda: self.recaller.current(self.reader()))
+        """Build the recall index now, with meaning's vectors (a process starting up does it here, not on its first
+        query's time)."""
+        self._guard(lambda: self.recaller.warm(self.reader()))
 
     def _consolidate_retrying(self, started: float) -> dict:
         for _ in range(3):
