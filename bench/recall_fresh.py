@@ -18,7 +18,7 @@ also asked the other journals' negatives (`cross_false_positive_rate`).
 Journals 1-6 are the dev part (tuned on, misses read); 7 and later the test part (run once, misses never read).
 
     python bench/recall_fresh.py [--split dev|test|all] [--data bench/data/fresh/memory] [--misses]
-                                 [--meaning off|rerank|agree] [--option rule_sessions=2 ...]
+                                 [--meaning off|on] [--option rule_sessions=2 ...]
                                  [--option 'recall_condition="off"' (or "strict"; round 10's default is "implied")]
     python bench/recall_fresh.py --dev-sets [--misses] [--option …]   (every dev set, DEV_SETS, and their sums)
     python bench/recall_fresh.py --queries tickets --data bench/data/fresh8/memory   (round 12's ticket titles)
@@ -239,8 +239,8 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=HERE / "data" / "fresh" / "memory")
     parser.add_argument("--split", choices=["dev", "test", "all"], default="all")
     parser.add_argument("--misses", action="store_true", help="list what was missed (never for test)")
-    parser.add_argument("--meaning", choices=["off", "rerank", "agree"], default="off",
-                        help="recall with meaning (sense.py): rerank the admitted cards, or also admit on agreement")
+    parser.add_argument("--meaning", choices=["off", "on"], default="off",
+                        help="recall with meaning (sense.py): the cards' tasks decide what the words are unsure of")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a memory option as the organ's options table takes it (e.g. rule_sessions=2); repeatable")
     parser.add_argument("--dev-sets", action="store_true",
@@ -262,8 +262,9 @@ def main() -> None:
                 setattr(obj, attr, value)
     QUERIES[0] = args.queries
     SETTINGS[0] = Settings.from_options({k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)})
-    if args.meaning != "off":  # read when each store's recaller is made (with --dev-sets too)
-        os.environ.update({"ACTORS_MEMORY_MEANING": args.meaning, "ACTORS_EMBEDDING": "on"})
+    os.environ["ACTORS_MEMORY_MEANING"] = args.meaning  # read when each store's recaller is made (--dev-sets too)
+    if args.meaning != "off":
+        os.environ["ACTORS_EMBEDDING"] = "on"
     if args.dev_sets:
         print(json.dumps(dev_sets(args.misses), indent=1))
         return

@@ -257,8 +257,8 @@ class Journal:
     asked: dict[str, dict]  # style -> its queries file
 
 
-def build(stack: contextlib.ExitStack) -> list[Journal]:
-    """Every dev journal's store, ingested and consolidated once."""
+def build(stack: contextlib.ExitStack, styles: tuple[str, ...] = STYLES) -> list[Journal]:
+    """Every dev journal's store, ingested and consolidated once, with the queries of each style it has."""
     built = []
     for name in SETS:
         for path in rf.journals(rf.HERE / "data" / name / "memory", "all"):
@@ -269,7 +269,7 @@ def build(stack: contextlib.ExitStack) -> list[Journal]:
                 m.ingest(stream)
             m.consolidate()
             asked = {}
-            for style in STYLES:
+            for style in styles:
                 file = path.with_suffix("").with_suffix(f".{style}.json")
                 if file.exists():
                     asked[style] = json.loads(file.read_text())

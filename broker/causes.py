@@ -132,6 +132,7 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
           r" (?:invalid|expired|been revoked)\b", r"\bsecurity token\b[^\n]{0,60}\b(?:invalid|expired)\b",
           r"\b(?:invalidaccesskeyid|signaturedoesnotmatch|expiredtoken(?:exception)?|invalidclienttokenid"
           r"|unrecognizedclientexception|authfailure)\b", r"read-only file system", r"\berofs\b", r"\bmust be root\b",
+          r"\bexternally[ -]managed[ -]environment\b", r"\benvironment is externally managed\b",  # PEP 668
           r"权限不够", r"权限不足", r"拒绝访问", r"没有权限", r"不允许的操作", r"只读文件系统"),
     _rule(Cause.PERMISSION, _http("401|403")),
     _rule(Cause.CONFLICT, r"\beexist\b", r"file exists", r"\bfileexistserror\b", r"already exists",

@@ -116,6 +116,11 @@ ERRORS = [
     ("An error occurred (ExpiredToken) when calling the GetCallerIdentity operation: The security token included "
      "in the request is expired", "", "permission"),
     ("cat: /etc/shadow: Permission denied", "", "permission"),
+    # the system's Python refusing an install (PEP 668), as pip 23+ prints it: a policy, not a missing thing
+    ("error: externally-managed-environment\n\n\u00d7 This environment is externally managed\n\u2570\u2500> To "
+     "install Python packages system-wide, try apt install\n    python3-xyz, where xyz is the package you are trying "
+     "to install.", "", "permission"),
+    ("This environment is externally managed", "", "permission"),
     # mcp-server-git's refusal of a repository beyond its --repository, verbatim
     ("Repository path '/tmp' is outside the allowed repository '/srv/app'", "ValueError", "permission"),
     ("Error: path /etc/passwd is not within the allowed directories", "", "permission"),

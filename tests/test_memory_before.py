@@ -144,6 +144,29 @@ def test_a_card_a_prompt_already_brought_to_the_session_is_not_told_again_before
     assert pip_memory.before_call("host", "Bash", {"command": "pip install pandas"}, "s1").block.cards == ()
 
 
+PIP_ERRORS = ("ERROR: Could not find a version that satisfies the requirement",
+              "ERROR: Could not install packages due to an OSError: [Errno 28] No space left on device",
+              "ERROR: HTTP error 403 while getting the index page",
+              "error: subprocess-exited-with-error: Failed building wheel",
+              "ERROR: Cannot uninstall a distutils installed project")
+
+
+def test_a_card_past_the_first_three_about_a_call_is_told_once_they_were(tmp_path):
+    # five pitfalls of pip install (and its weak link): three told before one call, the rest before the next
+    events = [{"ts": T0 + i * 10 + n, "session": f"s{n}", "kind": "call", "organ": "shell", "ability": "run",
+               "args": {"command": f"pip install pkg{i}"}, "ok": False, "error": error}
+              for i, error in enumerate(PIP_ERRORS) for n in range(3)]
+    with Memory(tmp_path / "home", clock=lambda: T0 + 3600) as m:
+        m.ingest(io.BytesIO("".join(json.dumps(e) + "\n" for e in events).encode()))
+        m.consolidate()
+        pitfalls = {c.id for c in m.cards() if c.kind == "pitfall"}
+        assert len(pitfalls) == len(PIP_ERRORS)
+        told = [m.before_call("host", "Bash", {"command": f"pip install p{n}"}, "s1").block.cards for n in range(4)]
+        assert [len(cards) for cards in told[:2]] == [before.MAX_LESSONS, before.MAX_LESSONS] and told[3] == ()
+        said = [card for cards in told for card in cards]
+        assert len(said) == len(set(said)) and pitfalls <= set(said)  # each once, none left untold
+
+
 def test_calls_the_rule_does_not_speak_to_get_nothing(pip_memory):
     for command in (".venv/bin/pip install pandas", "pip freeze", "make test"):
         assert pip_memory.before_call("host", "Bash", {"command": command}).block.text == "", command

@@ -969,5 +969,62 @@ def test_a_pitfall_whose_every_failure_was_on_one_host_names_it_in_its_title_and
         m.ingest(io.BytesIO("".join(json.dumps(e) + "\n" for e in events).encode()))
         m.consolidate()
         [pitfall] = m.cards("pitfall")
-    assert pitfall.title.startswith("host.Bash fails with timeout on status.flaky.example.com: curl:")
+    assert pitfall.title.startswith("Bash fails with timeout on status.flaky.example.com: curl:")  # as the agent names it
     assert "3 sessions on status.flaky.example.com with" in pitfall.body
+
+
+def test_cards_of_the_agent_hosts_own_tools_name_them_as_the_agent_does(tmp_path):
+    # a new user's cards read `host.Bash fails with …`: the host's tools are Bash, Read, Edit to the agent
+    import io
+
+    from actors.memory.service import Memory
+
+    events, t = [], 1764900000.0
+    for s in ("a", "b", "c"):
+        for organ_ability, args, ok, error in (
+                (None, {"text": "fix the parser"}, None, ""),
+                ("Read", {"file_path": "src/parser.py"}, True, ""),
+                ("Edit", {"file_path": "src/conf.yaml", "old_string": "x", "new_string": "y"}, False,
+                 "String to replace not found in file."),
+                ("Read", {"file_path": "src/conf.yaml"}, True, ""),
+                ("Edit", {"file_path": "src/conf.yaml", "old_string": "a", "new_string": "b"}, True, ""),
+                (None, {"text": "add a test for the parser"}, None, ""),
+                ("Read", {"file_path": "tests/test_parser.py"}, True, ""),
+                ("Edit", {"file_path": "tests/test_parser.py", "old_string": "c", "new_string": "d"}, True, ""),
+                ("Bash", {"command": "python -m pytest -q"}, True, ""),
+                (None, {"text": "done"}, None, "")):
+            t += 1
+            events.append({"ts": t, "session": s, "kind": "progress", **args} if organ_ability is None else
+                          {"ts": t, "session": s, "kind": "call", "organ": "host", "ability": organ_ability,
+                           "args": args, "ok": ok, **({"error": error} if error else {})})
+    with Memory(tmp_path / "home", clock=lambda: t + 3600) as m:
+        m.ingest(io.BytesIO("".join(json.dumps(e) + "\n" for e in events).encode()))
+        m.consolidate()
+        cards = m.cards()
+    assert {"rule", "playbook"} <= {c.kind for c in cards}
+    said = [f"{c.title} {c.body} {c.when} {c.wrong} {c.instead}" for c in cards]
+    assert not [text for text in said if "host." in text]
+    assert any("Edit" in text and "Read" in text for text in said)
+
+
+def test_a_card_keeps_the_tasks_its_first_sessions_were_doing_when_it_happened_redacted_and_bounded(tmp_path):
+    # recall's meaning compares a query with them (sense.py); a session with no progress event has no task
+    import io
+
+    from actors.memory.distill import MAX_TASKS
+    from actors.memory.service import Memory
+
+    events, t = [], 1764900000.0
+    for n in range(MAX_TASKS + 2):
+        if n:  # the first session says nothing of its task
+            events.append({"session": f"s{n}", "kind": "progress",
+                           "text": f"ship release {n} with GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789"})
+        events.append({"session": f"s{n}", "kind": "call", "organ": "shell", "ability": "run",
+                       "args": {"command": "npm run build"}, "ok": False,
+                       "error": "FATAL ERROR: JavaScript heap out of memory"})
+    with Memory(tmp_path / "home", clock=lambda: t + 3600) as m:
+        m.ingest(io.BytesIO("".join(json.dumps({**e, "ts": t + i}) + "\n" for i, e in enumerate(events)).encode()))
+        m.consolidate()
+        [pitfall] = m.cards("pitfall")
+    tasks = pitfall.evidence["tasks"]
+    assert tasks == [f"ship release {n} with GITHUB_TOKEN=[REDACTED]" for n in range(1, MAX_TASKS + 1)]

@@ -1,54 +1,79 @@
-"""Meaning in recall: the fusion of lexical and semantic scores, the card text, the bounded vector cache."""
+"""Meaning in recall: the cards' tasks deciding what the words are unsure of, the bounded vector cache."""
 
 from __future__ import annotations
 
 import io
 import json
 
+import numpy as np
 import pytest
 
 from actors.memory import sense
-from actors.memory.recall import MIN_RELEVANCE, Recaller
-from actors.memory.sense import AGREE_COSINE, AGREE_FLOOR, Fusion, card_text, fuse, fusion_from_env
+from actors.memory.recall import Recaller
+from actors.memory.sense import ADMIT_COSINE, KEEP_COSINE, SURE_WORDS, Fusion, Judged, fuse, fusion_from_env, undecided
 from actors.memory.service import Memory
 
 T0 = 1_764_460_800.0
-UNDER = (AGREE_FLOOR + MIN_RELEVANCE) / 2  # a lexical score the agreement floor admits and the lexical one does not
 
 
-def test_without_meaning_the_lexically_admitted_cards_keep_their_lexical_order():
-    lexical = [(4, 0.9, True), (2, 0.7, True), (9, UNDER, False)]
-    assert fuse(lexical, {4: 0.1, 2: 0.9, 9: 0.99}, Fusion.OFF) == [4, 2]
+def test_a_card_the_words_are_sure_of_stays_whatever_its_tasks_mean():
+    assert fuse([Judged(4, True, SURE_WORDS)], {4: -0.3}) == [4]
 
 
-def test_rerank_orders_the_admitted_cards_by_both_ranks_and_admits_nothing_new():
-    lexical = [(4, 0.9, True), (2, 0.8, True), (7, 0.7, True), (9, UNDER, False)]
-    cosines = {4: 0.1, 2: 0.6, 7: 0.5, 9: 0.99}
-    assert fuse(lexical, cosines, Fusion.RERANK) == [2, 4, 7]
+def test_a_card_admitted_on_few_words_stays_only_when_one_of_its_tasks_means_what_the_query_does():
+    lexical = [Judged(1, True, 1), Judged(2, True, SURE_WORDS - 1)]
+    assert fuse(lexical, {1: KEEP_COSINE, 2: KEEP_COSINE - 0.01}) == [1]
 
 
-def test_agree_admits_a_card_under_the_floor_only_when_both_scores_agree_enough():
-    lexical = [(1, UNDER, False), (2, UNDER, False), (3, AGREE_FLOOR / 2, False)]
-    cosines = {1: AGREE_COSINE + 0.1, 2: AGREE_COSINE - 0.1, 3: 0.99}
-    assert fuse(lexical, cosines, Fusion.AGREE) == [1]
+def test_a_card_the_words_refuse_is_admitted_on_a_close_task_after_the_cards_the_words_admit():
+    lexical = [Judged(7, False, 1), Judged(3, True, SURE_WORDS), Judged(8, False, 2)]
+    assert fuse(lexical, {7: ADMIT_COSINE, 3: 0.0, 8: ADMIT_COSINE - 0.01}) == [3, 7]
 
 
-def test_agree_keeps_every_lexically_admitted_card_whatever_its_cosine():
-    lexical = [(5, 0.9, True), (6, UNDER, False)]
-    assert sorted(fuse(lexical, {5: -0.2, 6: AGREE_COSINE}, Fusion.AGREE)) == [5, 6]
+def test_a_card_without_tasks_keeps_its_lexical_verdict():
+    lexical = [Judged(5, True, 1), Judged(6, False, 1)]
+    assert fuse(lexical, {}) == [5]
+    assert undecided(lexical, [False] * 7) == []
+
+
+def test_only_the_cards_with_tasks_the_words_are_unsure_of_need_the_query_embedded():
+    lexical = [Judged(0, True, SURE_WORDS), Judged(1, True, 1), Judged(2, False, 3), Judged(3, False, 1)]
+    assert undecided(lexical, [True, True, True, False]) == [1, 2]
 
 
 @pytest.mark.parametrize("value, expected", [
-    ("", Fusion.OFF), ("agree", Fusion.AGREE), (" Rerank ", Fusion.RERANK), ("maybe", Fusion.OFF)])
-def test_the_switch_names_a_fusion_and_anything_else_is_off(value, expected):
+    ("", Fusion.OFF), ("on", Fusion.ON), (" ON ", Fusion.ON), ("agree", Fusion.ON), ("rerank", Fusion.ON),
+    ("maybe", Fusion.OFF)])
+def test_the_switch_turns_meaning_on_its_first_versions_names_too_and_anything_else_is_off(value, expected):
     assert fusion_from_env({sense.SWITCH_ENV: value}) is expected
 
 
-def test_a_cards_text_holds_its_title_files_and_glosses_and_is_bounded():
-    made = card_text("Android emulator fails to boot", {"file": ["avd.ini"], "gloss": ["android", "emul"],
-                                                        "topic": ["never", "said"]})
-    assert "Android emulator" in made and "avd.ini" in made and "android emul" in made and "never" not in made
-    assert len(card_text("x" * 5000, {})) == sense.MAX_CARD_CHARS
+@pytest.mark.parametrize("memory, expected", [("", Fusion.ON), ("off", Fusion.OFF), ("on", Fusion.ON)])
+def test_meaning_follows_the_shared_encoders_switch_unless_memorys_own_says_otherwise(memory, expected):
+    from broker.text import embedding
+    environ = {embedding.SWITCH_ENV: "on", **({sense.SWITCH_ENV: memory} if memory else {})}
+    assert fusion_from_env(environ) is expected
+
+
+class _Table:
+    """An encoder of a few fixed texts (unit vectors), for the task matrix alone."""
+
+    digest = "table"
+
+    def __init__(self, vectors: dict[str, list[float]]) -> None:
+        self.vectors = {t: np.array(v, dtype=np.float32) / np.linalg.norm(v) for t, v in vectors.items()}
+
+    def embed(self, text: str) -> np.ndarray:
+        return self.vectors[text]
+
+
+def test_a_cards_cosine_is_its_best_tasks_and_each_task_is_embedded_once():
+    encoder = _Table({"a": [1, 0], "b": [0, 1], "c": [1, 1]})
+    vectors = sense.Vectors(encoder)
+    tasks = sense.Tasks(vectors, [("a", "b"), (), ("b", "a")])
+    assert vectors.embedded == 2 and tasks.has == [True, False, True]
+    cosines = tasks.cosines([0, 1, 2], encoder.embed("c"))
+    assert set(cosines) == {0, 2} and cosines[0] == pytest.approx(2 ** -0.5)
 
 
 # -- with the real encoder ---------------------------------------------------------------------
@@ -75,16 +100,20 @@ def test_the_vector_cache_embeds_a_text_once_and_drops_the_least_recently_used_p
     assert vectors.embedded == 4 and len(vectors.cache) == 2
 
 
-def failures(session: str, command: str, error: str) -> list[dict]:
-    return [{"session": f"{session}{i}", "kind": "call", "organ": "shell", "ability": "run",
-             "args": {"command": command}, "ok": False, "error": error} for i in range(3)]
+def failures(session: str, task: str, command: str, error: str) -> list[dict]:
+    return [event for i in range(3) for event in (
+        {"session": f"{session}{i}", "kind": "progress", "text": task},
+        {"session": f"{session}{i}", "kind": "call", "organ": "shell", "ability": "run", "args": {"command": command},
+         "ok": False, "error": error})]
 
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory):
     m = Memory(tmp_path_factory.mktemp("sense") / "home", clock=lambda: T0 + 3600)
-    events = [*failures("a", "npm run build", "FATAL ERROR: JavaScript heap out of memory"),
-              *failures("b", "git push origin main", "! [rejected] main -> main (non-fast-forward)")]
+    events = [*failures("a", "bundle the web client for production", "npm run build",
+                        "FATAL ERROR: JavaScript heap out of memory"),
+              *failures("b", "share the fix with the team", "git push origin main",
+                        "! [rejected] main -> main (non-fast-forward)")]
     m.ingest(io.BytesIO("".join(json.dumps({**e, "ts": T0 + i}) + "\n" for i, e in enumerate(events)).encode()))
     m.consolidate()
     yield m
@@ -93,12 +122,21 @@ def store(tmp_path_factory):
 
 def test_recall_with_meaning_finds_what_lexical_recall_finds_and_refuses_what_it_refuses(store, encoder):
     lexical = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.OFF)
-    fused = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.AGREE, encoder=encoder)
+    fused = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.ON, encoder=encoder)
     conn = store.reader()
     for query in ("build the web bundle with npm", "push my branch to origin main"):
         assert [h.card.id for h in fused.search(conn, query, 3)][:1] == [h.card.id for h in lexical.search(conn, query, 3)][:1]
-    assert fused.vectors.embedded == len(store.cards())  # one vector a live card, made with the index
+    assert fused.vectors.embedded == 2  # one vector a distinct task, made with the index
     assert fused.search(conn, "book a table for two at the harbour restaurant", 3) == []
+
+
+@pytest.mark.parametrize("query", ["run the JavaScript linter", "check the production memory usage dashboards"])
+def test_a_card_the_words_reach_by_chance_is_not_recalled_when_its_tasks_mean_other_work(store, encoder, query):
+    # the words of the build's out-of-memory card (JavaScript, memory, production) said about other work
+    lexical = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.OFF)
+    fused = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.ON, encoder=encoder)
+    conn = store.reader()
+    assert lexical.search(conn, query, 3) and fused.search(conn, query, 3) == []
 
 
 def test_meaning_asked_for_without_the_shared_encoder_falls_back_to_lexical_recall(monkeypatch, store):
@@ -106,8 +144,46 @@ def test_meaning_asked_for_without_the_shared_encoder_falls_back_to_lexical_reca
     monkeypatch.delenv(embedding.SWITCH_ENV, raising=False)
     embedding.encoder.cache_clear()
     try:
-        recaller = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.AGREE)
+        recaller = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.ON)
     finally:
         embedding.encoder.cache_clear()
     assert recaller.fusion is Fusion.OFF and recaller.vectors is None
     assert recaller.search(store.reader(), "push my branch to origin main", 3)
+
+
+class _Slow:
+    """The real encoder, held back until the test lets it go: a store's tasks take long to embed."""
+
+    def __init__(self, encoder) -> None:
+        import threading
+        self.encoder, self.digest, self.go = encoder, encoder.digest, threading.Event()
+
+    def embed(self, text: str):
+        assert self.go.wait(10)
+        return self.encoder.embed(text)
+
+
+def test_while_the_organ_warms_a_query_is_answered_by_the_words_and_by_meaning_after(store, encoder):
+    import threading
+    import time
+
+    slow = _Slow(encoder)
+    recaller = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.ON, encoder=slow)
+    query = "run the JavaScript linter"  # the words recall the build's card; its tasks mean other work
+    warming = threading.Thread(target=recaller.warm, args=(store.reader(),))  # the organ's sleep thread
+    warming.start()
+    try:
+        deadline = time.monotonic() + 10
+        while recaller.index[1] is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert recaller.search(store.reader(), query, 3)  # at once, while the tasks wait for the encoder
+    finally:
+        slow.go.set()
+        warming.join(10)
+    assert recaller.index[1].tasks is not None and recaller.search(store.reader(), query, 3) == []
+
+
+def test_a_process_first_index_has_meaning_before_it_answers(store, encoder):
+    # a command's one query (`actors recall`) would otherwise be answered by the words alone
+    recaller = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.ON, encoder=encoder)
+    assert recaller.search(store.reader(), "run the JavaScript linter", 3) == []

@@ -36,13 +36,14 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 import broker.text as text
+from broker import redact
 from broker.causes import Cause
 from broker.vocab import FAULT_DRILL
 from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 20  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 21  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
@@ -86,10 +87,14 @@ STATE_VERSION = 20  # 4: identities hold the gloss field; 5: workflows hold the 
 # a family's and a host's counts keep their failures by signature (`sigs`)
 # 20 (round 25): a qualified name's `::` is no host's colon among operands (`Rscript -e "devtools::document()"`); a
 # URL corrected after a 404 (one word changed in folder and file) fixes it; an address is no path a file moved to
+# 21: the agent host's own tools are said as the agent names them (`Edit`, not `host.Edit`) in the calls a rule keeps;
+# an entry keeps the tasks of its first sessions (their current progress text), for recall's meaning
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
 MAX_EXAMPLES = 3
+MAX_TASKS = 5  # the tasks a card keeps: what its sessions were doing when it happened (recall's meaning reads them)
+MAX_TASK_CHARS = 200
 MAX_OPEN = 8  # open failure episodes kept per session
 MAX_BETWEEN = 2  # work done between a failure and its fix that can still be credited for the fix
 MAX_TOPIC = 24  # topic words counted per card
@@ -256,6 +261,7 @@ class Distiller:
         for episode in session["open"]:  # still open: a later success of the same work in the session fixes it
             episode["carried"] = True
         session["topic"] = topic_terms(text.without_tickets(row.text))[:TOPIC_FROM_PROGRESS]
+        session["task"] = redact.redact_text(normalise.clip_words(row.text, MAX_TASK_CHARS))
 
     def _call(self, row: Row) -> None:
         name = f"{row.organ}.{row.ability}"
@@ -388,6 +394,7 @@ class Distiller:
                 flow["sessions"].append(sid)
                 _count_topic(flow["topic"], session["topic"])
                 _count_topic(flow.setdefault("words", {}), session.get("seg_words", ()))
+                _add(flow.setdefault("tasks", []), session.get("task", ""), MAX_TASKS)
             for event_id in session["seg_ids"]:
                 if len(flow["ids"]) < MAX_IDS:
                     flow["ids"].append(event_id)
@@ -490,6 +497,7 @@ class Distiller:
             self.dirty |= _reliability_keys(failed)  # a weak link of those failures may now be explained
         if sid not in rule["sessions"]:
             _count_topic(rule["topic"], session["topic"])
+            _add(rule.setdefault("tasks", []), session.get("task", ""), MAX_TASKS)
         _add(rule["sessions"], sid)
         for event_id in [*episode["ids"], row.id]:
             _add(rule["ids"], event_id, MAX_IDS)
@@ -510,7 +518,7 @@ class Distiller:
         covered = {c.key for told in explained.values() for c in told}
         self.withdrawn |= {c.key for c in weak if c.key in covered and c.dirty}
         found = [*self._pitfalls(thresholds, only),
-                 *(self._weak_link(c.key, c.name, c.stats, c.host, c.family) for c in weak
+                 *(self._weak_link(c) for c in weak
                    if c.dirty and c.key not in covered),
                  *self._playbooks(thresholds, only), *self._rules(thresholds, only, explained)]
         return sorted(found, key=lambda d: (d.first_ts, d.key))
@@ -528,12 +536,13 @@ class Distiller:
             where = f" on {', '.join((sig['files'] or sig['hosts'])[:3])}" if sig["files"] or sig["hosts"] else ""
             # one host every failure was on is what the pitfall is about (a flaky host reached by `curl`)
             at = f" on {sig['hosts'][0]}" if len(sig["hosts"]) == 1 and not sig["files"] else ""
+            shown = normalise.shown_ability(name)
             yield Draft(
-                key=key, kind="pitfall", title=f"{name} fails with {cause}{at}: {normalise.clip_words(message, 90)}",
-                body=(f"{name} failed {sig['n']} times in {len(sig['sessions'])} sessions{where} with: "
+                key=key, kind="pitfall", title=f"{shown} fails with {cause}{at}: {normalise.clip_words(message, 90)}",
+                body=(f"{shown} failed {sig['n']} times in {len(sig['sessions'])} sessions{where} with: "
                       f"{_quoted_error(sig['examples'], message)}. Calls: {'; '.join(sig['calls'])}."),
-                when=f"calling {name}" + (f" ({', '.join(sig['programs'][:3])})" if sig["programs"] else ""),
-                wrong=sig["calls"][0] if sig["calls"] else f"calling {name}",
+                when=f"calling {shown}" + (f" ({', '.join(sig['programs'][:3])})" if sig["programs"] else ""),
+                wrong=sig["calls"][0] if sig["calls"] else f"calling {shown}",
                 instead=f"check first what makes it fail: {normalise.clip_words(message, 100)}",
                 identity=identity(organ, ability, programs=sig["programs"], actions=sig["actions"], files=sig["files"],
                                   hosts=sig["hosts"], objects=sig.get("objects", ()), glosses=self.glosses,
@@ -581,12 +590,12 @@ class Distiller:
                                   wanted is None or name in wanted, family=stats["family"]))
         return found
 
-    def _weak_link(self, key: str, name: str, stats: dict, host: str = "", family: str = "") -> Draft:
+    def _weak_link(self, weak: Weak) -> Draft:
+        key, stats, host, subject = weak.key, weak.stats, weak.host, weak.subject
         rate = stats["ok"] / stats["n"]
         cause = _most(stats["causes"])
-        organ, _, ability = name.partition(".")
+        organ, _, ability = weak.name.partition(".")
         where = [host] if host else stats["hosts"] or stats["files"]
-        subject = f"{name} on {host}" if host else f"{name}({family})" if family else name
         ident = identity(organ, ability, files=[] if host else stats["files"], glosses=self.glosses,
                          programs=stats.get("programs", ()),
                          hosts=[host] if host else stats["hosts"], resources=stats.get("resources", ()),
@@ -604,7 +613,7 @@ class Distiller:
             provenance=tuple(stats["ids"]), confirmations=stats["n"], first_ts=stats["first"],
             last_ts=stats["last"], stats={"calls": stats["n"], "ok": stats["ok"], "success_rate": round(rate, 3),
                                           "cause": cause, **({"host": host} if host else {}),
-                                          **({"family": family} if family else {})},
+                                          **({"family": weak.family} if weak.family else {})},
             evidence=_evidence(stats, []))
 
     def _failure_heads(self, stats: dict) -> list[tuple[str, int]]:
@@ -623,6 +632,7 @@ class Distiller:
             sessions = list(flow["sessions"]) if flow else []
             topic = dict(flow["topic"]) if flow else {}
             words = dict(flow.get("words", {})) if flow else {}
+            tasks = list(flow.get("tasks", ())) if flow else []
             ids = list(flow["ids"]) if flow else []
             first, last = (flow["first"], flow["last"]) if flow else (math.inf, -math.inf)
             for sid, session in tentative.get(key, ()):
@@ -630,13 +640,14 @@ class Distiller:
                     sessions.append(sid)
                     _count_topic(topic, session["topic"])
                     _count_topic(words, session.get("seg_words", ()))
+                    _add(tasks, session.get("task", ""), MAX_TASKS)
                 ids += [i for i in session["seg_ids"] if i not in ids][: max(0, MAX_IDS - len(ids))]
                 first, last = min(first, session["seg_ts"]), max(last, session["seg_ts"])
             steps = flow["steps"] if flow else key.split(" > ")
             if len(sessions) < (t.playbook_pair_sessions if len(steps) == 2 else t.playbook_sessions) \
                     or not t.playbook_min_steps <= len(steps) <= t.playbook_max_steps:
                 continue
-            shown = " → ".join(steps)
+            shown = " → ".join(map(normalise.shown_ability, steps))
             abilities = [s.split("(", 1)[0] for s in steps]
             programs = list(flow["programs"]) if flow else []
             actions = list(flow["actions"]) if flow else []
@@ -656,13 +667,13 @@ class Distiller:
             yield Draft(
                 key=_digest("playbook", key), kind="playbook", title=f"Workflow: {shown}",
                 body=f"A workflow that worked in {len(sessions)} sessions, step by step: {shown}.",
-                when=f"starting work that begins with {steps[0]}", wrong="improvising the steps",
+                when=f"starting work that begins with {normalise.shown_ability(steps[0])}", wrong="improvising the steps",
                 instead=f"follow {shown}",
                 identity=ident, files=tuple(f for f in files if f + "/" not in places), provenance=tuple(sorted(ids)[:MAX_IDS]),
                 confirmations=len(sessions), first_ts=first, last_ts=last,
                 stats={"sessions": len(sessions), "steps": len(steps)},
                 evidence={"sessions": sessions[:MAX_LIST], "session_count": len(sessions), "events": len(ids),
-                          "examples": [shown]})
+                          "examples": [shown], "tasks": tasks})
 
     def _open_segments(self) -> dict[str, list[tuple[str, dict]]]:
         """Workflows still running (no progress event after them yet): they count, tentatively, at render time."""
@@ -768,7 +779,9 @@ class Weak:
 
     @property
     def subject(self) -> str:
-        return f"{self.name} on {self.host}" if self.host else f"{self.name}({self.family})" if self.family else self.name
+        """The weak link as its card says it: `http.get on docs.rs`, `shell.run(npm)`, `WebFetch`."""
+        shown = normalise.shown_ability(self.name)
+        return f"{shown} on {self.host}" if self.host else f"{shown}({self.family})" if self.family else shown
 
 
 MAX_SIGS = 20  # failure signatures an ability's, a family's or a host's counts keep apart
@@ -1194,6 +1207,7 @@ def _note(entry: dict, row: Row, session: dict) -> None:
         if len(entry["sessions"]) < MAX_SESSIONS:
             entry["sessions"].append(row.session)
         _count_topic(entry["topic"], session["topic"])
+        _add(entry.setdefault("tasks", []), session.get("task", ""), MAX_TASKS)
 
 
 MAX_PLACES = 2 * MAX_LIST  # files and folders a run or a workflow keeps
@@ -1340,7 +1354,7 @@ def _top(counts: dict, min_count: int = 1, limit: int = MAX_TOPIC // 2) -> list[
 
 def _evidence(entry: dict, examples: list[str]) -> dict:
     return {"sessions": entry["sessions"][:MAX_LIST], "session_count": len(entry["sessions"]),
-            "events": entry["n"], "examples": list(examples[:MAX_EXAMPLES])}
+            "events": entry["n"], "examples": list(examples[:MAX_EXAMPLES]), "tasks": list(entry.get("tasks", ()))}
 
 
 def _add(items: list, value, cap: int = MAX_LIST) -> None:

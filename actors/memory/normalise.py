@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 
 import broker.text as text
 from broker import redact
+from broker.vocab import HOST_ORGAN
 
 MAX_SIGNATURE = 200
 
@@ -323,8 +324,14 @@ class Work:
         if self.families:
             return f"running {self.family} commands"
         if self.file:
-            return f"using {self.ability} on {self.file}"
-        return f"calling {self.ability}"
+            return f"using {shown_ability(self.ability)} on {self.file}"
+        return f"calling {shown_ability(self.ability)}"
+
+
+def shown_ability(name: str) -> str:
+    """An ability as a card says it: the agent host's own tools by the names the agent knows them by (`Bash`,
+    `Read`, not `host.Bash`); an organ's as `organ.ability`."""
+    return name.removeprefix(f"{HOST_ORGAN}.")
 
 
 _SHELL_C = re.compile(r"""^\s*(?:sudo\s+)?(?:/\S*/)?(?:ba|z|da|k)?sh\s+-[a-z]*c\s+(['"])(.*)\1\s*$""", re.S)
@@ -614,7 +621,7 @@ def summarise_call(work: Work, args: dict, limit: int = 120) -> str:
         return _clip(_SPACES.sub(" ", work.command).strip(), limit)
     rest = {k: v for k, v in sorted(args.items()) if k not in PATH_KEYS and k not in ("content", "new_string",
                                                                                       "old_string", "text", "body")}
-    parts = [work.ability]
+    parts = [shown_ability(work.ability)]
     if work.path:
         parts.append(work.path)
     if rest:

@@ -100,6 +100,7 @@ FLOOR_WORDS = 3.0
 # positives 19 → 21 of 240; 20 and 50 gave +12 / +3 and +14 / +5.
 PRIOR_CARDS = 10
 MAX_QUERY_CHARS = 8000
+MAX_TASKS = 8  # tasks a card is compared by at most (distill keeps five)
 MAX_QUERY_TERMS = 256
 MAX_RELATED_TERMS = 256
 MAX_POSTINGS = 4096  # postings one query reads at most
@@ -527,7 +528,8 @@ class Index:
         self.generic = generic
         self.half_life_s = half_life_s
         self.top = idf(1, self.total)
-        self.vectors = None  # one unit vector a card, in position order, when recall uses meaning (sense.py)
+        self.task_texts: list[tuple[str, ...]] | None = None  # each card's tasks, when recall uses meaning (sense.py)
+        self.tasks: sense.Tasks | None = None  # their vectors, once made (Recaller.give_meaning)
         self.neighbours = fuzzy.Neighbours(self.df)
 
     def misspelt(self, q: Query) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -640,6 +642,13 @@ class Index:
     def search(self, q: Query, floor: float, limit: int = 5, now: float | None = None,
                condition: Condition = CONDITION) -> list[tuple[float, int, float, tuple[str, ...]]]:
         """(estimated score, position, relevance, fields touched) of the best cards at or above the floor."""
+        return [(s, pos, v.relevance, v.touched) for s, pos, v in self.judge(q, floor, limit, now, condition)
+                if v.refused is None]
+
+    def judge(self, q: Query, floor: float, limit: int = 5, now: float | None = None,
+              condition: Condition = CONDITION) -> list[tuple[float, int, Verdict]]:
+        """(estimated score, position, verdict) of the candidate cards the query's words touch, best first,
+        refused or not."""
         a = self.asking(q, floor)
         if a is None:
             return []
@@ -647,12 +656,16 @@ class Index:
         found = []
         for pos in self.candidates(a.weights, max(CANDIDATES, 4 * limit)):
             v = self.verdict(a, pos, condition)
-            if v.refused is None:
+            if v.parts:
                 confirmations, hits, confirmed_at = self.stats[pos]
                 w = _weight(confirmations, hits, confirmed_at, now, self.half_life_s)
-                found.append((score(v.relevance, w), pos, v.relevance, v.touched))
+                found.append((score(v.relevance, w), pos, v))
         found.sort(key=lambda f: (-f[0], self.ids[f[1]]))
         return found
+
+    def words(self, v: Verdict) -> int:
+        """How many of the query's words reach a card, words of work left out."""
+        return len({word for _, term, word, _ in v.parts if term not in self.generic})
 
 
 class Recaller:
@@ -679,6 +692,7 @@ class Recaller:
         self.pending: dict[int, int] = {}
         self.lock = threading.Lock()
         self.build_lock = threading.Lock()
+        self.meaning_lock = threading.Lock()  # one thread embeds an index's tasks; the others find them made
         self.flushed_at = time.monotonic()
         self.index: tuple[str, Index | None] = ("", None)  # (cards generation, index)
 
@@ -691,7 +705,7 @@ class Recaller:
         if not len(index.ids) or not q.terms:
             return []
         now = self.clock()
-        if self.vectors is not None and index.vectors is not None:
+        if self.vectors is not None and index.tasks is not None:
             found = self._fused(index, q, query, limit, now)
         else:
             found = index.search(q, self.min_relevance, limit, now, self.condition)[: 2 * limit]
@@ -705,28 +719,27 @@ class Recaller:
                 continue  # forgotten since the index was built
             w = weight(card, now, self.half_life_s)  # the card as stored now: hits flushed since the build count
             scored.append(Hit(card=card, score=score(rel, w), relevance=rel, weight=w, touched=touched))
-        if self.vectors is None or index.vectors is None:  # fused hits keep the order fusion gave them
+        if self.vectors is None or index.tasks is None:  # fused hits keep the order fusion gave them
             scored.sort(key=lambda h: (-h.score, h.card.id))
         return scored[:limit]
 
     def _fused(self, index: Index, q: Query, query: str, limit: int,
                now: float) -> list[tuple[float, int, float, tuple[str, ...]]]:
-        """The index's candidates down to the agreement floor, chosen and ordered with their cosines (sense.fuse)."""
-        low = min(self.min_relevance, sense.AGREE_FLOOR) if self.fusion is sense.Fusion.AGREE else self.min_relevance
-        candidates = index.search(q, low, limit, now, self.condition)
-        if not candidates:
-            return []  # nothing reached lexically: the query is not even embedded
-        positions = [pos for _, pos, _, _ in candidates]
-        cosines = index.vectors[positions] @ self.vectors.query(query)
-        by_pos = {c[1]: c for c in candidates}
-        lexical = [(pos, rel, rel >= self.min_relevance) for _, pos, rel, _ in candidates]
-        chosen = sense.fuse(lexical, dict(zip(positions, map(float, cosines))), self.fusion)
-        return [by_pos[pos] for pos in chosen][: 2 * limit]
+        """The cards the words touch, chosen with their tasks' cosines where the words are unsure (sense.fuse)."""
+        judged = index.judge(q, self.min_relevance, limit, now, self.condition)
+        lexical = [sense.Judged(pos, v.refused is None, index.words(v)) for _, pos, v in judged]
+        undecided = sense.undecided(lexical, index.tasks.has)
+        cosines = index.tasks.cosines(undecided, self.vectors.query(query)) if undecided else {}
+        by_pos = {pos: (s, pos, v.relevance, v.touched) for s, pos, v in judged}
+        return [by_pos[pos] for pos in sense.fuse(lexical, cosines)][: 2 * limit]
 
-    def current(self, conn: sqlite3.Connection) -> Index:
+    def current(self, conn: sqlite3.Connection, meaning_later: bool = True) -> Index:
         """The index of the live cards, rebuilt when they changed.
 
-        While another thread rebuilds it, the last index answers: a query never waits for a rebuild.
+        While another thread rebuilds it, the last index answers: a query never waits for a rebuild. With meaning,
+        an index that replaces another gets its tasks' vectors on a thread of their own (`meaning_later`; `warm`
+        gives them itself) and answers with the words alone until then (a consolidation adds few new tasks: the
+        vectors are cached); a process's first index gets them before it answers (a command's one query).
         """
         generation = _generation(conn)
         gen, index = self.index
@@ -738,17 +751,36 @@ class Recaller:
             gen, index = self.index
             if gen == generation and index is not None:
                 return index
+            first = index is None
             rows = conn.execute(f"SELECT id, identity, confirmations, hits, confirmed_at FROM cards WHERE {LIVE} "
                                 "ORDER BY id").fetchall()
             index = Index(rows, generic_words(), self.half_life_s)
             if self.vectors is not None:
-                titles = dict(conn.execute(f"SELECT id, title FROM cards WHERE {LIVE}").fetchall())
-                index.vectors = self.vectors.matrix(
-                    sense.card_text(titles.get(card_id, ""), ident) for card_id, ident in zip(index.ids, index.identities))
+                tasks = {card_id: _tasks(evidence) for card_id, evidence in
+                         conn.execute(f"SELECT id, evidence FROM cards WHERE {LIVE}")}
+                index.task_texts = [tasks.get(card_id, ()) for card_id in index.ids]
             self.index = (generation, index)
-            return index
         finally:
             self.build_lock.release()
+        if self.vectors is not None and meaning_later:
+            if first:
+                self.give_meaning(index)
+            else:
+                threading.Thread(target=self.give_meaning, args=(index,), name="memory-meaning", daemon=True).start()
+        return index
+
+    def warm(self, conn: sqlite3.Connection) -> None:
+        """Build the index now, then its tasks' vectors (the organ's sleep thread: the words answer the queries
+        that come meanwhile, even at start)."""
+        index = self.current(conn, meaning_later=False)
+        if self.vectors is not None:
+            self.give_meaning(index)
+
+    def give_meaning(self, index: Index) -> None:
+        """Embed an index's tasks once (new ones only: the vectors are cached across indexes)."""
+        with self.meaning_lock:
+            if index.tasks is None and index.task_texts is not None:
+                index.tasks = sense.Tasks(self.vectors, index.task_texts)
 
     # -- hits -----------------------------------------------------------------------------
 
@@ -799,3 +831,13 @@ def _identity(raw: str) -> dict[str, tuple[str, ...]]:
     intern = sys.intern
     return {f: tuple(intern(t) for t in terms if isinstance(t, str))
             for f, terms in value.items() if isinstance(terms, list)}
+
+
+def _tasks(raw: str) -> tuple[str, ...]:
+    """The tasks a card was learned under, from its stored evidence (none when it is not what it should be)."""
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        return ()
+    tasks = value.get("tasks") if isinstance(value, dict) else None
+    return tuple(t for t in tasks[:MAX_TASKS] if isinstance(t, str)) if isinstance(tasks, list) else ()

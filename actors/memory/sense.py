@@ -1,21 +1,33 @@
-"""Meaning in recall: a card's identity as one sentence vector, and how it joins the lexical score. Optional.
+"""Meaning in recall: what a card's sessions were doing when it happened, and when that decides recall. Optional.
 
-Lexical recall (`recall.py`) misses a paraphrase that shares no word, stem, gloss or ring with its card ("the
-virtual phone" for the emulator). Here each live card's identity text (its title, files and glosses) is embedded
-once by the shared encoder (`broker/text/embedding.py`) when the recall index is built (the organ builds it right
-after each consolidation: `Memory.warm`) and kept, keyed by a digest of the text and the model, in a bounded cache,
-so a later consolidation embeds only the cards that are new or changed. The decision of what the two scores make
-together is a pure function (`fuse`): meaning may reorder the cards the lexical floor admitted, and may admit a
-card the lexical score reached but left under the floor only when both agree enough (a lexical score at least
-`AGREE_FLOOR` and a cosine at least `AGREE_COSINE`); a card the lexical score did not reach at all is never
-recalled on meaning alone.
+Lexical recall (`recall.py`) is sure of a card when several of the query's words reach it; when one or two do, it
+cannot tell the word the query is about ("add a Celery worker that sends order *confirmation* emails") from a word
+it shares by chance with the card's sessions. A card knows the tasks it was learned under: the progress text of
+each of its first sessions when the card's evidence happened there (`evidence["tasks"]`, distill.py; "RUST-142:
+builds are slow locally, try the shared compiler cache first"). A task is written the way a query is, so a
+sentence encoder compares the two well, where a card's own text (a title, files, tool names: the first version of
+this module) compared badly: it moved nothing on the dev sets.
 
-Only the lexical candidates are compared (at most `recall.CANDIDATES`), so a query costs one embedding and a few
-dozen dot products whatever the store; a query no card reaches lexically is not embedded at all.
+The decision is a pure function (`fuse`) of the lexical verdicts and each card's best cosine with the query over
+its tasks:
+- a card the words admit on at least `SURE_WORDS` of the query's words (words of work left out) stays;
+- one they admit on fewer stays only when one of its tasks means what the query does (`KEEP_COSINE`);
+- one they touch but refuse (under the floor, one word, the condition) is admitted when one of its tasks is close
+  (`ADMIT_COSINE`), after the cards the words admitted;
+- a card with no task (a journal without progress events) keeps its lexical verdict, and a card the words do not
+  touch at all is never recalled on meaning alone.
+The three constants were chosen in 14 of the 16 leave-one-hand-out folds of the dev sets (the other two chose
+`ADMIT_COSINE` 0.6; `python bench/recall_tasks.py`, docs/memory.md "Twenty-seventh round").
 
-Off unless asked for: `ACTORS_MEMORY_MEANING=rerank` or `=agree`, with the shared encoder on (`ACTORS_EMBEDDING=on`,
-`pip install 'actors[meaning]'`). On the three dev sets it moved R@3 by 1-5 points and false positives by 0-3
-(docs/memory.md, last section): not a clear gain, so it stays off.
+Each distinct task is embedded once by the shared encoder (`broker/text/embedding.py`) when the recall index is
+built (the organ builds it right after each consolidation: `Memory.warm`) and kept, keyed by a digest of the text
+and the model, in a bounded cache, so a later consolidation embeds only new tasks. Only the lexical candidates are
+compared (at most `recall.CANDIDATES`, five tasks each), and a query is embedded only when meaning decides one of
+them: ~7 ms on one core, above lexical recall's budget, which is why it stays optional.
+
+On with the shared encoder (`ACTORS_EMBEDDING=on`, `pip install 'actors[meaning]'`), which is off by default;
+`ACTORS_MEMORY_MEANING=off` keeps memory lexical beside it, `=on` asks for it (`rerank` and `agree`, the first
+version's names, mean on).
 """
 
 from __future__ import annotations
@@ -26,31 +38,38 @@ import os
 import threading
 from collections import OrderedDict
 from enum import StrEnum
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 import numpy as np
+
+from broker.text import embedding
 
 log = logging.getLogger(__name__)
 
 SWITCH_ENV = "ACTORS_MEMORY_MEANING"
-MAX_CACHED = 65536  # card vectors kept (384 float32 each: 100 MB at most)
-MAX_CARD_CHARS = 600  # identity text embedded per card; the encoder reads 128 tokens anyway
-AGREE_FLOOR = 0.15  # the lexical score a card below the floor needs for meaning to admit it
-AGREE_COSINE = 0.3  # the cosine it needs too
-RRF_K = 10  # reciprocal rank fusion's constant: small, since a store's candidates are few
+MAX_CACHED = 65536  # task vectors kept (384 float32 each: 100 MB at most)
+SURE_WORDS = 3  # query words reaching a card that make the words sure of it
+KEEP_COSINE = 0.25  # the cosine a card the words admit on fewer needs with one of its tasks to stay
+ADMIT_COSINE = 0.5  # the cosine a card the words touch but refuse needs with one of its tasks to be admitted
+LEGACY = frozenset({"rerank", "agree"})  # the first version's modes: both mean on now
 
 
 class Fusion(StrEnum):
-    """What meaning does to recall."""
+    """Whether meaning decides what the words are unsure of."""
 
     OFF = "off"  # lexical only
-    RERANK = "rerank"  # the lexically admitted cards, reordered by both ranks
-    AGREE = "agree"  # rerank, and admit a card under the floor when both scores agree enough
+    ON = "on"
 
 
 def fusion_from_env(environ: dict[str, str] | None = None) -> Fusion:
-    """The fusion asked for by $ACTORS_MEMORY_MEANING (off when unset or unknown)."""
-    value = (os.environ if environ is None else environ).get(SWITCH_ENV, "").strip().lower()
+    """The fusion asked for by $ACTORS_MEMORY_MEANING; when unset, on with the shared encoder ($ACTORS_EMBEDDING),
+    else off (and off when unknown)."""
+    environ = os.environ if environ is None else environ
+    value = environ.get(SWITCH_ENV, "").strip().lower()
+    if not value:
+        return Fusion.ON if embedding.switched_on(environ) else Fusion.OFF
+    if value in LEGACY:
+        return Fusion.ON
     try:
         return Fusion(value)
     except ValueError:
@@ -59,41 +78,51 @@ def fusion_from_env(environ: dict[str, str] | None = None) -> Fusion:
         return Fusion.OFF
 
 
-def card_text(title: str, identity: dict) -> str:
-    """The text a card is embedded from: its title, its files and its glosses (what its tools are for).
+class Judged(NamedTuple):
+    """A card the words touched: its position, whether they admit it, and how many query words reach it."""
 
-    Measured on the dev journals, the card's body and a redacted example added error text that pulled every
-    failure card towards every query about failing; the title already names the ability, program and change."""
-    parts = [title]
-    files = identity.get("file", ())
-    if files:
-        parts.append("files: " + ", ".join(files))
-    gloss = identity.get("gloss", ())
-    if gloss:
-        parts.append("about: " + " ".join(gloss))
-    return ". ".join(p.strip() for p in parts if p and p.strip())[:MAX_CARD_CHARS]
+    pos: int
+    admitted: bool
+    words: int
 
 
-def fuse(lexical: Sequence[tuple[int, float, bool]], cosines: dict[int, float], fusion: Fusion) -> list[int]:
-    """The cards to recall, best first, from the lexical candidates and their cosines with the query.
+def undecided(lexical: Sequence[Judged], has_tasks: Sequence[bool], sure: int = SURE_WORDS) -> list[int]:
+    """The positions whose fate meaning decides: cards with tasks the words admit on few words or refuse."""
+    return [j.pos for j in lexical if has_tasks[j.pos] and not (j.admitted and j.words >= sure)]
 
-    `lexical` is (position, lexical score, admitted by the lexical floor), best lexical score first; `cosines`
-    maps a position to its cosine. OFF keeps the admitted cards in lexical order; RERANK orders them by
-    reciprocal rank fusion of the lexical and the semantic ranks; AGREE also admits a card whose lexical score
-    is at least `AGREE_FLOOR` and whose cosine is at least `AGREE_COSINE`."""
-    if fusion is Fusion.OFF:
-        return [pos for pos, _, admitted in lexical if admitted]
-    kept = [(pos, score) for pos, score, admitted in lexical
-            if admitted or (fusion is Fusion.AGREE and score >= AGREE_FLOOR
-                            and cosines.get(pos, 0.0) >= AGREE_COSINE)]
-    by_meaning = sorted(kept, key=lambda k: (-cosines.get(k[0], 0.0), k[0]))
-    semantic_rank = {pos: rank for rank, (pos, _) in enumerate(by_meaning)}
-    fused = {pos: 1.0 / (RRF_K + rank) + 1.0 / (RRF_K + semantic_rank[pos]) for rank, (pos, _) in enumerate(kept)}
-    return sorted(fused, key=lambda pos: (-fused[pos], pos))
+
+def fuse(lexical: Sequence[Judged], cosines: dict[int, float], *, sure: int = SURE_WORDS, keep: float = KEEP_COSINE,
+         admit: float = ADMIT_COSINE) -> list[int]:
+    """The cards to recall, from the cards the words touched (best lexical score first) and the best cosine of
+    each undecided one's tasks with the query (a card absent from `cosines` keeps its lexical verdict): the cards
+    the words admit and meaning does not overrule, in lexical order, then those meaning admits."""
+    kept, admitted = [], []
+    for j in lexical:
+        cosine = cosines.get(j.pos)
+        if j.admitted and (cosine is None or j.words >= sure or cosine >= keep):
+            kept.append(j.pos)
+        elif not j.admitted and cosine is not None and cosine >= admit:
+            admitted.append(j.pos)
+    return kept + admitted
+
+
+class Tasks:
+    """The tasks of an index's cards as vectors: one row a distinct task, and each position's rows."""
+
+    def __init__(self, vectors: Vectors, tasks: Sequence[Sequence[str]]) -> None:
+        texts = list(dict.fromkeys(t for card in tasks for t in card if t))
+        row = {t: i for i, t in enumerate(texts)}
+        self.matrix = vectors.matrix(texts)
+        self.rows = [np.array([row[t] for t in card if t], dtype=np.int32) for card in tasks]
+        self.has = [len(r) > 0 for r in self.rows]
+
+    def cosines(self, positions: Iterable[int], query: np.ndarray) -> dict[int, float]:
+        """Each position's best cosine with the query over its tasks (positions without tasks left out)."""
+        return {pos: float(np.max(self.matrix[self.rows[pos]] @ query)) for pos in positions if self.has[pos]}
 
 
 class Vectors:
-    """Card vectors by digest of (model, text), bounded, least recently used dropped first; thread-safe."""
+    """Text vectors by digest of (model, text), bounded, least recently used dropped first; thread-safe."""
 
     def __init__(self, encoder, max_cached: int = MAX_CACHED) -> None:
         self.encoder = encoder
@@ -108,7 +137,7 @@ class Vectors:
         return np.vstack(rows) if rows else np.zeros((0, 0), dtype=np.float32)
 
     def vector(self, text_: str) -> np.ndarray:
-        """The unit vector of one card text."""
+        """The unit vector of one text."""
         key = hashlib.sha1(f"{self.encoder.digest}\0{text_}".encode()).hexdigest()
         with self.lock:
             found = self.cache.get(key)

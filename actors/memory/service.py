@@ -269,8 +269,9 @@ class Memory:
         log.info("exposure learned from the journal up to event %d (%d episodes)", learned.mark, len(learned))
 
     def warm(self) -> None:
-        """Build the recall index now (a process starting up does it here, not on its first query's time)."""
-        self._guard(lambda: self.recaller.current(self.reader()))
+        """Build the recall index now, with meaning's vectors (a process starting up does it here, not on its first
+        query's time)."""
+        self._guard(lambda: self.recaller.warm(self.reader()))
 
     def _consolidate_retrying(self, started: float) -> dict:
         for _ in range(3):
@@ -404,11 +405,9 @@ class Memory:
         prompt's block or an earlier call already brought to this session is not told again."""
         conn = self.reader()
         call = before.call_of(organ, ability, args)
-        cards = self._guard(lambda: self._lessons_for(conn, call))
-        if session and cards:
-            told = {row[0] for row in self._guard(lambda: conn.execute(
-                "SELECT card_id FROM injected WHERE session = ?", (session,)).fetchall())}
-            cards = [card for card in cards if card.id not in told]
+        told = {row[0] for row in self._guard(lambda: conn.execute(
+            "SELECT card_id FROM injected WHERE session = ?", (session,)).fetchall())} if session else set()
+        cards = self._guard(lambda: self._lessons_for(conn, call, told))
         block = inject.build([], [(c.id, inject.card_line(c.kind, c.title, c.when, c.wrong, c.instead,
                                                           c.stats.get("error", ""))) for c in cards],
                              budget or self.settings.inject_budget)
@@ -421,7 +420,9 @@ class Memory:
         self.recaller.note(block.cards)
         return Injection(block)
 
-    def _lessons_for(self, conn: sqlite3.Connection, call: before.Call) -> list[Card]:
+    def _lessons_for(self, conn: sqlite3.Connection, call: before.Call, told: set[int]) -> list[Card]:
+        """The best cards that speak to a call, leaving out those already told (before the limit: a fourth card
+        about a call is told once the first three were)."""
         index = self.recaller.current(conn)
         built_for, lessons = self.lessons
         if built_for is not index or lessons is None:
@@ -431,7 +432,7 @@ class Memory:
             lessons = before.Lessons(index.ids, index.identities, kinds)
             self.lessons = (index, lessons)
         found: list[Card] = []
-        candidates = lessons.candidates(call, before.MAX_READ)
+        candidates = [i for i in lessons.candidates(call, before.MAX_READ) if i not in told]
         for start in range(0, len(candidates), before.MAX_LESSONS * 2):  # best first: most calls read a few
             chunk = candidates[start:start + before.MAX_LESSONS * 2]
             fetched = CardStore(conn).fetch(chunk)

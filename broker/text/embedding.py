@@ -75,10 +75,15 @@ class Encoder:
         return np.vstack(rows) if rows else np.zeros((0, DIMENSION), dtype=np.float32)
 
 
+def switched_on(environ: dict[str, str] | None = None) -> bool:
+    """Whether $ACTORS_EMBEDDING asks for the shared encoder."""
+    return (os.environ if environ is None else environ).get(SWITCH_ENV, "").strip().lower() in ("on", "1", "true", "yes")
+
+
 @functools.cache
 def encoder() -> Encoder | None:
     """The process's encoder, loaded on first use; None when the model cannot be had (lexical only)."""
-    if os.environ.get(SWITCH_ENV, "").lower() not in ("on", "1", "true", "yes"):
+    if not switched_on():
         return None
     model = model_path()
     if model is None:
