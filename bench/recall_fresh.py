@@ -111,8 +111,8 @@ DEV_JOURNALS = 6
 # last held-out figures are in docs/memory.md; fresh10's and fresh11's exposure parts stay held out)
 DEV_SETS_BEFORE_25 = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh8", "fresh9")
 DEV_SETS = (*DEV_SETS_BEFORE_25, "fresh10", "fresh11", "fresh12")  # dev since round 25: the last three
-# the sets whose memory journals nobody tuning reads (fresh16 when it exists)
-HELD_OUT = ("fresh13", "fresh14", "fresh15", "fresh16")
+# the sets whose memory journals nobody tuning reads (fresh17 when it exists)
+HELD_OUT = ("fresh13", "fresh14", "fresh15", "fresh16", "fresh17")
 
 
 def journals(data: Path, split: str) -> list[Path]:
