@@ -14,11 +14,14 @@ from actors.client import Client
 from broker import config as mesh_config
 from broker.errors import MeshError, NoAnswer
 from broker.home import Home
+from actors.memory.sense import Meaning
 from broker.vocab import HOST_ORGAN, Screened
 
 MODULES = ("zmq", "msgpack", "tenacity", "prometheus_client", "typer", "mcp", "quicktok")
 MESH = "mesh"  # the name of the check that a mesh answers
 HEART = "heart"  # the check that fails when a heart process runs but does not answer
+MEANING = "memory meaning"  # whether the memory organ's recall reads meaning
+MEMORY_WAIT_S = 3.0  # the longest doctor waits for the memory organ's status
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +123,8 @@ def _mesh(home: Home) -> list[Check]:
                             f"{organ['state']} ({organ['reason']}), {organ['restarts']} restarts"
                             + screened_note(organ.get("screened", ()))))
     checks.extend(missing_roles({o["name"] for o in status["organs"]}, status["heart"].get("config") or ""))
+    if any(o["name"] == "memory" and o["state"] == "up" for o in status["organs"]):
+        checks.append(memory_meaning(memory_meaning_state(home)))
     url = status["heart"]["metrics"]
     if url:
         try:
@@ -131,6 +136,30 @@ def _mesh(home: Home) -> list[Check]:
         except OSError as exc:
             checks.append(Check("metrics", False, f"{url}: {exc}"))
     return checks
+
+
+def memory_meaning_state(home: Home) -> str:
+    """Whether the memory organ's recall reads meaning, as its status says ("" when it does not answer)."""
+    try:
+        with Client(home) as client:
+            reply = client.call("memory", "status", wait_s=MEMORY_WAIT_S)
+    except MeshError:
+        return ""
+    return str(reply.result.get("meaning", "")) if reply.ok and isinstance(reply.result, dict) else ""
+
+
+def memory_meaning(state: str) -> Check:
+    """Whether memory's recall reads meaning (docs/memory.md, "Meaning"): a note when it does or not, a failure when
+    it was asked for and its model is not installed."""
+    if state == Meaning.MISSING:
+        return Check(MEANING, False, "asked for (ACTORS_EMBEDDING or ACTORS_MEMORY_MEANING), but its model is not "
+                                     "installed: pip install 'actors[meaning]', then restart the mesh")
+    if state == Meaning.ON:
+        return Check(MEANING, True, "on: where the words are unsure, the tasks a card was learned under decide")
+    if state == Meaning.OFF:
+        return Check(MEANING, True, "off: recall reads words alone (ACTORS_EMBEDDING=on turns it on; "
+                                    "docs/memory.md, Meaning)", note=True)
+    return Check(MEANING, True, "the memory organ did not say", note=True)
 
 
 def host_calls(metrics: str) -> int:

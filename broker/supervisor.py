@@ -43,7 +43,8 @@ INHERITED_ENV = ("PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "LANGUAGE",
                  "PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "SSL_CERT_FILE", "SSL_CERT_DIR", "REQUESTS_CA_BUNDLE",
                  "NODE_EXTRA_CA_CERTS", "XDG_RUNTIME_DIR", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME",
                  "NO_COLOR", "http_proxy", "https_proxy", "no_proxy", "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY",
-                 "ACTORS_LOG_LEVEL", "ACTORS_ORPHAN_S")
+                 "ACTORS_LOG_LEVEL", "ACTORS_ORPHAN_S",
+                 "ACTORS_EMBEDDING", "ACTORS_EMBEDDING_MODEL", "ACTORS_MEMORY_MEANING")  # meaning's switches
 
 
 @dataclass(frozen=True, slots=True)

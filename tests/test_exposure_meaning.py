@@ -33,17 +33,17 @@ def meaning_on(tmp_path, monkeypatch):
     """Meaning switched on (it is off by default), with a vector cache of the test's own."""
     monkeypatch.setenv(usercache.ENV, str(tmp_path / "cache"))
     monkeypatch.setenv(embedding.SWITCH_ENV, "on")
-    embedding.encoder.cache_clear()
+    embedding.load.cache_clear()
     yield
-    embedding.encoder.cache_clear()
+    embedding.load.cache_clear()
 
 
 @pytest.fixture
 def without_model(monkeypatch, tmp_path):
     monkeypatch.setenv(embedding.MODEL_ENV, str(tmp_path / "absent.onnx"))
-    embedding.encoder.cache_clear()
+    embedding.load.cache_clear()
     yield
-    embedding.encoder.cache_clear()
+    embedding.load.cache_clear()
 
 
 def test_the_model_is_installed_and_gives_the_same_unit_vector_for_the_same_text():
@@ -130,19 +130,19 @@ def test_a_model_file_that_does_not_load_leaves_selection_lexical(monkeypatch, t
     broken = tmp_path / "broken.onnx"
     broken.write_bytes(b"\0" * 64)
     monkeypatch.setenv(embedding.MODEL_ENV, str(broken))
-    embedding.encoder.cache_clear()
+    embedding.load.cache_clear()
     try:
         assert embedding.encoder() is None
         assert "did not load" in caplog.text
         assert catalogue_from_mcp(ORGANS).meaning is None
     finally:
-        embedding.encoder.cache_clear()
+        embedding.load.cache_clear()
 
 
 @pytest.mark.parametrize("switch", ["off", "", "nonsense"])
 def test_embeddings_are_off_unless_switched_on(monkeypatch, switch):
     monkeypatch.setenv(embedding.SWITCH_ENV, switch)
-    embedding.encoder.cache_clear()
+    embedding.load.cache_clear()
     assert embedding.encoder() is None
     assert catalogue_from_mcp(ORGANS).meaning is None
 

