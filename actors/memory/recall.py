@@ -101,6 +101,7 @@ FLOOR_WORDS = 3.0
 PRIOR_CARDS = 10
 MAX_QUERY_CHARS = 8000
 MAX_TASKS = 8  # tasks a card is compared by at most (distill keeps five)
+MAX_TASK_CHARS = 1000  # a task is read as its first 1,000 characters (distill keeps 200, a few more once redacted)
 MAX_QUERY_TERMS = 256
 MAX_RELATED_TERMS = 256
 MAX_POSTINGS = 4096  # postings one query reads at most
@@ -840,4 +841,4 @@ def _tasks(raw: str) -> tuple[str, ...]:
     except ValueError:
         return ()
     tasks = value.get("tasks") if isinstance(value, dict) else None
-    return tuple(t for t in tasks[:MAX_TASKS] if isinstance(t, str)) if isinstance(tasks, list) else ()
+    return tuple(t[:MAX_TASK_CHARS] for t in tasks[:MAX_TASKS] if isinstance(t, str)) if isinstance(tasks, list) else ()

@@ -48,6 +48,7 @@ log = logging.getLogger(__name__)
 
 SWITCH_ENV = "ACTORS_MEMORY_MEANING"
 MAX_CACHED = 65536  # task vectors kept (384 float32 each: 100 MB at most)
+MAX_EMBEDDED = 4096  # distinct tasks an index embeds at most (~40 s of one core the first time, then cached; 6 MB)
 SURE_WORDS = 3  # query words reaching a card that make the words sure of it
 KEEP_COSINE = 0.25  # the cosine a card the words admit on fewer needs with one of its tasks to stay
 ADMIT_COSINE = 0.5  # the cosine a card the words touch but refuse needs with one of its tasks to be admitted
@@ -106,14 +107,29 @@ def fuse(lexical: Sequence[Judged], cosines: dict[int, float], *, sure: int = SU
     return kept + admitted
 
 
+def within(tasks: Sequence[Sequence[str]], limit: int = MAX_EMBEDDED) -> list[tuple[str, ...]]:
+    """Each position's tasks, in position order, until `limit` distinct tasks are taken: the later cards' other
+    tasks are left out (a card left with none keeps its lexical verdict), so what an index embeds is bounded
+    whatever the store holds (a snapshot of a million cards)."""
+    taken: set[str] = set()
+    kept = []
+    for card in tasks:
+        for t in card:
+            if t and len(taken) < limit:
+                taken.add(t)
+        kept.append(tuple(t for t in card if t in taken))
+    return kept
+
+
 class Tasks:
     """The tasks of an index's cards as vectors: one row a distinct task, and each position's rows."""
 
-    def __init__(self, vectors: Vectors, tasks: Sequence[Sequence[str]]) -> None:
-        texts = list(dict.fromkeys(t for card in tasks for t in card if t))
+    def __init__(self, vectors: Vectors, tasks: Sequence[Sequence[str]], limit: int = MAX_EMBEDDED) -> None:
+        tasks = within(tasks, limit)
+        texts = list(dict.fromkeys(t for card in tasks for t in card))
         row = {t: i for i, t in enumerate(texts)}
         self.matrix = vectors.matrix(texts)
-        self.rows = [np.array([row[t] for t in card if t], dtype=np.int32) for card in tasks]
+        self.rows = [np.array([row[t] for t in card], dtype=np.int32) for card in tasks]
         self.has = [len(r) > 0 for r in self.rows]
 
     def cosines(self, positions: Iterable[int], query: np.ndarray) -> dict[int, float]:
