@@ -759,7 +759,7 @@ class Recaller:
             if self.vectors is not None:
                 tasks = {card_id: _tasks(evidence) for card_id, evidence in
                          conn.execute(f"SELECT id, evidence FROM cards WHERE {LIVE}")}
-                index.task_texts = [tasks.get(card_id, ()) for card_id in index.ids]
+                index.task_texts = sense.within([tasks.get(card_id, ()) for card_id in index.ids])
             self.index = (generation, index)
         finally:
             self.build_lock.release()

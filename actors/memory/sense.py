@@ -108,9 +108,9 @@ def fuse(lexical: Sequence[Judged], cosines: dict[int, float], *, sure: int = SU
 
 
 def within(tasks: Sequence[Sequence[str]], limit: int = MAX_EMBEDDED) -> list[tuple[str, ...]]:
-    """Each position's tasks, in position order, until `limit` distinct tasks are taken: the later cards' other
-    tasks are left out (a card left with none keeps its lexical verdict), so what an index embeds is bounded
-    whatever the store holds (a snapshot of a million cards)."""
+    """Each position's tasks, in position order (an index's: best standing first), until `limit` distinct tasks are
+    taken: the later cards' new tasks are left out (a card left with none keeps its lexical verdict), so what an
+    index holds and embeds is bounded whatever the store holds (a snapshot of a million cards)."""
     taken: set[str] = set()
     kept = []
     for card in tasks:
@@ -124,12 +124,11 @@ def within(tasks: Sequence[Sequence[str]], limit: int = MAX_EMBEDDED) -> list[tu
 class Tasks:
     """The tasks of an index's cards as vectors: one row a distinct task, and each position's rows."""
 
-    def __init__(self, vectors: Vectors, tasks: Sequence[Sequence[str]], limit: int = MAX_EMBEDDED) -> None:
-        tasks = within(tasks, limit)
-        texts = list(dict.fromkeys(t for card in tasks for t in card))
+    def __init__(self, vectors: Vectors, tasks: Sequence[Sequence[str]]) -> None:
+        texts = list(dict.fromkeys(t for card in tasks for t in card if t))
         row = {t: i for i, t in enumerate(texts)}
         self.matrix = vectors.matrix(texts)
-        self.rows = [np.array([row[t] for t in card], dtype=np.int32) for card in tasks]
+        self.rows = [np.array([row[t] for t in card if t], dtype=np.int32) for card in tasks]
         self.has = [len(r) > 0 for r in self.rows]
 
     def cosines(self, positions: Iterable[int], query: np.ndarray) -> dict[int, float]:
