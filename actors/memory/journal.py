@@ -6,13 +6,13 @@ import contextlib
 import functools
 import hashlib
 import json
-import re
 import sqlite3
 from dataclasses import dataclass, field, replace
 from typing import IO, Any, Callable, ContextManager, Iterable, Iterator
 
 from actors.memory.db import get_meta, set_meta, transaction
 from actors.memory.distill import Row
+from broker import hooks
 from broker.causes import classify
 from broker.redact import clip, redact_value
 from broker.times import finite, ts_problem
@@ -97,20 +97,14 @@ def parse_line(line: str, now: float | None = None) -> Entry:
 
 
 def json_line(line: str) -> Any:
-    """A line's JSON value, or BadLine saying why there is none; half of a UTF-16 pair in it (`"\\ud83d"`: a
-    string a JavaScript tool cut between the halves of an emoji) is read as `?`, for SQLite holds text only."""
+    """A line's JSON value, or BadLine saying why there is none; half of a UTF-16 pair in it is read as `?`
+    (`hooks.loads`: SQLite holds text only)."""
     try:
-        value = json.loads(line)
-        if _HALF_PAIR.search(line):
-            value = json.loads(json.dumps(value, ensure_ascii=False).encode("utf-8", "replace").decode("utf-8"))
-        return value
+        return hooks.loads(line)
     except ValueError as exc:
         raise BadLine(f"not JSON: {exc}") from None
     except RecursionError:
         raise BadLine("JSON nested deeper than it can be read") from None
-
-
-_HALF_PAIR = re.compile(r"\\u[dD][89a-fA-F]")  # an escape that may spell half of a UTF-16 pair
 
 
 def from_mapping(data: dict, source: str = "", now: float | None = None) -> Entry:
