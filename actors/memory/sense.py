@@ -21,7 +21,9 @@ The three constants were chosen in 14 of the 16 leave-one-hand-out folds of the 
 
 Each distinct task is embedded once by the shared encoder (`broker/text/embedding.py`) when the recall index is
 built (the organ builds it right after each consolidation: `Memory.warm`) and kept, keyed by a digest of the text
-and the model, in a bounded cache, so a later consolidation embeds only new tasks. Only the lexical candidates are
+and the model, in a bounded cache, so a later consolidation embeds only new tasks. An index reads a task as its
+first 1,000 characters and keeps at most `MAX_EMBEDDED` distinct tasks, the best-standing cards' first (`within`):
+an imported snapshot of a million cards costs no more (docs/security.md O29). Only the lexical candidates are
 compared (at most `recall.CANDIDATES`, five tasks each), and a query is embedded only when meaning decides one of
 them: ~7 ms on one core, above lexical recall's budget, which is why it stays optional.
 
