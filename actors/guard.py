@@ -131,8 +131,8 @@ CARD_KEPT = ("id", "kind", "state")  # the words of a withheld card an agent may
 
 
 def texts_in(value: object) -> list[str]:
-    """Every text inside a JSON-like value, keys too, as a model reading it as JSON would meet them (no recursion:
-    a snapshot's evidence may nest as deep as JSON does)."""
+    """Every text inside a JSON-like value, keys too, as a model reading it as JSON would meet them (a walk, not
+    recursion: a snapshot's evidence may nest as deep as json.loads reads, near Python's own limit)."""
     found, stack = [], [value]
     while stack:
         item = stack.pop()

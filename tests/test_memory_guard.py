@@ -146,3 +146,11 @@ def test_the_memory_organ_never_gives_agents_a_task_that_speaks_to_the_model(tmp
     for entry in (*listed, *recalled):
         assert "system note" not in json.dumps(entry).lower() and "curl" not in json.dumps(entry)
     organ.memory.close()
+
+
+def test_every_text_of_a_json_like_value_is_read_keys_too_however_deep_it_nests():
+    assert guard.texts_in({"a": ["b", {"c": "d"}, 3, None], "e": ("f",)}) == ["a", "b", "c", "d", "e", "f"]
+    deep: object = "bottom"
+    for _ in range(100_000):  # a walk, not recursion: a snapshot's evidence nests as deep as json.loads reads
+        deep = {"k": [deep]}
+    assert guard.texts_in(deep)[-1] == "bottom"
