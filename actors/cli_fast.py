@@ -325,7 +325,7 @@ def hook(event: str, home: Path) -> int:
     if endpoints is None:
         return 0  # no mesh: stay out of the agent's way
     try:
-        payload = json.loads(raw or "{}")
+        payload = hooks.loads(raw or "{}")
     except ValueError as exc:
         echo(f"actors: hook payload is not JSON: {exc}", err=True)
         return 0

@@ -130,14 +130,29 @@ CARD_TEXT = ("title", "body", "when", "wrong", "instead")  # what a card says in
 CARD_KEPT = ("id", "kind", "state")  # the words of a withheld card an agent may still read
 
 
+def texts_in(value: object) -> list[str]:
+    """Every text inside a JSON-like value, keys too, as a model reading it as JSON would meet them (a walk, not
+    recursion: a snapshot's evidence may nest as deep as json.loads reads, near Python's own limit)."""
+    found, stack = [], [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.append(item)
+        elif isinstance(item, dict):
+            stack.extend(reversed([part for pair in item.items() for part in pair]))
+        elif isinstance(item, (list, tuple)):
+            stack.extend(reversed(item))
+    return found
+
+
 def for_model(card: dict) -> dict:
-    """A card entry (recall's or the card list's) as a model may read it: whole, or, when its text or the
-    evidence it quotes reads as an instruction to a model, with the same keys but every text and list emptied
-    (numbers kept), the title saying why and "withheld" naming the rules broken (a person reads the card whole in
-    `actors cards` and the console)."""
-    evidence = card.get("evidence")
-    quoted = [str(x) for x in evidence.get("examples", ())] if isinstance(evidence, dict) else []
-    broken = flags(*(str(card.get(f) or "") for f in CARD_TEXT), *quoted)
+    """A card entry (recall's or the card list's) as a model may read it: whole, or, when its text or any text it
+    carries (the evidence's examples and tasks, its stats, identity and files: a snapshot's card may hold any)
+    reads as an instruction to a model, with the same keys but every text and list emptied (numbers kept), the
+    title saying why and "withheld" naming the rules broken (a person reads the card whole in `actors cards` and
+    the console)."""
+    carried = {k: v for k, v in card.items() if k not in CARD_TEXT}
+    broken = flags(*(str(card.get(f) or "") for f in CARD_TEXT), *texts_in(carried))
     if not broken:
         return card
     emptied = {k: v if k in CARD_KEPT or not isinstance(v, (str, list, tuple, dict)) else type(v)()

@@ -13,6 +13,8 @@ Two shapes are understood:
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -62,6 +64,19 @@ class Stop:
 class Ignore:
     reason: str = ""
     details: dict = field(default_factory=dict)
+
+
+def loads(raw: str) -> Any:
+    """A host's JSON text (a hook's payload, a transcript's line) as its value, half of a UTF-16 pair read as `?`:
+    JSON may spell one (`"\\ud83d"`: a JavaScript tool that cut a string between an emoji's halves), and neither
+    the wire nor SQLite holds it. Raises ValueError or RecursionError as json.loads does."""
+    value = json.loads(raw)
+    if _HALF_PAIR.search(raw):  # a pair read whole is one character: only a line with such an escape is read again
+        value = json.loads(json.dumps(value, ensure_ascii=False).encode("utf-8", "replace").decode("utf-8"))
+    return value
+
+
+_HALF_PAIR = re.compile(r"\\u[dD][89a-fA-F]")  # an escape that may spell half of a UTF-16 pair
 
 
 def event_kind(event: str, payload: Any) -> str | None:

@@ -161,6 +161,21 @@ def test_a_payload_nested_past_pythons_reading_or_not_an_object_never_fails_the_
         assert "Traceback" not in result.stderr and result.stderr.startswith("actors: hook"), result.stderr
 
 
+def test_a_payload_holding_half_of_a_utf16_pair_is_journalled_with_the_half_read_as_a_question_mark(mesh):
+    # a tool's output cut between an emoji's halves (JSON writes "\\ud83d"): the wire holds no such text, and the
+    # PostToolUse hook failed with a traceback, journalling nothing
+    with event_stream(mesh) as sub:
+        prompted = run_hook(mesh, "UserPromptSubmit", {**PROMPT, "prompt": "make the login tests pass \ud83d"})
+        failed = run_hook(mesh, "PostToolUse", {**BASH_FAILED, "tool_response": {
+            **BASH_FAILED["tool_response"], "stderr": "sh: 1: jest: not found \ud83d"}})
+        events = host_call_events(sub)
+    for result in (prompted, failed):
+        assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr[-300:]
+    [call] = [e for e in events if e.kind == "call" and e.session == "abc123"]
+    assert not call.ok and call.message.endswith("not found ?")
+    assert any(e.kind == "progress" and e.message == "make the login tests pass ?" for e in events)
+
+
 @pytest.mark.parametrize("tool, address", [
     ("mcp__actors__shell__run", "shell.run"),
     ("mcp__my__mesh__fs__read_file", "fs.read_file"),  # a server name that holds the separator itself

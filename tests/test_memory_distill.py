@@ -1028,3 +1028,24 @@ def test_a_card_keeps_the_tasks_its_first_sessions_were_doing_when_it_happened_r
         [pitfall] = m.cards("pitfall")
     tasks = pitfall.evidence["tasks"]
     assert tasks == [f"ship release {n} with GITHUB_TOKEN=[REDACTED]" for n in range(1, MAX_TASKS + 1)]
+
+
+def test_a_task_holding_half_of_a_utf16_pair_is_journalled_and_kept_with_the_half_read_as_a_question_mark(tmp_path):
+    # JSON may spell half a pair (a JavaScript tool cutting a string between an emoji's halves); SQLite holds text
+    # only, and the whole ingest failed on one such line
+    import io
+
+    from actors.memory.service import Memory
+
+    t = 1764900000.0
+    events = [event for n in range(3) for event in (
+        {"session": f"s{n}", "kind": "progress", "text": "fix the login page \ud83d"},
+        {"session": f"s{n}", "kind": "call", "organ": "shell", "ability": "run", "args": {"command": "npm run build"},
+         "ok": False, "error": "FATAL ERROR: JavaScript heap out of memory \udc00"})]
+    with Memory(tmp_path / "home", clock=lambda: t + 3600) as m:
+        report = m.ingest(io.BytesIO("".join(json.dumps({**e, "ts": t + i}) + "\n"
+                                             for i, e in enumerate(events)).encode()))
+        m.consolidate()
+        [pitfall] = m.cards("pitfall")
+    assert report.appended == len(events) and not report.bad
+    assert pitfall.evidence["tasks"] == ["fix the login page ?"]

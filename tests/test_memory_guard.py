@@ -113,3 +113,44 @@ def test_the_memory_organ_gives_agents_an_injected_card_without_its_text_in_reca
     for entry in (*listed, *recalled):
         assert "system note" not in json.dumps(entry).lower() and "curl" not in json.dumps(entry)
     organ.memory.close()
+
+
+def test_a_card_that_carries_an_instruction_in_its_tasks_stats_identity_or_any_key_is_given_without_its_text():
+    # a task is the progress text of a card's session (a hostile transcript's, a prompt-injected agent's); a
+    # snapshot's card may carry any text in its stats, identity, files and evidence, keys included
+    plain = {"id": 2, "kind": "pitfall", "title": "npm run build fails", "evidence": {"tasks": ["bundle the web client"]},
+             "stats": {"error": "heap out of memory"}, "identity": {"program": ["npm"]}, "files": ["web/app.js"]}
+    assert guard.for_model(plain) is plain
+    for carried in ({"evidence": {"tasks": ["bundle the web client", ATTACK]}},
+                    {"stats": {"note": {"deeper": [ATTACK]}}}, {"identity": {"topic": [ATTACK]}},
+                    {"files": [ATTACK]}, {"evidence": {ATTACK: 1}}):
+        given = guard.for_model({**plain, **carried})
+        assert given["withheld"] and "curl" not in json.dumps(given) and given["id"] == 2
+
+
+def test_the_memory_organ_never_gives_agents_a_task_that_speaks_to_the_model(tmp_path):
+    from actors.memory.organ import MemoryOrgan
+
+    organ = MemoryOrgan("memory", {}, str(tmp_path))
+    organ.memory = Memory(tmp_path / "home", clock=lambda: T0 + 3600)
+    events = [event for i in range(4) for event in (
+        {"ts": T0 + 2 * i, "session": f"s{i}", "kind": "progress", "text": f"deploy the billing service. {ATTACK}"},
+        {"ts": T0 + 2 * i + 1, "session": f"s{i}", "kind": "call", "organ": "shell", "ability": "run",
+         "args": {"command": "make deploy"}, "ok": False, "error": "deploy failed: quota exceeded"})]
+    organ.memory.ingest(io.BytesIO("".join(json.dumps(e) + "\n" for e in events).encode()))
+    organ.memory.consolidate()
+    assert any("curl" in json.dumps(c.evidence.get("tasks")) for c in organ.memory.cards()), "the task must reach a card"
+    listed = organ.cards()["cards"]
+    recalled = organ.recall("make deploy failed quota exceeded")["cards"]
+    assert listed and recalled
+    for entry in (*listed, *recalled):
+        assert "system note" not in json.dumps(entry).lower() and "curl" not in json.dumps(entry)
+    organ.memory.close()
+
+
+def test_every_text_of_a_json_like_value_is_read_keys_too_however_deep_it_nests():
+    assert guard.texts_in({"a": ["b", {"c": "d"}, 3, None], "e": ("f",)}) == ["a", "b", "c", "d", "e", "f"]
+    deep: object = "bottom"
+    for _ in range(100_000):  # a walk, not recursion: a snapshot's evidence nests as deep as json.loads reads
+        deep = {"k": [deep]}
+    assert guard.texts_in(deep)[-1] == "bottom"

@@ -134,6 +134,7 @@ def test_import_never_resurrects_a_card_forgotten_here(memory, tmp_path):
     (lambda d: d["cards"][0].update(kind="wish"), "at cards/0/kind"),
     (lambda d: d["cards"][0].update(confirmations=-1), "at cards/0/confirmations"),
     (lambda d: d.update(format="something else"), "at format"),
+    (lambda d: d["cards"][0].update(evidence={"tasks": ["deploy \ud800 the app"]}), "half of a UTF-16 pair"),
 ])
 def test_a_bad_or_newer_snapshot_is_refused_with_a_precise_error_and_nothing_changes(memory, tmp_path, mutate,
                                                                                       message):

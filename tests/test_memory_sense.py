@@ -213,3 +213,39 @@ def test_a_process_first_index_has_meaning_before_it_answers(store, encoder):
     # a command's one query (`actors recall`) would otherwise be answered by the words alone
     recaller = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.ON, encoder=encoder)
     assert recaller.search(store.reader(), "run the JavaScript linter", 3) == []
+
+
+def test_an_index_keeps_its_cards_tasks_in_standing_order_until_a_bounded_number_of_distinct_ones():
+    tasks = [("a", "b"), ("b", "c", ""), ("d",), ("a", "e")]
+    assert sense.within(tasks, limit=3) == [("a", "b"), ("b", "c"), (), ("a",)]  # the fourth card is known by "a"
+
+
+class _Counting:
+    """An encoder that costs nothing and remembers the length of every text it was given."""
+
+    digest = "counting"
+
+    def __init__(self) -> None:
+        self.lengths: list[int] = []
+
+    def embed(self, text: str) -> np.ndarray:
+        self.lengths.append(len(text))
+        return np.full(4, 0.5, dtype=np.float32)
+
+
+def test_a_snapshot_of_many_cards_with_long_distinct_tasks_costs_recall_a_bounded_embedding(tmp_path):
+    from actors.memory.recall import MAX_TASK_CHARS
+
+    cards = [{"key": f"k{i}", "kind": "pitfall", "title": f"shell.run fails on tool{i}", "body": "b", "confirmations": 3,
+              "created_at": T0, "confirmed_at": T0, "identity": {"program": [f"tool{i}"]},
+              "evidence": {"tasks": [f"task {i}.{j} " + ("x" * (1_000_000 if i == j == 0 else 40)) for j in range(8)]}}
+             for i in range(sense.MAX_EMBEDDED // 8 + 100)]
+    memory = Memory(tmp_path / "home", clock=lambda: T0 + 3600)
+    memory.import_snapshot(json.dumps({"format": "actors-memory-snapshot", "version": 4, "cards": cards,
+                                       "judgments": [], "tombstones": []}).encode())
+    counting = _Counting()
+    recaller = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.ON, encoder=counting)
+    recaller.warm(memory.reader())
+    assert len(counting.lengths) == sense.MAX_EMBEDDED and max(counting.lengths) <= MAX_TASK_CHARS
+    assert recaller.search(memory.reader(), "tool7 fails", 3)
+    memory.close()

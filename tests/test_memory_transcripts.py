@@ -555,3 +555,11 @@ def test_the_sessions_an_ingest_found_not_journalled_live_are_remembered_to_a_bo
     conn.set_trace_callback(lambda sql: asked.append(sql) if "source = 'mesh' LIMIT 1" in sql else None)
     assert [seen.live(s) for s in ("live", "s1", "s1", "s2", "live")] == [True, False, False, False, True]
     assert len(asked) == 4  # s1 once; "live" again, let go for s2
+
+
+def test_half_of_a_utf16_pair_in_a_line_or_a_subagents_session_is_read_as_a_question_mark():
+    # a JavaScript tool cutting a string between an emoji's halves; SQLite holds text only
+    from actors.memory.journal import json_line
+
+    assert json_line('{"text": "cut \\ud83d", "\\udc00": ["\\ud83d\\ude00"]}') == {"text": "cut ?", "?": ["\U0001f600"]}
+    assert transcripts.parent_session(io.BytesIO(b'{"sessionId": "s\\ud800"}\n')) == "s?"

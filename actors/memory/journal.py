@@ -12,6 +12,7 @@ from typing import IO, Any, Callable, ContextManager, Iterable, Iterator
 
 from actors.memory.db import get_meta, set_meta, transaction
 from actors.memory.distill import Row
+from broker import hooks
 from broker.causes import classify
 from broker.redact import clip, redact_value
 from broker.times import finite, ts_problem
@@ -96,9 +97,10 @@ def parse_line(line: str, now: float | None = None) -> Entry:
 
 
 def json_line(line: str) -> Any:
-    """A line's JSON value, or BadLine saying why there is none."""
+    """A line's JSON value, or BadLine saying why there is none; half of a UTF-16 pair in it is read as `?`
+    (`hooks.loads`: SQLite holds text only)."""
     try:
-        return json.loads(line)
+        return hooks.loads(line)
     except ValueError as exc:
         raise BadLine(f"not JSON: {exc}") from None
     except RecursionError:

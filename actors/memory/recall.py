@@ -102,6 +102,7 @@ PRIOR_CARDS = 10
 MAX_QUERY_CHARS = 8000
 MAX_TASKS = 8  # tasks a card is compared by at most (distill keeps five)
 INLINE_TASKS = 16  # new tasks a query embeds itself when its store changed (~7 ms each); more wait for a thread
+MAX_TASK_CHARS = 1000  # a task is read as its first 1,000 characters (distill keeps 200, a few more once redacted)
 MAX_QUERY_TERMS = 256
 MAX_RELATED_TERMS = 256
 MAX_POSTINGS = 4096  # postings one query reads at most
@@ -760,7 +761,7 @@ class Recaller:
             if self.vectors is not None:
                 tasks = {card_id: _tasks(evidence) for card_id, evidence in
                          conn.execute(f"SELECT id, evidence FROM cards WHERE {LIVE}")}
-                index.task_texts = [tasks.get(card_id, ()) for card_id in index.ids]
+                index.task_texts = sense.within([tasks.get(card_id, ()) for card_id in index.ids])
             self.index = (generation, index)
         finally:
             self.build_lock.release()
@@ -842,4 +843,4 @@ def _tasks(raw: str) -> tuple[str, ...]:
     except ValueError:
         return ()
     tasks = value.get("tasks") if isinstance(value, dict) else None
-    return tuple(t for t in tasks[:MAX_TASKS] if isinstance(t, str)) if isinstance(tasks, list) else ()
+    return tuple(t[:MAX_TASK_CHARS] for t in tasks[:MAX_TASKS] if isinstance(t, str)) if isinstance(tasks, list) else ()

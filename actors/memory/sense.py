@@ -21,7 +21,9 @@ The three constants were chosen in 14 of the 16 leave-one-hand-out folds of the 
 
 Each distinct task is embedded once by the shared encoder (`broker/text/embedding.py`) when the recall index is
 built (the organ builds it right after each consolidation: `Memory.warm`) and kept, keyed by a digest of the text
-and the model, in a bounded cache, so a later consolidation embeds only new tasks. Only the lexical candidates are
+and the model, in a bounded cache, so a later consolidation embeds only new tasks. An index reads a task as its
+first 1,000 characters and keeps at most `MAX_EMBEDDED` distinct tasks, the best-standing cards' first (`within`):
+an imported snapshot of a million cards costs no more (docs/security.md O29). Only the lexical candidates are
 compared (at most `recall.CANDIDATES`, five tasks each), and a query is embedded only when meaning decides one of
 them: ~7 ms on one core, above lexical recall's budget, which is why it stays optional.
 
@@ -48,6 +50,7 @@ log = logging.getLogger(__name__)
 
 SWITCH_ENV = "ACTORS_MEMORY_MEANING"
 MAX_CACHED = 65536  # task vectors kept (384 float32 each: 100 MB at most)
+MAX_EMBEDDED = 4096  # distinct tasks an index embeds at most (~40 s of one core the first time, then cached; 6 MB)
 SURE_WORDS = 3  # query words reaching a card that make the words sure of it
 KEEP_COSINE = 0.25  # the cosine a card the words admit on fewer needs with one of its tasks to stay
 ADMIT_COSINE = 0.5  # the cosine a card the words touch but refuse needs with one of its tasks to be admitted
@@ -112,6 +115,20 @@ def fuse(lexical: Sequence[Judged], cosines: dict[int, float], *, sure: int = SU
         elif not j.admitted and cosine is not None and cosine >= admit:
             admitted.append(j.pos)
     return kept + admitted
+
+
+def within(tasks: Sequence[Sequence[str]], limit: int = MAX_EMBEDDED) -> list[tuple[str, ...]]:
+    """Each position's tasks, in position order (an index's: best standing first), until `limit` distinct tasks are
+    taken: the later cards' new tasks are left out (a card left with none keeps its lexical verdict), so what an
+    index holds and embeds is bounded whatever the store holds (a snapshot of a million cards)."""
+    taken: set[str] = set()
+    kept = []
+    for card in tasks:
+        for t in card:
+            if t and len(taken) < limit:
+                taken.add(t)
+        kept.append(tuple(t for t in card if t in taken))
+    return kept
 
 
 class Tasks:

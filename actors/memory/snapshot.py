@@ -100,6 +100,11 @@ def parse(raw: bytes) -> dict[str, Any]:
         raise SnapshotError(f"the file is larger than {MAX_BYTES} bytes")
     try:
         data = json.loads(raw.decode("utf-8"))
+        # JSON may spell half of a UTF-16 pair (`"\\ud800"`): no text SQLite can hold, so the import would fail late
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise SnapshotError(f"not a memory snapshot: a string holds {exc.object[exc.start]!r}, half of a UTF-16 "
+                            "pair, which is no text") from None
     except (UnicodeDecodeError, ValueError) as exc:
         raise SnapshotError(f"not a JSON document: {exc}") from None
     except RecursionError:

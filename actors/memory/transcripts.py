@@ -13,7 +13,6 @@ entries out (and `parent_session`, the first lines of an older-layout subagent f
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -21,7 +20,7 @@ from datetime import datetime, timezone
 from enum import StrEnum
 from typing import IO, Any
 
-from actors.memory.journal import BadLine, Entry
+from actors.memory.journal import BadLine, Entry, json_line
 from broker import hooks
 from broker.times import ts_problem
 from broker.vocab import HOST_ORGAN, Cause, Origin
@@ -107,8 +106,8 @@ def parent_session(stream: IO[bytes], most: int = PEEK_BYTES) -> str | None:
     while read < most and (raw := stream.readline(most - read)):
         read += len(raw)
         try:
-            data = json.loads(raw)
-        except (ValueError, RecursionError):
+            data = json_line(raw.decode("utf-8", "replace"))
+        except BadLine:
             continue
         if isinstance(data, dict) and isinstance(data.get("sessionId"), str) and data["sessionId"]:
             return data["sessionId"]
