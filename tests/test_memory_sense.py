@@ -249,3 +249,16 @@ def test_a_snapshot_of_many_cards_with_long_distinct_tasks_costs_recall_a_bounde
     assert len(counting.lengths) == sense.MAX_EMBEDDED and max(counting.lengths) <= MAX_TASK_CHARS
     assert recaller.search(memory.reader(), "tool7 fails", 3)
     memory.close()
+
+
+def test_a_mesh_started_with_memorys_switch_has_a_memory_organ_that_reads_meaning_and_doctor_says_so(make_mesh,
+                                                                                                     encoder):
+    # a new user's report: the organs' allow-listed environment dropped the switches, so the hooks stayed lexical
+    from tests.test_hooks import MEMORY_MESH
+
+    mesh = make_mesh(MEMORY_MESH, start=False)
+    mesh.env[sense.SWITCH_ENV] = "on"
+    mesh.up()
+    assert mesh.json("call", "memory.status")["result"]["meaning"] == "on"
+    checks = json.loads(mesh.cli("doctor", "--json", check=True).stdout)["checks"]
+    assert next(c for c in checks if c["name"] == "memory meaning")["detail"].startswith("on:")
