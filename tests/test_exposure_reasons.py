@@ -123,11 +123,11 @@ def test_a_tool_found_by_meaning_alone_says_how_near_the_request_it_is(tmp_path,
 
     monkeypatch.setenv(usercache.ENV, str(tmp_path / "cache"))
     monkeypatch.setenv(embedding.SWITCH_ENV, "on")  # meaning is off by default
-    embedding.encoder.cache_clear()
+    embedding.load.cache_clear()
     try:
         exposure = explain(RAIN, catalogue_from_mcp(PLAIN_ORGANS))  # no word of it is the forecast tool's
     finally:
-        embedding.encoder.cache_clear()
+        embedding.load.cache_clear()
     nearest = exposure.reasons["weather.get_forecast"][0]
     assert nearest.kind == Kind.MEANING and nearest.score == pytest.approx(0.8), "the nearest gets the full weight"
     assert 0.2 <= nearest.similarity <= 1
