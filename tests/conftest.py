@@ -18,6 +18,7 @@ import json
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -326,6 +327,37 @@ def make_mesh(tmp_path: Path):
     yield make
     for mesh in made:
         end_mesh(mesh)
+
+
+BIND_RACE = "Address already in use"
+TCP_ATTEMPTS = 3  # a port freed for a mesh is anyone's until its heart binds it: other tests run in parallel
+
+
+def free_ports(count: int) -> list[int]:
+    """count distinct free TCP ports on the loopback (held together while chosen, so never the same twice)."""
+    with contextlib.ExitStack() as stack:
+        socks = [stack.enter_context(socket.socket()) for _ in range(count)]
+        for sock in socks:
+            sock.bind(("127.0.0.1", 0))
+        return [sock.getsockname()[1] for sock in socks]
+
+
+@pytest.fixture
+def make_tcp_mesh(make_mesh):
+    """Start a mesh whose config takes free TCP ports (`render(*ports)`), choosing them again when another process
+    took one between their choice and the heart's bind; (mesh, ports)."""
+    def make(render: Callable[..., str], count: int) -> tuple[Mesh, list[int]]:
+        for attempt in range(TCP_ATTEMPTS):
+            ports = free_ports(count)
+            mesh = make_mesh(render(*ports), start=False, name=f"mesh-{attempt}")
+            done = mesh.up(check=False)
+            if done.returncode == 0:
+                return mesh, ports
+            if BIND_RACE not in done.stderr + done.stdout or attempt == TCP_ATTEMPTS - 1:
+                pytest.fail(f"actors up exited {done.returncode}: {done.stderr}{done.stdout[-2000:]}")
+            end_mesh(mesh)
+        raise AssertionError("unreachable")
+    return make
 
 
 @pytest.fixture

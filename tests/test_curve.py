@@ -60,9 +60,8 @@ def test_keys_made_before_the_mesh_leave_a_home_of_the_owners_alone_whatever_the
 
 
 @pytest.fixture
-def tcp_mesh(make_mesh, tmp_path):
-    port, blood = free_port(), free_port()
-    mesh = make_mesh(f"""
+def tcp_mesh(make_tcp_mesh, tmp_path):
+    mesh, (port, _) = make_tcp_mesh(lambda port, blood: f"""
 [heart]
 router = "tcp://127.0.0.1:{port}"
 blood = "tcp://127.0.0.1:{blood}"
@@ -74,7 +73,7 @@ external = true
 
 [organs.echo]
 module = "tests.organs.echo"
-""")
+""", 2)
     mesh.port = port
     mesh.server_key = keys.read_keypair(mesh.home / "keys" / "heart.key").public
     mesh.keydir = tmp_path / "peer-keys"

@@ -11,7 +11,7 @@ import zmq
 from broker import keys, protocol
 from broker.protocol import Call, Control, ControlReply, Reply, Snapshot, SnapshotRequest
 from tests.conftest import wait_for
-from tests.test_curve import ask, dealer, free_port
+from tests.test_curve import ask, dealer
 
 ROLES_MESH = """
 [heart]
@@ -33,9 +33,8 @@ external = true
 
 
 @pytest.fixture
-def roles_mesh(make_mesh, tmp_path):
-    port, blood = free_port(), free_port()
-    mesh = make_mesh(ROLES_MESH.format(port=port, blood=blood))
+def roles_mesh(make_tcp_mesh, tmp_path):
+    mesh, (port, blood) = make_tcp_mesh(lambda port, blood: ROLES_MESH.format(port=port, blood=blood), 2)
     mesh.port, mesh.blood = port, blood
     mesh.server_key = keys.read_keypair(mesh.home / "keys" / "heart.key").public
     mesh.pairs = {}
@@ -191,10 +190,9 @@ def test_keys_on_the_tcp_blood_endpoint_follow_the_beats_without_the_owners_inst
         assert client.snapshot().instruction == SECRET
 
 
-def test_the_keys_remote_events_names_read_everything_on_the_events_endpoint_and_no_other_key_gets_in(make_mesh):
-    port, events = free_port(), free_port()
-    mesh = make_mesh(ROLES_MESH.format(port=port, blood=free_port()).replace(
-        "liveness = 5\n", f'liveness = 5\nevents = "tcp://127.0.0.1:{events}"\nremote_events = ["client"]\n'))
+def test_the_keys_remote_events_names_read_everything_on_the_events_endpoint_and_no_other_key_gets_in(make_tcp_mesh):
+    mesh, (port, events, _) = make_tcp_mesh(lambda port, events, blood: ROLES_MESH.format(port=port, blood=blood).replace(
+        "liveness = 5\n", f'liveness = 5\nevents = "tcp://127.0.0.1:{events}"\nremote_events = ["client"]\n'), 3)
     mesh.port, mesh.server_key = port, keys.read_keypair(mesh.home / "keys" / "heart.key").public
     mesh.pairs = {name: keys.new_keypair(name) for name in ("gpu", "laptop")}
     for name, role in (("gpu", "organ"), ("laptop", "client")):
@@ -270,11 +268,10 @@ external = true
 """
 
 
-def test_an_organ_key_cannot_get_the_healer_to_call_another_organ_for_it_through_a_reflex(make_mesh):
+def test_an_organ_key_cannot_get_the_healer_to_call_another_organ_for_it_through_a_reflex(make_tcp_mesh):
     from broker.protocol import Ability, Heartbeat, Reflex, Refused, Register, Welcome
 
-    port = free_port()
-    mesh = make_mesh(DEPUTY_MESH.format(port=port))
+    mesh, (port,) = make_tcp_mesh(lambda port: DEPUTY_MESH.format(port=port), 1)
     mesh.port, mesh.server_key = port, keys.read_keypair(mesh.home / "keys" / "heart.key").public
     pair = keys.new_keypair("gpu")
     keys.allow(mesh.home, pair.public, "gpu", "organ")
@@ -329,9 +326,9 @@ def test_a_client_key_asking_the_exposure_without_an_intent_learns_nothing_of_th
     assert owners["instruction"].startswith("run the shell command") and owners["kept"] == ["fs.read_file"]
 
 
-def test_a_client_key_reads_nothing_of_the_owners_words_and_calls_through_memorys_abilities_unless_named(make_mesh):
-    port = free_port()
-    mesh = make_mesh(ROLES_MESH.format(port=port, blood=free_port()) + '\n[organs.memory]\nmodule = "actors.memory.organ"\n')
+def test_a_client_key_reads_nothing_of_the_owners_words_and_calls_through_memorys_abilities_unless_named(make_tcp_mesh):
+    mesh, (port, _) = make_tcp_mesh(lambda port, blood: ROLES_MESH.format(port=port, blood=blood)
+                                    + '\n[organs.memory]\nmodule = "actors.memory.organ"\n', 2)
     mesh.port, mesh.server_key = port, keys.read_keypair(mesh.home / "keys" / "heart.key").public
     mesh.pairs = {"laptop": keys.new_keypair("laptop")}
     keys.allow(mesh.home, mesh.pairs["laptop"].public, "laptop", "client")
