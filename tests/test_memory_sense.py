@@ -262,3 +262,21 @@ def test_a_mesh_started_with_memorys_switch_has_a_memory_organ_that_reads_meanin
     assert mesh.json("call", "memory.status")["result"]["meaning"] == "on"
     checks = json.loads(mesh.cli("doctor", "--json", check=True).stdout)["checks"]
     assert next(c for c in checks if c["name"] == "memory meaning")["detail"].startswith("on:")
+
+
+def test_an_imported_cards_tasks_may_keep_or_drop_it_but_never_admit_it():
+    # docs/security.md O32: a snapshot writes its cards' tasks as it likes
+    lexical = [Judged(0, True, 1), Judged(1, False, 1), Judged(2, False, 1)]
+    assert undecided(lexical, [True, True, True], learned_here=[False, False, True]) == [0, 2]
+
+
+def test_cards_from_a_snapshot_are_known_as_not_learned_here(store, tmp_path, encoder):
+    imported = Memory(tmp_path / "imported", clock=lambda: T0 + 3600)
+    try:
+        imported.import_snapshot(json.dumps(store.export_snapshot()).encode())
+        for memory, learned in ((store, True), (imported, False)):
+            recaller = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.ON, encoder=encoder)
+            index = recaller.current(memory.reader())
+            assert len(index.ids) == 2 and index.learned_here == [learned, learned]
+    finally:
+        imported.close()

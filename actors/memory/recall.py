@@ -532,6 +532,7 @@ class Index:
         self.top = idf(1, self.total)
         self.task_texts: list[tuple[str, ...]] | None = None  # each card's tasks, when recall uses meaning (sense.py)
         self.tasks: sense.Tasks | None = None  # their vectors, once made (Recaller.give_meaning)
+        self.learned_here: list[bool] | None = None  # each card's: learned from this journal, not imported
         self.neighbours = fuzzy.Neighbours(self.df)
 
     def misspelt(self, q: Query) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -730,7 +731,7 @@ class Recaller:
         """The cards the words touch, chosen with their tasks' cosines where the words are unsure (sense.fuse)."""
         judged = index.judge(q, self.min_relevance, limit, now, self.condition)
         lexical = [sense.Judged(pos, v.refused is None, index.words(v)) for _, pos, v in judged]
-        undecided = sense.undecided(lexical, index.tasks.has)
+        undecided = sense.undecided(lexical, index.tasks.has, learned_here=index.learned_here)
         cosines = index.tasks.cosines(undecided, self.vectors.query(query)) if undecided else {}
         by_pos = {pos: (s, pos, v.relevance, v.touched) for s, pos, v in judged}
         return [by_pos[pos] for pos in sense.fuse(lexical, cosines)][: 2 * limit]
@@ -759,9 +760,14 @@ class Recaller:
                                 "ORDER BY id").fetchall()
             index = Index(rows, generic_words(), self.half_life_s)
             if self.vectors is not None:
-                tasks = {card_id: _tasks(evidence) for card_id, evidence in
-                         conn.execute(f"SELECT id, evidence FROM cards WHERE {LIVE}")}
+                tasks, local = {}, set()
+                for card_id, evidence, provenance in conn.execute(
+                        f"SELECT id, evidence, provenance FROM cards WHERE {LIVE}"):
+                    tasks[card_id] = _tasks(evidence)
+                    if provenance not in ("", "[]"):  # a snapshot's card has no event of this journal
+                        local.add(card_id)
                 index.task_texts = sense.within([tasks.get(card_id, ()) for card_id in index.ids])
+                index.learned_here = [card_id in local for card_id in index.ids]
             self.index = (generation, index)
         finally:
             self.build_lock.release()

@@ -97,9 +97,13 @@ class Judged(NamedTuple):
     words: int
 
 
-def undecided(lexical: Sequence[Judged], has_tasks: Sequence[bool], sure: int = SURE_WORDS) -> list[int]:
-    """The positions whose fate meaning decides: cards with tasks the words admit on few words or refuse."""
-    return [j.pos for j in lexical if has_tasks[j.pos] and not (j.admitted and j.words >= sure)]
+def undecided(lexical: Sequence[Judged], has_tasks: Sequence[bool], sure: int = SURE_WORDS,
+              learned_here: Sequence[bool] | None = None) -> list[int]:
+    """The positions whose fate meaning decides: cards with tasks the words admit on few words, or refuse when the
+    card was learned here (an imported card's tasks are its author's words: they may keep or drop it, never admit
+    it, docs/security.md O32)."""
+    return [j.pos for j in lexical if has_tasks[j.pos] and not (j.admitted and j.words >= sure)
+            and (j.admitted or learned_here is None or learned_here[j.pos])]
 
 
 def fuse(lexical: Sequence[Judged], cosines: dict[int, float], *, sure: int = SURE_WORDS, keep: float = KEEP_COSINE,
