@@ -84,8 +84,7 @@ def fusion_from_env(environ: dict[str, str] | None = None) -> Fusion:
     try:
         return Fusion(value)
     except ValueError:
-        if value:
-            log.warning("unknown %s=%r: memory recall works without meaning", SWITCH_ENV, value)
+        log.warning("unknown %s=%r: memory recall works without meaning", SWITCH_ENV, value)
         return Fusion.OFF
 
 
