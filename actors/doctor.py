@@ -113,6 +113,8 @@ def _mesh(home: Home) -> list[Check]:
     try:
         with Client(home) as client:
             status = client.control("status")
+            meaning = memory_meaning_state(client) if any(
+                o["name"] == "memory" and o["state"] == "up" for o in status["organs"]) else None
     except NoAnswer as exc:  # a mesh runs, and its heart does not answer: unhealthy, not absent
         return [Check(HEART, False, str(exc))]
     except MeshError as exc:
@@ -123,8 +125,8 @@ def _mesh(home: Home) -> list[Check]:
                             f"{organ['state']} ({organ['reason']}), {organ['restarts']} restarts"
                             + screened_note(organ.get("screened", ()))))
     checks.extend(missing_roles({o["name"] for o in status["organs"]}, status["heart"].get("config") or ""))
-    if any(o["name"] == "memory" and o["state"] == "up" for o in status["organs"]):
-        checks.append(memory_meaning(memory_meaning_state(home)))
+    if meaning is not None:
+        checks.append(memory_meaning(meaning))
     url = status["heart"]["metrics"]
     if url:
         try:
@@ -138,11 +140,10 @@ def _mesh(home: Home) -> list[Check]:
     return checks
 
 
-def memory_meaning_state(home: Home) -> str:
+def memory_meaning_state(client: Client) -> str:
     """Whether the memory organ's recall reads meaning, as its status says ("" when it does not answer)."""
     try:
-        with Client(home) as client:
-            reply = client.call("memory", "status", wait_s=MEMORY_WAIT_S)
+        reply = client.call("memory", "status", wait_s=MEMORY_WAIT_S)
     except MeshError:
         return ""
     return str(reply.result.get("meaning", "")) if reply.ok and isinstance(reply.result, dict) else ""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 
@@ -15,13 +14,11 @@ from broker import keys, protocol
 from broker.errors import ConfigError
 from broker.home import Home
 from broker.protocol import Call, Control, ControlReply, Refused, Register, Welcome
-from tests.conftest import wait_for
+from tests.conftest import free_ports, wait_for
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    return free_ports(1)[0]
 
 
 def test_an_allow_list_reads_keys_names_and_roles_and_rejects_bad_lines():

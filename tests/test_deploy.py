@@ -16,7 +16,6 @@ import re
 import shlex
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -31,6 +30,7 @@ import yaml
 
 from actors.runner import find_organ
 from broker import config as mesh_config
+from tests.conftest import free_ports
 
 ROOT = Path(__file__).resolve().parents[1]
 DEPLOY = ROOT / "deploy"
@@ -708,17 +708,6 @@ def test_systemd_analyze_verifies_the_unit(tmp_path, name, instance):
 
 
 # -- the meshes, run as the manifests say ---------------------------------------------------------
-
-def free_ports(count: int) -> list[int]:
-    socks = [socket.socket() for _ in range(count)]
-    try:
-        for s in socks:
-            s.bind(("127.0.0.1", 0))
-        return [s.getsockname()[1] for s in socks]
-    finally:
-        for s in socks:
-            s.close()
-
 
 def loopback(text: str, ports: dict[int, int]) -> str:
     """Every HOST:PORT of the mesh's ports moved to loopback and free ports."""
