@@ -150,16 +150,20 @@ def memory_meaning_state(client: Client) -> str:
 
 
 def memory_meaning(state: str) -> Check:
-    """Whether memory's recall reads meaning (docs/memory.md, "Meaning"): a note when it does or not, a failure when
-    it was asked for and its model is not installed."""
+    """Whether memory's recall reads meaning, and with what (docs/memory.md, "Meaning"): a note when it reads word
+    vectors or nothing, a failure when the sentence model was asked for and is not installed."""
     if state == Meaning.MISSING:
         return Check(MEANING, False, "asked for (ACTORS_EMBEDDING or ACTORS_MEMORY_MEANING), but its model is not "
                                      "installed: pip install 'actors[meaning]', then restart the mesh")
     if state == Meaning.ON:
         return Check(MEANING, True, "on: where the words are unsure, the tasks a card was learned under decide")
+    if state == Meaning.LIGHT:
+        return Check(MEANING, True, "light: where the words are unsure, the tasks a card was learned under decide, "
+                                    "read with word vectors (ACTORS_EMBEDDING=on reads them with the sentence model: "
+                                    "better, ~7 ms a query; docs/memory.md, Meaning)", note=True)
     if state == Meaning.OFF:
-        return Check(MEANING, True, "off: recall reads words alone (ACTORS_EMBEDDING=on turns it on; "
-                                    "docs/memory.md, Meaning)", note=True)
+        return Check(MEANING, True, "off: recall reads words alone (ACTORS_MEMORY_MEANING=off, or the word vectors "
+                                    "are missing: pip install wordllama; docs/memory.md, Meaning)", note=True)
     return Check(MEANING, True, "the memory organ did not say", note=True)
 
 

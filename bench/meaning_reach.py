@@ -1,13 +1,14 @@
-"""How far a card's crafted tasks reach with meaning on (security.md O32): the share of dev queries one of them is
-close to, at the cosine meaning admits a card the words refuse (`sense.ADMIT_COSINE`) and the one it keeps a card
-the words admit on few words (`sense.KEEP_COSINE`).
+"""How far a card's crafted tasks reach with meaning (security.md O32): the share of dev queries one of them is
+close to, at the cosine meaning admits a card the words refuse (`admit`) and the one it keeps a card the words
+admit on few words (`keep`), for each kind of vectors with its thresholds (`sense.LIGHT`, the default's word
+vectors; `sense.MODEL`, the sentence model's).
 
 Three attackers: a card of seven generic tasks ("fix the bug", "work on the task", ...), a card of eight tasks on
 eight everyday topics, and a snapshot of cards whose tasks are written like queries (every other dev query, scored
 on the others). The queries are the dev sets' positives and negatives (`recall_fresh.DEV_SETS_BEFORE_25`: the sets
 read since before round 25, never a held-out one).
 
-    python bench/meaning_reach.py        (needs the `meaning` extra: pip install 'actors[meaning]')
+    python bench/meaning_reach.py        (the sentence model's line needs the `meaning` extra)
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import recall_fresh as rf  # noqa: E402
 from actors.memory import sense  # noqa: E402
-from broker.text import embedding  # noqa: E402
+from broker.text import embedding, wordvectors  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data"
 GENERIC = ("fix the bug", "help me with this task", "do the work the user asked for in the repository",
@@ -45,21 +46,26 @@ def dev_queries() -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def reach(queries: np.ndarray, tasks: np.ndarray) -> tuple[float, float]:
-    """The share of queries whose best cosine with the tasks reaches ADMIT_COSINE, and KEEP_COSINE."""
+def reach(queries: np.ndarray, tasks: np.ndarray, thresholds: sense.Thresholds) -> tuple[float, float]:
+    """The share of queries whose best cosine with the tasks reaches `admit`, and `keep`."""
     best = (queries @ tasks.T).max(axis=1)
-    return float((best >= sense.ADMIT_COSINE).mean()), float((best >= sense.KEEP_COSINE).mean())
+    return float((best >= thresholds.admit).mean()), float((best >= thresholds.keep).mean())
 
 
 def main() -> None:
-    encoder = embedding.Encoder(embedding.model_path())
-    queries = np.vstack([encoder.embed(q) for q in dev_queries()])
-    print(f"{len(queries)} dev queries; admit at {sense.ADMIT_COSINE}, keep at {sense.KEEP_COSINE}")
-    for label, tasks in (("7 generic tasks", GENERIC), ("8 topic tasks", TOPICS)):
-        admit, keep = reach(queries, np.vstack([encoder.embed(t) for t in tasks]))
-        print(f"{label:32s} admit {admit:6.1%}  keep {keep:6.1%}")
-    admit, keep = reach(queries[1::2], queries[::2])
-    print(f"{len(queries[::2])} tasks written like queries   admit {admit:6.1%}  keep {keep:6.1%}  (on the other half)")
+    kinds = [("word vectors (the default)", wordvectors.load(), sense.LIGHT)]
+    if embedding.model_path() is not None:
+        kinds.append(("sentence model", embedding.Encoder(embedding.model_path()), sense.MODEL))
+    texts = dev_queries()
+    for name, encoder, thresholds in kinds:
+        queries = np.vstack([encoder.embed(q) for q in texts])
+        print(f"{name}: {len(queries)} dev queries; admit at {thresholds.admit}, keep at {thresholds.keep}")
+        for label, tasks in (("7 generic tasks", GENERIC), ("8 topic tasks", TOPICS)):
+            admit, keep = reach(queries, np.vstack([encoder.embed(t) for t in tasks]), thresholds)
+            print(f"  {label:32s} admit {admit:6.1%}  keep {keep:6.1%}")
+        admit, keep = reach(queries[1::2], queries[::2], thresholds)
+        print(f"  {len(queries[::2])} tasks written like queries   admit {admit:6.1%}  keep {keep:6.1%}  (on the other "
+              "half)")
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ also asked the other journals' negatives (`cross_false_positive_rate`).
 Journals 1-6 are the dev part (tuned on, misses read); 7 and later the test part (run once, misses never read).
 
     python bench/recall_fresh.py [--split dev|test|all] [--data bench/data/fresh/memory] [--misses]
-                                 [--meaning off|on] [--option rule_sessions=2 ...]
+                                 [--meaning off|light|on] [--option rule_sessions=2 ...]
                                  [--option 'recall_condition="off"' (or "strict"; round 10's default is "implied")]
     python bench/recall_fresh.py --dev-sets [--misses] [--option …]   (every dev set, DEV_SETS, and their sums)
     python bench/recall_fresh.py --queries tickets --data bench/data/fresh8/memory   (round 12's ticket titles)
@@ -35,8 +35,9 @@ several lessons (`planted_ids`): it is a hit when a card holding any of their an
 `--queries narrated` asks `journal-N.narrated.json`: eight one-line narrations per journal (what an agent writes
 just before it acts), written and labelled the same way by a separate hand (bench/data/narrated-dev/README.md).
 
-`--meaning` runs recall with meaning (actors/memory/sense.py; needs the `meaning` extra): it sets
-ACTORS_MEMORY_MEANING and turns the shared encoder on (ACTORS_EMBEDDING=on) for this process.
+`--meaning` says what recall's meaning reads (actors/memory/sense.py): `light`, the word vectors (the product's
+default), `on`, the sentence model (needs the `meaning` extra; it turns the shared encoder on, ACTORS_EMBEDDING=on,
+for this process), or `off`, the words alone. It sets ACTORS_MEMORY_MEANING.
 """
 
 from __future__ import annotations
@@ -239,8 +240,9 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=HERE / "data" / "fresh" / "memory")
     parser.add_argument("--split", choices=["dev", "test", "all"], default="all")
     parser.add_argument("--misses", action="store_true", help="list what was missed (never for test)")
-    parser.add_argument("--meaning", choices=["off", "on"], default="off",
-                        help="recall with meaning (sense.py): the cards' tasks decide what the words are unsure of")
+    parser.add_argument("--meaning", choices=["off", "light", "on"], default="light",
+                        help="what recall's meaning reads (sense.py): word vectors (light, the default), the "
+                             "sentence model (on), nothing (off)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a memory option as the organ's options table takes it (e.g. rule_sessions=2); repeatable")
     parser.add_argument("--dev-sets", action="store_true",
@@ -263,7 +265,7 @@ def main() -> None:
     QUERIES[0] = args.queries
     SETTINGS[0] = Settings.from_options({k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)})
     os.environ["ACTORS_MEMORY_MEANING"] = args.meaning  # read when each store's recaller is made (--dev-sets too)
-    if args.meaning != "off":
+    if args.meaning == "on":
         os.environ["ACTORS_EMBEDDING"] = "on"
     if args.dev_sets:
         print(json.dumps(dev_sets(args.misses), indent=1))

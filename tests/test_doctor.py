@@ -8,7 +8,7 @@ from actors.doctor import memory_meaning
 from broker.supervisor import inherited_environment
 
 
-@pytest.mark.parametrize("state, ok, note", [("on", True, False), ("off", True, True),
+@pytest.mark.parametrize("state, ok, note", [("on", True, False), ("light", True, True), ("off", True, True),
                                              ("asked for, model not installed", False, False), ("", True, True)])
 def test_doctor_says_whether_memorys_recall_reads_meaning_and_fails_when_asked_for_without_its_model(state, ok, note):
     check = memory_meaning(state)

