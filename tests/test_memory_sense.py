@@ -11,10 +11,10 @@ import pytest
 from actors.memory import sense
 from actors.memory.recall import Recaller
 from actors.memory.sense import MODEL, Fusion, Judged, fuse, fusion_from_env, undecided
+from actors.memory.service import Memory
 
 SURE_WORDS, KEEP_COSINE, ADMIT_COSINE = MODEL
 FUSE = MODEL._asdict()
-from actors.memory.service import Memory
 
 T0 = 1_764_460_800.0
 
@@ -31,6 +31,13 @@ def test_a_card_admitted_on_few_words_stays_only_when_one_of_its_tasks_means_wha
 def test_a_card_the_words_refuse_is_admitted_on_a_close_task_after_the_cards_the_words_admit():
     lexical = [Judged(7, False, 1), Judged(3, True, SURE_WORDS), Judged(8, False, 2)]
     assert fuse(lexical, {7: ADMIT_COSINE, 3: 0.0, 8: ADMIT_COSINE - 0.01}, **FUSE) == [3, 7]
+
+
+def test_a_card_the_query_names_outright_is_one_the_words_are_sure_of():
+    # "pip install numpy" names the pip card's command: one word of its sessions' topic, or none, does not matter
+    lexical = [Judged(1, True, 1, named=True), Judged(2, True, 1), Judged(3, False, 1, named=True)]
+    assert undecided(lexical, [True] * 4, SURE_WORDS) == [2, 3]
+    assert fuse(lexical, {2: -0.1, 3: -0.1}, **FUSE) == [1]
 
 
 def test_a_card_without_tasks_keeps_its_lexical_verdict():
