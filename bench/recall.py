@@ -11,8 +11,9 @@ uses, to show how much the figures rest on that list; `--ablate-meaning` recalls
 (their tools' documented descriptions). On dev, every journal is also asked
 `DEV_MEANING`'s phrasings that share no word with their card, counted apart (`meaning_r_at_3`).
 
-Latency (`--latency N`): N generated cards in one store, `Memory.recall` in-process on a warm index, 300
-queries of 4-20 words plus one of 768; wall clock and the thread's CPU time, p50 and p95; and how often the
+Latency (`--latency N`): N generated cards in one store (each with 1-5 tasks of 6,000, for meaning), `Memory.recall`
+in-process on a warm index, 300 queries of 4-20 words plus one of 768, with meaning (word vectors, the default) and
+with the words alone (the baseline, in the same run); wall clock and the thread's CPU time, p50 and p95; and how often the
 bounded search returns exhaustive scoring's best card (and top 5). Shapes: `realistic` (a Zipf vocabulary of
 20,000 words, 3,000 files, 400 hosts, 150 programs), `narrow` (120 words: every term in about 2,000 of 30,000
 cards) and `same` (every card holds the same terms).
@@ -39,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from _stats import percentile  # noqa: E402
 from journals import DEV_BANK, DEV_MEANING, DEV_SEEDS, TEST_BANK, TEST_SEEDS, generate  # noqa: E402
 
-from actors.memory import recall  # noqa: E402
+from actors.memory import recall, sense  # noqa: E402
 from actors.memory.db import transaction  # noqa: E402
 from actors.memory.distill import Draft, identity  # noqa: E402
 from actors.memory.service import Memory  # noqa: E402
@@ -145,6 +146,11 @@ def _filler(rng: random.Random, shape: str, n: int) -> tuple[list[Draft], list[s
                                                                                   "commit", "status", "list")]
     drafts = []
     fixed = identity("shell", "run", programs=["pytest", "pip"], files=["app.py"], topic=vocab[:8])
+    # the tasks the cards were learned under (what meaning compares a query with): 6,000 distinct ones, 1-5 a card,
+    # drawn apart so that the cards and queries are the same as before they had tasks
+    task_rng = random.Random(rng.random())
+    task_words = _zipf(task_rng, vocab)
+    tasks = [" ".join(task_words(task_rng.randint(5, 12))) for _ in range(6000)]
     for i in range(n):
         if shape == "same":
             ident = fixed
@@ -155,7 +161,8 @@ def _filler(rng: random.Random, shape: str, n: int) -> tuple[list[Draft], list[s
                              calls=[" ".join(words(rng.randint(2, 8)))])  # the words of the calls it saw
         drafts.append(Draft(key=f"x{i}", kind=rng.choice(["pitfall", "rule", "weak_link", "playbook"]),
                             title=f"card {i}", body="filler", identity=ident, confirmations=rng.randint(1, 9),
-                            first_ts=time.time() - rng.uniform(0, 90 * 86400), last_ts=time.time()))
+                            first_ts=time.time() - rng.uniform(0, 90 * 86400), last_ts=time.time(),
+                            provenance=(i,), evidence={"tasks": task_rng.sample(tasks, task_rng.randint(1, 5))}))
     queries = []
     for _ in range(300):
         picked = words(rng.randint(4, 20)) + rng.sample(["run", "the", "tests", "fix", "file", "check", "update"], 3)
@@ -187,9 +194,11 @@ def agreement(index, queries: list[str]) -> tuple[float, float]:
             round(sum(len(set(b) & set(f)) / len(f) for b, f in pairs) / len(pairs), 3))
 
 
-def latency(n: int, shape: str = "realistic", seed: int = 7) -> dict:
+def latency(n: int, shape: str = "realistic", meaning: str = "light", seed: int = 7) -> dict:
+    """Recall timed on n generated cards, with meaning as $ACTORS_MEMORY_MEANING says (`off`: the words alone)."""
     rng = random.Random(seed)
     drafts, queries = _filler(rng, shape, n)
+    os.environ[sense.SWITCH_ENV] = meaning
     with tempfile.TemporaryDirectory() as home, Memory(home) as m:
         with transaction(m.writer):
             CardStore(m.writer).sync(drafts, time.time())
@@ -206,7 +215,7 @@ def latency(n: int, shape: str = "realistic", seed: int = 7) -> dict:
             wall.append((time.perf_counter() - w0) * 1000)
             found += bool(hits)
         top1, top5 = agreement(m.recaller.current(m.reader()), queries[:60])
-    return {"cards": n, "shape": shape, "queries": len(queries), "answered": found,
+    return {"cards": n, "shape": shape, "meaning": str(m.recaller.meaning), "queries": len(queries), "answered": found,
             "top1_as_exhaustive": top1, "top5_overlap_with_exhaustive": top5,
             "index_build_s": round(build, 3), "wall_p50_ms": round(percentile(wall, 50), 3),
             "wall_p95_ms": round(percentile(wall, 95), 3), "cpu_p50_ms": round(percentile(cpu, 50), 3),
@@ -246,7 +255,8 @@ def main() -> None:
         print("\n".join(misses))
     if args.latency:
         for shape in args.shapes.split(","):
-            print(json.dumps({"latency": latency(args.latency, shape)}))
+            for meaning in ("off", "light"):  # the words alone: the baseline, measured in the same run
+                print(json.dumps({"latency": latency(args.latency, shape, meaning)}))
 
 
 if __name__ == "__main__":

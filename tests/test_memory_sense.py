@@ -272,6 +272,9 @@ def test_a_mesh_started_with_memorys_switch_has_a_memory_organ_that_reads_meanin
     mesh.env[sense.SWITCH_ENV] = "on"
     mesh.up()
     assert mesh.json("call", "memory.status")["result"]["meaning"] == "on"
+    mesh.env[sense.SWITCH_ENV] = "off"  # this shell's recall would read the words alone
+    status = mesh.json("memory", "status")
+    assert (status["meaning"], status["meaning_of"]) == ("on", "organ")  # the organ's, whatever this shell says
     checks = json.loads(mesh.cli("doctor", "--json", check=True).stdout)["checks"]
     assert next(c for c in checks if c["name"] == "memory meaning")["detail"].startswith("on:")
 
