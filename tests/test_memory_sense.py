@@ -352,3 +352,22 @@ def test_word_vectors_that_do_not_load_leave_recall_to_the_words(monkeypatch, st
     assert recaller.fusion is Fusion.LIGHT
     assert recaller.search(store.reader(), "push my branch to origin main", 3)
     assert (recaller.fusion, recaller.meaning, recaller.vectors) == (Fusion.OFF, sense.Meaning.OFF, None)
+
+
+def test_a_query_holding_half_of_a_utf16_pair_is_read_by_the_word_vectors_with_the_half_as_a_question_mark(store,
+                                                                                                          words):
+    # docs/security.md O33: `actors recall` reads a byte that is not UTF-8 in its argument as such a half
+    light = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.LIGHT)
+    conn = store.reader()
+    for query in ("run the JavaScript linter \udcff", "bundle the web client for production with npm \ud800"):
+        assert light.search(conn, query, 3) == light.search(conn, query.replace(query[-1], "?"), 3)
+
+
+def test_meaning_reads_a_query_no_longer_than_the_words_read_it(store):
+    # docs/security.md O33: the query's vector cost as much as the whole text, whatever the words read of it
+    from actors.memory.recall import MAX_QUERY_CHARS
+
+    counting = _Counting()
+    recaller = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.ON, encoder=counting)
+    recaller.search(store.reader(), "run the JavaScript linter " + "x" * 100_000, 3)
+    assert len(counting.lengths) == 3 and counting.lengths[-1] == MAX_QUERY_CHARS  # two tasks, then the query

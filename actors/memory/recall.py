@@ -728,7 +728,8 @@ class Recaller:
         judged = index.judge(q, self.min_relevance, limit, now, self.condition)
         lexical = [sense.Judged(pos, v.refused is None, index.words(v), v.named) for _, pos, v in judged]
         undecided = sense.undecided(lexical, index.tasks.has, self.thresholds.sure, learned_here=index.learned_here)
-        cosines = index.tasks.cosines(undecided, self.vectors.query(query)) if undecided else {}
+        # the query as the words read it: its vector costs what its length does (O33)
+        cosines = index.tasks.cosines(undecided, self.vectors.query(query[:MAX_QUERY_CHARS])) if undecided else {}
         by_pos = {pos: (s, pos, v.relevance, v.touched) for s, pos, v in judged}
         return [by_pos[pos] for pos in sense.fuse(lexical, cosines, **self.thresholds._asdict())][: 2 * limit]
 

@@ -250,7 +250,7 @@ class Vectors:
             return sum(1 for key in keys if key not in self.cache)
 
     def _key(self, text_: str) -> str:
-        return hashlib.sha1(f"{self.encoder.digest}\0{text_}".encode()).hexdigest()
+        return hashlib.sha1(f"{self.encoder.digest}\0{text_}".encode("utf-8", "surrogatepass")).hexdigest()
 
     def vector(self, text_: str) -> np.ndarray:
         """The unit vector of one text."""
@@ -260,7 +260,7 @@ class Vectors:
             if found is not None:
                 self.cache.move_to_end(key)
                 return found
-        found = self.encoder.embed(text_)
+        found = self.encoder.embed(utf8(text_))
         with self.lock:
             self.embedded += 1
             self.cache[key] = found
@@ -270,4 +270,10 @@ class Vectors:
 
     def query(self, text_: str) -> np.ndarray:
         """The unit vector of a query (never cached: queries rarely repeat word for word)."""
-        return self.encoder.embed(text_)
+        return self.encoder.embed(utf8(text_))
+
+
+def utf8(text_: str) -> str:
+    """The text with each half of a UTF-16 pair read as `?` (as `hooks.loads` reads them): neither encoder's
+    tokenizer takes one, and `actors recall` reads a byte of its argument that is not UTF-8 as one (O33)."""
+    return text_.encode("utf-8", "replace").decode("utf-8")
