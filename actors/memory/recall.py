@@ -770,7 +770,7 @@ class Recaller:
             self.build_lock.release()
         if self.vectors is not None and meaning_later:
             if first or self.vectors.missing(index.task_texts) <= INLINE_TASKS:
-                self.give_meaning(index)
+                self.give_meaning(index, whole=not first)  # a first index's query embeds the tasks it compares
             else:
                 threading.Thread(target=self.give_meaning, args=(index,), name="memory-meaning", daemon=True).start()
         return index
@@ -782,12 +782,15 @@ class Recaller:
         if self.vectors is not None:
             self.give_meaning(index)
 
-    def give_meaning(self, index: Index) -> None:
-        """Embed an index's tasks once (new ones only: the vectors are cached across indexes)."""
+    def give_meaning(self, index: Index, whole: bool = True) -> None:
+        """Embed an index's tasks once (new ones only: the vectors are cached across indexes), or, not `whole`, have
+        each embedded when a query first compares its card (a command's one query, sense.Tasks)."""
         with self.meaning_lock:
-            if index.tasks is None and index.task_texts is not None and self.vectors is not None:
+            if index.task_texts is None or self.vectors is None:
+                return
+            if index.tasks is None or (whole and not index.tasks.made.all()):
                 try:
-                    index.tasks = sense.Tasks(self.vectors, index.task_texts)
+                    index.tasks = sense.Tasks(self.vectors, index.task_texts, whole=whole)
                 except sense.NotLoaded as exc:  # files there, but unreadable: the words answer from now on
                     log.warning("memory recall works without meaning: %s", exc)
                     self.fusion, self.meaning, self.vectors = sense.Fusion.OFF, sense.Meaning.OFF, None

@@ -207,12 +207,19 @@ def within(tasks: Sequence[Sequence[str]], limit: int = MAX_EMBEDDED) -> list[tu
 
 
 class Tasks:
-    """The tasks of an index's cards as vectors: one row a distinct task, and each position's rows."""
+    """The tasks of an index's cards as vectors: one row a distinct task, and each position's rows. Embedded whole
+    (an organ's index, on its sleep thread), or each the first time a query compares its card (`whole=False`: a
+    command's one query, which would otherwise wait for the store's 4,096, O35)."""
 
-    def __init__(self, vectors: Vectors, tasks: Sequence[Sequence[str]]) -> None:
-        texts = list(dict.fromkeys(t for card in tasks for t in card if t))
-        row = {t: i for i, t in enumerate(texts)}
-        self.matrix = vectors.matrix(texts)
+    def __init__(self, vectors: Vectors, tasks: Sequence[Sequence[str]], *, whole: bool = True) -> None:
+        self.texts = list(dict.fromkeys(t for card in tasks for t in card if t))
+        row = {t: i for i, t in enumerate(self.texts)}
+        self.vectors = vectors
+        self.lock = threading.Lock()
+        self.matrix = vectors.matrix(self.texts) if whole else None
+        self.made = np.full(len(self.texts), whole)
+        if not whole:
+            vectors.load()  # where the index is made: NotLoaded here, not in a query
         self.rows = [np.array([row[t] for t in card if t], dtype=np.int32) for card in tasks]
         self.has = [len(r) > 0 for r in self.rows]
 
@@ -224,8 +231,22 @@ class Tasks:
             return {}
         rows = [self.rows[pos] for pos in wanted]
         starts = np.cumsum([0] + [len(r) for r in rows[:-1]])
-        best = np.maximum.reduceat(self.matrix[np.concatenate(rows)] @ query, starts)
+        taken = np.concatenate(rows)
+        self._make(taken)
+        best = np.maximum.reduceat(self.matrix[taken] @ query, starts)
         return dict(zip(wanted, best.tolist()))
+
+    def _make(self, taken: np.ndarray) -> None:
+        """Embed the rows no query compared yet (none in a whole index)."""
+        new = np.unique(taken[~self.made[taken]])
+        if not new.size:
+            return
+        vectors = self.vectors.matrix([self.texts[i] for i in new])
+        with self.lock:
+            if self.matrix is None:
+                self.matrix = np.zeros((len(self.texts), vectors.shape[1]), dtype=vectors.dtype)
+            self.matrix[new] = vectors
+            self.made[new] = True  # after its row: a query that sees it made reads the row
 
 
 class Vectors:
@@ -242,6 +263,10 @@ class Vectors:
         """One unit vector a row for each text, from the cache or the encoder."""
         rows = [self.vector(t) for t in texts]
         return np.vstack(rows) if rows else np.zeros((0, 0), dtype=np.float32)
+
+    def load(self) -> str:
+        """The encoder's digest, read now: deferred word vectors load here (NotLoaded when they cannot)."""
+        return self.encoder.digest
 
     def missing(self, texts: Iterable[Iterable[str]]) -> int:
         """How many distinct texts of these groups the cache does not hold (what embedding them would cost)."""
