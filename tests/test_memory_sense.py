@@ -401,3 +401,25 @@ def test_a_commands_one_query_embeds_the_tasks_of_the_cards_it_compares_not_the_
     recaller.warm(memory.reader())  # an organ's sleep thread embeds them all, once
     assert len(counting.lengths) == len(cards) + 1
     memory.close()
+
+
+def test_word_vectors_that_do_not_load_leave_recall_to_the_words_when_the_first_tasks_come_after_the_organ_warmed(
+        monkeypatch, tmp_path):
+    # docs/security.md O36: the first query after the consolidation that gave cards their first tasks failed
+    from broker.text import wordvectors
+    monkeypatch.setattr(wordvectors, "load", lambda: None)  # files there, unreadable
+    m = Memory(tmp_path / "home", clock=lambda: T0 + 3600)
+    try:
+        def learn(events: list[dict], at: float) -> None:
+            m.ingest(io.BytesIO("".join(json.dumps({**e, "ts": at + i}) + "\n" for i, e in enumerate(events)).encode()))
+            m.consolidate()
+        learn([e for e in failures("b", "", "git push origin main", "! [rejected] main -> main (non-fast-forward)")
+               if e["kind"] == "call"], T0)  # a journal without progress events: cards without tasks
+        recaller = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.LIGHT)
+        recaller.warm(m.reader())  # the organ at start
+        learn(failures("a", "bundle the web client for production", "npm run build",
+                       "FATAL ERROR: JavaScript heap out of memory"), T0 + 100)
+        assert recaller.search(m.reader(), "run the JavaScript linter", 3)  # before the organ warms again
+        assert (recaller.fusion, recaller.vectors) == (Fusion.OFF, None)
+    finally:
+        m.close()

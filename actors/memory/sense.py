@@ -270,6 +270,10 @@ class Vectors:
 
     def missing(self, texts: Iterable[Iterable[str]]) -> int:
         """How many distinct texts of these groups the cache does not hold (what embedding them would cost)."""
+        if not self.cache:
+            # all of them, said without reading the encoder: word vectors that do not load are found where that is
+            # caught (`Recaller.give_meaning`), not here on a query's time (O36)
+            return len({t for group in texts for t in group if t})
         keys = {self._key(t) for group in texts for t in group if t}
         with self.lock:
             return sum(1 for key in keys if key not in self.cache)
