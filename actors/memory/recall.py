@@ -737,10 +737,10 @@ class Recaller:
         """The index of the live cards, rebuilt when they changed.
 
         While another thread rebuilds it, the last index answers: a query never waits for a rebuild. With meaning,
-        the index this call builds gets its tasks' vectors before it answers when it is the process's first (a
-        command's one query) or when few of its tasks are new (`INLINE_TASKS`: the vectors are cached, and a
-        consolidation adds few); else on a thread of their own, the words answering until then (`meaning_later`;
-        `warm` gives them itself).
+        the index this call builds has meaning before it answers: when it is the process's first (a command's one
+        query), each task embedded the first time a query compares its card (O35); when few of its tasks are new
+        (`INLINE_TASKS`: the vectors are cached, and a consolidation adds few), all of them; else they are embedded
+        on a thread of their own, the words answering until then (`meaning_later`; `warm` embeds them all itself).
         """
         generation = _generation(conn)
         gen, index = self.index

@@ -29,7 +29,8 @@ Two kinds of vectors (`Fusion`):
 
 Each distinct task is embedded once when the recall index is built (the organ builds it right after each
 consolidation: `Memory.warm`) and kept, keyed by a digest of the text and the vectors' model, in a bounded cache,
-so a later consolidation embeds only new tasks. An index reads a task as its first 1,000 characters and keeps at
+so a later consolidation embeds only new tasks; a command's one query (`actors recall`) embeds only the tasks of
+the cards it compares (`Tasks(whole=False)`, O35). An index reads a task as its first 1,000 characters and keeps at
 most `MAX_EMBEDDED` distinct tasks, the best-standing cards' first (`within`): an imported snapshot of a million
 cards costs no more (docs/security.md O29). Only the lexical candidates are compared (at most
 `recall.CANDIDATES`, five tasks each), and a query is embedded only when meaning decides one of them.
@@ -54,7 +55,7 @@ log = logging.getLogger(__name__)
 SWITCH_ENV = "ACTORS_MEMORY_MEANING"
 MAX_CACHED = 65536  # task vectors kept (384 float32 each at most: 100 MB at most)
 MAX_EMBEDDED = 4096  # distinct tasks an index embeds at most (the model: ~40 s of one core the first time, then
-# cached, 6 MB; the word vectors: ~0.4 s)
+# cached, 6 MB; the word vectors: ~0.4 s as distill writes tasks, 2-9 s for 1,000 characters each, O35)
 LEGACY = frozenset({"rerank", "agree"})  # the first version's modes: both mean on now
 
 
