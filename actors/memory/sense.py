@@ -47,6 +47,7 @@ from typing import Iterable, NamedTuple, Sequence
 
 import numpy as np
 
+import broker.text as text
 from broker.text import embedding, wordvectors
 
 log = logging.getLogger(__name__)
@@ -104,6 +105,14 @@ def fusion_from_env(environ: dict[str, str] | None = None) -> Fusion:
 
 
 THRESHOLDS = {Fusion.LIGHT: LIGHT, Fusion.ON: MODEL}
+INFORMATIVE_TERMS = 3  # distinct terms, words of work left out, a task needs to say what the work was
+
+
+def informative(task: str, generic: frozenset[str]) -> bool:
+    """Whether a task says enough to judge a query by: "yes go ahead", "continue" or "work on billing" (a terse
+    prompt, what the session's text was when the evidence happened) does not, and such a task has no say; a card
+    left with none keeps its lexical verdict. CJK pairs count as terms."""
+    return len({t for t in text.terms(task) if t not in generic}) >= INFORMATIVE_TERMS
 
 
 class NotLoaded(RuntimeError):
