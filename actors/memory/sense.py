@@ -15,8 +15,9 @@ its tasks, with the thresholds of the vectors in use (`Thresholds`):
 - one they admit on fewer stays only when one of its tasks means what the query does (`keep`);
 - one they touch but refuse (under the floor, one word, the condition) is admitted when one of its tasks is close
   (`admit`), after the cards the words admitted;
-- a card with no task (a journal without progress events) keeps its lexical verdict, and a card the words do not
-  touch at all is never recalled on meaning alone.
+- a card with no task (a journal without progress events), or none that says what the work was (`informative`:
+  "yes go ahead"), keeps its lexical verdict, and a card the words do not touch at all is never recalled on
+  meaning alone.
 
 Two kinds of vectors (`Fusion`):
 - `light`, the default: static word vectors (`broker/text/wordvectors.py`, ~0.1 ms a text), thresholds `LIGHT`,
