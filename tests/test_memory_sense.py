@@ -40,6 +40,15 @@ def test_a_card_the_query_names_outright_is_one_the_words_are_sure_of():
     assert fuse(lexical, {2: -0.1, 3: -0.1}, **FUSE) == [1]
 
 
+@pytest.mark.parametrize("task, says", [("yes go ahead", False), ("continue", False), ("work on billing", False),
+                                        ("fix the reports bug", False), ("set up the requests dependencies", False),
+                                        ("RUST-142: builds are slow locally, try the shared compiler cache", True),
+                                        ("帮我给新字段加个数据库 migration", True)])
+def test_a_terse_task_has_no_say_and_a_task_that_says_the_work_has(task, says):
+    from actors.memory.recall import generic_words
+    assert sense.informative(task, generic_words()) is says
+
+
 def test_a_card_without_tasks_keeps_its_lexical_verdict():
     lexical = [Judged(5, True, 1), Judged(6, False, 1)]
     assert fuse(lexical, {}, **FUSE) == [5]
@@ -134,7 +143,7 @@ def store(tmp_path_factory):
     m = Memory(tmp_path_factory.mktemp("sense") / "home", clock=lambda: T0 + 3600)
     events = [*failures("a", "bundle the web client for production", "npm run build",
                         "FATAL ERROR: JavaScript heap out of memory"),
-              *failures("b", "share the fix with the team", "git push origin main",
+              *failures("b", "share the login fix with the team on the remote", "git push origin main",
                         "! [rejected] main -> main (non-fast-forward)")]
     m.ingest(io.BytesIO("".join(json.dumps({**e, "ts": T0 + i}) + "\n" for i, e in enumerate(events)).encode()))
     m.consolidate()
@@ -188,7 +197,7 @@ def test_a_query_after_a_consolidation_that_added_a_few_tasks_has_meaning_at_onc
         def learn(events: list[dict], at: float) -> None:
             m.ingest(io.BytesIO("".join(json.dumps({**e, "ts": at + i}) + "\n" for i, e in enumerate(events)).encode()))
             m.consolidate()
-        learn(failures("b", "share the fix with the team", "git push origin main",
+        learn(failures("b", "share the login fix with the team on the remote", "git push origin main",
                        "! [rejected] main -> main (non-fast-forward)"), T0)
         recaller = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.ON, encoder=encoder)
         recaller.search(m.reader(), "push my branch", 3)  # the first index, with its tasks
@@ -261,7 +270,7 @@ def test_a_snapshot_of_many_cards_with_long_distinct_tasks_costs_recall_a_bounde
 
     cards = [{"key": f"k{i}", "kind": "pitfall", "title": f"shell.run fails on tool{i}", "body": "b", "confirmations": 3,
               "created_at": T0, "confirmed_at": T0, "identity": {"program": [f"tool{i}"]},
-              "evidence": {"tasks": [f"task {i}.{j} " + ("x" * (1_000_000 if i == j == 0 else 40)) for j in range(8)]}}
+              "evidence": {"tasks": [f"task {i}.{j} parser lexer grammar " + ("x" * (1_000_000 if i == j == 0 else 40)) for j in range(8)]}}
              for i in range(sense.MAX_EMBEDDED // 8 + 100)]
     memory = Memory(tmp_path / "home", clock=lambda: T0 + 3600)
     memory.import_snapshot(json.dumps({"format": "actors-memory-snapshot", "version": 4, "cards": cards,
@@ -363,6 +372,19 @@ def test_word_vectors_that_do_not_load_leave_recall_to_the_words(monkeypatch, st
     assert recaller.fusion is Fusion.LIGHT
     assert recaller.search(store.reader(), "push my branch to origin main", 3)
     assert (recaller.fusion, recaller.meaning, recaller.vectors) == (Fusion.OFF, sense.Meaning.OFF, None)
+
+
+def test_a_card_learned_under_a_terse_prompt_keeps_its_lexical_verdict(tmp_path, words):
+    # a transcript's prompt is often "yes go ahead": it says nothing of the work, so it drops nothing
+    with Memory(tmp_path / "home", clock=lambda: T0 + 3600) as m:
+        events = failures("c", "yes go ahead", "npm run build", "FATAL ERROR: JavaScript heap out of memory")
+        m.ingest(io.BytesIO("".join(json.dumps({**e, "ts": T0 + i}) + "\n" for i, e in enumerate(events)).encode()))
+        m.consolidate()
+        lexical = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.OFF)
+        light = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.LIGHT)
+        for query in ("run the JavaScript linter", "bundle the web client for production with npm"):
+            found = [h.card.id for h in lexical.search(m.reader(), query, 3)]
+            assert found and [h.card.id for h in light.search(m.reader(), query, 3)] == found
 
 
 def test_a_query_holding_half_of_a_utf16_pair_is_read_by_the_word_vectors_with_the_half_as_a_question_mark(store,

@@ -847,10 +847,15 @@ def _identity(raw: str) -> dict[str, tuple[str, ...]]:
 
 
 def _tasks(raw: str) -> tuple[str, ...]:
-    """The tasks a card was learned under, from its stored evidence (none when it is not what it should be)."""
+    """The tasks a card was learned under that say what the work was (`sense.informative`), from its stored evidence
+    (none when it is not what it should be)."""
     try:
         value = json.loads(raw)
     except ValueError:
         return ()
     tasks = value.get("tasks") if isinstance(value, dict) else None
-    return tuple(t[:MAX_TASK_CHARS] for t in tasks[:MAX_TASKS] if isinstance(t, str)) if isinstance(tasks, list) else ()
+    if not isinstance(tasks, list):
+        return ()
+    generic = generic_words()
+    return tuple(t for t in (t[:MAX_TASK_CHARS] for t in tasks[:MAX_TASKS] if isinstance(t, str))
+                 if sense.informative(t, generic))

@@ -15,8 +15,9 @@ its tasks, with the thresholds of the vectors in use (`Thresholds`):
 - one they admit on fewer stays only when one of its tasks means what the query does (`keep`);
 - one they touch but refuse (under the floor, one word, the condition) is admitted when one of its tasks is close
   (`admit`), after the cards the words admitted;
-- a card with no task (a journal without progress events) keeps its lexical verdict, and a card the words do not
-  touch at all is never recalled on meaning alone.
+- a card with no task (a journal without progress events), or none that says what the work was (`informative`:
+  "yes go ahead"), keeps its lexical verdict, and a card the words do not touch at all is never recalled on
+  meaning alone.
 
 Two kinds of vectors (`Fusion`):
 - `light`, the default: static word vectors (`broker/text/wordvectors.py`, ~0.1 ms a text), thresholds `LIGHT`,
@@ -48,6 +49,7 @@ from typing import Iterable, NamedTuple, Sequence
 
 import numpy as np
 
+import broker.text as text
 from broker.text import embedding, wordvectors
 
 log = logging.getLogger(__name__)
@@ -105,6 +107,14 @@ def fusion_from_env(environ: dict[str, str] | None = None) -> Fusion:
 
 
 THRESHOLDS = {Fusion.LIGHT: LIGHT, Fusion.ON: MODEL}
+INFORMATIVE_TERMS = 3  # distinct terms, words of work left out, a task needs to say what the work was
+
+
+def informative(task: str, generic: frozenset[str]) -> bool:
+    """Whether a task says enough to judge a query by: "yes go ahead", "continue" or "work on billing" (a terse
+    prompt, what the session's text was when the evidence happened) does not, and such a task has no say; a card
+    left with none keeps its lexical verdict. CJK pairs count as terms."""
+    return len({t for t in text.terms(task) if t not in generic}) >= INFORMATIVE_TERMS
 
 
 class NotLoaded(RuntimeError):
