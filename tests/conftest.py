@@ -63,9 +63,9 @@ def recalled_titles(memory, query: str, n: int = 3) -> list[str]:
 
 @pytest.fixture(scope="module")
 def words_alone():
-    """Recall reads the words alone for a module's tests: they are the words' rules, on journals whose tasks are a
-    few placeholder words; meaning over real tasks is tested in test_memory_sense.py. Module-scoped, so that a
-    module's shared stores are made with it."""
+    """Recall reads the words alone for a module's tests: they are the words' rules, on a journal whose placeholder
+    tasks ("ticket closed, note it") say other work than its queries; meaning over real tasks is tested in
+    test_memory_sense.py. Module-scoped, so that a module's shared stores are made with it."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("ACTORS_MEMORY_MEANING", "off")
         yield

@@ -17,8 +17,6 @@ from tests.test_hooks import MEMORY_MESH
 from tests.test_memory_recall import T0, pep668_journal
 from tests.conftest import wait_for
 
-pytestmark = pytest.mark.usefixtures("words_alone")  # the words' rules (conftest)
-
 PIP_RULE = {"ability": ["shell", "run"], "program": ["pip", "pip3", "pipx", "uv"], "action": ["instal"]}
 GIT_PUSH = {"ability": ["git", "push"], "program": ["git"], "action": ["push"]}
 CONF_READ = {"ability": ["fs", "read", "file"], "file": ["conf.yaml"]}

@@ -13,8 +13,6 @@ from actors.memory.recall import (FIELD_WEIGHTS, corroborated, Index, idf, names
 from actors.memory.service import Memory
 from tests.conftest import recalled_titles
 
-pytestmark = pytest.mark.usefixtures("words_alone")  # the words' rules (conftest)
-
 T0 = 1_764_460_800.0
 
 

@@ -14,8 +14,6 @@ from actors.memory.recall import share
 from actors.memory.service import Memory, Settings
 from tests.conftest import recalled_titles
 
-pytestmark = pytest.mark.usefixtures("words_alone")  # the words' rules (conftest)
-
 T0 = 1_764_460_800.0
 
 
