@@ -445,3 +445,11 @@ def test_word_vectors_that_do_not_load_leave_recall_to_the_words_when_the_first_
         assert (recaller.fusion, recaller.vectors) == (Fusion.OFF, None)
     finally:
         m.close()
+
+
+def test_an_index_reads_a_bounded_number_of_tasks_whether_or_not_they_say_the_work():
+    # O38: a snapshot of tasks that say nothing made every index build read them all
+    says = lambda t: not t.startswith("yes")  # noqa: E731
+    assert sense.within([("yes go",), ("parser lexer grammar",)], says=says) == [(), ("parser lexer grammar",)]
+    tasks = [(f"yes {i}",) for i in range(10)] + [("parser lexer grammar",)]
+    assert sense.within(tasks, limit=3, says=says)[-1] == ()  # six read, none said the work: the last never read

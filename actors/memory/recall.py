@@ -763,7 +763,8 @@ class Recaller:
                     tasks[card_id] = _tasks(evidence)
                     if provenance not in ("", "[]"):  # a snapshot's card has no event of this journal
                         local.add(card_id)
-                index.task_texts = sense.within([tasks.get(card_id, ()) for card_id in index.ids])
+                index.task_texts = sense.within([tasks.get(card_id, ()) for card_id in index.ids],
+                                                says=sense.says_the_work)
                 index.learned_here = [card_id in local for card_id in index.ids]
             self.index = (generation, index)
         finally:
@@ -847,15 +848,10 @@ def _identity(raw: str) -> dict[str, tuple[str, ...]]:
 
 
 def _tasks(raw: str) -> tuple[str, ...]:
-    """The tasks a card was learned under that say what the work was (`sense.informative`), from its stored evidence
-    (none when it is not what it should be)."""
+    """The tasks a card was learned under, from its stored evidence (none when it is not what it should be)."""
     try:
         value = json.loads(raw)
     except ValueError:
         return ()
     tasks = value.get("tasks") if isinstance(value, dict) else None
-    if not isinstance(tasks, list):
-        return ()
-    generic = generic_words()
-    return tuple(t for t in (t[:MAX_TASK_CHARS] for t in tasks[:MAX_TASKS] if isinstance(t, str))
-                 if sense.informative(t, generic))
+    return tuple(t[:MAX_TASK_CHARS] for t in tasks[:MAX_TASKS] if isinstance(t, str)) if isinstance(tasks, list) else ()

@@ -41,17 +41,19 @@ cards costs no more (docs/security.md O29). Only the lexical candidates are comp
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import os
 import threading
 from collections import OrderedDict
 from enum import StrEnum
-from typing import Iterable, NamedTuple, Sequence
+from typing import Callable, Iterable, NamedTuple, Sequence
 
 import numpy as np
 
 import broker.text as text
+from actors.memory import normalise
 from broker.text import embedding, wordvectors
 
 log = logging.getLogger(__name__)
@@ -110,6 +112,7 @@ def fusion_from_env(environ: dict[str, str] | None = None) -> Fusion:
 
 THRESHOLDS = {Fusion.LIGHT: LIGHT, Fusion.ON: MODEL}
 INFORMATIVE_TERMS = 3  # distinct terms, words of work left out, a task needs to say what the work was
+INFORMATIVE_CHARS = 200  # what of a task that is read for them (distill keeps 200 characters)
 
 
 def informative(task: str, generic: frozenset[str]) -> bool:
@@ -205,18 +208,30 @@ def fuse(lexical: Sequence[Judged], cosines: dict[int, float], *, sure: int, kee
     return kept + admitted
 
 
-def within(tasks: Sequence[Sequence[str]], limit: int = MAX_EMBEDDED) -> list[tuple[str, ...]]:
-    """Each position's tasks, in position order (an index's: best standing first), until `limit` distinct tasks are
-    taken: the later cards' new tasks are left out (a card left with none keeps its lexical verdict), so what an
-    index holds and embeds is bounded whatever the store holds (a snapshot of a million cards)."""
+def within(tasks: Sequence[Sequence[str]], limit: int = MAX_EMBEDDED,
+           says: Callable[[str], bool] = lambda t: True) -> list[tuple[str, ...]]:
+    """Each position's tasks that say the work (`says`), in position order (an index's: best standing first), until
+    `limit` distinct tasks are taken or twice that many read: the later cards' new tasks are left out (a card left
+    with none keeps its lexical verdict), so what an index reads, holds and embeds is bounded whatever the store
+    holds (a snapshot of a million cards, O29; of tasks that say nothing, O38)."""
     taken: set[str] = set()
+    read: set[str] = set()
     kept = []
     for card in tasks:
         for t in card:
-            if t and len(taken) < limit:
-                taken.add(t)
+            if t and t not in read and len(taken) < limit and len(read) < 2 * limit:
+                read.add(t)
+                if says(t):
+                    taken.add(t)
         kept.append(tuple(t for t in card if t in taken))
     return kept
+
+
+@functools.lru_cache(maxsize=MAX_CACHED)
+def says_the_work(task: str) -> bool:
+    """`informative` with the words of work, on the task's first `INFORMATIVE_CHARS` (what distill keeps), remembered
+    across an organ's index builds (a task is read once, not at every consolidation: O38)."""
+    return informative(task[:INFORMATIVE_CHARS], normalise.generic_stems())
 
 
 class Tasks:
