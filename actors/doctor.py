@@ -157,12 +157,14 @@ def _mesh(home: Home) -> list[Check]:
 
 
 def memory_meaning_state(client: Client) -> str:
-    """Whether the memory organ's recall reads meaning, as its status says ("" when it does not answer)."""
+    """Whether the memory organ's recall reads meaning, as its status says ("" when it does not answer, or says
+    something memory never says: an organ named memory is any organ the mesh file names so, O34)."""
     try:
         reply = client.call("memory", "status", wait_s=MEMORY_WAIT_S)
     except MeshError:
         return ""
-    return str(reply.result.get("meaning", "")) if reply.ok and isinstance(reply.result, dict) else ""
+    said = reply.result.get("meaning") if reply.ok and isinstance(reply.result, dict) else None
+    return said if said in tuple(Meaning) else ""
 
 
 def memory_meaning(state: str) -> Check:

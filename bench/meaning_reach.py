@@ -3,9 +3,10 @@ close to, at the cosine meaning admits a card the words refuse (`admit`) and the
 admit on few words (`keep`), for each kind of vectors with its thresholds (`sense.LIGHT`, the default's word
 vectors; `sense.MODEL`, the sentence model's).
 
-Three attackers: a card of seven generic tasks ("fix the bug", "work on the task", ...), a card of eight tasks on
-eight everyday topics, and a snapshot of cards whose tasks are written like queries (every other dev query, scored
-on the others). The queries are the dev sets' positives and negatives (`recall_fresh.DEV_SETS_BEFORE_25`: the sets
+Four attackers: a card of seven generic tasks ("fix the bug", "work on the task", ...), a card of eight tasks on
+eight everyday topics, a snapshot of cards whose tasks are written like queries (every other dev query, scored
+on the others), and one card's five tasks chosen to be near as many queries as it can (the queries of that half
+nearest five k-means centres of their vectors, scored on the others: security.md O37). The queries are the dev sets' positives and negatives (`recall_fresh.DEV_SETS_BEFORE_25`: the sets
 read since before round 25, never a held-out one).
 
     python bench/meaning_reach.py        (the sentence model's line needs the `meaning` extra)
@@ -52,6 +53,23 @@ def reach(queries: np.ndarray, tasks: np.ndarray, thresholds: sense.Thresholds) 
     return float((best >= thresholds.admit).mean()), float((best >= thresholds.keep).mean())
 
 
+def centred(queries: np.ndarray, k: int = 5, rounds: int = 30, seed: int = 0) -> list[int]:
+    """The rows nearest k centres of the vectors (spherical k-means, the best of five starts at covering them)."""
+    rng = np.random.default_rng(seed)
+    best: tuple[float, np.ndarray] | None = None
+    for _ in range(5):
+        centres = queries[rng.choice(len(queries), k, replace=False)]
+        for _ in range(rounds):
+            nearest = (queries @ centres.T).argmax(axis=1)
+            centres = np.vstack([queries[nearest == j].mean(axis=0) if (nearest == j).any() else centres[j]
+                                 for j in range(k)])
+            centres /= np.linalg.norm(centres, axis=1, keepdims=True)
+        covered = float((queries @ centres.T).max(axis=1).mean())
+        if best is None or covered > best[0]:
+            best = (covered, centres)
+    return [int((queries @ centre).argmax()) for centre in best[1]]
+
+
 def main() -> None:
     kinds = [("word vectors (the default)", wordvectors.load(), sense.LIGHT)]
     if embedding.model_path() is not None:
@@ -66,6 +84,8 @@ def main() -> None:
         admit, keep = reach(queries[1::2], queries[::2], thresholds)
         print(f"  {len(queries[::2])} tasks written like queries   admit {admit:6.1%}  keep {keep:6.1%}  (on the other "
               "half)")
+        admit, keep = reach(queries[1::2], queries[::2][centred(queries[::2])], thresholds)
+        print(f"  {'5 tasks chosen to reach far':32s} admit {admit:6.1%}  keep {keep:6.1%}  (on the other half)")
 
 
 if __name__ == "__main__":

@@ -64,7 +64,8 @@ def judged(journals: list[rl.Journal], encoder) -> list[dict]:
         conn = j.memory.reader()
         index = j.memory.recaller.current(conn)
         tasks = {card_id: recall._tasks(evidence) for card_id, evidence in conn.execute("SELECT id, evidence FROM cards")}
-        index.tasks = sense.Tasks(vectors, [tasks.get(card_id, ()) for card_id in index.ids])
+        index.tasks = sense.Tasks(vectors, sense.within([tasks.get(card_id, ()) for card_id in index.ids],
+                                                        says=sense.says_the_work))
         cards = j.memory.cards()
         for style, asked in j.asked.items():
             for q in asked["queries"]:

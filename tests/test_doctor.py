@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from actors.doctor import word_vectors, memory_meaning
+from actors.doctor import memory_meaning, memory_meaning_state, word_vectors
+from broker.protocol import Reply
 from broker.supervisor import inherited_environment
 
 
@@ -29,3 +30,21 @@ def test_organs_inherit_meanings_switches_and_never_an_unlisted_variable():
     launcher = {"ACTORS_EMBEDDING": "on", "ACTORS_MEMORY_MEANING": "off", "ACTORS_EMBEDDING_MODEL": "/m.onnx",
                 "API_TOKEN": "secret"}
     assert inherited_environment(launcher) == {k: v for k, v in launcher.items() if k != "API_TOKEN"}
+
+
+class _Organ:
+    """A client whose memory organ answers its status with what it is given."""
+
+    def __init__(self, result: object) -> None:
+        self.result = result
+
+    def call(self, organ: str, ability: str, **_: object) -> Reply:
+        return Reply(id="1", ok=True, result=self.result)
+
+
+@pytest.mark.parametrize("result, state", [({"meaning": "light"}, "light"), ({"meaning": "off"}, "off"),
+                                           ({"meaning": "on\x1b[2J\x1b[Hall fine"}, ""), ({"meaning": ["on"]}, ""),
+                                           ({"meaning": "rerank"}, ""), ({}, ""), ("on", "")])
+def test_an_organ_named_memory_is_believed_only_when_it_says_a_meaning_memory_knows(result, state):
+    # docs/security.md O34: another organ named memory wrote what it liked on `actors memory status`'s line
+    assert memory_meaning_state(_Organ(result)) == state

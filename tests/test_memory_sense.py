@@ -96,6 +96,17 @@ def test_a_cards_cosine_is_its_best_tasks_and_each_task_is_embedded_once():
     assert set(cosines) == {0, 2} and cosines[0] == pytest.approx(2 ** -0.5)
 
 
+def test_tasks_made_on_demand_embed_each_the_first_time_a_query_compares_its_card_and_give_the_same_cosines():
+    encoder = _Table({"a": [1, 0], "b": [0, 1], "c": [1, 1], "d": [1, 2]})
+    whole = sense.Tasks(sense.Vectors(encoder), [("a", "b"), ("c",), ("d", "a")])
+    vectors = sense.Vectors(encoder)
+    tasks = sense.Tasks(vectors, [("a", "b"), ("c",), ("d", "a")], whole=False)
+    assert vectors.embedded == 0
+    query = encoder.embed("c")
+    assert tasks.cosines([0], query) == whole.cosines([0], query) and vectors.embedded == 2
+    assert tasks.cosines([0, 1, 2], query) == whole.cosines([0, 1, 2], query) and vectors.embedded == 4
+
+
 # -- with the real encoder ---------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
@@ -146,7 +157,7 @@ def test_recall_with_meaning_finds_what_lexical_recall_finds_and_refuses_what_it
     conn = store.reader()
     for query in ("build the web bundle with npm", "push my branch to origin main"):
         assert [h.card.id for h in fused.search(conn, query, 3)][:1] == [h.card.id for h in lexical.search(conn, query, 3)][:1]
-    assert fused.vectors.embedded == 2  # one vector a distinct task, made with the index
+    assert fused.vectors.embedded <= 2  # one vector a distinct task at most, made when a query compares its card
     assert fused.search(conn, "book a table for two at the harbour restaurant", 3) == []
 
 
@@ -333,7 +344,7 @@ def test_by_default_recall_reads_the_word_vectors_and_loads_them_on_first_use(mo
     assert (recaller.fusion, recaller.meaning, recaller.thresholds) == (Fusion.LIGHT, sense.Meaning.LIGHT, sense.LIGHT)
     assert recaller.vectors.embedded == 0  # nothing read yet: a command that never recalls never pays for them
     assert recaller.search(store.reader(), "push my branch to origin main", 3)
-    assert recaller.index[1].tasks is not None and recaller.vectors.embedded == 2
+    assert recaller.index[1].tasks is not None and recaller.vectors.embedded <= 2
 
 
 @pytest.mark.parametrize("query", ["run the JavaScript linter", "check the production memory usage dashboards"])
@@ -374,3 +385,71 @@ def test_a_card_learned_under_a_terse_prompt_keeps_its_lexical_verdict(tmp_path,
         for query in ("run the JavaScript linter", "bundle the web client for production with npm"):
             found = [h.card.id for h in lexical.search(m.reader(), query, 3)]
             assert found and [h.card.id for h in light.search(m.reader(), query, 3)] == found
+
+
+def test_a_query_holding_half_of_a_utf16_pair_is_read_by_the_word_vectors_with_the_half_as_a_question_mark(store,
+                                                                                                          words):
+    # docs/security.md O33: `actors recall` reads a byte that is not UTF-8 in its argument as such a half
+    light = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.LIGHT)
+    conn = store.reader()
+    for query in ("run the JavaScript linter \udcff", "bundle the web client for production with npm \ud800"):
+        assert light.search(conn, query, 3) == light.search(conn, query.replace(query[-1], "?"), 3)
+
+
+def test_meaning_reads_a_query_no_longer_than_the_words_read_it(store):
+    # docs/security.md O33: the query's vector cost as much as the whole text, whatever the words read of it
+    from actors.memory.recall import MAX_QUERY_CHARS
+
+    counting = _Counting()
+    recaller = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.ON, encoder=counting)
+    recaller.search(store.reader(), "run the JavaScript linter " + "x" * 100_000, 3)
+    assert max(counting.lengths) == MAX_QUERY_CHARS  # the query, beside the tasks it is compared with
+
+
+def test_a_commands_one_query_embeds_the_tasks_of_the_cards_it_compares_not_the_stores(tmp_path):
+    # docs/security.md O35: `actors recall` embedded the store's 4,096 tasks for its one query (3-9 s)
+    from actors.memory.recall import CANDIDATES, MAX_TASKS
+
+    cards = [{"key": f"k{i}", "kind": "pitfall", "title": f"shell.run fails on tool{i}", "body": "b", "confirmations": 3,
+              "created_at": T0, "confirmed_at": T0, "identity": {"program": [f"tool{i}"]},
+              "evidence": {"tasks": [f"run tool{i} on the nightly data"]}} for i in range(2 * CANDIDATES * MAX_TASKS)]
+    memory = Memory(tmp_path / "home", clock=lambda: T0 + 3600)
+    memory.import_snapshot(json.dumps({"format": "actors-memory-snapshot", "version": 4, "cards": cards,
+                                       "judgments": [], "tombstones": []}).encode())
+    counting = _Counting()
+    recaller = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.ON, encoder=counting)
+    recaller.search(memory.reader(), "tool7 fails", 3)
+    assert 2 <= len(counting.lengths) <= CANDIDATES * MAX_TASKS + 1  # its card's task and the query, not all
+    recaller.warm(memory.reader())  # an organ's sleep thread embeds them all, once
+    assert len(counting.lengths) == len(cards) + 1
+    memory.close()
+
+
+def test_word_vectors_that_do_not_load_leave_recall_to_the_words_when_the_first_tasks_come_after_the_organ_warmed(
+        monkeypatch, tmp_path):
+    # docs/security.md O36: the first query after the consolidation that gave cards their first tasks failed
+    from broker.text import wordvectors
+    monkeypatch.setattr(wordvectors, "load", lambda: None)  # files there, unreadable
+    m = Memory(tmp_path / "home", clock=lambda: T0 + 3600)
+    try:
+        def learn(events: list[dict], at: float) -> None:
+            m.ingest(io.BytesIO("".join(json.dumps({**e, "ts": at + i}) + "\n" for i, e in enumerate(events)).encode()))
+            m.consolidate()
+        learn([e for e in failures("b", "", "git push origin main", "! [rejected] main -> main (non-fast-forward)")
+               if e["kind"] == "call"], T0)  # a journal without progress events: cards without tasks
+        recaller = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.LIGHT)
+        recaller.warm(m.reader())  # the organ at start
+        learn(failures("a", "bundle the web client for production", "npm run build",
+                       "FATAL ERROR: JavaScript heap out of memory"), T0 + 100)
+        assert recaller.search(m.reader(), "run the JavaScript linter", 3)  # before the organ warms again
+        assert (recaller.fusion, recaller.vectors) == (Fusion.OFF, None)
+    finally:
+        m.close()
+
+
+def test_an_index_reads_a_bounded_number_of_tasks_whether_or_not_they_say_the_work():
+    # O38: a snapshot of tasks that say nothing made every index build read them all
+    says = lambda t: not t.startswith("yes")  # noqa: E731
+    assert sense.within([("yes go",), ("parser lexer grammar",)], says=says) == [(), ("parser lexer grammar",)]
+    tasks = [(f"yes {i}",) for i in range(10)] + [("parser lexer grammar",)]
+    assert sense.within(tasks, limit=3, says=says)[-1] == ()  # six read, none said the work: the last never read

@@ -728,7 +728,8 @@ class Recaller:
         judged = index.judge(q, self.min_relevance, limit, now, self.condition)
         lexical = [sense.Judged(pos, v.refused is None, index.words(v), v.named) for _, pos, v in judged]
         undecided = sense.undecided(lexical, index.tasks.has, self.thresholds.sure, learned_here=index.learned_here)
-        cosines = index.tasks.cosines(undecided, self.vectors.query(query)) if undecided else {}
+        # the query as the words read it: its vector costs what its length does (O33)
+        cosines = index.tasks.cosines(undecided, self.vectors.query(query[:MAX_QUERY_CHARS])) if undecided else {}
         by_pos = {pos: (s, pos, v.relevance, v.touched) for s, pos, v in judged}
         return [by_pos[pos] for pos in sense.fuse(lexical, cosines, **self.thresholds._asdict())][: 2 * limit]
 
@@ -736,10 +737,10 @@ class Recaller:
         """The index of the live cards, rebuilt when they changed.
 
         While another thread rebuilds it, the last index answers: a query never waits for a rebuild. With meaning,
-        the index this call builds gets its tasks' vectors before it answers when it is the process's first (a
-        command's one query) or when few of its tasks are new (`INLINE_TASKS`: the vectors are cached, and a
-        consolidation adds few); else on a thread of their own, the words answering until then (`meaning_later`;
-        `warm` gives them itself).
+        the index this call builds has meaning before it answers: when it is the process's first (a command's one
+        query), each task embedded the first time a query compares its card (O35); when few of its tasks are new
+        (`INLINE_TASKS`: the vectors are cached, and a consolidation adds few), all of them; else they are embedded
+        on a thread of their own, the words answering until then (`meaning_later`; `warm` embeds them all itself).
         """
         generation = _generation(conn)
         gen, index = self.index
@@ -762,14 +763,15 @@ class Recaller:
                     tasks[card_id] = _tasks(evidence)
                     if provenance not in ("", "[]"):  # a snapshot's card has no event of this journal
                         local.add(card_id)
-                index.task_texts = sense.within([tasks.get(card_id, ()) for card_id in index.ids])
+                index.task_texts = sense.within([tasks.get(card_id, ()) for card_id in index.ids],
+                                                says=sense.says_the_work)
                 index.learned_here = [card_id in local for card_id in index.ids]
             self.index = (generation, index)
         finally:
             self.build_lock.release()
         if self.vectors is not None and meaning_later:
             if first or self.vectors.missing(index.task_texts) <= INLINE_TASKS:
-                self.give_meaning(index)
+                self.give_meaning(index, whole=not first)  # a first index's query embeds the tasks it compares
             else:
                 threading.Thread(target=self.give_meaning, args=(index,), name="memory-meaning", daemon=True).start()
         return index
@@ -781,12 +783,15 @@ class Recaller:
         if self.vectors is not None:
             self.give_meaning(index)
 
-    def give_meaning(self, index: Index) -> None:
-        """Embed an index's tasks once (new ones only: the vectors are cached across indexes)."""
+    def give_meaning(self, index: Index, whole: bool = True) -> None:
+        """Embed an index's tasks once (new ones only: the vectors are cached across indexes), or, not `whole`, have
+        each embedded when a query first compares its card (a command's one query, sense.Tasks)."""
         with self.meaning_lock:
-            if index.tasks is None and index.task_texts is not None and self.vectors is not None:
+            if index.task_texts is None or self.vectors is None:
+                return
+            if index.tasks is None or (whole and not index.tasks.made.all()):
                 try:
-                    index.tasks = sense.Tasks(self.vectors, index.task_texts)
+                    index.tasks = sense.Tasks(self.vectors, index.task_texts, whole=whole)
                 except sense.NotLoaded as exc:  # files there, but unreadable: the words answer from now on
                     log.warning("memory recall works without meaning: %s", exc)
                     self.fusion, self.meaning, self.vectors = sense.Fusion.OFF, sense.Meaning.OFF, None
@@ -843,15 +848,10 @@ def _identity(raw: str) -> dict[str, tuple[str, ...]]:
 
 
 def _tasks(raw: str) -> tuple[str, ...]:
-    """The tasks a card was learned under that say what the work was (`sense.informative`), from its stored evidence
-    (none when it is not what it should be)."""
+    """The tasks a card was learned under, from its stored evidence (none when it is not what it should be)."""
     try:
         value = json.loads(raw)
     except ValueError:
         return ()
     tasks = value.get("tasks") if isinstance(value, dict) else None
-    if not isinstance(tasks, list):
-        return ()
-    generic = generic_words()
-    return tuple(t for t in (t[:MAX_TASK_CHARS] for t in tasks[:MAX_TASKS] if isinstance(t, str))
-                 if sense.informative(t, generic))
+    return tuple(t[:MAX_TASK_CHARS] for t in tasks[:MAX_TASKS] if isinstance(t, str)) if isinstance(tasks, list) else ()

@@ -32,7 +32,8 @@ Two kinds of vectors (`Fusion`):
 
 Each distinct task is embedded once when the recall index is built (the organ builds it right after each
 consolidation: `Memory.warm`) and kept, keyed by a digest of the text and the vectors' model, in a bounded cache,
-so a later consolidation embeds only new tasks. An index reads a task as its first 1,000 characters and keeps at
+so a later consolidation embeds only new tasks; a command's one query (`actors recall`) embeds only the tasks of
+the cards it compares (`Tasks(whole=False)`, O35). An index reads a task as its first 1,000 characters and keeps at
 most `MAX_EMBEDDED` distinct tasks, the best-standing cards' first (`within`): an imported snapshot of a million
 cards costs no more (docs/security.md O29). Only the lexical candidates are compared (at most
 `recall.CANDIDATES`, five tasks each), and a query is embedded only when meaning decides one of them.
@@ -40,17 +41,19 @@ cards costs no more (docs/security.md O29). Only the lexical candidates are comp
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import os
 import threading
 from collections import OrderedDict
 from enum import StrEnum
-from typing import Iterable, NamedTuple, Sequence
+from typing import Callable, Iterable, NamedTuple, Sequence
 
 import numpy as np
 
 import broker.text as text
+from actors.memory import normalise
 from broker.text import embedding, wordvectors
 
 log = logging.getLogger(__name__)
@@ -58,7 +61,7 @@ log = logging.getLogger(__name__)
 SWITCH_ENV = "ACTORS_MEMORY_MEANING"
 MAX_CACHED = 65536  # task vectors kept (384 float32 each at most: 100 MB at most)
 MAX_EMBEDDED = 4096  # distinct tasks an index embeds at most (the model: ~40 s of one core the first time, then
-# cached, 6 MB; the word vectors: ~0.4 s)
+# cached, 6 MB; the word vectors: ~0.4 s as distill writes tasks, 2-9 s for 1,000 characters each, O35)
 LEGACY = frozenset({"rerank", "agree"})  # the first version's modes: both mean on now
 
 
@@ -109,6 +112,7 @@ def fusion_from_env(environ: dict[str, str] | None = None) -> Fusion:
 
 THRESHOLDS = {Fusion.LIGHT: LIGHT, Fusion.ON: MODEL}
 INFORMATIVE_TERMS = 3  # distinct terms, words of work left out, a task needs to say what the work was
+INFORMATIVE_CHARS = 200  # what of a task that is read for them (distill keeps 200 characters)
 
 
 def informative(task: str, generic: frozenset[str]) -> bool:
@@ -204,27 +208,46 @@ def fuse(lexical: Sequence[Judged], cosines: dict[int, float], *, sure: int, kee
     return kept + admitted
 
 
-def within(tasks: Sequence[Sequence[str]], limit: int = MAX_EMBEDDED) -> list[tuple[str, ...]]:
-    """Each position's tasks, in position order (an index's: best standing first), until `limit` distinct tasks are
-    taken: the later cards' new tasks are left out (a card left with none keeps its lexical verdict), so what an
-    index holds and embeds is bounded whatever the store holds (a snapshot of a million cards)."""
+def within(tasks: Sequence[Sequence[str]], limit: int = MAX_EMBEDDED,
+           says: Callable[[str], bool] = lambda t: True) -> list[tuple[str, ...]]:
+    """Each position's tasks that say the work (`says`), in position order (an index's: best standing first), until
+    `limit` distinct tasks are taken or twice that many read: the later cards' new tasks are left out (a card left
+    with none keeps its lexical verdict), so what an index reads, holds and embeds is bounded whatever the store
+    holds (a snapshot of a million cards, O29; of tasks that say nothing, O38)."""
     taken: set[str] = set()
+    read: set[str] = set()
     kept = []
     for card in tasks:
         for t in card:
-            if t and len(taken) < limit:
-                taken.add(t)
+            if t and t not in read and len(taken) < limit and len(read) < 2 * limit:
+                read.add(t)
+                if says(t):
+                    taken.add(t)
         kept.append(tuple(t for t in card if t in taken))
     return kept
 
 
-class Tasks:
-    """The tasks of an index's cards as vectors: one row a distinct task, and each position's rows."""
+@functools.lru_cache(maxsize=MAX_CACHED)
+def says_the_work(task: str) -> bool:
+    """`informative` with the words of work, on the task's first `INFORMATIVE_CHARS` (what distill keeps), remembered
+    across an organ's index builds (a task is read once, not at every consolidation: O38)."""
+    return informative(task[:INFORMATIVE_CHARS], normalise.generic_stems())
 
-    def __init__(self, vectors: Vectors, tasks: Sequence[Sequence[str]]) -> None:
-        texts = list(dict.fromkeys(t for card in tasks for t in card if t))
-        row = {t: i for i, t in enumerate(texts)}
-        self.matrix = vectors.matrix(texts)
+
+class Tasks:
+    """The tasks of an index's cards as vectors: one row a distinct task, and each position's rows. Embedded whole
+    (an organ's index, on its sleep thread), or each the first time a query compares its card (`whole=False`: a
+    command's one query, which would otherwise wait for the store's 4,096, O35)."""
+
+    def __init__(self, vectors: Vectors, tasks: Sequence[Sequence[str]], *, whole: bool = True) -> None:
+        self.texts = list(dict.fromkeys(t for card in tasks for t in card if t))
+        row = {t: i for i, t in enumerate(self.texts)}
+        self.vectors = vectors
+        self.lock = threading.Lock()
+        self.matrix = vectors.matrix(self.texts) if whole else None
+        self.made = np.full(len(self.texts), whole)
+        if not whole:
+            vectors.load()  # where the index is made: NotLoaded here, not in a query
         self.rows = [np.array([row[t] for t in card if t], dtype=np.int32) for card in tasks]
         self.has = [len(r) > 0 for r in self.rows]
 
@@ -236,8 +259,22 @@ class Tasks:
             return {}
         rows = [self.rows[pos] for pos in wanted]
         starts = np.cumsum([0] + [len(r) for r in rows[:-1]])
-        best = np.maximum.reduceat(self.matrix[np.concatenate(rows)] @ query, starts)
+        taken = np.concatenate(rows)
+        self._make(taken)
+        best = np.maximum.reduceat(self.matrix[taken] @ query, starts)
         return dict(zip(wanted, best.tolist()))
+
+    def _make(self, taken: np.ndarray) -> None:
+        """Embed the rows no query compared yet (none in a whole index)."""
+        new = np.unique(taken[~self.made[taken]])
+        if not new.size:
+            return
+        vectors = self.vectors.matrix([self.texts[i] for i in new])
+        with self.lock:
+            if self.matrix is None:
+                self.matrix = np.zeros((len(self.texts), vectors.shape[1]), dtype=vectors.dtype)
+            self.matrix[new] = vectors
+            self.made[new] = True  # after its row: a query that sees it made reads the row
 
 
 class Vectors:
@@ -255,14 +292,22 @@ class Vectors:
         rows = [self.vector(t) for t in texts]
         return np.vstack(rows) if rows else np.zeros((0, 0), dtype=np.float32)
 
+    def load(self) -> str:
+        """The encoder's digest, read now: deferred word vectors load here (NotLoaded when they cannot)."""
+        return self.encoder.digest
+
     def missing(self, texts: Iterable[Iterable[str]]) -> int:
         """How many distinct texts of these groups the cache does not hold (what embedding them would cost)."""
+        if not self.cache:
+            # all of them, said without reading the encoder: word vectors that do not load are found where that is
+            # caught (`Recaller.give_meaning`), not here on a query's time (O36)
+            return len({t for group in texts for t in group if t})
         keys = {self._key(t) for group in texts for t in group if t}
         with self.lock:
             return sum(1 for key in keys if key not in self.cache)
 
     def _key(self, text_: str) -> str:
-        return hashlib.sha1(f"{self.encoder.digest}\0{text_}".encode()).hexdigest()
+        return hashlib.sha1(f"{self.encoder.digest}\0{text_}".encode("utf-8", "surrogatepass")).hexdigest()
 
     def vector(self, text_: str) -> np.ndarray:
         """The unit vector of one text."""
@@ -272,7 +317,7 @@ class Vectors:
             if found is not None:
                 self.cache.move_to_end(key)
                 return found
-        found = self.encoder.embed(text_)
+        found = self.encoder.embed(utf8(text_))
         with self.lock:
             self.embedded += 1
             self.cache[key] = found
@@ -282,4 +327,10 @@ class Vectors:
 
     def query(self, text_: str) -> np.ndarray:
         """The unit vector of a query (never cached: queries rarely repeat word for word)."""
-        return self.encoder.embed(text_)
+        return self.encoder.embed(utf8(text_))
+
+
+def utf8(text_: str) -> str:
+    """The text with each half of a UTF-16 pair read as `?` (as `hooks.loads` reads them): neither encoder's
+    tokenizer takes one, and `actors recall` reads a byte of its argument that is not UTF-8 as one (O33)."""
+    return text_.encode("utf-8", "replace").decode("utf-8")
