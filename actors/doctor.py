@@ -64,13 +64,13 @@ def _module(name: str) -> Check:
 def word_vectors(environ: dict[str, str] | None = None, found: bool | None = None) -> Check:
     """Whether the word vectors memory's recall reads by default are installed (`wordvectors.paths`); missing, recall
     reads the words alone: a failure unless meaning was switched off."""
-    from actors.memory.sense import SWITCH_ENV
+    from actors.memory.sense import Fusion, fusion_from_env
     from broker.text import wordvectors
 
     found = wordvectors.paths() is not None if found is None else found
     if found:
         return Check(WORD_VECTORS, True, f"{wordvectors.PACKAGE} installed (memory's meaning)")
-    if (os.environ if environ is None else environ).get(SWITCH_ENV, "").strip().lower() == "off":
+    if fusion_from_env(environ) is Fusion.OFF:
         return Check(WORD_VECTORS, True, f"{wordvectors.PACKAGE} not installed; memory's meaning is off", note=True)
     return Check(WORD_VECTORS, False, f"{wordvectors.PACKAGE} is not installed, so memory's recall reads the words "
                                       f"alone: pip install {wordvectors.PACKAGE} (docs/memory.md, Meaning)")
