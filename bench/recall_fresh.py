@@ -109,11 +109,14 @@ def queries_of(path: Path) -> dict:
 DEV_JOURNALS = 6
 # every hand-written set that is dev material now (read, tuned on): fresh8 since round 11, fresh9 since round 13;
 # the memory parts of fresh10, fresh11 and fresh12 since round 25 (held out and scored eight times before: their
-# last held-out figures are in docs/memory.md; fresh10's and fresh11's exposure parts stay held out)
+# last held-out figures are in docs/memory.md; fresh10's and fresh11's exposure parts stay held out); the memory
+# parts of fresh13, fresh14 and fresh15 since round 29 (held out and scored since rounds 17-21; their exposure parts
+# stay held out)
 DEV_SETS_BEFORE_25 = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh8", "fresh9")
-DEV_SETS = (*DEV_SETS_BEFORE_25, "fresh10", "fresh11", "fresh12")  # dev since round 25: the last three
-# the sets whose memory journals nobody tuning reads (fresh17 when it exists)
-HELD_OUT = ("fresh13", "fresh14", "fresh15", "fresh16", "fresh17")
+DEV_SETS_BEFORE_29 = (*DEV_SETS_BEFORE_25, "fresh10", "fresh11", "fresh12")  # dev since round 25: the last three
+DEV_SETS = (*DEV_SETS_BEFORE_29, "fresh13", "fresh14", "fresh15")  # dev since round 29: the last three
+# the sets whose memory journals nobody tuning reads (fresh18 and fresh19 when they exist)
+HELD_OUT = ("fresh16", "fresh17", "fresh18", "fresh19")
 
 
 def journals(data: Path, split: str) -> list[Path]:
