@@ -9,7 +9,8 @@ import re
 import pytest
 
 import broker.text as text
-from actors.memory.distill import Distiller, Draft, Row, Thresholds, addresses, qualified_names, shared_failure_words
+from actors.memory.distill import (Distiller, Draft, Row, Thresholds, addresses, edited_names, qualified_names,
+                                   shared_failure_words)
 from broker.vocab import FAULT_DRILL
 
 
@@ -232,6 +233,47 @@ def test_a_playbook_done_on_one_file_each_time_names_that_file():
     [card] = drafts(j, "playbook")
     assert card.identity["file"] == ["pyproject.toml"] and card.files == ("pyproject.toml",)
     assert "toml" in card.identity["name"]
+
+
+def test_a_playbook_named_by_a_word_of_work_still_names_its_file():
+    j = Journal()
+    for i in range(2):
+        j.progress(f"s{i}", "changelog for the release").call(f"s{i}", "git", "log", {"max_count": 15})
+        j.call(f"s{i}", "fs", "edit_file", {"path": "CHANGES.md"})
+        j.call(f"s{i}", "git", "commit", {"message": "notes"}).progress(f"s{i}", "next")
+    [card] = drafts(j, "playbook")
+    assert card.identity["file"] == ["changes.md"] and card.files == ("changes.md",)
+
+
+def test_a_playbook_whose_edits_change_the_same_code_names_is_about_them():
+    j = Journal()
+    for i, code in enumerate((340, 341)):
+        j.progress(f"s{i}", "cut the beta").call(f"s{i}", "fs", "edit_file", {
+            "path": "app/build.gradle.kts",
+            "edits": [{"oldText": f"versionCode = {code - 1}", "newText": f"versionCode = {code}  // the beta"}]})
+        j.cmd(f"s{i}", "./gradlew bundleRelease", ok=True).progress(f"s{i}", "next")
+    [card] = drafts(j, "playbook")
+    assert "versioncode" in card.identity["command"]
+    assert "beta" not in card.identity["command"]  # the prose around it is no code name
+
+
+@pytest.mark.parametrize("said, names", [
+    ("MAX_CONN_IDLE = 5 and self.max_idle", ("max_conn_idle", "max_idle")),
+    ("getUserName() in my_job.py", ("getusername",)),  # a file's name is no code name
+    ("Just prose, re-run it", ()),
+])
+def test_an_edit_says_the_camel_and_snake_case_names_of_its_text(said, names):
+    assert edited_names({"path": "x_y.py", "old_string": said, "new_string": ""}) == names
+
+
+def test_a_weak_link_on_files_names_the_folder_most_of_its_failures_were_in():
+    j = Journal()
+    for i in range(11):
+        folder = f"/mnt/coursework/cs101/submissions/hw{i // 3}"
+        j.call(f"s{i // 2}", "fs", "list_directory", {"path": folder}, ok=i % 2 == 1, error="EIO: i/o error")
+    [card] = drafts(j, "weak_link")
+    assert card.identity["file"][:3] == ["coursework", "cs101", "submissions"]  # not mnt: a layout folder
+    assert "hw0" in card.identity["file"]
 
 
 def test_a_weak_host_is_named_by_the_words_of_its_labels():

@@ -43,7 +43,7 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 21  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 22  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
@@ -89,6 +89,8 @@ STATE_VERSION = 21  # 4: identities hold the gloss field; 5: workflows hold the 
 # URL corrected after a 404 (one word changed in folder and file) fixes it; an address is no path a file moved to
 # 21: the agent host's own tools are said as the agent names them (`Edit`, not `host.Edit`) in the calls a rule keeps;
 # an entry keeps the tasks of its first sessions (their current progress text), for recall's meaning
+# 22 (round 29): an ability's, a family's and a host's failures count the folders they were in (`folders`); a
+# workflow's edits count the code names they changed (`versionCode`) with its operand words
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -309,6 +311,7 @@ class Distiller:
         for stats in entries:
             stats["causes"][row.cause or "unknown"] = stats["causes"].get(row.cause or "unknown", 0) + 1
             _add(stats["hosts" if _is_host(work) else "files"], work.file)
+            _count_topic(stats.setdefault("folders", {}), _folders(work))
             for word in _resource_words(work):  # like its files and hosts, the resources its failures were on
                 _add(stats.setdefault("resources", []), word)
         self._failure(row, work, session)
@@ -371,7 +374,8 @@ class Distiller:
             _add(session["seg_programs"], program)
         for action in command_actions(work.command):
             _add(session["seg_actions"], action)
-        for word in [*_settings(work.command), *_operand_words(work.command)]:
+        for word in [*_settings(work.command), *_operand_words(work.command),
+                     *(edited_names(row.args) if _is_edit(work) else ())]:
             _add(session.setdefault("seg_words", []), word, MAX_PLACES)
         if len(session["seg_ids"]) < MAX_FLOW:
             session["seg_ids"].append(row.id)
@@ -596,7 +600,8 @@ class Distiller:
         cause = _most(stats["causes"])
         organ, _, ability = weak.name.partition(".")
         where = [host] if host else stats["hosts"] or stats["files"]
-        ident = identity(organ, ability, files=[] if host else stats["files"], glosses=self.glosses,
+        places = [] if host else [*shared_folders(stats.get("folders", {}), stats["n"] - stats["ok"]), *stats["files"]]
+        ident = identity(organ, ability, files=places, glosses=self.glosses,
                          programs=stats.get("programs", ()),
                          hosts=[host] if host else stats["hosts"], resources=stats.get("resources", ()),
                          topic=[*topic_terms(cause), *shared_failure_words(self._failure_heads(stats)),
@@ -1311,6 +1316,30 @@ def _operand_words(command: str) -> tuple[str, ...]:
                          for t in topic_terms(w)))
 
 
+_CODE_NAME = re.compile(r"(?<![\w-])(?:[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+|[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)"
+                        r"(?![\w-]|\.\w)")  # camelCase or snake_case, not a file's name (my_job.py)
+MAX_EDIT_CHARS = 2000  # what of an edit's text is read for the names it changed
+MAX_EDITED_NAMES = 6
+
+
+def edited_names(args: dict) -> tuple[str, ...]:
+    """The code names an edit's text said (`versionCode = 341`, `max_conn_idle`), lower-cased whole: camelCase and
+    snake_case words, which are names in any language and no prose. A workflow that edits the same ones in two
+    sessions is about them (bumping `versionCode`), whatever file they are in."""
+    said = " ".join(_strings({k: v for k, v in args.items() if k not in normalise.PATH_KEYS}))[:MAX_EDIT_CHARS]
+    return tuple(_unique(m.group(0).lower() for m in _CODE_NAME.finditer(said)))[:MAX_EDITED_NAMES]
+
+
+def _strings(value, depth: int = 0) -> list[str]:
+    """The strings of a call's arguments, nested lists and objects read two levels down."""
+    if isinstance(value, str):
+        return [value]
+    if depth > 2:
+        return []
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return [s for item in items for s in _strings(item, depth + 1)]
+
+
 def _names_file(word: str) -> bool:
     base, dot, ext = word.rpartition(".")
     return bool(dot and base and ext.isalnum() and not ext.isdigit())
@@ -1320,8 +1349,8 @@ def _telling(name: str) -> bool:
     """Tell whether a file or folder name says what the work was about: not a word of work, not a layout folder
     (`src`, `node_modules`: data/memory-folders.txt)."""
     stem = name.rsplit(".", 1)[0] if "." in name.strip(".") else name
-    return len(stem) > 2 and not text.is_stopword(stem) and text.stem(stem) not in normalise.generic_stems() \
-        and name not in text.load_words("memory-folders")
+    return len(stem) > 2 and not text.is_stopword(stem) and name not in text.load_words("memory-folders") \
+        and (stem != name or text.stem(stem) not in normalise.generic_stems())
 
 
 def _count_places(counts: dict, places: Iterable[str], new_session: bool) -> None:
@@ -1330,6 +1359,19 @@ def _count_places(counts: dict, places: Iterable[str], new_session: bool) -> Non
     for place in places:
         if place in counts or len(counts) < 2 * MAX_PLACES:
             counts[place] = counts.get(place, 0) + int(new_session)
+
+
+def _folders(work: Work) -> list[str]:
+    """The folders a call worked in that say what it was about (`/mnt/coursework/submissions/hw1` -> coursework,
+    submissions; a name without an extension is a folder too), without their slash."""
+    return [p[:-1] for p in _places(work) if p.endswith("/")]
+
+
+def shared_folders(folders: dict, failures: int) -> list[str]:
+    """The folders at least half of a weak link's failures (two or more) were in, the most frequent first: the place
+    that fails (a network share, a mounted volume), which the file each failure was on does not say."""
+    wanted = max(2, (failures + 1) // 2)
+    return _top(folders, min_count=wanted, limit=MAX_LIST)
 
 
 def worked_on(places: dict, recurring: int) -> list[str]:
