@@ -581,16 +581,17 @@ class Index:
 
     def candidates(self, weights: dict[str, float], n: int) -> list[int]:
         """The positions of at most n cards with the best upper bounds, reading a bounded number of postings (the
-        bounds added up in numpy, term by term; ties go to the card of better standing, the lower position)."""
-        bound = np.zeros(len(self.ids))
+        bounds added up in numpy in one pass, in the order the postings were read; ties go to the card of better
+        standing, the lower position)."""
         read: list[np.ndarray] = []
+        values: list[np.ndarray] = []
         budget = MAX_POSTINGS
         for term in sorted(weights, key=lambda t: (-weights[t], t)):  # rarest (heaviest) first
             w, left = weights[term], min(MAX_TERM_POSTINGS, budget)
             for impact, positions in self.postings[term]:
                 taken = positions if len(positions) <= left else positions[:left]
-                bound[taken] += w * impact  # a card is in each list once (see __init__)
                 read.append(taken)
+                values.append(np.full(len(taken), w * impact))  # a card is in each list once (see __init__)
                 left -= len(taken)
                 if left <= 0:
                     break
@@ -599,7 +600,9 @@ class Index:
                 break
         if not read:
             return []
-        reached = np.unique(np.concatenate(read))
+        positions = np.concatenate(read)
+        bound = np.bincount(positions, weights=np.concatenate(values))
+        reached = np.flatnonzero(np.bincount(positions))
         if len(reached) > n:
             reached = reached[np.lexsort((reached, -bound[reached]))[:n]]
         return reached.tolist()
