@@ -265,17 +265,31 @@ _TYPED = re.compile(r"\s*([A-Za-z]+)(?:\([^()\n]{0,40}\))?!?:\s")  # `docs: `, `
 
 def prose_work(query: str) -> bool:
     """Tell whether a query's work is prose, not work with tools: a title typed as the Conventional Commits
-    convention types a change (`docs:`, `docs(readme):`) as a change to documentation only, prose whatever follows.
+    convention types a change (`docs:`, `docs(readme):`) as a change to documentation only, prose whatever follows;
+    or (round 29) a query that says so itself: “docs only”, “(text only)”, “just the content”, “no config change”.
     (Round 11's verbs of prose work, “explain …”, “draft …”, “write the README section …”, went in round 19: they
     had no evidence on the cells they were not made on.)"""
     typed = _TYPED.match(text.without_tickets(query[:PROSE_CHARS]))
-    return bool(typed) and typed.group(1).lower() in _prose_types()
+    if typed and typed.group(1).lower() in _prose_types():
+        return True
+    return _prose_scope().search(query[:MAX_QUERY_CHARS]) is not None
 
 
 @functools.cache
 def _prose_types() -> frozenset[str]:
     """The change types that are prose: documentation only (`docs`)."""
     return frozenset(text.load_pairs("memory-prose")["prose_types"])
+
+
+@functools.cache
+def _prose_scope() -> re.Pattern:
+    """What a query says to keep its work to prose (data/memory-prose.txt): `<prose> only`, `only the <prose>`,
+    `just (the) <prose>`, `no <tooling> change(s)`."""
+    lists = text.load_pairs("memory-prose")
+    prose = "|".join(map(re.escape, lists["prose_words"]))
+    tooling = "|".join(map(re.escape, lists["untouched"]))
+    return re.compile(rf"\b(?:(?:{prose})[ -]only|only (?:the )?(?:{prose})|just (?:the )?(?:{prose})"
+                      rf"|no (?:{tooling}) changes?)\b", re.IGNORECASE)
 
 
 def weight(card: Card, now: float, half_life_s: float = HALF_LIFE_S) -> float:
