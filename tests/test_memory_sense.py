@@ -464,6 +464,12 @@ def test_a_task_sharing_three_of_the_querys_terms_echoes_it_and_words_of_work_ar
     assert tasks.echoes([0], sense.work_terms("the hotfix track")) == []  # two terms are not three
 
 
+def test_a_task_stuffed_with_words_echoes_only_a_query_that_says_a_third_of_them():
+    stuffed = sense.task_terms("hotfix internal track " + " ".join(f"word{i}x" for i in range(12)))
+    assert not sense.echoes(sense.work_terms("prepare the hotfix release for the internal testing track"), stuffed)
+    assert sense.echoes(sense.work_terms("hotfix internal track word1x word2x"), stuffed)
+
+
 def release_workflow(tasks: list[str]) -> list[dict]:
     """A release workflow done once under each task: edit the build file, bundle, commit."""
     return [event for i, task in enumerate(tasks) for event in (

@@ -46,6 +46,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import logging
+import math
 import os
 import threading
 from collections import OrderedDict
@@ -116,6 +117,8 @@ THRESHOLDS = {Fusion.LIGHT: LIGHT, Fusion.ON: MODEL}
 INFORMATIVE_TERMS = 3  # distinct terms, words of work left out, a task needs to say what the work was
 INFORMATIVE_CHARS = 200  # what of a task that is read for them (distill keeps 200 characters)
 ECHO_TERMS = 3  # terms a query shares with one of a card's tasks to echo it (round 29: chosen in 14 of 14 set folds)
+ECHO_SHARE = 1 / 3  # and at least this share of the task's terms: a task stuffed with words echoes no more queries
+# for it (docs/security.md O39; every dev task has eight terms or fewer, and the share changed no dev figure)
 ECHO_MIN_CHARS = 3  # a shorter term is no evidence of the same work (a version's `v2`, `ci`)
 ECHO_QUERY_CHARS = 1000  # what of a query is read for the terms it shares with a task
 ECHOED = 1.0  # the cosine an echoed task counts as: as close as a task can be
@@ -239,6 +242,11 @@ def work_terms(text_: str) -> frozenset[str]:
     return frozenset(t for t in text.terms(text_) if t not in generic and len(t) >= ECHO_MIN_CHARS)
 
 
+def echoes(query: frozenset[str], task: frozenset[str]) -> bool:
+    """Whether a query's terms say a task's work: `ECHO_TERMS` of them, and `ECHO_SHARE` of the task's."""
+    return len(query & task) >= max(ECHO_TERMS, math.ceil(len(task) * ECHO_SHARE))
+
+
 @functools.lru_cache(maxsize=MAX_CACHED)
 def task_terms(task: str) -> frozenset[str]:
     """`work_terms` of a task's first `INFORMATIVE_CHARS`, remembered across queries."""
@@ -288,8 +296,7 @@ class Tasks:
         hotfix bundle for the internal testing track" and the task "3.4.1 hotfix bundle for the internal track")."""
         if len(query) < ECHO_TERMS:
             return []
-        return [pos for pos in positions
-                if any(len(query & task_terms(self.texts[i])) >= ECHO_TERMS for i in self.rows[pos])]
+        return [pos for pos in positions if any(echoes(query, task_terms(self.texts[i])) for i in self.rows[pos])]
 
     def _make(self, taken: np.ndarray) -> None:
         """Embed the rows no query compared yet (none in a whole index)."""
