@@ -465,9 +465,15 @@ def test_a_task_sharing_three_of_the_querys_terms_echoes_it_and_words_of_work_ar
 
 
 def test_a_task_stuffed_with_words_echoes_only_a_query_that_says_a_third_of_them():
-    stuffed = sense.task_terms("hotfix internal track " + " ".join(f"word{i}x" for i in range(12)))
+    stuffed = "hotfix internal track " + " ".join(f"word{i}x" for i in range(12))
     assert not sense.echoes(sense.work_terms("prepare the hotfix release for the internal testing track"), stuffed)
     assert sense.echoes(sense.work_terms("hotfix internal track word1x word2x"), stuffed)
+
+
+def test_an_issue_key_is_no_term_a_query_and_a_task_share():
+    # rotate and vault are two terms; INFRA, every task of the tracker's, would have made three
+    assert not sense.echoes(sense.work_terms("INFRA-372: rotate the vault"), "INFRA-360: rotate vault keys")
+    assert sense.echoes(sense.work_terms("rotate the vault keys"), "INFRA-360: rotate vault keys")
 
 
 def release_workflow(tasks: list[str]) -> list[dict]:

@@ -747,8 +747,9 @@ class Recaller:
         undecided = sense.undecided(lexical, index.tasks.has, self.thresholds.sure, learned_here=index.learned_here)
         # the query as the words read it: its vector costs what its length does (O33)
         cosines = index.tasks.cosines(undecided, self.vectors.query(query[:MAX_QUERY_CHARS])) if undecided else {}
-        for pos in index.tasks.echoes(undecided, sense.work_terms(query[:sense.ECHO_QUERY_CHARS])) if undecided else ():
-            cosines[pos] = sense.ECHOED  # a task the query says in its words is as close as a task can be
+        # a task the query says in its words is as close as a task can be: read where the cosine does not decide
+        for pos in index.tasks.echoes(sense.open_to_echo(lexical, cosines, self.thresholds), sense.telling(q.said)):
+            cosines[pos] = sense.ECHOED
         by_pos = {pos: (s, pos, v.relevance, v.touched) for s, pos, v in judged}
         return [by_pos[pos] for pos in sense.fuse(lexical, cosines, **self.thresholds._asdict())][: 2 * limit]
 

@@ -120,7 +120,6 @@ ECHO_TERMS = 3  # terms a query shares with one of a card's tasks to echo it (ro
 ECHO_SHARE = 1 / 3  # and at least this share of the task's terms: a task stuffed with words echoes no more queries
 # for it (docs/security.md O39; every dev task has eight terms or fewer, and the share changed no dev figure)
 ECHO_MIN_CHARS = 3  # a shorter term is no evidence of the same work (a version's `v2`, `ci`)
-ECHO_QUERY_CHARS = 1000  # what of a query is read for the terms it shares with a task
 ECHOED = 1.0  # the cosine an echoed task counts as: as close as a task can be
 
 
@@ -217,6 +216,13 @@ def fuse(lexical: Sequence[Judged], cosines: dict[int, float], *, sure: int, kee
     return kept + admitted
 
 
+def open_to_echo(lexical: Sequence[Judged], cosines: dict[int, float], thresholds: Thresholds) -> list[int]:
+    """The positions whose cosine leaves them out (`fuse`: under `keep` for a card the words admit, under `admit` for
+    one they refuse), which a task the query echoes would take in: those worth reading the tasks' terms for."""
+    return [j.pos for j in lexical if j.pos in cosines
+            and cosines[j.pos] < (thresholds.keep if j.admitted else thresholds.admit)]
+
+
 def within(tasks: Sequence[Sequence[str]], limit: int = MAX_EMBEDDED,
            says: Callable[[str], bool] = lambda t: True) -> list[tuple[str, ...]]:
     """Each position's tasks that say the work (`says`), in position order (an index's: best standing first), until
@@ -237,20 +243,29 @@ def within(tasks: Sequence[Sequence[str]], limit: int = MAX_EMBEDDED,
 
 
 def work_terms(text_: str) -> frozenset[str]:
-    """The terms of a text that can say which work it is: no word of work, three characters at least."""
+    """The terms of a text that can say which work it is (`telling`), its issue keys left out (`INFRA-372:` is
+    every task of its tracker's; a query's are left out as the words read it, `recall.parse_query`)."""
+    return telling(text.terms(text.without_tickets(text_)))
+
+
+def telling(terms: Iterable[str]) -> frozenset[str]:
+    """The terms that can say which work a text is: no word of work, three characters at least."""
     generic = normalise.generic_stems()
-    return frozenset(t for t in text.terms(text_) if t not in generic and len(t) >= ECHO_MIN_CHARS)
+    return frozenset(t for t in terms if t not in generic and len(t) >= ECHO_MIN_CHARS)
 
 
-def echoes(query: frozenset[str], task: frozenset[str]) -> bool:
+def echoes(query: frozenset[str], task: str) -> bool:
     """Whether a query's terms say a task's work: `ECHO_TERMS` of them, and `ECHO_SHARE` of the task's."""
-    return len(query & task) >= max(ECHO_TERMS, math.ceil(len(task) * ECHO_SHARE))
+    terms, needed = echo_of(task)
+    return len(query & terms) >= needed
 
 
 @functools.lru_cache(maxsize=MAX_CACHED)
-def task_terms(task: str) -> frozenset[str]:
-    """`work_terms` of a task's first `INFORMATIVE_CHARS`, remembered across queries."""
-    return work_terms(task[:INFORMATIVE_CHARS])
+def echo_of(task: str) -> tuple[frozenset[str], int]:
+    """A task's terms (`work_terms` of its first `INFORMATIVE_CHARS`) and how many of them a query must share to echo
+    it, remembered across index builds."""
+    terms = work_terms(task[:INFORMATIVE_CHARS])
+    return terms, max(ECHO_TERMS, math.ceil(len(terms) * ECHO_SHARE))
 
 
 @functools.lru_cache(maxsize=MAX_CACHED)
@@ -271,6 +286,10 @@ class Tasks:
         self.vectors = vectors
         self.lock = threading.Lock()
         self.matrix = vectors.matrix(self.texts) if whole else None
+        # what `echoes` reads of each task: its terms and how many a query must share; read where the vectors are
+        # made (a whole index), else the first time a query asks
+        self.echo: list[tuple[frozenset[str], int] | None] = [echo_of(t) for t in self.texts] if whole \
+            else [None] * len(self.texts)
         self.made = np.full(len(self.texts), whole)
         if not whole:
             vectors.load()  # where the index is made: NotLoaded here, not in a query
@@ -296,7 +315,16 @@ class Tasks:
         hotfix bundle for the internal testing track" and the task "3.4.1 hotfix bundle for the internal track")."""
         if len(query) < ECHO_TERMS:
             return []
-        return [pos for pos in positions if any(echoes(query, task_terms(self.texts[i])) for i in self.rows[pos])]
+        found = []
+        for pos in positions:
+            for i in self.rows[pos]:
+                echo = self.echo[i]
+                if echo is None:
+                    echo = self.echo[i] = echo_of(self.texts[i])
+                if len(query & echo[0]) >= echo[1]:
+                    found.append(pos)
+                    break
+        return found
 
     def _make(self, taken: np.ndarray) -> None:
         """Embed the rows no query compared yet (none in a whole index)."""
