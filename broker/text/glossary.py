@@ -87,7 +87,7 @@ def _entries() -> _Entries:
 
 def is_unspaced(text: str) -> bool:
     """Tell whether a text starts with a letter of a script written without spaces (CJK, Hangul, Thai)."""
-    return is_cjk(text) or _THAI_RUN.match(text) is not None
+    return bool(text) and text[0] >= _THAI[0] and (is_cjk(text) or _THAI_RUN.match(text) is not None)
 
 
 def gloss(text: str) -> str:
@@ -132,10 +132,11 @@ def _phrase(text: str, runs: list[re.Match], i: int, entries: _Entries) -> tuple
                 if not _BETWEEN.fullmatch(text[runs[j - 1].end():runs[j].start()]) or is_unspaced(runs[j].group()):
                     break
                 key.append(fold(runs[j].group()))
-            english = entries.latin.get(tuple(key)) or (_stem(first) if j == i else None)
+            phrase = tuple(key)
+            english = entries.latin.get(phrase) or (_stem(first) if j == i else None)
             if english is not None and j - i + 1 > found[0] and not _glued(text, runs[j].end()):
                 found = (j - i + 1, english)
-            if tuple(key) not in entries.starts:  # no longer phrase begins so: most words end here
+            if phrase not in entries.starts:  # no longer phrase begins so: most words end here
                 break
     return found
 
@@ -157,6 +158,8 @@ def bare(word: str, proclitics: tuple[str, ...]) -> list[str]:
 def _stem(folded: str) -> str | None:
     """The English of the longest stem a folded word begins with, or None."""
     stems = _entries().stems
+    if folded[:MIN_STEM] not in _stem_beginnings():
+        return None
     for n in range(len(folded), MIN_STEM - 1, -1):
         english = stems.get(folded[:n])
         if english is not None:
@@ -185,6 +188,12 @@ def _in_run(run: str, unspaced: dict[str, dict[str, str]]) -> Iterator[tuple[int
             continue
         i += len(form)
         yield i, unspaced[form[0]][form]
+
+
+@functools.cache
+def _stem_beginnings() -> frozenset[str]:
+    """The first MIN_STEM letters of every stem: most words begin none, and are done with at one look."""
+    return frozenset(stem[:MIN_STEM] for stem in _entries().stems)
 
 
 def _edges(run: str, start: int, end: int) -> bool:
