@@ -53,6 +53,8 @@ def judge(index: recall.Index, recaller: Recaller, vectors: sense.Vectors, query
     lexical = [sense.Judged(pos, v.refused is None, index.words(v), v.named) for _, pos, v in found]
     touched = [lx.pos for lx in lexical if index.tasks.has[lx.pos]]
     cosines = index.tasks.cosines(touched, vectors.query(query)) if touched else {}
+    for pos in index.tasks.echoes(touched, sense.work_terms(query[:sense.ECHO_QUERY_CHARS])):
+        cosines[pos] = sense.ECHOED  # as Recaller._fused reads a task the query says in its words
     return {"lexical": lexical, "cosines": cosines, "ids": index.ids}
 
 

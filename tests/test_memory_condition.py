@@ -118,6 +118,10 @@ def test_a_query_touching_only_the_words_around_a_card_does_not_recall_it(tmp_pa
 @pytest.mark.parametrize("query", [
     "Docs: add the env var to the deploy guide",  # a Conventional Commits `docs` change: documentation only
     "docs(readme): cost estimation policy",
+    "write a short explainer of the module runner, docs only",  # the query keeps its work to prose (round 29)
+    "Write the logcat tips section of the README (text only).",
+    "a contributor style guide page, just the content",
+    "clean up the comments, no config change",
 ])
 def test_a_query_whose_work_is_prose_is_prose_work(query):
     assert prose_work(query)
@@ -134,6 +138,9 @@ def test_a_query_whose_work_is_prose_is_prose_work(query):
     "Migration: add an index on loans",  # no Conventional Commits type
     "chore: draft the release announcement",  # another type (round 11's prose verbs went in round 19)
     "explain how the reconcile loop handles finalizers",  # a verb of prose alone is no prose work (round 19)
+    "run the docs build only on main",  # `only` about where, not about prose
+    "fix the build, no idea why it fails",
+    "rewrite the changelog format, no release involved",  # says what it is not, not that it is prose
     "",
 ])
 def test_a_query_whose_work_is_calling_tools_is_not_prose_work(query):

@@ -453,3 +453,48 @@ def test_an_index_reads_a_bounded_number_of_tasks_whether_or_not_they_say_the_wo
     assert sense.within([("yes go",), ("parser lexer grammar",)], says=says) == [(), ("parser lexer grammar",)]
     tasks = [(f"yes {i}",) for i in range(10)] + [("parser lexer grammar",)]
     assert sense.within(tasks, limit=3, says=says)[-1] == ()  # six read, none said the work: the last never read
+
+
+def test_a_task_sharing_three_of_the_querys_terms_echoes_it_and_words_of_work_are_no_such_terms():
+    tasks = sense.Tasks(sense.Vectors(_Table({})), [("3.4.1 hotfix for the internal track, QA is waiting",),
+                                                    ("run the tests and fix the build",), ()], whole=False)
+    query = sense.work_terms("prepare the hotfix release for the internal testing track")
+    assert tasks.echoes([0, 1, 2], query) == [0]
+    assert tasks.echoes([0, 1, 2], sense.work_terms("run the tests, then fix the build")) == []  # words of work
+    assert tasks.echoes([0], sense.work_terms("the hotfix track")) == []  # two terms are not three
+
+
+def test_a_task_stuffed_with_words_echoes_only_a_query_that_says_a_third_of_them():
+    stuffed = sense.task_terms("hotfix internal track " + " ".join(f"word{i}x" for i in range(12)))
+    assert not sense.echoes(sense.work_terms("prepare the hotfix release for the internal testing track"), stuffed)
+    assert sense.echoes(sense.work_terms("hotfix internal track word1x word2x"), stuffed)
+
+
+def release_workflow(tasks: list[str]) -> list[dict]:
+    """A release workflow done once under each task: edit the build file, bundle, commit."""
+    return [event for i, task in enumerate(tasks) for event in (
+        {"session": f"r{i}", "kind": "progress", "text": task},
+        {"session": f"r{i}", "kind": "call", "organ": "fs", "ability": "edit_file",
+         "args": {"path": "app/build.gradle.kts"}, "ok": True},
+        {"session": f"r{i}", "kind": "call", "organ": "shell", "ability": "run",
+         "args": {"command": "./gradlew :app:bundleRelease"}, "ok": True},
+        {"session": f"r{i}", "kind": "call", "organ": "git", "ability": "commit", "args": {"message": "release"},
+         "ok": True},
+        {"session": f"r{i}", "kind": "progress", "text": "done"})]
+
+
+@pytest.mark.parametrize("query, recalled", [
+    ("prepare the hotfix release for the internal testing track", True),  # one word, and one task's own words
+    ("write the release notes for the wiki", False),  # the one word alone
+])
+def test_a_card_the_words_refuse_is_admitted_when_the_query_says_one_of_its_tasks_in_its_words(tmp_path, words,
+                                                                                                query, recalled):
+    tasks = ["ship the 3.4.0 release to the play store", "3.4.1 hotfix for the internal track, QA is waiting",
+             "cut the 3.5.0 beta for the translators"]
+    with Memory(tmp_path / "home", clock=lambda: T0 + 3600) as m:
+        events = release_workflow(tasks)
+        m.ingest(io.BytesIO("".join(json.dumps({**e, "ts": T0 + i}) + "\n" for i, e in enumerate(events)).encode()))
+        m.consolidate()
+        assert not Recaller(clock=lambda: T0 + 3600, fusion=Fusion.OFF).search(m.reader(), query, 3)
+        found = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.LIGHT).search(m.reader(), query, 3)
+        assert bool(found) is recalled and all(h.card.kind == "playbook" for h in found)

@@ -1346,8 +1346,9 @@ def _names_file(word: str) -> bool:
 
 
 def _telling(name: str) -> bool:
-    """Tell whether a file or folder name says what the work was about: not a word of work, not a layout folder
-    (`src`, `node_modules`: data/memory-folders.txt)."""
+    """Tell whether a file or folder name says what the work was about: not a layout folder (`src`, `node_modules`:
+    data/memory-folders.txt), nor a word of work unless it is a file's name with its extension (`CHANGES.md` is the
+    changelog; `build/` is anyone's, round 29)."""
     stem = name.rsplit(".", 1)[0] if "." in name.strip(".") else name
     return len(stem) > 2 and not text.is_stopword(stem) and name not in text.load_words("memory-folders") \
         and (stem != name or text.stem(stem) not in normalise.generic_stems())

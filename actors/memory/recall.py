@@ -265,17 +265,31 @@ _TYPED = re.compile(r"\s*([A-Za-z]+)(?:\([^()\n]{0,40}\))?!?:\s")  # `docs: `, `
 
 def prose_work(query: str) -> bool:
     """Tell whether a query's work is prose, not work with tools: a title typed as the Conventional Commits
-    convention types a change (`docs:`, `docs(readme):`) as a change to documentation only, prose whatever follows.
+    convention types a change (`docs:`, `docs(readme):`) as a change to documentation only, prose whatever follows;
+    or (round 29) a query that says so itself: “docs only”, “(text only)”, “just the content”, “no config change”.
     (Round 11's verbs of prose work, “explain …”, “draft …”, “write the README section …”, went in round 19: they
     had no evidence on the cells they were not made on.)"""
     typed = _TYPED.match(text.without_tickets(query[:PROSE_CHARS]))
-    return bool(typed) and typed.group(1).lower() in _prose_types()
+    if typed and typed.group(1).lower() in _prose_types():
+        return True
+    return _prose_scope().search(query[:MAX_QUERY_CHARS]) is not None
 
 
 @functools.cache
 def _prose_types() -> frozenset[str]:
     """The change types that are prose: documentation only (`docs`)."""
     return frozenset(text.load_pairs("memory-prose")["prose_types"])
+
+
+@functools.cache
+def _prose_scope() -> re.Pattern:
+    """What a query says to keep its work to prose (data/memory-prose.txt): `<prose> only`, `only the <prose>`,
+    `just (the) <prose>`, `no <tooling> change(s)`."""
+    lists = text.load_pairs("memory-prose")
+    prose = "|".join(map(re.escape, lists["prose_words"]))
+    tooling = "|".join(map(re.escape, lists["untouched"]))
+    return re.compile(rf"\b(?:(?:{prose})[ -]only|only (?:the )?(?:{prose})|just (?:the )?(?:{prose})"
+                      rf"|no (?:{tooling}) changes?)\b", re.IGNORECASE)
 
 
 def weight(card: Card, now: float, half_life_s: float = HALF_LIFE_S) -> float:
@@ -581,16 +595,17 @@ class Index:
 
     def candidates(self, weights: dict[str, float], n: int) -> list[int]:
         """The positions of at most n cards with the best upper bounds, reading a bounded number of postings (the
-        bounds added up in numpy, term by term; ties go to the card of better standing, the lower position)."""
-        bound = np.zeros(len(self.ids))
+        bounds added up in numpy in one pass, in the order the postings were read; ties go to the card of better
+        standing, the lower position)."""
         read: list[np.ndarray] = []
+        values: list[np.ndarray] = []
         budget = MAX_POSTINGS
         for term in sorted(weights, key=lambda t: (-weights[t], t)):  # rarest (heaviest) first
             w, left = weights[term], min(MAX_TERM_POSTINGS, budget)
             for impact, positions in self.postings[term]:
                 taken = positions if len(positions) <= left else positions[:left]
-                bound[taken] += w * impact  # a card is in each list once (see __init__)
                 read.append(taken)
+                values.append(np.full(len(taken), w * impact))  # a card is in each list once (see __init__)
                 left -= len(taken)
                 if left <= 0:
                     break
@@ -599,7 +614,9 @@ class Index:
                 break
         if not read:
             return []
-        reached = np.unique(np.concatenate(read))
+        positions = np.concatenate(read)
+        bound = np.bincount(positions, weights=np.concatenate(values))
+        reached = np.flatnonzero(np.bincount(positions))
         if len(reached) > n:
             reached = reached[np.lexsort((reached, -bound[reached]))[:n]]
         return reached.tolist()
@@ -730,6 +747,8 @@ class Recaller:
         undecided = sense.undecided(lexical, index.tasks.has, self.thresholds.sure, learned_here=index.learned_here)
         # the query as the words read it: its vector costs what its length does (O33)
         cosines = index.tasks.cosines(undecided, self.vectors.query(query[:MAX_QUERY_CHARS])) if undecided else {}
+        for pos in index.tasks.echoes(undecided, sense.work_terms(query[:sense.ECHO_QUERY_CHARS])) if undecided else ():
+            cosines[pos] = sense.ECHOED  # a task the query says in its words is as close as a task can be
         by_pos = {pos: (s, pos, v.relevance, v.touched) for s, pos, v in judged}
         return [by_pos[pos] for pos in sense.fuse(lexical, cosines, **self.thresholds._asdict())][: 2 * limit]
 

@@ -15,6 +15,8 @@ its tasks, with the thresholds of the vectors in use (`Thresholds`):
 - one they admit on fewer stays only when one of its tasks means what the query does (`keep`);
 - one they touch but refuse (under the floor, one word, the condition) is admitted when one of its tasks is close
   (`admit`), after the cards the words admitted;
+- a task that shares three of the query's terms, words of work left out, counts as close as a task can be
+  (`Tasks.echoes`, round 29): the query says that task's work in its own words, whatever the vectors make of them;
 - a card with no task (a journal without progress events), or none that says what the work was (`informative`:
   "yes go ahead"), keeps its lexical verdict, and a card the words do not touch at all is never recalled on
   meaning alone.
@@ -44,6 +46,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import logging
+import math
 import os
 import threading
 from collections import OrderedDict
@@ -113,6 +116,12 @@ def fusion_from_env(environ: dict[str, str] | None = None) -> Fusion:
 THRESHOLDS = {Fusion.LIGHT: LIGHT, Fusion.ON: MODEL}
 INFORMATIVE_TERMS = 3  # distinct terms, words of work left out, a task needs to say what the work was
 INFORMATIVE_CHARS = 200  # what of a task that is read for them (distill keeps 200 characters)
+ECHO_TERMS = 3  # terms a query shares with one of a card's tasks to echo it (round 29: chosen in 14 of 14 set folds)
+ECHO_SHARE = 1 / 3  # and at least this share of the task's terms: a task stuffed with words echoes no more queries
+# for it (docs/security.md O39; every dev task has eight terms or fewer, and the share changed no dev figure)
+ECHO_MIN_CHARS = 3  # a shorter term is no evidence of the same work (a version's `v2`, `ci`)
+ECHO_QUERY_CHARS = 1000  # what of a query is read for the terms it shares with a task
+ECHOED = 1.0  # the cosine an echoed task counts as: as close as a task can be
 
 
 def informative(task: str, generic: frozenset[str]) -> bool:
@@ -227,6 +236,23 @@ def within(tasks: Sequence[Sequence[str]], limit: int = MAX_EMBEDDED,
     return kept
 
 
+def work_terms(text_: str) -> frozenset[str]:
+    """The terms of a text that can say which work it is: no word of work, three characters at least."""
+    generic = normalise.generic_stems()
+    return frozenset(t for t in text.terms(text_) if t not in generic and len(t) >= ECHO_MIN_CHARS)
+
+
+def echoes(query: frozenset[str], task: frozenset[str]) -> bool:
+    """Whether a query's terms say a task's work: `ECHO_TERMS` of them, and `ECHO_SHARE` of the task's."""
+    return len(query & task) >= max(ECHO_TERMS, math.ceil(len(task) * ECHO_SHARE))
+
+
+@functools.lru_cache(maxsize=MAX_CACHED)
+def task_terms(task: str) -> frozenset[str]:
+    """`work_terms` of a task's first `INFORMATIVE_CHARS`, remembered across queries."""
+    return work_terms(task[:INFORMATIVE_CHARS])
+
+
 @functools.lru_cache(maxsize=MAX_CACHED)
 def says_the_work(task: str) -> bool:
     """`informative` with the words of work, on the task's first `INFORMATIVE_CHARS` (what distill keeps), remembered
@@ -263,6 +289,14 @@ class Tasks:
         self._make(taken)
         best = np.maximum.reduceat(self.matrix[taken] @ query, starts)
         return dict(zip(wanted, best.tolist()))
+
+    def echoes(self, positions: Iterable[int], query: frozenset[str]) -> list[int]:
+        """The positions one of whose tasks shares `ECHO_TERMS` of the query's terms (`work_terms`): the query says
+        the work the card was learned under in its words, whatever the vectors make of them ("Prepare the 3.5.1
+        hotfix bundle for the internal testing track" and the task "3.4.1 hotfix bundle for the internal track")."""
+        if len(query) < ECHO_TERMS:
+            return []
+        return [pos for pos in positions if any(echoes(query, task_terms(self.texts[i])) for i in self.rows[pos])]
 
     def _make(self, taken: np.ndarray) -> None:
         """Embed the rows no query compared yet (none in a whole index)."""
