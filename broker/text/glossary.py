@@ -125,7 +125,7 @@ def _phrase(text: str, runs: list[re.Match], i: int, entries: _Entries) -> tuple
     if _glued(text, runs[i].start() - 1):
         return 0, None
     found: tuple[int, str | None] = (0, None)
-    for first in bare(runs[i].group(), entries.proclitics):
+    for first in _bare(runs[i].group(), entries.proclitics):
         key = [first]
         for j in range(i, min(i + MAX_PHRASE, len(runs))):
             if j > i:
@@ -141,9 +141,9 @@ def _phrase(text: str, runs: list[re.Match], i: int, entries: _Entries) -> tuple
     return found
 
 
-def bare(word: str, proclitics: tuple[str, ...]) -> list[str]:
-    """A word folded, then without one or two of the letters written joined before it, each leaving two letters
-    or more (בקובץ -> bqvbts, qvbts; a word of a script without proclitics is itself alone)."""
+def _bare(word: str, proclitics: tuple[str, ...]) -> list[str]:
+    """A word folded, then folded without one, then two, of the letters written joined before it, each leaving two
+    letters or more (ובקובץ: itself, בקובץ, קובץ; a word of a script without proclitics: itself alone)."""
     found = [fold(word)]
     rest = word
     for _ in range(2):
