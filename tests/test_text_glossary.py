@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import gzip
 from importlib import resources
 
@@ -99,7 +100,7 @@ def _word_pieces() -> set[str]:
 def test_no_form_is_an_english_word_a_word_of_the_project_or_a_package_name():
     packages, english, pieces = _packages(), _english_lists(), _word_pieces()
     for form in text.load_pairs("work-glossary"):
-        if text.is_cjk(form) or " " in form:
+        if glossary.is_unspaced(form) or " " in form or form.endswith(glossary.STEM):
             continue
         folded = glossary.fold(form)
         assert len(folded) >= 3, form
@@ -113,3 +114,60 @@ def test_no_form_is_an_english_word_a_word_of_the_project_or_a_package_name():
 def test_no_phrase_is_longer_than_the_glossary_reads():
     for form in text.load_pairs("work-glossary"):
         assert len(form.replace("'", " ").split()) <= glossary.MAX_PHRASE, form
+
+
+def test_a_stem_is_one_word_long_enough_that_begins_no_english_word_no_word_of_the_project_and_no_package():
+    known = sorted(_packages() | _english_lists() | text.everyday()
+                   | {w for w in _word_pieces() if not w.startswith("##")})
+    for form in text.load_pairs("work-glossary"):
+        if not form.endswith(glossary.STEM):
+            continue
+        stem = glossary.fold(form[:-1])
+        assert " " not in form and len(stem) >= glossary.MIN_STEM, form
+        at = bisect.bisect_left(known, stem)
+        assert at == len(known) or not known[at].startswith(stem), (form, known[at])
+
+
+@pytest.mark.parametrize("query, english", [
+    ("oprav chybu v souboru", ["fix", "error", "file"]),
+    ("napraw błąd w pliku konfiguracji", ["fix", "repair", "error", "bug", "file", "config"]),
+    ("виправ помилку в тесті", ["fix", "error"]),
+    ("voer de tests uit en herstart de dienst", ["run", "execute", "restart"]),
+    ("kør testene og genstart", ["run", "restart"]),
+    ("uppdatera beroenden", ["update", "dependencies"]),
+    ("jalankan pengujian lalu perbarui dokumentasi", ["run", "test", "update", "documentation"]),
+    ("desplega el servei", ["deploy", "service"]),
+    ("διόρθωσε το σφάλμα", ["fix", "error", "bug"]),
+    ("çalıştırın ve dosyayı silin", ["run", "execute", "file", "delete"]),
+    ("sửa lỗi đăng nhập", ["fix", "login"]),
+    ("repornește serviciul", ["restart", "service"]),
+])
+def test_a_word_of_work_in_the_seventeen_languages_of_round_29_is_followed_by_its_english(query, english):
+    assert [w for w in text.words(text.gloss(query)) if w in set(english)] == english
+
+
+def test_a_stem_reads_the_endings_of_its_word():
+    assert text.gloss("korjaa virheet tiedostoissa") == "korjaa fix repair virheet error tiedostoissa file"
+    assert text.gloss("telepítsd a csomagokat") == "telepítsd install deploy a csomagokat package"
+
+
+def test_a_stem_is_read_only_at_the_beginning_of_a_word():
+    assert text.gloss("tämävirhe") == "tämävirhe"
+
+
+def test_a_hebrew_word_is_read_without_the_letters_joined_before_it():
+    assert text.gloss("מחק את הקובץ") == "מחק delete את הקובץ file"
+    assert text.gloss("ובקובץ") == "ובקובץ file"
+
+
+def test_a_thai_form_is_found_inside_its_run():
+    glossed = text.gloss("ติดตั้งแพ็กเกจแล้วรันเทสต์")
+    assert [w for w in glossed.split() if w.isascii()] == ["install", "package", "run", "test"]
+
+
+def test_a_thai_form_is_not_read_from_the_middle_of_a_syllable():
+    assert text.gloss("เปิดไฟล์").split() == ["เปิด", "open", "ไฟล์", "file"]
+
+
+def test_a_catalan_word_is_read_across_its_middle_dot():
+    assert text.gloss("instal·la les dependències") == "instal·la install les dependències"
