@@ -256,7 +256,12 @@ def telling(terms: Iterable[str]) -> frozenset[str]:
 
 def echoes(query: frozenset[str], task: str) -> bool:
     """Whether a query's terms say a task's work: `ECHO_TERMS` of them, and `ECHO_SHARE` of the task's."""
-    terms, needed = echo_of(task)
+    return shares_enough(query, echo_of(task))
+
+
+def shares_enough(query: frozenset[str], echo: tuple[frozenset[str], int]) -> bool:
+    """Whether a query's terms share as many of a task's (`echo_of`) as it needs."""
+    terms, needed = echo
     return len(query & terms) >= needed
 
 
@@ -310,9 +315,9 @@ class Tasks:
         return dict(zip(wanted, best.tolist()))
 
     def echoes(self, positions: Iterable[int], query: frozenset[str]) -> list[int]:
-        """The positions one of whose tasks shares `ECHO_TERMS` of the query's terms (`work_terms`): the query says
-        the work the card was learned under in its words, whatever the vectors make of them ("Prepare the 3.5.1
-        hotfix bundle for the internal testing track" and the task "3.4.1 hotfix bundle for the internal track")."""
+        """The positions one of whose tasks the query's terms echo (`echoes`): the query says the work the card was
+        learned under in its words, whatever the vectors make of them ("Prepare the 3.5.1 hotfix bundle for the
+        internal testing track" and the task "3.4.1 hotfix bundle for the internal track")."""
         if len(query) < ECHO_TERMS:
             return []
         found = []
@@ -321,7 +326,7 @@ class Tasks:
                 echo = self.echo[i]
                 if echo is None:
                     echo = self.echo[i] = echo_of(self.texts[i])
-                if len(query & echo[0]) >= echo[1]:
+                if shares_enough(query, echo):
                     found.append(pos)
                     break
         return found
