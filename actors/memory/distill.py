@@ -1326,18 +1326,24 @@ def edited_names(args: dict) -> tuple[str, ...]:
     """The code names an edit's text said (`versionCode = 341`, `max_conn_idle`), lower-cased whole: camelCase and
     snake_case words, which are names in any language and no prose. A workflow that edits the same ones in two
     sessions is about them (bumping `versionCode`), whatever file they are in."""
-    said = " ".join(_strings({k: v for k, v in args.items() if k not in normalise.PATH_KEYS}))[:MAX_EDIT_CHARS]
+    found: list[str] = []
+    _strings({k: v for k, v in args.items() if k not in normalise.PATH_KEYS}, found, MAX_EDIT_CHARS)
+    said = " ".join(found)[:MAX_EDIT_CHARS]
     return tuple(_unique(m.group(0).lower() for m in _CODE_NAME.finditer(said)))[:MAX_EDITED_NAMES]
 
 
-def _strings(value, depth: int = 0) -> list[str]:
-    """The strings of a call's arguments, nested lists and objects read two levels down."""
+def _strings(value, found: list[str], budget: int, depth: int = 0) -> int:
+    """Gather the strings of a call's arguments, nested lists and objects read two levels down, until `budget`
+    characters are gathered; what of the budget is left."""
     if isinstance(value, str):
-        return [value]
-    if depth > 2:
-        return []
+        found.append(value[:budget])
+        return budget - len(found[-1]) - 1
     items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
-    return [s for item in items for s in _strings(item, depth + 1)]
+    for item in items if depth <= 2 else ():
+        if budget <= 0:
+            break
+        budget = _strings(item, found, budget, depth + 1)
+    return budget
 
 
 def _names_file(word: str) -> bool:
