@@ -274,6 +274,7 @@ def test_a_weak_link_on_files_names_the_folder_most_of_its_failures_were_in():
     [card] = drafts(j, "weak_link")
     assert card.identity["file"][:3] == ["coursework", "cs101", "submissions"]  # not mnt: a layout folder
     assert "hw0" in card.identity["file"]
+    assert card.title == "Weak link: fs.list_directory fails often (6 of 11 calls), in coursework, cs101, submissions"
 
 
 def test_a_weak_host_is_named_by_the_words_of_its_labels():

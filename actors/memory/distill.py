@@ -600,7 +600,8 @@ class Distiller:
         cause = _most(stats["causes"])
         organ, _, ability = weak.name.partition(".")
         where = [host] if host else stats["hosts"] or stats["files"]
-        places = [] if host else [*shared_folders(stats.get("folders", {}), stats["n"] - stats["ok"]), *stats["files"]]
+        folders = [] if host else shared_folders(stats.get("folders", {}), stats["n"] - stats["ok"])
+        places = [*folders, *([] if host else stats["files"])]
         ident = identity(organ, ability, files=places, glosses=self.glosses,
                          programs=stats.get("programs", ()),
                          hosts=[host] if host else stats["hosts"], resources=stats.get("resources", ()),
@@ -609,7 +610,7 @@ class Distiller:
         return Draft(
             key=key, kind="weak_link",
             title=f"Weak link: {subject} fails often ({stats['n'] - stats['ok']} of {stats['n']} calls)"
-                  + (f", e.g. on {where[0]}" if where and not host else ""),
+                  + (f", in {', '.join(folders)}" if folders else f", e.g. on {where[0]}" if where and not host else ""),
             body=(f"{subject} succeeded in {stats['ok']} of {stats['n']} calls ({rate:.0%}); most failures are "
                   f"{cause}. Check its result before relying on it."),
             when=f"calling {subject}", wrong=f"trusting {subject} to work the first time",
@@ -1375,10 +1376,10 @@ def _folders(work: Work) -> list[str]:
 
 
 def shared_folders(folders: dict, failures: int) -> list[str]:
-    """The folders at least half of a weak link's failures (two or more) were in, the most frequent first: the place
-    that fails (a network share, a mounted volume), which the file each failure was on does not say."""
+    """The folders at least half of a weak link's failures (two or more) were in, in the order their paths name them:
+    the place that fails (a network share, a mounted volume), which the file each failure was on does not say."""
     wanted = max(2, (failures + 1) // 2)
-    return _top(folders, min_count=wanted, limit=MAX_LIST)
+    return [f for f, n in folders.items() if n >= wanted][:MAX_LIST]
 
 
 def worked_on(places: dict, recurring: int) -> list[str]:
