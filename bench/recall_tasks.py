@@ -49,11 +49,12 @@ KINDS = {"model": sense.Fusion.ON, "light": sense.Fusion.LIGHT}
 
 def judge(index: recall.Index, recaller: Recaller, vectors: sense.Vectors, query: str) -> dict:
     """The cards a query's words touch (admitted or not, on how many words) and their tasks' best cosines."""
-    found = index.judge(recall.parse_query(query), recaller.min_relevance, 3, None, recaller.condition)
+    q = recall.parse_query(query)
+    found = index.judge(q, recaller.min_relevance, 3, None, recaller.condition)
     lexical = [sense.Judged(pos, v.refused is None, index.words(v), v.named) for _, pos, v in found]
     touched = [lx.pos for lx in lexical if index.tasks.has[lx.pos]]
     cosines = index.tasks.cosines(touched, vectors.query(query)) if touched else {}
-    for pos in index.tasks.echoes(touched, sense.telling(recall.parse_query(query).said)):
+    for pos in index.tasks.echoes(touched, sense.telling(q.said)):
         cosines[pos] = sense.ECHOED  # as Recaller._fused reads a task the query says in its words
     return {"lexical": lexical, "cosines": cosines, "ids": index.ids}
 
