@@ -288,8 +288,10 @@ def _prose_scope() -> re.Pattern:
     lists = text.load_pairs("memory-prose")
     prose = "|".join(map(re.escape, lists["prose_words"]))
     tooling = "|".join(map(re.escape, lists["untouched"]))
-    return re.compile(rf"\b(?:(?:{prose})[ -]only|only (?:the )?(?:{prose})|just (?:the )?(?:{prose})"
-                      rf"|no (?:{tooling}) changes?)\b", re.IGNORECASE)
+    # said as words, not as part of a path, a URL, an option or a file's name (`site/docs-only/`, `--text-only`,
+    # `content-only.yaml`: docs/security.md O42)
+    return re.compile(rf"(?<![\w/\\.@~-])(?:(?:{prose})[ -]only|only (?:the )?(?:{prose})|just (?:the )?(?:{prose})"
+                      rf"|no (?:{tooling}) changes?)(?![\w/\\@~-]|\.\w)", re.IGNORECASE)
 
 
 def weight(card: Card, now: float, half_life_s: float = HALF_LIFE_S) -> float:
@@ -743,6 +745,8 @@ class Recaller:
                now: float) -> list[tuple[float, int, float, tuple[str, ...]]]:
         """The cards the words touch, chosen with their tasks' cosines where the words are unsure (sense.fuse)."""
         judged = index.judge(q, self.min_relevance, limit, now, self.condition)
+        if q.prose and self.condition != Condition.OFF:  # prose work recalls only the cards it names (O43): meaning
+            judged = [(s, pos, v) for s, pos, v in judged if v.refused is None]  # may drop them, not admit others
         lexical = [sense.Judged(pos, v.refused is None, index.words(v), v.named) for _, pos, v in judged]
         undecided = sense.undecided(lexical, index.tasks.has, self.thresholds.sure, learned_here=index.learned_here)
         # the query as the words read it: its vector costs what its length does (O33)
