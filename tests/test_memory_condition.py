@@ -8,7 +8,8 @@ import json
 
 import pytest
 
-from actors.memory.recall import CONDITION, Recaller, conditioned, everyday_stems, prose_work
+from actors.memory.recall import (CONDITION, Condition, Recaller, Refusal, Verdict, conditioned, everyday_stems,
+                                  open_to_meaning, parse_query, prose_work)
 from actors.memory.sense import Fusion
 from actors.memory.service import Memory, Settings
 
@@ -196,6 +197,14 @@ def test_meaning_admits_no_card_a_query_whose_work_is_prose_does_not_name(tmp_pa
         assert m.recaller.fusion is not Fusion.OFF
         assert [h.card.title for h in m.recaller.search(m.reader(), query, 3)] == []
         assert m.recaller.search(m.reader(), query.removesuffix(", docs only"), 3)
+
+
+def test_meaning_decides_no_card_the_words_refuse_for_a_query_whose_work_is_prose():
+    named, refused = (1.0, 0, Verdict(0.5, (), (), None, True)), (0.9, 1, Verdict(0.4, (), (), Refusal.PROSE))
+    prose, work = parse_query("a page on the nightly dump, docs only"), parse_query("restore the nightly dump")
+    assert open_to_meaning(prose, [named, refused], CONDITION) == [named]
+    assert open_to_meaning(work, [named, refused], CONDITION) == [named, refused]
+    assert open_to_meaning(prose, [named, refused], Condition.OFF) == [named, refused]  # round 9 asks nothing
 
 
 def test_a_query_whose_work_is_prose_still_recalls_a_card_it_names_outright(tmp_path):

@@ -744,9 +744,7 @@ class Recaller:
     def _fused(self, index: Index, q: Query, query: str, limit: int,
                now: float) -> list[tuple[float, int, float, tuple[str, ...]]]:
         """The cards the words touch, chosen with their tasks' cosines where the words are unsure (sense.fuse)."""
-        judged = index.judge(q, self.min_relevance, limit, now, self.condition)
-        if q.prose and self.condition != Condition.OFF:  # prose work recalls only the cards it names (O43): meaning
-            judged = [(s, pos, v) for s, pos, v in judged if v.refused is None]  # may drop them, not admit others
+        judged = open_to_meaning(q, index.judge(q, self.min_relevance, limit, now, self.condition), self.condition)
         lexical = [sense.Judged(pos, v.refused is None, index.words(v), v.named) for _, pos, v in judged]
         undecided = sense.undecided(lexical, index.tasks.has, self.thresholds.sure, learned_here=index.learned_here)
         # the query as the words read it: its vector costs what its length does (O33)
@@ -844,6 +842,16 @@ class Recaller:
         with self.lock:
             for card_id, n in pending.items():
                 self.pending[card_id] = self.pending.get(card_id, 0) + n
+
+
+def open_to_meaning(q: Query, judged: list[tuple[float, int, Verdict]], condition: Condition
+                    ) -> list[tuple[float, int, Verdict]]:
+    """The judged cards meaning may decide: every one, but for a query whose work is prose (`prose_work`) only those
+    the words admit, which it names outright: writing about the work calls no tool, whatever task the query echoes
+    (docs/security.md O43)."""
+    if not q.prose or condition == Condition.OFF:
+        return judged
+    return [j for j in judged if j[2].refused is None]
 
 
 def generic_words() -> frozenset[str]:
