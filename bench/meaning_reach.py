@@ -81,6 +81,12 @@ def centred(queries: np.ndarray, k: int = 5, rounds: int = 30, seed: int = 0) ->
 ECHO_WORDS = (3, 6, 8, 9, 12)  # terms a crafted task says (a journal's: distill keeps 200 characters, some 25 terms)
 
 
+def gain(queries: list[frozenset[str]], terms: set[str]) -> tuple[int, int]:
+    """How many queries a task of these terms echoes, then how many of its terms they share in all (the tie-break)."""
+    needed = max(sense.ECHO_TERMS, math.ceil(len(terms) * sense.ECHO_SHARE))
+    return sum(len(q & terms) >= needed for q in queries), sum(len(q & terms) for q in queries)
+
+
 def echo_reach(texts: list[str], words: int, tasks: int = 5, pool: int = 80) -> tuple[list[str], float]:
     """Tasks of `words` terms each, chosen one term at a time among the `pool` most frequent of every other query's
     to echo the most of them, and the share of the other queries they echo."""
@@ -97,11 +103,8 @@ def echo_reach(texts: list[str], words: int, tasks: int = 5, pool: int = 80) -> 
     for _ in range(tasks):
         chosen: list[str] = []
         for _ in range(words):
-            def gain(term: str) -> tuple[int, int]:
-                terms = {*chosen, term}
-                needed = max(sense.ECHO_TERMS, math.ceil(len(terms) * sense.ECHO_SHARE))
-                return sum(len(q & terms) >= needed for q in left), sum(len(q & terms) for q in left)
-            chosen.append(max((t for t in frequent if t not in chosen), key=gain))
+            chosen.append(max((t for t in frequent if t not in chosen),
+                              key=lambda t, c=chosen, q=left: gain(q, {*c, t})))
         task = " ".join(written[t] for t in chosen)
         chosen_tasks.append(task)
         left = [q for q in left if not sense.echoes(q, task)]

@@ -9,8 +9,8 @@ import re
 import pytest
 
 import broker.text as text
-from actors.memory.distill import (MAX_NAMED_CHARS, Distiller, Draft, Row, Thresholds, addresses, edited_names, nameable,
-                                   qualified_names, shared_failure_words, shared_folders)
+from actors.memory.distill import (MAX_NAMED_CHARS, Distiller, Draft, Row, Thresholds, addresses, edited_names,
+                                   nameable, qualified_names, shared_failure_words, shared_folders)
 from broker.vocab import FAULT_DRILL
 
 
