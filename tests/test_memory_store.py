@@ -125,6 +125,14 @@ def test_a_journal_lines_cause_that_is_no_cause_the_heart_names_is_read_from_its
     assert memory.reader().execute("SELECT cause FROM events WHERE ts = ?", (T0 + 5,)).fetchone()[0] == "timeout"
 
 
+def test_a_journal_line_whose_organ_or_ability_is_no_name_is_refused_saying_why(memory):
+    event = planted()[0]
+    report = memory.ingest(io.BytesIO(lines({**event, "ability": "read_file" + "x" * 200}, {**event, "organ": "fs\x1b[2J"},
+                                            event)))
+    assert report.appended == 1 and len(report.bad) == 2
+    assert all("must be a name: printable, at most 128 characters" in reason for _, reason in report.bad)
+
+
 def test_ingesting_the_same_lines_twice_appends_them_once(memory):
     memory.ingest(io.BytesIO(lines(*planted())))
     report = memory.ingest(io.BytesIO(lines(*planted())))

@@ -22,6 +22,7 @@ KNOWN = frozenset({"ts", "session", "kind", "organ", "ability", "args", "ok", "e
                    "duration_ms"})
 MAX_TEXT = 2000
 _CAUSES = frozenset(Cause)
+MAX_NAME = 128  # an organ's or an ability's (MCP asks 64 of a tool's name; API clients take 128 at most)
 MAX_LINE_BYTES = 1_000_000
 BATCH = 1000
 MAX_BAD_LISTED = 1000  # bad lines a report lists by number; the rest are counted (a file of nothing else is no list)
@@ -130,6 +131,9 @@ def from_mapping(data: dict, source: str = "", now: float | None = None) -> Entr
         organ, ability = ability.split(".", 1)
     if not ability:
         raise BadLine("a call needs an `ability` (and an `organ`)")
+    for key, name in (("organ", organ), ("ability", ability)):  # said in every title of a card about the call (O48)
+        if len(name) > MAX_NAME or not name.isprintable():
+            raise BadLine(f"`{key}` must be a name: printable, at most {MAX_NAME} characters")
     ok = data.get("ok")
     if not isinstance(ok, bool):
         raise BadLine("a call needs `ok`: true or false")
