@@ -11,7 +11,7 @@ read since before round 25, never a held-out one).
 
 Last, the echo (round 29, `sense.echoes`: a task sharing three of the query's terms and a third of its own counts
 as cosine 1, whatever the vectors): five tasks of `ECHO_WORDS` terms each, chosen greedily on every other dev query to
-echo as many as they can, scored on the others (security.md O39, O46). Nine terms is what a third of the task's
+echo as many as they can, scored on the others (security.md O39, O47). Nine terms is what a third of the task's
 terms lets through with three shared: 84 triples of terms a task, where three terms make one.
 
     python bench/meaning_reach.py        (the sentence model's line needs the `meaning` extra)

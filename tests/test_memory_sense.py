@@ -456,7 +456,7 @@ def test_an_index_reads_a_bounded_number_of_tasks_whether_or_not_they_say_the_wo
 
 
 def test_what_is_remembered_of_tasks_across_index_builds_is_what_one_index_reads_not_every_task_ever_met():
-    # O44: 65,536 tasks' terms stayed in a long-running organ (some 280 MB); one index reads twice MAX_EMBEDDED
+    # O45: 65,536 tasks' terms stayed in a long-running organ (some 280 MB); one index reads twice MAX_EMBEDDED
     tasks = [f"tune the parser {i} grammar lexer" for i in range(3 * sense.MAX_EMBEDDED)]
     for task in tasks:
         sense.says_the_work(task), sense.echo_of(task)

@@ -131,7 +131,7 @@ def from_mapping(data: dict, source: str = "", now: float | None = None) -> Entr
         organ, ability = ability.split(".", 1)
     if not ability:
         raise BadLine("a call needs an `ability` (and an `organ`)")
-    for key, name in (("organ", organ), ("ability", ability)):  # said in every title of a card about the call (O48)
+    for key, name in (("organ", organ), ("ability", ability)):  # said in every title of a card about the call (O49)
         if len(name) > MAX_NAME or not name.isprintable():
             raise BadLine(f"`{key}` must be a name: printable, at most {MAX_NAME} characters")
     ok = data.get("ok")
@@ -147,7 +147,7 @@ def from_mapping(data: dict, source: str = "", now: float | None = None) -> Entr
         raise BadLine("`duration_ms` must be a number")
     error = _string(data, "error")
     cause = _string(data, "cause")  # one of the causes the heart names; any other text is read as if unsaid (it
-    if cause not in _CAUSES:  # reached a pitfall's title whole: docs/security.md O48)
+    if cause not in _CAUSES:  # reached a pitfall's title whole: docs/security.md O49)
         cause = "" if ok else classify(error)
     return Entry(ts=float(ts), kind=kind, session=session, organ=organ or "host", ability=ability, args=args, ok=ok,
                  cause=cause, error=error, duration_ms=None if duration is None else float(duration),

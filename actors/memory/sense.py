@@ -123,7 +123,7 @@ ECHO_MIN_CHARS = 3  # a shorter term is no evidence of the same work (a version'
 ECHOED = 1.0  # the cosine an echoed task counts as: as close as a task can be
 REMEMBERED = 2 * MAX_EMBEDDED  # tasks whose reading (`says_the_work`, `echo_of`) is remembered across index builds:
 # what one index reads (`within`), not every task an organ ever met (some 4 KB a task: 35 MB, where 65,536 were 280 MB,
-# docs/security.md O44)
+# docs/security.md O45)
 
 
 def informative(task: str, generic: frozenset[str]) -> bool:
