@@ -1,0 +1,148 @@
+"""A reader's ceiling (round 30): what careful reading makes of the same cards and queries recall is scored on.
+
+`bench/data/reader30/` holds the cards the memory distilled from the journals of six dev sets (fresh10 to fresh15,
+as distilled on 2026-12-07: each card's text, cut at 500 characters, and the tasks of the sessions it was learned
+in) and those journals' truth queries, positives and negatives shuffled together, with the labels kept apart
+(`key.json`: the cards that hold each positive's planted lesson, as `recall_fresh.holds` finds them). Two readers
+(language-model helpers that saw only a pack and `bench/data/reader30/README.md`'s brief, never the key, the
+project or its data) chose for every query the cards, at most three, an agent should be shown before that step,
+or none (`answersA.json`, `answersB.json`).
+
+This scores their answers as `recall_fresh` scores recall (R@3: one of the first three holds the lesson; false
+positive: a negative gets any card) and, beside them, the product's recall on the same six sets' truth queries
+(`recall_fresh.evaluate`, the cards as this checkout distils them). The readers' figures are a record: they do
+not move with the code. Dev material only.
+
+`--expansions` asks a second question. A third reader wrote, for every card of the packs, six lines an agent might
+write before a step the card applies to (`expansions.json`; it read the cards and their tasks, never the queries).
+Each journal's store is built, each card that is still distilled as the packs hold it (same text, same tasks) gets
+its six lines as tasks of its own, and the same queries are asked of recall with and without them (echo and the
+vectors read them like any task).
+
+    python bench/recall_reader.py [--expansions]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import recall_fresh as rf  # noqa: E402
+from actors.memory import sense  # noqa: E402
+from actors.memory.service import Memory  # noqa: E402
+
+DATA = Path(__file__).resolve().parent / "data" / "reader30"
+PACKS = {"A": ("fresh10", "fresh13", "fresh15"), "B": ("fresh11", "fresh12", "fresh14")}
+
+
+def reader(pack: str, key: dict) -> Counter:
+    """A pack's answers against the key: positives, hits, negatives, false positives."""
+    answers = json.loads((DATA / f"answers{pack}.json").read_text())
+    asked = [q["query"] for j in json.loads((DATA / f"pack{pack}.json").read_text()) for q in j["queries"]]
+    c: Counter = Counter()
+    for qid in asked:
+        truth, chosen = key[qid], answers[qid]
+        c[truth["kind"]] += 1
+        if truth["kind"] == "positive":
+            c["hits"] += any(card in truth["good"] for card in chosen[:3])
+        else:
+            c["fp"] += bool(chosen)
+    return c
+
+
+def recaller(sets: tuple[str, ...]) -> Counter:
+    """The product's recall on the same sets' truth queries (the journals distilled by this checkout)."""
+    c: Counter = Counter()
+    for name in sets:
+        got = rf.evaluate(rf.journals(Path(rf.__file__).parent / "data" / name / "memory", "all"))
+        c["positive"] += got["positives"]
+        c["hits"] += round(got["r_at_3"] * got["positives"])
+        c["negative"] += got["negatives"]
+        c["fp"] += round(got["false_positive_rate"] * got["negatives"])
+    return c
+
+
+def figures(c: Counter) -> dict:
+    return {"r_at_3": f"{c['hits']}/{c['positive']} ({100 * c['hits'] / max(1, c['positive']):.1f}%)",
+            "false_positives": f"{c['fp']}/{c['negative']} ({100 * c['fp'] / max(1, c['negative']):.1f}%)"}
+
+
+def expansions(key: dict) -> dict[tuple[str, str, tuple[str, ...]], list[str]]:
+    """(set, a card's text as packed, its tasks) -> the third reader's lines for it."""
+    lines = json.loads((DATA / "expansions.json").read_text())
+    found = {}
+    for pack in PACKS:
+        for j in json.loads((DATA / f"pack{pack}.json").read_text()):
+            name = key[j["queries"][0]["query"]]["set"]
+            for card in j["cards"]:
+                found[(name, card["text"], tuple(card["during"]))] = lines[card["card"]]
+    return found
+
+
+def expanded(sets: tuple[str, ...], lines: dict) -> dict[str, Counter]:
+    """The product's recall on the sets' truth queries, its cards' tasks as distilled and with the lines added."""
+    out = {"as distilled": Counter(), "with the lines": Counter(), "cards given lines": Counter()}
+    for name in sets:
+        for path in rf.journals(Path(rf.__file__).parent / "data" / name / "memory", "all"):
+            truth = json.loads(path.with_suffix("").with_suffix(".truth.json").read_text())
+            anchors = {p["id"]: rf.anchor_terms(p["anchor"], p.get("ability", "")) for p in truth["planted"]}
+            with tempfile.TemporaryDirectory() as home, Memory(home, rf.SETTINGS[0], clock=rf.journal_clock(path)) as m:
+                with open(path, "rb") as stream:
+                    m.ingest(stream)
+                m.consolidate()
+                conn = m.reader()
+                index = m.recaller.current(conn)
+                cards = {c.id: c for c in m.cards()}
+                tasks = [[index.tasks.texts[i] for i in rows] for rows in index.tasks.rows]
+                given = []
+                for pos, card_id in enumerate(index.ids):
+                    card = cards[card_id]
+                    extra = lines.get((name, f"{card.title}. {card.body}"[:500], tuple(tasks[pos])), [])
+                    given.append(tasks[pos] + extra)
+                    out["cards given lines"]["given"] += bool(extra)
+                    out["cards given lines"]["cards"] += 1
+                for label, card_tasks in (("as distilled", tasks), ("with the lines", given)):
+                    index.tasks = sense.Tasks(m.recaller.vectors, card_tasks)
+                    c = out[label]
+                    for q in truth["queries"]:
+                        top = [h.card for h in m.recaller.search(conn, q["q"], 3)]
+                        c["positive"] += 1
+                        c["hits"] += any(rf.holds(card, anchors[pid]) for card in top
+                                         for pid in q.get("planted_ids", [q["planted_id"]]))
+                    for query in truth["negatives"]:
+                        c["negative"] += 1
+                        c["fp"] += bool(m.recaller.search(conn, query, 3))
+                    assert m.recaller.current(conn) is index, "the index was rebuilt while asked"
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--expansions", action="store_true", help="ask with the third reader's lines too")
+    args = parser.parse_args()
+    key = json.loads((DATA / "key.json").read_text())
+    if args.expansions:
+        got = expanded(tuple(s for sets in PACKS.values() for s in sets), expansions(key))
+        given = got.pop("cards given lines")
+        print(json.dumps({"cards given lines": f"{given['given']}/{given['cards']}",
+                          **{label: figures(c) for label, c in got.items()}}, indent=1))
+        return
+    out, pooled = {}, {"reader": Counter(), "recall": Counter()}
+    for pack, sets in PACKS.items():
+        got = {"reader": reader(pack, key), "recall": recaller(sets)}
+        out[f"pack {pack} ({', '.join(sets)})"] = {who: figures(c) for who, c in got.items()}
+        for who, c in got.items():
+            pooled[who] += c
+    out["both"] = {who: figures(c) for who, c in pooled.items()}
+    print(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()
