@@ -13,13 +13,20 @@ positive: a negative gets any card) and, beside them, the product's recall on th
 (`recall_fresh.evaluate`, the cards as this checkout distils them). The readers' figures are a record: they do
 not move with the code. Dev material only.
 
-`--expansions` asks a second question. A third reader wrote, for every card of the packs, six lines an agent might
+`--proposals` scores a second record: two more readers, each query shown with only the cards its words touch
+(admitted or refused, in the words' order, at most five: what `Recaller.proposals` offers a model, whose order puts
+recall's own choice first), choosing among them or none (`packC.json`, `packD.json`, `answersC.json`,
+`answersD.json`, labels in `key-proposals.json`). Beside them: how often the right card is among the proposals at
+all, and what `memory.recall` with judge "model" would send the caller's model for the same queries today (how
+many queries ask it, and the tokens of system prompt and prompt, o200k).
+
+`--expansions` asks a third question. A third reader wrote, for every card of the packs, six lines an agent might
 write before a step the card applies to (`expansions.json`; it read the cards and their tasks, never the queries).
 Each journal's store is built, each card that is still distilled as the packs hold it (same text, same tasks) gets
 its six lines as tasks of its own, and the same queries are asked of recall with and without them (echo and the
 vectors read them like any task).
 
-    python bench/recall_reader.py [--expansions]
+    python bench/recall_reader.py [--proposals | --expansions]
 """
 
 from __future__ import annotations
@@ -35,17 +42,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import recall_fresh as rf  # noqa: E402
-from actors.memory import sense  # noqa: E402
+from actors.memory import confirm, sense  # noqa: E402
 from actors.memory.service import Memory  # noqa: E402
+from broker import tokens  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data" / "reader30"
 PACKS = {"A": ("fresh10", "fresh13", "fresh15"), "B": ("fresh11", "fresh12", "fresh14")}
+PROPOSED = {"C": PACKS["A"], "D": PACKS["B"]}  # the same sets, each query with its own proposals
 
 
 def reader(pack: str, key: dict) -> Counter:
     """A pack's answers against the key: positives, hits, negatives, false positives."""
     answers = json.loads((DATA / f"answers{pack}.json").read_text())
-    asked = [q["query"] for j in json.loads((DATA / f"pack{pack}.json").read_text()) for q in j["queries"]]
+    packed = json.loads((DATA / f"pack{pack}.json").read_text())
+    asked = [q["query"] for j in packed for q in j.get("queries", [j])]
     c: Counter = Counter()
     for qid in asked:
         truth, chosen = key[qid], answers[qid]
@@ -123,10 +133,50 @@ def expanded(sets: tuple[str, ...], lines: dict) -> dict[str, Counter]:
     return out
 
 
+def asking(sets: tuple[str, ...]) -> dict:
+    """What judge "model" would send the caller's model for the sets' truth queries: how many queries it asks
+    about (some card proposed and shown), and the tokens of each question (system prompt and prompt)."""
+    asked, sizes = 0, []
+    for name in sets:
+        for path in rf.journals(Path(rf.__file__).parent / "data" / name / "memory", "all"):
+            truth = json.loads(path.with_suffix("").with_suffix(".truth.json").read_text())
+            with tempfile.TemporaryDirectory() as home, Memory(home, rf.SETTINGS[0], clock=rf.journal_clock(path)) as m:
+                with open(path, "rb") as stream:
+                    m.ingest(stream)
+                m.consolidate()
+                for query in [q["q"] for q in truth["queries"]] + truth["negatives"]:
+                    asked += 1
+                    shown = confirm.lines([h.card for h in m.proposals(query)[0]])
+                    if any(shown):
+                        sizes.append(tokens.count_text(confirm.SYSTEM + "\n" + confirm.prompt(query, shown)))
+    sizes.sort()
+    return {"queries": asked, "model_asked": len(sizes),
+            "question_tokens_p50_p90": [sizes[len(sizes) // 2], sizes[9 * len(sizes) // 10]] if sizes else []}
+
+
+def proposals() -> dict:
+    key = json.loads((DATA / "key-proposals.json").read_text())
+    out, pooled = {}, Counter()
+    for pack, sets in PROPOSED.items():
+        c = reader(pack, key)
+        pooled += c
+        out[f"pack {pack} ({', '.join(sets)})"] = figures(c)
+    positives = [k for k in key.values() if k["kind"] == "positive"]
+    reached = sum(bool(k["good"]) for k in positives)
+    return {**out, "both": figures(pooled),
+            "right_card_proposed": f"{reached}/{len(positives)} ({100 * reached / len(positives):.1f}%)",
+            "judge_model_today": asking(tuple(s for sets in PROPOSED.values() for s in sets))}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--expansions", action="store_true", help="ask with the third reader's lines too")
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument("--proposals", action="store_true", help="the readers who chose among recall's proposals")
+    what.add_argument("--expansions", action="store_true", help="ask with the third reader's lines too")
     args = parser.parse_args()
+    if args.proposals:
+        print(json.dumps(proposals(), indent=1))
+        return
     key = json.loads((DATA / "key.json").read_text())
     if args.expansions:
         got = expanded(tuple(s for sets in PACKS.values() for s in sets), expansions(key))

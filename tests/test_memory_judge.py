@@ -5,9 +5,11 @@ from __future__ import annotations
 import asyncio
 import json
 
+import httpx2 as httpx
 import pytest
 from mcp import types
 
+from tests.conftest import wait_for
 from tests.test_mcp_front import MODES, WAIT_S, serve
 from tests.test_memory_recall import pep668_journal
 
@@ -89,3 +91,19 @@ def test_a_query_that_touches_no_card_asks_no_model(front):
     asked: list = []
     got = recall(front, "legacy", "plot the forecast with pandas", sampling_callback=answered('{"apply": [1]}', asked))
     assert (got["judged_by"], got["cards"], got["proposed"], asked) == ("words", [], 0, [])
+
+
+def test_each_way_a_judged_recall_ends_is_counted_by_the_heart(front):
+    recall(front, "legacy", "pip install numpy")  # a client that cannot sample
+    recall(front, "legacy", RULE, sampling_callback=answered('{"apply": [1]}', []))
+    recall(front, "legacy", "plot the forecast with pandas", sampling_callback=answered('{"apply": [1]}', []))
+    recall(front, "legacy", RULE, sampling_callback=answered("no idea", []))
+    url = front.mesh.status()["heart"]["metrics"]
+
+    def counted() -> dict[str, float]:  # reports reach the heart a moment after the call answered
+        lines = httpx.get(url, timeout=10).text.splitlines()
+        return {o: float(next(x for x in lines if x.startswith(f'actors_memory_judged_total{{outcome="{o}"}}')).split()[-1])
+                for o in ("model", "nothing_proposed", "unsupported", "unreadable", "timeout")}
+    wait_for(lambda: all(counted()[o] >= 1 for o in ("model", "nothing_proposed", "unsupported", "unreadable")),
+             timeout=WAIT_S, what="the judged recalls counted")
+    assert counted()["timeout"] == 0

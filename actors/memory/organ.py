@@ -25,7 +25,7 @@ from actors.organ import Organ, ability
 from broker import tokens
 from broker.errors import BadParams, CallTimeout, MeshError, Unanswerable
 from broker.protocol import Blood, Event
-from broker.vocab import HOST_ORGAN
+from broker.vocab import HOST_ORGAN, Judged
 
 log = logging.getLogger(__name__)
 
@@ -143,15 +143,18 @@ class MemoryOrgan(Organ):
         proposed, elapsed = self.memory.proposals(query)
         self.report("actors_recall_duration_seconds", elapsed)
         shown = confirm.lines([h.card for h in proposed])
-        picked, why = None, ""
+        picked, outcome, why = None, Judged.NOTHING_PROPOSED, ""
         if any(shown):
             try:
                 answer = self.sample(confirm.prompt(query, shown), system=confirm.SYSTEM, max_tokens=confirm.MAX_TOKENS,
                                      timeout_s=JUDGE_TIMEOUT_S, temperature=0)
                 picked = confirm.chosen(confirm.text_of(answer), shown, limit)
-                why = "" if picked is not None else "its answer named no card by number"
+                outcome, why = (Judged.MODEL, "") if picked is not None else \
+                    (Judged.UNREADABLE, "its answer named no card by number")
             except (Unanswerable, CallTimeout) as exc:
+                outcome = Judged.TIMEOUT if isinstance(exc, CallTimeout) else Judged.UNSUPPORTED
                 why = str(exc)[:300]
+        self.report("actors_memory_judged_total", 1, outcome=outcome)
         if picked is None:
             hits, _ = self.memory.recall(query, limit)
             verdict = {"judged_by": Judge.WORDS, **({"model_unavailable": why} if why else {})}
