@@ -20,19 +20,27 @@ recall's own choice first), choosing among them or none (`packC.json`, `packD.js
 all, and what `memory.recall` with judge "model" would send the caller's model for the same queries today (how
 many queries ask it, and the tokens of system prompt and prompt, o200k).
 
-`--expansions` asks a third question. A third reader wrote, for every card of the packs, six lines an agent might
+`--questions` scores a third record: the questions `memory.recall` with judge "model" itself sent for those queries
+(`confirm.prompt` over `Recaller.proposals`, as this project asked them on 2026-12-07, round 30: `packE.json`,
+`packF.json`), answered by two more readers given `confirm.SYSTEM` as their instructions, as the caller's model
+would be (`answersE.json`, `answersF.json`: the raw answers, read by `confirm.chosen`). A query that touches no
+card was asked nothing and gets no card. Beside them, recall's own choice for the same queries then (in
+`key-questions.json`).
+
+`--expansions` asks a fourth question. A third reader wrote, for every card of the packs, six lines an agent might
 write before a step the card applies to (`expansions.json`; it read the cards and their tasks, never the queries).
 Each journal's store is built, each card that is still distilled as the packs hold it (same text, same tasks) gets
 its six lines as tasks of its own, and the same queries are asked of recall with and without them (echo and the
 vectors read them like any task).
 
-    python bench/recall_reader.py [--proposals | --expansions]
+    python bench/recall_reader.py [--proposals | --questions | --expansions]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import tempfile
 from collections import Counter
@@ -49,6 +57,7 @@ from broker import tokens  # noqa: E402
 DATA = Path(__file__).resolve().parent / "data" / "reader30"
 PACKS = {"A": ("fresh10", "fresh13", "fresh15"), "B": ("fresh11", "fresh12", "fresh14")}
 PROPOSED = {"C": PACKS["A"], "D": PACKS["B"]}  # the same sets, each query with its own proposals
+ASKED = {"E": PACKS["A"], "F": PACKS["B"]}  # the same sets, each query as judge "model" asked it
 
 
 def reader(pack: str, key: dict) -> Counter:
@@ -168,14 +177,44 @@ def proposals() -> dict:
             "judge_model_today": asking(tuple(s for sets in PROPOSED.values() for s in sets))}
 
 
+def questions() -> dict:
+    """The product's own questions, answered: R@3 and false positives of the readers' choices (`confirm.chosen`
+    on their raw answers) against recall's own choice for the same queries."""
+    key = json.loads((DATA / "key-questions.json").read_text())
+    out, pooled = {}, {"model": Counter(), "words": Counter()}
+    for pack, sets in ASKED.items():
+        answers = json.loads((DATA / f"answers{pack}.json").read_text())
+        prompts = {q["question"]: q["prompt"] for q in json.loads((DATA / f"pack{pack}.json").read_text())}
+        got = {"model": Counter(), "words": Counter()}
+        for qid, truth in key.items():
+            if not qid.startswith(pack):
+                continue
+            numbered = [int(m.group(1)) for m in re.finditer(r"^\[(\d+)\] ", prompts.get(qid, ""), re.M)]
+            shown = ["shown" if n in numbered else "" for n in range(1, max(numbered, default=0) + 1)]
+            picks = confirm.chosen(answers[qid], shown, 3) if qid in prompts else []
+            got["model"]["unreadable"] += picks is None
+            numbers = [p + 1 for p in picks or []]
+            for who, chose, hit in (("model", bool(numbers), any(n in truth["good"] for n in numbers)),
+                                    ("words", truth["words_any"], truth["words_hit"])):
+                got[who][truth["kind"]] += 1
+                got[who]["hits" if truth["kind"] == "positive" else "fp"] += hit if truth["kind"] == "positive" \
+                    else chose
+        out[f"pack {pack} ({', '.join(sets)})"] = {who: figures(c) for who, c in got.items()}
+        for who, c in got.items():
+            pooled[who] += c
+    return {**out, "both": {who: figures(c) for who, c in pooled.items()},
+            "answers_naming_no_card_by_number": pooled["model"]["unreadable"]}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--proposals", action="store_true", help="the readers who chose among recall's proposals")
+    what.add_argument("--questions", action="store_true", help="the readers who answered judge \"model\"'s questions")
     what.add_argument("--expansions", action="store_true", help="ask with the third reader's lines too")
     args = parser.parse_args()
-    if args.proposals:
-        print(json.dumps(proposals(), indent=1))
+    if args.proposals or args.questions:
+        print(json.dumps(proposals() if args.proposals else questions(), indent=1))
         return
     key = json.loads((DATA / "key.json").read_text())
     if args.expansions:
