@@ -27,19 +27,25 @@ would be (`answersE.json`, `answersF.json`: the raw answers, read by `confirm.ch
 card was asked nothing and gets no card. Beside them, recall's own choice for the same queries then (in
 `key-questions.json`).
 
+`--held-out` does the same for the held-out sets (`recall_fresh.HELD_OUT`): `--make-questions` writes their
+questions once (`bench/data/reader30-held/`: `packG.json` for fresh16 and fresh17, `packH.json` for fresh18 and
+fresh19, and `key-questions.json`) and prints only how many, for readers who answer them as the caller's model
+(`answersG.json`, `answersH.json`); `--questions --held-out` prints figures only. Nobody tuning reads those files.
+
 `--expansions` asks a fourth question. A third reader wrote, for every card of the packs, six lines an agent might
 write before a step the card applies to (`expansions.json`; it read the cards and their tasks, never the queries).
 Each journal's store is built, each card that is still distilled as the packs hold it (same text, same tasks) gets
 its six lines as tasks of its own, and the same queries are asked of recall with and without them (echo and the
 vectors read them like any task).
 
-    python bench/recall_reader.py [--proposals | --questions | --expansions]
+    python bench/recall_reader.py [--proposals | --questions [--held-out] | --make-questions --held-out | --expansions]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import re
 import sys
 import tempfile
@@ -58,6 +64,9 @@ DATA = Path(__file__).resolve().parent / "data" / "reader30"
 PACKS = {"A": ("fresh10", "fresh13", "fresh15"), "B": ("fresh11", "fresh12", "fresh14")}
 PROPOSED = {"C": PACKS["A"], "D": PACKS["B"]}  # the same sets, each query with its own proposals
 ASKED = {"E": PACKS["A"], "F": PACKS["B"]}  # the same sets, each query as judge "model" asked it
+HELD = DATA.parent / "reader30-held"
+ASKED_HELD_OUT = {"G": rf.HELD_OUT[:2], "H": rf.HELD_OUT[2:]}
+SEED = 3030  # the order questions are shuffled in
 
 
 def reader(pack: str, key: dict) -> Counter:
@@ -177,14 +186,54 @@ def proposals() -> dict:
             "judge_model_today": asking(tuple(s for sets in PROPOSED.values() for s in sets))}
 
 
-def questions() -> dict:
+def make_questions(folder: Path, packs: dict[str, tuple[str, ...]]) -> dict:
+    """Write what judge "model" asks for every truth query of the packs' sets (its prompt, when some card is
+    shown) and the key (the right cards' numbers; recall's own choice), shuffled; say only how many."""
+    rng = random.Random(SEED)
+    key, counts = {}, {}
+    folder.mkdir(parents=True, exist_ok=True)
+    for pack, sets in packs.items():
+        items = []
+        for name in sets:
+            for path in rf.journals(Path(rf.__file__).parent / "data" / name / "memory", "all"):
+                truth = json.loads(path.with_suffix("").with_suffix(".truth.json").read_text())
+                anchors = {p["id"]: rf.anchor_terms(p["anchor"], p.get("ability", "")) for p in truth["planted"]}
+                with tempfile.TemporaryDirectory() as home, \
+                        Memory(home, rf.SETTINGS[0], clock=rf.journal_clock(path)) as m:
+                    with open(path, "rb") as stream:
+                        m.ingest(stream)
+                    m.consolidate()
+                    asked = [(q["q"], "positive", q.get("planted_ids", [q["planted_id"]])) for q in truth["queries"]]
+                    for query, kind, planted in asked + [(q, "negative", []) for q in truth["negatives"]]:
+                        proposed = [h.card for h in m.proposals(query)[0]]
+                        shown = confirm.lines(proposed)
+                        words = [h.card for h in m.recall(query, 3, hit=False)[0]]
+                        items.append({"set": name, "kind": kind, "asked": any(shown),
+                                      "prompt": confirm.prompt(query, shown) if any(shown) else "",
+                                      "good": [n for n, card in enumerate(proposed, 1) if shown[n - 1] and any(
+                                          rf.holds(card, anchors[p]) for p in planted)],
+                                      "words_any": bool(words),
+                                      "words_hit": any(rf.holds(card, anchors[p]) for card in words for p in planted)})
+        rng.shuffle(items)
+        questions = []
+        for n, item in enumerate(items, 1):
+            key[f"{pack}{n}"] = {k: v for k, v in item.items() if k != "prompt"}
+            if item["asked"]:
+                questions.append({"question": f"{pack}{n}", "prompt": item["prompt"]})
+        (folder / f"pack{pack}.json").write_text(json.dumps(questions, indent=1, ensure_ascii=False))
+        counts[pack] = {"queries": len(items), "questions": len(questions)}
+    (folder / "key-questions.json").write_text(json.dumps(key, indent=1))
+    return counts
+
+
+def questions(folder: Path = DATA, packs: dict[str, tuple[str, ...]] = ASKED) -> dict:
     """The product's own questions, answered: R@3 and false positives of the readers' choices (`confirm.chosen`
     on their raw answers) against recall's own choice for the same queries."""
-    key = json.loads((DATA / "key-questions.json").read_text())
+    key = json.loads((folder / "key-questions.json").read_text())
     out, pooled = {}, {"model": Counter(), "words": Counter()}
-    for pack, sets in ASKED.items():
-        answers = json.loads((DATA / f"answers{pack}.json").read_text())
-        prompts = {q["question"]: q["prompt"] for q in json.loads((DATA / f"pack{pack}.json").read_text())}
+    for pack, sets in packs.items():
+        answers = json.loads((folder / f"answers{pack}.json").read_text())
+        prompts = {q["question"]: q["prompt"] for q in json.loads((folder / f"pack{pack}.json").read_text())}
         got = {"model": Counter(), "words": Counter()}
         for qid, truth in key.items():
             if not qid.startswith(pack):
@@ -211,10 +260,20 @@ def main() -> None:
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--proposals", action="store_true", help="the readers who chose among recall's proposals")
     what.add_argument("--questions", action="store_true", help="the readers who answered judge \"model\"'s questions")
+    what.add_argument("--make-questions", action="store_true", help="write judge \"model\"'s questions (--held-out)")
     what.add_argument("--expansions", action="store_true", help="ask with the third reader's lines too")
+    parser.add_argument("--held-out", action="store_true", help="the held-out sets' questions (figures only)")
     args = parser.parse_args()
+    if args.make_questions:
+        if not args.held_out:
+            parser.error("--make-questions writes the held-out sets' questions: add --held-out")
+        print(json.dumps(make_questions(HELD, ASKED_HELD_OUT), indent=1))
+        return
+    if args.held_out and not args.questions:
+        parser.error("--held-out goes with --questions or --make-questions")
     if args.proposals or args.questions:
-        print(json.dumps(proposals() if args.proposals else questions(), indent=1))
+        print(json.dumps(proposals() if args.proposals else
+                         questions(*((HELD, ASKED_HELD_OUT) if args.held_out else ())), indent=1))
         return
     key = json.loads((DATA / "key.json").read_text())
     if args.expansions:
