@@ -32,3 +32,19 @@ def test_a_reader_scores_a_hit_in_its_first_three_and_a_false_positive_for_any_c
     monkeypatch.setattr(rr, "DATA", tmp_path)
     c = rr.reader("X", key)
     assert rr.figures(c) == {"r_at_3": "1/2 (50.0%)", "false_positives": "1/2 (50.0%)"}
+
+
+def test_a_model_answer_is_read_as_the_product_reads_it_and_a_query_asked_nothing_gets_no_card(tmp_path):
+    prompt = 'The step the agent is about to take: "x"\n\nLessons:\n[1] [rule] a\n[3] [pitfall] b'  # card 2 withheld
+    (tmp_path / "packX.json").write_text(json.dumps([{"question": f"X{n}", "prompt": prompt} for n in (1, 2, 3)]))
+    (tmp_path / "answersX.json").write_text(json.dumps({"X1": 'Both: {"apply": [3]}', "X2": '{"apply": [2]}',
+                                                       "X3": "lesson 1"}))
+    key = {"X1": {"kind": "positive", "good": [3], "words_any": False, "words_hit": False},
+           "X2": {"kind": "negative", "good": [], "words_any": True, "words_hit": False},  # 2 was not shown
+           "X3": {"kind": "negative", "good": [], "words_any": False, "words_hit": False},  # no number: unreadable
+           "X4": {"kind": "positive", "good": [], "words_any": True, "words_hit": True}}  # touched no card
+    (tmp_path / "key-questions.json").write_text(json.dumps(key))
+    got = rr.questions(tmp_path, {"X": ("s",)})
+    assert got["both"]["model"] == {"r_at_3": "1/2 (50.0%)", "false_positives": "0/2 (0.0%)"}
+    assert got["both"]["words"] == {"r_at_3": "1/2 (50.0%)", "false_positives": "1/2 (50.0%)"}
+    assert got["answers_naming_no_card_by_number"] == 1
