@@ -80,3 +80,8 @@ def test_proposals_are_what_recall_gives_then_the_cards_its_words_touch_and_refu
             [h.card.id for h in m.recaller.search(conn, "pip install numpy", 5)]
         assert m.recaller.proposals(conn, "plot the forecast with pandas and matplotlib") == []
         assert m.recaller.proposals(conn, "pip install numpy", 0) == [] and m.recaller.proposals(conn, "  ") == []
+
+
+def test_only_the_beginning_of_an_overlong_answer_is_read():
+    assert confirm.chosen('{"apply": [1]}' + " " * 10_000_000, ["a"], 3) == [0]
+    assert confirm.chosen("{" + "a" * confirm.MAX_ANSWER_CHARS + '} {"apply": [1]}', ["a"], 3) is None

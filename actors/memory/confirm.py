@@ -31,6 +31,7 @@ STEP_CAP = 600  # characters of the step the model reads
 TASK_CAP = 160  # characters of each task
 TASKS = 3  # tasks shown a card
 MAX_TOKENS = 60  # what the answer may take: {"apply": [1, 2, 3]} is a dozen
+MAX_ANSWER_CHARS = 4000  # what of an answer is read: a client may send more than it was asked for
 _ANSWER = re.compile(r"\{[^{}]{0,400}\}")
 
 
@@ -59,9 +60,9 @@ def prompt(step: str, shown: Sequence[str]) -> str:
 
 def chosen(answer: str, shown: Sequence[str], limit: int) -> list[int] | None:
     """The positions (from 0) of the cards an answer chooses, best first, at most `limit`; None when the answer is
-    not one (no JSON object with an `apply` list of numbers): the caller then keeps recall's own choice. A number
-    of no card shown is dropped."""
-    for found in _ANSWER.finditer(answer or ""):
+    not one (no JSON object with an `apply` list of numbers in its first `MAX_ANSWER_CHARS`): the caller then keeps
+    recall's own choice. A number of no card shown is dropped."""
+    for found in _ANSWER.finditer((answer or "")[:MAX_ANSWER_CHARS]):
         try:
             value = json.loads(found.group())
         except ValueError:
