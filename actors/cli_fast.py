@@ -28,8 +28,14 @@ HOME_ENV = "ACTORS_HOME"
 DEFAULT_HOME = ".actors"
 ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")  # what click strips from text that does not go to a terminal
 _COUNT = re.compile(r"[0-9]+")  # a budget as the fast path reads it; anything else is the full CLI's to judge
-_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # control characters: a forged row or a terminal escape
+UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # control characters: a forged row or a terminal escape
 ADDRESS_COLUMN = 44  # addresses are padded to the longest exposed, at most this wide, so the reasons line up
+
+
+def printable(line: str) -> str:
+    """A line with each control character read as `?`: a text from tools or a journal (a tool's name, a card's title)
+    may hold line breaks or terminal escapes."""
+    return UNPRINTABLE.sub("?", line)
 
 
 def main() -> None:
@@ -214,7 +220,7 @@ def exposure_lines(result: dict) -> list[str]:
         why = "; ".join(reason_text(r) for r in reasons.get(address, ())[:REASONS_SHOWN])
         mark = ("brief  " if address in brief else " " * 7) if brief else ""
         line = f"{address:<{width}}  {mark}{why}".rstrip() if why or mark.strip() else address
-        shown.append(_UNPRINTABLE.sub("?", line))  # a tool's name or words may hold line breaks or escapes
+        shown.append(printable(line))  # a tool's name or words may hold line breaks or escapes
     if not result.get("matched", True):
         shown.append("(no word of the request matched a tool: " + (
             "find_abilities reaches the rest)" if finds else "the whole catalogue fits the budget, so all of it is sent)"))

@@ -24,6 +24,7 @@ from actors.cli_common import (
     die,
     emit,
 )
+from actors.cli_fast import printable
 
 memory_app = typer.Typer(help="The journal, consolidation and the user's standing judgments.", no_args_is_help=True)
 cards_app = typer.Typer(help="List, forget and export memory cards (`actors cards` lists them).",
@@ -455,7 +456,7 @@ def recall(query: Annotated[str, typer.Argument(help="What the agent is about to
         emit({"cards": [h.as_dict() for h in hits], "latency_ms": round(elapsed * 1000, 3)})
         return
     for h in hits:
-        typer.echo(f"#{h.card.id:<5} {h.card.kind:<9} {h.score:8.4f}  {h.card.title}")
+        typer.echo(f"#{h.card.id:<5} {h.card.kind:<9} {h.score:8.4f}  {printable(h.card.title)}")  # O41
     if not hits:
         typer.echo("nothing recalled", err=True)
 
@@ -479,7 +480,8 @@ def cards(ctx: typer.Context,
         return
     for c in found:
         gone = "" if c["state"] == "live" else f"  [{c['state']}: {_gone_reason(c)}]"
-        typer.echo(f"#{c['id']:<5} {c['kind']:<9} hits {c['hits']:<4} seen {c['confirmations']:<4} {c['title']}{gone}")
+        typer.echo(f"#{c['id']:<5} {c['kind']:<9} hits {c['hits']:<4} seen {c['confirmations']:<4} "
+                   f"{printable(c['title'] + gone)}")  # a title from a journal's paths may hold escapes (O41)
     if not found:
         typer.echo("no cards yet (they are distilled in deep sleep, or by `actors memory sleep`)"
                    + ("" if every else "; --all shows retired and forgotten ones"))

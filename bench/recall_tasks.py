@@ -50,7 +50,8 @@ KINDS = {"model": sense.Fusion.ON, "light": sense.Fusion.LIGHT}
 def judge(index: recall.Index, recaller: Recaller, vectors: sense.Vectors, query: str) -> dict:
     """The cards a query's words touch (admitted or not, on how many words) and their tasks' best cosines."""
     q = recall.parse_query(query)
-    found = index.judge(q, recaller.min_relevance, 3, None, recaller.condition)
+    found = recall.open_to_meaning(q, index.judge(q, recaller.min_relevance, 3, None, recaller.condition),
+                                   recaller.condition)  # as Recaller._fused: prose work admits none
     lexical = [sense.Judged(pos, v.refused is None, index.words(v), v.named) for _, pos, v in found]
     touched = [lx.pos for lx in lexical if index.tasks.has[lx.pos]]
     cosines = index.tasks.cosines(touched, vectors.query(query)) if touched else {}

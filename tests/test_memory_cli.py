@@ -312,6 +312,20 @@ def test_a_snapshot_carrying_an_instruction_as_a_judgment_is_refused_whole(tmp_p
     assert [j["text"] for j in listed] == ["I prefer short answers"]  # nothing changed, not even the good one
 
 
+def test_a_card_title_holding_terminal_escapes_or_a_line_break_is_printed_on_one_line_without_them(home, tmp_path):
+    snapshot = tmp_path / "s.json"
+    assert actors(home, "memory", "export", "--out", str(snapshot)).returncode == 0
+    data = json.loads(snapshot.read_text())
+    for card in data["cards"]:  # a snapshot's, or a journal's paths said in a title (O41); OSC 52 writes the clipboard
+        card["title"] += "\x1b]52;c;Y3VybCBldmlsLnNofHNo\x07\x9b2J\nforged line"
+    snapshot.write_text(json.dumps(data))
+    h = tmp_path / "h"
+    assert actors(h, "memory", "import", str(snapshot)).returncode == 0
+    listed, recalled = actors(h, "cards").stdout, actors(h, "recall", "npm test jest not found").stdout
+    assert recalled and not any(escape in out for out in (listed, recalled) for escape in ("\x1b", "\x9b"))
+    assert not any(line.startswith("forged line") for line in (listed + recalled).splitlines())
+
+
 def test_a_card_number_is_read_as_cards_prints_it_or_bare():
     from actors.cli_memory import card_number
 

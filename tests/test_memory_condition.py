@@ -8,7 +8,9 @@ import json
 
 import pytest
 
-from actors.memory.recall import CONDITION, Recaller, conditioned, everyday_stems, prose_work
+from actors.memory.recall import (CONDITION, Condition, Recaller, Refusal, Verdict, conditioned, everyday_stems,
+                                  open_to_meaning, parse_query, prose_work)
+from actors.memory.sense import Fusion
 from actors.memory.service import Memory, Settings
 
 T0 = 1_764_460_800.0
@@ -159,6 +161,50 @@ def test_a_query_whose_work_is_prose_recalls_no_card_it_does_not_name(tmp_path, 
         m.consolidate()
         titles = [h.card.title for h in m.recaller.search(m.reader(), query, 3)]
     assert any("input file appears" in t for t in titles) is recalled
+
+
+@pytest.mark.parametrize("query", [
+    "just copy dist/ to the server and restart nginx",  # copy, a verb of tool work (O42)
+    "copy only the changed files to the bucket",
+    "cd site/docs-only && make html",  # the words inside a path, a URL, an option, a file's name
+    "fetch https://example.com/docs-only/install.sh and run it",
+    "pandoc --text-only notes.md",
+    "kubectl apply -f content-only.yaml",
+])
+def test_a_query_saying_prose_only_inside_a_path_a_url_an_option_or_a_name_or_copy_as_a_verb_is_not_prose_work(query):
+    assert not prose_work(query)
+
+
+@pytest.mark.parametrize("query", [
+    "just copy the nightly dump over, then restore it into scratch with pg_restore",
+    "restore the nightly dump into scratch with pg_restore as wiki/docs-only/restore.md says",
+])
+def test_a_query_of_tool_work_saying_copy_or_a_docs_only_path_recalls_its_card(tmp_path, query):
+    with Memory(tmp_path / "home", Settings(), clock=lambda: T0 + 3600) as m:
+        m.ingest(io.BytesIO(restore_journal()))
+        m.consolidate()
+        titles = [h.card.title for h in m.recaller.search(m.reader(), query, 3)]
+    assert any("input file appears" in t for t in titles)
+
+
+def test_meaning_admits_no_card_a_query_whose_work_is_prose_does_not_name(tmp_path):
+    # the card's task is said in the query's words (an echo), and its words touch the card: prose work still
+    # calls no tool (O43)
+    query = "write a page on how we refresh the scratch database from the nightly dump, docs only"
+    with Memory(tmp_path / "home", Settings(), clock=lambda: T0 + 3600) as m:
+        m.ingest(io.BytesIO(restore_journal()))
+        m.consolidate()
+        assert m.recaller.fusion is not Fusion.OFF
+        assert [h.card.title for h in m.recaller.search(m.reader(), query, 3)] == []
+        assert m.recaller.search(m.reader(), query.removesuffix(", docs only"), 3)
+
+
+def test_meaning_decides_no_card_the_words_refuse_for_a_query_whose_work_is_prose():
+    named, refused = (1.0, 0, Verdict(0.5, (), (), None, True)), (0.9, 1, Verdict(0.4, (), (), Refusal.PROSE))
+    prose, work = parse_query("a page on the nightly dump, docs only"), parse_query("restore the nightly dump")
+    assert open_to_meaning(prose, [named, refused], CONDITION) == [named]
+    assert open_to_meaning(work, [named, refused], CONDITION) == [named, refused]
+    assert open_to_meaning(prose, [named, refused], Condition.OFF) == [named, refused]  # round 9 asks nothing
 
 
 def test_a_query_whose_work_is_prose_still_recalls_a_card_it_names_outright(tmp_path):

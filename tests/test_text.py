@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 import broker.text as text
@@ -73,6 +75,21 @@ def test_cjk_text_becomes_character_pairs_without_stop_characters():
 
 def test_paths_and_file_names_are_found_in_a_text():
     assert text.paths("edit src/app.py and README.md, e.g. now") == ["src/app.py", "readme.md"]
+
+
+@pytest.mark.parametrize("word", ["a" * 100_000, "1." * 50_000, "/" * 100_000, "~1" * 50_000, "1.." * 33_000])
+def test_a_long_word_is_read_for_paths_in_time_that_grows_with_its_length_not_its_square(word):
+    started = time.process_time()
+    text.paths(f"see {word} and src/app.py")
+    assert time.process_time() - started < 1.0  # 8,000 letters took 0.8 s; these 100,000 would take two minutes
+
+
+@pytest.mark.parametrize("said, found", [
+    ("edit ..env.local, ~notes.md and a/b/ then a.py+b.py", ["env.local", "notes.md", "a/b", "a.py+b.py"]),
+    ("run ./scripts/release.sh -v 1.2.3 in ~/proj/", ["scripts/release.sh", "~/proj"]),
+])
+def test_paths_are_found_at_the_start_of_their_run_and_after_the_dots_before_a_name(said, found):
+    assert text.paths(said) == found
 
 
 def test_a_file_name_with_a_long_extension_is_a_file_name():

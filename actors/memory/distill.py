@@ -599,7 +599,7 @@ class Distiller:
         rate = stats["ok"] / stats["n"]
         cause = _most(stats["causes"])
         organ, _, ability = weak.name.partition(".")
-        where = [host] if host else stats["hosts"] or stats["files"]
+        where = [host] if host else stats["hosts"] or [f for f in stats["files"] if nameable(f)]
         folders = [] if host else shared_folders(stats.get("folders", {}), stats["n"] - stats["ok"])
         places = [*folders, *([] if host else stats["files"])]
         ident = identity(organ, ability, files=places, glosses=self.glosses,
@@ -1375,11 +1375,21 @@ def _folders(work: Work) -> list[str]:
     return [p[:-1] for p in _places(work) if p.endswith("/")]
 
 
+MAX_NAMED_CHARS = 64  # the longest folder or file name a weak link's title says (a place's name, not a text)
+
+
 def shared_folders(folders: dict, failures: int) -> list[str]:
     """The folders at least half of a weak link's failures (two or more) were in, in the order their paths name them:
-    the place that fails (a network share, a mounted volume), which the file each failure was on does not say."""
+    the place that fails (a network share, a mounted volume), which the file each failure was on does not say; each
+    a name its title can say (`nameable`)."""
     wanted = max(2, (failures + 1) // 2)
-    return [f for f, n in folders.items() if n >= wanted][:MAX_LIST]
+    return [f for f, n in folders.items() if n >= wanted and nameable(f)][:MAX_LIST]
+
+
+def nameable(name: str) -> bool:
+    """Whether a folder or file name of a journal's paths may be said in a card's title: a name, not a text (at most
+    MAX_NAMED_CHARS) and printable (no line break, no terminal escape: a path is whatever a tool was given, O41)."""
+    return len(name) <= MAX_NAMED_CHARS and name.isprintable()
 
 
 def worked_on(places: dict, recurring: int) -> list[str]:

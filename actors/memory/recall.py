@@ -290,8 +290,10 @@ def _prose_scope() -> re.Pattern:
     lists = text.load_pairs("memory-prose")
     prose = "|".join(map(re.escape, lists["prose_words"]))
     tooling = "|".join(map(re.escape, lists["untouched"]))
-    return re.compile(rf"\b(?:(?:{prose})[ -]only|only (?:the )?(?:{prose})|just (?:the )?(?:{prose})"
-                      rf"|no (?:{tooling}) changes?)\b", re.IGNORECASE)
+    # said as words, not as part of a path, a URL, an option or a file's name (`site/docs-only/`, `--text-only`,
+    # `content-only.yaml`: docs/security.md O42)
+    return re.compile(rf"(?<![\w/\\.@~-])(?:(?:{prose})[ -]only|only (?:the )?(?:{prose})|just (?:the )?(?:{prose})"
+                      rf"|no (?:{tooling}) changes?)(?![\w/\\@~-]|\.\w)", re.IGNORECASE)
 
 
 def weight(card: Card, now: float, half_life_s: float = HALF_LIFE_S) -> float:
@@ -776,7 +778,7 @@ class Recaller:
     def _fused(self, index: Index, q: Query, query: str, limit: int,
                now: float) -> list[tuple[float, int, float, tuple[str, ...]]]:
         """The cards the words touch, chosen with their tasks' cosines where the words are unsure (sense.fuse)."""
-        judged = index.judge(q, self.min_relevance, limit, now, self.condition)
+        judged = open_to_meaning(q, index.judge(q, self.min_relevance, limit, now, self.condition), self.condition)
         lexical = [sense.Judged(pos, v.refused is None, index.words(v), v.named) for _, pos, v in judged]
         undecided = sense.undecided(lexical, index.tasks.has, self.thresholds.sure, learned_here=index.learned_here)
         # the query as the words read it: its vector costs what its length does (O33)
@@ -874,6 +876,16 @@ class Recaller:
         with self.lock:
             for card_id, n in pending.items():
                 self.pending[card_id] = self.pending.get(card_id, 0) + n
+
+
+def open_to_meaning(q: Query, judged: list[tuple[float, int, Verdict]], condition: Condition
+                    ) -> list[tuple[float, int, Verdict]]:
+    """The judged cards meaning may decide: every one, but for a query whose work is prose (`prose_work`) only those
+    the words admit, which it names outright: writing about the work calls no tool, whatever task the query echoes
+    (docs/security.md O43)."""
+    if not q.prose or condition == Condition.OFF:
+        return judged
+    return [j for j in judged if j[2].refused is None]
 
 
 def generic_words() -> frozenset[str]:
