@@ -7,8 +7,7 @@ import json
 
 import pytest
 
-from actors.memory import confirm, sense
-from actors.memory.recall import Recaller
+from actors.memory import confirm
 from actors.memory.service import Memory
 from actors.memory.store import Card
 from tests.test_memory_recall import T0, pep668_journal
@@ -86,29 +85,3 @@ def test_proposals_are_what_recall_gives_then_the_cards_its_words_touch_and_refu
 def test_only_the_beginning_of_an_overlong_answer_is_read():
     assert confirm.chosen('{"apply": [1]}' + " " * 10_000_000, ["a"], 3) == [0]
     assert confirm.chosen("{" + "a" * confirm.MAX_ANSWER_CHARS + '} {"apply": [1]}', ["a"], 3) is None
-
-
-def chart_journal() -> list[dict]:
-    """A store whose one card, gnuplot missing, was learned while drawing charts for three documents."""
-    events: list[dict] = []
-    for s, task in (("a", "render the quarterly revenue chart for the board deck"),
-                    ("b", "plot monthly signups for the investor update"),
-                    ("c", "draw the churn figure for the marketing report")):
-        for event in ({"kind": "progress", "text": task},
-                      {"kind": "call", "organ": "shell", "ability": "run", "args": {"command": "gnuplot chart.gp"},
-                       "ok": False, "error": "bash: gnuplot: command not found"}):
-            events.append({"ts": T0 + len(events), "session": s, **event})
-    return events
-
-
-def test_the_cards_nearest_in_meaning_are_proposed_where_the_words_reach_none(tmp_path):
-    with Memory(tmp_path / "home", clock=lambda: T0 + 3600) as m:
-        m.ingest(io.BytesIO("".join(json.dumps(e) + "\n" for e in chart_journal()).encode()))
-        m.consolidate()
-        conn = m.reader()
-        query = "make a graph of weekly active users for the slides"
-        assert m.recaller.search(conn, query, 3) == []
-        (near,) = m.recaller.proposals(conn, query)
-        assert near.card.kind == "pitfall" and (near.relevance, near.touched) == (0.0, ())
-        lexical = Recaller(clock=lambda: T0 + 3600, fusion=sense.Fusion.OFF)
-        assert lexical.proposals(conn, query) == []  # without meaning, only what the words reach

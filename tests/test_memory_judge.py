@@ -87,8 +87,7 @@ def test_an_answer_that_names_no_card_leaves_the_choice_to_the_words(front):
     assert got["model_unavailable"] == "its answer named no card by number"
 
 
-def test_a_query_no_card_is_touched_by_or_near_in_meaning_asks_no_model(front):
-    # the store's one card was learned while "set up the dependencies": a task that says no work of its own
+def test_a_query_that_touches_no_card_asks_no_model(front):
     asked: list = []
     got = recall(front, "legacy", "plot the forecast with pandas", sampling_callback=answered('{"apply": [1]}', asked))
     assert (got["judged_by"], got["cards"], got["proposed"], asked) == ("words", [], 0, [])
