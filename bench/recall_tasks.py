@@ -115,6 +115,14 @@ def figures(c: Counter) -> dict:
             "cross_false_positives": pct("cross_fp", "cross")}
 
 
+def touched(rows: list[dict]) -> str:
+    """How often the words touch a positive's right card at all, admitted or refused: what a decision over the
+    touched cards could reach (round 30: the rest is the decision's)."""
+    positives = [r for r in rows if r["kind"] == "positive"]
+    reached = sum(any(r["ids"][lx.pos] in r["good"] for lx in r["lexical"]) for r in positives)
+    return f"{reached}/{len(positives)} ({100 * reached / max(1, len(positives)):.1f}%)"
+
+
 def objective(c: Counter) -> float:
     return c["hits"] / max(1, c["positive"]) - c["negative_fp"] / max(1, c["negative"])
 
@@ -165,7 +173,7 @@ def report(journals: list[rl.Journal], kind: str) -> dict:
         sys.exit(f"no {kind} vectors: pip install 'actors[meaning]'" if kind == "model" else "no word vectors")
     rows = judged(journals, encoder)
     product = sense.THRESHOLDS[KINDS[kind]]
-    return {"lexical": figures(counts(rows, OFF)),
+    return {"right_card_touched": touched(rows), "lexical": figures(counts(rows, OFF)),
             "product": {"setting": tuple(product), **figures(counts(rows, product))},
             "by_style": {style: {"lexical": figures(counts(rs, OFF)), "product": figures(counts(rs, product))}
                          for style in STYLES if (rs := [r for r in rows if r["style"] == style])},

@@ -15,7 +15,7 @@ from typing import Any
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, Info, disable_created_metrics
 
 from broker.protocol import CAUSES, SCREENED, STAGES, STATES
-from broker.vocab import CARD_KINDS, BeatKind, Decision, OrganState, Outcome
+from broker.vocab import CARD_KINDS, BeatKind, Decision, Judged, OrganState, Outcome
 
 RECALL_BUCKETS = (0.0001, 0.00025, 0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.025, 0.05, 0.1, 0.5)
 LABEL_VALUE = re.compile(r"^[A-Za-z0-9_.:-]{1,64}$")
@@ -33,7 +33,7 @@ MCP_REFUSALS = ("size", "envelope", "params", "unknown", "deadline", "unsupporte
 VIEWS = ("full", "exposed")
 UNKNOWN_ORGAN = "unknown"  # the organ label of calls to an organ the mesh does not declare
 # label values organs may report, where the vocabulary is fixed (anything else is refused)
-REPORTED_VOCABULARY = {"kind": CARD_KINDS, "view": VIEWS, "reason": MCP_REFUSALS}
+REPORTED_VOCABULARY = {"kind": CARD_KINDS, "view": VIEWS, "reason": MCP_REFUSALS, "outcome": tuple(Judged)}
 CLIENT_REPORTABLE = frozenset({"actors_mcp_refused_total"})  # what a client that is not an organ may report
 MAX_CLIENT_OBSERVATIONS = 100  # taken from one report of such a client
 
@@ -80,6 +80,9 @@ class HeartMetrics:
         self.recall_seconds = Histogram("actors_recall_duration_seconds", "Memory recall latency.",
                                         buckets=RECALL_BUCKETS, registry=r)
         self.memory_cards = Gauge("actors_memory_cards", "Memory cards by kind.", ["kind"], registry=r)
+        self.memory_judged = Counter("actors_memory_judged_total", "Recalls that asked the caller's model to choose, "
+                                     "by how they ended (model; nothing_proposed; unsupported, timeout, unreadable: "
+                                     "the words chose).", ["outcome"], registry=r)
         self.schema_tokens = Gauge("actors_tool_schema_tokens", "Tool-schema tokens sent to the agent "
                                    "(o200k, compact JSON of MCP tool objects).", ["view"], registry=r)
         self.mcp_refused = Counter("actors_mcp_refused_total", "Requests the MCP front door refused before they "
@@ -96,6 +99,7 @@ class HeartMetrics:
         # what organs may report, by metric name: the series and the label names it takes
         self.reportable = {"actors_recall_duration_seconds": (self.recall_seconds, ()),
                            "actors_memory_cards": (self.memory_cards, ("kind",)),
+                           "actors_memory_judged_total": (self.memory_judged, ("outcome",)),
                            "actors_tool_schema_tokens": (self.schema_tokens, ("view",)),
                            "actors_mcp_refused_total": (self.mcp_refused, ("reason",)),
                            "actors_organ_stuck_calls": (self.stuck_calls, ("organ",))}
@@ -113,6 +117,8 @@ class HeartMetrics:
                 self.retries.labels(cause, decision)
         for kind in CARD_KINDS:
             self.memory_cards.labels(kind)
+        for outcome in Judged:
+            self.memory_judged.labels(outcome)
         for view in VIEWS:
             self.schema_tokens.labels(view)
         for reason in MCP_REFUSALS:

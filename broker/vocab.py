@@ -142,6 +142,16 @@ CANCELLED_BY_CALLER = "CancelledByCaller"  # the failure type of a lane call its
 FIND_ABILITIES = "find_abilities"  # the tool every exposure ends with, to search the rest of the mesh
 ADDRESS_SEP = "."  # organ.ability, the address of an ability
 WIRE_NAME_SEP = "__"  # organ__ability, the MCP tool name of an ability (MCP names allow no dot)
+class Judged(StrEnum):
+    """How a recall that asked the caller's model to choose ended (`memory.recall` with judge "model", round 30)."""
+
+    MODEL = "model"  # the model chose (possibly no card)
+    NOTHING_PROPOSED = "nothing_proposed"  # the query's words touch no card: no model asked
+    UNSUPPORTED = "unsupported"  # the client cannot sample (or the call has no MCP client): the words chose
+    TIMEOUT = "timeout"  # no answer in time: the words chose
+    UNREADABLE = "unreadable"  # an answer naming no card by number: the words chose
+
+
 CARD_KINDS = ("pitfall", "playbook", "weak_link", "rule", "judgment")  # memory cards, as the cards metric counts
 JUDGMENT_KINDS = ("principle", "redline", "workflow", "taste")  # what a judgment card records
 # the CLI's exit codes are its contract and live in actors/exit_codes.py; the organ's own, shared by both:

@@ -30,3 +30,10 @@ def test_each_hand_left_out_is_scored_with_the_setting_best_on_the_others():
     assert all(fold["setting"] is not rt.OFF for fold in report["folds"].values())
     assert report["pooled"]["lexical"]["false_positives"] == "3/3 (100.0%)"
     assert report["pooled"]["chosen"]["false_positives"] == "0/3 (0.0%)"
+
+
+def test_a_right_card_the_words_touch_and_refuse_still_counts_as_touched():
+    rows = [row("a", "positive", [Judged(1, False, 1)], {}, good={11}),  # touched, refused
+            row("a", "positive", [Judged(0, True, 2)], {}, good={12}),  # another card touched, not the right one
+            row("a", "negative", [Judged(2, True, 1)], {})]
+    assert rt.touched(rows) == "1/2 (50.0%)"

@@ -12,19 +12,20 @@ import logging
 import os
 import threading
 import time
+from enum import StrEnum
 from pathlib import Path
 
 from actors import guard
 from actors.client import Client, Events
-from actors.memory import db
+from actors.memory import confirm, db
 from actors.memory.journal import from_event
 from actors.memory.judgments import JUDGMENT_KINDS
 from actors.memory.service import Memory, Settings
 from actors.organ import Organ, ability
 from broker import tokens
-from broker.errors import BadParams, MeshError
+from broker.errors import BadParams, CallTimeout, MeshError, Unanswerable
 from broker.protocol import Blood, Event
-from broker.vocab import HOST_ORGAN
+from broker.vocab import HOST_ORGAN, Judged
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +35,14 @@ FLUSH_EVERY_S = 5.0
 RECONNECT_S = 1.0
 MANIFEST_TIMEOUT_S = 5.0
 _TEXT = {"type": "string", "maxLength": 4000}
+JUDGE_TIMEOUT_S = 60.0  # what the caller's model has to choose (`recall` with judge "model")
+
+
+class Judge(StrEnum):
+    """Who chooses the cards `memory.recall` gives."""
+
+    WORDS = "words"  # recall itself: words and word vectors, within milliseconds
+    MODEL = "model"  # the caller's model, among the cards the words touch (MCP sampling; round 30)
 
 
 class MemoryOrgan(Organ):
@@ -113,12 +122,48 @@ class MemoryOrgan(Organ):
     # (recall, inject and cards quote the owner's instructions and calls: owners_words, for the keys remote_events
     # names only)
 
-    @ability("Recall the memory cards about a query, best first (relevance × weight).", read_only=True,
-             owners_words=True, params={"query": _TEXT, "limit": {"type": "integer", "minimum": 1, "maximum": 50}})
-    def recall(self, query: str, limit: int = 5) -> dict:
+    @ability("Recall the memory cards about a query, best first (relevance × weight). With judge \"model\", your "
+             "model chooses among the few cards the query's words touch (one MCP sampling request; recall's own "
+             "choice when the client cannot sample or does not answer in time).", read_only=True, owners_words=True,
+             timeout_s=JUDGE_TIMEOUT_S + 30,
+             params={"query": _TEXT, "limit": {"type": "integer", "minimum": 1, "maximum": 50},
+                     "judge": {"type": "string", "enum": list(Judge)}})
+    def recall(self, query: str, limit: int = 5, judge: str = Judge.WORDS) -> dict:
+        if judge == Judge.MODEL:
+            return self._judged(query, limit)
         hits, elapsed = self.memory.recall(query, limit)
         self.report("actors_recall_duration_seconds", elapsed)
-        return {"cards": [guard.for_model(h.as_dict()) for h in hits], "latency_ms": round(elapsed * 1000, 3)}
+        return {"cards": [guard.for_model(h.as_dict()) for h in hits], "latency_ms": round(elapsed * 1000, 3),
+                "judged_by": Judge.WORDS}
+
+    def _judged(self, query: str, limit: int) -> dict:
+        """Recall with the caller's model choosing among the proposals (confirm.py); the words' own choice when
+        nothing is proposed or the model cannot choose, with why."""
+        started = time.perf_counter()
+        proposed, elapsed = self.memory.proposals(query)
+        self.report("actors_recall_duration_seconds", elapsed)
+        shown = confirm.lines([h.card for h in proposed])
+        picked, outcome, why = None, Judged.NOTHING_PROPOSED, ""
+        if any(shown):
+            try:
+                answer = self.sample(confirm.prompt(query, shown), system=confirm.SYSTEM, max_tokens=confirm.MAX_TOKENS,
+                                     timeout_s=JUDGE_TIMEOUT_S, temperature=0)
+                picked = confirm.chosen(confirm.text_of(answer), shown, limit)
+                outcome, why = (Judged.MODEL, "") if picked is not None else \
+                    (Judged.UNREADABLE, "its answer named no card by number")
+            except (Unanswerable, CallTimeout) as exc:
+                outcome = Judged.TIMEOUT if isinstance(exc, CallTimeout) else Judged.UNSUPPORTED
+                why = str(exc)[:300]
+        self.report("actors_memory_judged_total", 1, outcome=outcome)
+        if picked is None:
+            hits, _ = self.memory.recall(query, limit)
+            verdict = {"judged_by": Judge.WORDS, **({"model_unavailable": why} if why else {})}
+        else:
+            hits = [proposed[i] for i in picked]
+            self.memory.chose(hits)
+            verdict = {"judged_by": Judge.MODEL}
+        return {"cards": [guard.for_model(h.as_dict()) for h in hits], "proposed": len(proposed),
+                "latency_ms": round((time.perf_counter() - started) * 1000, 3), **verdict}
 
     @ability("The advisory memory block an agent host adds to a prompt: judgments and relevant cards "
              "within a token budget; the same set is not repeated within a few turns of a session.",

@@ -252,7 +252,10 @@ def work_terms(text_: str) -> frozenset[str]:
 
 
 def telling(terms: Iterable[str]) -> frozenset[str]:
-    """The terms that can say which work a text is: no word of work, three characters at least."""
+    """The terms that can say which work a text is: no word of work, three characters at least. Stricter than
+    `informative` on purpose: "define the VM in terraform" says its work well enough for the vectors to read, but
+    `VM` and a ticket key are no evidence that a query echoes it (round 30: reading a task's informativeness through
+    these terms dropped 30 of the 1,576 dev tasks, and one dev answer)."""
     generic = normalise.generic_stems()
     return frozenset(t for t in terms if t not in generic and len(t) >= ECHO_MIN_CHARS)
 

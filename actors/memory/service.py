@@ -372,6 +372,17 @@ class Memory:
             self.recaller.note(found.card.id for found in hits)  # written by a later flush: a read never writes
         return hits, elapsed
 
+    def proposals(self, query: str) -> tuple[list[Hit], float]:
+        """The cards a reader chooses from for a query (`Recaller.proposals`) and the seconds it took; no hit counted
+        (`chose` counts the chosen)."""
+        started = time.perf_counter()
+        hits = self._guard(lambda: self.recaller.proposals(self.reader(), query))
+        return hits, time.perf_counter() - started
+
+    def chose(self, hits: list[Hit]) -> None:
+        """Count a hit for each card a reader chose, for a later flush."""
+        self.recaller.note(found.card.id for found in hits)
+
     def inject(self, query: str, session: str = "", budget: int | None = None) -> Injection:
         """The advisory block for a prompt; the same set is held back for a few turns of a session."""
         budget = budget or self.settings.inject_budget

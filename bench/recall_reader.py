@@ -1,0 +1,296 @@
+"""A reader's ceiling (round 30): what careful reading makes of the same cards and queries recall is scored on.
+
+`bench/data/reader30/` holds the cards the memory distilled from the journals of six dev sets (fresh10 to fresh15,
+as distilled on 2026-12-07: each card's text, cut at 500 characters, and the tasks of the sessions it was learned
+in) and those journals' truth queries, positives and negatives shuffled together, with the labels kept apart
+(`key.json`: the cards that hold each positive's planted lesson, as `recall_fresh.holds` finds them). Two readers
+(language-model helpers that saw only a pack and `bench/data/reader30/README.md`'s brief, never the key, the
+project or its data) chose for every query the cards, at most three, an agent should be shown before that step,
+or none (`answersA.json`, `answersB.json`).
+
+This scores their answers as `recall_fresh` scores recall (R@3: one of the first three holds the lesson; false
+positive: a negative gets any card) and, beside them, the product's recall on the same six sets' truth queries
+(`recall_fresh.evaluate`, the cards as this checkout distils them). The readers' figures are a record: they do
+not move with the code. Dev material only.
+
+`--proposals` scores a second record: two more readers, each query shown with only the cards its words touch
+(admitted or refused, in the words' order, at most five: what `Recaller.proposals` offers a model, whose order puts
+recall's own choice first), choosing among them or none (`packC.json`, `packD.json`, `answersC.json`,
+`answersD.json`, labels in `key-proposals.json`). Beside them: how often the right card is among the proposals at
+all, and what `memory.recall` with judge "model" would send the caller's model for the same queries today (how
+many queries ask it, and the tokens of system prompt and prompt, o200k).
+
+`--questions` scores a third record: the questions `memory.recall` with judge "model" itself sent for those queries
+(`confirm.prompt` over `Recaller.proposals`, as this project asked them on 2026-12-07, round 30: `packE.json`,
+`packF.json`), answered by two more readers given `confirm.SYSTEM` as their instructions, as the caller's model
+would be (`answersE.json`, `answersF.json`: the raw answers, read by `confirm.chosen`). A query that touches no
+card was asked nothing and gets no card. Beside them, recall's own choice for the same queries then (in
+`key-questions.json`).
+
+`--held-out` does the same for the held-out sets (`recall_fresh.HELD_OUT`): `--make-questions` writes their
+questions once (`bench/data/reader30-held/`: `packG.json` for fresh16 and fresh17, `packH.json` for fresh18 and
+fresh19, and `key-questions.json`) and prints only how many, for readers who answer them as the caller's model
+(`answersG.json`, `answersH.json`); `--questions --held-out` prints figures only. Nobody tuning reads those files.
+
+`--expansions` asks a fourth question. A third reader wrote, for every card of the packs, six lines an agent might
+write before a step the card applies to (`expansions.json`; it read the cards and their tasks, never the queries).
+Each journal's store is built, each card that is still distilled as the packs hold it (same text, same tasks) gets
+its six lines as tasks of its own, and the same queries are asked of recall with and without them (echo and the
+vectors read them like any task).
+
+    python bench/recall_reader.py [--proposals | --questions [--held-out] | --make-questions --held-out | --expansions]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import recall_fresh as rf  # noqa: E402
+from actors.memory import confirm, sense  # noqa: E402
+from actors.memory.service import Memory  # noqa: E402
+from broker import tokens  # noqa: E402
+
+DATA = Path(__file__).resolve().parent / "data" / "reader30"
+PACKS = {"A": ("fresh10", "fresh13", "fresh15"), "B": ("fresh11", "fresh12", "fresh14")}
+PROPOSED = {"C": PACKS["A"], "D": PACKS["B"]}  # the same sets, each query with its own proposals
+ASKED = {"E": PACKS["A"], "F": PACKS["B"]}  # the same sets, each query as judge "model" asked it
+HELD = DATA.parent / "reader30-held"
+ASKED_HELD_OUT = {"G": rf.HELD_OUT[:2], "H": rf.HELD_OUT[2:]}
+SEED = 3030  # the order questions are shuffled in
+
+
+def reader(pack: str, key: dict) -> Counter:
+    """A pack's answers against the key: positives, hits, negatives, false positives."""
+    answers = json.loads((DATA / f"answers{pack}.json").read_text())
+    packed = json.loads((DATA / f"pack{pack}.json").read_text())
+    asked = [q["query"] for j in packed for q in j.get("queries", [j])]
+    c: Counter = Counter()
+    for qid in asked:
+        truth, chosen = key[qid], answers[qid]
+        c[truth["kind"]] += 1
+        if truth["kind"] == "positive":
+            c["hits"] += any(card in truth["good"] for card in chosen[:3])
+        else:
+            c["fp"] += bool(chosen)
+    return c
+
+
+def recaller(sets: tuple[str, ...]) -> Counter:
+    """The product's recall on the same sets' truth queries (the journals distilled by this checkout)."""
+    c: Counter = Counter()
+    for name in sets:
+        got = rf.evaluate(rf.journals(Path(rf.__file__).parent / "data" / name / "memory", "all"))
+        c["positive"] += got["positives"]
+        c["hits"] += round(got["r_at_3"] * got["positives"])
+        c["negative"] += got["negatives"]
+        c["fp"] += round(got["false_positive_rate"] * got["negatives"])
+    return c
+
+
+def figures(c: Counter) -> dict:
+    return {"r_at_3": f"{c['hits']}/{c['positive']} ({100 * c['hits'] / max(1, c['positive']):.1f}%)",
+            "false_positives": f"{c['fp']}/{c['negative']} ({100 * c['fp'] / max(1, c['negative']):.1f}%)"}
+
+
+def expansions(key: dict) -> dict[tuple[str, str, tuple[str, ...]], list[str]]:
+    """(set, a card's text as packed, its tasks) -> the third reader's lines for it."""
+    lines = json.loads((DATA / "expansions.json").read_text())
+    found = {}
+    for pack in PACKS:
+        for j in json.loads((DATA / f"pack{pack}.json").read_text()):
+            name = key[j["queries"][0]["query"]]["set"]
+            for card in j["cards"]:
+                found[(name, card["text"], tuple(card["during"]))] = lines[card["card"]]
+    return found
+
+
+def expanded(sets: tuple[str, ...], lines: dict) -> dict[str, Counter]:
+    """The product's recall on the sets' truth queries, its cards' tasks as distilled and with the lines added."""
+    out = {"as distilled": Counter(), "with the lines": Counter(), "cards given lines": Counter()}
+    for name in sets:
+        for path in rf.journals(Path(rf.__file__).parent / "data" / name / "memory", "all"):
+            truth = json.loads(path.with_suffix("").with_suffix(".truth.json").read_text())
+            anchors = {p["id"]: rf.anchor_terms(p["anchor"], p.get("ability", "")) for p in truth["planted"]}
+            with tempfile.TemporaryDirectory() as home, Memory(home, rf.SETTINGS[0], clock=rf.journal_clock(path)) as m:
+                with open(path, "rb") as stream:
+                    m.ingest(stream)
+                m.consolidate()
+                conn = m.reader()
+                index = m.recaller.current(conn)
+                cards = {c.id: c for c in m.cards()}
+                tasks = [[index.tasks.texts[i] for i in rows] for rows in index.tasks.rows]
+                given = []
+                for pos, card_id in enumerate(index.ids):
+                    card = cards[card_id]
+                    extra = lines.get((name, f"{card.title}. {card.body}"[:500], tuple(tasks[pos])), [])
+                    given.append(tasks[pos] + extra)
+                    out["cards given lines"]["given"] += bool(extra)
+                    out["cards given lines"]["cards"] += 1
+                for label, card_tasks in (("as distilled", tasks), ("with the lines", given)):
+                    index.tasks = sense.Tasks(m.recaller.vectors, card_tasks)
+                    c = out[label]
+                    for q in truth["queries"]:
+                        top = [h.card for h in m.recaller.search(conn, q["q"], 3)]
+                        c["positive"] += 1
+                        c["hits"] += any(rf.holds(card, anchors[pid]) for card in top
+                                         for pid in q.get("planted_ids", [q["planted_id"]]))
+                    for query in truth["negatives"]:
+                        c["negative"] += 1
+                        c["fp"] += bool(m.recaller.search(conn, query, 3))
+                    assert m.recaller.current(conn) is index, "the index was rebuilt while asked"
+    return out
+
+
+def asking(sets: tuple[str, ...]) -> dict:
+    """What judge "model" would send the caller's model for the sets' truth queries: how many queries it asks
+    about (some card proposed and shown), and the tokens of each question (system prompt and prompt)."""
+    asked, sizes = 0, []
+    for name in sets:
+        for path in rf.journals(Path(rf.__file__).parent / "data" / name / "memory", "all"):
+            truth = json.loads(path.with_suffix("").with_suffix(".truth.json").read_text())
+            with tempfile.TemporaryDirectory() as home, Memory(home, rf.SETTINGS[0], clock=rf.journal_clock(path)) as m:
+                with open(path, "rb") as stream:
+                    m.ingest(stream)
+                m.consolidate()
+                for query in [q["q"] for q in truth["queries"]] + truth["negatives"]:
+                    asked += 1
+                    shown = confirm.lines([h.card for h in m.proposals(query)[0]])
+                    if any(shown):
+                        sizes.append(tokens.count_text(confirm.SYSTEM + "\n" + confirm.prompt(query, shown)))
+    sizes.sort()
+    return {"queries": asked, "model_asked": len(sizes),
+            "question_tokens_p50_p90": [sizes[len(sizes) // 2], sizes[9 * len(sizes) // 10]] if sizes else []}
+
+
+def proposals() -> dict:
+    key = json.loads((DATA / "key-proposals.json").read_text())
+    out, pooled = {}, Counter()
+    for pack, sets in PROPOSED.items():
+        c = reader(pack, key)
+        pooled += c
+        out[f"pack {pack} ({', '.join(sets)})"] = figures(c)
+    positives = [k for k in key.values() if k["kind"] == "positive"]
+    reached = sum(bool(k["good"]) for k in positives)
+    return {**out, "both": figures(pooled),
+            "right_card_proposed": f"{reached}/{len(positives)} ({100 * reached / len(positives):.1f}%)",
+            "judge_model_today": asking(tuple(s for sets in PROPOSED.values() for s in sets))}
+
+
+def make_questions(folder: Path, packs: dict[str, tuple[str, ...]]) -> dict:
+    """Write what judge "model" asks for every truth query of the packs' sets (its prompt, when some card is
+    shown) and the key (the right cards' numbers; recall's own choice), shuffled; say only how many."""
+    rng = random.Random(SEED)
+    key, counts = {}, {}
+    folder.mkdir(parents=True, exist_ok=True)
+    for pack, sets in packs.items():
+        items = []
+        for name in sets:
+            for path in rf.journals(Path(rf.__file__).parent / "data" / name / "memory", "all"):
+                truth = json.loads(path.with_suffix("").with_suffix(".truth.json").read_text())
+                anchors = {p["id"]: rf.anchor_terms(p["anchor"], p.get("ability", "")) for p in truth["planted"]}
+                with tempfile.TemporaryDirectory() as home, \
+                        Memory(home, rf.SETTINGS[0], clock=rf.journal_clock(path)) as m:
+                    with open(path, "rb") as stream:
+                        m.ingest(stream)
+                    m.consolidate()
+                    asked = [(q["q"], "positive", q.get("planted_ids", [q["planted_id"]])) for q in truth["queries"]]
+                    for query, kind, planted in asked + [(q, "negative", []) for q in truth["negatives"]]:
+                        proposed = [h.card for h in m.proposals(query)[0]]
+                        shown = confirm.lines(proposed)
+                        words = [h.card for h in m.recall(query, 3, hit=False)[0]]
+                        items.append({"set": name, "kind": kind, "asked": any(shown),
+                                      "prompt": confirm.prompt(query, shown) if any(shown) else "",
+                                      "good": [n for n, card in enumerate(proposed, 1) if shown[n - 1] and any(
+                                          rf.holds(card, anchors[p]) for p in planted)],
+                                      "words_any": bool(words),
+                                      "words_hit": any(rf.holds(card, anchors[p]) for card in words for p in planted)})
+        rng.shuffle(items)
+        questions = []
+        for n, item in enumerate(items, 1):
+            key[f"{pack}{n}"] = {k: v for k, v in item.items() if k != "prompt"}
+            if item["asked"]:
+                questions.append({"question": f"{pack}{n}", "prompt": item["prompt"]})
+        (folder / f"pack{pack}.json").write_text(json.dumps(questions, indent=1, ensure_ascii=False))
+        counts[pack] = {"queries": len(items), "questions": len(questions)}
+    (folder / "key-questions.json").write_text(json.dumps(key, indent=1))
+    return counts
+
+
+def questions(folder: Path = DATA, packs: dict[str, tuple[str, ...]] = ASKED) -> dict:
+    """The product's own questions, answered: R@3 and false positives of the readers' choices (`confirm.chosen`
+    on their raw answers) against recall's own choice for the same queries."""
+    key = json.loads((folder / "key-questions.json").read_text())
+    out, pooled = {}, {"model": Counter(), "words": Counter()}
+    for pack, sets in packs.items():
+        answers = json.loads((folder / f"answers{pack}.json").read_text())
+        prompts = {q["question"]: q["prompt"] for q in json.loads((folder / f"pack{pack}.json").read_text())}
+        got = {"model": Counter(), "words": Counter()}
+        for qid, truth in key.items():
+            if not qid.startswith(pack):
+                continue
+            numbered = [int(m.group(1)) for m in re.finditer(r"^\[(\d+)\] ", prompts.get(qid, ""), re.M)]
+            shown = ["shown" if n in numbered else "" for n in range(1, max(numbered, default=0) + 1)]
+            picks = confirm.chosen(answers[qid], shown, 3) if qid in prompts else []
+            got["model"]["unreadable"] += picks is None
+            numbers = [p + 1 for p in picks or []]
+            for who, chose, hit in (("model", bool(numbers), any(n in truth["good"] for n in numbers)),
+                                    ("words", truth["words_any"], truth["words_hit"])):
+                got[who][truth["kind"]] += 1
+                got[who]["hits" if truth["kind"] == "positive" else "fp"] += hit if truth["kind"] == "positive" \
+                    else chose
+        out[f"pack {pack} ({', '.join(sets)})"] = {who: figures(c) for who, c in got.items()}
+        for who, c in got.items():
+            pooled[who] += c
+    return {**out, "both": {who: figures(c) for who, c in pooled.items()},
+            "answers_naming_no_card_by_number": pooled["model"]["unreadable"]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument("--proposals", action="store_true", help="the readers who chose among recall's proposals")
+    what.add_argument("--questions", action="store_true", help="the readers who answered judge \"model\"'s questions")
+    what.add_argument("--make-questions", action="store_true", help="write judge \"model\"'s questions (--held-out)")
+    what.add_argument("--expansions", action="store_true", help="ask with the third reader's lines too")
+    parser.add_argument("--held-out", action="store_true", help="the held-out sets' questions (figures only)")
+    args = parser.parse_args()
+    if args.make_questions:
+        if not args.held_out:
+            parser.error("--make-questions writes the held-out sets' questions: add --held-out")
+        print(json.dumps(make_questions(HELD, ASKED_HELD_OUT), indent=1))
+        return
+    if args.held_out and not args.questions:
+        parser.error("--held-out goes with --questions or --make-questions")
+    if args.proposals or args.questions:
+        print(json.dumps(proposals() if args.proposals else
+                         questions(*((HELD, ASKED_HELD_OUT) if args.held_out else ())), indent=1))
+        return
+    key = json.loads((DATA / "key.json").read_text())
+    if args.expansions:
+        got = expanded(tuple(s for sets in PACKS.values() for s in sets), expansions(key))
+        given = got.pop("cards given lines")
+        print(json.dumps({"cards given lines": f"{given['given']}/{given['cards']}",
+                          **{label: figures(c) for label, c in got.items()}}, indent=1))
+        return
+    out, pooled = {}, {"reader": Counter(), "recall": Counter()}
+    for pack, sets in PACKS.items():
+        got = {"reader": reader(pack, key), "recall": recaller(sets)}
+        out[f"pack {pack} ({', '.join(sets)})"] = {who: figures(c) for who, c in got.items()}
+        for who, c in got.items():
+            pooled[who] += c
+    out["both"] = {who: figures(c) for who, c in pooled.items()}
+    print(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()

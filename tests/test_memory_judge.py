@@ -1,0 +1,109 @@
+"""`memory.recall` with judge "model" through the MCP front door: an SDK client's model chooses among the proposals."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import httpx2 as httpx
+import pytest
+from mcp import types
+
+from tests.conftest import wait_for
+from tests.test_mcp_front import MODES, WAIT_S, serve
+from tests.test_memory_recall import pep668_journal
+
+pytestmark = pytest.mark.xdist_group("memory-judge")  # one worker runs the module: its mesh starts once
+MESH = """
+[heart]
+beat_s = 0.2
+heartbeat_s = 0.2
+quiet_after_s = 600
+
+[organs.memory]
+module = "actors.memory.organ"
+"""
+RULE = "install the new printer driver"  # the words touch the install rule and refuse it
+
+
+@pytest.fixture(scope="module")
+def front(tmp_path_factory):
+    root = tmp_path_factory.mktemp("judge")
+    journal = root / "journal.jsonl"
+    journal.write_text("".join(json.dumps(e) + "\n" for e in pep668_journal()))
+    for served in serve(root, MESH):
+        served.mesh.cli("memory", "ingest", str(journal), check=True)
+        served.mesh.cli("memory", "sleep", check=True, timeout=60)
+        yield served
+
+
+def answered(text: str, asked: list):
+    async def sample(ctx, params):
+        asked.append(params)
+        return types.CreateMessageResult(role="assistant", content=types.TextContent(text=text), model="test-model",
+                                         stop_reason="endTurn")
+    return sample
+
+
+def recall(front, mode: str, query: str, **client) -> dict:
+    async def scenario() -> dict:
+        async with front.client("http", mode, **client) as c:
+            result = await c.call_tool("memory__recall", {"query": query, "judge": "model"})
+            assert not result.is_error, result.content
+            return result.structured_content
+    return asyncio.run(asyncio.wait_for(scenario(), 4 * WAIT_S))
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_callers_model_chooses_a_card_the_words_refused_and_reads_it_as_quoted_data(front, mode):
+    asked: list = []
+    got = recall(front, mode, RULE, sampling_callback=answered('{"apply": [1]}', asked))
+    assert got["judged_by"] == "model" and got["proposed"] == 1
+    assert [c["kind"] for c in got["cards"]] == ["rule"]
+    (params,) = asked
+    assert params.system_prompt.startswith("You choose which lessons") and params.max_tokens == 60
+    text = params.messages[0].content.text
+    assert text.startswith(f'The step the agent is about to take: "{RULE}"')
+    assert '[1] [rule] When "' in text and 'Learned while: "set up the dependencies"' in text
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_callers_model_can_refuse_every_card_it_is_shown(front, mode):
+    asked: list = []
+    got = recall(front, mode, "pip install numpy", sampling_callback=answered('{"apply": []}', asked))
+    assert (got["judged_by"], got["cards"], got["proposed"], len(asked)) == ("model", [], 1, 1)
+
+
+def test_a_client_that_cannot_sample_gets_the_words_choice_and_why(front):
+    got = recall(front, "legacy", "pip install numpy")
+    assert got["judged_by"] == "words" and [c["kind"] for c in got["cards"]] == ["rule"]
+    assert "sampling" in got["model_unavailable"]
+
+
+def test_an_answer_that_names_no_card_leaves_the_choice_to_the_words(front):
+    asked: list = []
+    got = recall(front, "legacy", RULE, sampling_callback=answered("The first lesson applies.", asked))
+    assert got["judged_by"] == "words" and got["cards"] == [] and len(asked) == 1
+    assert got["model_unavailable"] == "its answer named no card by number"
+
+
+def test_a_query_that_touches_no_card_asks_no_model(front):
+    asked: list = []
+    got = recall(front, "legacy", "plot the forecast with pandas", sampling_callback=answered('{"apply": [1]}', asked))
+    assert (got["judged_by"], got["cards"], got["proposed"], asked) == ("words", [], 0, [])
+
+
+def test_each_way_a_judged_recall_ends_is_counted_by_the_heart(front):
+    recall(front, "legacy", "pip install numpy")  # a client that cannot sample
+    recall(front, "legacy", RULE, sampling_callback=answered('{"apply": [1]}', []))
+    recall(front, "legacy", "plot the forecast with pandas", sampling_callback=answered('{"apply": [1]}', []))
+    recall(front, "legacy", RULE, sampling_callback=answered("no idea", []))
+    url = front.mesh.status()["heart"]["metrics"]
+
+    def counted() -> dict[str, float]:  # reports reach the heart a moment after the call answered
+        lines = httpx.get(url, timeout=10).text.splitlines()
+        return {o: float(next(x for x in lines if x.startswith(f'actors_memory_judged_total{{outcome="{o}"}}')).split()[-1])
+                for o in ("model", "nothing_proposed", "unsupported", "unreadable", "timeout")}
+    wait_for(lambda: all(counted()[o] >= 1 for o in ("model", "nothing_proposed", "unsupported", "unreadable")),
+             timeout=WAIT_S, what="the judged recalls counted")
+    assert counted()["timeout"] == 0
