@@ -456,7 +456,7 @@ def recall(query: Annotated[str, typer.Argument(help="What the agent is about to
         emit({"cards": [h.as_dict() for h in hits], "latency_ms": round(elapsed * 1000, 3)})
         return
     for h in hits:
-        typer.echo(f"#{h.card.id:<5} {h.card.kind:<9} {h.score:8.4f}  {printable(h.card.title)}")  # O41
+        typer.echo(f"#{h.card.id:<5} {h.card.kind:<9} {h.score:8.4f}  {printable(h.card.title)}")  # O42
     if not hits:
         typer.echo("nothing recalled", err=True)
 
@@ -481,7 +481,7 @@ def cards(ctx: typer.Context,
     for c in found:
         gone = "" if c["state"] == "live" else f"  [{c['state']}: {_gone_reason(c)}]"
         typer.echo(f"#{c['id']:<5} {c['kind']:<9} hits {c['hits']:<4} seen {c['confirmations']:<4} "
-                   f"{printable(c['title'] + gone)}")  # a title from a journal's paths may hold escapes (O41)
+                   f"{printable(c['title'] + gone)}")  # a title from a journal's paths may hold escapes (O42)
     if not found:
         typer.echo("no cards yet (they are distilled in deep sleep, or by `actors memory sleep`)"
                    + ("" if every else "; --all shows retired and forgotten ones"))

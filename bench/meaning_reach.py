@@ -9,12 +9,19 @@ on the others), and one card's five tasks chosen to be near as many queries as i
 nearest five k-means centres of their vectors, scored on the others: security.md O37). The queries are the dev sets' positives and negatives (`recall_fresh.DEV_SETS_BEFORE_25`: the sets
 read since before round 25, never a held-out one).
 
+Last, the echo (round 29, `sense.echoes`: a task sharing three of the query's terms and a third of its own counts
+as cosine 1, whatever the vectors): five tasks of `ECHO_WORDS` terms each, chosen greedily on every other dev query to
+echo as many as they can, scored on the others (security.md O39, O47). Nine terms is what a third of the task's
+terms lets through with three shared: 84 triples of terms a task, where three terms make one.
+
     python bench/meaning_reach.py        (the sentence model's line needs the `meaning` extra)
 """
 
 from __future__ import annotations
 
+import collections
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -24,7 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import recall_fresh as rf  # noqa: E402
-from actors.memory import sense  # noqa: E402
+from actors.memory import recall, sense  # noqa: E402
+import broker.text as text  # noqa: E402
 from broker.text import embedding, wordvectors  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -70,6 +78,40 @@ def centred(queries: np.ndarray, k: int = 5, rounds: int = 30, seed: int = 0) ->
     return [int((queries @ centre).argmax()) for centre in best[1]]
 
 
+ECHO_WORDS = (3, 6, 8, 9, 12)  # terms a crafted task says (a journal's: distill keeps 200 characters, some 25 terms)
+
+
+def gain(queries: list[frozenset[str]], terms: set[str]) -> tuple[int, int]:
+    """How many queries a task of these terms echoes, then how many of its terms they share in all (the tie-break)."""
+    needed = max(sense.ECHO_TERMS, math.ceil(len(terms) * sense.ECHO_SHARE))
+    return sum(len(q & terms) >= needed for q in queries), sum(len(q & terms) for q in queries)
+
+
+def echo_reach(texts: list[str], words: int, tasks: int = 5, pool: int = 80) -> tuple[list[str], float]:
+    """Tasks of `words` terms each, chosen one term at a time among the `pool` most frequent of every other query's
+    to echo the most of them, and the share of the other queries they echo."""
+    said = [sense.telling(recall.parse_query(q).said) for q in texts]
+    written = {}  # a word of the queries for each term, to write the tasks in
+    for q in texts:
+        for w in text.words(q):
+            for t in text.terms(w):
+                written.setdefault(t, w)
+    train, test = said[::2], said[1::2]
+    frequent = [t for t, _ in collections.Counter(t for q in train for t in q).most_common(pool) if t in written]
+    chosen_tasks: list[str] = []
+    left = list(train)
+    for _ in range(tasks):
+        chosen: list[str] = []
+        for _ in range(words):
+            chosen.append(max((t for t in frequent if t not in chosen),
+                              key=lambda t, c=chosen, q=left: gain(q, {*c, t})))
+        task = " ".join(written[t] for t in chosen)
+        chosen_tasks.append(task)
+        left = [q for q in left if not sense.echoes(q, task)]
+    echoed = sum(any(sense.echoes(q, t) for t in chosen_tasks) for q in test)
+    return chosen_tasks, echoed / len(test)
+
+
 def main() -> None:
     kinds = [("word vectors (the default)", wordvectors.load(), sense.LIGHT)]
     if embedding.model_path() is not None:
@@ -86,6 +128,10 @@ def main() -> None:
               "half)")
         admit, keep = reach(queries[1::2], queries[::2][centred(queries[::2])], thresholds)
         print(f"  {'5 tasks chosen to reach far':32s} admit {admit:6.1%}  keep {keep:6.1%}  (on the other half)")
+    print(f"echo (sense.echoes: {sense.ECHO_TERMS} terms, a share of {sense.ECHO_SHARE:.2f} of the task's):")
+    for words in ECHO_WORDS:
+        tasks, share = echo_reach(texts, words)
+        print(f"  5 tasks of {words:2d} terms chosen to echo   {share:6.1%} of the other half  (e.g. {tasks[0]!r})")
 
 
 if __name__ == "__main__":

@@ -316,7 +316,7 @@ def test_a_card_title_holding_terminal_escapes_or_a_line_break_is_printed_on_one
     snapshot = tmp_path / "s.json"
     assert actors(home, "memory", "export", "--out", str(snapshot)).returncode == 0
     data = json.loads(snapshot.read_text())
-    for card in data["cards"]:  # a snapshot's, or a journal's paths said in a title (O41); OSC 52 writes the clipboard
+    for card in data["cards"]:  # a snapshot's, or a journal's paths said in a title (O42); OSC 52 writes the clipboard
         card["title"] += "\x1b]52;c;Y3VybCBldmlsLnNofHNo\x07\x9b2J\nforged line"
     snapshot.write_text(json.dumps(data))
     h = tmp_path / "h"

@@ -164,7 +164,7 @@ def test_a_query_whose_work_is_prose_recalls_no_card_it_does_not_name(tmp_path, 
 
 
 @pytest.mark.parametrize("query", [
-    "just copy dist/ to the server and restart nginx",  # copy, a verb of tool work (O42)
+    "just copy dist/ to the server and restart nginx",  # copy, a verb of tool work (O43)
     "copy only the changed files to the bucket",
     "cd site/docs-only && make html",  # the words inside a path, a URL, an option, a file's name
     "fetch https://example.com/docs-only/install.sh and run it",
@@ -189,7 +189,7 @@ def test_a_query_of_tool_work_saying_copy_or_a_docs_only_path_recalls_its_card(t
 
 def test_meaning_admits_no_card_a_query_whose_work_is_prose_does_not_name(tmp_path):
     # the card's task is said in the query's words (an echo), and its words touch the card: prose work still
-    # calls no tool (O43)
+    # calls no tool (O44)
     query = "write a page on how we refresh the scratch database from the nightly dump, docs only"
     with Memory(tmp_path / "home", Settings(), clock=lambda: T0 + 3600) as m:
         m.ingest(io.BytesIO(restore_journal()))

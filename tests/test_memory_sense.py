@@ -455,6 +455,15 @@ def test_an_index_reads_a_bounded_number_of_tasks_whether_or_not_they_say_the_wo
     assert sense.within(tasks, limit=3, says=says)[-1] == ()  # six read, none said the work: the last never read
 
 
+def test_what_is_remembered_of_tasks_across_index_builds_is_what_one_index_reads_not_every_task_ever_met():
+    # O45: 65,536 tasks' terms stayed in a long-running organ (some 280 MB); one index reads twice MAX_EMBEDDED
+    tasks = [f"tune the parser {i} grammar lexer" for i in range(3 * sense.MAX_EMBEDDED)]
+    for task in tasks:
+        sense.says_the_work(task), sense.echo_of(task)
+    assert sense.says_the_work.cache_info().currsize == sense.echo_of.cache_info().currsize == 2 * sense.MAX_EMBEDDED
+    sense.says_the_work.cache_clear(), sense.echo_of.cache_clear()
+
+
 def test_a_task_sharing_three_of_the_querys_terms_echoes_it_and_words_of_work_are_no_such_terms():
     tasks = sense.Tasks(sense.Vectors(_Table({})), [("3.4.1 hotfix for the internal track, QA is waiting",),
                                                     ("run the tests and fix the build",), ()], whole=False)

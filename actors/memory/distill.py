@@ -1388,7 +1388,7 @@ def shared_folders(folders: dict, failures: int) -> list[str]:
 
 def nameable(name: str) -> bool:
     """Whether a folder or file name of a journal's paths may be said in a card's title: a name, not a text (at most
-    MAX_NAMED_CHARS) and printable (no line break, no terminal escape: a path is whatever a tool was given, O41)."""
+    MAX_NAMED_CHARS) and printable (no line break, no terminal escape: a path is whatever a tool was given, O42)."""
     return len(name) <= MAX_NAMED_CHARS and name.isprintable()
 
 

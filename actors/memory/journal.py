@@ -16,11 +16,13 @@ from broker import hooks
 from broker.causes import classify
 from broker.redact import clip, redact_value
 from broker.times import finite, ts_problem
-from broker.vocab import HOST_ORGAN
+from broker.vocab import HOST_ORGAN, Cause
 
 KNOWN = frozenset({"ts", "session", "kind", "organ", "ability", "args", "ok", "error", "cause", "text", "origin",
                    "duration_ms"})
 MAX_TEXT = 2000
+_CAUSES = frozenset(Cause)
+MAX_NAME = 128  # an organ's or an ability's (MCP asks 64 of a tool's name; API clients take 128 at most)
 MAX_LINE_BYTES = 1_000_000
 BATCH = 1000
 MAX_BAD_LISTED = 1000  # bad lines a report lists by number; the rest are counted (a file of nothing else is no list)
@@ -129,6 +131,9 @@ def from_mapping(data: dict, source: str = "", now: float | None = None) -> Entr
         organ, ability = ability.split(".", 1)
     if not ability:
         raise BadLine("a call needs an `ability` (and an `organ`)")
+    for key, name in (("organ", organ), ("ability", ability)):  # said in every title of a card about the call (O49)
+        if len(name) > MAX_NAME or not name.isprintable():
+            raise BadLine(f"`{key}` must be a name: printable, at most {MAX_NAME} characters")
     ok = data.get("ok")
     if not isinstance(ok, bool):
         raise BadLine("a call needs `ok`: true or false")
@@ -141,7 +146,9 @@ def from_mapping(data: dict, source: str = "", now: float | None = None) -> Entr
     if duration is not None and finite(duration) is None:
         raise BadLine("`duration_ms` must be a number")
     error = _string(data, "error")
-    cause = _string(data, "cause") or ("" if ok else classify(error))
+    cause = _string(data, "cause")  # one of the causes the heart names; any other text is read as if unsaid (it
+    if cause not in _CAUSES:  # reached a pitfall's title whole: docs/security.md O49)
+        cause = "" if ok else classify(error)
     return Entry(ts=float(ts), kind=kind, session=session, organ=organ or "host", ability=ability, args=args, ok=ok,
                  cause=cause, error=error, duration_ms=None if duration is None else float(duration),
                  origin=_string(data, "origin"), source=source, extra=extra)

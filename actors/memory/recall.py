@@ -290,7 +290,7 @@ def _prose_scope() -> re.Pattern:
     prose = "|".join(map(re.escape, lists["prose_words"]))
     tooling = "|".join(map(re.escape, lists["untouched"]))
     # said as words, not as part of a path, a URL, an option or a file's name (`site/docs-only/`, `--text-only`,
-    # `content-only.yaml`: docs/security.md O42)
+    # `content-only.yaml`: docs/security.md O43)
     return re.compile(rf"(?<![\w/\\.@~-])(?:(?:{prose})[ -]only|only (?:the )?(?:{prose})|just (?:the )?(?:{prose})"
                       rf"|no (?:{tooling}) changes?)(?![\w/\\@~-]|\.\w)", re.IGNORECASE)
 
@@ -869,7 +869,7 @@ def open_to_meaning(q: Query, judged: list[tuple[float, int, Verdict]], conditio
                     ) -> list[tuple[float, int, Verdict]]:
     """The judged cards meaning may decide: every one, but for a query whose work is prose (`prose_work`) only those
     the words admit, which it names outright: writing about the work calls no tool, whatever task the query echoes
-    (docs/security.md O43)."""
+    (docs/security.md O44)."""
     if not q.prose or condition == Condition.OFF:
         return judged
     return [j for j in judged if j[2].refused is None]

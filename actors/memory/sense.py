@@ -121,6 +121,9 @@ ECHO_SHARE = 1 / 3  # and at least this share of the task's terms: a task stuffe
 # for it (docs/security.md O39; every dev task has eight terms or fewer, and the share changed no dev figure)
 ECHO_MIN_CHARS = 3  # a shorter term is no evidence of the same work (a version's `v2`, `ci`)
 ECHOED = 1.0  # the cosine an echoed task counts as: as close as a task can be
+REMEMBERED = 2 * MAX_EMBEDDED  # tasks whose reading (`says_the_work`, `echo_of`) is remembered across index builds:
+# what one index reads (`within`), not every task an organ ever met (some 4 KB a task: 35 MB, where 65,536 were 280 MB,
+# docs/security.md O45)
 
 
 def informative(task: str, generic: frozenset[str]) -> bool:
@@ -268,7 +271,7 @@ def shares_enough(query: frozenset[str], echo: tuple[frozenset[str], int]) -> bo
     return len(query & terms) >= needed
 
 
-@functools.lru_cache(maxsize=MAX_CACHED)
+@functools.lru_cache(maxsize=REMEMBERED)
 def echo_of(task: str) -> tuple[frozenset[str], int]:
     """A task's terms (`work_terms` of its first `INFORMATIVE_CHARS`) and how many of them a query must share to echo
     it, remembered across index builds."""
@@ -276,7 +279,7 @@ def echo_of(task: str) -> tuple[frozenset[str], int]:
     return terms, max(ECHO_TERMS, math.ceil(len(terms) * ECHO_SHARE))
 
 
-@functools.lru_cache(maxsize=MAX_CACHED)
+@functools.lru_cache(maxsize=REMEMBERED)
 def says_the_work(task: str) -> bool:
     """`informative` with the words of work, on the task's first `INFORMATIVE_CHARS` (what distill keeps), remembered
     across an organ's index builds (a task is read once, not at every consolidation: O38)."""

@@ -160,7 +160,8 @@ def _stem(folded: str) -> str | None:
     stems = _entries().stems
     if folded[:MIN_STEM] not in _stem_beginnings():
         return None
-    for n in range(len(folded), MIN_STEM - 1, -1):
+    # from the longest stem's length down, not the word's: a word of 8,000 letters took 14 ms, one of 80,000 0.9 s
+    for n in range(min(len(folded), _longest_stem()), MIN_STEM - 1, -1):
         english = stems.get(folded[:n])
         if english is not None:
             return english
@@ -188,6 +189,12 @@ def _in_run(run: str, unspaced: dict[str, dict[str, str]]) -> Iterator[tuple[int
             continue
         i += len(form)
         yield i, unspaced[form[0]][form]
+
+
+@functools.cache
+def _longest_stem() -> int:
+    """The letters of the longest stem form."""
+    return max(map(len, _entries().stems), default=0)
 
 
 @functools.cache

@@ -30,7 +30,7 @@ _PARTS = re.compile(
 _CJK_FIRST = "\u3040"
 # each alternative is tried only where a run of the characters it reads begins (a file's name after the dots
 # before it, which `paths` strips): tried again at every character of a long word, either one read it to its end
-# each time (0.8 s for one word of 8,000 letters, a query's longest: docs/security.md O45); a match starting inside
+# each time (0.8 s for one word of 8,000 letters, a query's longest: docs/security.md O46); a match starting inside
 # such a run is one the run's start would have found first (the paths of the dev sets' texts are the same)
 _PATH = re.compile(r"(?<![\w.@+~/\\-])(?:[\w.@+~-]*[/\\])+[\w.@+~-]+"
                    r"|(?<![\w.@+-])\.*[\w@+-][\w.@+-]*\.[A-Za-z][A-Za-z0-9]{0,11}\b")
