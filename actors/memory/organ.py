@@ -122,9 +122,8 @@ class MemoryOrgan(Organ):
     # (recall, inject and cards quote the owner's instructions and calls: owners_words, for the keys remote_events
     # names only)
 
-    @ability("Recall the memory cards about a query, best first (relevance × weight). With judge \"model\", your "
-             "model chooses among the few cards the query's words touch (one MCP sampling request; recall's own "
-             "choice when the client cannot sample or does not answer in time).", read_only=True, owners_words=True,
+    @ability("Recall the memory cards about a query, best first (relevance × weight). judge \"model\": your model "
+             "chooses among the cards the query touches (MCP sampling).", read_only=True, owners_words=True,
              timeout_s=JUDGE_TIMEOUT_S + 30,
              params={"query": _TEXT, "limit": {"type": "integer", "minimum": 1, "maximum": 50},
                      "judge": {"type": "string", "enum": list(Judge)}})
