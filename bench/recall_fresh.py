@@ -153,6 +153,7 @@ def evaluate(paths: list[Path]) -> dict:
             with open(path, "rb") as stream:
                 m.ingest(stream)
             m.consolidate()
+            m.recaller.warm(m.reader())  # meaning ready before the first query, as the organ's sleep thread makes it
             live = m.cards()
             cards += len(live)
             anchors = {pid: anchor_terms(p["anchor"], p.get("ability", "")) for pid, p in planted.items()}
@@ -201,6 +202,7 @@ def cross_negatives(paths: list[Path]) -> dict:
             with open(path, "rb") as stream:
                 m.ingest(stream)
             m.consolidate()
+            m.recaller.warm(m.reader())
             for other, queries in negatives.items():
                 for query in queries if other != path else ():
                     n += 1

@@ -44,6 +44,7 @@ vectors read them like any task).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import re
@@ -51,6 +52,7 @@ import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
+from typing import Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -89,7 +91,7 @@ def recaller(sets: tuple[str, ...]) -> Counter:
     """The product's recall on the same sets' truth queries (the journals distilled by this checkout)."""
     c: Counter = Counter()
     for name in sets:
-        got = rf.evaluate(rf.journals(Path(rf.__file__).parent / "data" / name / "memory", "all"))
+        got = rf.evaluate(journals(name))
         c["positive"] += got["positives"]
         c["hits"] += round(got["r_at_3"] * got["positives"])
         c["negative"] += got["negatives"]
@@ -100,6 +102,23 @@ def recaller(sets: tuple[str, ...]) -> Counter:
 def figures(c: Counter) -> dict:
     return {"r_at_3": f"{c['hits']}/{c['positive']} ({100 * c['hits'] / max(1, c['positive']):.1f}%)",
             "false_positives": f"{c['fp']}/{c['negative']} ({100 * c['fp'] / max(1, c['negative']):.1f}%)"}
+
+
+@contextlib.contextmanager
+def store(name: str, path: Path) -> Iterator[tuple[dict, dict, Memory]]:
+    """A journal's store as the product distils it, with its truth file and the planted lessons' anchor terms."""
+    truth = json.loads(path.with_suffix("").with_suffix(".truth.json").read_text())
+    anchors = {p["id"]: rf.anchor_terms(p["anchor"], p.get("ability", "")) for p in truth["planted"]}
+    with tempfile.TemporaryDirectory() as home, Memory(home, rf.SETTINGS[0], clock=rf.journal_clock(path)) as m:
+        with open(path, "rb") as stream:
+            m.ingest(stream)
+        m.consolidate()
+        m.recaller.warm(m.reader())  # meaning ready before the first query, as recall_fresh has it
+        yield truth, anchors, m
+
+
+def journals(name: str) -> list[Path]:
+    return rf.journals(Path(rf.__file__).parent / "data" / name / "memory", "all")
 
 
 def expansions(key: dict) -> dict[tuple[str, str, tuple[str, ...]], list[str]]:
@@ -118,13 +137,8 @@ def expanded(sets: tuple[str, ...], lines: dict) -> dict[str, Counter]:
     """The product's recall on the sets' truth queries, its cards' tasks as distilled and with the lines added."""
     out = {"as distilled": Counter(), "with the lines": Counter(), "cards given lines": Counter()}
     for name in sets:
-        for path in rf.journals(Path(rf.__file__).parent / "data" / name / "memory", "all"):
-            truth = json.loads(path.with_suffix("").with_suffix(".truth.json").read_text())
-            anchors = {p["id"]: rf.anchor_terms(p["anchor"], p.get("ability", "")) for p in truth["planted"]}
-            with tempfile.TemporaryDirectory() as home, Memory(home, rf.SETTINGS[0], clock=rf.journal_clock(path)) as m:
-                with open(path, "rb") as stream:
-                    m.ingest(stream)
-                m.consolidate()
+        for path in journals(name):
+            with store(name, path) as (truth, anchors, m):
                 conn = m.reader()
                 index = m.recaller.current(conn)
                 cards = {c.id: c for c in m.cards()}
@@ -151,27 +165,6 @@ def expanded(sets: tuple[str, ...], lines: dict) -> dict[str, Counter]:
     return out
 
 
-def asking(sets: tuple[str, ...]) -> dict:
-    """What judge "model" would send the caller's model for the sets' truth queries: how many queries it asks
-    about (some card proposed and shown), and the tokens of each question (system prompt and prompt)."""
-    asked, sizes = 0, []
-    for name in sets:
-        for path in rf.journals(Path(rf.__file__).parent / "data" / name / "memory", "all"):
-            truth = json.loads(path.with_suffix("").with_suffix(".truth.json").read_text())
-            with tempfile.TemporaryDirectory() as home, Memory(home, rf.SETTINGS[0], clock=rf.journal_clock(path)) as m:
-                with open(path, "rb") as stream:
-                    m.ingest(stream)
-                m.consolidate()
-                for query in [q["q"] for q in truth["queries"]] + truth["negatives"]:
-                    asked += 1
-                    shown = confirm.lines([h.card for h in m.proposals(query)[0]])
-                    if any(shown):
-                        sizes.append(tokens.count_text(confirm.SYSTEM + "\n" + confirm.prompt(query, shown)))
-    sizes.sort()
-    return {"queries": asked, "model_asked": len(sizes),
-            "question_tokens_p50_p90": [sizes[len(sizes) // 2], sizes[9 * len(sizes) // 10]] if sizes else []}
-
-
 def proposals() -> dict:
     key = json.loads((DATA / "key-proposals.json").read_text())
     out, pooled = {}, Counter()
@@ -182,8 +175,7 @@ def proposals() -> dict:
     positives = [k for k in key.values() if k["kind"] == "positive"]
     reached = sum(bool(k["good"]) for k in positives)
     return {**out, "both": figures(pooled),
-            "right_card_proposed": f"{reached}/{len(positives)} ({100 * reached / len(positives):.1f}%)",
-            "judge_model_today": asking(tuple(s for sets in PROPOSED.values() for s in sets))}
+            "right_card_proposed": f"{reached}/{len(positives)} ({100 * reached / len(positives):.1f}%)"}
 
 
 def make_questions(folder: Path, packs: dict[str, tuple[str, ...]]) -> dict:
@@ -195,14 +187,8 @@ def make_questions(folder: Path, packs: dict[str, tuple[str, ...]]) -> dict:
     for pack, sets in packs.items():
         items = []
         for name in sets:
-            for path in rf.journals(Path(rf.__file__).parent / "data" / name / "memory", "all"):
-                truth = json.loads(path.with_suffix("").with_suffix(".truth.json").read_text())
-                anchors = {p["id"]: rf.anchor_terms(p["anchor"], p.get("ability", "")) for p in truth["planted"]}
-                with tempfile.TemporaryDirectory() as home, \
-                        Memory(home, rf.SETTINGS[0], clock=rf.journal_clock(path)) as m:
-                    with open(path, "rb") as stream:
-                        m.ingest(stream)
-                    m.consolidate()
+            for path in journals(name):
+                with store(name, path) as (truth, anchors, m):
                     asked = [(q["q"], "positive", q.get("planted_ids", [q["planted_id"]])) for q in truth["queries"]]
                     for query, kind, planted in asked + [(q, "negative", []) for q in truth["negatives"]]:
                         proposed = [h.card for h in m.proposals(query)[0]]
@@ -230,10 +216,11 @@ def questions(folder: Path = DATA, packs: dict[str, tuple[str, ...]] = ASKED) ->
     """The product's own questions, answered: R@3 and false positives of the readers' choices (`confirm.chosen`
     on their raw answers) against recall's own choice for the same queries."""
     key = json.loads((folder / "key-questions.json").read_text())
-    out, pooled = {}, {"model": Counter(), "words": Counter()}
+    out, pooled, sizes = {}, {"model": Counter(), "words": Counter()}, []
     for pack, sets in packs.items():
         answers = json.loads((folder / f"answers{pack}.json").read_text())
         prompts = {q["question"]: q["prompt"] for q in json.loads((folder / f"pack{pack}.json").read_text())}
+        sizes += [tokens.count_text(f"{confirm.SYSTEM}\n{prompt}") for prompt in prompts.values()]
         got = {"model": Counter(), "words": Counter()}
         for qid, truth in key.items():
             if not qid.startswith(pack):
@@ -251,8 +238,11 @@ def questions(folder: Path = DATA, packs: dict[str, tuple[str, ...]] = ASKED) ->
         out[f"pack {pack} ({', '.join(sets)})"] = {who: figures(c) for who, c in got.items()}
         for who, c in got.items():
             pooled[who] += c
+    sizes.sort()
     return {**out, "both": {who: figures(c) for who, c in pooled.items()},
-            "answers_naming_no_card_by_number": pooled["model"]["unreadable"]}
+            "answers_naming_no_card_by_number": pooled["model"]["unreadable"],
+            "queries_asking": f"{len(sizes)}/{len(key)}",
+            "question_tokens_p50_p90": [sizes[len(sizes) // 2], sizes[9 * len(sizes) // 10]] if sizes else []}
 
 
 def main() -> None:
