@@ -9,8 +9,8 @@ import re
 import pytest
 
 import broker.text as text
-from actors.memory.distill import (MAX_NAMED_CHARS, Distiller, Draft, Row, Thresholds, addresses, edited_names,
-                                   nameable, qualified_names, shared_failure_words, shared_folders)
+from actors.memory.distill import (MAX_NAMED_CHARS, Distiller, Draft, Row, Thresholds, addresses, count_places,
+                                   edited_names, nameable, qualified_names, shared_failure_words, shared_folders)
 from broker.vocab import FAULT_DRILL
 
 
@@ -1108,3 +1108,25 @@ def test_a_task_holding_half_of_a_utf16_pair_is_journalled_and_kept_with_the_hal
         [pitfall] = m.cards("pitfall")
     assert report.appended == len(events) and not report.bad
     assert pitfall.evidence["tasks"] == ["fix the login page ?"]
+
+
+def test_one_failing_call_of_many_folders_does_not_keep_a_weak_links_folders_from_being_counted():
+    j = Journal()  # O48: 48 distinct folders in one path once filled the counter, first come
+    j.call("s0", "fs", "list_directory", {"path": "/" + "/".join(f"zq{n}x" for n in range(48)) + "/f"}, ok=False,
+           error="EIO: i/o error")
+    for i in range(11):
+        folder = f"/mnt/coursework/cs101/submissions/hw{i // 3}"
+        j.call(f"s{i // 2}", "fs", "list_directory", {"path": folder}, ok=i % 2 == 1, error="EIO: i/o error")
+    [card] = drafts(j, "weak_link")
+    assert card.title == "Weak link: fs.list_directory fails often (7 of 12 calls), in coursework, cs101, submissions"
+
+
+def test_places_counted_once_make_room_when_the_counter_is_full():
+    counts = {"a": 3, "b": 1, "c": 1}
+    count_places(counts, ["d"], cap=3)
+    assert counts == {"a": 3, "d": 1}
+    count_places(counts, ["a", "e", "f"], cap=3)  # full again at f: d and e, counted once, go
+    assert counts == {"a": 4, "f": 1}
+    full = {"a": 2, "b": 2}
+    count_places(full, ["c"], cap=2)  # nothing counted once: the new one waits
+    assert full == {"a": 2, "b": 2}

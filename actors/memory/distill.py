@@ -311,7 +311,7 @@ class Distiller:
         for stats in entries:
             stats["causes"][row.cause or "unknown"] = stats["causes"].get(row.cause or "unknown", 0) + 1
             _add(stats["hosts" if _is_host(work) else "files"], work.file)
-            _count_topic(stats.setdefault("folders", {}), _folders(work))
+            count_places(stats.setdefault("folders", {}), _folders(work))
             for word in _resource_words(work):  # like its files and hosts, the resources its failures were on
                 _add(stats.setdefault("resources", []), word)
         self._failure(row, work, session)
@@ -1405,6 +1405,18 @@ def _count_topic(counts: dict, terms: Iterable[str]) -> None:
     for term in terms:
         if term in counts or len(counts) < MAX_TOPIC * 2:
             counts[term] = counts.get(term, 0) + 1
+
+
+def count_places(counts: dict, places: Iterable[str], cap: int = MAX_TOPIC * 2) -> None:
+    """Count places, `cap` of them at most. A new place that finds the counter full first forgets the places counted
+    once (lossy counting), so one call of many folders cannot keep later failures' folders out, as first come did
+    (docs/security.md O48). The order places were first counted in is kept: it is their paths' order."""
+    for place in places:
+        if place not in counts and len(counts) >= cap:
+            for once in [p for p, n in counts.items() if n == 1]:
+                del counts[once]
+        if place in counts or len(counts) < cap:
+            counts[place] = counts.get(place, 0) + 1
 
 
 def _top(counts: dict, min_count: int = 1, limit: int = MAX_TOPIC // 2) -> list[str]:
