@@ -17,15 +17,14 @@ not move with the code. Dev material only.
 (admitted or refused, in the words' order, at most five: what `Recaller.proposals` offers a model, whose order puts
 recall's own choice first), choosing among them or none (`packC.json`, `packD.json`, `answersC.json`,
 `answersD.json`, labels in `key-proposals.json`). Beside them: how often the right card is among the proposals at
-all, and what `memory.recall` with judge "model" would send the caller's model for the same queries today (how
-many queries ask it, and the tokens of system prompt and prompt, o200k).
+all.
 
 `--questions` scores a third record: the questions `memory.recall` with judge "model" itself sent for those queries
 (`confirm.prompt` over `Recaller.proposals`, as this project asked them on 2026-12-07, round 30: `packE.json`,
 `packF.json`), answered by two more readers given `confirm.SYSTEM` as their instructions, as the caller's model
 would be (`answersE.json`, `answersF.json`: the raw answers, read by `confirm.chosen`). A query that touches no
 card was asked nothing and gets no card. Beside them, recall's own choice for the same queries then (in
-`key-questions.json`).
+`key-questions.json`), how many queries ask, and the o200k tokens of a question (system prompt and prompt).
 
 `--held-out` does the same for the held-out sets (`recall_fresh.HELD_OUT`): `--make-questions` writes their
 questions once (`bench/data/reader30-held/`: `packG.json` for fresh16 and fresh17, `packH.json` for fresh18 and
