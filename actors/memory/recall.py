@@ -717,13 +717,37 @@ class Recaller:
 
     def search(self, conn: sqlite3.Connection, query: str, limit: int = 5) -> list[Hit]:
         """Rank cards for a query, best first (hits are not counted here: see note)."""
-        if limit <= 0 or not query.strip():
+        asked = self._asked(conn, query, limit)
+        return self._ranked(conn, *asked, limit) if asked else []
+
+    def proposals(self, conn: sqlite3.Connection, query: str, limit: int = PROPOSALS) -> list[Hit]:
+        """The cards a reader should choose from: what `search` recalls, then the other cards the query's words touch
+        and recall refuses, best first, `limit` in all. Round 30: the right card is among them for 92–96% of dev
+        queries, and a reader choosing among them reached R@3 92% with 2% false positives (docs/memory.md)."""
+        asked = self._asked(conn, query, limit)
+        if not asked:
             return []
+        index, q, query, now = asked
+        chosen = self._ranked(conn, index, q, query, now, limit)
+        have = {h.card.id for h in chosen}
+        refused = [(pos, v.relevance, v.touched) for _, pos, v in index.judge(q, self.min_relevance, limit, now,
+                                                                              self.condition)
+                   if index.ids[pos] not in have]
+        return (chosen + self._hits(conn, index, refused[:limit], now))[:limit]
+
+    def _asked(self, conn: sqlite3.Connection, query: str, limit: int) -> tuple[Index, Query, str, float] | None:
+        """The index, the parsed query, the query and the time a search reads; None when nothing can be found."""
+        if limit <= 0 or not query.strip():
+            return None
         index = self.current(conn)
         q = parse_query(query)
         if not len(index.ids) or not q.terms:
-            return []
-        now = self.clock()
+            return None
+        return index, q, query, self.clock()
+
+    def _ranked(self, conn: sqlite3.Connection, index: Index, q: Query, query: str, now: float,
+                limit: int) -> list[Hit]:
+        """What `search` recalls, once the query is parsed."""
         if self.vectors is not None and index.tasks is not None:
             found = self._fused(index, q, query, limit, now)
         else:
@@ -732,22 +756,6 @@ class Recaller:
         if self.vectors is None or index.tasks is None:  # fused hits keep the order fusion gave them
             scored.sort(key=lambda h: (-h.score, h.card.id))
         return scored[:limit]
-
-    def proposals(self, conn: sqlite3.Connection, query: str, limit: int = PROPOSALS) -> list[Hit]:
-        """The cards a reader should choose from: what `search` recalls, then the other cards the query's words touch
-        and recall refuses, best first, `limit` in all. Round 30: the right card is among them for 92–96% of dev
-        queries, and a reader choosing among them reached R@3 92% with 2% false positives (docs/memory.md)."""
-        chosen = self.search(conn, query, limit)
-        index = self.current(conn)
-        q = parse_query(query)
-        if limit <= 0 or not len(index.ids) or not q.terms:
-            return chosen
-        now = self.clock()
-        have = {h.card.id for h in chosen}
-        refused = [(pos, v.relevance, v.touched) for _, pos, v in index.judge(q, self.min_relevance, limit, now,
-                                                                              self.condition)
-                   if index.ids[pos] not in have]
-        return (chosen + self._hits(conn, index, refused[:limit], now))[:limit]
 
     def _hits(self, conn: sqlite3.Connection, index: Index, found: list[tuple[int, float, tuple[str, ...]]],
               now: float) -> list[Hit]:
