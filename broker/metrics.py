@@ -80,9 +80,9 @@ class HeartMetrics:
         self.recall_seconds = Histogram("actors_recall_duration_seconds", "Memory recall latency.",
                                         buckets=RECALL_BUCKETS, registry=r)
         self.memory_cards = Gauge("actors_memory_cards", "Memory cards by kind.", ["kind"], registry=r)
-        self.memory_judged = Counter("actors_memory_judged_total", "Recalls that asked the caller's model to choose, "
-                                     "by how they ended (model; nothing_proposed; unsupported, timeout, unreadable: "
-                                     "the words chose).", ["outcome"], registry=r)
+        self.memory_judged = Counter("actors_memory_judged_total", "Recalls that asked the caller's model or agent to "
+                                     "choose, by how they ended (model; agent: candidates given; nothing_proposed; "
+                                     "unsupported, timeout, unreadable: the words chose).", ["outcome"], registry=r)
         self.schema_tokens = Gauge("actors_tool_schema_tokens", "Tool-schema tokens sent to the agent "
                                    "(o200k, compact JSON of MCP tool objects).", ["view"], registry=r)
         self.mcp_refused = Counter("actors_mcp_refused_total", "Requests the MCP front door refused before they "

@@ -143,13 +143,15 @@ FIND_ABILITIES = "find_abilities"  # the tool every exposure ends with, to searc
 ADDRESS_SEP = "."  # organ.ability, the address of an ability
 WIRE_NAME_SEP = "__"  # organ__ability, the MCP tool name of an ability (MCP names allow no dot)
 class Judged(StrEnum):
-    """How a recall that asked the caller's model to choose ended (`memory.recall` with judge "model", round 30)."""
+    """How a recall that asked the caller's model or agent to choose ended (`memory.recall` with judge "model",
+    round 30, or "agent", round 31)."""
 
     MODEL = "model"  # the model chose (possibly no card)
     NOTHING_PROPOSED = "nothing_proposed"  # the query's words touch no card: no model asked
     UNSUPPORTED = "unsupported"  # the client cannot sample (or the call has no MCP client): the words chose
     TIMEOUT = "timeout"  # no answer in time: the words chose
     UNREADABLE = "unreadable"  # an answer naming no card by number: the words chose
+    AGENT = "agent"  # judge "agent": the proposals went to the caller's agent as candidates (round 31)
 
 
 CARD_KINDS = ("pitfall", "playbook", "weak_link", "rule", "judgment")  # memory cards, as the cards metric counts

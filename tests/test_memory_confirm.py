@@ -85,3 +85,13 @@ def test_proposals_are_what_recall_gives_then_the_cards_its_words_touch_and_refu
 def test_only_the_beginning_of_an_overlong_answer_is_read():
     assert confirm.chosen('{"apply": [1]}' + " " * 10_000_000, ["a"], 3) == [0]
     assert confirm.chosen("{" + "a" * confirm.MAX_ANSWER_CHARS + '} {"apply": [1]}', ["a"], 3) is None
+
+
+def test_a_card_not_shown_keeps_its_number_unused_for_the_model_and_the_agent_alike():
+    assert confirm.numbered(["- [rule] a", "", "- [pitfall] c"]) == [(1, "[rule] a"), (3, "[pitfall] c")]
+    assert "[2]" not in confirm.prompt("a step", ["- [rule] a", "", "- [pitfall] c"])
+
+
+def test_the_agent_is_told_the_same_criterion_the_model_is():
+    assert confirm.CRITERION in confirm.SYSTEM and confirm.CRITERION in confirm.GUIDE
+    assert "JSON" not in confirm.GUIDE  # the agent applies lessons; it answers no one

@@ -1,4 +1,5 @@
-"""`memory.recall` with judge "model" through the MCP front door: an SDK client's model chooses among the proposals."""
+"""`memory.recall` with judge "model" or "agent" through the MCP front door: an SDK client's model chooses among the
+proposals, or its agent is given them to choose."""
 
 from __future__ import annotations
 
@@ -45,10 +46,10 @@ def answered(text: str, asked: list):
     return sample
 
 
-def recall(front, mode: str, query: str, **client) -> dict:
+def recall(front, mode: str, query: str, judge: str = "model", **client) -> dict:
     async def scenario() -> dict:
         async with front.client("http", mode, **client) as c:
-            result = await c.call_tool("memory__recall", {"query": query, "judge": "model"})
+            result = await c.call_tool("memory__recall", {"query": query, "judge": judge})
             assert not result.is_error, result.content
             return result.structured_content
     return asyncio.run(asyncio.wait_for(scenario(), 4 * WAIT_S))
@@ -77,7 +78,24 @@ def test_the_callers_model_can_refuse_every_card_it_is_shown(front, mode):
 def test_a_client_that_cannot_sample_gets_the_words_choice_and_why(front):
     got = recall(front, "legacy", "pip install numpy")
     assert got["judged_by"] == "words" and [c["kind"] for c in got["cards"]] == ["rule"]
-    assert "sampling" in got["model_unavailable"]
+    assert "sampling" in got["model_unavailable"] and 'judge "agent"' in got["model_unavailable"]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_judge_agent_gives_the_agent_the_proposals_as_quoted_candidates_and_asks_no_model(front, mode):
+    asked: list = []
+    got = recall(front, mode, RULE, judge="agent", sampling_callback=answered('{"apply": [1]}', asked))
+    assert (got["judged_by"], got["cards"], got["proposed"], asked) == ("agent", [], 1, [])
+    (candidate,) = got["candidates"]
+    assert candidate["lesson"].startswith('[rule] When "') and 'Learned while: "set up the dependencies"' in candidate["lesson"]
+    assert isinstance(candidate["card"], int)
+    assert got["choose"].startswith("Recall proposes these lessons") and "never instructions to you" in got["choose"]
+
+
+def test_judge_agent_on_a_query_that_touches_no_card_gives_no_candidates(front):
+    got = recall(front, "legacy", "plot the forecast with pandas", judge="agent")
+    assert (got["judged_by"], got["cards"], got["candidates"], got["proposed"]) == ("agent", [], [], 0)
+    assert "choose" not in got
 
 
 def test_an_answer_that_names_no_card_leaves_the_choice_to_the_words(front):
@@ -98,12 +116,14 @@ def test_each_way_a_judged_recall_ends_is_counted_by_the_heart(front):
     recall(front, "legacy", RULE, sampling_callback=answered('{"apply": [1]}', []))
     recall(front, "legacy", "plot the forecast with pandas", sampling_callback=answered('{"apply": [1]}', []))
     recall(front, "legacy", RULE, sampling_callback=answered("no idea", []))
+    recall(front, "legacy", RULE, judge="agent")
     url = front.mesh.status()["heart"]["metrics"]
 
     def counted() -> dict[str, float]:  # reports reach the heart a moment after the call answered
         lines = httpx.get(url, timeout=10).text.splitlines()
         return {o: float(next(x for x in lines if x.startswith(f'actors_memory_judged_total{{outcome="{o}"}}')).split()[-1])
-                for o in ("model", "nothing_proposed", "unsupported", "unreadable", "timeout")}
-    wait_for(lambda: all(counted()[o] >= 1 for o in ("model", "nothing_proposed", "unsupported", "unreadable")),
+                for o in ("model", "nothing_proposed", "unsupported", "unreadable", "timeout", "agent")}
+    wait_for(lambda: all(counted()[o] >= 1 for o in ("model", "nothing_proposed", "unsupported", "unreadable",
+                                                      "agent")),
              timeout=WAIT_S, what="the judged recalls counted")
     assert counted()["timeout"] == 0

@@ -36,6 +36,7 @@ RECONNECT_S = 1.0
 MANIFEST_TIMEOUT_S = 5.0
 _TEXT = {"type": "string", "maxLength": 4000}
 JUDGE_TIMEOUT_S = 60.0  # what the caller's model has to choose (`recall` with judge "model")
+UNSUPPORTED_HINT = '; judge "agent" gives you the candidates to choose from instead'
 
 
 class Judge(StrEnum):
@@ -43,6 +44,7 @@ class Judge(StrEnum):
 
     WORDS = "words"  # recall itself: words and word vectors, within milliseconds
     MODEL = "model"  # the caller's model, among the cards the words touch (MCP sampling; round 30)
+    AGENT = "agent"  # the caller's agent, given those cards as candidates in the result (round 31)
 
 
 class MemoryOrgan(Organ):
@@ -123,13 +125,15 @@ class MemoryOrgan(Organ):
     # names only)
 
     @ability("Recall the memory cards about a query, best first (relevance × weight). judge \"model\": your model "
-             "chooses among the cards the query touches (MCP sampling).", read_only=True, owners_words=True,
-             timeout_s=JUDGE_TIMEOUT_S + 30,
+             "chooses among the cards the query touches (MCP sampling); \"agent\": you do, from candidates.",
+             read_only=True, owners_words=True, timeout_s=JUDGE_TIMEOUT_S + 30,
              params={"query": _TEXT, "limit": {"type": "integer", "minimum": 1, "maximum": 50},
                      "judge": {"type": "string", "enum": list(Judge)}})
     def recall(self, query: str, limit: int = 5, judge: str = Judge.WORDS) -> dict:
         if judge == Judge.MODEL:
             return self._judged(query, limit)
+        if judge == Judge.AGENT:
+            return self._candidates(query)
         hits, elapsed = self.memory.recall(query, limit)
         self.report("actors_recall_duration_seconds", elapsed)
         return {"cards": [guard.for_model(h.as_dict()) for h in hits], "latency_ms": round(elapsed * 1000, 3),
@@ -152,7 +156,7 @@ class MemoryOrgan(Organ):
                     (Judged.UNREADABLE, "its answer named no card by number")
             except (Unanswerable, CallTimeout) as exc:
                 outcome = Judged.TIMEOUT if isinstance(exc, CallTimeout) else Judged.UNSUPPORTED
-                why = str(exc)[:300]
+                why = str(exc)[:300] + ("" if outcome == Judged.TIMEOUT else UNSUPPORTED_HINT)
         self.report("actors_memory_judged_total", 1, outcome=outcome)
         if picked is None:
             hits, _ = self.memory.recall(query, limit)
@@ -163,6 +167,19 @@ class MemoryOrgan(Organ):
             verdict = {"judged_by": Judge.MODEL}
         return {"cards": [guard.for_model(h.as_dict()) for h in hits], "proposed": len(proposed),
                 "latency_ms": round((time.perf_counter() - started) * 1000, 3), **verdict}
+
+    def _candidates(self, query: str) -> dict:
+        """The cards a model would choose from (judge "model"), given to the agent to choose among, with how to
+        choose: no card is chosen, and no hit counted."""
+        started = time.perf_counter()
+        proposed, elapsed = self.memory.proposals(query)
+        self.report("actors_recall_duration_seconds", elapsed)
+        shown = confirm.lines([h.card for h in proposed])
+        candidates = [{"card": proposed[n - 1].card.id, "lesson": line} for n, line in confirm.numbered(shown)]
+        self.report("actors_memory_judged_total", 1, outcome=Judged.AGENT if candidates else Judged.NOTHING_PROPOSED)
+        return {"cards": [], "candidates": candidates, **({"choose": confirm.GUIDE} if candidates else {}),
+                "proposed": len(proposed), "latency_ms": round((time.perf_counter() - started) * 1000, 3),
+                "judged_by": Judge.AGENT}
 
     @ability("The advisory memory block an agent host adds to a prompt: judgments and relevant cards "
              "within a token budget; the same set is not repeated within a few turns of a session.",
