@@ -26,10 +26,12 @@ would be (`answersE.json`, `answersF.json`: the raw answers, read by `confirm.ch
 card was asked nothing and gets no card. Beside them, recall's own choice for the same queries then (in
 `key-questions.json`), how many queries ask, and the o200k tokens of a question (system prompt and prompt).
 
-`--held-out` does the same for the held-out sets (`recall_fresh.HELD_OUT`): `--make-questions` writes their
-questions once (`bench/data/reader30-held/`: `packG.json` for fresh16 and fresh17, `packH.json` for fresh18 and
-fresh19, and `key-questions.json`) and prints only how many, for readers who answer them as the caller's model
-(`answersG.json`, `answersH.json`); `--questions --held-out` prints figures only. Nobody tuning reads those files.
+`--held-out 30|31` does the same for a record of held-out sets (`recall_fresh.HELD_OUT`): `--make-questions` writes
+their questions once and prints only how many, for readers who answer them as the caller's model; `--questions`
+prints figures only. Nobody tuning reads those files. Record 30 (`bench/data/reader30-held/`): `packG.json` for
+fresh16 and fresh17, `packH.json` for fresh18 and fresh19, answered under round 30's code. Record 31
+(`bench/data/reader31-held/`): `packI.json` for fresh20, `packJ.json` for fresh21, sets written in round 31 after
+judge "model" was built and asked with round 31's code.
 
 `--expansions` asks a fourth question. A third reader wrote, for every card of the packs, six lines an agent might
 write before a step the card applies to (`expansions.json`; it read the cards and their tasks, never the queries).
@@ -37,7 +39,8 @@ Each journal's store is built, each card that is still distilled as the packs ho
 its six lines as tasks of its own, and the same queries are asked of recall with and without them (echo and the
 vectors read them like any task).
 
-    python bench/recall_reader.py [--proposals | --questions [--held-out] | --make-questions --held-out | --expansions]
+    python bench/recall_reader.py [--proposals | --questions [--held-out 30|31] | --make-questions --held-out 31 |
+                                   --expansions]
 """
 
 from __future__ import annotations
@@ -65,8 +68,9 @@ DATA = Path(__file__).resolve().parent / "data" / "reader30"
 PACKS = {"A": ("fresh10", "fresh13", "fresh15"), "B": ("fresh11", "fresh12", "fresh14")}
 PROPOSED = {"C": PACKS["A"], "D": PACKS["B"]}  # the same sets, each query with its own proposals
 ASKED = {"E": PACKS["A"], "F": PACKS["B"]}  # the same sets, each query as judge "model" asked it
-HELD = DATA.parent / "reader30-held"
-ASKED_HELD_OUT = {"G": rf.HELD_OUT[:2], "H": rf.HELD_OUT[2:]}
+# held-out records: the folder, each pack's sets (round 31's sets were written after judge "model" was built)
+HELD = {"30": (DATA.parent / "reader30-held", {"G": rf.HELD_OUT[:2], "H": rf.HELD_OUT[2:4]}),
+        "31": (DATA.parent / "reader31-held", {"I": rf.HELD_OUT[4:5], "J": rf.HELD_OUT[5:6]})}
 SEED = 3030  # the order questions are shuffled in
 
 
@@ -251,18 +255,18 @@ def main() -> None:
     what.add_argument("--questions", action="store_true", help="the readers who answered judge \"model\"'s questions")
     what.add_argument("--make-questions", action="store_true", help="write judge \"model\"'s questions (--held-out)")
     what.add_argument("--expansions", action="store_true", help="ask with the third reader's lines too")
-    parser.add_argument("--held-out", action="store_true", help="the held-out sets' questions (figures only)")
+    parser.add_argument("--held-out", choices=list(HELD), help="a held-out record's questions (figures only)")
     args = parser.parse_args()
     if args.make_questions:
         if not args.held_out:
-            parser.error("--make-questions writes the held-out sets' questions: add --held-out")
-        print(json.dumps(make_questions(HELD, ASKED_HELD_OUT), indent=1))
+            parser.error("--make-questions writes a held-out record's questions: add --held-out 30 or 31")
+        print(json.dumps(make_questions(*HELD[args.held_out]), indent=1))
         return
     if args.held_out and not args.questions:
         parser.error("--held-out goes with --questions or --make-questions")
     if args.proposals or args.questions:
         print(json.dumps(proposals() if args.proposals else
-                         questions(*((HELD, ASKED_HELD_OUT) if args.held_out else ())), indent=1))
+                         questions(*(HELD[args.held_out] if args.held_out else ())), indent=1))
         return
     key = json.loads((DATA / "key.json").read_text())
     if args.expansions:
