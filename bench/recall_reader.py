@@ -26,12 +26,16 @@ would be (`answersE.json`, `answersF.json`: the raw answers, read by `confirm.ch
 card was asked nothing and gets no card. Beside them, recall's own choice for the same queries then (in
 `key-questions.json`), how many queries ask, and the o200k tokens of a question (system prompt and prompt).
 
-`--held-out 30|31` does the same for a record of held-out sets (`recall_fresh.HELD_OUT`): `--make-questions` writes
-their questions once and prints only how many, for readers who answer them as the caller's model; `--questions`
-prints figures only. Nobody tuning reads those files. Record 30 (`bench/data/reader30-held/`): `packG.json` for
-fresh16 and fresh17, `packH.json` for fresh18 and fresh19, answered under round 30's code. Record 31
-(`bench/data/reader31-held/`): `packI.json` for fresh20, `packJ.json` for fresh21, sets written in round 31 after
-judge "model" was built and asked with round 31's code.
+`--record` names which questions `--questions` scores (dev30 when not given) and `--make-questions` writes:
+- dev30 (`bench/data/reader30/`): the record above.
+- dev31 (`bench/data/reader31/`): the same dev queries asked by round 31's code, which also proposes the card
+  nearest in meaning (`sense.NEAR`). 15 of the 470 questions changed: readers under the same instructions answered
+  those, and the others keep dev30's answers.
+- held30 (`bench/data/reader30-held/`): the held-out sets fresh16 and fresh17 (`packG.json`) and fresh18 and fresh19
+  (`packH.json`), asked by round 30's code.
+- held31 (`bench/data/reader31-held/`): fresh20 (`packI.json`) and fresh21 (`packJ.json`), sets written in round 31
+  after judge "model" was built, asked by round 31's code.
+A held-out record prints figures only, and `--make-questions` prints only how many; nobody tuning reads those files.
 
 `--expansions` asks a fourth question. A third reader wrote, for every card of the packs, six lines an agent might
 write before a step the card applies to (`expansions.json`; it read the cards and their tasks, never the queries).
@@ -39,8 +43,7 @@ Each journal's store is built, each card that is still distilled as the packs ho
 its six lines as tasks of its own, and the same queries are asked of recall with and without them (echo and the
 vectors read them like any task).
 
-    python bench/recall_reader.py [--proposals | --questions [--held-out 30|31] | --make-questions --held-out 31 |
-                                   --expansions]
+    python bench/recall_reader.py [--proposals | --questions [--record R] | --make-questions --record R | --expansions]
 """
 
 from __future__ import annotations
@@ -68,9 +71,11 @@ DATA = Path(__file__).resolve().parent / "data" / "reader30"
 PACKS = {"A": ("fresh10", "fresh13", "fresh15"), "B": ("fresh11", "fresh12", "fresh14")}
 PROPOSED = {"C": PACKS["A"], "D": PACKS["B"]}  # the same sets, each query with its own proposals
 ASKED = {"E": PACKS["A"], "F": PACKS["B"]}  # the same sets, each query as judge "model" asked it
-# held-out records: the folder, each pack's sets (round 31's sets were written after judge "model" was built)
-HELD = {"30": (DATA.parent / "reader30-held", {"G": rf.HELD_OUT[:2], "H": rf.HELD_OUT[2:4]}),
-        "31": (DATA.parent / "reader31-held", {"I": rf.HELD_OUT[4:5], "J": rf.HELD_OUT[5:6]})}
+# records of questions: the folder, each pack's sets (round 31's held-out sets were written after judge "model" was
+# built)
+RECORDS = {"dev30": (DATA, ASKED), "dev31": (DATA.parent / "reader31", ASKED),
+           "held30": (DATA.parent / "reader30-held", {"G": rf.HELD_OUT[:2], "H": rf.HELD_OUT[2:4]}),
+           "held31": (DATA.parent / "reader31-held", {"I": rf.HELD_OUT[4:5], "J": rf.HELD_OUT[5:6]})}
 SEED = 3030  # the order questions are shuffled in
 
 
@@ -253,20 +258,20 @@ def main() -> None:
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--proposals", action="store_true", help="the readers who chose among recall's proposals")
     what.add_argument("--questions", action="store_true", help="the readers who answered judge \"model\"'s questions")
-    what.add_argument("--make-questions", action="store_true", help="write judge \"model\"'s questions (--held-out)")
+    what.add_argument("--make-questions", action="store_true", help="write a record's questions (--record)")
     what.add_argument("--expansions", action="store_true", help="ask with the third reader's lines too")
-    parser.add_argument("--held-out", choices=list(HELD), help="a held-out record's questions (figures only)")
+    parser.add_argument("--record", choices=list(RECORDS), help="whose questions: dev30 (the default), dev31, "
+                        "held30, held31 (held out: figures only)")
     args = parser.parse_args()
     if args.make_questions:
-        if not args.held_out:
-            parser.error("--make-questions writes a held-out record's questions: add --held-out 30 or 31")
-        print(json.dumps(make_questions(*HELD[args.held_out]), indent=1))
+        if not args.record:
+            parser.error("--make-questions writes a record's questions: add --record")
+        print(json.dumps(make_questions(*RECORDS[args.record]), indent=1))
         return
-    if args.held_out and not args.questions:
-        parser.error("--held-out goes with --questions or --make-questions")
+    if args.record and not args.questions:
+        parser.error("--record goes with --questions or --make-questions")
     if args.proposals or args.questions:
-        print(json.dumps(proposals() if args.proposals else
-                         questions(*(HELD[args.held_out] if args.held_out else ())), indent=1))
+        print(json.dumps(proposals() if args.proposals else questions(*RECORDS[args.record or "dev30"]), indent=1))
         return
     key = json.loads((DATA / "key.json").read_text())
     if args.expansions:

@@ -107,6 +107,25 @@ def test_tasks_made_on_demand_embed_each_the_first_time_a_query_compares_its_car
     assert tasks.cosines([0, 1, 2], query) == whole.cosines([0, 1, 2], query) and vectors.embedded == 4
 
 
+def test_the_nearest_card_is_the_one_whose_best_task_is_nearest_the_query_the_proposed_ones_apart():
+    encoder = _Table({"a": [1, 0], "b": [0, 1], "c": [1, 1], "d": [3, 1]})
+    tasks = sense.Tasks(sense.Vectors(encoder), [("b",), (), ("a", "b"), ("d",)])
+    query = encoder.embed("a")
+    assert tasks.nearest(query, frozenset()) == (2, pytest.approx(1.0))
+    assert tasks.nearest(query, frozenset({2}))[0] == 3  # d, then b: the card without tasks is never one
+    assert tasks.nearest(query, frozenset({0, 2, 3})) is None
+    assert sense.Tasks(sense.Vectors(encoder), [(), ()]).nearest(query, frozenset()) is None
+
+
+def test_no_card_is_nearest_while_its_tasks_wait_to_be_embedded():
+    encoder = _Table({"a": [1, 0], "b": [0, 1]})
+    vectors = sense.Vectors(encoder)
+    tasks = sense.Tasks(vectors, [("a",), ("b",)], whole=False)
+    assert tasks.nearest(encoder.embed("a"), frozenset()) is None and vectors.embedded == 0
+    tasks.cosines([0, 1], encoder.embed("a"))  # a query compared both cards: their tasks are embedded
+    assert tasks.nearest(encoder.embed("a"), frozenset())[0] == 0
+
+
 # -- with the real encoder ---------------------------------------------------------------------
 
 @pytest.fixture(scope="module")

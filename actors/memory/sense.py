@@ -114,6 +114,11 @@ def fusion_from_env(environ: dict[str, str] | None = None) -> Fusion:
 
 
 THRESHOLDS = {Fusion.LIGHT: LIGHT, Fusion.ON: MODEL}
+# the cosine the card nearest in meaning needs with one of its tasks to be proposed to a reader beside the cards the
+# words touch (`Recaller.proposals`, round 31): chosen on the fourteen dev sets' truth queries, where it lifts the
+# right card's reach from 793 to 800 (word vectors) and 803 (the sentence model) of 837 positives and is proposed for
+# 9 and 11 of 448 negatives (0.3: 803 / 811 with 22 / 46 negatives)
+NEAR = {Fusion.LIGHT: 0.35, Fusion.ON: 0.4}
 INFORMATIVE_TERMS = 3  # distinct terms, words of work left out, a task needs to say what the work was
 INFORMATIVE_CHARS = 200  # what of a task that is read for them (distill keeps 200 characters)
 ECHO_TERMS = 3  # terms a query shares with one of a card's tasks to echo it (round 29: chosen in 14 of 14 set folds)
@@ -307,6 +312,9 @@ class Tasks:
             vectors.load()  # where the index is made: NotLoaded here, not in a query
         self.rows = [np.array([row[t] for t in card if t], dtype=np.int32) for card in tasks]
         self.has = [len(r) > 0 for r in self.rows]
+        self.owners = np.flatnonzero(self.has)  # the positions with tasks, and their rows end to end (`nearest`)
+        self.flat = np.concatenate([self.rows[pos] for pos in self.owners]) if len(self.owners) else None
+        self.starts = np.cumsum([0] + [len(self.rows[pos]) for pos in self.owners[:-1]])
 
     def cosines(self, positions: Iterable[int], query: np.ndarray) -> dict[int, float]:
         """Each position's best cosine with the query over its tasks (positions without tasks left out): one gather
@@ -320,6 +328,20 @@ class Tasks:
         self._make(taken)
         best = np.maximum.reduceat(self.matrix[taken] @ query, starts)
         return dict(zip(wanted, best.tolist()))
+
+    def nearest(self, query: np.ndarray, skip: frozenset[int]) -> tuple[int, float] | None:
+        """The position, `skip`'s apart, whose best task is nearest the query, and that cosine; None when no other
+        card has tasks, or while tasks are still to embed (embedding a store's tasks for one query is what O35 keeps
+        queries from). Ties go to the lower position."""
+        if self.flat is None or not self.made.all():
+            return None
+        best = np.maximum.reduceat(self.matrix[self.flat] @ query, self.starts)
+        top = min(len(best), len(skip) + 1)  # one at least is not skipped, if any is
+        taken = np.argpartition(-best, top - 1)[:top] if top < len(best) else np.arange(len(best))
+        for i in sorted(taken.tolist(), key=lambda i: (-best[i], i)):
+            if int(self.owners[i]) not in skip:
+                return int(self.owners[i]), float(best[i])
+        return None
 
     def echoes(self, positions: Iterable[int], query: frozenset[str]) -> list[int]:
         """The positions one of whose tasks the query's terms echo (`echoes`): the query says the work the card was
