@@ -63,7 +63,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import recall_fresh as rf  # noqa: E402
-from actors.memory import confirm, sense  # noqa: E402
+from actors.memory import confirm, inject, sense  # noqa: E402
 from actors.memory.service import Memory  # noqa: E402
 from broker import tokens  # noqa: E402
 
@@ -204,29 +204,42 @@ def make_questions(folder: Path, packs: dict[str, tuple[str, ...]]) -> dict:
                         words = [h.card for h in m.recall(query, 3, hit=False)[0]]
                         items.append({"set": name, "kind": kind, "asked": any(shown),
                                       "prompt": confirm.prompt(query, shown) if any(shown) else "",
+                                      "agent": as_agent(query, shown),
                                       "good": [n for n, card in enumerate(proposed, 1) if shown[n - 1] and any(
                                           rf.holds(card, anchors[p]) for p in planted)],
                                       "words_any": bool(words),
                                       "words_hit": any(rf.holds(card, anchors[p]) for card in words for p in planted)})
         rng.shuffle(items)
-        questions = []
+        questions, agent = [], []
         for n, item in enumerate(items, 1):
-            key[f"{pack}{n}"] = {k: v for k, v in item.items() if k != "prompt"}
+            key[f"{pack}{n}"] = {k: v for k, v in item.items() if k not in ("prompt", "agent")}
             if item["asked"]:
                 questions.append({"question": f"{pack}{n}", "prompt": item["prompt"]})
+                agent.append({"question": f"{pack}{n}", **item["agent"]})
         (folder / f"pack{pack}.json").write_text(json.dumps(questions, indent=1, ensure_ascii=False))
+        (folder / f"agent{pack}.json").write_text(json.dumps(agent, indent=1, ensure_ascii=False))
         counts[pack] = {"queries": len(items), "questions": len(questions)}
     (folder / "key-questions.json").write_text(json.dumps(key, indent=1))
     return counts
 
 
-def questions(folder: Path = DATA, packs: dict[str, tuple[str, ...]] = ASKED) -> dict:
+def as_agent(query: str, shown: list[str]) -> dict:
+    """The same question as judge "agent" puts it to the calling agent: the step (quoted as the model reads it) and
+    the result `memory.recall` gives, each candidate's card its number in the model's question."""
+    return {"your_step": inject.observed(query, confirm.STEP_CAP),
+            "memory_recall_result": {"cards": [], "candidates": [{"card": n, "lesson": line}
+                                                                 for n, line in confirm.numbered(shown)],
+                                     "choose": confirm.GUIDE, "judged_by": "agent"}}
+
+
+def questions(folder: Path = DATA, packs: dict[str, tuple[str, ...]] = ASKED, answered: str = "answers") -> dict:
     """The product's own questions, answered: R@3 and false positives of the readers' choices (`confirm.chosen`
-    on their raw answers) against recall's own choice for the same queries."""
+    on their raw answers, `answered` the files' prefix: agent-answers for readers who played the agent) against
+    recall's own choice for the same queries."""
     key = json.loads((folder / "key-questions.json").read_text())
     out, pooled, sizes = {}, {"model": Counter(), "words": Counter()}, []
     for pack, sets in packs.items():
-        answers = json.loads((folder / f"answers{pack}.json").read_text())
+        answers = json.loads((folder / f"{answered}{pack}.json").read_text())
         prompts = {q["question"]: q["prompt"] for q in json.loads((folder / f"pack{pack}.json").read_text())}
         sizes += [tokens.count_text(f"{confirm.SYSTEM}\n{prompt}") for prompt in prompts.values()]
         got = {"model": Counter(), "words": Counter()}
@@ -260,6 +273,8 @@ def main() -> None:
     what.add_argument("--questions", action="store_true", help="the readers who answered judge \"model\"'s questions")
     what.add_argument("--make-questions", action="store_true", help="write a record's questions (--record)")
     what.add_argument("--expansions", action="store_true", help="ask with the third reader's lines too")
+    parser.add_argument("--agent", action="store_true", help="score the readers who played the agent (judge "
+                        "\"agent\"'s candidates) instead of the model")
     parser.add_argument("--record", choices=list(RECORDS), help="whose questions: dev30 (the default), dev31, "
                         "held30, held31 (held out: figures only)")
     args = parser.parse_args()
@@ -270,8 +285,12 @@ def main() -> None:
         return
     if args.record and not args.questions:
         parser.error("--record goes with --questions or --make-questions")
+    if args.agent and not args.questions:
+        parser.error("--agent goes with --questions")
     if args.proposals or args.questions:
-        print(json.dumps(proposals() if args.proposals else questions(*RECORDS[args.record or "dev30"]), indent=1))
+        print(json.dumps(proposals() if args.proposals else
+                         questions(*RECORDS[args.record or "dev30"], "agent-answers" if args.agent else "answers"),
+                         indent=1))
         return
     key = json.loads((DATA / "key.json").read_text())
     if args.expansions:
