@@ -214,12 +214,20 @@ def latency(n: int, shape: str = "realistic", meaning: str = "light", seed: int 
             cpu.append((time.thread_time() - c0) * 1000)
             wall.append((time.perf_counter() - w0) * 1000)
             found += bool(hits)
+        judged_wall, judged_cpu = [], []  # what judge "model" and "agent" propose (Recaller.proposals)
+        for query in queries:
+            w0, c0 = time.perf_counter(), time.thread_time()
+            m.proposals(query)
+            judged_cpu.append((time.thread_time() - c0) * 1000)
+            judged_wall.append((time.perf_counter() - w0) * 1000)
         top1, top5 = agreement(m.recaller.current(m.reader()), queries[:60])
     return {"cards": n, "shape": shape, "meaning": str(m.recaller.meaning), "queries": len(queries), "answered": found,
             "top1_as_exhaustive": top1, "top5_overlap_with_exhaustive": top5,
             "index_build_s": round(build, 3), "wall_p50_ms": round(percentile(wall, 50), 3),
             "wall_p95_ms": round(percentile(wall, 95), 3), "cpu_p50_ms": round(percentile(cpu, 50), 3),
             "cpu_p95_ms": round(percentile(cpu, 95), 3), "cpu_max_ms": round(max(cpu), 3),
+            "proposals_wall_p95_ms": round(percentile(judged_wall, 95), 3),
+            "proposals_cpu_p95_ms": round(percentile(judged_cpu, 95), 3),
             "load": round(os.getloadavg()[0], 2)}
 
 

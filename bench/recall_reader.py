@@ -35,6 +35,8 @@ card was asked nothing and gets no card. Beside them, recall's own choice for th
   (`packH.json`), asked by round 30's code.
 - held31 (`bench/data/reader31-held/`): fresh20 (`packI.json`) and fresh21 (`packJ.json`), sets written in round 31
   after judge "model" was built, asked by round 31's code.
+- held30-31 (`bench/data/reader31-held30/`): held30's queries asked by round 31's code. 12 of its 354 questions
+  changed: two new readers answered those, and the others keep held30's answers (as dev31 does).
 A held-out record prints figures only, and `--make-questions` prints only how many; nobody tuning reads those files.
 
 `--expansions` asks a fourth question. A third reader wrote, for every card of the packs, six lines an agent might
@@ -75,7 +77,8 @@ ASKED = {"E": PACKS["A"], "F": PACKS["B"]}  # the same sets, each query as judge
 # built)
 RECORDS = {"dev30": (DATA, ASKED), "dev31": (DATA.parent / "reader31", ASKED),
            "held30": (DATA.parent / "reader30-held", {"G": rf.HELD_OUT[:2], "H": rf.HELD_OUT[2:4]}),
-           "held31": (DATA.parent / "reader31-held", {"I": rf.HELD_OUT[4:5], "J": rf.HELD_OUT[5:6]})}
+           "held31": (DATA.parent / "reader31-held", {"I": rf.HELD_OUT[4:5], "J": rf.HELD_OUT[5:6]}),
+           "held30-31": (DATA.parent / "reader31-held30", {"G": rf.HELD_OUT[:2], "H": rf.HELD_OUT[2:4]})}
 SEED = 3030  # the order questions are shuffled in
 
 
@@ -260,7 +263,9 @@ def questions(folder: Path = DATA, packs: dict[str, tuple[str, ...]] = ASKED, an
         for who, c in got.items():
             pooled[who] += c
     sizes.sort()
+    positives = [k for k in key.values() if k["kind"] == "positive"]
     return {**out, "both": {who: figures(c) for who, c in pooled.items()},
+            "right_card_proposed": f"{sum(bool(k['good']) for k in positives)}/{len(positives)}",
             "answers_naming_no_card_by_number": pooled["model"]["unreadable"],
             "queries_asking": f"{len(sizes)}/{len(key)}",
             "question_tokens_p50_p90": [sizes[len(sizes) // 2], sizes[9 * len(sizes) // 10]] if sizes else []}
