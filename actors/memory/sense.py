@@ -335,7 +335,7 @@ class Tasks:
         queries from). Ties go to the lower position."""
         if self.flat is None or not self.made.all():
             return None
-        best = np.maximum.reduceat(self.matrix[self.flat] @ query, self.starts)
+        best = np.maximum.reduceat((self.matrix @ query)[self.flat], self.starts)  # each task's cosine once
         top = min(len(best), len(skip) + 1)  # one at least is not skipped, if any is
         taken = np.argpartition(-best, top - 1)[:top] if top < len(best) else np.arange(len(best))
         for i in sorted(taken.tolist(), key=lambda i: (-best[i], i)):
