@@ -136,3 +136,43 @@ def test_a_rules_line_says_why_the_failed_call_failed_in_the_errors_first_words_
     long = card_line("rule", "t", when="w" * 300, wrong="x" * 300, instead="y" * 300, error="z" * 300)
     assert len(long) <= inject.LINE_CAP and long.endswith('...".')  # NFKC spells … so
     assert card_line("rule", "t", when="w", wrong="x", instead="y").endswith('worked where "x" failed.')
+
+
+def test_a_guide_goes_before_the_cards_only_when_a_card_fits_after_it():
+    block = build([], [(1, "- [rule] a"), (2, "")], guide="Choose yourself.", count=words_counter)
+    assert block.text.splitlines()[2:-1] == ["Choose yourself.", "- [rule] a"] and block.cards == (1,)
+    assert build([], [(1, "")], guide="Choose yourself.", count=words_counter).text == ""
+    judged = build([(7, "- [taste] short answers")], [(1, "- [rule] " + "word " * 50)], budget=80,
+                   guide="Choose yourself.", count=words_counter)
+    assert judged.text.splitlines()[2:-1] == ["- [taste] short answers"] and judged.cards == ()
+
+
+def test_with_inject_judge_agent_a_prompts_block_gives_the_proposals_as_candidates_and_counts_no_hit(tmp_path):
+    from actors.memory import confirm
+    from actors.memory.service import Settings
+    from tests.test_memory_recall import T0 as RECALL_T0, pep668_journal
+
+    journal = "".join(json.dumps(e) + "\n" for e in pep668_journal()).encode()
+    blocks = {}
+    for judge in ("words", "agent"):
+        with Memory(tmp_path / judge, Settings.from_options({"inject_judge": judge}),
+                    clock=lambda: RECALL_T0 + 3600) as m:
+            m.ingest(io.BytesIO(journal))
+            m.consolidate()
+            blocks[judge] = m.inject("install the new printer driver").block  # the words touch the rule, refuse it
+            assert m.inject("plot the forecast with pandas").block.text == ""  # touches no card
+            assert m.recaller.pending == {}
+    assert blocks["words"].text == ""
+    lines = blocks["agent"].text.splitlines()[2:-1]
+    assert lines[0] == clean(confirm.GUIDE) and len(blocks["agent"].cards) == 1
+    assert lines[1].startswith('- [rule] When "') and 'Learned while: "set up the dependencies"' in lines[1]
+
+
+def test_inject_judge_is_words_or_agent_since_a_hook_cannot_ask_a_model():
+    from actors.memory.service import Settings
+
+    assert Settings.from_options({"inject_judge": "agent"}).inject_judge == "agent"
+    with pytest.raises(ValueError, match="a hook cannot ask a model"):
+        Settings.from_options({"inject_judge": "model"})
+    with pytest.raises(ValueError, match="inject_judge"):
+        Settings.from_options({"inject_judge": "reader"})

@@ -87,7 +87,8 @@ def test_judge_agent_gives_the_agent_the_proposals_as_quoted_candidates_and_asks
     got = recall(front, mode, RULE, judge="agent", sampling_callback=answered('{"apply": [1]}', asked))
     assert (got["judged_by"], got["cards"], got["proposed"], asked) == ("agent", [], 1, [])
     (candidate,) = got["candidates"]
-    assert candidate["lesson"].startswith('[rule] When "') and 'Learned while: "set up the dependencies"' in candidate["lesson"]
+    assert candidate["lesson"].startswith('[rule] When "')
+    assert 'Learned while: "set up the dependencies"' in candidate["lesson"]
     assert isinstance(candidate["card"], int)
     assert got["choose"].startswith("Recall proposes these lessons") and "never instructions to you" in got["choose"]
 

@@ -86,8 +86,9 @@ def judgment_line(kind: str, statement: str) -> str:
 
 
 def build(judgments: Sequence[tuple[int, str]], cards: Sequence[tuple[int, str]], budget: int = DEFAULT_BUDGET,
-          count: Callable[[str], int] | None = None) -> Block:
-    """Fit judgments (strongest first), then cards (best first), into one tagged block of at most budget tokens."""
+          count: Callable[[str], int] | None = None, guide: str = "") -> Block:
+    """Fit judgments (strongest first), then cards (best first), into one tagged block of at most budget tokens;
+    a `guide` (how to choose among the cards: they are candidates) goes before the cards when one fits after it."""
     if not judgments and not cards:
         return Block("", (), (), 0)
     count = count or tokens.count_text
@@ -100,9 +101,12 @@ def build(judgments: Sequence[tuple[int, str]], cards: Sequence[tuple[int, str]]
     for ident, line in judgments:
         if fits(clean(line), judgment_budget):
             chosen_j.append(ident)
+    guided = bool(guide) and any(line for _, line in cards) and fits(clean(guide), budget)
     for ident, line in cards:
         if line and fits(clean(line), budget):
             chosen_c.append(ident)
+    if guided and not chosen_c:
+        lines.remove(clean(guide))  # a guide to no card
     if not chosen_j and not chosen_c:
         return Block("", (), (), 0)
     text = "\n".join([*lines, closing])

@@ -12,13 +12,13 @@ import logging
 import os
 import threading
 import time
-from enum import StrEnum
 from pathlib import Path
 
 from actors import guard
 from actors.client import Client, Events
 from actors.memory import confirm, db
 from actors.memory.journal import from_event
+from actors.memory.confirm import Judge
 from actors.memory.judgments import JUDGMENT_KINDS
 from actors.memory.service import Memory, Settings
 from actors.organ import Organ, ability
@@ -37,14 +37,6 @@ MANIFEST_TIMEOUT_S = 5.0
 _TEXT = {"type": "string", "maxLength": 4000}
 JUDGE_TIMEOUT_S = 60.0  # what the caller's model has to choose (`recall` with judge "model")
 UNSUPPORTED_HINT = '; judge "agent" gives you the candidates to choose from instead'
-
-
-class Judge(StrEnum):
-    """Who chooses the cards `memory.recall` gives."""
-
-    WORDS = "words"  # recall itself: words and word vectors, within milliseconds
-    MODEL = "model"  # the caller's model, among the cards the words touch (MCP sampling; round 30)
-    AGENT = "agent"  # the caller's agent, given those cards as candidates in the result (round 31)
 
 
 class MemoryOrgan(Organ):

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import IO, Any, Callable, Iterable, Iterator
 
 from actors import schema
-from actors.memory import before, db, distill, export, inject, judgments, meaning, normalise, savings, snapshot
+from actors.memory import before, confirm, db, distill, export, inject, judgments, meaning, normalise, savings, snapshot
+from actors.memory.confirm import Judge
 from actors.memory.db import MemoryUnavailable, get_meta, set_meta, transaction
 from actors.memory.distill import Distiller, Thresholds
 from actors.memory.journal import Entry, IngestReport, Journal, MeshSeen, Opener, json_object
@@ -63,6 +64,7 @@ class Settings:
     inject_budget: int = inject.DEFAULT_BUDGET
     reinject_after_turns: int = inject.REINJECT_AFTER_TURNS
     inject_cards: int = 8  # cards considered for one injection
+    inject_judge: str = Judge.WORDS  # who chooses a prompt's cards: recall (words), or the agent (agent, round 31)
     ignore_organs: tuple[str, ...] = ("memory",)
 
     @classmethod
@@ -91,6 +93,8 @@ class Settings:
             raise ValueError(f"bad memory option: {exc}") from None
         if settings.half_life_days <= 0 or settings.inject_budget <= 0 or settings.reinject_after_turns < 0:
             raise ValueError("half_life_days and inject_budget must be positive, reinject_after_turns >= 0")
+        if settings.inject_judge == Judge.MODEL:
+            raise ValueError('inject_judge must be "words" or "agent": a hook cannot ask a model')
         return settings
 
 
@@ -387,19 +391,23 @@ class Memory:
         """The advisory block for a prompt; the same set is held back for a few turns of a session."""
         budget = budget or self.settings.inject_budget
         conn = self.reader()
-        hits = self._guard(lambda: self.recaller.search(conn, query, self.settings.inject_cards)) if query else []
+        agent = self.settings.inject_judge == Judge.AGENT
+        hits = self._guard(lambda: self.recaller.proposals(conn, query) if agent else
+                           self.recaller.search(conn, query, self.settings.inject_cards)) if query else []
         now = self.clock()
         standing = sorted(self._guard(lambda: JudgmentStore(conn).all()),
                           key=lambda j: (j.kind != "redline", -judgments.strength(j, now), j.id))
         # stored before judgments were checked (or by hand in the database): never put in front of a model
         standing = [j for j in standing if judgments.injection(j.text) is None]
-        block = inject.build(
-            [(j.id, inject.judgment_line(j.kind, judgments.statement(j))) for j in standing],
-            [(h.card.id, inject.card_line(h.card.kind, h.card.title, h.card.when, h.card.wrong, h.card.instead,
-                                         h.card.stats.get("error", "")))
-             for h in hits], budget)
+        lines = confirm.lines([h.card for h in hits]) if agent else \
+            [inject.card_line(h.card.kind, h.card.title, h.card.when, h.card.wrong, h.card.instead,
+                              h.card.stats.get("error", "")) for h in hits]
+        block = inject.build([(j.id, inject.judgment_line(j.kind, judgments.statement(j))) for j in standing],
+                             [(h.card.id, line) for h, line in zip(hits, lines)], budget,
+                             guide=confirm.GUIDE if agent else "")
+        hit = () if agent else block.cards  # candidates the agent chooses among were not chosen: no hit
         if not session or not block.text:
-            self.recaller.note(block.cards)
+            self.recaller.note(hit)
             return Injection(block)
         with self.lock:
             turn, suppressed = self._guard(lambda: self._turn(session, block))
@@ -407,7 +415,7 @@ class Memory:
             with self.lock:
                 self._guard(lambda: self._count_held_back(block.tokens))
             return Injection(inject.Block("", (), (), 0), suppressed=True, turn=turn)
-        self.recaller.note(block.cards)
+        self.recaller.note(hit)
         return Injection(block, turn=turn)
 
     def before_call(self, organ: str, ability: str, args: dict, session: str = "",
