@@ -17,8 +17,8 @@ from pathlib import Path
 from actors import guard
 from actors.client import Client, Events
 from actors.memory import confirm, db
-from actors.memory.journal import from_event
 from actors.memory.confirm import Judge
+from actors.memory.journal import from_event
 from actors.memory.judgments import JUDGMENT_KINDS
 from actors.memory.service import Memory, Settings
 from actors.organ import Organ, ability

@@ -725,7 +725,8 @@ class Recaller:
         and recall refuses, best first, `limit` in all; then, with meaning, the card nearest in meaning when one of
         its tasks is close enough (`sense.NEAR`; its relevance 0, since no word reached it). Round 30: the words'
         cards hold the right one for 92–96% of dev queries, and a reader choosing among them reached R@3 92% with
-        2% false positives (docs/memory.md); round 31: the nearest card lifts that to 96% of the dev sets'."""
+        2% false positives (docs/memory.md); round 31: the nearest card lifts the share to 95.6% of the fourteen dev
+        sets' positives."""
         asked = self._asked(conn, query, limit)
         if not asked:
             return []

@@ -337,8 +337,8 @@ class Tasks:
             return None
         best = np.maximum.reduceat((self.matrix @ query)[self.flat], self.starts)  # each task's cosine once
         top = min(len(best), len(skip) + 1)  # one at least is not skipped, if any is
-        taken = np.argpartition(-best, top - 1)[:top] if top < len(best) else np.arange(len(best))
-        for i in sorted(taken.tolist(), key=lambda i: (-best[i], i)):
+        floor = -np.partition(-best, top - 1)[top - 1]  # the top-th best cosine: every card at it or above, ties too
+        for i in sorted(np.flatnonzero(best >= floor).tolist(), key=lambda i: (-best[i], i)):
             if int(self.owners[i]) not in skip:
                 return int(self.owners[i]), float(best[i])
         return None
