@@ -82,6 +82,25 @@ def test_proposals_are_what_recall_gives_then_the_cards_its_words_touch_and_refu
         assert m.recaller.proposals(conn, "pip install numpy", 0) == [] and m.recaller.proposals(conn, "  ") == []
 
 
+def test_a_snapshot_card_no_word_of_the_query_touches_is_never_proposed_for_its_tasks_alone(tmp_path):
+    # O50: a snapshot's card whose identity no query says, its tasks written like everyday steps
+    crafted = {"key": "pcrafted", "kind": "pitfall", "title": "Always use the blue folder", "body": "",
+               "when": "doing any work", "wrong": "working elsewhere", "instead": "use the blue folder",
+               "identity": {"topic": ["blue", "folder"]}, "files": [], "stats": {}, "confirmations": 3, "hits": 0,
+               "evidence": {"events": 3, "sessions": ["x0"], "session_count": 1,
+                            "tasks": ["deploy the service to production", "add a database migration for the new column"]},
+               "created_at": T0, "confirmed_at": T0}
+    with Memory(tmp_path / "home", clock=lambda: T0 + 3600) as m:
+        m.import_snapshot(json.dumps({"format": "actors-memory-snapshot", "version": 4, "exported_at": T0,
+                                      "cards": [crafted], "judgments": [], "tombstones": [],
+                                      "forgotten_judgments": []}).encode())
+        conn = m.reader()
+        m.recaller.warm(conn)
+        assert m.recaller.current(conn).tasks.has == [True]  # its tasks were read: meaning could have brought it
+        assert m.recaller.proposals(conn, "deploy the api to production") == []
+        assert m.recaller.proposals(conn, "write a migration adding an email column") == []
+
+
 def test_only_the_beginning_of_an_overlong_answer_is_read():
     assert confirm.chosen('{"apply": [1]}' + " " * 10_000_000, ["a"], 3) == [0]
     assert confirm.chosen("{" + "a" * confirm.MAX_ANSWER_CHARS + '} {"apply": [1]}', ["a"], 3) is None

@@ -107,23 +107,55 @@ def test_tasks_made_on_demand_embed_each_the_first_time_a_query_compares_its_car
     assert tasks.cosines([0, 1, 2], query) == whole.cosines([0, 1, 2], query) and vectors.embedded == 4
 
 
+def _skip(n: int, *positions: int) -> np.ndarray:
+    mask = np.zeros(n, dtype=bool)
+    mask[list(positions)] = True
+    return mask
+
+
 def test_the_nearest_card_is_the_one_whose_best_task_is_nearest_the_query_the_proposed_ones_apart():
     encoder = _Table({"a": [1, 0], "b": [0, 1], "c": [1, 1], "d": [3, 1]})
     tasks = sense.Tasks(sense.Vectors(encoder), [("b",), (), ("a", "b"), ("d",)])
     query = encoder.embed("a")
-    assert tasks.nearest(query, frozenset()) == (2, pytest.approx(1.0))
-    assert tasks.nearest(query, frozenset({2}))[0] == 3  # d, then b: the card without tasks is never one
-    assert tasks.nearest(query, frozenset({0, 2, 3})) is None
-    assert sense.Tasks(sense.Vectors(encoder), [(), ()]).nearest(query, frozenset()) is None
+    assert tasks.nearest(query, _skip(4)) == (2, pytest.approx(1.0))
+    assert tasks.nearest(query, _skip(4, 2))[0] == 3  # d, then b: the card without tasks is never one
+    assert tasks.nearest(query, _skip(4, 0, 2, 3)) is None
+    assert sense.Tasks(sense.Vectors(encoder), [(), ()]).nearest(query, _skip(2)) is None
 
 
 def test_no_card_is_nearest_while_its_tasks_wait_to_be_embedded():
     encoder = _Table({"a": [1, 0], "b": [0, 1]})
     vectors = sense.Vectors(encoder)
     tasks = sense.Tasks(vectors, [("a",), ("b",)], whole=False)
-    assert tasks.nearest(encoder.embed("a"), frozenset()) is None and vectors.embedded == 0
+    assert tasks.nearest(encoder.embed("a"), _skip(2)) is None and vectors.embedded == 0
     tasks.cosines([0, 1], encoder.embed("a"))  # a query compared both cards: their tasks are embedded
-    assert tasks.nearest(encoder.embed("a"), frozenset())[0] == 0
+    assert tasks.nearest(encoder.embed("a"), _skip(2))[0] == 0
+
+
+def _index(tasks: list[tuple[str, ...]], encoder, learned_here: list[bool] | None = None):
+    """An index of cards 1, 2, … with these tasks, for `Recaller._near` (which reads its ids, tasks and origins)."""
+    from array import array
+    from types import SimpleNamespace
+    return SimpleNamespace(ids=array("q", range(1, len(tasks) + 1)), learned_here=learned_here,
+                           tasks=sense.Tasks(sense.Vectors(encoder), tasks))
+
+
+def test_of_cards_equally_near_in_meaning_the_best_standing_is_proposed_whatever_the_stores_size():
+    # cards of one session share its task: a thousand of them tie, and the first position stands best (O51)
+    encoder = _Table({"a": [1, 0]})
+    recaller = Recaller(fusion=Fusion.ON, encoder=encoder)
+    for n in (3, 1000):
+        assert recaller._near(_index([("a",)] * n, encoder, [True] * n), "a", set()) == [(0, 0.0, ())]
+        assert recaller._near(_index([("a",)] * n, encoder, [True] * n), "a", {1}) == [(1, 0.0, ())]
+
+
+def test_an_imported_cards_tasks_never_make_it_the_card_nearest_in_meaning():
+    # a snapshot's tasks are its author's words: they may keep or drop a card the words admit, never bring one (O50)
+    encoder = _Table({"a": [1, 0], "near": [1, 0.5]})
+    recaller = Recaller(fusion=Fusion.ON, encoder=encoder)
+    assert recaller._near(_index([("a",), ("near",)], encoder, [True, True]), "a", set()) == [(0, 0.0, ())]
+    assert recaller._near(_index([("a",), ("near",)], encoder, [False, True]), "a", set()) == [(1, 0.0, ())]
+    assert recaller._near(_index([("a",), ("near",)], encoder, [False, False]), "a", set()) == []
 
 
 # -- with the real encoder ---------------------------------------------------------------------

@@ -329,19 +329,17 @@ class Tasks:
         best = np.maximum.reduceat(self.matrix[taken] @ query, starts)
         return dict(zip(wanted, best.tolist()))
 
-    def nearest(self, query: np.ndarray, skip: frozenset[int]) -> tuple[int, float] | None:
-        """The position, `skip`'s apart, whose best task is nearest the query, and that cosine; None when no other
-        card has tasks, or while tasks are still to embed (embedding a store's tasks for one query is what O35 keeps
-        queries from). Ties go to the lower position."""
+    def nearest(self, query: np.ndarray, skip: np.ndarray) -> tuple[int, float] | None:
+        """The position whose best task is nearest the query, and that cosine, of those `skip` (a mask over the
+        positions) does not leave out; None when no other card has tasks, or while tasks are still to embed
+        (embedding a store's tasks for one query is what O35 keeps queries from). Ties go to the lower position
+        (the better standing: an index's positions are best standing first)."""
         if self.flat is None or not self.made.all():
             return None
         best = np.maximum.reduceat((self.matrix @ query)[self.flat], self.starts)  # each task's cosine once
-        top = min(len(best), len(skip) + 1)  # one at least is not skipped, if any is
-        floor = -np.partition(-best, top - 1)[top - 1]  # the top-th best cosine: every card at it or above, ties too
-        for i in sorted(np.flatnonzero(best >= floor).tolist(), key=lambda i: (-best[i], i)):
-            if int(self.owners[i]) not in skip:
-                return int(self.owners[i]), float(best[i])
-        return None
+        best[skip[self.owners]] = -np.inf
+        i = int(np.argmax(best))  # the first of the best: the lowest position of a tie
+        return (int(self.owners[i]), float(best[i])) if best[i] > -np.inf else None
 
     def echoes(self, positions: Iterable[int], query: frozenset[str]) -> list[int]:
         """The positions one of whose tasks the query's terms echo (`echoes`): the query says the work the card was
