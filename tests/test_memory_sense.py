@@ -132,6 +132,26 @@ def test_no_card_is_nearest_while_its_tasks_wait_to_be_embedded():
     assert tasks.nearest(encoder.embed("a"), _skip(2))[0] == 0
 
 
+class _Counted(np.ndarray):
+    """A task matrix that counts the rows each product with a query reads."""
+
+    products: list[int] = []
+
+    def __matmul__(self, other):
+        _Counted.products.append(self.shape[0])
+        return np.asarray(self) @ other
+
+
+def test_the_nearest_card_costs_one_product_a_distinct_task_however_many_cards_share_it():
+    # O53: a thousand cards of two sessions hold two tasks, not two thousand rows to gather and multiply
+    encoder = _Table({"a": [1, 0], "b": [0, 1]})
+    tasks = sense.Tasks(sense.Vectors(encoder), [("a", "b")] * 1000)
+    tasks.matrix = tasks.matrix.view(_Counted)
+    _Counted.products = []
+    assert tasks.nearest(encoder.embed("b"), _skip(1000))[0] == 0
+    assert _Counted.products == [2]
+
+
 def _index(tasks: list[tuple[str, ...]], encoder, learned_here: list[bool] | None = None):
     """An index of cards 1, 2, … with these tasks, for `Recaller._near` (which reads its ids, tasks and origins)."""
     from array import array
