@@ -107,6 +107,25 @@ def test_tasks_made_on_demand_embed_each_the_first_time_a_query_compares_its_car
     assert tasks.cosines([0, 1, 2], query) == whole.cosines([0, 1, 2], query) and vectors.embedded == 4
 
 
+class _Read(_Table):
+    def __init__(self, vectors: dict[str, list[float]]) -> None:
+        super().__init__(vectors)
+        self.read: list[str] = []
+
+    def embed(self, text: str) -> np.ndarray:
+        self.read.append(text)
+        return super().embed(text)
+
+
+def test_a_query_read_twice_in_a_row_is_embedded_once_and_the_next_query_anew():
+    # O55: proposals read the query's vector for fusion, then for the nearest card
+    encoder = _Read({"a": [1, 0], "b": [0, 1]})
+    vectors = sense.Vectors(encoder)
+    assert vectors.query("a") is vectors.query("a") and encoder.read == ["a"]
+    assert vectors.query("b") @ vectors.query("a") == 0 and encoder.read == ["a", "b", "a"]
+    assert vectors.cache == {}  # queries are not kept with the tasks' vectors
+
+
 def _skip(n: int, *positions: int) -> np.ndarray:
     mask = np.zeros(n, dtype=bool)
     mask[list(positions)] = True
