@@ -55,10 +55,12 @@ def dev_queries() -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def reach(queries: np.ndarray, tasks: np.ndarray, thresholds: sense.Thresholds) -> tuple[float, float]:
-    """The share of queries whose best cosine with the tasks reaches `admit`, and `keep`."""
+def reach(queries: np.ndarray, tasks: np.ndarray, thresholds: sense.Thresholds,
+          near: float = 1.0) -> tuple[float, float, float]:
+    """The share of queries whose best cosine with the tasks reaches `admit`, `keep`, and `near` (`sense.NEAR`: the
+    card nearest in meaning is proposed to a reader, round 31, with no word of the query in it: security.md O54)."""
     best = (queries @ tasks.T).max(axis=1)
-    return float((best >= thresholds.admit).mean()), float((best >= thresholds.keep).mean())
+    return float((best >= thresholds.admit).mean()), float((best >= thresholds.keep).mean()), float((best >= near).mean())
 
 
 def centred(queries: np.ndarray, k: int = 5, rounds: int = 30, seed: int = 0) -> list[int]:
@@ -113,21 +115,24 @@ def echo_reach(texts: list[str], words: int, tasks: int = 5, pool: int = 80) -> 
 
 
 def main() -> None:
-    kinds = [("word vectors (the default)", wordvectors.load(), sense.LIGHT)]
+    kinds = [("word vectors (the default)", wordvectors.load(), sense.LIGHT, sense.NEAR[sense.Fusion.LIGHT])]
     if embedding.model_path() is not None:
-        kinds.append(("sentence model", embedding.Encoder(embedding.model_path()), sense.MODEL))
+        kinds.append(("sentence model", embedding.Encoder(embedding.model_path()), sense.MODEL,
+                      sense.NEAR[sense.Fusion.ON]))
     texts = dev_queries()
-    for name, encoder, thresholds in kinds:
+    for name, encoder, thresholds, near in kinds:
         queries = np.vstack([encoder.embed(q) for q in texts])
-        print(f"{name}: {len(queries)} dev queries; admit at {thresholds.admit}, keep at {thresholds.keep}")
+        print(f"{name}: {len(queries)} dev queries; admit at {thresholds.admit}, keep at {thresholds.keep}, "
+              f"nearest proposed at {near}")
         for label, tasks in (("7 generic tasks", GENERIC), ("8 topic tasks", TOPICS)):
-            admit, keep = reach(queries, np.vstack([encoder.embed(t) for t in tasks]), thresholds)
-            print(f"  {label:32s} admit {admit:6.1%}  keep {keep:6.1%}")
-        admit, keep = reach(queries[1::2], queries[::2], thresholds)
-        print(f"  {len(queries[::2])} tasks written like queries   admit {admit:6.1%}  keep {keep:6.1%}  (on the other "
-              "half)")
-        admit, keep = reach(queries[1::2], queries[::2][centred(queries[::2])], thresholds)
-        print(f"  {'5 tasks chosen to reach far':32s} admit {admit:6.1%}  keep {keep:6.1%}  (on the other half)")
+            admit, keep, nearest = reach(queries, np.vstack([encoder.embed(t) for t in tasks]), thresholds, near)
+            print(f"  {label:32s} admit {admit:6.1%}  keep {keep:6.1%}  near {nearest:6.1%}")
+        admit, keep, nearest = reach(queries[1::2], queries[::2], thresholds, near)
+        print(f"  {len(queries[::2])} tasks written like queries   admit {admit:6.1%}  keep {keep:6.1%}  "
+              f"near {nearest:6.1%}  (on the other half)")
+        admit, keep, nearest = reach(queries[1::2], queries[::2][centred(queries[::2])], thresholds, near)
+        print(f"  {'5 tasks chosen to reach far':32s} admit {admit:6.1%}  keep {keep:6.1%}  near {nearest:6.1%}  "
+              "(on the other half)")
     print(f"echo (sense.echoes: {sense.ECHO_TERMS} terms, a share of {sense.ECHO_SHARE:.2f} of the task's):")
     for words in ECHO_WORDS:
         tasks, share = echo_reach(texts, words)

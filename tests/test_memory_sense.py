@@ -107,23 +107,94 @@ def test_tasks_made_on_demand_embed_each_the_first_time_a_query_compares_its_car
     assert tasks.cosines([0, 1, 2], query) == whole.cosines([0, 1, 2], query) and vectors.embedded == 4
 
 
+class _Read(_Table):
+    def __init__(self, vectors: dict[str, list[float]]) -> None:
+        super().__init__(vectors)
+        self.read: list[str] = []
+
+    def embed(self, text: str) -> np.ndarray:
+        self.read.append(text)
+        return super().embed(text)
+
+
+def test_a_query_read_twice_in_a_row_is_embedded_once_and_the_next_query_anew():
+    # O55: proposals read the query's vector for fusion, then for the nearest card
+    encoder = _Read({"a": [1, 0], "b": [0, 1]})
+    vectors = sense.Vectors(encoder)
+    assert vectors.query("a") is vectors.query("a") and encoder.read == ["a"]
+    assert vectors.query("b") @ vectors.query("a") == 0 and encoder.read == ["a", "b", "a"]
+    assert vectors.cache == {}  # queries are not kept with the tasks' vectors
+
+
+def _skip(n: int, *positions: int) -> np.ndarray:
+    mask = np.zeros(n, dtype=bool)
+    mask[list(positions)] = True
+    return mask
+
+
 def test_the_nearest_card_is_the_one_whose_best_task_is_nearest_the_query_the_proposed_ones_apart():
     encoder = _Table({"a": [1, 0], "b": [0, 1], "c": [1, 1], "d": [3, 1]})
     tasks = sense.Tasks(sense.Vectors(encoder), [("b",), (), ("a", "b"), ("d",)])
     query = encoder.embed("a")
-    assert tasks.nearest(query, frozenset()) == (2, pytest.approx(1.0))
-    assert tasks.nearest(query, frozenset({2}))[0] == 3  # d, then b: the card without tasks is never one
-    assert tasks.nearest(query, frozenset({0, 2, 3})) is None
-    assert sense.Tasks(sense.Vectors(encoder), [(), ()]).nearest(query, frozenset()) is None
+    assert tasks.nearest(query, _skip(4)) == (2, pytest.approx(1.0))
+    assert tasks.nearest(query, _skip(4, 2))[0] == 3  # d, then b: the card without tasks is never one
+    assert tasks.nearest(query, _skip(4, 0, 2, 3)) is None
+    assert sense.Tasks(sense.Vectors(encoder), [(), ()]).nearest(query, _skip(2)) is None
 
 
 def test_no_card_is_nearest_while_its_tasks_wait_to_be_embedded():
     encoder = _Table({"a": [1, 0], "b": [0, 1]})
     vectors = sense.Vectors(encoder)
     tasks = sense.Tasks(vectors, [("a",), ("b",)], whole=False)
-    assert tasks.nearest(encoder.embed("a"), frozenset()) is None and vectors.embedded == 0
+    assert tasks.nearest(encoder.embed("a"), _skip(2)) is None and vectors.embedded == 0
     tasks.cosines([0, 1], encoder.embed("a"))  # a query compared both cards: their tasks are embedded
-    assert tasks.nearest(encoder.embed("a"), frozenset())[0] == 0
+    assert tasks.nearest(encoder.embed("a"), _skip(2))[0] == 0
+
+
+class _Counted(np.ndarray):
+    """A task matrix that counts the rows each product with a query reads."""
+
+    products: list[int] = []
+
+    def __matmul__(self, other):
+        _Counted.products.append(self.shape[0])
+        return np.asarray(self) @ other
+
+
+def test_the_nearest_card_costs_one_product_a_distinct_task_however_many_cards_share_it():
+    # O53: a thousand cards of two sessions hold two tasks, not two thousand rows to gather and multiply
+    encoder = _Table({"a": [1, 0], "b": [0, 1]})
+    tasks = sense.Tasks(sense.Vectors(encoder), [("a", "b")] * 1000)
+    tasks.matrix = tasks.matrix.view(_Counted)
+    _Counted.products = []
+    assert tasks.nearest(encoder.embed("b"), _skip(1000))[0] == 0
+    assert _Counted.products == [2]
+
+
+def _index(tasks: list[tuple[str, ...]], encoder, learned_here: list[bool] | None = None):
+    """An index of cards 1, 2, … with these tasks, for `Recaller._near` (which reads its ids, tasks and origins)."""
+    from array import array
+    from types import SimpleNamespace
+    return SimpleNamespace(ids=array("q", range(1, len(tasks) + 1)), learned_here=learned_here,
+                           tasks=sense.Tasks(sense.Vectors(encoder), tasks))
+
+
+def test_of_cards_equally_near_in_meaning_the_best_standing_is_proposed_whatever_the_stores_size():
+    # cards of one session share its task: a thousand of them tie, and the first position stands best (O51)
+    encoder = _Table({"a": [1, 0]})
+    recaller = Recaller(fusion=Fusion.ON, encoder=encoder)
+    for n in (3, 1000):
+        assert recaller._near(_index([("a",)] * n, encoder, [True] * n), "a", set()) == [(0, 0.0, ())]
+        assert recaller._near(_index([("a",)] * n, encoder, [True] * n), "a", {1}) == [(1, 0.0, ())]
+
+
+def test_an_imported_cards_tasks_never_make_it_the_card_nearest_in_meaning():
+    # a snapshot's tasks are its author's words: they may keep or drop a card the words admit, never bring one (O50)
+    encoder = _Table({"a": [1, 0], "near": [1, 0.5]})
+    recaller = Recaller(fusion=Fusion.ON, encoder=encoder)
+    assert recaller._near(_index([("a",), ("near",)], encoder, [True, True]), "a", set()) == [(0, 0.0, ())]
+    assert recaller._near(_index([("a",), ("near",)], encoder, [False, True]), "a", set()) == [(1, 0.0, ())]
+    assert recaller._near(_index([("a",), ("near",)], encoder, [False, False]), "a", set()) == []
 
 
 # -- with the real encoder ---------------------------------------------------------------------

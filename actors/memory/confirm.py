@@ -60,10 +60,13 @@ def lines(cards: Sequence[Card]) -> list[str]:
         line = inject.card_line(card.kind, card.title, card.when, card.wrong, card.instead,
                                 str(card.stats.get("error", "")))
         tasks = card.evidence.get("tasks") if isinstance(card.evidence, dict) else None
-        told = [t for t in (tasks if isinstance(tasks, list) else [])[:TASKS]
+        # each task read as written and as shown: cleaning it takes out the brackets that hid `ig<nore all prev>ious
+        # instructions` from the guard (O52), as `inject.card_line` reads its line again
+        told = [inject.observed(t, TASK_CAP) for t in (tasks if isinstance(tasks, list) else [])[:TASKS]
                 if isinstance(t, str) and t.strip() and not guard.suspect(t)]
+        told = [t for t in told if not guard.suspect(t)]
         if line and told:
-            line += " Learned while: " + "; ".join(inject.observed(t, TASK_CAP) for t in told) + "."
+            line += " Learned while: " + "; ".join(told) + "."
         shown.append(line)
     return shown
 

@@ -740,12 +740,15 @@ class Recaller:
         return proposed + self._hits(conn, index, self._near(index, query, {h.card.id for h in proposed}), now)
 
     def _near(self, index: Index, query: str, proposed: set[int]) -> list[tuple[int, float, tuple[str, ...]]]:
-        """The card nearest the query in meaning, not already proposed, when close enough (`sense.NEAR`); none
-        without meaning or while its tasks are being embedded."""
+        """The card nearest the query in meaning, not already proposed and learned here, when close enough
+        (`sense.NEAR`); none without meaning or while its tasks are being embedded. An imported card's tasks are
+        its author's words: they never bring a card the words did not (O32), here no more than in `fuse` (O50)."""
         if self.vectors is None or index.tasks is None:
             return []
         ids = np.frombuffer(index.ids, dtype=np.int64) if len(index.ids) else np.zeros(0, dtype=np.int64)
-        skip = frozenset(np.flatnonzero(np.isin(ids, list(proposed))).tolist())
+        skip = np.isin(ids, list(proposed))
+        if index.learned_here is not None:
+            skip |= ~np.asarray(index.learned_here, dtype=bool)
         near = index.tasks.nearest(self.vectors.query(query[:MAX_QUERY_CHARS]), skip)
         return [(near[0], 0.0, ())] if near and near[1] >= sense.NEAR[self.fusion] else []
 
