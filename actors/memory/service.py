@@ -404,7 +404,7 @@ class Memory:
                               h.card.stats.get("error", "")) for h in hits]
         block = inject.build([(j.id, inject.judgment_line(j.kind, judgments.statement(j))) for j in standing],
                              [(h.card.id, line) for h, line in zip(hits, lines)], budget,
-                             guide=confirm.GUIDE if agent else "")
+                             guide=confirm.GUIDE if agent else "", cap=confirm.LINE_CAP if agent else inject.LINE_CAP)
         hit = () if agent else block.cards  # candidates the agent chooses among were not chosen: no hit
         if not session or not block.text:
             self.recaller.note(hit)
