@@ -199,3 +199,11 @@ def test_with_inject_judge_agent_the_guide_and_each_candidate_line_reach_the_blo
     lines = block.text.splitlines()[2:-1]
     assert lines[0] == confirm.GUIDE  # its data warning, last, is not cut off
     assert lines[1:] == confirm.lines(proposed) and lines[1].endswith('"run the test suite before the release".')
+
+
+def test_a_misspelt_inject_judge_is_told_the_two_values_it_may_take_not_model():
+    from actors.memory.service import Settings
+
+    with pytest.raises(ValueError) as refused:
+        Settings.from_options({"inject_judge": "agnet"})
+    assert "'words', 'agent'" in str(refused.value) and "model" not in str(refused.value)

@@ -34,6 +34,13 @@ class Judge(StrEnum):
     AGENT = "agent"  # the caller's agent, given those cards as candidates (round 31)
 
 
+class InjectJudge(StrEnum):
+    """Who chooses a prompt's cards (the memory option `inject_judge`): no model, since a hook cannot ask one."""
+
+    WORDS = Judge.WORDS.value
+    AGENT = Judge.AGENT.value
+
+
 CRITERION = ("A lesson applies only when the step itself will do what the lesson is about: run its command or "
              "program, use its tool on its host, file or folder, or follow its workflow. A lesson about other work in "
              "the same project, about similar work, or about something the step might lead to later does not apply; "
