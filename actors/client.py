@@ -19,8 +19,8 @@ from broker import procs
 from broker import protocol, wire
 from broker.errors import DecodeError, MeshError, MeshUnreachable, NoAnswer
 from broker.home import Home, pid_alive
-from broker.protocol import (DEFAULT_MAX_FRAME_BYTES, Blood, Call, Cancel, Control, ControlReply, Event, Failure,
-                             Grant, LaneClosed, Reply, Snapshot, SnapshotRequest)
+from broker.protocol import (DEFAULT_MAX_FRAME_BYTES, Answer, Ask, Blood, Call, Cancel, Control, ControlReply, Event,
+                             Failure, Grant, LaneClosed, Reply, Snapshot, SnapshotRequest)
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +36,8 @@ SYNC_MAX_WAIT_S = 0.5     # still on its way), within CONTROL_TIMEOUT_S in all
 
 LANE_SLICE_MS = 50  # how often a wait on a lane looks at the heart and the deadline
 CANCEL_LINGER_MS = 200  # how long closing waits for a cancel still queued to the heart
+# why a running ability's question (elicitation, sampling) is refused at once: it would wait out its deadline
+NO_ASKING = "this client has no user or model to ask (a command line or a script such as `actors call`)"
 
 
 class Client:
@@ -184,6 +186,8 @@ class Client:
                 self._open_lane(reply)
             elif type(reply) is Reply:
                 self.strays += 1
+            elif type(reply) is Ask:
+                self._refuse_question(reply, None)
 
     def _watch(self, watch: HeartWatch, now: float) -> None:
         """Ping a heart that has been quiet a while; raise NoAnswer when it answered no ping for SILENT_S."""
@@ -252,6 +256,8 @@ class Client:
                 msg = protocol.decode(lane.inbox.popleft())
             except DecodeError:
                 continue
+            if type(msg) is Ask:
+                self._refuse_question(msg, lane)
             if type(msg) is Reply:
                 if msg.id == call.id:
                     return msg
@@ -264,6 +270,17 @@ class Client:
                     return self._await(call.id, Reply, deadline, limit_s)
                 self._drop_lane(lane.organ)  # nothing ran: the heart takes it from here
                 return self._request(call, Reply, max(0.0, deadline - time.monotonic()))
+
+    def _refuse_question(self, ask: Ask, lane: Lane | None) -> None:
+        """Answer a running ability's question at once, the way it came (its lane, else the heart): this client
+        has no user or model to ask."""
+        frames = protocol.encode(Answer(id=ask.id, ok=False, error=NO_ASKING))
+        if lane is not None and lane.send(encode_lane(frames)):
+            return
+        try:
+            wire.send(self.dealer, frames, zmq.NOBLOCK)
+        except zmq.Again:
+            pass  # the ability's own deadline ends its wait
 
     def _wait_at_most(self, left_s: float) -> None:
         # a receive waits a slice, or less when the deadline is nearer (set only when it changes); a deadline

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import math
 from collections import OrderedDict
+from enum import Enum
 from typing import Any
 
 import jsonschema
@@ -159,7 +160,8 @@ def _describe(error: ValidationError, path: str) -> str:
         extra = next((k for k in value if k not in known), "?")
         text = f"unknown parameter {extra!r} (parameters: {', '.join(known) or 'none'})"
     elif keyword == "enum":
-        text = f"must be one of {', '.join(map(repr, expected))}"
+        # a typed vocabulary's members (StrEnum) are told by their values, as JSON carries them
+        text = f"must be one of {', '.join(repr(v.value if isinstance(v, Enum) else v) for v in expected)}"
     elif keyword in ("minimum", "exclusiveMinimum"):
         text = f"must be {'at least' if keyword == 'minimum' else 'more than'} {expected}"
     elif keyword in ("maximum", "exclusiveMaximum"):

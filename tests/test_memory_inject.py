@@ -164,7 +164,7 @@ def test_with_inject_judge_agent_a_prompts_block_gives_the_proposals_as_candidat
             assert m.recaller.pending == {}
     assert blocks["words"].text == ""
     lines = blocks["agent"].text.splitlines()[2:-1]
-    assert lines[0] == clean(confirm.GUIDE) and len(blocks["agent"].cards) == 1
+    assert lines[0] == confirm.GUIDE and len(blocks["agent"].cards) == 1
     assert lines[1].startswith('- [rule] When "') and 'Learned while: "set up the dependencies"' in lines[1]
 
 
@@ -176,3 +176,34 @@ def test_inject_judge_is_words_or_agent_since_a_hook_cannot_ask_a_model():
         Settings.from_options({"inject_judge": "model"})
     with pytest.raises(ValueError, match="inject_judge"):
         Settings.from_options({"inject_judge": "reader"})
+
+
+def test_with_inject_judge_agent_the_guide_and_each_candidate_line_reach_the_block_whole(tmp_path):
+    from actors.memory import confirm
+    from actors.memory.service import Settings
+
+    events = []
+    for s, task in (("a", "make the checkout tests pass"), ("b", "fix the failing cart total test"),
+                    ("c", "run the test suite before the release")):
+        for event in ({"kind": "progress", "text": task},
+                      {"kind": "call", "organ": "shell", "ability": "run", "ok": False,
+                       "args": {"command": "pytest -q tests/test_cart.py"}, "error": "bash: pytest: command not found"},
+                      {"kind": "call", "organ": "shell", "ability": "run", "ok": True,
+                       "args": {"command": "pip install pytest && python -m pytest -q tests/test_cart.py"}}):
+            events.append({"ts": T0 + len(events), "session": s, **event})
+    with Memory(tmp_path / "home", Settings.from_options({"inject_judge": "agent"}), clock=lambda: T0 + 3600) as m:
+        m.ingest(io.BytesIO("".join(json.dumps(e) + "\n" for e in events).encode()))
+        m.consolidate()
+        block = m.inject("run the unit tests for the cart module").block
+        proposed = [h.card for h in m.recaller.proposals(m.reader(), "run the unit tests for the cart module")]
+    lines = block.text.splitlines()[2:-1]
+    assert lines[0] == confirm.GUIDE  # its data warning, last, is not cut off
+    assert lines[1:] == confirm.lines(proposed) and lines[1].endswith('"run the test suite before the release".')
+
+
+def test_a_misspelt_inject_judge_is_told_the_two_values_it_may_take_not_model():
+    from actors.memory.service import Settings
+
+    with pytest.raises(ValueError) as refused:
+        Settings.from_options({"inject_judge": "agnet"})
+    assert "'words', 'agent'" in str(refused.value) and "model" not in str(refused.value)

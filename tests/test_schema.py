@@ -217,3 +217,14 @@ def test_a_schema_with_any_keyword_beyond_types_has_no_quick_test(schema):
     from actors.schema import _validator
 
     assert _validator(schema)[1] is None
+
+
+def test_an_enum_of_a_typed_vocabulary_is_told_by_its_values_not_its_members_reprs():
+    from enum import StrEnum
+
+    class Judge(StrEnum):
+        WORDS = "words"
+        AGENT = "agent"
+
+    schema = {"type": "object", "properties": {"judge": {"type": "string", "enum": list(Judge)}}}
+    assert check(schema, {"judge": "Agent"}, "args") == "args.judge: must be one of 'words', 'agent'"

@@ -34,6 +34,13 @@ class Judge(StrEnum):
     AGENT = "agent"  # the caller's agent, given those cards as candidates (round 31)
 
 
+class InjectJudge(StrEnum):
+    """Who chooses a prompt's cards (the memory option `inject_judge`): no model, since a hook cannot ask one."""
+
+    WORDS = Judge.WORDS.value
+    AGENT = Judge.AGENT.value
+
+
 CRITERION = ("A lesson applies only when the step itself will do what the lesson is about: run its command or "
              "program, use its tool on its host, file or folder, or follow its workflow. A lesson about other work in "
              "the same project, about similar work, or about something the step might lead to later does not apply; "
@@ -47,6 +54,9 @@ GUIDE = (f"Recall proposes these lessons for your step and chose none of them: c
 STEP_CAP = 600  # characters of the step the model reads
 TASK_CAP = 160  # characters of each task
 TASKS = 3  # tasks shown a card
+# characters of the guide and of a candidate line in a prompt's block (inject_judge "agent"): the advisory line (240)
+# and three quoted tasks (160 each) fit whole, as judge "agent"'s result gives them
+LINE_CAP = 1000
 MAX_TOKENS = 60  # what the answer may take: {"apply": [1, 2, 3]} is a dozen
 MAX_ANSWER_CHARS = 4000  # what of an answer is read: a client may send more than it was asked for
 _ANSWER = re.compile(r"\{[^{}]{0,400}\}")

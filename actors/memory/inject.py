@@ -86,9 +86,10 @@ def judgment_line(kind: str, statement: str) -> str:
 
 
 def build(judgments: Sequence[tuple[int, str]], cards: Sequence[tuple[int, str]], budget: int = DEFAULT_BUDGET,
-          count: Callable[[str], int] | None = None, guide: str = "") -> Block:
+          count: Callable[[str], int] | None = None, guide: str = "", cap: int = LINE_CAP) -> Block:
     """Fit judgments (strongest first), then cards (best first), into one tagged block of at most budget tokens;
-    a `guide` (how to choose among the cards: they are candidates) goes before the cards when one fits after it."""
+    a `guide` (how to choose among the cards: they are candidates) goes before the cards when one fits after it.
+    The guide and each card line are capped at `cap` characters (candidates' lines are longer than a card's)."""
     if not judgments and not cards:
         return Block("", (), (), 0)
     count = count or tokens.count_text
@@ -101,12 +102,12 @@ def build(judgments: Sequence[tuple[int, str]], cards: Sequence[tuple[int, str]]
     for ident, line in judgments:
         if fits(clean(line), judgment_budget):
             chosen_j.append(ident)
-    guided = bool(guide) and any(line for _, line in cards) and fits(clean(guide), budget)
+    guided = bool(guide) and any(line for _, line in cards) and fits(clean(guide, cap), budget)
     for ident, line in cards:
-        if line and fits(clean(line), budget):
+        if line and fits(clean(line, cap), budget):
             chosen_c.append(ident)
     if guided and not chosen_c:
-        lines.remove(clean(guide))  # a guide to no card
+        lines.remove(clean(guide, cap))  # a guide to no card
     if not chosen_j and not chosen_c:
         return Block("", (), (), 0)
     text = "\n".join([*lines, closing])

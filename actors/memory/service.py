@@ -22,7 +22,7 @@ from typing import IO, Any, Callable, Iterable, Iterator
 
 from actors import schema
 from actors.memory import before, confirm, db, distill, export, inject, judgments, meaning, normalise, savings, snapshot
-from actors.memory.confirm import Judge
+from actors.memory.confirm import InjectJudge, Judge
 from actors.memory.db import MemoryUnavailable, get_meta, set_meta, transaction
 from actors.memory.distill import Distiller, Thresholds
 from actors.memory.journal import Entry, IngestReport, Journal, MeshSeen, Opener, json_object
@@ -64,7 +64,7 @@ class Settings:
     inject_budget: int = inject.DEFAULT_BUDGET
     reinject_after_turns: int = inject.REINJECT_AFTER_TURNS
     inject_cards: int = 8  # cards considered for one injection
-    inject_judge: str = Judge.WORDS  # who chooses a prompt's cards: recall (words), or the agent (agent, round 31)
+    inject_judge: str = InjectJudge.WORDS  # who chooses a prompt's cards: recall (words), or the agent (agent, round 31)
     ignore_organs: tuple[str, ...] = ("memory",)
 
     @classmethod
@@ -79,6 +79,8 @@ class Settings:
         base = cls()
         defaults = {**{f.name: getattr(base.thresholds, f.name) for f in fields(Thresholds)},
                     **{f.name: getattr(base, f.name) for f in fields(cls) if f.name != "thresholds"}}
+        if options.get("inject_judge") == Judge.MODEL:
+            raise ValueError('inject_judge must be "words" or "agent": a hook cannot ask a model')
         problem = schema.check({"type": "object", "properties": {n: _value_schema(d) for n, d in defaults.items()}},
                                options, "options")
         if problem:
@@ -93,8 +95,6 @@ class Settings:
             raise ValueError(f"bad memory option: {exc}") from None
         if settings.half_life_days <= 0 or settings.inject_budget <= 0 or settings.reinject_after_turns < 0:
             raise ValueError("half_life_days and inject_budget must be positive, reinject_after_turns >= 0")
-        if settings.inject_judge == Judge.MODEL:
-            raise ValueError('inject_judge must be "words" or "agent": a hook cannot ask a model')
         return settings
 
 
@@ -404,7 +404,7 @@ class Memory:
                               h.card.stats.get("error", "")) for h in hits]
         block = inject.build([(j.id, inject.judgment_line(j.kind, judgments.statement(j))) for j in standing],
                              [(h.card.id, line) for h, line in zip(hits, lines)], budget,
-                             guide=confirm.GUIDE if agent else "")
+                             guide=confirm.GUIDE if agent else "", cap=confirm.LINE_CAP if agent else inject.LINE_CAP)
         hit = () if agent else block.cards  # candidates the agent chooses among were not chosen: no hit
         if not session or not block.text:
             self.recaller.note(hit)
