@@ -86,6 +86,7 @@ def test_judge_agent_gives_the_agent_the_proposals_as_quoted_candidates_and_asks
     asked: list = []
     got = recall(front, mode, RULE, judge="agent", sampling_callback=answered('{"apply": [1]}', asked))
     assert (got["judged_by"], got["cards"], got["proposed"], asked) == ("agent", [], 1, [])
+    assert list(got)[:3] == ["choose", "candidates", "cards"]  # what to do with them, before an empty "cards"
     (candidate,) = got["candidates"]
     assert candidate["lesson"].startswith('[rule] When "')
     assert 'Learned while: "set up the dependencies"' in candidate["lesson"]

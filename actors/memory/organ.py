@@ -169,7 +169,8 @@ class MemoryOrgan(Organ):
         shown = confirm.lines([h.card for h in proposed])
         candidates = [{"card": proposed[n - 1].card.id, "lesson": line} for n, line in confirm.numbered(shown)]
         self.report("actors_memory_judged_total", 1, outcome=Judged.AGENT if candidates else Judged.NOTHING_PROPOSED)
-        return {"cards": [], "candidates": candidates, **({"choose": confirm.GUIDE} if candidates else {}),
+        # the candidates and how to choose come first: an agent that reads "cards": [] first may stop at "nothing"
+        return {**({"choose": confirm.GUIDE} if candidates else {}), "candidates": candidates, "cards": [],
                 "proposed": len(proposed), "latency_ms": round((time.perf_counter() - started) * 1000, 3),
                 "judged_by": Judge.AGENT}
 
