@@ -38,6 +38,11 @@ card was asked nothing and gets no card. Beside them, recall's own choice for th
 - held30-31 (`bench/data/reader31-held30/`): held30's queries asked by round 31's code. 12 of its 354 questions
   changed: two new readers answered those, and the others keep held30's answers (as dev31 does).
 A held-out record prints figures only, and `--make-questions` prints only how many; nobody tuning reads those files.
+`--make-questions` writes each question three ways: as judge "model" asks the model (`packX.json`), as judge
+"agent" gives the agent its result (`agentX.json`), and as a prompt's block with the memory option
+`inject_judge = "agent"` (`blockX.json`: the query as the user's message and the block the hook adds; the key's
+`block_numbers` say which proposals the block holds, in its order). `--questions --agent` and `--questions --block`
+score readers who played the agent for the second and the third (`agent-answersX.json`, `block-answersX.json`).
 
 `--expansions` asks a fourth question. A third reader wrote, for every card of the packs, six lines an agent might
 write before a step the card applies to (`expansions.json`; it read the cards and their tasks, never the queries).
@@ -45,13 +50,15 @@ Each journal's store is built, each card that is still distilled as the packs ho
 its six lines as tasks of its own, and the same queries are asked of recall with and without them (echo and the
 vectors read them like any task).
 
-    python bench/recall_reader.py [--proposals | --questions [--record R] | --make-questions --record R | --expansions]
+    python bench/recall_reader.py [--proposals | --questions [--record R] [--agent | --block] |
+                                   --make-questions --record R | --expansions]
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import json
 import random
 import re
@@ -205,25 +212,66 @@ def make_questions(folder: Path, packs: dict[str, tuple[str, ...]]) -> dict:
                         proposed = [h.card for h in m.proposals(query)[0]]
                         shown = confirm.lines(proposed)
                         words = [h.card for h in m.recall(query, 3, hit=False)[0]]
+                        block = hooked(m, query)
                         items.append({"set": name, "kind": kind, "asked": any(shown),
                                       "prompt": confirm.prompt(query, shown) if any(shown) else "",
-                                      "agent": as_agent(query, shown),
+                                      "agent": as_agent(query, shown), "user": query, "block": block.text,
+                                      "block_numbers": [[c.id for c in proposed].index(i) + 1 for i in block.cards],
                                       "good": [n for n, card in enumerate(proposed, 1) if shown[n - 1] and any(
                                           rf.holds(card, anchors[p]) for p in planted)],
                                       "words_any": bool(words),
                                       "words_hit": any(rf.holds(card, anchors[p]) for card in words for p in planted)})
         rng.shuffle(items)
-        questions, agent = [], []
+        questions, agent, blocks = [], [], []
         for n, item in enumerate(items, 1):
-            key[f"{pack}{n}"] = {k: v for k, v in item.items() if k not in ("prompt", "agent")}
+            key[f"{pack}{n}"] = {k: v for k, v in item.items() if k not in ("prompt", "agent", "user", "block")}
             if item["asked"]:
                 questions.append({"question": f"{pack}{n}", "prompt": item["prompt"]})
                 agent.append({"question": f"{pack}{n}", **item["agent"]})
-        (folder / f"pack{pack}.json").write_text(json.dumps(questions, indent=1, ensure_ascii=False))
-        (folder / f"agent{pack}.json").write_text(json.dumps(agent, indent=1, ensure_ascii=False))
+            if item["block_numbers"]:
+                blocks.append({"question": f"{pack}{n}", "user_prompt": item["user"], "memory_block": item["block"]})
+        for name, written in (("pack", questions), ("agent", agent), ("block", blocks)):
+            (folder / f"{name}{pack}.json").write_text(json.dumps(written, indent=1, ensure_ascii=False))
         counts[pack] = {"queries": len(items), "questions": len(questions)}
     (folder / "key-questions.json").write_text(json.dumps(key, indent=1))
     return counts
+
+
+def hooked(m: Memory, query: str) -> inject.Block:
+    """The block a prompt (the query as the user's words) gets with the memory option `inject_judge = "agent"`."""
+    kept = m.settings
+    m.settings = dataclasses.replace(kept, inject_judge="agent")
+    try:
+        return m.inject(query).block
+    finally:
+        m.settings = kept
+
+
+def blocks(folder: Path, packs: dict[str, tuple[str, ...]]) -> dict:
+    """Readers who played an agent whose user's prompt came with `inject_judge = "agent"`'s block, answering with
+    the places of the lessons they apply (1 for the block's first lesson line), against the key."""
+    key = json.loads((folder / "key-questions.json").read_text())
+    out, pooled = {}, Counter()
+    for pack, sets in packs.items():
+        answers = json.loads((folder / f"block-answers{pack}.json").read_text())
+        c: Counter = Counter()
+        for qid, truth in key.items():
+            if not qid.startswith(pack):
+                continue
+            numbers = truth["block_numbers"]
+            picks = (confirm.chosen(answers[qid], numbers, 3) or []) if numbers else []
+            chose = [numbers[p] for p in picks]
+            c[truth["kind"]] += 1
+            if truth["kind"] == "positive":
+                c["hits"] += any(n in truth["good"] for n in chose)
+            else:
+                c["fp"] += bool(chose)
+        out[f"pack {pack} ({', '.join(sets)})"] = figures(c)
+        pooled += c
+    shown = [k for k in key.values() if k["block_numbers"]]
+    return {**out, "both": figures(pooled), "prompts_given_a_block": f"{len(shown)}/{len(key)}",
+            "right_card_in_the_block": f"{sum(bool(set(k['block_numbers']) & set(k['good'])) for k in shown)}/"
+                                       f"{sum(k['kind'] == 'positive' for k in key.values())}"}
 
 
 def as_agent(query: str, shown: list[str]) -> dict:
@@ -280,6 +328,8 @@ def main() -> None:
     what.add_argument("--expansions", action="store_true", help="ask with the third reader's lines too")
     parser.add_argument("--agent", action="store_true", help="score the readers who played the agent (judge "
                         "\"agent\"'s candidates) instead of the model")
+    parser.add_argument("--block", action="store_true", help="score the readers who played an agent given "
+                        "inject_judge \"agent\"'s block in its prompt")
     parser.add_argument("--record", choices=list(RECORDS), help="whose questions: dev30 (the default), dev31, "
                         "held30, held31 (held out: figures only)")
     args = parser.parse_args()
@@ -290,8 +340,11 @@ def main() -> None:
         return
     if args.record and not args.questions:
         parser.error("--record goes with --questions or --make-questions")
-    if args.agent and not args.questions:
-        parser.error("--agent goes with --questions")
+    if (args.agent or args.block) and not args.questions:
+        parser.error("--agent and --block go with --questions")
+    if args.block:
+        print(json.dumps(blocks(*RECORDS[args.record or "dev30"]), indent=1))
+        return
     if args.proposals or args.questions:
         print(json.dumps(proposals() if args.proposals else
                          questions(*RECORDS[args.record or "dev30"], "agent-answers" if args.agent else "answers"),

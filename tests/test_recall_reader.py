@@ -48,3 +48,16 @@ def test_a_model_answer_is_read_as_the_product_reads_it_and_a_query_asked_nothin
     assert got["both"]["model"] == {"r_at_3": "1/2 (50.0%)", "false_positives": "0/2 (0.0%)"}
     assert got["both"]["words"] == {"r_at_3": "1/2 (50.0%)", "false_positives": "1/2 (50.0%)"}
     assert got["answers_naming_no_card_by_number"] == 1
+
+
+def test_a_block_answer_names_places_in_the_block_which_stand_for_the_proposals_it_holds(tmp_path):
+    key = {"X1": {"kind": "positive", "good": [4], "block_numbers": [1, 4]},  # the block kept proposals 1 and 4
+           "X2": {"kind": "positive", "good": [2], "block_numbers": [1, 3]},  # the right card did not fit
+           "X3": {"kind": "negative", "good": [], "block_numbers": [2]},
+           "X4": {"kind": "negative", "good": [], "block_numbers": []}}  # no block: no card, whatever is said
+    (tmp_path / "key-questions.json").write_text(json.dumps(key))
+    (tmp_path / "block-answersX.json").write_text(json.dumps({"X1": '{"apply": [2]}', "X2": '{"apply": [1, 2]}',
+                                                             "X3": '{"apply": [5]}', "X4": '{"apply": [1]}'}))
+    got = rr.blocks(tmp_path, {"X": ("s",)})
+    assert got["both"] == {"r_at_3": "1/2 (50.0%)", "false_positives": "0/2 (0.0%)"}  # place 5 of X3 is no lesson
+    assert (got["prompts_given_a_block"], got["right_card_in_the_block"]) == ("3/4", "1/2")
