@@ -666,8 +666,7 @@ class Index:
     def search(self, q: Query, floor: float, limit: int = 5, now: float | None = None,
                condition: Condition = CONDITION) -> list[tuple[float, int, float, tuple[str, ...]]]:
         """(estimated score, position, relevance, fields touched) of the best cards at or above the floor."""
-        return [(s, pos, v.relevance, v.touched) for s, pos, v in self.judge(q, floor, limit, now, condition)
-                if v.refused is None]
+        return admitted(self.judge(q, floor, limit, now, condition))
 
     def judge(self, q: Query, floor: float, limit: int = 5, now: float | None = None,
               condition: Condition = CONDITION) -> list[tuple[float, int, Verdict]]:
@@ -731,11 +730,10 @@ class Recaller:
         if not asked:
             return []
         index, q, query, now = asked
-        chosen = self._ranked(conn, index, q, query, now, limit)
+        judged = index.judge(q, self.min_relevance, limit, now, self.condition)
+        chosen = self._ranked(conn, index, q, query, now, limit, judged)
         have = {h.card.id for h in chosen}
-        refused = [(pos, v.relevance, v.touched) for _, pos, v in index.judge(q, self.min_relevance, limit, now,
-                                                                              self.condition)
-                   if index.ids[pos] not in have]
+        refused = [(pos, v.relevance, v.touched) for _, pos, v in judged if index.ids[pos] not in have]
         proposed = (chosen + self._hits(conn, index, refused[:limit], now))[:limit]
         return proposed + self._hits(conn, index, self._near(index, query, {h.card.id for h in proposed}), now)
 
@@ -745,8 +743,7 @@ class Recaller:
         its author's words: they never bring a card the words did not (O32), here no more than in `fuse` (O50)."""
         if self.vectors is None or index.tasks is None:
             return []
-        ids = np.frombuffer(index.ids, dtype=np.int64) if len(index.ids) else np.zeros(0, dtype=np.int64)
-        skip = np.isin(ids, list(proposed))
+        skip = np.isin(np.frombuffer(index.ids, dtype=np.int64), list(proposed))
         if index.learned_here is not None:
             skip |= ~np.asarray(index.learned_here, dtype=bool)
         near = index.tasks.nearest(self.vectors.query(query[:MAX_QUERY_CHARS]), skip)
@@ -762,13 +759,15 @@ class Recaller:
             return None
         return index, q, query, self.clock()
 
-    def _ranked(self, conn: sqlite3.Connection, index: Index, q: Query, query: str, now: float,
-                limit: int) -> list[Hit]:
-        """What `search` recalls, once the query is parsed."""
+    def _ranked(self, conn: sqlite3.Connection, index: Index, q: Query, query: str, now: float, limit: int,
+                judged: list[tuple[float, int, Verdict]] | None = None) -> list[Hit]:
+        """What `search` recalls, once the query is parsed (and its cards judged: `Index.judge`, when given)."""
+        if judged is None:
+            judged = index.judge(q, self.min_relevance, limit, now, self.condition)
         if self.vectors is not None and index.tasks is not None:
-            found = self._fused(index, q, query, limit, now)
+            found = self._fused(index, q, query, limit, judged)
         else:
-            found = index.search(q, self.min_relevance, limit, now, self.condition)[: 2 * limit]
+            found = admitted(judged)[: 2 * limit]
         scored = self._hits(conn, index, [(pos, rel, touched) for _, pos, rel, touched in found], now)
         if self.vectors is None or index.tasks is None:  # fused hits keep the order fusion gave them
             scored.sort(key=lambda h: (-h.score, h.card.id))
@@ -788,9 +787,10 @@ class Recaller:
         return hits
 
     def _fused(self, index: Index, q: Query, query: str, limit: int,
-               now: float) -> list[tuple[float, int, float, tuple[str, ...]]]:
-        """The cards the words touch, chosen with their tasks' cosines where the words are unsure (sense.fuse)."""
-        judged = open_to_meaning(q, index.judge(q, self.min_relevance, limit, now, self.condition), self.condition)
+               judged: list[tuple[float, int, Verdict]]) -> list[tuple[float, int, float, tuple[str, ...]]]:
+        """The cards the words touch (`judged`), chosen with their tasks' cosines where the words are unsure
+        (sense.fuse)."""
+        judged = open_to_meaning(q, judged, self.condition)
         lexical = [sense.Judged(pos, v.refused is None, index.words(v), v.named) for _, pos, v in judged]
         undecided = sense.undecided(lexical, index.tasks.has, self.thresholds.sure, learned_here=index.learned_here)
         # the query as the words read it: its vector costs what its length does (O33)
@@ -888,6 +888,11 @@ class Recaller:
         with self.lock:
             for card_id, n in pending.items():
                 self.pending[card_id] = self.pending.get(card_id, 0) + n
+
+
+def admitted(judged: list[tuple[float, int, Verdict]]) -> list[tuple[float, int, float, tuple[str, ...]]]:
+    """(estimated score, position, relevance, fields touched) of the judged cards no rule refuses."""
+    return [(s, pos, v.relevance, v.touched) for s, pos, v in judged if v.refused is None]
 
 
 def open_to_meaning(q: Query, judged: list[tuple[float, int, Verdict]], condition: Condition
