@@ -435,6 +435,8 @@ def stats(home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
 # -- actors recall --------------------------------------------------------------------------
 
 def recall(query: Annotated[str, typer.Argument(help="What the agent is about to do.")],
+           terms: Annotated[str, typer.Option(help="Search words besides the query: programs, files, hosts, and "
+                                                   "English words for a query in another language.")] = "",
            inject: Annotated[bool, typer.Option("--inject", help="Print the block an agent host adds to the "
                                                                  "prompt instead of the cards.")] = False,
            session: Annotated[str, typer.Option(help="With --inject: the session (a set is not repeated "
@@ -451,7 +453,7 @@ def recall(query: Annotated[str, typer.Argument(help="What the agent is about to
         elif result.block.text:
             typer.echo(result.block.text)
         return
-    hits, elapsed = _run(home, lambda m: m.recall(query, limit, hit=False))  # looking is not using: no hits
+    hits, elapsed = _run(home, lambda m: m.recall(query, limit, hit=False, terms=terms))  # looking is not using
     if as_json:
         emit({"cards": [h.as_dict() for h in hits], "latency_ms": round(elapsed * 1000, 3)})
         return

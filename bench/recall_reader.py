@@ -37,6 +37,12 @@ card was asked nothing and gets no card. Beside them, recall's own choice for th
   after judge "model" was built, asked by round 31's code.
 - held30-31 (`bench/data/reader31-held30/`): held30's queries asked by round 31's code. 12 of its 354 questions
   changed: two new readers answered those, and the others keep held30's answers (as dev31 does).
+- dev32 (`bench/data/reader32/`) and held32 (`bench/data/reader32-held/`: fresh16–17 `packK.json`, fresh18–19
+  `packL.json`, fresh20–21 `packM.json`): round 32's questions when the agent passes search words (`memory.recall`'s
+  terms). Each query is searched with the words a writer gave it (`bench/data/terms32/`: writers who saw only the
+  queries, positives and negatives shuffled together, and the parameter's description); the model is still asked
+  about the query alone. New readers answered every question of both. A hook has no agent's words: these records
+  have no blocks.
 A held-out record prints figures only, and `--make-questions` prints only how many; nobody tuning reads those files.
 `--make-questions` writes each question three ways: as judge "model" asks the model (`packX.json`), as judge
 "agent" gives the agent its result (`agentX.json`), and as a prompt's block with the memory option
@@ -50,8 +56,11 @@ Each journal's store is built, each card that is still distilled as the packs ho
 its six lines as tasks of its own, and the same queries are asked of recall with and without them (echo and the
 vectors read them like any task).
 
+`--terms dev|held` asks every truth query of the fourteen dev sets (or of the held-out sets, figures only) alone and
+with its writer's search words: how often the right card is proposed, and recall's own choice.
+
     python bench/recall_reader.py [--proposals | --questions [--record R] [--agent | --block] |
-                                   --make-questions --record R | --expansions]
+                                   --make-questions --record R | --expansions | --terms dev|held]
 """
 
 from __future__ import annotations
@@ -85,8 +94,13 @@ ASKED = {"E": PACKS["A"], "F": PACKS["B"]}  # the same sets, each query as judge
 RECORDS = {"dev30": (DATA, ASKED), "dev31": (DATA.parent / "reader31", ASKED),
            "held30": (DATA.parent / "reader30-held", {"G": rf.HELD_OUT[:2], "H": rf.HELD_OUT[2:4]}),
            "held31": (DATA.parent / "reader31-held", {"I": rf.HELD_OUT[4:5], "J": rf.HELD_OUT[5:6]}),
-           "held30-31": (DATA.parent / "reader31-held30", {"G": rf.HELD_OUT[:2], "H": rf.HELD_OUT[2:4]})}
+           "held30-31": (DATA.parent / "reader31-held30", {"G": rf.HELD_OUT[:2], "H": rf.HELD_OUT[2:4]}),
+           "dev32": (DATA.parent / "reader32", ASKED),
+           "held32": (DATA.parent / "reader32-held", {"K": rf.HELD_OUT[:2], "L": rf.HELD_OUT[2:4],
+                                                      "M": rf.HELD_OUT[4:6]})}
+SEARCHED = ("dev32", "held32")  # records whose queries come with their writers' search words (TERMS)
 SEED = 3030  # the order questions are shuffled in
+TERMS = DATA.parent / "terms32"
 
 
 def reader(pack: str, key: dict) -> Counter:
@@ -196,9 +210,26 @@ def proposals() -> dict:
             "right_card_proposed": f"{reached}/{len(positives)} ({100 * reached / len(positives):.1f}%)"}
 
 
-def make_questions(folder: Path, packs: dict[str, tuple[str, ...]]) -> dict:
+def terms_written() -> dict[tuple[str, str, str, int], str]:
+    """(set, journal, positive or negative, the query's place among them) -> the search words its writer gave it."""
+    key = json.loads((TERMS / "key-steps.json").read_text())
+    given: dict[str, str] = {}
+    for path in sorted(TERMS.glob("terms-*.json")):
+        given.update(json.loads(path.read_text()))
+    return {(k["set"], k["journal"], k["kind"], k["n"]): given[step] for step, k in key.items()}
+
+
+def asked(truth: dict) -> list[tuple[str, str, int, list[str]]]:
+    """A journal's truth queries: the query, positive or negative, its place among them, the planted ids it asks
+    for."""
+    return [(q["q"], "positive", n, q.get("planted_ids", [q["planted_id"]])) for n, q in enumerate(truth["queries"])] \
+        + [(q, "negative", n, []) for n, q in enumerate(truth["negatives"])]
+
+
+def make_questions(folder: Path, packs: dict[str, tuple[str, ...]], terms: dict | None = None) -> dict:
     """Write what judge "model" asks for every truth query of the packs' sets (its prompt, when some card is
-    shown) and the key (the right cards' numbers; recall's own choice), shuffled; say only how many."""
+    shown) and the key (the right cards' numbers; recall's own choice), shuffled; say only how many. With `terms`
+    (`terms_written`), each query is searched with its writer's words, as an agent passing them would have it."""
     rng = random.Random(SEED)
     key, counts = {}, {}
     folder.mkdir(parents=True, exist_ok=True)
@@ -207,12 +238,12 @@ def make_questions(folder: Path, packs: dict[str, tuple[str, ...]]) -> dict:
         for name in sets:
             for path in journals(name):
                 with store(name, path) as (truth, anchors, m):
-                    asked = [(q["q"], "positive", q.get("planted_ids", [q["planted_id"]])) for q in truth["queries"]]
-                    for query, kind, planted in asked + [(q, "negative", []) for q in truth["negatives"]]:
-                        proposed = [h.card for h in m.proposals(query)[0]]
+                    for query, kind, place, planted in asked(truth):
+                        words_too = (terms or {}).get((name, path.name, kind, place), "")
+                        proposed = [h.card for h in m.proposals(query, words_too)[0]]
                         shown = confirm.lines(proposed)
-                        words = [h.card for h in m.recall(query, 3, hit=False)[0]]
-                        block = hooked(m, query)
+                        words = [h.card for h in m.recall(query, 3, hit=False, terms=words_too)[0]]
+                        block = hooked(m, query) if terms is None else inject.Block("", (), (), 0)  # a hook has no agent words
                         items.append({"set": name, "kind": kind, "asked": any(shown),
                                       "prompt": confirm.prompt(query, shown) if any(shown) else "",
                                       "agent": as_agent(query, shown), "user": query, "block": block.text,
@@ -230,11 +261,41 @@ def make_questions(folder: Path, packs: dict[str, tuple[str, ...]]) -> dict:
                 agent.append({"question": f"{pack}{n}", **item["agent"]})
             if item["block_numbers"]:
                 blocks.append({"question": f"{pack}{n}", "user_prompt": item["user"], "memory_block": item["block"]})
-        for name, written in (("pack", questions), ("agent", agent), ("block", blocks)):
+        for name, written in (("pack", questions), ("agent", agent), ("block", blocks))[:3 if terms is None else 2]:
             (folder / f"{name}{pack}.json").write_text(json.dumps(written, indent=1, ensure_ascii=False))
         counts[pack] = {"queries": len(items), "questions": len(questions)}
     (folder / "key-questions.json").write_text(json.dumps(key, indent=1))
     return counts
+
+
+def searched(sets: tuple[str, ...], terms: dict) -> dict:
+    """Each truth query of the sets asked alone and with its writer's search words: how often the right card is
+    among the proposals, how many negatives get some, and recall's own choice (R@3, false positives)."""
+    c: Counter = Counter()
+    for name in sets:
+        for path in journals(name):
+            with store(name, path) as (truth, anchors, m):
+                for query, kind, place, planted in asked(truth):
+                    c[kind] += 1
+                    for how, words_too in (("alone", ""), ("with terms", terms[(name, path.name, kind, place)])):
+                        proposed = [h.card for h in m.proposals(query, words_too)[0]]
+                        own = [h.card for h in m.recall(query, 3, hit=False, terms=words_too)[0]]
+                        if kind == "positive":
+                            c[f"{how} reach"] += any(rf.holds(x, anchors[p]) for x in proposed for p in planted)
+                            c[f"{how} hits"] += any(rf.holds(x, anchors[p]) for x in own for p in planted)
+                        else:
+                            c[f"{how} proposed to"] += bool(proposed)
+                            c[f"{how} fp"] += bool(own)
+                        c[f"{how} {kind} proposals"] += len(proposed)
+    out = {}
+    for how in ("alone", "with terms"):
+        own = Counter(hits=c[f"{how} hits"], fp=c[f"{how} fp"], positive=c["positive"], negative=c["negative"])
+        out[how] = {"right_card_proposed": f"{c[f'{how} reach']}/{c['positive']}",
+                    "negatives_given_proposals": f"{c[f'{how} proposed to']}/{c['negative']}",
+                    "proposals_per_query_positive_negative": [round(c[f"{how} {k} proposals"] / max(1, c[k]), 2)
+                                                              for k in ("positive", "negative")],
+                    "recalls_own_choice": figures(own)}
+    return out
 
 
 def hooked(m: Memory, query: str) -> inject.Block:
@@ -326,17 +387,23 @@ def main() -> None:
     what.add_argument("--questions", action="store_true", help="the readers who answered judge \"model\"'s questions")
     what.add_argument("--make-questions", action="store_true", help="write a record's questions (--record)")
     what.add_argument("--expansions", action="store_true", help="ask with the third reader's lines too")
+    what.add_argument("--terms", choices=("dev", "held"), help="ask every truth query of the dev sets or of the "
+                      "held-out sets (figures only) alone and with its writer's search words")
     parser.add_argument("--agent", action="store_true", help="score the readers who played the agent (judge "
                         "\"agent\"'s candidates) instead of the model")
     parser.add_argument("--block", action="store_true", help="score the readers who played an agent given "
                         "inject_judge \"agent\"'s block in its prompt")
     parser.add_argument("--record", choices=list(RECORDS), help="whose questions: dev30 (the default), dev31, "
-                        "held30, held31 (held out: figures only)")
+                        "dev32; held30, held30-31, held31, held32 (held out: figures only)")
     args = parser.parse_args()
     if args.make_questions:
         if not args.record:
             parser.error("--make-questions writes a record's questions: add --record")
-        print(json.dumps(make_questions(*RECORDS[args.record]), indent=1))
+        print(json.dumps(make_questions(*RECORDS[args.record],
+                                        terms_written() if args.record in SEARCHED else None), indent=1))
+        return
+    if args.terms:
+        print(json.dumps(searched(rf.DEV_SETS if args.terms == "dev" else rf.HELD_OUT, terms_written()), indent=1))
         return
     if args.record and not args.questions:
         parser.error("--record goes with --questions or --make-questions")

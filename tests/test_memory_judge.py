@@ -46,10 +46,11 @@ def answered(text: str, asked: list):
     return sample
 
 
-def recall(front, mode: str, query: str, judge: str = "model", **client) -> dict:
+def recall(front, mode: str, query: str, judge: str = "model", terms: str = "", **client) -> dict:
     async def scenario() -> dict:
         async with front.client("http", mode, **client) as c:
-            result = await c.call_tool("memory__recall", {"query": query, "judge": judge})
+            result = await c.call_tool("memory__recall", {"query": query, "judge": judge,
+                                                          **({"terms": terms} if terms else {})})
             assert not result.is_error, result.content
             return result.structured_content
     return asyncio.run(asyncio.wait_for(scenario(), 4 * WAIT_S))
@@ -98,6 +99,26 @@ def test_judge_agent_on_a_query_that_touches_no_card_gives_no_candidates(front):
     got = recall(front, "legacy", "plot the forecast with pandas", judge="agent")
     assert (got["judged_by"], got["cards"], got["candidates"], got["proposed"]) == ("agent", [], [], 0)
     assert "choose" not in got
+
+
+RUSSIAN = "обнови библиотеки окружения"  # "update the environment's libraries": no word of the card
+TERMS = "pip install upgrade python packages"  # what the agent would search for it
+
+
+def test_the_agents_search_words_find_the_card_its_users_words_in_another_language_miss(front):
+    assert recall(front, "legacy", RUSSIAN, judge="agent")["candidates"] == []
+    got = recall(front, "legacy", RUSSIAN, judge="agent", terms=TERMS)
+    assert [c["lesson"][:6] for c in got["candidates"]] == ["[rule]"] and got["proposed"] == 1
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_callers_model_judges_the_step_not_the_agents_search_words(front, mode):
+    asked: list = []
+    got = recall(front, mode, RUSSIAN, terms=TERMS, sampling_callback=answered('{"apply": [1]}', asked))
+    assert got["judged_by"] == "model" and [c["kind"] for c in got["cards"]] == ["rule"]
+    (params,) = asked
+    text = params.messages[0].content.text
+    assert text.startswith(f'The step the agent is about to take: "{RUSSIAN}"') and "upgrade" not in text
 
 
 def test_an_answer_that_names_no_card_leaves_the_choice_to_the_words(front):

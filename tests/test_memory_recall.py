@@ -8,8 +8,8 @@ import json
 import pytest
 
 import broker.text as text
-from actors.memory.recall import (FIELD_WEIGHTS, corroborated, Index, idf, names_touched, parse_query, Refusal,
-                                  relevance)
+from actors.memory.recall import (FIELD_WEIGHTS, MAX_QUERY_CHARS, MAX_TERMS_CHARS, corroborated, Index, idf,
+                                  names_touched, parse_query, Refusal, relevance, with_terms)
 from actors.memory.service import Memory
 from tests.conftest import recalled_titles
 
@@ -402,3 +402,11 @@ def test_a_library_to_install_does_not_reach_another_languages_card_through_the_
             assert [h.card.title.split(":")[0] for h in m.recaller.search(m.reader(), query, 3)] == [
                 "Running pip commands"], query
         assert len(m.recaller.search(m.reader(), "install the deps", 3)) == 2  # no library said: every manager
+
+
+def test_an_agents_search_words_follow_its_query_and_fit_the_query_cap():
+    assert with_terms("deploy the api", "") == with_terms("deploy the api", " \n ") == "deploy the api"
+    assert with_terms("deploy the api", "  kubectl \n apply ") == "deploy the api\nkubectl apply"
+    cut = with_terms("x" * (MAX_QUERY_CHARS + 10), "helm upgrade")
+    assert len(cut) == MAX_QUERY_CHARS and cut.endswith("x\nhelm upgrade")
+    assert len(with_terms("q", "ab " * MAX_TERMS_CHARS)) <= len("q\n") + MAX_TERMS_CHARS

@@ -61,3 +61,14 @@ def test_a_block_answer_names_places_in_the_block_which_stand_for_the_proposals_
     got = rr.blocks(tmp_path, {"X": ("s",)})
     assert got["both"] == {"r_at_3": "1/2 (50.0%)", "false_positives": "0/2 (0.0%)"}  # place 5 of X3 is no lesson
     assert (got["prompts_given_a_block"], got["right_card_in_the_block"]) == ("3/4", "1/2")
+
+
+def test_every_truth_query_of_the_dev_and_held_out_sets_has_its_writers_search_words_once():
+    written = rr.terms_written()
+    expected = set()
+    for name in (*rr.rf.DEV_SETS, *rr.rf.HELD_OUT):
+        for path in rr.journals(name):
+            truth = json.loads(path.with_suffix("").with_suffix(".truth.json").read_text())
+            expected |= {(name, path.name, kind, place) for _, kind, place, _ in rr.asked(truth)}
+    assert set(written) == expected and len(json.loads((rr.TERMS / "key-steps.json").read_text())) == len(expected)
+    assert all(words.strip() for words in written.values())

@@ -20,6 +20,7 @@ from actors.memory import confirm, db
 from actors.memory.confirm import Judge
 from actors.memory.journal import from_event
 from actors.memory.judgments import JUDGMENT_KINDS
+from actors.memory.recall import MAX_TERMS_CHARS
 from actors.memory.service import Memory, Settings
 from actors.organ import Organ, ability
 from broker import tokens
@@ -35,6 +36,9 @@ FLUSH_EVERY_S = 5.0
 RECONNECT_S = 1.0
 MANIFEST_TIMEOUT_S = 5.0
 _TEXT = {"type": "string", "maxLength": 4000}
+TERMS = {"type": "string", "maxLength": MAX_TERMS_CHARS,
+         "description": "Search words for this step besides the query: the programs, commands, files, services and "
+                        "hosts it involves, and English words for it when the query is in another language."}
 JUDGE_TIMEOUT_S = 60.0  # what the caller's model has to choose (`recall` with judge "model")
 UNSUPPORTED_HINT = '; judge "agent" gives you the candidates to choose from instead'
 
@@ -119,23 +123,24 @@ class MemoryOrgan(Organ):
     @ability("Recall the memory cards about a query, best first (relevance × weight). judge \"model\": your model "
              "chooses among the cards the query touches (MCP sampling); \"agent\": you do, from candidates.",
              read_only=True, owners_words=True, timeout_s=JUDGE_TIMEOUT_S + 30,
-             params={"query": _TEXT, "limit": {"type": "integer", "minimum": 1, "maximum": 50},
+             params={"query": _TEXT, "terms": TERMS, "limit": {"type": "integer", "minimum": 1, "maximum": 50},
                      "judge": {"type": "string", "enum": list(Judge)}})
-    def recall(self, query: str, limit: int = 5, judge: str = Judge.WORDS) -> dict:
+    def recall(self, query: str, limit: int = 5, judge: str = Judge.WORDS, terms: str = "") -> dict:
         if judge == Judge.MODEL:
-            return self._judged(query, limit)
+            return self._judged(query, terms, limit)
         if judge == Judge.AGENT:
-            return self._candidates(query)
-        hits, elapsed = self.memory.recall(query, limit)
+            return self._candidates(query, terms)
+        hits, elapsed = self.memory.recall(query, limit, terms=terms)
         self.report("actors_recall_duration_seconds", elapsed)
         return {"cards": [guard.for_model(h.as_dict()) for h in hits], "latency_ms": round(elapsed * 1000, 3),
                 "judged_by": Judge.WORDS}
 
-    def _judged(self, query: str, limit: int) -> dict:
-        """Recall with the caller's model choosing among the proposals (confirm.py); the words' own choice when
-        nothing is proposed or the model cannot choose, with why."""
+    def _judged(self, query: str, terms: str, limit: int) -> dict:
+        """Recall with the caller's model choosing among the proposals (confirm.py) for the step (the query; the
+        agent's search words find cards, they are not the step); the words' own choice when nothing is proposed or
+        the model cannot choose, with why."""
         started = time.perf_counter()
-        proposed, elapsed = self.memory.proposals(query)
+        proposed, elapsed = self.memory.proposals(query, terms)
         self.report("actors_recall_duration_seconds", elapsed)
         shown = confirm.lines([h.card for h in proposed])
         picked, outcome, why = None, Judged.NOTHING_PROPOSED, ""
@@ -151,7 +156,7 @@ class MemoryOrgan(Organ):
                 why = str(exc)[:300] + ("" if outcome == Judged.TIMEOUT else UNSUPPORTED_HINT)
         self.report("actors_memory_judged_total", 1, outcome=outcome)
         if picked is None:
-            hits, _ = self.memory.recall(query, limit)
+            hits, _ = self.memory.recall(query, limit, terms=terms)
             verdict = {"judged_by": Judge.WORDS, **({"model_unavailable": why} if why else {})}
         else:
             hits = [proposed[i] for i in picked]
@@ -160,11 +165,11 @@ class MemoryOrgan(Organ):
         return {"cards": [guard.for_model(h.as_dict()) for h in hits], "proposed": len(proposed),
                 "latency_ms": round((time.perf_counter() - started) * 1000, 3), **verdict}
 
-    def _candidates(self, query: str) -> dict:
+    def _candidates(self, query: str, terms: str) -> dict:
         """The cards a model would choose from (judge "model"), given to the agent to choose among, with how to
         choose: no card is chosen, and no hit counted."""
         started = time.perf_counter()
-        proposed, elapsed = self.memory.proposals(query)
+        proposed, elapsed = self.memory.proposals(query, terms)
         self.report("actors_recall_duration_seconds", elapsed)
         shown = confirm.lines([h.card for h in proposed])
         candidates = [{"card": proposed[n - 1].card.id, "lesson": line} for n, line in confirm.numbered(shown)]

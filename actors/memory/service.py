@@ -27,7 +27,7 @@ from actors.memory.db import MemoryUnavailable, get_meta, set_meta, transaction
 from actors.memory.distill import Distiller, Thresholds
 from actors.memory.journal import Entry, IngestReport, Journal, MeshSeen, Opener, json_object
 from actors.memory.judgments import Judgment
-from actors.memory.recall import CONDITION, MIN_RELEVANCE, Hit, Recaller
+from actors.memory.recall import CONDITION, MIN_RELEVANCE, Hit, Recaller, with_terms
 from actors.memory.recall import weight as recall_weight
 from actors.memory.store import LIVE, Card, CardStore, JudgmentStore
 from broker.redact import redact_text, scrub
@@ -366,21 +366,22 @@ class Memory:
 
     # -- recall and injection -------------------------------------------------------------
 
-    def recall(self, query: str, limit: int = 5, *, hit: bool = True) -> tuple[list[Hit], float]:
-        """Cards about the query, best first, and the seconds it took. With `hit` (an agent's recall), each card
-        found counts a hit, for a later flush; inspection (`actors recall`) passes hit=False and counts none."""
+    def recall(self, query: str, limit: int = 5, *, hit: bool = True, terms: str = "") -> tuple[list[Hit], float]:
+        """Cards about the query (and the agent's search words for it, `with_terms`), best first, and the seconds it
+        took. With `hit` (an agent's recall), each card found counts a hit, for a later flush; inspection
+        (`actors recall`) passes hit=False and counts none."""
         started = time.perf_counter()
-        hits = self._guard(lambda: self.recaller.search(self.reader(), query, limit))
+        hits = self._guard(lambda: self.recaller.search(self.reader(), with_terms(query, terms), limit))
         elapsed = time.perf_counter() - started
         if hit:
             self.recaller.note(found.card.id for found in hits)  # written by a later flush: a read never writes
         return hits, elapsed
 
-    def proposals(self, query: str) -> tuple[list[Hit], float]:
-        """The cards a reader chooses from for a query (`Recaller.proposals`) and the seconds it took; no hit counted
-        (`chose` counts the chosen)."""
+    def proposals(self, query: str, terms: str = "") -> tuple[list[Hit], float]:
+        """The cards a reader chooses from for a query and the agent's search words (`Recaller.proposals`,
+        `with_terms`) and the seconds it took; no hit counted (`chose` counts the chosen)."""
         started = time.perf_counter()
-        hits = self._guard(lambda: self.recaller.proposals(self.reader(), query))
+        hits = self._guard(lambda: self.recaller.proposals(self.reader(), with_terms(query, terms)))
         return hits, time.perf_counter() - started
 
     def chose(self, hits: list[Hit]) -> None:
