@@ -14,7 +14,8 @@ uses, to show how much the figures rest on that list; `--ablate-meaning` recalls
 Latency (`--latency N`): N generated cards in one store (each with 1-5 tasks of 6,000, for meaning), `Memory.recall`
 in-process on a warm index, 300 queries of 4-20 words plus one of 768, with meaning (word vectors, the default) and
 with the words alone (the baseline, in the same run); wall clock and the thread's CPU time, p50 and p95; and how often the
-bounded search returns exhaustive scoring's best card (and top 5). Shapes: `realistic` (a Zipf vocabulary of
+bounded search returns exhaustive scoring's best card (and top 5). Then judge "model"'s proposals, and both again
+with an agent's search words for every query (`memory.recall`'s terms: 3-11 of the cards' own terms). Shapes: `realistic` (a Zipf vocabulary of
 20,000 words, 3,000 files, 400 hosts, 150 programs), `narrow` (120 words: every term in about 2,000 of 30,000
 cards) and `same` (every card holds the same terms).
 
@@ -176,6 +177,16 @@ def _filler(rng: random.Random, shape: str, n: int) -> tuple[list[Draft], list[s
     return drafts, queries
 
 
+def search_words(rng: random.Random, drafts: list[Draft], n: int) -> list[str]:
+    """n agents' search words (`memory.recall`'s terms), of the cards' own terms: two programs, 1-8 topic words and,
+    for three in ten, a file, each drawn from the cards' (every term a card holds, so the words touch cards)."""
+    def held(field: str) -> list[str]:
+        return sorted({t for d in drafts for t in d.identity.get(field, [])})
+    programs, topic, files = held("program"), held("topic"), held("file")
+    return [" ".join(rng.sample(programs, min(2, len(programs))) + rng.sample(topic, min(rng.randint(1, 8), len(topic)))
+                     + ([rng.choice(files)] if files and rng.random() < 0.3 else [])) for _ in range(n)]
+
+
 def agreement(index, queries: list[str]) -> tuple[float, float]:
     """How often the bounded search gives exhaustive scoring's best card, and how much of its top 5."""
     def top(query: str) -> list[int]:
@@ -220,6 +231,12 @@ def latency(n: int, shape: str = "realistic", meaning: str = "light", seed: int 
             m.proposals(query)
             judged_cpu.append((time.thread_time() - c0) * 1000)
             judged_wall.append((time.perf_counter() - w0) * 1000)
+        searched = {"recall": [], "proposals": []}  # both again, each query with an agent's search words
+        for query, words in zip(queries, search_words(rng, drafts, len(queries)), strict=True):
+            for what, ask in (("recall", m.recall), ("proposals", m.proposals)):
+                c0 = time.thread_time()
+                ask(query, terms=words) if what == "proposals" else ask(query, 5, terms=words)
+                searched[what].append((time.thread_time() - c0) * 1000)
         top1, top5 = agreement(m.recaller.current(m.reader()), queries[:60])
     return {"cards": n, "shape": shape, "meaning": str(m.recaller.meaning), "queries": len(queries), "answered": found,
             "top1_as_exhaustive": top1, "top5_overlap_with_exhaustive": top5,
@@ -228,6 +245,7 @@ def latency(n: int, shape: str = "realistic", meaning: str = "light", seed: int 
             "cpu_p95_ms": round(percentile(cpu, 95), 3), "cpu_max_ms": round(max(cpu), 3),
             "proposals_wall_p95_ms": round(percentile(judged_wall, 95), 3),
             "proposals_cpu_p95_ms": round(percentile(judged_cpu, 95), 3),
+            **{f"{what}_with_terms_cpu_p95_ms": round(percentile(ms, 95), 3) for what, ms in searched.items()},
             "load": round(os.getloadavg()[0], 2)}
 
 
