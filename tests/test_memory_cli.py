@@ -114,6 +114,13 @@ def test_recall_json_is_one_document_in_the_contract_shape(home):
     assert data["cards"][0]["kind"] == "pitfall"
 
 
+def test_recall_reads_an_agents_search_words_beside_a_query_in_another_language(home):
+    query = "запусти тесты фронтенда"  # "run the front end's tests": no word of the card
+    assert actors(home, "recall", query, "--json").stdout.count('"kind"') == 0
+    found = json.loads(actors(home, "recall", query, "--terms", "npm test jest", "--json").stdout)["cards"]
+    assert [c["kind"] for c in found][:1] == ["rule"] and "pnpm test" in found[0]["body"]
+
+
 def test_recall_inject_prints_the_wrapped_advisory_block(home):
     result = actors(home, "recall", "npm test jest not found", "--inject", "--budget", "200")
     assert result.returncode == 0
