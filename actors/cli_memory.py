@@ -446,6 +446,12 @@ def recall(query: Annotated[str, typer.Argument(help="What the agent is about to
            limit: Annotated[int, typer.Option(help="Cards to return.", min=1, max=100)] = 5,
            home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
     """Recall memory for a query: the cards about it, best first (or the block to inject)."""
+    from actors.memory.recall import MAX_TERMS_CHARS
+    if len(terms) > MAX_TERMS_CHARS:  # as memory.recall refuses them: the words past it would go unread
+        die(f"--terms has {len(terms)} characters; at most {MAX_TERMS_CHARS} are read (keep the programs, files "
+            "and hosts)", EXIT_USAGE)
+    if inject and terms:
+        die("--terms is not read with --inject: a prompt's block is recalled for the prompt alone", EXIT_USAGE)
     if inject:
         result = _run(home, lambda m: m.inject(query, session, budget))
         if as_json:

@@ -121,6 +121,18 @@ def test_recall_reads_an_agents_search_words_beside_a_query_in_another_language(
     assert [c["kind"] for c in found][:1] == ["rule"] and "pnpm test" in found[0]["body"]
 
 
+def test_search_words_longer_than_the_ability_takes_are_a_usage_error_not_cut_in_silence(home):
+    result = actors(home, "recall", "run the front end's tests", "--terms", "x " * 300 + "npm test jest")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert "--terms has 613 characters; at most 500 are read" in result.stderr
+
+
+def test_search_words_with_inject_are_a_usage_error_since_a_prompts_block_reads_the_prompt_alone(home):
+    result = actors(home, "recall", "run the front end's tests", "--terms", "npm test jest", "--inject")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert "--terms is not read with --inject" in result.stderr
+
+
 def test_recall_inject_prints_the_wrapped_advisory_block(home):
     result = actors(home, "recall", "npm test jest not found", "--inject", "--budget", "200")
     assert result.returncode == 0

@@ -121,6 +121,14 @@ def test_the_callers_model_judges_the_step_not_the_agents_search_words(front, mo
     assert text.startswith(f'The step the agent is about to take: "{RUSSIAN}"') and "upgrade" not in text
 
 
+def test_a_blank_step_with_search_words_asks_the_model_about_the_words_not_an_empty_step(front):
+    asked: list = []
+    got = recall(front, "legacy", "  ", terms=TERMS, sampling_callback=answered('{"apply": [1]}', asked))
+    assert got["judged_by"] == "model" and [c["kind"] for c in got["cards"]] == ["rule"]
+    (params,) = asked
+    assert params.messages[0].content.text.startswith(f'The step the agent is about to take: "{TERMS}"')
+
+
 def test_an_answer_that_names_no_card_leaves_the_choice_to_the_words(front):
     asked: list = []
     got = recall(front, "legacy", RULE, sampling_callback=answered("The first lesson applies.", asked))

@@ -146,7 +146,8 @@ class MemoryOrgan(Organ):
         picked, outcome, why = None, Judged.NOTHING_PROPOSED, ""
         if any(shown):
             try:
-                answer = self.sample(confirm.prompt(query, shown), system=confirm.SYSTEM, max_tokens=confirm.MAX_TOKENS,
+                step = query if query.strip() else terms  # a blank step: the agent's words are all it said of it
+                answer = self.sample(confirm.prompt(step, shown), system=confirm.SYSTEM, max_tokens=confirm.MAX_TOKENS,
                                      timeout_s=JUDGE_TIMEOUT_S, temperature=0)
                 picked = confirm.chosen(confirm.text_of(answer), shown, limit)
                 outcome, why = (Judged.MODEL, "") if picked is not None else \
