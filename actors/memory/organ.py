@@ -120,10 +120,11 @@ class MemoryOrgan(Organ):
     # (recall, inject and cards quote the owner's instructions and calls: owners_words, for the keys remote_events
     # names only)
 
-    @ability("Recall the memory cards about a query, best first (relevance × weight). judge \"model\": your model "
-             "chooses among the cards the query touches (MCP sampling); \"agent\": you do, from candidates.",
+    @ability("Recall the memory cards learned in past sessions about the step you are about to take, best first. "
+             "judge \"agent\": you choose among candidates (best with terms); \"model\": your model does (MCP "
+             "sampling).",
              read_only=True, owners_words=True, timeout_s=JUDGE_TIMEOUT_S + 30,
-             params={"query": _TEXT, "terms": TERMS, "limit": {"type": "integer", "minimum": 1, "maximum": 50},
+             params={"query": {**_TEXT, "description": "The step, in your own words."}, "terms": TERMS, "limit": {"type": "integer", "minimum": 1, "maximum": 50},
                      "judge": {"type": "string", "enum": list(Judge)}})
     def recall(self, query: str, limit: int = 5, judge: str = Judge.WORDS, terms: str = "") -> dict:
         if judge == Judge.MODEL:
