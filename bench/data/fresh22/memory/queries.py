@@ -122,3 +122,10 @@ Q = {
         ],
     },
 }
+
+# The tags above that are homophones or mis-heard names (the rest are spoken forms: "dot e d n", "name space", "c i").
+HOMOPHONES = {"babushka", "cow cha", "closure", "migrate us", "un leash", "repel", "integer ant", "honey sequel",
+              "cl jay condo", "platform eye oh", "e s p tool dot pie", "bee h seventeen fifty", "oh tea a", "gee aitch",
+              "clang for mat", "dino", "dino deploy", "dino format", "get hub", "jay sir", "deno dot jason",
+              "geo jason", "get lab", "mat lab", "matt lab", "mocks unit", "max kernel", "make oct file", "d trend",
+              "bee bee"}
