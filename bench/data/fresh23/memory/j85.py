@@ -113,7 +113,7 @@ S5 = [
     X(R("resources/config.edn"), ENOENT), R("resources/quarrylight/config.edn"), R("src/quarrylight/auth.clj"),
     E("resources/quarrylight/config.edn", ":quarrylight/session {:ttl-minutes 480}",
       ":quarrylight/session {:ttl-minutes 720}"),
-    "and I want to test the session cleanup job on a throwaway database",
+    "and the session cleanup job: try it on a disposable postgres first",
     X(SH("docker compose -f dev/compose.yml up -d db"), DOCKER),
     X(SH("docker compose -f dev/compose.yml up -d db"), DOCKER),
     "ok no docker. use a scratch schema on the dev db",
