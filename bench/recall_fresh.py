@@ -115,8 +115,9 @@ DEV_JOURNALS = 6
 DEV_SETS_BEFORE_25 = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh8", "fresh9")
 DEV_SETS_BEFORE_29 = (*DEV_SETS_BEFORE_25, "fresh10", "fresh11", "fresh12")  # dev since round 25: the last three
 DEV_SETS = (*DEV_SETS_BEFORE_29, "fresh13", "fresh14", "fresh15")  # dev since round 29: the last three
-# the sets whose memory journals nobody tuning reads (fresh20 and fresh21 written in round 31, after judge "model")
-HELD_OUT = ("fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21")
+# the sets whose memory journals nobody tuning reads (fresh20 and fresh21 written in round 31, after judge "model";
+# fresh22 and fresh23 in round 32, after the agent's search words)
+HELD_OUT = ("fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22", "fresh23")
 
 
 def journals(data: Path, split: str) -> list[Path]:

@@ -43,6 +43,8 @@ card was asked nothing and gets no card. Beside them, recall's own choice for th
   queries, positives and negatives shuffled together, and the parameter's description); the model is still asked
   about the query alone. New readers answered every question of both. A hook has no agent's words: these records
   have no blocks.
+- held32new (`bench/data/reader32-held-new/`): fresh22 (`packN.json`) and fresh23 (`packO.json`), sets written in
+  round 32 after the search words were built, asked the same way.
 A held-out record prints figures only, and `--make-questions` prints only how many; nobody tuning reads those files.
 `--make-questions` writes each question three ways: as judge "model" asks the model (`packX.json`), as judge
 "agent" gives the agent its result (`agentX.json`), and as a prompt's block with the memory option
@@ -97,8 +99,9 @@ RECORDS = {"dev30": (DATA, ASKED), "dev31": (DATA.parent / "reader31", ASKED),
            "held30-31": (DATA.parent / "reader31-held30", {"G": rf.HELD_OUT[:2], "H": rf.HELD_OUT[2:4]}),
            "dev32": (DATA.parent / "reader32", ASKED),
            "held32": (DATA.parent / "reader32-held", {"K": rf.HELD_OUT[:2], "L": rf.HELD_OUT[2:4],
-                                                      "M": rf.HELD_OUT[4:6]})}
-SEARCHED = ("dev32", "held32")  # records whose queries come with their writers' search words (TERMS)
+                                                      "M": rf.HELD_OUT[4:6]}),
+           "held32new": (DATA.parent / "reader32-held-new", {"N": rf.HELD_OUT[6:7], "O": rf.HELD_OUT[7:8]})}
+SEARCHED = ("dev32", "held32", "held32new")  # records whose queries come with their writers' search words (TERMS)
 SEED = 3030  # the order questions are shuffled in
 TERMS = DATA.parent / "terms32"
 
@@ -394,7 +397,7 @@ def main() -> None:
     parser.add_argument("--block", action="store_true", help="score the readers who played an agent given "
                         "inject_judge \"agent\"'s block in its prompt")
     parser.add_argument("--record", choices=list(RECORDS), help="whose questions: dev30 (the default), dev31, "
-                        "dev32; held30, held30-31, held31, held32 (held out: figures only)")
+                        "dev32; held30, held30-31, held31, held32, held32new (held out: figures only)")
     args = parser.parse_args()
     if args.make_questions:
         if not args.record:
