@@ -365,6 +365,8 @@ def mcp(http: Annotated[str, typer.Option(help="Serve Streamable HTTP on HOST:PO
                                                     "ORGAN.* pins every tool of an organ.")] = [],  # noqa: B006
         poll_after: Annotated[float, typer.Option(help="HTTP: close the response stream of a call still running "
                                                        "after this many seconds; the client resumes it.")] = 30.0,
+        recall: Annotated[bool, typer.Option(help="List memory.recall (whole) to every client whatever the "
+                                                  "instruction.")] = True,
         home: HomeOpt = DEFAULT_HOME) -> None:
     """Serve the running mesh to an agent as an MCP server (stdio by default)."""
     state = Home(home)
@@ -386,7 +388,7 @@ def mcp(http: Annotated[str, typer.Option(help="Serve Streamable HTTP on HOST:PO
     from actors.front import MeshServer, Naming
 
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="actors: %(levelname)s: %(message)s")
-    server = MeshServer(state, session, naming=Naming(names), pins=tuple(pin), poll_after_s=poll_after)
+    server = MeshServer(state, session, naming=Naming(names), pins=tuple(pin), poll_after_s=poll_after, recall=recall)
     if address is None:
         import anyio
 

@@ -82,10 +82,10 @@ class Front:
                     return
         pytest.fail("no beat carried the instruction")
 
-    def client(self, transport: str, mode: str, **kwargs) -> Client:
-        """An SDK client of this front door (a stdio one starts its own `actors mcp`)."""
+    def client(self, transport: str, mode: str, options: tuple[str, ...] = (), **kwargs) -> Client:
+        """An SDK client of this front door (a stdio one starts its own `actors mcp`, with `options`)."""
         if transport == "stdio":
-            server = StdioServerParameters(command=sys.executable, args=["-m", "actors", "mcp", "--home",
+            server = StdioServerParameters(command=sys.executable, args=["-m", "actors", "mcp", *options, "--home",
                                                                          str(self.mesh.home)],
                                            env=self.mesh.env, cwd=str(self.mesh.workdir))
         else:

@@ -185,6 +185,11 @@ def completions(schema: dict, argument: str, typed: str, limit: int = 100) -> li
     return [v for v in values if v.casefold().startswith(typed)][:limit]
 
 
+# listed to every client whatever the instruction, unless `actors mcp --no-recall`: memory's recall is asked before
+# any step, and its `terms` and `judge` are told only in its parameters' descriptions, which a brief listing drops
+RECALL_PIN = "memory.recall"
+
+
 def unmatched_pins(patterns: tuple[str, ...], catalogue: Catalogue) -> tuple[str, ...]:
     """The patterns that pin no tool of the catalogue."""
     return tuple(p for p in patterns if not expand_pins((p,), catalogue))

@@ -40,8 +40,8 @@ from starlette.requests import Request
 
 from actors import listen, peers, schema
 from actors.front import results
-from actors.front.catalogue import (Catalogue, Naming, completions, expand_pins, from_manifest, introduction,
-                                   prompt_arguments, unmatched_pins)
+from actors.front.catalogue import (RECALL_PIN, Catalogue, Naming, completions, expand_pins, from_manifest,
+                                   introduction, prompt_arguments, unmatched_pins)
 from actors.front.clients import MAX_PINS, View, Views
 from actors.front.link import CALL_GRACE_S, CallCancelled, HeartSilent, HeartStopped, MeshLink, Started, TooLarge
 from actors.front.rounds import Round, Rounds
@@ -107,13 +107,14 @@ class MeshServer:
     """Serves one mesh (by its home) to MCP clients, each with its own exposure."""
 
     def __init__(self, home: Home, session: str = "", naming: Naming = Naming.QUALIFIED,
-                 pins: tuple[str, ...] = (), poll_after_s: float | None = POLL_AFTER_S) -> None:
+                 pins: tuple[str, ...] = (), poll_after_s: float | None = POLL_AFTER_S, recall: bool = True) -> None:
         self.home = home
         self.poll_after_s = poll_after_s
         self.told_session = session  # the session named by the operator, else the instruction's is followed
         self.session = session or DEFAULT_SESSION  # the one this server's calls are journaled under now
         self.naming = naming
         self.pin_patterns = tuple(pins)
+        self.always = (RECALL_PIN,) if recall else ()  # listed whatever the instruction, said nothing of when absent
         self.pins_told: set[str] = set()  # patterns already said to match nothing (said once each)
         self.views = Views()
         self.locks: dict[Hashable, asyncio.Lock] = {}
@@ -395,7 +396,7 @@ class MeshServer:
         before = self.catalogue.digest()
         self.catalogue, self.digest = from_manifest(manifest), digest
         self.server.instructions = f"{INSTRUCTIONS} {introduction(self.catalogue)}"  # said to clients connecting from now
-        self.views.pins = expand_pins(self.pin_patterns, self.catalogue)[:MAX_PINS]
+        self.views.pins = expand_pins((*self.always, *self.pin_patterns), self.catalogue)[:MAX_PINS]
         for pattern in unmatched_pins(self.pin_patterns, self.catalogue):
             if pattern not in self.pins_told:
                 self.pins_told.add(pattern)
