@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from actors.front.catalogue import MAX_INTRODUCTION, Naming, completions, expand_pins, from_manifest, introduction
+from actors.front.catalogue import (MAX_INTRODUCTION, Naming, completions, expand_pins, from_manifest, introduction,
+                                   recall_hint)
 from actors.front.transport import check
 from broker import protocol
 from broker.protocol import Ability
@@ -140,3 +141,12 @@ def test_a_tool_of_an_organ_that_is_not_up_is_passed_to_the_heart_to_say_why():
     assert catalogue.resolve_tool("down__secret", {}) == "down.secret"
     assert catalogue.tool("down.secret") is None
     assert catalogue.resolve_tool("gone__secret", {}) is None  # not declared at all
+
+
+def test_the_recall_hint_names_memory_recall_as_the_client_sees_it_and_nothing_without_it():
+    with_memory = from_manifest({**MANIFEST, "memory": organ(Ability("recall"))})
+    assert recall_hint(with_memory, Naming.QUALIFIED).startswith("Before a step, call memory__recall with")
+    assert recall_hint(with_memory, Naming.BARE).startswith("Before a step, call recall with")
+    assert recall_hint(from_manifest(MANIFEST), Naming.QUALIFIED) == ""
+    resting = from_manifest({"memory": organ(Ability("recall"), state="lost")})
+    assert recall_hint(resting, Naming.QUALIFIED) == ""

@@ -190,6 +190,15 @@ def completions(schema: dict, argument: str, typed: str, limit: int = 100) -> li
 RECALL_PIN = "memory.recall"
 
 
+def recall_hint(catalogue: Catalogue, naming: Naming) -> str:
+    """What the server's instructions say of memory's recall while the mesh has it: when and how to ask it."""
+    if catalogue.tool(RECALL_PIN) is None:
+        return ""
+    name = catalogue.wire_name(RECALL_PIN, RECALL_PIN.replace(".", SEPARATOR, 1), naming)
+    return (f"Before a step, call {name} with the step as query, your search words for it as terms and judge "
+            '"agent": it proposes lessons from past sessions, for you to apply those that fit.')
+
+
 def unmatched_pins(patterns: tuple[str, ...], catalogue: Catalogue) -> tuple[str, ...]:
     """The patterns that pin no tool of the catalogue."""
     return tuple(p for p in patterns if not expand_pins((p,), catalogue))

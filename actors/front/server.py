@@ -41,7 +41,7 @@ from starlette.requests import Request
 from actors import listen, peers, schema
 from actors.front import results
 from actors.front.catalogue import (RECALL_PIN, Catalogue, Naming, completions, expand_pins, from_manifest,
-                                   introduction, prompt_arguments, unmatched_pins)
+                                   introduction, prompt_arguments, recall_hint, unmatched_pins)
 from actors.front.clients import MAX_PINS, View, Views
 from actors.front.link import CALL_GRACE_S, CallCancelled, HeartSilent, HeartStopped, MeshLink, Started, TooLarge
 from actors.front.rounds import Round, Rounds
@@ -395,7 +395,9 @@ class MeshServer:
         self.loaded_at = time.monotonic()
         before = self.catalogue.digest()
         self.catalogue, self.digest = from_manifest(manifest), digest
-        self.server.instructions = f"{INSTRUCTIONS} {introduction(self.catalogue)}"  # said to clients connecting from now
+        hint = recall_hint(self.catalogue, self.naming) if self.always else ""
+        # said to clients connecting from now
+        self.server.instructions = " ".join(filter(None, (INSTRUCTIONS, introduction(self.catalogue), hint)))
         self.views.pins = expand_pins((*self.always, *self.pin_patterns), self.catalogue)[:MAX_PINS]
         for pattern in unmatched_pins(self.pin_patterns, self.catalogue):
             if pattern not in self.pins_told:
