@@ -36,6 +36,7 @@ FLUSH_EVERY_S = 5.0
 RECONNECT_S = 1.0
 MANIFEST_TIMEOUT_S = 5.0
 _TEXT = {"type": "string", "maxLength": 4000}
+STEP = {**_TEXT, "description": "The step, in your own words."}
 TERMS = {"type": "string", "maxLength": MAX_TERMS_CHARS,
          "description": "Search words for this step besides the query: the programs, commands, files, services and "
                         "hosts it involves, and English words for it when the query is in another language."}
@@ -124,7 +125,7 @@ class MemoryOrgan(Organ):
              "judge \"agent\": you choose among candidates (best with terms); \"model\": your model does (MCP "
              "sampling).",
              read_only=True, owners_words=True, timeout_s=JUDGE_TIMEOUT_S + 30,
-             params={"query": {**_TEXT, "description": "The step, in your own words."}, "terms": TERMS, "limit": {"type": "integer", "minimum": 1, "maximum": 50},
+             params={"query": STEP, "terms": TERMS, "limit": {"type": "integer", "minimum": 1, "maximum": 50},
                      "judge": {"type": "string", "enum": list(Judge)}})
     def recall(self, query: str, limit: int = 5, judge: str = Judge.WORDS, terms: str = "") -> dict:
         if judge == Judge.MODEL:
