@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from actors.front.catalogue import (MAX_INTRODUCTION, Naming, completions, expand_pins, from_manifest, introduction,
-                                   recall_hint)
+                                   pinned, recall_hint)
 from actors.front.transport import check
 from broker import protocol
 from broker.protocol import Ability
@@ -143,10 +143,38 @@ def test_a_tool_of_an_organ_that_is_not_up_is_passed_to_the_heart_to_say_why():
     assert catalogue.resolve_tool("gone__secret", {}) is None  # not declared at all
 
 
+RECALL = Ability("recall", params={"type": "object", "properties": {
+    "query": {"type": "string"}, "terms": {"type": "string"}, "judge": {"type": "string", "enum": ["words", "model", "agent"]}}})
+
+
 def test_the_recall_hint_names_memory_recall_as_the_client_sees_it_and_nothing_without_it():
-    with_memory = from_manifest({**MANIFEST, "memory": organ(Ability("recall"))})
+    with_memory = from_manifest({**MANIFEST, "memory": organ(RECALL)})
     assert recall_hint(with_memory, Naming.QUALIFIED).startswith("Before a step, call memory__recall with")
     assert recall_hint(with_memory, Naming.BARE).startswith("Before a step, call recall with")
     assert recall_hint(from_manifest(MANIFEST), Naming.QUALIFIED) == ""
-    resting = from_manifest({"memory": organ(Ability("recall"), state="lost")})
+    resting = from_manifest({"memory": organ(RECALL, state="lost")})
     assert recall_hint(resting, Naming.QUALIFIED) == ""
+
+
+def test_a_recall_of_an_organ_named_memory_that_takes_no_search_words_is_neither_pinned_nor_named():
+    # a wrapped MCP server named memory with a recall of its own: the hint told the agent to give it terms and
+    # judge "agent", which it does not take, and it was listed whole to every client (O57)
+    wrapped = from_manifest({"memory": organ(Ability("recall", params={"type": "object", "properties": {
+        "query": {"type": "string"}}}))})
+    assert recall_hint(wrapped, Naming.QUALIFIED) == ""
+    assert pinned((), wrapped, True, 64) == ()
+    assert pinned(("memory.*",), wrapped, True, 64) == ("memory.recall",)  # pinned when the operator asks
+    judged = from_manifest({"memory": organ(Ability("recall", params={"type": "object", "properties": {
+        "terms": {"type": "string"}, "judge": {"type": "string", "enum": ["words"]}}}))})
+    assert recall_hint(judged, Naming.QUALIFIED) == "" and pinned((), judged, True, 64) == ()
+
+
+def test_the_recall_pin_takes_none_of_the_room_of_the_operators_pins():
+    # with 64 --pin the last one was dropped in silence for memory.recall, pinned first (O58)
+    catalogue = from_manifest({"memory": organ(RECALL),
+                               "many": organ(*(Ability(f"t{n:02d}") for n in range(70)))})
+    patterns = tuple(f"many.t{n:02d}" for n in range(64))
+    got = pinned(patterns, catalogue, True, 64)
+    assert got[0] == "memory.recall" and got[1:] == tuple(f"many.t{n:02d}" for n in range(64))
+    assert pinned(patterns, catalogue, False, 64) == got[1:]
+    assert pinned(("memory.recall", "many.t00"), catalogue, True, 64) == ("memory.recall", "many.t00")

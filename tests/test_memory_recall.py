@@ -410,3 +410,15 @@ def test_an_agents_search_words_follow_its_query_and_fit_the_query_cap():
     cut = with_terms("x" * (MAX_QUERY_CHARS + 10), "helm upgrade")
     assert len(cut) == MAX_QUERY_CHARS and cut.endswith("x\nhelm upgrade")
     assert len(with_terms("q", "ab " * MAX_TERMS_CHARS)) <= len("q\n") + MAX_TERMS_CHARS
+
+
+def test_an_agents_search_words_are_read_beside_a_query_of_six_hundred_different_words():
+    # parse_query keeps the first MAX_QUERY_TERMS terms it reads: the words came last and were all dropped (O56)
+    words = [f"{a}o{b}{c}" for a in "bcdfgh" for b in "klmnpr" for c in "bcdfghklmnprstvwz"][:600]
+    query = " ".join(words)[:4000]
+    read = parse_query(with_terms(query, "nginx k8s systemctl")).terms
+    assert {"nginx", "k8s", "systemctl"} <= read
+    assert with_terms(query, "nginx").startswith(" ".join(words[:100]) + " ")  # the query kept up to its cap, in words
+    assert with_terms(query, "nginx").split("\n")[0] in query.split("\n")[0]
+    step = "deploy the nginx config to staging"
+    assert with_terms(step, "nginx systemctl") == f"{step}\nnginx systemctl"  # a step leaves room: all of it read

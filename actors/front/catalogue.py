@@ -190,13 +190,31 @@ def completions(schema: dict, argument: str, typed: str, limit: int = 100) -> li
 RECALL_PIN = "memory.recall"
 
 
+def has_recall(catalogue: Catalogue) -> bool:
+    """Whether the organ named memory is up with memory's recall: one that takes the agent's search words (`terms`)
+    and judge "agent". A wrapped MCP server named memory may have a `recall` of its own, with other parameters: it
+    is neither pinned nor named in the instructions (O57)."""
+    ability = catalogue.tool(RECALL_PIN)
+    properties = ability.params.get("properties") if ability is not None and isinstance(ability.params, dict) else None
+    judge = properties.get("judge") if isinstance(properties, dict) else None
+    return isinstance(properties.get("terms") if isinstance(properties, dict) else None, dict) and \
+        isinstance(judge, dict) and isinstance(judge.get("enum"), list) and "agent" in judge["enum"]
+
+
 def recall_hint(catalogue: Catalogue, naming: Naming) -> str:
     """What the server's instructions say of memory's recall while the mesh has it: when and how to ask it."""
-    if catalogue.tool(RECALL_PIN) is None:
+    if not has_recall(catalogue):
         return ""
     name = catalogue.wire_name(RECALL_PIN, RECALL_PIN.replace(".", SEPARATOR, 1), naming)
     return (f"Before a step, call {name} with the step as query, your search words for it as terms and judge "
             '"agent": it proposes lessons from past sessions, for you to apply those that fit.')
+
+
+def pinned(patterns: tuple[str, ...], catalogue: Catalogue, recall: bool, limit: int) -> tuple[str, ...]:
+    """The tool addresses listed to every client: memory's recall (with `recall`, while the mesh has it), then those
+    the patterns pin, at most `limit` of them (the recall pin takes none of their room, O58)."""
+    return tuple(dict.fromkeys(((RECALL_PIN,) if recall and has_recall(catalogue) else ())
+                               + expand_pins(patterns, catalogue)[:limit]))
 
 
 def unmatched_pins(patterns: tuple[str, ...], catalogue: Catalogue) -> tuple[str, ...]:

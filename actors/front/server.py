@@ -40,8 +40,8 @@ from starlette.requests import Request
 
 from actors import listen, peers, schema
 from actors.front import results
-from actors.front.catalogue import (RECALL_PIN, Catalogue, Naming, completions, expand_pins, from_manifest,
-                                   introduction, prompt_arguments, recall_hint, unmatched_pins)
+from actors.front.catalogue import (Catalogue, Naming, completions, from_manifest, introduction, pinned,
+                                   prompt_arguments, recall_hint, unmatched_pins)
 from actors.front.clients import MAX_PINS, View, Views
 from actors.front.link import CALL_GRACE_S, CallCancelled, HeartSilent, HeartStopped, MeshLink, Started, TooLarge
 from actors.front.rounds import Round, Rounds
@@ -114,7 +114,7 @@ class MeshServer:
         self.session = session or DEFAULT_SESSION  # the one this server's calls are journaled under now
         self.naming = naming
         self.pin_patterns = tuple(pins)
-        self.always = (RECALL_PIN,) if recall else ()  # listed whatever the instruction, said nothing of when absent
+        self.recall = recall  # memory.recall listed whatever the instruction, said nothing of when absent
         self.pins_told: set[str] = set()  # patterns already said to match nothing (said once each)
         self.views = Views()
         self.locks: dict[Hashable, asyncio.Lock] = {}
@@ -395,10 +395,10 @@ class MeshServer:
         self.loaded_at = time.monotonic()
         before = self.catalogue.digest()
         self.catalogue, self.digest = from_manifest(manifest), digest
-        hint = recall_hint(self.catalogue, self.naming) if self.always else ""
+        hint = recall_hint(self.catalogue, self.naming) if self.recall else ""
         # said to clients connecting from now
         self.server.instructions = " ".join(filter(None, (INSTRUCTIONS, introduction(self.catalogue), hint)))
-        self.views.pins = expand_pins((*self.always, *self.pin_patterns), self.catalogue)[:MAX_PINS]
+        self.views.pins = pinned(self.pin_patterns, self.catalogue, self.recall, MAX_PINS)
         for pattern in unmatched_pins(self.pin_patterns, self.catalogue):
             if pattern not in self.pins_told:
                 self.pins_told.add(pattern)

@@ -101,6 +101,7 @@ FLOOR_WORDS = 3.0
 PRIOR_CARDS = 10
 MAX_QUERY_CHARS = 8000
 MAX_TERMS_CHARS = 500  # an agent's search words beside its query (`memory.recall`'s terms)
+ROOM_STEP = 512  # characters of a query first read beside the words (`_room_for`; then twice as many, and so on)
 MAX_TASKS = 8  # tasks a card is compared by at most (distill keeps five)
 INLINE_TASKS = 16  # new tasks a query embeds itself when its store changed (~7 ms each); more wait for a thread
 MAX_TASK_CHARS = 1000  # a task is read as its first 1,000 characters (distill keeps 200, a few more once redacted)
@@ -195,13 +196,64 @@ def with_terms(query: str, terms: str) -> str:
     `MAX_QUERY_CHARS`, then the words. Round 32: writers who saw only the queries gave the fourteen dev sets' queries
     words that lift the proposals' reach from 800 to 829 of 837 positives (docs/memory.md)."""
     terms = " ".join(terms[:MAX_TERMS_CHARS].split())
-    return f"{query[:MAX_QUERY_CHARS - len(terms) - 1]}\n{terms}" if terms else query
+    if not terms:
+        return query
+    return f"{_room_for(query[:MAX_QUERY_CHARS - len(terms) - 1], terms)}\n{terms}"
+
+
+def _room_for(query: str, terms: str) -> str:
+    """The longest start of a query beside which `parse_query` reads every term of the agent's words (O56): it
+    keeps the first MAX_QUERY_TERMS terms it reads and the words come last, so a query of 600 different words left
+    none of them. Cut at a blank where the start has one; the whole query when it leaves room, as any step does (one
+    read of it). Starts are tried from ROOM_STEP characters up, twice as long each time, since the cut is near the
+    start: a query past the cap costs about 20 ms, at 4,000 characters as at 8,000."""
+    own = _read(_prepared(terms))[2].keys()
+    def fits(start: str) -> bool:
+        return own <= _read(_prepared(f"{start}\n{terms}"))[2].keys()
+    low, high = 0, ROOM_STEP  # a start that fits, and one that may not
+    while high < len(query) and fits(query[:high]):
+        low, high = high, 2 * high
+    if high >= len(query) and fits(query):
+        return query
+    high = min(high, len(query))  # query[:low] fits, query[:high] does not
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if fits(query[:middle]) else (low, middle)
+    start = query[:low]
+    blank = max(start.rfind(" "), start.rfind("\n"))
+    return start[:blank] if blank > 0 else start
 
 
 def parse_query(query: str) -> Query:
     """The terms of a query (stems, CJK pairs, file names, hosts), bounded whatever its length."""
+    query = _prepared(query)
+    paths, named, terms = _read(query)
+    compounds = _compounds(query)
+    for term in compounds:  # "pull request" is said as much as "pullrequest" would be
+        terms.setdefault(term, None)
+    kept = list(terms)[:MAX_QUERY_TERMS]
+    libraries = {text.stem(name): managers for name, managers in text.libraries(query).items()}
+    related, sources = _reach(kept, terms, lambda t: programs_of(t, libraries))
+    similar, similar_from = _reach(kept, terms, meaning.similar)
+    named_stems = frozenset(text.stem(text.basename(p)) for p in paths)
+    content = text.content_words(query)
+    unknown = tuple(w for w in content if fuzzy.may_be_typo(w))[:MAX_QUERY_TERMS]
+    said = tuple(dict.fromkeys([*text.stems(query), *text.runs(query)]))[:MAX_QUERY_TERMS]
+    return Query(terms=frozenset(kept), named=frozenset(named), named_stems=named_stems, related=frozenset(related),
+                 related_from=sources, similar=frozenset(similar), similar_from=similar_from, unknown=unknown,
+                 prose=prose_work(query), said=said)
+
+
+def _prepared(query: str) -> str:
+    """A query as its terms are read: its tickets blanked, its English said, the names it spells in CamelCase joined."""
     # `RUST-201:` names a queue; `despliega el servicio` asks to deploy it (round 26)
-    query = meaning.join_names(text.gloss(text.without_tickets(query[:MAX_QUERY_CHARS])))
+    return meaning.join_names(text.gloss(text.without_tickets(query[:MAX_QUERY_CHARS])))
+
+
+def _read(query: str) -> tuple[list[str], dict[str, None], dict[str, None]]:
+    """A prepared query's files, what it names outright (its files, their names and its hosts), and the terms
+    `parse_query` keeps of it before compounds: those, stems and CJK pairs, then words as written, in the order
+    said, at most MAX_QUERY_TERMS."""
     named: dict[str, None] = {}
     paths = text.paths(query)
     for path in paths:
@@ -219,20 +271,7 @@ def parse_query(query: str) -> Query:
             break
         if word[0] < "\u3040" and len(word) > 1 and not word.isdigit():
             terms.setdefault(word, None)
-    compounds = _compounds(query)
-    for term in compounds:  # "pull request" is said as much as "pullrequest" would be
-        terms.setdefault(term, None)
-    kept = list(terms)[:MAX_QUERY_TERMS]
-    libraries = {text.stem(name): managers for name, managers in text.libraries(query).items()}
-    related, sources = _reach(kept, terms, lambda t: programs_of(t, libraries))
-    similar, similar_from = _reach(kept, terms, meaning.similar)
-    named_stems = frozenset(text.stem(text.basename(p)) for p in paths)
-    content = text.content_words(query)
-    unknown = tuple(w for w in content if fuzzy.may_be_typo(w))[:MAX_QUERY_TERMS]
-    said = tuple(dict.fromkeys([*text.stems(query), *text.runs(query)]))[:MAX_QUERY_TERMS]
-    return Query(terms=frozenset(kept), named=frozenset(named), named_stems=named_stems, related=frozenset(related),
-                 related_from=sources, similar=frozenset(similar), similar_from=similar_from, unknown=unknown,
-                 prose=prose_work(query), said=said)
+    return paths, named, terms
 
 
 def programs_of(term: str, libraries: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
