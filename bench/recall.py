@@ -15,9 +15,9 @@ Latency (`--latency N`): N generated cards in one store (each with 1-5 tasks of 
 in-process on a warm index, 300 queries of 4-20 words plus one of 768, with meaning (word vectors, the default) and
 with the words alone (the baseline, in the same run); wall clock and the thread's CPU time, p50 and p95; and how often the
 bounded search returns exhaustive scoring's best card (and top 5). Then judge "model"'s proposals, and both again
-with an agent's search words for every query (`memory.recall`'s terms: 3-11 of the cards' own terms). Shapes: `realistic` (a Zipf vocabulary of
-20,000 words, 3,000 files, 400 hosts, 150 programs), `narrow` (120 words: every term in about 2,000 of 30,000
-cards) and `same` (every card holds the same terms).
+with an agent's search words for every query (`memory.recall`'s terms: 3-11 of the cards' own terms). Shapes:
+`realistic` (a Zipf vocabulary of 20,000 words, 3,000 files, 400 hosts, 150 programs), `narrow` (120 words: every
+term in about 2,000 of 30,000 cards) and `same` (every card holds the same terms).
 
     python bench/recall.py --split dev|test [--misses] [--ablate-related] [--ablate-meaning]
                            [--latency 30000 [--shapes ...]]
@@ -232,10 +232,11 @@ def latency(n: int, shape: str = "realistic", meaning: str = "light", seed: int 
             judged_cpu.append((time.thread_time() - c0) * 1000)
             judged_wall.append((time.perf_counter() - w0) * 1000)
         searched = {"recall": [], "proposals": []}  # both again, each query with an agent's search words
+        asks = {"recall": lambda q, w: m.recall(q, 5, terms=w), "proposals": m.proposals}
         for query, words in zip(queries, search_words(rng, drafts, len(queries)), strict=True):
-            for what, ask in (("recall", m.recall), ("proposals", m.proposals)):
+            for what, ask in asks.items():
                 c0 = time.thread_time()
-                ask(query, terms=words) if what == "proposals" else ask(query, 5, terms=words)
+                ask(query, words)
                 searched[what].append((time.thread_time() - c0) * 1000)
         top1, top5 = agreement(m.recaller.current(m.reader()), queries[:60])
     return {"cards": n, "shape": shape, "meaning": str(m.recaller.meaning), "queries": len(queries), "answered": found,

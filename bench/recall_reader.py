@@ -246,7 +246,8 @@ def make_questions(folder: Path, packs: dict[str, tuple[str, ...]], terms: dict 
                         proposed = [h.card for h in m.proposals(query, words_too)[0]]
                         shown = confirm.lines(proposed)
                         words = [h.card for h in m.recall(query, 3, hit=False, terms=words_too)[0]]
-                        block = hooked(m, query) if terms is None else inject.Block("", (), (), 0)  # a hook has no agent words
+                        # a hook has no agent's words: a searched record has no blocks
+                        block = hooked(m, query) if terms is None else inject.Block("", (), (), 0)
                         items.append({"set": name, "kind": kind, "asked": any(shown),
                                       "prompt": confirm.prompt(query, shown) if any(shown) else "",
                                       "agent": as_agent(query, shown), "user": query, "block": block.text,
@@ -264,7 +265,7 @@ def make_questions(folder: Path, packs: dict[str, tuple[str, ...]], terms: dict 
                 agent.append({"question": f"{pack}{n}", **item["agent"]})
             if item["block_numbers"]:
                 blocks.append({"question": f"{pack}{n}", "user_prompt": item["user"], "memory_block": item["block"]})
-        for name, written in (("pack", questions), ("agent", agent), ("block", blocks))[:3 if terms is None else 2]:
+        for name, written in [("pack", questions), ("agent", agent)] + ([("block", blocks)] if terms is None else []):
             (folder / f"{name}{pack}.json").write_text(json.dumps(written, indent=1, ensure_ascii=False))
         counts[pack] = {"queries": len(items), "questions": len(questions)}
     (folder / "key-questions.json").write_text(json.dumps(key, indent=1))
