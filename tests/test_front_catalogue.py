@@ -144,7 +144,8 @@ def test_a_tool_of_an_organ_that_is_not_up_is_passed_to_the_heart_to_say_why():
 
 
 RECALL = Ability("recall", params={"type": "object", "properties": {
-    "query": {"type": "string"}, "terms": {"type": "string"}, "judge": {"type": "string", "enum": ["words", "model", "agent"]}}})
+    "query": {"type": "string"}, "terms": {"type": "string"},
+    "judge": {"type": "string", "enum": ["words", "model", "agent"]}}})
 
 
 def test_the_recall_hint_names_memory_recall_as_the_client_sees_it_and_nothing_without_it():

@@ -195,10 +195,13 @@ def has_recall(catalogue: Catalogue) -> bool:
     and judge "agent". A wrapped MCP server named memory may have a `recall` of its own, with other parameters: it
     is neither pinned nor named in the instructions (O57)."""
     ability = catalogue.tool(RECALL_PIN)
-    properties = ability.params.get("properties") if ability is not None and isinstance(ability.params, dict) else None
-    judge = properties.get("judge") if isinstance(properties, dict) else None
-    return isinstance(properties.get("terms") if isinstance(properties, dict) else None, dict) and \
-        isinstance(judge, dict) and isinstance(judge.get("enum"), list) and "agent" in judge["enum"]
+    params = ability.params if ability is not None and isinstance(ability.params, dict) else {}
+    properties = params.get("properties")
+    if not isinstance(properties, dict):
+        return False
+    judge = properties.get("judge")
+    return isinstance(properties.get("terms"), dict) and isinstance(judge, dict) \
+        and isinstance(judge.get("enum"), list) and "agent" in judge["enum"]
 
 
 def recall_hint(catalogue: Catalogue, naming: Naming) -> str:
