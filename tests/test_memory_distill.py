@@ -810,6 +810,21 @@ def test_a_playbook_holds_the_operand_words_and_settings_its_commands_said_in_tw
     assert "no-build" not in card.identity.get("command", [])  # said in one session only
 
 
+def test_a_playbook_holds_the_words_and_camelcase_names_of_its_inline_code_and_called_methods():
+    j = Journal()
+    for i in range(2):
+        j.progress(f"s{i}", "tidy before the PR").cmd(f"s{i}", "julia -e 'using JuliaFormatter; format(\".\", v=true)'",
+                                                     ok=True)
+        j.call(f"s{i}", "git", "diff", {}).progress(f"s{i}", "content")
+        j.cmd(f"s{i}", "Unity -batchmode -executeMethod Tools.BuildScripts.BuildAddressables -quit", ok=True)
+        j.call(f"s{i}", "fs", "list_directory", {"path": "ServerData"}).progress(f"s{i}", "next")
+    cards = {"julia" in d.identity["program"]: d for d in drafts(j, "playbook")}
+    formatter, content = cards[True], cards[False]
+    assert {"juliaformatter", "formatt", "format"} <= set(formatter.identity["command"])
+    assert {"buildscripts", "buildaddressables"} <= set(content.identity["command"])
+    assert "tools.buildscripts" not in content.identity.get("file", [])  # a method's qualified name is no file
+
+
 def test_a_namespaced_task_is_its_namespaces_and_a_script_is_its_name_without_extension():
     j = Journal()
     for i in range(2):

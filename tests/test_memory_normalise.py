@@ -201,6 +201,7 @@ def test_durations_versions_ports_and_numbered_hosts_do_not_split_a_signature(a,
     ("timeout after 30000ms", "timeout after 5000 ms"),
     ("no output for 30 seconds, giving up", "no output for 2 minutes, giving up"),
     ("image is 1.2 GB, over the 1 GB limit", "image is 900MB, over the 1 GB limit"),
+    ("Pixel test failed, 1.87%, 2964px diff detected.", "Pixel test failed, 0.42%, 611px diff detected."),
 ])
 def test_a_number_with_its_unit_spaced_or_not_is_one_quantity(a, b):
     assert error_signature(a) == error_signature(b)

@@ -112,6 +112,11 @@ def test_a_term_a_card_holds_in_two_fields_counts_once_in_its_document_frequency
     assert weights["stage"] == pytest.approx(idf(1, 3) / idf(1, 3))
 
 
+def test_a_camelcase_name_a_query_spells_is_a_term_whole_beside_its_words():
+    assert {"juliaformatter", "julia", "formatt"} <= parse_query("format the code with JuliaFormatter").terms
+    assert "juliaformatter" in parse_query(with_terms("format the code", "JuliaFormatter")).terms
+
+
 def test_name_words_add_up_so_a_second_one_is_never_lost_to_the_first():
     identity = {"name": ["airflow", "dag"], "topic": ["dag"]}
     one, _ = relevance(identity, {"airflow": 1.0})

@@ -92,6 +92,16 @@ def test_paths_are_found_at_the_start_of_their_run_and_after_the_dots_before_a_n
     assert text.paths(said) == found
 
 
+def test_a_dotted_name_that_goes_on_or_is_called_is_no_file():
+    assert text.paths("Unity -executeMethod Game.Tools.BuildScripts.BuildAddressables") == []
+    assert text.paths("julia -e 'using Pkg; Pkg.test()' then read app.tar.gz") == ["app.tar.gz"]
+
+
+def test_camelcase_names_are_read_whole_once_each():
+    assert text.camel_names("using JuliaFormatter; JuliaFormatter.format(); GitHub iOS PR XMLHttp") == [
+        "juliaformatter", "github"]
+
+
 def test_a_file_name_with_a_long_extension_is_a_file_name():
     assert text.paths("xcodebuild -workspace App.xcworkspace") == ["app.xcworkspace"]
     assert text.paths("write local.properties then build") == ["local.properties"]

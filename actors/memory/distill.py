@@ -1270,7 +1270,8 @@ def _operands(command: str) -> list[str]:
         words = _command_words(part)
         program = normalise.program_of(part)
         at = next((i for i, w in enumerate(words) if w.rsplit("/", 1)[-1] == program), len(words))
-        found += [w for w in words[at + 1:] if not w.startswith("-") and ":" not in qualified_names(w) and "=" not in w]
+        found += [w for w in words[at + 1:]
+                  if not w.startswith("-") and ":" not in qualified_names(w) and not _SETTING.fullmatch(w)]
     return found
 
 
@@ -1292,10 +1293,14 @@ MAX_SETTINGS = 6  # settings kept per command
 def _settings(command: str) -> tuple[str, ...]:
     """The settings a command says, whole: its long options of several words (`--vault-password-file`), the names
     of its assignments (`DEVELOPMENT_TEAM=ABCDE12345` -> development_team) and an assignment of a word whole
-    (`--filter Category=Smoke` -> category=smoke). What a fix added is often one of them, and it is one name."""
+    (`--filter Category=Smoke` -> category=smoke), and the names it spells in CamelCase (`-executeMethod
+    Tools.BuildAddressables`, `julia -e 'using JuliaFormatter'`). What a fix added is often one of them, and it is
+    one name."""
     found: list[str] = []
     for part in normalise.commands_of(command) if command else ():
         for word in _command_words(part):
+            if not word.startswith("-"):
+                found += text.camel_names(word)
             option = _LONG_OPTION.fullmatch(word)
             setting = None if option or word.startswith("-") else _SETTING.fullmatch(word)
             if option:
@@ -1311,9 +1316,10 @@ def _settings(command: str) -> tuple[str, ...]:
 
 @functools.lru_cache(maxsize=8192)  # pure, and a journal repeats its commands
 def _operand_words(command: str) -> tuple[str, ...]:
-    """The words of a command's operands that are no path, file or number (`stack ls dependencies` -> ls, depend):
-    what a workflow's command step worked on."""
-    return tuple(_unique(t for w in _operands(command) if not text.paths(w) and not _names_file(w)
+    """The words of a command's operands that are no path, file or number (`stack ls dependencies` -> ls, depend),
+    and every word of inline code (`julia -e 'using JuliaFormatter; format(".")'` -> julia, formatt, format): what a
+    workflow's command step worked on."""
+    return tuple(_unique(t for w in _operands(command) if " " in w or not text.paths(w) and not _names_file(w)
                          for t in topic_terms(w)))
 
 

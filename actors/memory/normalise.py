@@ -55,9 +55,9 @@ _SUBSTITUTIONS = (
     (re.compile(r"\b([a-z]{2,})\d{2,}\b"), r"\1{n}"),
     # a version written with its `v` (node v18.17.0), a duration in units (1m30s, 2h, 12m)
     (re.compile(r"\bv\d+(?:\.\d+)+\b|\b(?:\d+(?:\.\d+)?(?:ms|us|ns|h|m|s))+\b", re.I), "{n}"),
-    # a number with its unit, spaced or not, is one quantity (2.00 GiB, 512 MiB, 5000 ms, 30 seconds)
+    # a number with its unit, spaced or not, is one quantity (2.00 GiB, 512 MiB, 5000 ms, 30 seconds, 2964px, 60fps)
     (re.compile(r"(?<![\w{])[-+]?\d+(?:[.,:]\d+)*(?:e[-+]?\d+)?(?:\s?(?:[kmgtp]i?b|bytes|ms|us|ns|secs?|seconds?|mins?|"
-                r"minutes?|hours?)\b|(?:ms|s|kb|mb|gb|b|%)?\b)", re.I), "{n}"),
+                r"minutes?|hours?)\b|(?:[a-z]{1,3}|%)?\b)", re.I), "{n}"),
 )
 # terminal colour and cursor codes (`\x1b[31m`): a coloured error is the same error
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")

@@ -252,8 +252,8 @@ def _prepared(query: str) -> str:
 
 def _read(query: str) -> tuple[list[str], dict[str, None], dict[str, None]]:
     """A prepared query's files, what it names outright (its files, their names and its hosts), and the terms
-    `parse_query` keeps of it before compounds: those, stems and CJK pairs, then words as written, in the order
-    said, at most MAX_QUERY_TERMS."""
+    `parse_query` keeps of it before compounds: those, stems and CJK pairs, then words as written and the names it
+    spells in CamelCase, whole, in the order said, at most MAX_QUERY_TERMS."""
     named: dict[str, None] = {}
     paths = text.paths(query)
     for path in paths:
@@ -271,6 +271,8 @@ def _read(query: str) -> tuple[list[str], dict[str, None], dict[str, None]]:
             break
         if word[0] < "\u3040" and len(word) > 1 and not word.isdigit():
             terms.setdefault(word, None)
+    for name in text.camel_names(query)[: max(0, MAX_QUERY_TERMS - len(terms))]:  # whole, as a card's commands keep it
+        terms.setdefault(name, None)
     return paths, named, terms
 
 

@@ -39,10 +39,10 @@ from importlib import resources
 from broker.text.cjk import cjk_bigrams, is_cjk, pairs, runs
 from broker.text.glossary import gloss
 from broker.text.lists import load_lines, load_pairs, load_section, load_words
-from broker.text.split import basename, paths, split_identifier, words
+from broker.text.split import basename, camel_names, paths, split_identifier, words
 from broker.text.stemming import stem
 
-__all__ = ["basename", "cjk_bigrams", "content_words", "derived", "english_frequency", "everyday", "gloss", "is_cjk", "is_everyday", "is_stopword",
+__all__ = ["basename", "camel_names", "cjk_bigrams", "content_words", "derived", "english_frequency", "everyday", "gloss", "is_cjk", "is_everyday", "is_stopword",
            "load_lines", "load_pairs", "load_section", "load_words", "libraries", "library_managers", "opposites", "pairs", "paths", "related", "runs", "split_identifier", "stem", "stems", "stopwords", "terms",
            "terms_of", "without_tickets", "words"]
 

@@ -31,15 +31,26 @@ _CJK_FIRST = "\u3040"
 # each alternative is tried only where a run of the characters it reads begins (a file's name after the dots
 # before it, which `paths` strips): tried again at every character of a long word, either one read it to its end
 # each time (0.8 s for one word of 8,000 letters, a query's longest: docs/security.md O46); a match starting inside
-# such a run is one the run's start would have found first (the paths of the dev sets' texts are the same)
+# such a run is one the run's start would have found first (the paths of the dev sets' texts are the same); a dotted
+# name that goes on or is called is no file (`Tools.BuildScripts.BuildAddressables`, `Pkg.test()`), as in
+# `normalise`'s signatures
 _PATH = re.compile(r"(?<![\w.@+~/\\-])(?:[\w.@+~-]*[/\\])+[\w.@+~-]+"
-                   r"|(?<![\w.@+-])\.*[\w@+-][\w.@+-]*\.[A-Za-z][A-Za-z0-9]{0,11}\b")
+                   r"|(?<![\w.@+-])\.*[\w@+-][\w.@+-]*\.[A-Za-z][A-Za-z0-9]{0,11}\b(?![(]|\.\w)")
 _NOT_FILES = frozenset({"e.g", "i.e", "etc", "vs"})
 
 
 def split_identifier(name: str) -> list[str]:
     """The lowercase words of one identifier: `PullRequest`, `pull_requests`, `repo-path` -> pull, request…"""
     return [part.lower() for part in _PARTS.findall(name)]
+
+
+_CAMEL_NAME = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z][a-z0-9]+){2,}(?![A-Za-z0-9])")
+
+
+def camel_names(text: str) -> list[str]:
+    """The names a text spells in CamelCase, whole and lowercased (`BuildAddressables`, `using JuliaFormatter` ->
+    buildaddressables, juliaformatter), in order, unique: one name, beside the words `words` cuts it into."""
+    return list(dict.fromkeys(m.lower() for m in _CAMEL_NAME.findall(text)))
 
 
 def words(text: str) -> list[str]:
