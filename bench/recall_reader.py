@@ -94,13 +94,13 @@ ASKED = {"E": PACKS["A"], "F": PACKS["B"]}  # the same sets, each query as judge
 # records of questions: the folder, each pack's sets (round 31's held-out sets were written after judge "model" was
 # built)
 RECORDS = {"dev30": (DATA, ASKED), "dev31": (DATA.parent / "reader31", ASKED),
-           "held30": (DATA.parent / "reader30-held", {"G": rf.HELD_OUT[:2], "H": rf.HELD_OUT[2:4]}),
-           "held31": (DATA.parent / "reader31-held", {"I": rf.HELD_OUT[4:5], "J": rf.HELD_OUT[5:6]}),
-           "held30-31": (DATA.parent / "reader31-held30", {"G": rf.HELD_OUT[:2], "H": rf.HELD_OUT[2:4]}),
+           "held30": (DATA.parent / "reader30-held", {"G": ("fresh16", "fresh17"), "H": ("fresh18", "fresh19")}),
+           "held31": (DATA.parent / "reader31-held", {"I": ("fresh20",), "J": ("fresh21",)}),
+           "held30-31": (DATA.parent / "reader31-held30", {"G": ("fresh16", "fresh17"), "H": ("fresh18", "fresh19")}),
            "dev32": (DATA.parent / "reader32", ASKED),
-           "held32": (DATA.parent / "reader32-held", {"K": rf.HELD_OUT[:2], "L": rf.HELD_OUT[2:4],
-                                                      "M": rf.HELD_OUT[4:6]}),
-           "held32new": (DATA.parent / "reader32-held-new", {"N": rf.HELD_OUT[6:7], "O": rf.HELD_OUT[7:8]})}
+           "held32": (DATA.parent / "reader32-held", {"K": ("fresh16", "fresh17"), "L": ("fresh18", "fresh19"),
+                                                      "M": ("fresh20", "fresh21")}),
+           "held32new": (DATA.parent / "reader32-held-new", {"N": ("fresh22",), "O": ("fresh23",)})}
 SEARCHED = ("dev32", "held32", "held32new")  # records whose queries come with their writers' search words (TERMS)
 SEED = 3030  # the order questions are shuffled in
 TERMS = DATA.parent / "terms32"
