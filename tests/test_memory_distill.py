@@ -277,6 +277,17 @@ def test_a_weak_link_on_files_names_the_folder_most_of_its_failures_were_in():
     assert card.title == "Weak link: fs.list_directory fails often (6 of 11 calls), in coursework, cs101, submissions"
 
 
+def test_a_pitfall_on_several_files_names_the_folder_most_of_its_failures_were_in():
+    j = Journal()
+    for i, name in enumerate(("cpl-left.csv", "order-memo.txt", "rotation-fix.txt")):
+        j.progress(f"s{i}", "send the files to the fab")
+        j.call(f"s{i}", "fs", "write_file", {"path": f"/mnt/fab-share/orders/r0{i}/{name}"}, ok=False,
+               error=f"EROFS: read-only file system, open '/mnt/fab-share/orders/r0{i}/{name}'")
+    [card] = drafts(j, "pitfall")
+    assert card.identity["file"][:2] == ["fab-share", "orders"] and "cpl-left.csv" in card.identity["file"]
+    assert card.title.startswith("fs.write_file fails with ") and " in fab-share, orders: EROFS" in card.title
+
+
 def test_a_weak_links_title_names_no_folder_or_file_that_is_a_text_or_holds_a_line_break_or_an_escape():
     j = Journal()
     for i in range(11):  # a hostile transcript's paths: a terminal escape, a paragraph, a line break (O42)

@@ -43,7 +43,7 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 22  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 23  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
@@ -91,6 +91,7 @@ STATE_VERSION = 22  # 4: identities hold the gloss field; 5: workflows hold the 
 # an entry keeps the tasks of its first sessions (their current progress text), for recall's meaning
 # 22 (round 29): an ability's, a family's and a host's failures count the folders they were in (`folders`); a
 # workflow's edits count the code names they changed (`versionCode`) with its operand words
+# 23 (round 34): a failure signature counts the folders its failures were in, as an ability's do
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -330,6 +331,7 @@ class Distiller:
         sig["causes"][row.cause or "unknown"] = sig["causes"].get(row.cause or "unknown", 0) + 1
         _note(sig, row, session)
         _add(sig["hosts" if _is_host(work) else "files"], work.file)
+        count_places(sig.setdefault("folders", {}), _folders(work))
         for host in normalise.command_hosts(work.command) if work.command else ():
             _add(sig["hosts"], host, MAX_LIST)
         for name in _operand_files(work):
@@ -538,8 +540,11 @@ class Distiller:
             cause = _most(sig["causes"])
             organ, _, ability = name.partition(".")
             where = f" on {', '.join((sig['files'] or sig['hosts'])[:3])}" if sig["files"] or sig["hosts"] else ""
-            # one host every failure was on is what the pitfall is about (a flaky host reached by `curl`)
-            at = f" on {sig['hosts'][0]}" if len(sig["hosts"]) == 1 and not sig["files"] else ""
+            # one host every failure was on is what the pitfall is about (a flaky host reached by `curl`), or the
+            # folders most of them were in (a read-only share, a folder only a group may read), as a weak link's are
+            folders = shared_folders(sig.get("folders", {}), sig["n"])
+            at = f" on {sig['hosts'][0]}" if len(sig["hosts"]) == 1 and not sig["files"] else \
+                f" in {', '.join(folders)}" if folders else ""
             shown = normalise.shown_ability(name)
             yield Draft(
                 key=key, kind="pitfall", title=f"{shown} fails with {cause}{at}: {normalise.clip_words(message, 90)}",
@@ -548,8 +553,9 @@ class Distiller:
                 when=f"calling {shown}" + (f" ({', '.join(sig['programs'][:3])})" if sig["programs"] else ""),
                 wrong=sig["calls"][0] if sig["calls"] else f"calling {shown}",
                 instead=f"check first what makes it fail: {normalise.clip_words(message, 100)}",
-                identity=identity(organ, ability, programs=sig["programs"], actions=sig["actions"], files=sig["files"],
-                                  hosts=sig["hosts"], objects=sig.get("objects", ()), glosses=self.glosses,
+                identity=identity(organ, ability, programs=sig["programs"], actions=sig["actions"],
+                                  files=[*folders, *sig["files"]], hosts=sig["hosts"], objects=sig.get("objects", ()),
+                                  glosses=self.glosses,
                                   resources=sig.get("resources", ()),
                                   topic=[*topic_terms(message), *advice_terms(sig.get("advice", ""), message),
                                          *_top(sig["topic"])], calls=sig["calls"],
@@ -1385,9 +1391,9 @@ MAX_NAMED_CHARS = 64  # the longest folder or file name a weak link's title says
 
 
 def shared_folders(folders: dict, failures: int) -> list[str]:
-    """The folders at least half of a weak link's failures (two or more) were in, in the order their paths name them:
-    the place that fails (a network share, a mounted volume), which the file each failure was on does not say; each
-    a name its title can say (`nameable`)."""
+    """The folders at least half of a weak link's or a pitfall's failures (two or more) were in, in the order their
+    paths name them: the place that fails (a network share, a mounted volume), which the file each failure was on
+    does not say; each a name its title can say (`nameable`)."""
     wanted = max(2, (failures + 1) // 2)
     return [f for f, n in folders.items() if n >= wanted and nameable(f)][:MAX_LIST]
 
