@@ -1,0 +1,221 @@
+"""Planted lessons, queries and negatives of fresh27 (journals 101-104), inline.
+
+Written in this order: project profile and lessons, then queries and negatives (pasted artifacts with a short
+ask), before any journal line existed.  Evidence strings were filled in from check.py after the journals.
+"""
+
+TRUTH = {}
+
+# ---------------------------------------------------------------- 101 marrowflow
+TRUTH[101] = {
+    "project": "marrowflow: a Nextflow 24.10 DSL2 germline-exome pipeline of a hospital genomics core (fastp, bwa-mem2, GATK HaplotypeCaller, bcftools, MultiQC); module tests with nf-test; containers run with Apptainer from a shared image cache /shared/containers because the compute node gc-node03 has no route to public registries; the prod profile cleans task work dirs; sample sheets come from the core's LIMS API (lims.genecore.internal); developers Ines, Tomasz and Priya",
+    "planted": [
+        {"id": "j101-p1", "kind": "pitfall", "ability": "shell.run", "anchor": "apptainer",
+         "description": "Container images cannot be pulled on gc-node03: `apptainer pull docker://...` fails because the node has no route to Docker Hub, quay.io or ghcr.io. Don't try; ask the core admins to add the image to /shared/containers (synced nightly) and point the module at the cached .sif.",
+         "evidence": "5 failures in s1, s3, s5 (two: quay.io and a ghcr.io mirror), s6, one signature; no apptainer success anywhere"},
+        {"id": "j101-p2", "kind": "rule", "ability": "shell.run", "anchor": "nextflow",
+         "description": "A whole-pipeline run with `nextflow run . -profile test` fails here: the tools exist only inside the containers, so the first process exits 127. Always run with the container profile: `nextflow run . -profile test,apptainer`.",
+         "evidence": "fail then fix with `-profile test,apptainer` in s2 (fresh run) and s4 (-resume); process exits 127, fastp not found"},
+        {"id": "j101-p3", "kind": "playbook", "ability": "shell.run", "anchor": "nf-test",
+         "sequence": ["fs.edit_file", "shell.run", "git.add", "git.commit"],
+         "description": "Changing a local module: edit modules/local/<tool>/main.nf, run `nf-test test modules/local/<tool> --update-snapshot`, stage main.nf with tests/main.nf.test.snap, commit.",
+         "evidence": "same 4-call segment in s1 (fastp), s3 (bwa_mem2), s5 (gatk_haplotypecaller)"},
+        {"id": "j101-p4", "kind": "weak_link", "ability": "http.get", "anchor": "lims.genecore.internal",
+         "description": "The LIMS API (lims.genecore.internal: runs, samples, QC status) is flaky: 502/503, resets and timeouts. Retry a few times before concluding a run or sample is missing.",
+         "evidence": "13 calls, 8 ok (62%), three different errors (502 twice, timeout twice, 503)"},
+        {"id": "j101-p5", "kind": "pitfall", "ability": "fs.read_file", "anchor": ".command.err",
+         "description": "Task work dirs are deleted after each prod run (cleanup = true), so reading work/<hash>/.command.err of a failed task fails. Get a task's stderr and exit code from `nextflow log <run> -f name,exit,stderr` or results/pipeline_info instead.",
+         "evidence": "ENOENT on work/<hash>/.command.err in s2, s4, s6, never read; `nextflow log ... -f name,exit,stderr` used instead"},
+    ],
+    "queries": [
+        # p1: a new container image is needed on the node
+        {"planted_id": "j101-p1", "q": "--- a/modules/local/deepvariant/main.nf\n+++ b/modules/local/deepvariant/main.nf\n@@ -4,7 +4,7 @@ process DEEPVARIANT {\n     label 'process_high'\n-    container 'google/deepvariant:1.6.0'\n+    container 'google/deepvariant:1.6.1'\n\nTomasz approved the bump. nobody has 1.6.1 on gc-node03 yet, get that image onto the node so I can try it tonight"},
+        {"planted_id": "j101-p1", "q": "GC-412  Add somalier relatedness check\nDescription: family trios keep getting swapped at accessioning. Add SOMALIER_EXTRACT + SOMALIER_RELATE after HaplotypeCaller.\nImage: quay.io/biocontainers/somalier:0.2.19--h0c29559_0\nAcceptance: runs on gc-node03 with the test profile\n\nstart with step one: fetch that container here so we have it"},
+        {"planted_id": "j101-p1", "q": "what I ran on my laptop yesterday:\n$ apptainer build mosdepth_0.3.8.sif docker://quay.io/biocontainers/mosdepth:0.3.8--hd299d5a_0\nINFO:    Starting build...\nINFO:    Creating SIF file...\nINFO:    Build complete: mosdepth_0.3.8.sif\n\ncan you do the same on the node please, the coverage module needs it"},
+        # p2: a full pipeline run
+        {"planted_id": "j101-p2", "q": "nf-test summary from CI:\n  Test Process FASTP ............ PASSED (12.4s)\n  Test Process BWA_MEM2_MEM ..... PASSED (41.0s)\n  Test Process BCFTOOLS_NORM .... PASSED (6.2s)\n  SUCCESS: Executed 14 tests in 118.3s\n\nmodules are green. before I tag 2.3.0 give me an end-to-end run of the whole thing on the small test dataset here on node03"},
+        {"planted_id": "j101-p2", "q": "GC-397  Le VCF final perd NA12878\nQuand la samplesheet contient un espace apr\u00e8s l'identifiant, l'\u00e9chantillon dispara\u00eet du VCF joint.\n  sample,fastq_1,fastq_2\n  NA12878 ,data/NA12878_R1.fq.gz,data/NA12878_R2.fq.gz\n\nlance le pipeline complet avec le jeu de test et cette samplesheet, dis-moi si l'\u00e9chantillon dispara\u00eet"},
+        {"planted_id": "j101-p2", "q": "review on PR #88 (Ines):\n> The channel rewiring in workflows/germline.nf looks right, but I want evidence. Please post the trace of a complete run with the minimal test config; all 9 processes should show COMPLETED and the joint VCF must exist.\n\nok do what she asks"},
+        # p3: a module change with its test snapshot
+        {"planted_id": "j101-p3", "q": "@@ -11,7 +11,7 @@ process FASTP {\n     script:\n     def prefix = task.ext.prefix ?: \"${meta.id}\"\n-    def args   = task.ext.args ?: '--detect_adapter_for_pe'\n+    def args   = task.ext.args ?: '--detect_adapter_for_pe --trim_poly_g'\n\nNovaSeq poly-G tails. put this into the fastp module and get it committed properly"},
+        {"planted_id": "j101-p3", "q": "Test [9f1c2e7a] 'bcftools_norm - multiallelic' FAILED (5.1s)\n  assert snapshot(process.out).match()\n  |        |                   |\n  |        |                   false\n  vcf md5 6b1d0e... != 3aa94c...\n\nexpected, I switched the norm step to split multiallelics (-m-any) on purpose. refresh whatever needs refreshing and commit it"},
+        {"planted_id": "j101-p3", "q": "GC-430  mosdepth: faster coverage\nPlease add `--fast-mode` and `--by 500` to the mosdepth call in our local module; the QC report only needs 500 bp windows.\nReporter: Priya\n\n\uc774\uac70 \ubaa8\ub4c8\uc5d0 \ubc18\uc601\ud558\uace0 \ud14c\uc2a4\ud2b8 \uc2a4\ub0c5\uc0f7\uae4c\uc9c0 \ub9de\ucdb0\uc11c \ucee4\ubc0b\ud574\uc918"},
+        # p4: LIMS look-ups
+        {"planted_id": "j101-p4", "q": "[FIRING:1] LimsApiLatencyHigh (genecore-prod)\n  summary: p95 latency of lims.genecore.internal above 4s for 10m\n  value: 4.82s\n  runbook: wiki/GC/lims\n\nignore the alert for now. I need the sample list for flowcell run 241203_A00912_0291 out of the LIMS to build tomorrow's samplesheet"},
+        {"planted_id": "j101-p4", "q": "#seq-lab  Priya: run 241129_A00912_0288 is klaar op de sequencer, 24 samples, 2 lanes, index kit IDT UDI set B \U0001F44D\n\nhaal de metadata van die run op uit de LIMS (sample IDs, indexen, panel) en zet het klaar voor de samplesheet"},
+        {"planted_id": "j101-p4", "q": "GC-441  Release hold for S-2024-1182\nClinical scientist asks: is the sample flagged QC_PASS after re-extraction? Do not release the report before it is.\nLinked run: 241126_A00912_0286\n\nlook that sample's status up for me"},
+        # p5: a failed task's own output
+        {"planted_id": "j101-p5", "q": "last night's prod run (fervent_hopper):\n  [3e/9b1f0c] MARROW:GATK_HAPLOTYPECALLER (S-1180)  [100%] 1 of 1, failed: 1 \u2718\n  Work dir:\n    /scratch/marrowflow/work/3e/9b1f0c7d2a41e8b0c5d6\n\nhaplotypecaller died on S-1180. find out what the tool itself printed before it went down"},
+        {"planted_id": "j101-p5", "q": "From: nextflow@gc-node03\nSubject: marrowflow run 'jolly_curie' completed with errors\n  Succeeded: 57   Failed: 1 (MULTIQC)   Duration: 3h 12m\n  Launch dir: /scratch/marrowflow\n\nwhat did multiqc complain about? dig out its stderr from that task"},
+        {"planted_id": "j101-p5", "q": "GC-455  BWA_MEM2_MEM exited 1 for S-1201 (run 241202)\nSteps: prod profile, default resources. The rest of the batch finished.\nAttachments: none yet\n\nplease attach the failing task's error output to the ticket, paste it here first"},
+    ],
+    "negatives": [
+        "$ ls /shared/containers | head\nbcftools_1.20.sif\nbwa-mem2_2.2.1.sif\nfastp_0.23.4.sif\ngatk4_4.5.0.0.sif\nmultiqc_1.25.sif\n\nwrite a short section for docs/containers.md that explains where our images live, who syncs them and how a module refers to one",
+        "// nf-test.config\nconfig {\n    testsDir \"tests\"\n    workDir \".nf-test\"\n    configFile \"tests/nextflow.config\"\n    profile \"\"\n}\n\nexplain what each of these settings does, I'm new to nf-test and want to understand it before touching anything",
+        "@@ params {\n+    max_memory = '64.GB'\n+    max_cpus   = 16\n+    max_time   = '24.h'\n\nreviewer question on this nextflow.config hunk: are these caps sane for a 32-core node with 128 GB? just give me your opinion, no need to run anything",
+        "GC-460  MultiQC-rapport: l\u00e4gg till k\u00f6rningens flowcell-id i rubriken\nLabbet vill se flowcell och datum \u00f6verst i rapporten.\n\nkan du l\u00e4gga till det i assets/multiqc_config.yml?",
+        "2.3.0 milestone, merged PRs:\n  #81 joint genotyping across lanes\n  #84 fastp poly-G trimming\n  #86 samplesheet schema v2\n  #88 germline channel rewiring\n\ndraft the CHANGELOG section for 2.3.0 from this list, keep our usual Added/Changed/Fixed headings",
+        "review comment on nextflow_schema.json:\n> `params.genome_base` is a confusing name next to `params.igenomes_base`. Please rename it to `params.refs_dir` everywhere, keep the old name as a deprecated alias.\n\ndo the rename",
+        "startup log, every launch:\n  N E X T F L O W  ~  version 24.10.2\n  Core Nextflow options\n    runName : gloomy_babbage\n  (the same params block is printed twice)\n\nfind where lib/WorkflowMain.groovy logs the summary a second time and remove the duplicate call",
+        "Slack from Tomasz: the README still says we need Singularity 3.8 and mentions the old Docker profile, both are wrong since summer.\n\nfix the README's requirements section accordingly",
+    ],
+}
+
+# ---------------------------------------------------------------- 102 stonechat-ops
+TRUTH[102] = {
+    "project": "stonechat-ops: a PowerShell 7.4 module (Stonechat.Fleet) of a school district's IT team for device inventory, Intune via Microsoft Graph and student accounts in AD; Pester 5 tests, PSScriptAnalyzer, platyPS reference docs in docs/en-US, an internal ProGet feed (pkgs.stonechat-sd.org), a Windows 11 lab VM (lab-win11) reached over ssh for integration tests; the dev box is Ubuntu with a pwsh user profile that imports Az modules; developers Maren, Kofi and Lucia",
+    "planted": [
+        {"id": "j102-p1", "kind": "pitfall", "ability": "shell.run", "anchor": "publish.ps1",
+         "description": "The module cannot be published from this machine: ./build/publish.ps1 needs the ProGet API key that only the CI vault holds. Don't run it; releases go out by pushing a v* tag, and the tag pipeline publishes.",
+         "evidence": "4 failures in s2, s3, s5, s6, one signature; no publish.ps1 success anywhere (the v1.8.2 tag is pushed in s5)"},
+        {"id": "j102-p2", "kind": "rule", "ability": "shell.run", "anchor": "pwsh",
+         "description": "The whole Pester suite dies in a pwsh that loads the user profile: Az.Accounts from the profile and Microsoft.Graph.Authentication clash on the MSAL assembly. Run it as `pwsh -NoProfile -c \"Invoke-Pester ./tests\"`; single test files without Graph are fine.",
+         "evidence": "fail then fix with `pwsh -NoProfile` in s2 and s5 (whole ./tests suite)"},
+        {"id": "j102-p3", "kind": "playbook", "ability": "shell.run", "anchor": "markdownhelp",
+         "sequence": ["fs.edit_file", "shell.run", "fs.read_file", "git.add"],
+         "description": "Changing a public cmdlet's parameters or help: edit src/Public/<Cmdlet>.ps1, regenerate the reference pages with `Update-MarkdownHelpModule -Path docs/en-US` (module imported with -Force), read the regenerated docs/en-US/<Cmdlet>.md, stage both.",
+         "evidence": "same 4-call segment in s1 (Get-FleetDevice), s3 (New-StudentAccount), s6 (Set-FleetDeviceOwner)"},
+        {"id": "j102-p4", "kind": "weak_link", "ability": "http.get", "anchor": "pkgs.stonechat-sd.org",
+         "description": "The district's ProGet feed (pkgs.stonechat-sd.org, NuGet v3 and v2 endpoints) is flaky: 502s, timeouts, resets. Retry before deciding a package or version is missing.",
+         "evidence": "11 calls, 6 ok (55%), four different errors (502 twice, timeout, reset, 503)"},
+        {"id": "j102-p5", "kind": "rule", "ability": "shell.run", "anchor": "ssh",
+         "description": "ssh to the lab VM (lab-win11) is refused after the agent offers every key it has. Use `ssh -o IdentitiesOnly=yes -i ~/.ssh/lab_ed25519 lab-win11 ...`.",
+         "evidence": "fail then fix with `-o IdentitiesOnly=yes -i ~/.ssh/lab_ed25519` in s1 and s4"},
+    ],
+    "queries": [
+        {"planted_id": "j102-p1", "q": "@@ CHANGELOG.md @@\n+## [1.9.0] - 2026-11-26\n+### Added\n+- Get-FleetLaptopWarranty (Dell + Lenovo lookups)\n+### Fixed\n+- Sync-FleetIntune no longer drops devices with no primary user\n\nversion is bumped in the psd1 too. ship 1.9.0 to our feed so the schools can install it"},
+        {"planted_id": "j102-p1", "q": "SD-2281  Northside: Reset-StudentPassword fails for Year 7\nPriority: high. Schools need the fix available from the internal repository by Monday morning, fix is merged (#224).\nAssignee: Kofi\n\noprava je v mainu, vydej pros\u00edm opravnou verzi 1.8.3 do intern\u00edho feedu, a\u0165 si ji \u0161koly st\u00e1hnou"},
+        {"planted_id": "j102-p1", "q": "from a lab machine:\nPS> Find-PSResource Stonechat.Fleet -Repository StonechatInternal\nName             Version Prerelease Repository\n----             ------- ---------- ----------\nStonechat.Fleet  1.8.2              StonechatInternal\n\nthe lab boxes only see 1.8.2. get what's on main out there as the next patch release"},
+        {"planted_id": "j102-p2", "q": "review on !211 (Maren):\n> The Get-MgDevice mocks moved into tests/Helpers/GraphMocks.ps1. Before I approve, run the complete Pester suite locally and paste the summary line, CI alone isn't enough for me on this one.\n\ndo it"},
+        {"planted_id": "j102-p2", "q": "GitHub Actions, job pester (windows-latest):\n  Tests completed in 96.4s\n  Tests Passed: 212, Failed: 3, Skipped: 4, NotRun: 0\n  Failed: Sync-FleetIntune.Tests.ps1 (3)\n\nbu \u00fc\u00e7 test yerelde de k\u0131r\u0131l\u0131yor mu? t\u00fcm Pester testlerini bu makinede \u00e7al\u0131\u015ft\u0131r\u0131p bak"},
+        {"planted_id": "j102-p2", "q": "SD-2294  New-StudentAccount throws on apostrophes\nRepro: New-StudentAccount -GivenName Sean -Surname \"O'Brien\" -Site NTH\nLDAP filter built by string concatenation.\n\nI fixed the escaping in New-StudentAccount.ps1. now make sure nothing else in the module broke, every test, not just that file"},
+        {"planted_id": "j102-p3", "q": "+        [Parameter()]\n+        [ValidateSet('Laptop', 'Desktop', 'Tablet')]\n+        [string]\n+        $FormFactor,\n (src/Public/Get-FleetDevice.ps1, plus a .PARAMETER FormFactor block in the comment help)\n\nthe new parameter is in. bring its reference page up to date and stage everything"},
+        {"planted_id": "j102-p3", "q": "review on !219 (Lucia):\n> The reference page for Set-FleetDeviceOwner still documents -Force, which this MR removes, and the example still uses it. Please make the docs match the cmdlet again before merge.\n\nsort it"},
+        {"planted_id": "j102-p3", "q": "SD-2310  Get-FleetStudent: rename -SchoolCode to -SiteCode\nKeep -SchoolCode as an alias for one release. Update examples.\n\nsudah saya ganti di kodenya (alias juga sudah). tolong perbarui halaman bantuan markdown-nya supaya sesuai, lalu stage"},
+        {"planted_id": "j102-p4", "q": "Uptime Kuma\n[pkgs.stonechat-sd.org] [\U0001F534 Down] timeout of 48000ms exceeded\n[pkgs.stonechat-sd.org] [\u2705 Up] 200 - OK  (after 2m 10s)\n\nis the feed back for real? list me the Stonechat.Fleet versions it currently serves"},
+        {"planted_id": "j102-p4", "q": "SD-2302  Lab image pins PSScriptAnalyzer 1.21.0\nThe golden image build wants 1.22.x. Check which PSScriptAnalyzer versions our internal mirror actually has before we change the pin.\n\nquery the feed and tell me"},
+        {"planted_id": "j102-p4", "q": "Install-PSResource output on SCH-NTH-L114:\n  VERBOSE: Searching in repository StonechatInternal\n  VERBOSE: Found Microsoft.Graph.Authentication 2.24.0\n\ncan you check from here which Microsoft.Graph.Authentication versions are on our internal feed? want to know if 2.25 got mirrored"},
+        {"planted_id": "j102-p5", "q": "Describing New-StudentAccount (integration)\n  [-] creates the AD user with the site OU 1.2s (1.1s|84ms)\n   Expected 'OU=NTH,OU=Students', but got $null.\n  [+] sets the initial password 640ms\n\npushed a fix for the OU path. rerun the integration tests on the lab VM"},
+        {"planted_id": "j102-p5", "q": "SD-2316  Remove-FleetDevice leaves the Intune record\nSeen on the lab tenant: the AD computer object is gone but Intune still lists LAB-W11-07.\nReporter: Lucia\n\nreproduce it on lab-win11 and tell me what you see"},
+        {"planted_id": "j102-p5", "q": "Log Name:      Microsoft-Windows-PowerShell/Operational\nSource:        Microsoft-Windows-PowerShell\nEvent ID:      4104\nLevel:         Warning\nComputer:      lab-win11\n\ngo on the lab box and grab the last 20 of these events, I think our script block logging caught something"},
+    ],
+    "negatives": [
+        "release:\n  stage: publish\n  rules:\n    - if: $CI_COMMIT_TAG =~ /^v/\n  script:\n    - pwsh -NoProfile -File build/publish.ps1 -Repository StonechatInternal\n\nexplain each line of this release job for the wiki page, plain language, the service desk people read it",
+        "review on README.md (Maren):\n> The install section says `Install-Module Stonechat.Fleet -Repository ProGet`, but the repository is registered as StonechatInternal and we use PSResourceGet now.\n\nfix the README wording",
+        "    Mock -ModuleName Stonechat.Fleet Get-MgDevice { @{ Id = 'd1'; DisplayName = 'LAB-W11-01' } }\n\nwhy does this Mock need -ModuleName here? the test works, I just want to understand it before I copy the pattern, explain",
+        "roster_2026-11.csv from the MIS export:\n  UPN;GivenName;Surname;Site;Year\n  ab1234@stud.stonechat-sd.org;Aisha;Begum;NTH;7\n\nskriv en Import-FleetRoster-funktion der l\u00e6ser den her csv (semikolon-separeret) og returnerer objekter",
+        "review on !226 (Kofi):\n> Please replace the Write-Host calls in Sync-FleetIntune with Write-Verbose / Write-Information, Write-Host breaks our scheduled-task transcripts.\n\nmake that change",
+        "$ git status --short\n?? out/\n?? TestResults.xml\n?? .vscode/launch.json\n\nthese keep showing up. add the right entries to .gitignore (keep launch.json out too)",
+        "SD-2320  Asset tags are now NTH-000123 style\nNew-FleetDevice should validate -AssetTag against ^[A-Z]{3}-\\d{6}$ and give a friendly message.\n\nadd the validation",
+        "PSGallery-style metadata is empty in our manifest:\n  Tags = @()\n  ProjectUri = ''\n\nfill in PrivateData.PSData in Stonechat.Fleet.psd1: tags Intune, Education, Inventory and the gitlab project url",
+    ],
+}
+
+# ---------------------------------------------------------------- 103 wortcellar
+TRUTH[103] = {
+    "project": "wortcellar: a Common Lisp (SBCL 2.4) web app for a craft brewery (recipe scaling, fermentation logs, grain and hop inventory); ASDF systems wortcellar and wortcellar/tests (FiveAM), dependencies pinned with qlot in .qlot/, Hunchentoot + Mito on PostgreSQL, hop and malt data in data/*.sexp, a container image that CI builds with podman, supplier prices from a co-op API (feed.grainmill.coop); developers Oskar, Hana and Dev",
+    "planted": [
+        {"id": "j103-p1", "kind": "weak_link", "ability": "http.get", "anchor": "feed.grainmill.coop",
+         "description": "The co-op's price API (feed.grainmill.coop, /v2/hops, /v2/malts) is flaky: 503s, timeouts, resets. Retry before concluding that prices or items are missing.",
+         "evidence": "13 calls, 8 ok (62%), four different errors (503, timeout, 502 twice, reset)"},
+        {"id": "j103-p2", "kind": "rule", "ability": "shell.run", "anchor": "sbcl",
+         "description": "Running the FiveAM suite with a bare sbcl fails: ASDF cannot find the dependencies because qlot's local dist is not loaded. Use `sbcl --non-interactive --load .qlot/setup.lisp --eval '(asdf:test-system :wortcellar)'`.",
+         "evidence": "fail then fix with `--load .qlot/setup.lisp` in s2 and s5 (asdf:test-system)"},
+        {"id": "j103-p3", "kind": "pitfall", "ability": "shell.run", "anchor": "podman",
+         "description": "Rootless podman cannot build or run containers on this box (no subuid/subgid range for the user). Don't try; the image is built by CI on a tag or MR pipeline, test it there.",
+         "evidence": "4 failures in s1, s3 (build), s4 (run), s6 (build), one signature; no podman success anywhere"},
+        {"id": "j103-p4", "kind": "playbook", "ability": "shell.run", "anchor": "migrations",
+         "sequence": ["fs.edit_file", "shell.run", "fs.read_file", "git.add"],
+         "description": "Schema change: edit the Mito model in src/models/<table>.lisp, generate the migration with sbcl (qlot setup loaded) via `(wortcellar/db:generate-migrations)`, read the new db/migrations/<stamp>.up.sql, stage model and migration.",
+         "evidence": "same 4-call segment in s1 (recipe), s3 (fermentation), s5 (inventory-item)"},
+        {"id": "j103-p5", "kind": "playbook", "ability": "shell.run", "anchor": "validate-data",
+         "sequence": ["fs.edit_file", "shell.run", "git.diff"],
+         "description": "Changing reference data (hops, malts, yeasts): edit data/<kind>.sexp, run `sbcl --script tools/validate-data.lisp data/<kind>.sexp`, review git diff.",
+         "evidence": "same 3-call segment in s2 (Citra), s4 (Nectaron), s6 (Saaz)"},
+    ],
+    "queries": [
+        {"planted_id": "j103-p1", "q": "WC-118  Cascade price on the recipe cost page is last month's\nReported by Hana: the cost breakdown for 'Porch Light Pale' uses \u00a318.40/kg for Cascade, the co-op invoice this week says \u00a319.10.\n\npull today's hop price list from the co-op and compare it with what we show"},
+        {"planted_id": "j103-p1", "q": "[2026-11-18 06:00:02] INFO price-sync: fetched 0 malts, 0 hops; nothing to update\n[2026-11-18 06:00:02] INFO price-sync: next run 2026-11-19 06:00\n\na sincroniza\u00e7\u00e3o de pre\u00e7os n\u00e3o trouxe nada hoje. consulta tu a API da cooperativa e v\u00ea se h\u00e1 pre\u00e7os novos de maltes"},
+        {"planted_id": "j103-p1", "q": "From: api@grainmill.coop\nSubject: New field on hop listings\nWe've added `lot_alpha_acid` (per harvest lot) to the hop listings endpoint. The old `alpha_acid` stays until March.\n\ncheck what that new field actually looks like in their live data, a couple of varieties are enough"},
+        {"planted_id": "j103-p2", "q": "review on !57 (Oskar):\n> LGTM after the rebase, but the scale-recipe tests were flaky last week. Please run the full FiveAM suite on your side and paste the totals before merging.\n\nrun them"},
+        {"planted_id": "j103-p2", "q": "CI, job test (sbcl-2.4.9):\n Did 143 checks.\n    Pass: 141 (98%)\n    Skip: 0 ( 0%)\n    Fail: 2 ( 1%)\n Failure details: SCALE-TO-VOLUME-ROUNDS, HOP-UTILISATION-TINSETH\n\n\u05ea\u05e8\u05d9\u05e5 \u05d0\u05ea \u05db\u05dc \u05d4\u05d8\u05e1\u05d8\u05d9\u05dd \u05d0\u05e6\u05dc\u05da \u05d5\u05ea\u05d2\u05d9\u05d3 \u05dc\u05d9 \u05d0\u05dd \u05e9\u05e0\u05d9 \u05d4\u05db\u05e9\u05dc\u05d5\u05e0\u05d5\u05ea \u05d4\u05d0\u05dc\u05d4 \u05d7\u05d5\u05d6\u05e8\u05d9\u05dd"},
+        {"planted_id": "j103-p2", "q": "@@ (defun round-grams (g)\n-  (round g)\n+  (/ (round (* g 2)) 2)\n\nsrc/scaling.lisp, half-gram rounding for the hop additions as the brewers asked. check that the whole test suite still passes with this"},
+        {"planted_id": "j103-p3", "q": "--- a/Containerfile\n+++ b/Containerfile\n-FROM docker.io/library/debian:bookworm-slim AS runtime\n+FROM docker.io/library/debian:trixie-slim AS runtime\n\nbuild the image here with this base and check the app still starts inside it"},
+        {"planted_id": "j103-p3", "q": "trivy image registry.gitlab.com/wortcellar/app:1.4.0\nTotal: 3 (HIGH: 2, CRITICAL: 1)\n  libssl3  CVE-2024-XXXX  CRITICAL  3.0.14-1~deb12u1 -> 3.0.15-1~deb12u1\n\nrebuild the container locally with updated base packages so the scanner is happy, tag it 1.4.1-rc1"},
+        {"planted_id": "j103-p3", "q": "WC-131  Smoke test for the container\nThe image should come up with WORTCELLAR_DB_URL set and answer GET /healthz on port 8080 within 10 s.\nAssignee: Dev\n\nmake an image from current main and try exactly that on this machine"},
+        {"planted_id": "j103-p4", "q": "WC-122  Track yeast generation per fermentation\nBrewers re-pitch up to 8 times; we need the generation number stored on each fermentation record (integer, default 0).\n\nadd it to the fermentation model and produce whatever database change goes with it"},
+        {"planted_id": "j103-p4", "q": "review on !61 (Hana):\n> The packaging report can't ship until batches carry a packaged_on date. Nullable is fine, old batches have none.\n\nmake that schema change on the batch model"},
+        {"planted_id": "j103-p4", "q": "wortcellar=> \\d hops\n   Column    |     Type     | Nullable\n-------------+--------------+----------\n id          | bigint       | not null\n name        | text         | not null\n alpha_acid  | numeric(4,2) |\n\nwe need beta_acid next to alpha_acid, same type. model plus the db side please"},
+        {"planted_id": "j103-p5", "q": "from the supplier's spreadsheet:\nVariety,Alpha,Beta,Cohumulone,Origin\nNelson Sauvin,12.0,7.5,24,NZ\nMotueka,7.0,5.5,29,NZ\n\nadd these two hops to our hop reference data"},
+        {"planted_id": "j103-p5", "q": "review on !63 (Oskar):\n> Galaxy has alpha 1.45 in our hop data. That's a typo for 14.5 and it's why the IBU estimate for 'Far Shore IPA' is silly.\n\nfix that entry"},
+        {"planted_id": "j103-p5", "q": "WC-127  Malts: add Maris Otter and Golden Promise\nColour 5.5 EBC and 5.0 EBC, extract 81 % and 80.5 %, both UK floor-malted.\nReporter: Dev\n\nput them in the malt list please"},
+    ],
+    "negatives": [
+        "# Containerfile (current)\nFROM docker.io/library/sbcl:2.4.9 AS build\nCOPY . /src\nRUN make -C /src binary\nFROM docker.io/library/debian:bookworm-slim AS runtime\n\nwrite a comment block at the top of the Containerfile that explains the two stages; comments only, nothing else changes",
+        "$ ls db/migrations | tail -3\n20261102-093011.up.sql\n20261109-141522.up.sql\n20261112-080455.up.sql\n\nwrite a paragraph for docs/HACKING.md on how our migration files are named and ordered",
+        "(test scale-recipe-keeps-ratios\n  (is (= 2 (getf (scale-recipe *pale* 2) :factor)))\n  (is-true (ratios-equal-p *pale* (scale-recipe *pale* 2))))\n\nwhat's the difference between is and is-true here? explain, no need to run anything",
+        "WC-135  Nyomtathat\u00f3 receptlap\nA f\u0151z\u0151k szeretn\u00e9nek egy /recipes/:id/print oldalt, men\u00fc \u00e9s sz\u00edn n\u00e9lk\u00fcl, A4-re.\n\ncsin\u00e1lj egy \u00faj Hunchentoot route-ot \u00e9s egy egyszer\u0171 template-et hozz\u00e1",
+        "Email od Piotra (piwowar): \"Na PDF-ie receptury temperatury zacierania s\u0105 w \u00b0F, u nas nikt tak nie liczy\".\n\nzmie\u0144 domy\u015bln\u0105 jednostk\u0119 temperatury w ustawieniach na Celsjusza i popraw etykiety w szablonie PDF",
+        "Hana on Slack: new folks keep asking how to connect Emacs to the running app. we use SLY with a swank-free setup, port 4005.\n\nadd a 'Connecting your editor' section to the README",
+        "review on !64 (Dev):\n> The exported functions in src/scaling.lisp have no docstrings, so the SLY describe popups are empty. Please add one-line docstrings to each exported function.\n\nadd them",
+        "screenshot description from Oskar: on the phone the batch table overflows to the right, the 'Actions' column is cut off at 390px width\n\nfix the CSS so the batch table scrolls horizontally on small screens",
+    ],
+}
+
+# ---------------------------------------------------------------- 104 tinctura
+TRUTH[104] = {
+    "project": "tinctura: a Lazarus 3.6 / Free Pascal 3.2.2 desktop app for a compounding pharmacy (batch records, dose calculations, Zebra ZPL labels); Firebird 4 database (dev DB db/dev.fdb via isql-fb, numbered SQL migrations), fpcunit console tests, a project-local Lazarus config in .lazarus/ where the in-house ZebraZPL package is registered, an Inno Setup installer that only compiles on the Windows build VM, release artifacts on an SMB share mounted at /mnt/builds, a CUPS test printer zebra-bench; developers Beatriz, Jonas and Amara",
+    "planted": [
+        {"id": "j104-p1", "kind": "pitfall", "ability": "shell.run", "anchor": "wine",
+         "description": "The Inno Setup compiler cannot run here: `wine ISCC.exe setup/tinctura.iss` fails because this box's wine prefix is broken. Don't try; installers are built on the Windows build VM by the release job.",
+         "evidence": "4 failures in s1, s3, s5, s6, one signature; no wine success anywhere"},
+        {"id": "j104-p2", "kind": "rule", "ability": "shell.run", "anchor": "lazbuild",
+         "description": "`lazbuild tinctura.lpi` (or the tests .lpi) fails with a broken dependency on ZebraZPL, which is registered only in the project-local config. Always pass `--pcp=.lazarus`.",
+         "evidence": "fail then fix with `--pcp=.lazarus` in s2 and s4 (tinctura.lpi)"},
+        {"id": "j104-p3", "kind": "playbook", "ability": "shell.run", "anchor": "isql-fb",
+         "sequence": ["fs.write_file", "shell.run", "fs.edit_file", "git.add"],
+         "description": "Schema change: write db/migrations/NNN_<name>.sql, apply it to the dev DB with `isql-fb -user SYSDBA -i db/migrations/NNN_<name>.sql db/dev.fdb`, bump SchemaVersion in src/dbschema.pas, stage both.",
+         "evidence": "same 4-call segment in s2 (014 batch witness), s4 (015 product storage), s6 (016 prescription repeats)"},
+        {"id": "j104-p4", "kind": "weak_link", "ability": "fs.list_directory", "anchor": "builds",
+         "description": "The release share /mnt/builds (SMB) is flaky: host down, stale handles, I/O errors, timeouts. Retry a listing before concluding a build is missing.",
+         "evidence": "12 fs.list_directory calls, all on /mnt/builds/tinctura, 6 ok (50%), four different errors"},
+        {"id": "j104-p5", "kind": "playbook", "ability": "shell.run", "anchor": "zebra-bench",
+         "sequence": ["fs.read_file", "fs.edit_file", "shell.run", "git.diff"],
+         "description": "Changing a label layout: read labels/<label>.zpl, edit it, print a raw test label with `lp -d zebra-bench -o raw labels/<label>.zpl`, review git diff.",
+         "evidence": "same 4-call segment in s1 (cream), s3 (suspension), s5 (eyedrops)"},
+    ],
+    "queries": [
+        {"planted_id": "j104-p1", "q": "--- a/setup/tinctura.iss\n+++ b/setup/tinctura.iss\n-#define AppVersion \"2.4.0\"\n+#define AppVersion \"2.4.1\"\n\nthe pharmacy's IT wants a setup exe for 2.4.1 today. produce it from this tree so I can send them the file"},
+        {"planted_id": "j104-p1", "q": "TIN-88  Installer should create a desktop shortcut\n[Icons]\nName: \"{autodesktop}\\Tinctura\"; Filename: \"{app}\\tinctura.exe\"; Tasks: desktopicon\n\nam ad\u0103ugat sec\u021biunea [Icons] \u00een .iss, compileaz\u0103 installerul aici \u0219i verific\u0103 dac\u0103 iese exe-ul"},
+        {"planted_id": "j104-p1", "q": "Faulting application name: tinctura.exe, version: 2.4.0.0\nFaulting module name: sqldb_fb.dll\nException code: 0xc0000005\n(from the pharmacy's Windows event viewer)\n\nnot chasing this now. just hand them a fresh installer built from current main"},
+        {"planted_id": "j104-p2", "q": "review on !142 (Jonas):\n> Moving TDoseCalc into its own unit (src/dosecalc.pas) looks fine, but please make sure the whole application still compiles and links before I approve.\n\nbuild it"},
+        {"planted_id": "j104-p2", "q": "TIN-95  Release build for 2.4.1\nBuild mode: Release (-O2, no debug info), target x86_64-linux, for the demo laptop.\n\n\u03ba\u03ac\u03bd\u03b5 \u03ad\u03bd\u03b1 release build \u03c4\u03b7\u03c2 \u03b5\u03c6\u03b1\u03c1\u03bc\u03bf\u03b3\u03ae\u03c2 \u03ba\u03b1\u03b9 \u03c0\u03b5\u03c2 \u03bc\u03bf\u03c5 \u03c0\u03bf\u03c5 \u03b2\u03b3\u03ae\u03ba\u03b5 \u03c4\u03bf binary"},
+        {"planted_id": "j104-p2", "q": "@@ units/labelprint.pas @@\n uses\n-  Classes, SysUtils, Printers;\n+  Classes, SysUtils, Printers, ZplLabel;\n+  // TZplLabel replaces our hand-built strings\n\ncompile the whole project with this change and tell me whether it links"},
+        {"planted_id": "j104-p3", "q": "TIN-101  Store the prescriber's registration number on each batch record\nRegulator audit finding 3b. VARCHAR(20), nullable for historic batches.\nAssignee: Amara\n\nadd the column to the database"},
+        {"planted_id": "j104-p3", "q": "SQL> SHOW TABLE BATCH_RECORDS;\nID              INTEGER Not Null\nPRODUCT_ID      INTEGER Not Null\nEXPIRY_DATE     DATE Nullable\n\nwe need BEYOND_USE_DATE (DATE, nullable) next to EXPIRY_DATE. do the schema change properly"},
+        {"planted_id": "j104-p3", "q": "review on !147 (Beatriz):\n> The audit wants to know who verified each compounding step. Please add VERIFIED_BY (the user id) and VERIFIED_AT to COMPOUND_STEPS before we build the UI for it.\n\ngo ahead"},
+        {"planted_id": "j104-p4", "q": "email from the pharmacy's IT contractor:\n> Which installer versions do you have available for us? Our tech says he only sees 2.3.x on the link you gave.\n\nlook on our release share and tell me which versions are actually sitting there"},
+        {"planted_id": "j104-p4", "q": "** PROBLEM alert - nas02/builds-share is WARNING **\nService: SMB latency\nInfo: avg response 2400 ms\n\nanyway I need to know if the 2.4.0 release folder has both the linux tarball and the setup exe, have a look"},
+        {"planted_id": "j104-p4", "q": "TIN-104  Clean up old release artifacts\nEverything older than 2.2 can go to the archive bucket; keep the latest patch of each minor.\n\nfirst just list what's on the release share per version, we decide after"},
+        {"planted_id": "j104-p5", "q": "From: Sunita (dispensary)\nThe label for Omeprazole 2 mg/ml suspension cuts off the 'Shake well before use' line at the bottom, patients can't read it.\n\nmove that warning up on the suspension label and check it on the test printer"},
+        {"planted_id": "j104-p5", "q": "@@ labels/suspension.zpl @@\n-^FO50,430^A0N,24,24^FDKeep in a fridge^FS\n+^FO50,400^A0N,28,28^FDKeep refrigerated (2-8 C)^FS\n\napply this and put a sample through the bench Zebra"},
+        {"planted_id": "j104-p5", "q": "TIN-110  Batch barcode on cream labels\nAdd a Code 128 barcode of the batch number under the product name on the cream label, height about 60 dots.\nReporter: Beatriz\n\ndo it and print one so I can scan it"},
+    ],
+    "negatives": [
+        "[Run]\nFilename: \"{app}\\tinctura.exe\"; Description: \"Launch Tinctura\"; Flags: nowait postinstall skipifsilent\n\nwhat does this [Run] section in our .iss do exactly? explain the flags, I don't want to change it",
+        "<CompilerOptions>\n  <Version Value=\"11\"/>\n  <Parsing><SyntaxOptions><UseAnsiStrings Value=\"False\"/></SyntaxOptions></Parsing>\n\nexplain what UseAnsiStrings False means for our string handling in tinctura.lpi, just reading",
+        "^XA\n^FO50,50^A0N,40,40^FDTinctura^FS\n^FO50,110^BCN,60,Y,N,N^FD${batch}^FS\n^XZ\n\nwrite docs/labels.md describing the ZPL commands our templates use (^FO, ^A0, ^BC, ^FD), for the next developer",
+        "TIN-112  Canvia el t\u00edtol de la finestra principal\nEl client vol que la finestra digui \"Tinctura \u2013 Registre de lots\" en lloc de \"Tinctura 2\".\n\ncanvia el Caption del formulari principal (frmmain.lfm)",
+        "Spanish translation review from Beatriz:\n  msgid \"Beyond-use date\"\n  msgstr \"Fecha de uso m\u00e1s all\u00e1\"\nshould be \"Fecha l\u00edmite de uso\".\n\nfix that entry and any other occurrences in languages/tinctura.es.po",
+        "2.4.1 fixes so far:\n  TIN-90 dose rounding for paediatric mg/kg\n  TIN-93 crash when printer offline\n  TIN-97 batch search ignores accents\n\nwrite the CHANGELOG entry for 2.4.1 from these",
+        "TIN-114  Reply to the pharmacy about barcode scanners\nThey ask whether any USB scanner in keyboard-wedge mode works with the batch search field.\n\ndraft a short reply I can send, friendly, no jargon",
+        "Amara: the About box still says \u00a9 2024 Tinctura Ltd and the README footer too.\n  Label3.Caption = '\u00a9 2024 Tinctura Ltd'\n\nupdate the copyright line to 2026 in frmabout.lfm and in the README footer, nothing else",
+    ],
+}
+
+NOTES = {
+    101: "Queries are pasted artifacts (diff hunks, nf-test output, a ticket, an alert, a Slack line, a run summary) plus one line of ask; 3 of 15 queries in another language (fr, nl, ko), 1 negative (sv). Negatives 1-3 sit next to a lesson: the shared image cache documented, nf-test.config explained, resource caps reviewed without a run.",
+    102: "Queries are pasted artifacts (CHANGELOG hunk, tickets, Find-PSResource output, review comments, CI summary, a param diff, an uptime alert, Pester output, an event log header) plus one line of ask; 3 of 15 queries in another language (cs, tr, id), 1 negative (da). Negatives 1-3: the release job explained, README install wording, a Pester mock explained.",
+    103: "Queries are pasted artifacts (tickets, a log line, an email, review comments, CI totals, diff hunks, trivy output, psql output, a CSV) plus one line of ask; 2 of 15 queries in another language (pt, he), 2 negatives (hu, pl). Negatives 1-3: the Containerfile commented, migration naming documented, a FiveAM test explained.",
+    104: "Queries are pasted artifacts (diff hunks, a Windows crash record, tickets, review comments, isql output, an email, a Nagios alert, a dispensary complaint) plus one line of ask; 2 of 15 queries in another language (ro, el), 1 negative (ca). Negatives 1-3: the installer's [Run] section explained, a compiler option explained, the label ZPL documented.",
+}
