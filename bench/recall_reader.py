@@ -102,8 +102,10 @@ RECORDS = {"dev30": (DATA, ASKED), "dev31": (DATA.parent / "reader31", ASKED),
                                                       "M": ("fresh20", "fresh21")}),
            "held32new": (DATA.parent / "reader32-held-new", {"N": ("fresh22",), "O": ("fresh23",)}),
            "held33": (DATA.parent / "reader33-held", {"P": ("fresh20", "fresh21"), "Q": ("fresh22", "fresh23"),
-                                                      "R": ("fresh24",), "S": ("fresh25",)})}
-SEARCHED = ("dev32", "held32", "held32new", "held33")  # records whose queries come with their writers' search words (TERMS)
+                                                      "R": ("fresh24",), "S": ("fresh25",)}),
+           "held34": (DATA.parent / "reader34-held", {"T": ("fresh20", "fresh21"), "U": ("fresh22", "fresh23"),
+                                                      "V": ("fresh26",), "W": ("fresh27",)})}
+SEARCHED = ("dev32", "held32", "held32new", "held33", "held34")  # records whose queries come with their writers' search words (TERMS)
 SEED = 3030  # the order questions are shuffled in
 TERMS = DATA.parent / "terms32"
 
@@ -400,7 +402,7 @@ def main() -> None:
     parser.add_argument("--block", action="store_true", help="score the readers who played an agent given "
                         "inject_judge \"agent\"'s block in its prompt")
     parser.add_argument("--record", choices=list(RECORDS), help="whose questions: dev30 (the default), dev31, "
-                        "dev32; held30, held30-31, held31, held32, held32new, held33 (held out: figures only)")
+                        "dev32; held30, held30-31, held31, held32, held32new, held33, held34 (held out: figures only)")
     args = parser.parse_args()
     if args.make_questions:
         if not args.record:
