@@ -45,6 +45,11 @@ card was asked nothing and gets no card. Beside them, recall's own choice for th
   have no blocks.
 - held32new (`bench/data/reader32-held-new/`): fresh22 (`packN.json`) and fresh23 (`packO.json`), sets written in
   round 32 after the search words were built, asked the same way.
+- held33 (`bench/data/reader33-held/`): round 33's questions, asked the same way, for fresh20–21 (`packP.json`),
+  fresh22–23 (`packQ.json`) and the sets written in round 33, fresh24 (`packR.json`) and fresh25 (`packS.json`).
+- held34 (`bench/data/reader34-held/`): round 34's, for fresh20–21 (`packT.json`), fresh22–23 (`packU.json`) and
+  the sets written in round 34, fresh26 (`packV.json`) and fresh27 (`packW.json`); fresh24 and fresh25 are dev since.
+  New readers answered every question of each record.
 A held-out record prints figures only, and `--make-questions` prints only how many; nobody tuning reads those files.
 `--make-questions` writes each question three ways: as judge "model" asks the model (`packX.json`), as judge
 "agent" gives the agent its result (`agentX.json`), and as a prompt's block with the memory option
