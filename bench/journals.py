@@ -5,9 +5,10 @@ calls the agent made for it. Planted in every journal:
 
 - pitfalls: a package install refused by an externally managed environment (3-5 times), a program that keeps
   failing the same way (3 times);
-- rules: a failing command fixed by a changed command of the same program family (1-2 sessions), a file read
+- rules: a failing command fixed by a changed command of the same program family (2 sessions), a file read
   at a wrong path then found at the right one, an edit whose old text was not found, fixed by reading the
-  file again and editing (1-2 sessions);
+  file again and editing (2 sessions: a rule recurs, `Thresholds.rule_sessions`; they were planted in one or two
+  until round 34, so the one-session ones had stopped being rules in round 14);
 - a weak link: `http.get` on one host, 9-14 calls failing 35-60% of the time;
 - playbooks: read, edit, run the tests (2-3 sessions); look at the changes, then commit (2-3 sessions).
 
@@ -300,7 +301,8 @@ def generate(seed: int) -> Generated:
 
     # rule: a failing command fixed by a changed command of the same family
     prog2, command2, error2, fix2 = programs[1]
-    for i in range(rng.randint(1, 2)):
+    rng.randint(1, 2)  # how many sessions until round 34 (one or two): still drawn, so every later draw is the same
+    for i in range(2):  # a rule recurs: its fix is seen in two sessions (Thresholds.rule_sessions, round 14)
         tasks.task(spread[6 + i], f"check the {topics[2]} changes",
                    [cmd(command2, False, error2), cmd("ls -la"), cmd(fix2)])
     planted.append(Planted("fix", "rule", prog2, q("rule", program=prog2, topic=topics[2])))
@@ -316,7 +318,8 @@ def generate(seed: int) -> Generated:
     # rule: an edit whose old text is not in the file; reading it again and editing works
     ename = files[2]
     epath = f"{rng.choice(dirs[:3])}/{ename}"
-    for i in range(rng.randint(1, 2)):
+    rng.randint(1, 2)  # as above
+    for i in range(2):
         tasks.task(spread[9 + i], f"update the {topics[6]} logic",
                    [read(epath), edit(epath, False, vocab.edit_error.format(path=epath)), read(epath),
                     edit(epath, old="c", new="d")])
