@@ -10,7 +10,8 @@ import pytest
 
 import broker.text as text
 from actors.memory.distill import (MAX_NAMED_CHARS, Distiller, Draft, Row, Thresholds, addresses, count_places,
-                                   edited_names, nameable, qualified_names, shared_failure_words, shared_folders)
+                                   _settings, edited_names, nameable, qualified_names, shared_failure_words,
+                                   shared_folders)
 from broker.vocab import FAULT_DRILL
 
 
@@ -834,6 +835,12 @@ def test_a_playbook_holds_the_words_and_camelcase_names_of_its_inline_code_and_c
     assert {"juliaformatter", "formatt", "format"} <= set(formatter.identity["command"])
     assert {"buildscripts", "buildaddressables"} <= set(content.identity["command"])
     assert "tools.buildscripts" not in content.identity.get("file", [])  # a method's qualified name is no file
+
+
+def test_a_commands_camelcase_names_come_after_its_settings_and_cannot_crowd_them_out():
+    names = " ".join(f"Tools.BuildStep{n}" for n in "ABCDEFGH")
+    assert _settings(f"Unity -executeMethod {names} --vault-password-file v DEVELOPMENT_TEAM=X")[:2] == (
+        "vault-password-file", "development_team")
 
 
 def test_a_namespaced_task_is_its_namespaces_and_a_script_is_its_name_without_extension():

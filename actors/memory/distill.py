@@ -1300,13 +1300,14 @@ def _settings(command: str) -> tuple[str, ...]:
     """The settings a command says, whole: its long options of several words (`--vault-password-file`), the names
     of its assignments (`DEVELOPMENT_TEAM=ABCDE12345` -> development_team) and an assignment of a word whole
     (`--filter Category=Smoke` -> category=smoke), and the names it spells in CamelCase (`-executeMethod
-    Tools.BuildAddressables`, `julia -e 'using JuliaFormatter'`). What a fix added is often one of them, and it is
-    one name."""
+    Tools.BuildAddressables`, `julia -e 'using JuliaFormatter'`; after the settings, so that names cannot crowd
+    them out). What a fix added is often one of them, and it is one name."""
     found: list[str] = []
+    names: list[str] = []
     for part in normalise.commands_of(command) if command else ():
         for word in _command_words(part):
             if not word.startswith("-"):
-                found += text.camel_names(word)
+                names += text.camel_names(word)
             option = _LONG_OPTION.fullmatch(word)
             setting = None if option or word.startswith("-") else _SETTING.fullmatch(word)
             if option:
@@ -1317,7 +1318,7 @@ def _settings(command: str) -> tuple[str, ...]:
                     found.append(name.lower())
                 if len(value) > 2 and value.isalpha():
                     found.append(f"{name}={value}".lower())
-    return tuple(_unique(found)[:MAX_SETTINGS])
+    return tuple(_unique([*found, *names])[:MAX_SETTINGS])
 
 
 @functools.lru_cache(maxsize=8192)  # pure, and a journal repeats its commands
