@@ -123,7 +123,12 @@ def generic_stems() -> frozenset[str]:
 
 def error_signature(text: str) -> str:
     """Normalise an error text: paths, numbers, hex ids, quoted values and timestamps become placeholders."""
-    text = _ANSI.sub("", str(text))
+    return _signature(str(text))
+
+
+@functools.lru_cache(maxsize=4096)  # pure, and distillation reads a failing row's error three times
+def _signature(text: str) -> str:
+    text = _ANSI.sub("", text)
     if _TRACEBACK.search(text):
         text = _traceback_error(text)
     text = _SPACES.sub(" ", text).strip()
