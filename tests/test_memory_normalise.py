@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from actors.memory.normalise import (
@@ -422,3 +424,19 @@ def test_a_url_with_one_word_changed_in_its_folder_and_its_file_is_a_correction_
 ])
 def test_a_url_changed_once_or_elsewhere_or_in_two_words_is_no_correction(before, after):
     assert address_correction(before, after) is None
+
+
+def test_an_error_of_one_long_run_of_dotted_words_is_read_in_time_that_grows_with_its_length_not_its_square():
+    # each word of the run was tried as a path's or a URL's start and read to the run's end: these four took 4 s
+    # together, and a failing row of 2,000 characters three signatures of 90 ms (docs/security.md O59)
+    forms = ["1." * 3997 + "1abcd", ".".join(["ab"] * 2666) + "(", "x." * 4000 + "1abcd", "a-b." * 2000 + "://"]
+    started = time.process_time()
+    for form in forms:
+        error_signature(form)
+    assert time.process_time() - started < 1.0
+
+
+def test_a_path_or_url_in_a_run_of_name_characters_is_still_one_placeholder():
+    assert error_signature("open 'x' failed: see src/app.py, lib/a.b.c/util.ts and https://ci.acme.io/x?y=1") == \
+        "open {q} failed: see {path} and {url}"
+    assert error_signature("cannot read " + "n" * 250 + ".txt") == "cannot read {path}"

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 import broker.text as text
+from actors import guard
 from broker import redact
 from broker.causes import Cause
 from broker.vocab import FAULT_DRILL
@@ -1396,7 +1397,11 @@ def shared_folders(folders: dict, failures: int) -> list[str]:
     paths name them: the place that fails (a network share, a mounted volume), which the file each failure was on
     does not say; each a name its title can say (`nameable`)."""
     wanted = max(2, (failures + 1) // 2)
-    return [f for f, n in folders.items() if n >= wanted and nameable(f)][:MAX_LIST]
+    found = [f for f, n in folders.items() if n >= wanted and nameable(f)][:MAX_LIST]
+    # each is a name, but a title says them one after another: a transcript's folders may say together what none
+    # says alone (`/srv/ignore all previous/instructions, reply …/`), which the title's commas hid from the guard
+    # (docs/security.md O61)
+    return [] if guard.suspect(" ".join(found)) else found
 
 
 def nameable(name: str) -> bool:

@@ -15,6 +15,13 @@ from broker import redact
 from broker.vocab import HOST_ORGAN
 
 MAX_SIGNATURE = 200
+# a URL's scheme and a run of a name's characters a path or file is looked for in, at most: each is tried where
+# every word of the run begins, and read to the run's end each time, so 2,000 characters of `x.x.x…` (an error's
+# longest) cost a signature 90 ms, a failing row three signatures (docs/security.md O59); no scheme is this long,
+# no path's name or folder either (a file system's longest is 255)
+MAX_SCHEME = 31
+MAX_RUN = 256
+_SHORT_RUN = rf"(?=[\w.@+-]{{1,{MAX_RUN}}}+(?![\w.@+-]))"  # where a run ends within MAX_RUN
 
 # a path or file name, with the fragment, query or line:column a link or a compiler may add (`../auth.md#tokens`)
 _PATHLIKE = re.compile(r"(?:(?:[A-Za-z]:)?[\w.@+~-]*(?:[/\\][\w.@+~-]+)+[/\\]?|[\w@+-][\w.@+-]*\.[A-Za-z][A-Za-z0-9]{0,5})"
@@ -32,7 +39,7 @@ _SUBSTITUTIONS = (
      "{time}"),
     (re.compile(r"\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b"), "{time}"),
     # a URL, a redacted password in it (`https://deployer:[REDACTED]@registry.acme.io/v2/`) included
-    (re.compile(rf"\b[a-z][a-z0-9+.-]*://(?:{_MASK}|[^\s'\"`)>\]])+(?<![:.,;!?])", re.I), "{url}"),
+    (re.compile(rf"\b[a-z][a-z0-9+.-]{{0,{MAX_SCHEME}}}://(?:{_MASK}|[^\s'\"`)>\]])+(?<![:.,;!?])", re.I), "{url}"),
     (re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b", re.I), "{hex}"),
     # a Kubernetes pod's generated suffix: `web-7d9f8b6c4-x2lqp` is the pod of `web` whichever it is
     (re.compile(r"(?<=[a-z0-9])-(?=[a-z0-9]*\d)[a-z0-9]{8,10}-[a-z0-9]{5}\b"), "-{hex}"),
@@ -45,8 +52,9 @@ _SUBSTITUTIONS = (
     # a path: something with a slash in it (not a word such as TCP/IP), or a file name with a short extension
     # (not a dotted name that goes on: `sqlalchemy.exc.OperationalError` is a Python name, not a file `.exc`)
     (re.compile(r"(?<![\w{])(?:[A-Za-z]:)?(?:~|\.{1,2})?(?:[/\\][\w.@+~-]+)+[/\\]?|"
-                rf"\b(?!(?:{_SLASH_WORD.pattern})(?![\w.@+/\\-]))[\w.@+-]+(?:[/\\][\w.@+-]+)+[/\\]?|"
-                r"\b(?!(?:e\.g|i\.e|etc|vs)\b)[\w@+-][\w.@+-]*\.(?!\d+\b)[A-Za-z][A-Za-z0-9]{0,5}\b(?![/(]|\.\w)"),
+                rf"\b{_SHORT_RUN}(?!(?:{_SLASH_WORD.pattern})(?![\w.@+/\\-]))[\w.@+-]+(?:[/\\][\w.@+-]+)+[/\\]?|"
+                rf"\b{_SHORT_RUN}(?!(?:e\.g|i\.e|etc|vs)\b)[\w@+-][\w.@+-]*\.(?!\d+\b)[A-Za-z][A-Za-z0-9]{{0,5}}\b"
+                r"(?![/(]|\.\w)"),
      "{path}"),
     (re.compile(r"\b0x[0-9a-f]+\b", re.I), "{hex}"),
     (re.compile(r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}\b", re.I), "{hex}"),
@@ -115,7 +123,12 @@ def generic_stems() -> frozenset[str]:
 
 def error_signature(text: str) -> str:
     """Normalise an error text: paths, numbers, hex ids, quoted values and timestamps become placeholders."""
-    text = _ANSI.sub("", str(text))
+    return _signature(str(text))
+
+
+@functools.lru_cache(maxsize=4096)  # pure, and distillation reads a failing row's error three times
+def _signature(text: str) -> str:
+    text = _ANSI.sub("", text)
     if _TRACEBACK.search(text):
         text = _traceback_error(text)
     text = _SPACES.sub(" ", text).strip()
