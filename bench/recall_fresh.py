@@ -121,10 +121,12 @@ DEV_SETS_BEFORE_33 = (*DEV_SETS_BEFORE_29, "fresh13", "fresh14", "fresh15")  # d
 # docs/memory.md): their planted lessons not found were read and mended
 DEV_SETS_BEFORE_34 = (*DEV_SETS_BEFORE_33, "fresh16", "fresh17", "fresh18", "fresh19")
 # fresh24 and fresh25 dev since round 34 (written and scored once, held out, in round 33: docs/memory.md)
-DEV_SETS = (*DEV_SETS_BEFORE_34, "fresh24", "fresh25")
+DEV_SETS_BEFORE_35 = (*DEV_SETS_BEFORE_34, "fresh24", "fresh25")
+# fresh26 and fresh27 dev since round 35 (written and scored once, held out, in round 34)
+DEV_SETS = (*DEV_SETS_BEFORE_35, "fresh26", "fresh27")
 # the sets whose memory journals nobody tuning reads (fresh20 and fresh21 written in round 31, after judge "model";
-# fresh22 and fresh23 in round 32, after the agent's search words; fresh26 and fresh27 in round 34)
-HELD_OUT = ("fresh20", "fresh21", "fresh22", "fresh23", "fresh26", "fresh27")
+# fresh22 and fresh23 in round 32, after the agent's search words; fresh28 and fresh29 in round 35)
+HELD_OUT = ("fresh20", "fresh21", "fresh22", "fresh23", "fresh28", "fresh29")
 
 
 def journals(data: Path, split: str) -> list[Path]:
