@@ -50,6 +50,8 @@ card was asked nothing and gets no card. Beside them, recall's own choice for th
 - held34 (`bench/data/reader34-held/`): round 34's, for fresh20–21 (`packT.json`), fresh22–23 (`packU.json`) and
   the sets written in round 34, fresh26 (`packV.json`) and fresh27 (`packW.json`); fresh24 and fresh25 are dev since.
   New readers answered every question of each record.
+- held35 (`bench/data/reader35-held/`): the sets written in round 35, fresh28 (`packX.json`) and fresh29
+  (`packY.json`), asked by the same code as held34 (round 35 changed none: fresh20–23's questions are held34's).
 A held-out record prints figures only, and `--make-questions` prints only how many; nobody tuning reads those files.
 `--make-questions` writes each question three ways: as judge "model" asks the model (`packX.json`), as judge
 "agent" gives the agent its result (`agentX.json`), and as a prompt's block with the memory option
@@ -109,8 +111,9 @@ RECORDS = {"dev30": (DATA, ASKED), "dev31": (DATA.parent / "reader31", ASKED),
            "held33": (DATA.parent / "reader33-held", {"P": ("fresh20", "fresh21"), "Q": ("fresh22", "fresh23"),
                                                       "R": ("fresh24",), "S": ("fresh25",)}),
            "held34": (DATA.parent / "reader34-held", {"T": ("fresh20", "fresh21"), "U": ("fresh22", "fresh23"),
-                                                      "V": ("fresh26",), "W": ("fresh27",)})}
-SEARCHED = ("dev32", "held32", "held32new", "held33", "held34")  # records whose queries come with their writers' search words (TERMS)
+                                                      "V": ("fresh26",), "W": ("fresh27",)}),
+           "held35": (DATA.parent / "reader35-held", {"X": ("fresh28",), "Y": ("fresh29",)})}
+SEARCHED = ("dev32", "held32", "held32new", "held33", "held34", "held35")  # records whose queries come with their writers' search words (TERMS)
 SEED = 3030  # the order questions are shuffled in
 TERMS = DATA.parent / "terms32"
 
@@ -407,7 +410,7 @@ def main() -> None:
     parser.add_argument("--block", action="store_true", help="score the readers who played an agent given "
                         "inject_judge \"agent\"'s block in its prompt")
     parser.add_argument("--record", choices=list(RECORDS), help="whose questions: dev30 (the default), dev31, "
-                        "dev32; held30, held30-31, held31, held32, held32new, held33, held34 (held out: figures only)")
+                        "dev32; held30, held30-31, held31, held32, held32new, held33, held34, held35 (held out: figures only)")
     args = parser.parse_args()
     if args.make_questions:
         if not args.record:
