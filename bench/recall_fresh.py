@@ -123,10 +123,12 @@ DEV_SETS_BEFORE_34 = (*DEV_SETS_BEFORE_33, "fresh16", "fresh17", "fresh18", "fre
 # fresh24 and fresh25 dev since round 34 (written and scored once, held out, in round 33: docs/memory.md)
 DEV_SETS_BEFORE_35 = (*DEV_SETS_BEFORE_34, "fresh24", "fresh25")
 # fresh26 and fresh27 dev since round 35 (written and scored once, held out, in round 34)
-DEV_SETS = (*DEV_SETS_BEFORE_35, "fresh26", "fresh27")
+DEV_SETS_BEFORE_36 = (*DEV_SETS_BEFORE_35, "fresh26", "fresh27")
+# fresh28 and fresh29 dev since round 36 (written and scored once, held out, in round 35)
+DEV_SETS = (*DEV_SETS_BEFORE_36, "fresh28", "fresh29")
 # the sets whose memory journals nobody tuning reads (fresh20 and fresh21 written in round 31, after judge "model";
-# fresh22 and fresh23 in round 32, after the agent's search words; fresh28 and fresh29 in round 35)
-HELD_OUT = ("fresh20", "fresh21", "fresh22", "fresh23", "fresh28", "fresh29")
+# fresh22 and fresh23 in round 32, after the agent's search words; fresh30 and fresh31 in round 36)
+HELD_OUT = ("fresh20", "fresh21", "fresh22", "fresh23", "fresh30", "fresh31")
 
 
 def journals(data: Path, split: str) -> list[Path]:

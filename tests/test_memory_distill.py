@@ -174,14 +174,15 @@ def test_a_run_with_a_step_coming_back_or_over_four_steps_is_no_workflow():
     assert drafts(j, "playbook") == []
 
 
-def test_repeats_in_a_row_are_one_step():
+def test_a_step_repeated_at_once_makes_the_run_no_workflow_of_distinct_steps():
     j = Journal()
-    for i in range(2):
-        j.progress(f"s{i}", "go")
-        j.call(f"s{i}", "fs", "read_file", {"path": "a.py"}).call(f"s{i}", "fs", "read_file", {"path": "b.py"})
-        j.call(f"s{i}", "fs", "edit_file", {"path": "a.py"})
+    for i in range(3):
+        j.progress(f"s{i}", "commit").call(f"s{i}", "git", "add", {"path": "a.py"})
+        j.call(f"s{i}", "git", "add", {"path": "b.py"}).call(f"s{i}", "git", "commit", {"message": "x"})
+        j.progress(f"s{i}", "go").call(f"s{i}", "fs", "read_file", {"path": "a.py"})
+        j.call(f"s{i}", "fs", "edit_file", {"path": "a.py"}).cmd(f"s{i}", "pytest -q", ok=True)
         j.progress(f"s{i}", "next")
-    assert [d.title for d in drafts(j, "playbook")] == ["Workflow: fs.read_file → fs.edit_file"]
+    assert [d.title for d in drafts(j, "playbook")] == ["Workflow: fs.read_file → fs.edit_file → shell.run(pytest)"]
 
 
 def test_a_run_with_a_failed_call_in_it_is_a_recovery_not_a_workflow():
@@ -287,6 +288,15 @@ def test_a_pitfall_on_several_files_names_the_folder_most_of_its_failures_were_i
     [card] = drafts(j, "pitfall")
     assert card.identity["file"][:2] == ["fab-share", "orders"] and "cpl-left.csv" in card.identity["file"]
     assert card.title.startswith("fs.write_file fails with ") and " in fab-share, orders: EROFS" in card.title
+
+
+def test_a_pitfall_of_a_command_names_no_folder_its_operands_wrote_to():
+    j = Journal()
+    for i in range(3):
+        j.progress(f"s{i}", "validate the feed").cmd(f"s{i}", "java -jar tools/validator.jar -o build/validation",
+                                                     ok=False, error="UnsupportedClassVersionError: class file 61.0")
+    [card] = drafts(j, "pitfall")
+    assert card.title.startswith("shell.run fails with ") and " in " not in card.title.split(":")[0]
 
 
 def test_a_pitfall_or_weak_link_names_no_folders_that_read_together_as_an_instruction():

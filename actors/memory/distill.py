@@ -44,7 +44,7 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 23  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 24  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
@@ -93,6 +93,7 @@ STATE_VERSION = 23  # 4: identities hold the gloss field; 5: workflows hold the 
 # 22 (round 29): an ability's, a family's and a host's failures count the folders they were in (`folders`); a
 # workflow's edits count the code names they changed (`versionCode`) with its operand words
 # 23 (round 34): a failure signature counts the folders its failures were in, as an ability's do
+# 24 (round 36): a step repeated at once makes a run no workflow, as a step coming back later does
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -332,7 +333,8 @@ class Distiller:
         sig["causes"][row.cause or "unknown"] = sig["causes"].get(row.cause or "unknown", 0) + 1
         _note(sig, row, session)
         _add(sig["hosts" if _is_host(work) else "files"], work.file)
-        count_places(sig.setdefault("folders", {}), _folders(work))
+        if work.path:  # the place a file call failed in; a command's operands say what it worked on, not where
+            count_places(sig.setdefault("folders", {}), _folders(work))
         for host in normalise.command_hosts(work.command) if work.command else ():
             _add(sig["hosts"], host, MAX_LIST)
         for name in _operand_files(work):
@@ -362,12 +364,12 @@ class Distiller:
         seg = session["seg"]
         for place in _places(work):
             _add(session.setdefault("seg_places", []), place, MAX_PLACES)
-        if seg and seg[-1] == label:
-            return  # the same step again: one step of the workflow
         if seg:
             self.dirty.add(("flow", " > ".join(seg)))  # the run it was no longer counts as it was
         if label in seg or len(seg) >= MAX_FLOW:
-            session["seg_bad"] = True  # a step came back, or too many steps: not a workflow of 2-4 steps
+            # a step came back, even at once (`git add a`, `git add b`: round 36, the "distinct abilities"),
+            # or too many steps: not a workflow of 2-4 distinct steps
+            session["seg_bad"] = True
             return
         if not seg:
             session["seg_ts"] = row.ts
