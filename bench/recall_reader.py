@@ -52,6 +52,8 @@ card was asked nothing and gets no card. Beside them, recall's own choice for th
   New readers answered every question of each record.
 - held35 (`bench/data/reader35-held/`): the sets written in round 35, fresh28 (`packX.json`) and fresh29
   (`packY.json`), asked by the same code as held34 (round 35 changed none: fresh20–23's questions are held34's).
+- held36 (`bench/data/reader36-held/`): round 36's, for fresh20–21 (`packA.json`), fresh22–23 (`packB.json`) and the
+  sets written in round 36, fresh30 (`packC.json`) and fresh31 (`packD.json`); fresh28 and fresh29 are dev since.
 A held-out record prints figures only, and `--make-questions` prints only how many; nobody tuning reads those files.
 `--make-questions` writes each question three ways: as judge "model" asks the model (`packX.json`), as judge
 "agent" gives the agent its result (`agentX.json`), and as a prompt's block with the memory option
@@ -112,8 +114,10 @@ RECORDS = {"dev30": (DATA, ASKED), "dev31": (DATA.parent / "reader31", ASKED),
                                                       "R": ("fresh24",), "S": ("fresh25",)}),
            "held34": (DATA.parent / "reader34-held", {"T": ("fresh20", "fresh21"), "U": ("fresh22", "fresh23"),
                                                       "V": ("fresh26",), "W": ("fresh27",)}),
-           "held35": (DATA.parent / "reader35-held", {"X": ("fresh28",), "Y": ("fresh29",)})}
-SEARCHED = ("dev32", "held32", "held32new", "held33", "held34", "held35")  # records whose queries come with their writers' search words (TERMS)
+           "held35": (DATA.parent / "reader35-held", {"X": ("fresh28",), "Y": ("fresh29",)}),
+           "held36": (DATA.parent / "reader36-held", {"A": ("fresh20", "fresh21"), "B": ("fresh22", "fresh23"),
+                                                      "C": ("fresh30",), "D": ("fresh31",)})}
+SEARCHED = ("dev32", "held32", "held32new", "held33", "held34", "held35", "held36")  # records whose queries come with their writers' search words (TERMS)
 SEED = 3030  # the order questions are shuffled in
 TERMS = DATA.parent / "terms32"
 
@@ -410,7 +414,7 @@ def main() -> None:
     parser.add_argument("--block", action="store_true", help="score the readers who played an agent given "
                         "inject_judge \"agent\"'s block in its prompt")
     parser.add_argument("--record", choices=list(RECORDS), help="whose questions: dev30 (the default), dev31, "
-                        "dev32; held30, held30-31, held31, held32, held32new, held33, held34, held35 (held out: figures only)")
+                        "dev32; held30, held30-31, held31, held32, held32new, held33, held34, held35, held36 (held out: figures only)")
     args = parser.parse_args()
     if args.make_questions:
         if not args.record:
