@@ -168,7 +168,7 @@ def build(stack: contextlib.ExitStack, options: dict | None = None,
                 with open(path, "rb") as stream:
                     m.ingest(stream)
                 m.consolidate()
-                anchors = {p["id"]: rf.anchor_terms(p["anchor"], p.get("ability", "")) for p in truth["planted"]}
+                anchors = rf.anchors_of(truth["planted"])
                 live = m.cards()
                 for p in truth["planted"]:
                     kind = rf.KINDS.get(p["kind"].lower(), p["kind"].lower())

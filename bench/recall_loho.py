@@ -273,7 +273,7 @@ def build(stack: contextlib.ExitStack, styles: tuple[str, ...] = STYLES) -> list
                 file = path.with_suffix("").with_suffix(f".{style}.json")
                 if file.exists():
                     asked[style] = json.loads(file.read_text())
-            anchors = {p["id"]: rf.anchor_terms(p["anchor"], p.get("ability", "")) for p in truth["planted"]}
+            anchors = rf.anchors_of(truth["planted"])
             built.append(Journal(name, m, anchors, asked))
     return built
 

@@ -54,6 +54,11 @@ card was asked nothing and gets no card. Beside them, recall's own choice for th
   (`packY.json`), asked by the same code as held34 (round 35 changed none: fresh20–23's questions are held34's).
 - held36 (`bench/data/reader36-held/`): round 36's, for fresh20–21 (`packA.json`), fresh22–23 (`packB.json`) and the
   sets written in round 36, fresh30 (`packC.json`) and fresh31 (`packD.json`); fresh28 and fresh29 are dev since.
+  Its key was written again in round 37 with that round's measure (a playbook's steps, `recall_fresh.anchors_of`):
+  the questions are the same, byte for byte.
+- held37 (`bench/data/reader37-held/`): the sets written in round 37, fresh32 (`packE.json`) and fresh33
+  (`packF.json`), asked by round 36's code (round 37 changed the measure only); fresh22 is dev since.
+`--questions` also gives each set's figures (`by_set`).
 A held-out record prints figures only, and `--make-questions` prints only how many; nobody tuning reads those files.
 `--make-questions` writes each question three ways: as judge "model" asks the model (`packX.json`), as judge
 "agent" gives the agent its result (`agentX.json`), and as a prompt's block with the memory option
@@ -116,8 +121,9 @@ RECORDS = {"dev30": (DATA, ASKED), "dev31": (DATA.parent / "reader31", ASKED),
                                                       "V": ("fresh26",), "W": ("fresh27",)}),
            "held35": (DATA.parent / "reader35-held", {"X": ("fresh28",), "Y": ("fresh29",)}),
            "held36": (DATA.parent / "reader36-held", {"A": ("fresh20", "fresh21"), "B": ("fresh22", "fresh23"),
-                                                      "C": ("fresh30",), "D": ("fresh31",)})}
-SEARCHED = ("dev32", "held32", "held32new", "held33", "held34", "held35", "held36")  # records whose queries come with their writers' search words (TERMS)
+                                                      "C": ("fresh30",), "D": ("fresh31",)}),
+           "held37": (DATA.parent / "reader37-held", {"E": ("fresh32",), "F": ("fresh33",)})}
+SEARCHED = ("dev32", "held32", "held32new", "held33", "held34", "held35", "held36", "held37")  # records whose queries come with their writers' search words (TERMS)
 SEED = 3030  # the order questions are shuffled in
 TERMS = DATA.parent / "terms32"
 
@@ -159,7 +165,7 @@ def figures(c: Counter) -> dict:
 def store(name: str, path: Path) -> Iterator[tuple[dict, dict, Memory]]:
     """A journal's store as the product distils it, with its truth file and the planted lessons' anchor terms."""
     truth = json.loads(path.with_suffix("").with_suffix(".truth.json").read_text())
-    anchors = {p["id"]: rf.anchor_terms(p["anchor"], p.get("ability", "")) for p in truth["planted"]}
+    anchors = rf.anchors_of(truth["planted"])
     with tempfile.TemporaryDirectory() as home, Memory(home, rf.SETTINGS[0], clock=rf.journal_clock(path)) as m:
         with open(path, "rb") as stream:
             m.ingest(stream)
@@ -369,7 +375,7 @@ def questions(folder: Path = DATA, packs: dict[str, tuple[str, ...]] = ASKED, an
     on their raw answers, `answered` the files' prefix: agent-answers for readers who played the agent) against
     recall's own choice for the same queries."""
     key = json.loads((folder / "key-questions.json").read_text())
-    out, pooled, sizes = {}, {"model": Counter(), "words": Counter()}, []
+    out, pooled, sizes, by_set = {}, {"model": Counter(), "words": Counter()}, [], {}
     for pack, sets in packs.items():
         answers = json.loads((folder / f"{answered}{pack}.json").read_text())
         prompts = {q["question"]: q["prompt"] for q in json.loads((folder / f"pack{pack}.json").read_text())}
@@ -385,15 +391,16 @@ def questions(folder: Path = DATA, packs: dict[str, tuple[str, ...]] = ASKED, an
             numbers = [p + 1 for p in picks or []]
             for who, chose, hit in (("model", bool(numbers), any(n in truth["good"] for n in numbers)),
                                     ("words", truth["words_any"], truth["words_hit"])):
-                got[who][truth["kind"]] += 1
-                got[who]["hits" if truth["kind"] == "positive" else "fp"] += hit if truth["kind"] == "positive" \
-                    else chose
+                for c in (got[who], by_set.setdefault(truth["set"], {}).setdefault(who, Counter())):
+                    c[truth["kind"]] += 1
+                    c["hits" if truth["kind"] == "positive" else "fp"] += hit if truth["kind"] == "positive" else chose
         out[f"pack {pack} ({', '.join(sets)})"] = {who: figures(c) for who, c in got.items()}
         for who, c in got.items():
             pooled[who] += c
     sizes.sort()
     positives = [k for k in key.values() if k["kind"] == "positive"]
     return {**out, "both": {who: figures(c) for who, c in pooled.items()},
+            "by_set": {name: {who: figures(c) for who, c in got.items()} for name, got in sorted(by_set.items())},
             "right_card_proposed": f"{sum(bool(k['good']) for k in positives)}/{len(positives)}",
             "answers_naming_no_card_by_number": pooled["model"]["unreadable"],
             "queries_asking": f"{len(sizes)}/{len(key)}",
@@ -414,7 +421,8 @@ def main() -> None:
     parser.add_argument("--block", action="store_true", help="score the readers who played an agent given "
                         "inject_judge \"agent\"'s block in its prompt")
     parser.add_argument("--record", choices=list(RECORDS), help="whose questions: dev30 (the default), dev31, "
-                        "dev32; held30, held30-31, held31, held32, held32new, held33, held34, held35, held36 (held out: figures only)")
+                        "dev32; held30, held30-31, held31, held32, held32new, held33, held34, held35, held36, "
+                        "held37 (held out: figures only)")
     args = parser.parse_args()
     if args.make_questions:
         if not args.record:
