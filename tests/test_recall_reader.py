@@ -72,3 +72,17 @@ def test_every_truth_query_of_the_dev_and_held_out_sets_has_its_writers_search_w
             expected |= {(name, path.name, kind, place) for _, kind, place, _ in rr.asked(truth)}
     assert set(written) == expected and len(json.loads((rr.TERMS / "key-steps.json").read_text())) == len(expected)
     assert all(words.strip() for words in written.values())
+
+
+def test_a_planted_playbook_is_held_by_the_card_of_its_steps_only_when_no_other_lesson_has_them():
+    from types import SimpleNamespace
+    planted = [{"id": "p1", "kind": "playbook", "anchor": "lib", "sequence": ["fs.write_file", "shell.run", "git.add"]},
+               {"id": "p2", "kind": "workflow", "anchor": "docs", "sequence": ["fs.edit_file", "git.diff"]},
+               {"id": "p3", "kind": "playbook", "anchor": "site", "sequence": ["fs.edit_file", "git.diff"]},
+               {"id": "p4", "kind": "pitfall", "anchor": "lib", "ability": "shell.run"}]
+    anchors = rr.rf.anchors_of(planted)
+    card = SimpleNamespace(kind="playbook", title="Workflow: fs.write_file → shell.run(pio) → git.add",
+                           identity={"file": ["ds3231.cpp"], "program": ["pio"]})
+    pair = SimpleNamespace(kind="playbook", title="Workflow: fs.edit_file → git.diff", identity={"file": ["a.md"]})
+    assert rr.rf.holds(card, anchors["p1"]) and not rr.rf.holds(card, anchors["p4"])  # a layout folder it never holds
+    assert not rr.rf.holds(pair, anchors["p2"]) and not rr.rf.holds(pair, anchors["p3"])  # two lessons have its steps
