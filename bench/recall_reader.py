@@ -391,7 +391,7 @@ def questions(folder: Path = DATA, packs: dict[str, tuple[str, ...]] = ASKED, an
             numbers = [p + 1 for p in picks or []]
             for who, chose, hit in (("model", bool(numbers), any(n in truth["good"] for n in numbers)),
                                     ("words", truth["words_any"], truth["words_hit"])):
-                for c in (got[who], by_set.setdefault(truth["set"], {}).setdefault(who, Counter())):
+                for c in (got[who], by_set.setdefault(truth.get("set", ""), {}).setdefault(who, Counter())):
                     c[truth["kind"]] += 1
                     c["hits" if truth["kind"] == "positive" else "fp"] += hit if truth["kind"] == "positive" else chose
         out[f"pack {pack} ({', '.join(sets)})"] = {who: figures(c) for who, c in got.items()}
