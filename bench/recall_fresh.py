@@ -108,15 +108,15 @@ def anchors_of(planted: list[dict]) -> dict[str, Anchor]:
     return found
 
 
+PLAYBOOK_TITLE = "Workflow: "  # how distill titles a playbook (`Workflow: fs.edit_file → …`)
+
+
 def steps_of(card) -> tuple[str, ...]:
     """A playbook card's steps as `organ.ability`, as its title says them (`Workflow: fs.edit_file → shell.run(node)
     → git.diff`)."""
     if card.kind != "playbook" or not card.title.startswith(PLAYBOOK_TITLE):
         return ()
     return tuple(step.split("(", 1)[0].strip() for step in card.title[len(PLAYBOOK_TITLE):].split(" → "))
-
-
-PLAYBOOK_TITLE = "Workflow: "
 
 
 def holds(card, terms: set[str]) -> bool:

@@ -123,7 +123,8 @@ RECORDS = {"dev30": (DATA, ASKED), "dev31": (DATA.parent / "reader31", ASKED),
            "held36": (DATA.parent / "reader36-held", {"A": ("fresh20", "fresh21"), "B": ("fresh22", "fresh23"),
                                                       "C": ("fresh30",), "D": ("fresh31",)}),
            "held37": (DATA.parent / "reader37-held", {"E": ("fresh32",), "F": ("fresh33",)})}
-SEARCHED = ("dev32", "held32", "held32new", "held33", "held34", "held35", "held36", "held37")  # records whose queries come with their writers' search words (TERMS)
+# records whose queries come with their writers' search words (TERMS)
+SEARCHED = ("dev32", "held32", "held32new", "held33", "held34", "held35", "held36", "held37")
 SEED = 3030  # the order questions are shuffled in
 TERMS = DATA.parent / "terms32"
 
@@ -400,7 +401,7 @@ def questions(folder: Path = DATA, packs: dict[str, tuple[str, ...]] = ASKED, an
     sizes.sort()
     positives = [k for k in key.values() if k["kind"] == "positive"]
     return {**out, "both": {who: figures(c) for who, c in pooled.items()},
-            "by_set": {name: {who: figures(c) for who, c in got.items()} for name, got in sorted(by_set.items())},
+            "by_set": {name: {who: figures(c) for who, c in counts.items()} for name, counts in sorted(by_set.items())},
             "right_card_proposed": f"{sum(bool(k['good']) for k in positives)}/{len(positives)}",
             "answers_naming_no_card_by_number": pooled["model"]["unreadable"],
             "queries_asking": f"{len(sizes)}/{len(key)}",
@@ -420,9 +421,8 @@ def main() -> None:
                         "\"agent\"'s candidates) instead of the model")
     parser.add_argument("--block", action="store_true", help="score the readers who played an agent given "
                         "inject_judge \"agent\"'s block in its prompt")
-    parser.add_argument("--record", choices=list(RECORDS), help="whose questions: dev30 (the default), dev31, "
-                        "dev32; held30, held30-31, held31, held32, held32new, held33, held34, held35, held36, "
-                        "held37 (held out: figures only)")
+    parser.add_argument("--record", choices=list(RECORDS), help="whose questions (dev30 the default; the held-out "
+                        "records print figures only)")
     args = parser.parse_args()
     if args.make_questions:
         if not args.record:
