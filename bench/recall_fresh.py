@@ -163,14 +163,16 @@ DEV_SETS_BEFORE_36 = (*DEV_SETS_BEFORE_35, "fresh26", "fresh27")
 # fresh28 and fresh29 dev since round 36 (written and scored once, held out, in round 35)
 DEV_SETS_BEFORE_37 = (*DEV_SETS_BEFORE_36, "fresh28", "fresh29")
 # fresh22 dev since round 37 (held out and scored in rounds 32-36: its one lesson not found was read)
-DEV_SETS = (*DEV_SETS_BEFORE_37, "fresh22")
+DEV_SETS_BEFORE_38 = (*DEV_SETS_BEFORE_37, "fresh22")
+# fresh30 and fresh31 dev since round 38 (held out and scored in rounds 36 and 37), and fresh32 (scored once, in
+# round 37: the user names the wrong tool, the kind of step round 38's criterion was chosen on)
+DEV_SETS = (*DEV_SETS_BEFORE_38, "fresh30", "fresh31", "fresh32")
 # the sets whose memory journals nobody tuning reads (fresh20 and fresh21 written in round 31, after judge "model";
-# fresh23 in round 32, after the agent's search words; fresh30 and fresh31 in round 36; fresh32 and fresh33 in
-# round 37)
-HELD_OUT = ("fresh20", "fresh21", "fresh23", "fresh30", "fresh31", "fresh32", "fresh33")
-# written after round 37's figures, for the next round (fresh34: the user names the wrong tool, as fresh32 did;
-# fresh35: English as non-native speakers write it): held out, not yet scored, in no figure of docs/memory.md
-HELD_OUT_NEXT = ("fresh34", "fresh35")
+# fresh23 in round 32, after the agent's search words; fresh33 in round 37; fresh34 and fresh35 after round 37's
+# figures, before round 38's criterion)
+HELD_OUT = ("fresh20", "fresh21", "fresh23", "fresh33", "fresh34", "fresh35")
+# written in round 38, for the next round: held out, not yet scored, in no figure of docs/memory.md
+HELD_OUT_NEXT: tuple[str, ...] = ()
 
 
 def journals(data: Path, split: str) -> list[Path]:

@@ -327,6 +327,11 @@ def test_a_script_run_through_a_shell_is_the_scripts_work(a, b):
     ("kubectl get pods -l app.kubernetes.io/name=web", ()),  # a label, not a registry
     ("python train.py --config configs/base.yaml", ()),
     ("psql -h db -U app", ()),  # a bare name is no host unless a URL says so
+    # a host option as Windows tools write it, in any case; other slash options and paths name none
+    ("sqlpackage /Action:Publish /SourceFile:db/x.dacpac /TargetServerName:uat-sql.corp.local", ("uat-sql.corp.local",)),
+    ("SqlPackage /a:Publish /TSN:db01.corp.local", ("db01.corp.local",)),
+    ("msbuild /p:Configuration=Release /t:app.build", ()),
+    ("ls /usr/lib:/opt", ()),
 ])
 def test_the_hosts_a_command_worked_on_are_read_from_its_urls_user_at_host_host_port_and_host_options(command, hosts):
     assert command_hosts(command) == hosts

@@ -453,6 +453,7 @@ def host_of(args: dict) -> str:
 
 _HOST_NAME = re.compile(r"(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z][a-z0-9-]*|\d{1,3}(?:\.\d{1,3}){3}", re.I)
 _NO_HOSTS = frozenset({"localhost", "127.0.0.1", "0.0.0.0"})
+_SLASH_OPTION = re.compile(r"/[A-Za-z]+:\S+")  # an option as Windows tools write it: `/Name:value`
 _REGISTRY = re.compile(r"(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?/", re.I)
 
 
@@ -460,7 +461,8 @@ _REGISTRY = re.compile(r"(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?/", re.I)
 def command_hosts(command: str) -> tuple[str, ...]:
     """The hosts a command worked on, lowercased, in order: a URL's host (`psql postgres://app@db.x.io/shop`),
     a `user@host` or `host:port` operand (`ssh deploy@bastion.acme.io`, `kafka-1.internal:9092`), and the value
-    of a host option (`psql -h db.internal`, `kcat -b kafka-1.internal:9092`; memory-options.txt `hosts`). A
+    of a host option (`psql -h db.internal`, `kcat -b kafka-1.internal:9092`, `sqlpackage /tsn:db.corp.local`;
+    memory-options.txt `hosts`). A
     name counts as a host when it is dotted or an IPv4 address; the loopback names none."""
     options = _valued_options().get("hosts", frozenset())
     found: dict[str, None] = {}
@@ -479,6 +481,9 @@ def command_hosts(command: str) -> tuple[str, ...]:
                 option, eq, rest = word.partition("=")
                 if option in options:
                     value = rest if eq else (words[i + 1] if i + 1 < len(words) else "")
+            elif _SLASH_OPTION.fullmatch(word):  # `sqlpackage /TargetServerName:uat-sql.corp.local`
+                option, _, rest = word.partition(":")
+                value = rest if option.lower() in options else ""
             elif "@" in word and "/" not in word.split("@", 1)[0]:
                 value = word.split("@", 1)[1].split(":", 1)[0]
             elif re.fullmatch(r"[^/:]+:\d{2,5}", word):
