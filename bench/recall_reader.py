@@ -123,9 +123,11 @@ RECORDS = {"dev30": (DATA, ASKED), "dev31": (DATA.parent / "reader31", ASKED),
            "held36": (DATA.parent / "reader36-held", {"A": ("fresh20", "fresh21"), "B": ("fresh22", "fresh23"),
                                                       "C": ("fresh30",), "D": ("fresh31",)}),
            "held37": (DATA.parent / "reader37-held", {"E": ("fresh32",), "F": ("fresh33",)}),
-           "dev38": (DATA.parent / "reader38", {"A": ("fresh30",), "B": ("fresh31",), "C": ("fresh32",)})}
+           "dev38": (DATA.parent / "reader38", {"A": ("fresh30",), "B": ("fresh31",), "C": ("fresh32",)}),
+           "held38": (DATA.parent / "reader38-held", {"G": ("fresh20", "fresh21"), "H": ("fresh23", "fresh33"),
+                                                      "I": ("fresh34",), "J": ("fresh35",)})}
 # records whose queries come with their writers' search words (TERMS)
-SEARCHED = ("dev32", "held32", "held32new", "held33", "held34", "held35", "held36", "held37", "dev38")
+SEARCHED = ("dev32", "held32", "held32new", "held33", "held34", "held35", "held36", "held37", "dev38", "held38")
 SEED = 3030  # the order questions are shuffled in
 TERMS = DATA.parent / "terms32"
 
