@@ -58,6 +58,14 @@ card was asked nothing and gets no card. Beside them, recall's own choice for th
   the questions are the same, byte for byte.
 - held37 (`bench/data/reader37-held/`): the sets written in round 37, fresh32 (`packE.json`) and fresh33
   (`packF.json`), asked by round 36's code (round 37 changed the measure only); fresh22 is dev since.
+- dev38 (`bench/data/reader38/`): the dev sets fresh30 (`packA.json`), fresh31 (`packB.json`) and fresh32
+  (`packC.json`), the questions of held36 and held37 (byte for byte), answered by new readers under round 38's
+  criterion (`confirm.CRITERION`: judged by the job, not by the names), the round it was chosen on.
+- held38 (`bench/data/reader38-held/`): round 38's, for fresh20–21 (`packG.json`), fresh23 and fresh33
+  (`packH.json`) and the sets written after round 37's figures, fresh34 (`packI.json`) and fresh35 (`packJ.json`),
+  answered under round 38's criterion.
+- held39 (`bench/data/reader39-held/`): the sets written in round 38, after its criterion, fresh36 (`packK.json`)
+  and fresh37 (`packL.json`), asked by round 38's code (round 39 changed none).
 `--questions` also gives each set's figures (`by_set`).
 A held-out record prints figures only, and `--make-questions` prints only how many; nobody tuning reads those files.
 `--make-questions` writes each question three ways: as judge "model" asks the model (`packX.json`), as judge
@@ -125,9 +133,10 @@ RECORDS = {"dev30": (DATA, ASKED), "dev31": (DATA.parent / "reader31", ASKED),
            "held37": (DATA.parent / "reader37-held", {"E": ("fresh32",), "F": ("fresh33",)}),
            "dev38": (DATA.parent / "reader38", {"A": ("fresh30",), "B": ("fresh31",), "C": ("fresh32",)}),
            "held38": (DATA.parent / "reader38-held", {"G": ("fresh20", "fresh21"), "H": ("fresh23", "fresh33"),
-                                                      "I": ("fresh34",), "J": ("fresh35",)})}
+                                                      "I": ("fresh34",), "J": ("fresh35",)}),
+           "held39": (DATA.parent / "reader39-held", {"K": ("fresh36",), "L": ("fresh37",)})}
 # records whose queries come with their writers' search words (TERMS)
-SEARCHED = ("dev32", "held32", "held32new", "held33", "held34", "held35", "held36", "held37", "dev38", "held38")
+SEARCHED = ("dev32", "held32", "held32new", "held33", "held34", "held35", "held36", "held37", "dev38", "held38", "held39")
 SEED = 3030  # the order questions are shuffled in
 TERMS = DATA.parent / "terms32"
 
