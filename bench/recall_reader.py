@@ -136,7 +136,8 @@ RECORDS = {"dev30": (DATA, ASKED), "dev31": (DATA.parent / "reader31", ASKED),
                                                       "I": ("fresh34",), "J": ("fresh35",)}),
            "held39": (DATA.parent / "reader39-held", {"K": ("fresh36",), "L": ("fresh37",)})}
 # records whose queries come with their writers' search words (TERMS)
-SEARCHED = ("dev32", "held32", "held32new", "held33", "held34", "held35", "held36", "held37", "dev38", "held38", "held39")
+SEARCHED = ("dev32", "held32", "held32new", "held33", "held34", "held35", "held36", "held37", "dev38", "held38",
+            "held39")
 SEED = 3030  # the order questions are shuffled in
 TERMS = DATA.parent / "terms32"
 

@@ -328,7 +328,7 @@ def test_a_script_run_through_a_shell_is_the_scripts_work(a, b):
     ("python train.py --config configs/base.yaml", ()),
     ("psql -h db -U app", ()),  # a bare name is no host unless a URL says so
     # a host option as Windows tools write it, in any case; other slash options and paths name none
-    ("sqlpackage /Action:Publish /SourceFile:db/x.dacpac /TargetServerName:uat-sql.corp.local", ("uat-sql.corp.local",)),
+    ("sqlpackage /Action:Publish /SourceFile:x.dacpac /TargetServerName:uat-sql.corp.local", ("uat-sql.corp.local",)),
     ("SqlPackage /a:Publish /TSN:db01.corp.local", ("db01.corp.local",)),
     ("msbuild /p:Configuration=Release /t:app.build", ()),
     ("ls /usr/lib:/opt", ()),

@@ -462,8 +462,8 @@ def command_hosts(command: str) -> tuple[str, ...]:
     """The hosts a command worked on, lowercased, in order: a URL's host (`psql postgres://app@db.x.io/shop`),
     a `user@host` or `host:port` operand (`ssh deploy@bastion.acme.io`, `kafka-1.internal:9092`), and the value
     of a host option (`psql -h db.internal`, `kcat -b kafka-1.internal:9092`, `sqlpackage /tsn:db.corp.local`;
-    memory-options.txt `hosts`). A
-    name counts as a host when it is dotted or an IPv4 address; the loopback names none."""
+    memory-options.txt `hosts`). A name counts as a host when it is dotted or an IPv4 address; the loopback names
+    none."""
     options = _valued_options().get("hosts", frozenset())
     found: dict[str, None] = {}
     for part in commands_of(command):
