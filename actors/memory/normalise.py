@@ -10,6 +10,7 @@ import shlex
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from actors import guard
 import broker.text as text
 from broker import redact
 from broker.vocab import HOST_ORGAN
@@ -445,10 +446,18 @@ def work_of(organ: str, ability: str, args: dict) -> Work:
 
 
 def host_of(args: dict) -> str:
-    """The host a call's URL argument names, lowercased ('' when there is none)."""
+    """The host a call's URL argument names, lowercased ('' when there is none, or when its words read as an
+    instruction: `reads_as_instruction`)."""
     url = url_of(args)
     match = _HOST.match(url) if url else None
-    return match.group(1).lower() if match else ""
+    host = match.group(1).lower() if match else ""
+    return "" if host and reads_as_instruction(host) else host
+
+
+def reads_as_instruction(host: str) -> bool:
+    """Whether a host's labels, read as words (`ignore-all-previous-instructions.x.io`), are an instruction to a
+    model: such a host is named in no card's title or identity (O64; the guard reads no word inside a name)."""
+    return guard.suspect(re.sub(r"[.\-]+", " ", host))
 
 
 _HOST_NAME = re.compile(r"(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z][a-z0-9-]*|\d{1,3}(?:\.\d{1,3}){3}", re.I)
@@ -463,7 +472,7 @@ def command_hosts(command: str) -> tuple[str, ...]:
     a `user@host` or `host:port` operand (`ssh deploy@bastion.acme.io`, `kafka-1.internal:9092`), and the value
     of a host option (`psql -h db.internal`, `kcat -b kafka-1.internal:9092`, `sqlpackage /tsn:db.corp.local`;
     memory-options.txt `hosts`). A name counts as a host when it is dotted or an IPv4 address; the loopback names
-    none."""
+    none, nor does a host whose words read as an instruction (`reads_as_instruction`, O64)."""
     options = _valued_options().get("hosts", frozenset())
     found: dict[str, None] = {}
     for part in commands_of(command):
@@ -489,7 +498,8 @@ def command_hosts(command: str) -> tuple[str, ...]:
             elif re.fullmatch(r"[^/:]+:\d{2,5}", word):
                 value = word.split(":", 1)[0]
             value = value.split("@")[-1].split(":", 1)[0].lower().rstrip(".")
-            if value and value not in _NO_HOSTS and (_HOST_NAME.fullmatch(value) or named and len(value) > 2):
+            if value and value not in _NO_HOSTS and (_HOST_NAME.fullmatch(value) or named and len(value) > 2) \
+                    and not reads_as_instruction(value):
                 found.setdefault(value, None)
     return tuple(found)
 
