@@ -21,7 +21,7 @@ from broker.authz import Principal, may_control, may_read_owners_words, may_repo
 from broker.errors import EncodeError
 from broker.events import Events, remote_beat
 from broker.health import Health
-from broker.organs import OrganTable
+from broker.organs import OrganTable, offered
 from broker.protocol import Control, ControlReply, Snapshot
 from broker.registry import OrganRecord
 from broker.rhythm import MAX_INTENT, Rhythm
@@ -41,7 +41,8 @@ class ControlDesk:
 
     def __init__(self, organs: OrganTable, health: Health, events: Events, rhythm: Rhythm, supervisor: Supervisor,
                  send: Callable[[bytes, list[bytes]], bool], principal: Callable[[bytes], Principal],
-                 about: Callable[[], dict], stop: Callable[[str], None], readers: tuple[str, ...] = ()) -> None:
+                 about: Callable[[], dict], stop: Callable[[str], None], readers: tuple[str, ...] = (),
+                 healer: str = "healer") -> None:
         self.organs = organs
         self.health = health
         self.events = events
@@ -52,6 +53,7 @@ class ControlDesk:
         self.about = about
         self.stop = stop
         self.readers = readers  # [heart] remote_events: the keys that may read the owner's instruction
+        self.healer = healer  # the organ whose heal only the heart calls
         self.commands: dict[str, Callable[..., Any]] = {
             "status": self.cmd_status, "instruction": self.cmd_instruction, "progress": self.cmd_progress,
             "kill": self.cmd_kill, "revive": self.cmd_revive, "stop": self.cmd_stop, "manifest": self.cmd_manifest,
@@ -195,7 +197,8 @@ class ControlDesk:
         return {"organ": organ, "pid": rec.pid}
 
     def cmd_manifest(self) -> dict:
-        return {rec.name: {"abilities": [protocol.to_plain(a) for a in rec.abilities.values()],
+        """What each organ offers callers (the healer's heal is the heart's alone), its reflexes and its state."""
+        return {rec.name: {"abilities": [protocol.to_plain(a) for a in offered(rec, self.healer)],
                            "reflexes": [protocol.to_plain(r) for r in rec.reflexes], "state": rec.state}
                 for rec in self.organs}
 

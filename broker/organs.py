@@ -133,11 +133,10 @@ class OrganTable:
     # -- what the organs that are up offer ----------------------------------------------------
 
     def tools(self, healer: str) -> dict[str, list[Ability]]:
-        """The tools of each organ that is up (resources and prompts are never tools; heal is the heart's)."""
+        """The tools of each organ that is up (resources and prompts are never tools)."""
         found = {}
         for rec in self.records.values():
-            tools = [a for a in rec.abilities.values()
-                     if a.kind == "tool" and not (rec.name == healer and a.name == HEAL)]
+            tools = [a for a in offered(rec, healer) if a.kind == "tool"]
             if rec.state == OrganState.UP and tools:
                 found[rec.name] = tools
         return found
@@ -205,3 +204,8 @@ def refusal(rec: OrganRecord | None, msg: Register, who: Principal, declared: li
     if bad:
         return f"invalid ability name {bad[0]!r}: 1-{MAX_ABILITY_NAME} characters, no '{ADDRESS_SEP}'"
     return ""
+
+
+def offered(rec: OrganRecord, healer: str) -> list[Ability]:
+    """What an organ offers callers: its abilities, but the healer's heal, which only the heart calls."""
+    return [a for a in rec.abilities.values() if not (rec.name == healer and a.name == HEAL)]

@@ -126,3 +126,9 @@ def test_a_failures_message_that_speaks_to_the_model_is_withheld_and_the_meshs_o
 ])
 def test_an_ordinary_failures_message_reaches_the_model_as_it_is(message):
     assert results.error_text(message) == message
+
+
+def test_an_unknown_tool_points_to_find_abilities_only_when_the_clients_list_holds_it():
+    assert "call find_abilities" in results.unknown_tool("nope", searchable=True).error.message
+    whole = results.unknown_tool("nope", searchable=False).error.message
+    assert "find_abilities" not in whole and "tools/list names every tool" in whole

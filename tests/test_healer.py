@@ -169,10 +169,14 @@ def test_a_reflex_whose_own_call_fails_with_alarm_words_fires_only_once(healed):
     assert reflex["fires"] == 1
 
 
-def test_the_heal_ability_cannot_be_called_by_a_client(healed):
+def test_the_heal_ability_cannot_be_called_by_a_client_nor_is_offered_to_one(healed):
     out = call(healed, "healer.heal", call={}, failure={}, retries=1, deadline_s=1, attempt_timeout_s=1,
                backoff_initial_s=0.1, backoff_max_s=0.1)
     assert out["error"]["cause"] == "tool_missing"
+    assert "abilities: list_reflexes)" in out["error"]["message"]
+    # the manifest (what the MCP front lists and names in its instructions) offers what a client may call
+    offered = {a["name"] for a in healed.client().control("manifest")["healer"]["abilities"]}
+    assert offered == {"list_reflexes"}
 
 
 def test_builtin_organs_report_the_right_cause_for_common_failures(make_mesh):

@@ -261,9 +261,12 @@ def test_both_transports_declare_the_same_capabilities_and_keep_their_promise(fr
 def test_what_the_mesh_does_not_have_is_a_protocol_error_with_mcps_code(front, transport, mode):
     async def scenario() -> None:
         async with front.client(transport, mode) as client:
+            listed = {t.name for t in (await client.list_tools()).tools}
             with pytest.raises(MCPError) as tool:
                 await client.call_tool("no_such_tool", {})
             assert tool.value.code == -32602 and "unknown tool" in tool.value.message
+            # it points to find_abilities only when the client's list holds it
+            assert ("find_abilities" in tool.value.message) == ("find_abilities" in listed), tool.value.message
             with pytest.raises(MCPError) as prompt:
                 await client.get_prompt("no_such_prompt")
             assert prompt.value.code == -32602

@@ -17,9 +17,11 @@ from broker.protocol import Reply
 RESOURCE_NOT_FOUND = -32002  # MCP's code for a resource URI nobody offers
 
 
-def unknown_tool(name: str) -> MCPError:
-    """The protocol error for a tool name the mesh does not have."""
-    return MCPError(INVALID_PARAMS, f"unknown tool {name[:128]!r}; call find_abilities to search the mesh")
+def unknown_tool(name: str, searchable: bool) -> MCPError:
+    """The protocol error for a tool name the mesh does not have; it points to find_abilities when the client's
+    list holds it (when every tool fits, the list is the whole mesh)."""
+    where = "call find_abilities to search the mesh" if searchable else "tools/list names every tool of the mesh"
+    return MCPError(INVALID_PARAMS, f"unknown tool {name[:128]!r}; {where}")
 
 
 def unknown_prompt(name: str) -> MCPError:

@@ -460,7 +460,9 @@ class MeshServer:
             address = self.catalogue.resolve_tool(params.name, view.names)
         if address is None:
             self._refused("unknown")
-            raise results.unknown_tool(params.name)
+            # find_abilities is left out of a list only when the list is the whole mesh
+            raise results.unknown_tool(params.name, not view.tools or any(t.get("name") == META_NAME
+                                                                          for t in view.tools))
         return await self._call_address(ctx, view, address, params)
 
     async def _call_address(self, ctx, view: View, address: str,
