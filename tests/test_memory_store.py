@@ -415,6 +415,15 @@ def test_lost_events_are_counted_in_the_database(memory):
     assert memory.status()["lost_events"] == 5
 
 
+def test_the_docs_example_journal_lines_are_all_ingested(tmp_path):
+    text = (REPO / "docs" / "memory.md").read_text()
+    block = text.split("A journal to ingest is JSON lines", 1)[1].split("```", 2)[1]
+    lines = [line for line in block.splitlines() if line.strip()]
+    with Memory(tmp_path / "home", clock=lambda: 1_764_460_900.0) as m:
+        report = m.ingest(io.BytesIO("\n".join(lines).encode()))
+    assert (report.appended, report.bad) == (len(lines), []) and len(lines) == 3
+
+
 def test_the_docs_state_the_snapshot_version_that_export_writes(tmp_path):
     version = Memory(tmp_path / "home").export_snapshot()["version"]
     text = (REPO / "docs" / "memory.md").read_text()
