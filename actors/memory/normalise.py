@@ -454,6 +454,7 @@ def host_of(args: dict) -> str:
     return "" if host and reads_as_instruction(host) else host
 
 
+@functools.lru_cache(maxsize=4096)  # pure, and a journal names its few hosts again and again
 def reads_as_instruction(host: str) -> bool:
     """Whether a host's labels, read as words (`ignore-all-previous-instructions.x.io`), are an instruction to a
     model: such a host is named in no card's title or identity (O64; the guard reads no word inside a name)."""
