@@ -140,7 +140,7 @@ def test_organ_lifts_added_in_numpy_are_the_sums_of_the_loop_in_the_same_order()
 
 def test_a_vocabulary_builds_every_typo_window_when_it_is_made():
     vocabulary = Vocabulary(["kubernetes", "commit", "branch", "file"], [])
-    assert (10, 2) in vocabulary.speller._windows and (4, 1) in vocabulary.speller._windows
+    assert (10, 2, "") in vocabulary.speller._windows and (4, 1, "") in vocabulary.speller._windows
     assert vocabulary.spelled("kubernets") == ("kubernetes",)
 
 

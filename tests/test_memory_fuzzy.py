@@ -77,3 +77,21 @@ def test_the_one_matcher_also_serves_a_catalogue_two_edits_any_first_letter_the_
     assert near.near("opne") == ("open",)  # a swap; "oven" is one change away and not trusted
     assert near.near("statu") == ("status", "statue")  # the most used first
     assert fuzzy.Neighbours(["status", "statue"]).near("statu") == ("statue", "status")  # by length, then word
+
+
+def test_the_neighbours_in_a_first_letters_window_are_those_a_scan_of_every_word_finds():
+    import random
+
+    from rapidfuzz.distance import DamerauLevenshtein
+    rng = random.Random(38)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    vocabulary = sorted({"".join(rng.choice(letters[:8]) for _ in range(rng.randint(4, 9))) for _ in range(3000)})
+    neighbours = fuzzy.Neighbours(vocabulary)
+    for word in [v[:i] + v[i + 1:] for v in vocabulary[::30] for i in (1, 3)] + [v[::-1] for v in vocabulary[::40]]:
+        if len(word) < 4 or word in vocabulary:
+            continue
+        scanned = [v for v in vocabulary if v[0] == word[0] and DamerauLevenshtein.distance(word, v) <= 1]
+        best = min((DamerauLevenshtein.distance(word, v) for v in scanned), default=None)
+        nearest = sorted((v for v in scanned if DamerauLevenshtein.distance(word, v) == best),
+                         key=lambda v: (abs(len(v) - len(word)), v))[:3]
+        assert neighbours.near(word) == tuple(nearest), word

@@ -55,10 +55,10 @@ class Neighbours:
         self.same_first = same_first  # a neighbour begins with the misspelling's letter
         self.two_edits_from = two_edits_from  # from this length two edits are still a typo (None: never)
         self.swaps_only_below = swaps_only_below  # a misspelling shorter than this: only a swap is trusted
-        self._by_length: dict[int, list[str]] = {}
+        self._by_length: dict[tuple[int, str], list[str]] = {}  # (length, first letter when same_first) -> words
         for w in sorted(self.words):
-            self._by_length.setdefault(len(w), []).append(w)
-        self._windows: dict[tuple[int, int], tuple[list[str], np.ndarray]] = {}
+            self._by_length.setdefault((len(w), w[0] if same_first else ""), []).append(w)
+        self._windows: dict[tuple[int, int, str], tuple[list[str], np.ndarray]] = {}
         self._memo: dict[str, tuple[str, ...]] = {}
 
     def limit(self, length: int) -> int:
@@ -67,8 +67,10 @@ class Neighbours:
 
     def build(self) -> Neighbours:
         """Build every window a misspelling can fall in now, not on first use (a long prompt built dozens)."""
-        for length in range(MIN_LENGTH, max(self._by_length, default=0) + 3):
-            self._window(length, self.limit(length))
+        firsts = sorted({first for _, first in self._by_length})
+        for length in range(MIN_LENGTH, max((n for n, _ in self._by_length), default=0) + 3):
+            for first in firsts:
+                self._window(length, self.limit(length), first)
         return self
 
     def near(self, word: str) -> tuple[str, ...]:
@@ -84,11 +86,9 @@ class Neighbours:
 
     def _near(self, word: str) -> tuple[str, ...]:
         limit = self.limit(len(word))
-        words, counts = self._window(len(word), limit)
+        words, counts = self._window(len(word), limit, word[0] if self.same_first else "")
         gap = np.abs(counts - letter_counts([word])[0]).sum(axis=1)
         candidates = [words[i] for i in np.flatnonzero(gap <= 2 * limit).tolist()]
-        if self.same_first:
-            candidates = [w for w in candidates if w[0] == word[0]]
         found = process.extract(word, candidates, scorer=DamerauLevenshtein.distance, score_cutoff=limit, limit=None)
         if not found:
             return ()
@@ -102,11 +102,12 @@ class Neighbours:
             nearest.sort(key=lambda w: (abs(len(w) - len(word)), w))
         return tuple(nearest[:MAX_NEAR])
 
-    def _window(self, length: int, limit: int) -> tuple[list[str], np.ndarray]:
-        # the words within `limit` of a length, in order, with their letter counts: built once per length
-        key = (length, limit)
+    def _window(self, length: int, limit: int, first: str) -> tuple[list[str], np.ndarray]:
+        # the words within `limit` of a length (that begin with `first`, with same_first), in order, with their
+        # letter counts: built once per length and first letter (a twentieth of a length's words, and of the time)
+        key = (length, limit, first)
         if key not in self._windows:
-            words = [w for n in range(length - limit, length + limit + 1) for w in self._by_length.get(n, ())]
+            words = [w for n in range(length - limit, length + limit + 1) for w in self._by_length.get((n, first), ())]
             self._windows[key] = (words, letter_counts(words))
         return self._windows[key]
 
