@@ -41,8 +41,8 @@ class ControlDesk:
 
     def __init__(self, organs: OrganTable, health: Health, events: Events, rhythm: Rhythm, supervisor: Supervisor,
                  send: Callable[[bytes, list[bytes]], bool], principal: Callable[[bytes], Principal],
-                 about: Callable[[], dict], stop: Callable[[str], None], readers: tuple[str, ...] = (),
-                 healer: str = "healer") -> None:
+                 about: Callable[[], dict], stop: Callable[[str], None], readers: tuple[str, ...] = (), *,
+                 healer: str) -> None:
         self.organs = organs
         self.health = health
         self.events = events

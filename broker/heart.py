@@ -118,7 +118,7 @@ class Heart:
             self.rhythm.selector = Selector(wake=self.supervisor.wake, env={**os.environ, "ACTORS_HOME": str(home.path)})
         self.control = ControlDesk(self.organs, self.health, self.events, self.rhythm, self.supervisor, self.send,
                                    self.peers.principal, self.about, self.stop, self.settings.remote_events,
-                                   self.settings.healer)
+                                   healer=self.settings.healer)
         self.poller = zmq.Poller()
         for sock in filter(None, (self.router, self.bound.pub, self.bound.readers, self.supervisor.wake_r)):
             self.poller.register(sock, zmq.POLLIN)

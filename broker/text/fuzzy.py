@@ -5,9 +5,8 @@ dropped, added, changed, or two neighbours swapped; two edits from `two_edits_fr
 long is still a typo, not another word). Every edit changes a word's letter counts by at most 2 (a swap by none),
 so a word whose counts differ from the misspelling's by more than twice the limit is farther: a few array
 operations over the words of nearby lengths (of the same first letter, when only those may be neighbours) leave a
-handful for rapidfuzz's exact distance. Of those at the
-smallest distance, at most MAX_NEAR are kept: the most used first when the vocabulary comes with counts, else
-the closest in length, then by the word.
+handful for rapidfuzz's exact distance. Of those at the smallest distance, at most MAX_NEAR are kept: the most used
+first when the vocabulary comes with counts, else the closest in length, then by the word.
 
 The two callers differ in what they trust, not in how they search:
 - memory's recall (`actors/memory/recall.py`, over the cards' words): one edit, the same first letter (a
