@@ -102,7 +102,7 @@ def test_the_letter_count_filter_keeps_every_word_within_the_edit_limit(typo):
     words = ["kubernetes", "repository", "commit", "branch", "deployment", "navigate", "file", "files", "field",
              "snapshot", "snap", "namespace", "status", "state", "screenshot", "screen", "comet", "brunch", "Commit"]
     limit = 2 if len(typo) >= 8 else 1
-    window, counts = Vocabulary(words, []).speller._window(len(typo), limit)
+    window, counts = Vocabulary(words, []).speller._window(len(typo), limit, "")  # any first letter
     kept = {window[i] for i in np.flatnonzero(np.abs(counts - letter_counts([typo])[0]).sum(axis=1) <= 2 * limit)}
     within = {w for w in window if DamerauLevenshtein.distance(typo, w) <= limit}
     assert within and within <= kept
