@@ -66,6 +66,10 @@ card was asked nothing and gets no card. Beside them, recall's own choice for th
   answered under round 38's criterion.
 - held39 (`bench/data/reader39-held/`): the sets written in round 38, after its criterion, fresh36 (`packK.json`)
   and fresh37 (`packL.json`), asked by round 38's code (round 39 changed none).
+- held40 (`bench/data/reader40-held/`): the sets written after round 39's figures, fresh38 (`packM.json`) and
+  fresh39 (`packN.json`), asked by round 39's code with the agent's search words; held40-block
+  (`bench/data/reader40-block/`): the same queries without them, as a prompt's hook asks (`blockO.json`,
+  `blockP.json`), for the readers who played an agent given the block.
 `--questions` also gives each set's figures (`by_set`).
 A held-out record prints figures only, and `--make-questions` prints only how many; nobody tuning reads those files.
 `--make-questions` writes each question three ways: as judge "model" asks the model (`packX.json`), as judge
@@ -134,10 +138,12 @@ RECORDS = {"dev30": (DATA, ASKED), "dev31": (DATA.parent / "reader31", ASKED),
            "dev38": (DATA.parent / "reader38", {"A": ("fresh30",), "B": ("fresh31",), "C": ("fresh32",)}),
            "held38": (DATA.parent / "reader38-held", {"G": ("fresh20", "fresh21"), "H": ("fresh23", "fresh33"),
                                                       "I": ("fresh34",), "J": ("fresh35",)}),
-           "held39": (DATA.parent / "reader39-held", {"K": ("fresh36",), "L": ("fresh37",)})}
+           "held39": (DATA.parent / "reader39-held", {"K": ("fresh36",), "L": ("fresh37",)}),
+           "held40": (DATA.parent / "reader40-held", {"M": ("fresh38",), "N": ("fresh39",)}),
+           "held40-block": (DATA.parent / "reader40-block", {"O": ("fresh38",), "P": ("fresh39",)})}
 # records whose queries come with their writers' search words (TERMS)
 SEARCHED = ("dev32", "held32", "held32new", "held33", "held34", "held35", "held36", "held37", "dev38", "held38",
-            "held39")
+            "held39", "held40")
 SEED = 3030  # the order questions are shuffled in
 TERMS = DATA.parent / "terms32"
 
