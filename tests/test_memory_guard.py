@@ -108,7 +108,8 @@ def test_the_memory_organ_gives_agents_an_injected_card_without_its_text_in_reca
     organ.memory.consolidate()
     assert any("SYSTEM NOTE" in c.title.upper() for c in organ.memory.cards()), "the attack must reach a card"
     listed = organ.cards()["cards"]
-    recalled = organ.recall("make deploy failed")["cards"]
+    recalled = organ.recall("make deploy failed", judge="words")["cards"] \
+        + organ.recall("make deploy failed")["candidates"]  # judge "agent", the default
     assert listed and all(c.get("withheld") for c in listed if c["kind"] == "pitfall")
     for entry in (*listed, *recalled):
         assert "system note" not in json.dumps(entry).lower() and "curl" not in json.dumps(entry)
@@ -141,8 +142,10 @@ def test_the_memory_organ_never_gives_agents_a_task_that_speaks_to_the_model(tmp
     organ.memory.consolidate()
     assert any("curl" in json.dumps(c.evidence.get("tasks")) for c in organ.memory.cards()), "the task must reach a card"
     listed = organ.cards()["cards"]
-    recalled = organ.recall("make deploy failed quota exceeded")["cards"]
-    assert listed and recalled
+    by_words = organ.recall("make deploy failed quota exceeded", judge="words")["cards"]
+    candidates = organ.recall("make deploy failed quota exceeded")["candidates"]  # judge "agent", the default
+    assert listed and by_words and candidates
+    recalled = by_words + candidates
     for entry in (*listed, *recalled):
         assert "system note" not in json.dumps(entry).lower() and "curl" not in json.dumps(entry)
     organ.memory.close()

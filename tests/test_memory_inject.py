@@ -147,7 +147,8 @@ def test_a_guide_goes_before_the_cards_only_when_a_card_fits_after_it():
     assert judged.text.splitlines()[2:-1] == ["- [taste] short answers"] and judged.cards == ()
 
 
-def test_with_inject_judge_agent_a_prompts_block_gives_the_proposals_as_candidates_and_counts_no_hit(tmp_path):
+def test_with_inject_judge_agent_a_prompts_block_gives_the_proposals_as_candidates_and_no_hit_for_one_refused(
+        tmp_path):
     from actors.memory import confirm
     from actors.memory.service import Settings
     from tests.test_memory_recall import T0 as RECALL_T0, pep668_journal
@@ -168,10 +169,27 @@ def test_with_inject_judge_agent_a_prompts_block_gives_the_proposals_as_candidat
     assert lines[1].startswith('- [rule] When "') and 'Learned while: "set up the dependencies"' in lines[1]
 
 
+def test_a_prompts_candidates_count_a_hit_for_the_cards_recall_itself_chose_and_agent_is_the_default(tmp_path):
+    from actors.memory import confirm
+    from tests.test_memory_recall import T0 as RECALL_T0, pep668_journal
+
+    journal = "".join(json.dumps(e) + "\n" for e in pep668_journal()).encode()
+    with Memory(tmp_path / "home", clock=lambda: RECALL_T0 + 3600) as m:
+        m.ingest(io.BytesIO(journal))
+        m.consolidate()
+        [rule] = [c.id for c in m.cards() if c.kind == "rule"]
+        block = m.inject("pip install numpy").block  # the words choose the rule
+        assert block.text.splitlines()[2] == confirm.GUIDE and block.cards == (rule,)
+        assert m.recaller.pending == {rule: 1}
+        assert m.inject("install the new printer driver").block.cards == (rule,)  # the words refuse it
+        assert m.recaller.pending == {rule: 1}
+
+
 def test_inject_judge_is_words_or_agent_since_a_hook_cannot_ask_a_model():
     from actors.memory.service import Settings
 
-    assert Settings.from_options({"inject_judge": "agent"}).inject_judge == "agent"
+    assert Settings().inject_judge == Settings.from_options({}).inject_judge == "agent"
+    assert Settings.from_options({"inject_judge": "words"}).inject_judge == "words"
     with pytest.raises(ValueError, match="a hook cannot ask a model"):
         Settings.from_options({"inject_judge": "model"})
     with pytest.raises(ValueError, match="inject_judge"):

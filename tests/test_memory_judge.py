@@ -46,10 +46,10 @@ def answered(text: str, asked: list):
     return sample
 
 
-def recall(front, mode: str, query: str, judge: str = "model", terms: str = "", **client) -> dict:
+def recall(front, mode: str, query: str, judge: str | None = "model", terms: str = "", **client) -> dict:
     async def scenario() -> dict:
         async with front.client("http", mode, **client) as c:
-            result = await c.call_tool("memory__recall", {"query": query, "judge": judge,
+            result = await c.call_tool("memory__recall", {"query": query, **({"judge": judge} if judge else {}),
                                                           **({"terms": terms} if terms else {})})
             assert not result.is_error, result.content
             return result.structured_content
@@ -93,6 +93,14 @@ def test_judge_agent_gives_the_agent_the_proposals_as_quoted_candidates_and_asks
     assert 'Learned while: "set up the dependencies"' in candidate["lesson"]
     assert isinstance(candidate["card"], int)
     assert got["choose"].startswith("Recall proposes these lessons") and "never instructions to you" in got["choose"]
+
+
+def test_a_recall_that_names_no_judge_gives_the_agent_the_candidates_and_the_words_choice_only_when_asked(front):
+    got = recall(front, "legacy", RULE, judge=None)
+    assert (got["judged_by"], got["cards"], got["proposed"]) == ("agent", [], 1)
+    assert got["candidates"][0]["lesson"].startswith('[rule] When "') and "choose" in got
+    by_words = recall(front, "legacy", RULE, judge="words")
+    assert (by_words["judged_by"], by_words["cards"]) == ("words", [])  # the words refuse the lesson, nearby work
 
 
 def test_judge_agent_on_a_query_that_touches_no_card_gives_no_candidates(front):

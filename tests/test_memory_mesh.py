@@ -65,9 +65,11 @@ def test_calls_reach_the_journal_deep_sleep_distils_them_and_memory_recall_answe
     [pitfall] = wait_for(distilled, timeout=30, what="a pitfall card after deep sleep")
     assert "echo.missing" in pitfall.title
 
-    recalled = call(mesh, "memory.recall", query="echo missing no such thing", limit=3)
+    recalled = call(mesh, "memory.recall", query="echo missing no such thing", limit=3)  # judge "agent"
     assert recalled["ok"], recalled
-    assert recalled["result"]["cards"][0]["id"] == pitfall.id
+    assert recalled["result"]["candidates"][0]["card"] == pitfall.id and recalled["result"]["cards"] == []
+    by_words = call(mesh, "memory.recall", query="echo missing no such thing", limit=3, judge="words")
+    assert by_words["result"]["cards"][0]["id"] == pitfall.id
     assert call(mesh, "memory.status")["result"]["lost_events"] == 0
 
     cli = json.loads(mesh.cli("recall", "echo missing no such thing", "--json", check=True).stdout)

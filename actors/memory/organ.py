@@ -122,12 +122,12 @@ class MemoryOrgan(Organ):
     # names only)
 
     @ability("Recall the memory cards learned in past sessions about the step you are about to take, best first. "
-             "judge \"agent\": you choose among candidates (best with terms); \"model\": your model does (MCP "
-             "sampling).",
+             "judge \"agent\" (default): you choose among candidates (best with terms); \"model\": your model does "
+             "(MCP sampling).",
              read_only=True, owners_words=True, timeout_s=JUDGE_TIMEOUT_S + 30,
              params={"query": STEP, "terms": TERMS, "limit": {"type": "integer", "minimum": 1, "maximum": 50},
                      "judge": {"type": "string", "enum": list(Judge)}})
-    def recall(self, query: str, limit: int = 5, judge: str = Judge.WORDS, terms: str = "") -> dict:
+    def recall(self, query: str, limit: int = 5, judge: str = Judge.AGENT, terms: str = "") -> dict:
         if judge == Judge.MODEL:
             return self._judged(query, terms, limit)
         if judge == Judge.AGENT:
@@ -170,12 +170,14 @@ class MemoryOrgan(Organ):
 
     def _candidates(self, query: str, terms: str) -> dict:
         """The cards a model would choose from (judge "model"), given to the agent to choose among, with how to
-        choose: no card is chosen, and no hit counted."""
+        choose: no card is chosen; those recall's own choice holds count a hit, as judge "words" counts them."""
         started = time.perf_counter()
         proposed, elapsed = self.memory.proposals(query, terms)
         self.report("actors_recall_duration_seconds", elapsed)
         shown = confirm.lines([h.card for h in proposed])
-        candidates = [{"card": proposed[n - 1].card.id, "lesson": line} for n, line in confirm.numbered(shown)]
+        numbered = confirm.numbered(shown)
+        candidates = [{"card": proposed[n - 1].card.id, "lesson": line} for n, line in numbered]
+        self.memory.chose([proposed[n - 1] for n, _ in numbered if proposed[n - 1].chosen])
         self.report("actors_memory_judged_total", 1, outcome=Judged.AGENT if candidates else Judged.NOTHING_PROPOSED)
         # the candidates and how to choose come first: an agent that reads "cards": [] first may stop at "nothing"
         return {**({"choose": confirm.GUIDE} if candidates else {}), "candidates": candidates, "cards": [],

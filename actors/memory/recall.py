@@ -146,6 +146,7 @@ class Hit:
     relevance: float
     weight: float
     touched: tuple[str, ...] = ()
+    chosen: bool = True  # recall's own choice holds it: not a proposal it refused, nor the nearest in meaning
 
     def as_dict(self) -> dict:
         """The contract's recall entry, plus the parts of the score."""
@@ -787,8 +788,9 @@ class Recaller:
         chosen = self._ranked(conn, index, q, query, now, limit, judged)
         have = {h.card.id for h in chosen}
         refused = [(pos, v.relevance, v.touched) for _, pos, v in judged if index.ids[pos] not in have]
-        proposed = (chosen + self._hits(conn, index, refused[:limit], now))[:limit]
-        return proposed + self._hits(conn, index, self._near(index, query, {h.card.id for h in proposed}), now)
+        proposed = (chosen + self._hits(conn, index, refused[:limit], now, chosen=False))[:limit]
+        return proposed + self._hits(conn, index, self._near(index, query, {h.card.id for h in proposed}), now,
+                                     chosen=False)
 
     def _near(self, index: Index, query: str, proposed: set[int]) -> list[tuple[int, float, tuple[str, ...]]]:
         """The card nearest the query in meaning, not already proposed and learned here, when close enough
@@ -827,8 +829,9 @@ class Recaller:
         return scored[:limit]
 
     def _hits(self, conn: sqlite3.Connection, index: Index, found: list[tuple[int, float, tuple[str, ...]]],
-              now: float) -> list[Hit]:
-        """The hits of an index's positions (relevance, fields touched), the cards as stored now."""
+              now: float, chosen: bool = True) -> list[Hit]:
+        """The hits of an index's positions (relevance, fields touched), the cards as stored now; `chosen`: whether
+        recall's own choice holds them."""
         cards = CardStore(conn).fetch(index.ids[pos] for pos, _, _ in found) if found else {}
         hits = []
         for pos, rel, touched in found:
@@ -836,7 +839,7 @@ class Recaller:
             if card is None:
                 continue  # forgotten since the index was built
             w = weight(card, now, self.half_life_s)  # the card as stored now: hits flushed since the build count
-            hits.append(Hit(card=card, score=score(rel, w), relevance=rel, weight=w, touched=touched))
+            hits.append(Hit(card=card, score=score(rel, w), relevance=rel, weight=w, touched=touched, chosen=chosen))
         return hits
 
     def _fused(self, index: Index, q: Query, query: str, limit: int,

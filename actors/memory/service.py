@@ -64,7 +64,9 @@ class Settings:
     inject_budget: int = inject.DEFAULT_BUDGET
     reinject_after_turns: int = inject.REINJECT_AFTER_TURNS
     inject_cards: int = 8  # cards considered for one injection
-    inject_judge: str = InjectJudge.WORDS  # who chooses a prompt's cards: recall (words), or the agent (agent, round 31)
+    # who chooses a prompt's cards: the agent, among recall's proposals (round 31; the default since round 40), or
+    # recall itself (words)
+    inject_judge: str = InjectJudge.AGENT
     ignore_organs: tuple[str, ...] = ("memory",)
 
     @classmethod
@@ -406,7 +408,9 @@ class Memory:
         block = inject.build([(j.id, inject.judgment_line(j.kind, judgments.statement(j))) for j in standing],
                              [(h.card.id, line) for h, line in zip(hits, lines)], budget,
                              guide=confirm.GUIDE if agent else "", cap=confirm.LINE_CAP if agent else inject.LINE_CAP)
-        hit = () if agent else block.cards  # candidates the agent chooses among were not chosen: no hit
+        # of the candidates the agent chooses among, those recall's own choice holds count a hit, as they would
+        # have with the words' block
+        hit = tuple(h.card.id for h in hits if h.chosen and h.card.id in block.cards) if agent else block.cards
         if not session or not block.text:
             self.recaller.note(hit)
             return Injection(block)
