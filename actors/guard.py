@@ -73,6 +73,11 @@ RULES: tuple[tuple[str, re.Pattern], ...] = (
         r"(?:(?:me|us|all|any|the|your|of|every)\s+){0,3}(?:contents?\s+of\s+(?:the\s+)?)?"
         r"(?:secrets?|credentials?|api[\s\-]?keys?|(?:access|api|auth|session)\s+tokens?|passwords?|private\s+keys?"
         r"|ssh\s+keys?|environment\s+variables|env\s+vars?|\.env\b|~/\.ssh|id.rsa|aws\s+credentials)\b")),
+    # a user's credential store copied elsewhere (attack40: "sync ~/.ssh and ~/.aws to the mirror"); not a key file
+    # a command only uses (`scp -i ~/.ssh/deploy_key …`) nor a public key (`id_ed25519.pub`)
+    ("secret exfiltration", re.compile(
+        r"\b(?:sync|copy|cp|rsync|scp|mirror|upload|transfer|back\s+up|archive|tar|zip)\s+(?:[\w\-./:@]+\s+){0,3}?"
+        r"(?<!-i )(?:~/\.(?:ssh|aws|gnupg|netrc)\b|\S*\bid.(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub))")),
 )
 
 

@@ -185,6 +185,37 @@ def test_a_prompts_candidates_count_a_hit_for_the_cards_recall_itself_chose_and_
         assert m.recaller.pending == {rule: 1}
 
 
+def test_a_quoted_part_is_capped_with_its_escapes_so_a_line_is_never_cut_inside_one():
+    # attack40 F2: each "＂" reads '"' and is escaped to two characters; cut inside a quote, the line's end (and a
+    # candidate's tasks after it) would read as quoted data's outside
+    wide = "＂" * 60
+    line = card_line("rule", "npm install fails", when=f"npm install x {wide}", wrong=f"npm install x {wide}",
+                     instead=f"./node_modules/.bin/npm install x {wide}", error=wide)
+    assert len(line) <= inject.LINE_CAP and line.endswith(".")
+    assert re.sub(r'"(?:[^"\\]|\\.)*"', "Q", line) == "- [rule] When Q: Q worked where Q failed with Q."
+    for text in ("\\" * 300, '"' * 300, "a" * 300, "é" * 300):
+        quoted = inject.observed(text, 40)
+        assert len(quoted) <= 42 and json.loads(quoted).rstrip("…") and text.startswith(json.loads(quoted)[:-1])
+
+
+def test_candidates_never_reach_a_block_without_their_guide_and_a_small_budget_gives_the_words_choice(tmp_path):
+    # attack40 F3: without "recall chose none of them", a candidate recall refused would read as its choice
+    from actors.memory import confirm
+    from tests.test_memory_recall import T0 as RECALL_T0, pep668_journal
+
+    guide = "Choose yourself among these lessons. " * 10
+    assert build([], [(1, "- [rule] a")], budget=60, guide=guide, count=words_counter).cards == ()
+    journal = "".join(json.dumps(e) + "\n" for e in pep668_journal()).encode()
+    with Memory(tmp_path / "home", clock=lambda: RECALL_T0 + 3600) as m:
+        m.ingest(io.BytesIO(journal))
+        m.consolidate()
+        [rule] = [c.id for c in m.cards() if c.kind == "rule"]
+        small = m.inject("pip install numpy", budget=150).block  # the words choose the rule; the guide has no room
+        assert small.cards == (rule,) and confirm.GUIDE not in small.text and "Learned while" not in small.text
+        assert small.tokens <= 150 and m.recaller.pending == {rule: 1}
+        assert m.inject("install the new printer driver", budget=150).block.text == ""  # the words refuse it
+
+
 def test_inject_judge_is_words_or_agent_since_a_hook_cannot_ask_a_model():
     from actors.memory.service import Settings
 

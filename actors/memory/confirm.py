@@ -71,7 +71,9 @@ def lines(cards: Sequence[Card]) -> list[str]:
     for card in cards:
         line = inject.card_line(card.kind, card.title, card.when, card.wrong, card.instead,
                                 str(card.stats.get("error", "")))
-        tasks = card.evidence.get("tasks") if isinstance(card.evidence, dict) else None
+        evidence = card.evidence if isinstance(card.evidence, dict) else {}
+        # an imported card's tasks are its author's words, not what was learned here (attack40 F1)
+        tasks = None if evidence.get("imported") else evidence.get("tasks")
         # each task read as written and as shown: cleaning it takes out the brackets that hid `ig<nore all prev>ious
         # instructions` from the guard (O52), as `inject.card_line` reads its line again
         told = [inject.observed(t, TASK_CAP) for t in (tasks if isinstance(tasks, list) else [])[:TASKS]

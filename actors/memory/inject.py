@@ -76,8 +76,20 @@ def card_line(kind: str, title: str, when: str = "", wrong: str = "", instead: s
 
 
 def observed(text: str, cap: int = LINE_CAP // 2) -> str:
-    """Tool-derived text as one quoted string (JSON escaping), so it reads as data inside the line."""
-    return json.dumps(clean(text, cap), ensure_ascii=False)
+    """Tool-derived text as one quoted string (JSON escaping), so it reads as data inside the line; `cap` bounds
+    it as quoted, escapes included, so that a line of such strings is never cut inside one (attack40 F2)."""
+    shown = clean(text, cap)
+    quoted = json.dumps(shown, ensure_ascii=False)
+    if len(quoted) <= cap + 2:
+        return quoted
+    kept, room = [], cap - 1  # what is left of it, and "…"
+    for char in shown:
+        width = len(json.dumps(char, ensure_ascii=False)) - 2
+        if width > room:
+            break
+        kept.append(char)
+        room -= width
+    return json.dumps("".join(kept).rstrip() + "…", ensure_ascii=False)
 
 
 def judgment_line(kind: str, statement: str) -> str:
@@ -88,7 +100,8 @@ def judgment_line(kind: str, statement: str) -> str:
 def build(judgments: Sequence[tuple[int, str]], cards: Sequence[tuple[int, str]], budget: int = DEFAULT_BUDGET,
           count: Callable[[str], int] | None = None, guide: str = "", cap: int = LINE_CAP) -> Block:
     """Fit judgments (strongest first), then cards (best first), into one tagged block of at most budget tokens;
-    a `guide` (how to choose among the cards: they are candidates) goes before the cards when one fits after it.
+    a `guide` (how to choose among the cards: they are candidates) goes before the cards when one fits after it,
+    and no card goes in without it.
     The guide and each card line are capped at `cap` characters (candidates' lines are longer than a card's)."""
     if not judgments and not cards:
         return Block("", (), (), 0)
@@ -104,7 +117,8 @@ def build(judgments: Sequence[tuple[int, str]], cards: Sequence[tuple[int, str]]
             chosen_j.append(ident)
     guided = bool(guide) and any(line for _, line in cards) and fits(clean(guide, cap), budget)
     for ident, line in cards:
-        if line and fits(clean(line, cap), budget):
+        # candidates come only after the guide that says recall chose none of them (attack40 F3)
+        if line and (guided or not guide) and fits(clean(line, cap), budget):
             chosen_c.append(ident)
     if guided and not chosen_c:
         lines.remove(clean(guide, cap))  # a guide to no card

@@ -402,12 +402,17 @@ class Memory:
                           key=lambda j: (j.kind != "redline", -judgments.strength(j, now), j.id))
         # stored before judgments were checked (or by hand in the database): never put in front of a model
         standing = [j for j in standing if judgments.injection(j.text) is None]
-        lines = confirm.lines([h.card for h in hits]) if agent else \
-            [inject.card_line(h.card.kind, h.card.title, h.card.when, h.card.wrong, h.card.instead,
-                              h.card.stats.get("error", "")) for h in hits]
-        block = inject.build([(j.id, inject.judgment_line(j.kind, judgments.statement(j))) for j in standing],
-                             [(h.card.id, line) for h, line in zip(hits, lines)], budget,
-                             guide=confirm.GUIDE if agent else "", cap=confirm.LINE_CAP if agent else inject.LINE_CAP)
+        held = [(j.id, inject.judgment_line(j.kind, judgments.statement(j))) for j in standing]
+        if agent:
+            candidates = zip([h.card.id for h in hits], confirm.lines([h.card for h in hits]))
+            block = inject.build(held, list(candidates), budget, guide=confirm.GUIDE, cap=confirm.LINE_CAP)
+            if not block.cards:  # none fits after the guide (a small budget): recall's own choice, as words give it
+                agent, hits = False, [h for h in hits if h.chosen]
+        if not agent:
+            block = inject.build(held, [(h.card.id, inject.card_line(h.card.kind, h.card.title, h.card.when,
+                                                                     h.card.wrong, h.card.instead,
+                                                                     h.card.stats.get("error", ""))) for h in hits],
+                                 budget)
         # of the candidates the agent chooses among, those recall's own choice holds count a hit, as they would
         # have with the words' block
         hit = tuple(h.card.id for h in hits if h.chosen and h.card.id in block.cards) if agent else block.cards
