@@ -166,14 +166,15 @@ DEV_SETS_BEFORE_37 = (*DEV_SETS_BEFORE_36, "fresh28", "fresh29")
 DEV_SETS_BEFORE_38 = (*DEV_SETS_BEFORE_37, "fresh22")
 # fresh30 and fresh31 dev since round 38 (held out and scored in rounds 36 and 37), and fresh32 (scored once, in
 # round 37: the user names the wrong tool, the kind of step round 38's criterion was chosen on)
-DEV_SETS = (*DEV_SETS_BEFORE_38, "fresh30", "fresh31", "fresh32")
+DEV_SETS_BEFORE_41 = (*DEV_SETS_BEFORE_38, "fresh30", "fresh31", "fresh32")
+# fresh38 and fresh39 dev since round 41 (held out and scored once, in round 40: a planted pitfall of each was not
+# found, read since)
+DEV_SETS = (*DEV_SETS_BEFORE_41, "fresh38", "fresh39")
 # the sets whose memory journals nobody tuning reads (fresh20 and fresh21 written in round 31, after judge "model";
 # fresh23 in round 32, after the agent's search words; fresh33 in round 37; fresh34 and fresh35 after round 37's
-# figures, before round 38's criterion; fresh36 and fresh37 after it, scored in round 39; fresh38 (the branch name
-# as the step) and fresh39 (a newcomer's first-week questions, naming no tool) after round 39's figures, scored in
-# round 40)
-HELD_OUT = ("fresh20", "fresh21", "fresh23", "fresh33", "fresh34", "fresh35", "fresh36", "fresh37", "fresh38",
-            "fresh39")
+# figures, before round 38's criterion; fresh36 and fresh37 after it, scored in round 39; fresh38 and fresh39 were
+# held out in round 40, dev since)
+HELD_OUT = ("fresh20", "fresh21", "fresh23", "fresh33", "fresh34", "fresh35", "fresh36", "fresh37")
 # written for a round to come: held out, not yet scored, in no figure of docs/memory.md (none now)
 HELD_OUT_NEXT: tuple[str, ...] = ()
 

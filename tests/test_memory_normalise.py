@@ -39,6 +39,10 @@ from broker.redact import MASK, redact_text, redact_value
     ("request 123e4567-e89b-12d3-a456-426614174000 failed", "request 00000000-0000-0000-0000-000000000000 failed"),
     ("Doc file 'guide/a.md' contains a link 'setup.md'", "Doc file 'ref/api.md' contains a link '../guide/auth.md#tokens'"),
     ("error in 'src/lib.rs:12:5'", "error in 'src/main.rs'"),
+    # a quoted path whose names hold spaces is a path, as one without them (round 41)
+    ("EROFS: read-only file system, open '/mnt/office/Ring 1 - stewards.md'",
+     "EROFS: read-only file system, open '/mnt/office/judges/ring-2.md'"),
+    ('Access is denied: "C:\\Program Files\\Acme\\app.dll"', "Access is denied: 'C:\\tools\\app.dll'"),
 ])
 def test_traps_that_differ_only_by_path_number_id_quote_or_time_share_one_signature(a, b):
     assert error_signature(a) == error_signature(b)
@@ -48,6 +52,7 @@ def test_traps_that_differ_only_by_path_number_id_quote_or_time_share_one_signat
     ("ENOENT: no such file or directory", "EACCES: permission denied"),
     ("No module named {q}", "Cannot find module {q}"),
     ("error TS2304: Cannot find name 'x'", "error TS2307: Cannot find name 'x'"),
+    ("cannot open '/srv/data/a.csv'", "cannot open 'hello world'"),  # a phrase with a slash-less space is no path
 ])
 def test_different_traps_keep_different_signatures(a, b):
     assert error_signature(a) != error_signature(b)

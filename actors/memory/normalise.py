@@ -27,6 +27,9 @@ _SHORT_RUN = rf"(?=[\w.@+-]{{1,{MAX_RUN}}}+(?![\w.@+-]))"  # where a run ends wi
 # a path or file name, with the fragment, query or line:column a link or a compiler may add (`../auth.md#tokens`)
 _PATHLIKE = re.compile(r"(?:(?:[A-Za-z]:)?[\w.@+~-]*(?:[/\\][\w.@+~-]+)+[/\\]?|[\w@+-][\w.@+-]*\.[A-Za-z][A-Za-z0-9]{0,5})"
                        r"(?:[#?][\w.=&%-]*|(?::\d+)+)?")
+# a quoted path from a root whose names hold spaces (`'/mnt/office share/Ring 1 - stewards.md'`, `"C:\\Program
+# Files\\x"`): the same placeholder as a path without them (round 41: one signature for one error)
+_SPACED_PATH = re.compile(r"(?:[A-Za-z]:|~|\.{1,2})?(?:[/\\][\w.@+~-]+(?: [\w.@+~-]+)*)+[/\\]?")
 
 # words written with a slash that are no path: protocols and pairs in capitals (TCP/IP, I/O, N/A, GET/POST), and/or
 _SLASH_WORD = re.compile(r"[A-Z]{1,5}(?:/[A-Z]{1,5})+|and/or|either/or")
@@ -48,8 +51,8 @@ _SUBSTITUTIONS = (
     # prefix (b'\xff', f'...') does not stop one opening
     (re.compile(r"(?:(?<!\w)|(?<=(?<!\w)[bBuUrRfF]))'(?:[^'\n]|(?<=\w)'(?=\w)){0,300}'(?!\w)|\"[^\"\n]{0,300}\"|`[^`\n]{0,300}`|‘[^’\n]{0,300}’"
                 r"|“[^”\n]{0,300}”"),
-     lambda m: "{path}" if _PATHLIKE.fullmatch(m.group(0)[1:-1]) and not _SLASH_WORD.fullmatch(m.group(0)[1:-1])
-     else "{q}"),
+     lambda m: "{path}" if (_PATHLIKE.fullmatch(m.group(0)[1:-1]) or _SPACED_PATH.fullmatch(m.group(0)[1:-1]))
+     and not _SLASH_WORD.fullmatch(m.group(0)[1:-1]) else "{q}"),
     # a path: something with a slash in it (not a word such as TCP/IP), or a file name with a short extension
     # (not a dotted name that goes on: `sqlalchemy.exc.OperationalError` is a Python name, not a file `.exc`)
     (re.compile(r"(?<![\w{])(?:[A-Za-z]:)?(?:~|\.{1,2})?(?:[/\\][\w.@+~-]+)+[/\\]?|"
