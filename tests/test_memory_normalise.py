@@ -238,6 +238,15 @@ def test_the_probes_around_a_commands_work_are_no_family_nor_step_of_it(command,
     assert step_label("shell", "run", {"command": command}) == label
 
 
+@pytest.mark.parametrize("command, label", [
+    ("pnpm --dir web run typecheck", "shell.run(pnpm typecheck)"),  # newuser40: not npm, which a rule says to avoid
+    ("yarn build", "shell.run(yarn build)"), ("npm run build", "shell.run(npm build)"),
+    ("uv pip install httpx", "shell.run(pip install)"), ("python3 -m pytest -q", "shell.run(pytest)"),
+])
+def test_a_workflow_step_names_the_program_as_run_not_its_family(command, label):
+    assert step_label("shell", "run", {"command": command}) == label
+
+
 def test_a_toolchain_before_the_subcommand_is_not_the_subcommand():
     assert subcommand_of("cargo +nightly build --release") == "build"
     assert step_label("shell", "run", {"command": "cargo +nightly build"}) == "shell.run(cargo build)"

@@ -524,8 +524,20 @@ def step_label(organ: str, ability: str, args: dict) -> str:
         elif inner:
             labels.append(FAMILIES.get(inner, inner))  # `npx jest`, `pnpm exec jest`, `poetry run pytest`: jest
         else:
-            labels.append(f"{family_of(part)} {subcommand_program(part)[1]}".strip())
+            labels.append(f"{_step_program(part)} {subcommand_program(part)[1]}".strip())
     return f"{organ}.{ability}({' && '.join(dict.fromkeys(labels))})"
+
+
+def _step_program(command: str) -> str:
+    """The program a workflow step names: the program as run (`pnpm typecheck`, not its family's `npm`), the one a
+    front end of its family runs (`uv pip install` is pip's), and `python -m pytest` is pytest."""
+    program = program_of(command)
+    family = FAMILIES.get(program)
+    if family == "python":
+        return family_of(command)
+    words = _words(command)
+    after = words[words.index(program) + 1] if program in words[:-1] else ""
+    return after if family and FAMILIES.get(after) == family else program
 
 
 def subcommand_program(command: str) -> tuple[str, str]:
