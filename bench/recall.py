@@ -14,7 +14,8 @@ uses, to show how much the figures rest on that list; `--ablate-meaning` recalls
 Latency (`--latency N`): N generated cards in one store (each with 1-5 tasks of 6,000, for meaning), `Memory.recall`
 in-process on a warm index, 300 queries of 4-20 words plus one of 768, with meaning (word vectors, the default) and
 with the words alone (the baseline, in the same run); wall clock and the thread's CPU time, p50 and p95; and how often the
-bounded search returns exhaustive scoring's best card (and top 5). Then judge "model"'s proposals, and both again
+bounded search returns exhaustive scoring's best card (and top 5). Then judge "model"'s proposals, judge "agent"'s
+result (the default since round 40: the proposals and their candidate lines, `agent_cpu_p95_ms`), and each again
 with an agent's search words for every query (`memory.recall`'s terms: 3-11 of the cards' own terms). Shapes:
 `realistic` (a Zipf vocabulary of 20,000 words, 3,000 files, 400 hosts, 150 programs), `narrow` (120 words: every
 term in about 2,000 of 30,000 cards) and `same` (every card holds the same terms).
@@ -41,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from _stats import percentile  # noqa: E402
 from journals import DEV_BANK, DEV_MEANING, DEV_SEEDS, TEST_BANK, TEST_SEEDS, generate  # noqa: E402
 
-from actors.memory import recall, sense  # noqa: E402
+from actors.memory import confirm, recall, sense  # noqa: E402
 from actors.memory.db import transaction  # noqa: E402
 from actors.memory.distill import Draft, identity  # noqa: E402
 from actors.memory.service import Memory  # noqa: E402
@@ -231,8 +232,15 @@ def latency(n: int, shape: str = "realistic", meaning: str = "light", seed: int 
             m.proposals(query)
             judged_cpu.append((time.thread_time() - c0) * 1000)
             judged_wall.append((time.perf_counter() - w0) * 1000)
-        searched = {"recall": [], "proposals": []}  # both again, each query with an agent's search words
-        asks = {"recall": lambda q, w: m.recall(q, 5, terms=w), "proposals": m.proposals}
+        def candidates(query: str, words: str = "") -> list[str]:  # judge "agent", the default: the lines too
+            return confirm.lines([h.card for h in m.proposals(query, words)[0]])
+        agent_cpu = []
+        for query in queries:
+            c0 = time.thread_time()
+            candidates(query)
+            agent_cpu.append((time.thread_time() - c0) * 1000)
+        searched = {"recall": [], "proposals": [], "agent": []}  # each again, each query with an agent's search words
+        asks = {"recall": lambda q, w: m.recall(q, 5, terms=w), "proposals": m.proposals, "agent": candidates}
         for query, words in zip(queries, search_words(rng, drafts, len(queries)), strict=True):
             for what, ask in asks.items():
                 c0 = time.thread_time()
@@ -246,6 +254,7 @@ def latency(n: int, shape: str = "realistic", meaning: str = "light", seed: int 
             "cpu_p95_ms": round(percentile(cpu, 95), 3), "cpu_max_ms": round(max(cpu), 3),
             "proposals_wall_p95_ms": round(percentile(judged_wall, 95), 3),
             "proposals_cpu_p95_ms": round(percentile(judged_cpu, 95), 3),
+            "agent_cpu_p95_ms": round(percentile(agent_cpu, 95), 3),
             **{f"{what}_with_terms_cpu_p95_ms": round(percentile(ms, 95), 3) for what, ms in searched.items()},
             "load": round(os.getloadavg()[0], 2)}
 

@@ -70,6 +70,8 @@ card was asked nothing and gets no card. Beside them, recall's own choice for th
   fresh39 (`packN.json`), asked by round 39's code with the agent's search words; held40-block
   (`bench/data/reader40-block/`): the same queries without them, as a prompt's hook asks (`blockO.json`,
   `blockP.json`), for the readers who played an agent given the block.
+- held41 and held41-block (`bench/data/reader41-held/`, `bench/data/reader41-block/`): the sets written in round 41,
+  fresh40 (`S`, `U`) and fresh41 (`T`, `V`), asked the same two ways by round 41's code.
 `--questions` also gives each set's figures (`by_set`).
 A held-out record prints figures only, and `--make-questions` prints only how many; nobody tuning reads those files.
 `--make-questions` writes each question three ways: as judge "model" asks the model (`packX.json`), as judge
@@ -140,10 +142,12 @@ RECORDS = {"dev30": (DATA, ASKED), "dev31": (DATA.parent / "reader31", ASKED),
                                                       "I": ("fresh34",), "J": ("fresh35",)}),
            "held39": (DATA.parent / "reader39-held", {"K": ("fresh36",), "L": ("fresh37",)}),
            "held40": (DATA.parent / "reader40-held", {"M": ("fresh38",), "N": ("fresh39",)}),
-           "held40-block": (DATA.parent / "reader40-block", {"O": ("fresh38",), "P": ("fresh39",)})}
+           "held40-block": (DATA.parent / "reader40-block", {"O": ("fresh38",), "P": ("fresh39",)}),
+           "held41": (DATA.parent / "reader41-held", {"S": ("fresh40",), "T": ("fresh41",)}),
+           "held41-block": (DATA.parent / "reader41-block", {"U": ("fresh40",), "V": ("fresh41",)})}
 # records whose queries come with their writers' search words (TERMS)
 SEARCHED = ("dev32", "held32", "held32new", "held33", "held34", "held35", "held36", "held37", "dev38", "held38",
-            "held39", "held40")
+            "held39", "held40", "held41")
 SEED = 3030  # the order questions are shuffled in
 TERMS = DATA.parent / "terms32"
 

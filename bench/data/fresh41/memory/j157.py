@@ -1,0 +1,215 @@
+"""Journal 157: skerry-guix, a GNU Guix channel (Guile Scheme) for a marine-science HPC cluster.
+Sessions s1..s6 = 2026-11-30 .. 2026-12-05; Ines, Tomasz, Seun."""
+from jlib import Journal
+
+SUB = "https://subst.skerry-hpc.org"
+LOGIN_ERR = "ssh: connect to host login1.skerry-hpc.org port 22: Connection timed out"
+LINT_ERR = ("guix lint: error: failed to connect to archive.softwareheritage.org: Connection timed out\n"
+            "Backtrace: ... (network checkers: archival, cve, refresh)")
+
+
+def bz(h, name):
+    return "/var/log/guix/drvs/%s/%s-%s.drv.bz2" % (h[:2], h, name)
+
+
+def bzerr(path):
+    return "cannot decode '%s': binary content (bzip2 compressed data), not UTF-8 text" % path
+
+
+def build():
+    j = Journal(0x157A11CE, "2026-11-30")
+
+    # ---- s1 Mon: Ines, then Tomasz
+    j.day(1, (8, 20))
+    j.p("ines here. cuirass went red on bowtie2 overnight, what happened")
+    j.sh("guix build -L . --log-file bowtie2", ms=2100)
+    p = bz("3fxq9lk2mzv0c8h1", "bowtie2-2.5.4")
+    j.rd(p, bzerr(p))
+    j.sh("bzcat %s | tail -n 80" % p, ms=340)
+    j.p("aha the sse test again. skip the check phase on aarch64 only")
+    j.rd("skerry/packages/bio.scm")
+    j.ed("skerry/packages/bio.scm", "(arguments\n     (list #:make-flags",
+         "(arguments\n     (list #:tests? (not (target-aarch64?))\n           #:make-flags")
+    j.sh("guix build -L . bowtie2", ms=48200)
+    j.sh("guix build -L . --system=aarch64-linux bowtie2 --dry-run", ms=3900)
+    j.p("good, commit as 'skerry: bowtie2: Skip tests on aarch64.'")
+    j.st()
+    j.df("skerry/packages/bio.scm")
+    j.add("skerry/packages/bio.scm")
+    j.cm("skerry: bowtie2: Skip tests on aarch64.")
+    j.log({"max_count": 3})
+    j.p("tomasz: minimap2 2.28 is out, update our copy")
+    j.get("https://github.com/lh3/minimap2/releases/tag/v2.28")
+    j.sh("guix download https://github.com/lh3/minimap2/releases/download/v2.28/minimap2-2.28.tar.bz2", ms=6200)
+    j.p("ok go")
+    j.ed("skerry/packages/bio.scm", '(version "2.27")', '(version "2.28") ;; + new base32')
+    j.sh("guix build -L . minimap2 && guix style -L . minimap2", ms=61500)
+    j.add("skerry/packages/bio.scm")
+    j.cm("skerry: minimap2: Update to 2.28.")
+    j.p("did the eval with that pick up on ci?")
+    j.get(SUB + "/api/evaluations?nr=3")
+    j.get(SUB + "/api/latestbuilds?nr=5&job=minimap2.x86_64-linux")
+    j.p("what's in channels.scm for the guix pin right now")
+    j.rd("channels.scm")
+    j.rd(".guix-channel")
+    j.p("thx, that's it for today")
+
+    # ---- s2 Tue: Seun, then Ines
+    j.day(2, (8, 5))
+    j.p("seun: new pkg request from the plankton group — python-cmocean, colour maps. write the defn in ocean.scm")
+    j.get("https://pypi.org/pypi/cmocean/json")
+    j.rd("skerry/packages/ocean.scm")
+    j.rd("skerry/packages/python-xyz.scm")
+    j.ed("skerry/packages/ocean.scm", ";;; end of python packages",
+         "(define-public python-cmocean\n  (package\n    (name \"python-cmocean\")\n    (version \"4.0.3\") ...))\n\n"
+         ";;; end of python packages")
+    j.sh("guix build -L . python-cmocean", "guix build: error: hash mismatch for store item "
+         "'/gnu/store/4m2k9x1q8z0v7c6b5n3l2k1j0h9g8f7d-cmocean-4.0.3.tar.gz'", ms=9100)
+    j.sh("guix download https://files.pythonhosted.org/packages/source/c/cmocean/cmocean-4.0.3.tar.gz", ms=4100)
+    j.ed("skerry/packages/ocean.scm", '(base32 "0000000000000000000000000000000000000000000000000000")',
+         '(base32 "1pxw2mrd64z0q1k6wf1d2a1g6c0q5qjd3qdc8lk0bqrq9vd0i8ab")')
+    j.sh("guix build -L . python-cmocean", ms=83200)
+    j.p("before a PR the lint has to be clean, do it")
+    j.sh("guix lint -L . python-cmocean", LINT_ERR, ms=31000)
+    j.sh("guix lint -L . -n python-cmocean", ms=5200)
+    j.p("ok. and can you try it on the cluster directly, login1")
+    j.sh("ssh login1.skerry-hpc.org 'guix describe'", LOGIN_ERR, ms=30000)
+    j.sh("ssh -o ConnectTimeout=60 login1.skerry-hpc.org true", LOGIN_ERR, ms=60000)
+    j.p("never mind, it'll get there with the nightly pull. commit it")
+    j.st()
+    j.add("skerry/packages/ocean.scm")
+    j.cm("skerry: Add python-cmocean.")
+    j.log({"max_count": 2})
+    j.df("HEAD~1")
+    j.p("ines: the R people complain r-seurat substitutes are slow, is the server ok?")
+    j.get(SUB + "/nix-cache-info")
+    j.get(SUB + "/api/latestbuilds?nr=10", "HTTP 502 Bad Gateway")
+    j.get(SUB + "/api/latestbuilds?nr=10")
+    j.p("fine, leave it")
+
+    # ---- s3 Wed: Tomasz
+    j.day(3, (8, 40))
+    j.p("tomasz. gdal-skerry failed in the overnight eval, look into it")
+    j.get(SUB + "/api/latestbuilds?nr=5&job=gdal-skerry.x86_64-linux", "HTTP 504 Gateway Time-out")
+    j.get(SUB + "/api/latestbuilds?nr=5&job=gdal-skerry.x86_64-linux")
+    j.p("pull the log locally then")
+    j.sh("guix build -L . --log-file gdal-skerry", ms=2300)
+    p = bz("9ab0c7tq1wz3r5m2", "gdal-skerry-3.9.3")
+    j.rd(p, bzerr(p))
+    j.sh("bzcat %s | grep -n -B3 -A20 'FAIL'" % p, ms=410)
+    j.p("proj data path test, known upstream. add the patch from their tracker")
+    j.get("https://github.com/OSGeo/gdal/pull/11234.patch")
+    j.wr("skerry/packages/patches/gdal-proj-data-test.patch", "From 1c2d... Subject: [PATCH] tests: honour PROJ_DATA\n...")
+    j.ed("skerry/packages/ocean.scm", '(patches (search-patches "gdal-skerry-cmake.patch"))',
+         '(patches (search-patches "gdal-skerry-cmake.patch"\n                                 "gdal-proj-data-test.patch"))')
+    j.ed("skerry/packages/ocean.scm", "(define-module (skerry packages ocean)",
+         "(define-module (skerry packages ocean)\n  ;; patches under skerry/packages/patches")
+    j.sh("guix build -L . gdal-skerry", ms=412000)
+    j.sh("guix build -L . gdal-skerry --check --rounds=1", ms=398000)
+    j.p("commit patch + defn together pls")
+    j.st()
+    j.add("skerry/packages/ocean.scm", "skerry/packages/patches/gdal-proj-data-test.patch")
+    j.cm("skerry: gdal-skerry: Fix PROJ data test.")
+    j.df("HEAD~1", "--stat")
+    j.log({"max_count": 4})
+    j.p("next: pyproj 3.7.0 for the same crowd")
+    j.sh("guix refresh -L . pyproj-skerry", ms=7600)
+    j.p("yes update it")
+    j.ed("skerry/packages/ocean.scm", '(version "3.6.1")', '(version "3.7.0") ;; + new base32')
+    j.sh("guix build -L . pyproj-skerry && guix style -L . pyproj-skerry", ms=122000)
+    j.add("skerry/packages/ocean.scm")
+    j.cm("skerry: pyproj-skerry: Update to 3.7.0.")
+    j.p("what's queued on ci now")
+    j.get(SUB + "/api/queue?nr=20", "timed out after 30s", ms=30000)
+    j.get(SUB + "/api/queue?nr=20", "timed out after 30s", ms=30000)
+    j.p("skip it, later")
+
+    # ---- s4 Thu: Seun, then Ines
+    j.day(4, (7, 55))
+    j.p("seun: hmmer3-mpi package, we need the MPI variant for the big pfam runs. based on hmmer")
+    j.rd("skerry/packages/bio.scm")
+    j.rd("skerry/packages/mpi.scm")
+    j.ed("skerry/packages/bio.scm", ";;; MPI variants",
+         ";;; MPI variants\n(define-public hmmer-mpi\n  (package/inherit hmmer\n    (name \"hmmer-mpi\") ...))")
+    j.sh("guix build -L . hmmer-mpi", "skerry/packages/bio.scm:412:6: error: openmpi: unbound variable", ms=4100)
+    j.ed("skerry/packages/bio.scm", "#:use-module (gnu packages bioinformatics)",
+         "#:use-module (gnu packages bioinformatics)\n  #:use-module (gnu packages mpi)")
+    j.sh("guix build -L . hmmer-mpi", ms=156000)
+    j.p("lint before it goes up")
+    j.sh("guix lint -L . hmmer-mpi", LINT_ERR, ms=30500)
+    j.sh("guix lint -L . -n hmmer-mpi", ms=4800)
+    j.p("does the login node have openmpi 4 or 5 now? check there")
+    j.sh("ssh login1.skerry-hpc.org 'guix package -A openmpi'", LOGIN_ERR, ms=30000)
+    j.p("ugh. ok ask ines later. commit hmmer-mpi")
+    j.st()
+    j.df("skerry/packages/bio.scm")
+    j.add("skerry/packages/bio.scm")
+    j.cm("skerry: Add hmmer-mpi.")
+    j.log({"max_count": 2})
+    j.p("ines: write a news entry so users know hmmer-mpi exists")
+    j.rd("news.scm")
+    j.ed("news.scm", "(channel-news\n (version 0)",
+         "(channel-news\n (version 0)\n (entry (commit \"...\")\n        (title (en \"New package: hmmer-mpi\"))\n"
+         "        (body (en \"MPI build of HMMER for multi-node runs.\")))")
+    j.sh("guix pull --news --channels=channels.scm --dry-run 2>&1 | head -n 20", ms=12200)
+    j.sh("guile -c '(call-with-input-file \"news.scm\" read)'", ms=380)
+    j.p("fine. and check nar for hmmer-mpi is on the server yet")
+    j.get(SUB + "/api/latestbuilds?nr=3&job=hmmer-mpi.x86_64-linux")
+    j.get(SUB + "/api/latestbuilds?nr=3&job=hmmer-mpi.x86_64-linux")
+    j.p("commit the news file, then done")
+    j.add("news.scm")
+    j.cm("news: Add entry for hmmer-mpi.")
+    j.st()
+    j.log({"max_count": 1})
+    j.df("HEAD~1")
+
+    # ---- s5 Fri: Tomasz, then Seun
+    j.day(5, (8, 10))
+    j.p("tomasz: two red jobs on ci this morning: python-netcdf4-skerry and ncview. the netcdf one first")
+    j.sh("guix build -L . --log-file python-netcdf4-skerry", ms=2000)
+    p = bz("c71kd0p3z9aa84mx", "python-netcdf4-skerry-1.7.2")
+    j.rd(p, bzerr(p))
+    j.sh("bzcat %s | tail -n 120" % p, ms=300)
+    j.p("now ncview")
+    j.sh("guix build -L . --log-file ncview", ms=1900)
+    p = bz("0h2mn5e8r4t1vq7y", "ncview-2.1.10")
+    j.rd(p, bzerr(p))
+    j.sh("bzcat %s | grep -n -i error | head -n 40" % p, ms=290)
+    j.p("both are the hdf5 1.14 bump in guix proper, nothing for us. add a note to docs/known-failures.md")
+    j.rd("docs/known-failures.md")
+    j.rd("skerry/packages/ocean.scm")
+    j.ed("docs/known-failures.md", "## Open", "## Open\n\n- python-netcdf4-skerry, ncview: hdf5 1.14 in guix master "
+         "(2026-12-04); wait for upstream fix.")
+    j.ed("docs/known-failures.md", "_Last reviewed: 2026-11-20_", "_Last reviewed: 2026-12-04_")
+    j.p("and commit")
+    j.add("docs/known-failures.md")
+    j.cm("docs: Note hdf5 1.14 breakage.")
+    j.log({"max_count": 2})
+    j.st()
+    j.df("HEAD~1")
+    j.p("seun: did last night's eval finish?")
+    j.get(SUB + "/api/evaluations?nr=1", "HTTP 502 Bad Gateway")
+    j.get(SUB + "/api/evaluations?nr=1")
+    j.p("thanks")
+
+    # ---- s6 Sat: Ines, Seun
+    j.day(6, (9, 0))
+    j.p("ines: quick one — diamond 2.1.10 release, update us")
+    j.get("https://github.com/bbuchfink/diamond/releases/tag/v2.1.10")
+    j.p("go ahead")
+    j.ed("skerry/packages/bio.scm", '(version "2.1.9")', '(version "2.1.10") ;; + new base32')
+    j.sh("guix build -L . diamond && guix style -L . diamond", ms=97000)
+    j.add("skerry/packages/bio.scm")
+    j.cm("skerry: diamond: Update to 2.1.10.")
+    j.p("push the channel to the cluster yourself this time, so they have it before monday")
+    j.sh("ssh login1.skerry-hpc.org 'guix pull -C /etc/guix/channels.scm'", LOGIN_ERR, ms=30000)
+    j.p("no? ok, it'll pull tonight anyway")
+    j.p("seun: is diamond built on ci yet")
+    j.get(SUB + "/api/latestbuilds?nr=3&job=diamond.x86_64-linux", "connection reset by peer")
+    j.p("and is channels.scm pin older than a month?")
+    j.rd("channels.scm")
+    j.rd(".guix-channel")
+    j.sh("git log -1 --format=%cd -- channels.scm", ms=40)
+    j.sh("guix describe -f channels", ms=900)
+    j.p("fine as it is, thanks")
+    return j
