@@ -444,20 +444,31 @@ def recall(query: Annotated[str, typer.Argument(help="What the agent is about to
            budget: Annotated[int, typer.Option(help="With --inject: token budget of the block (o200k).",
                                                min=1)] = 500,
            limit: Annotated[int, typer.Option(help="Cards to return.", min=1, max=100)] = 5,
+           judge: Annotated[str, typer.Option(help="words: recall's own choice; agent: the candidates an agent "
+                                                   "chooses among (memory.recall's default).")] = "words",
            home: HomeOpt = DEFAULT_HOME, as_json: JsonOpt = False) -> None:
     """Recall memory for a query: the cards about it, best first (or the block to inject)."""
+    from actors.memory.confirm import InjectJudge
     from actors.memory.recall import MAX_TERMS_CHARS
     if len(terms) > MAX_TERMS_CHARS:  # as memory.recall refuses them: the words past it would go unread
         die(f"--terms has {len(terms)} characters; at most {MAX_TERMS_CHARS} are read (keep the programs, files "
             "and hosts)", EXIT_USAGE)
+    if judge not in tuple(InjectJudge):  # "model": a command line has no model to ask
+        die(f"--judge must be words or agent, not {judge!r} (a command line has no model to ask)", EXIT_USAGE)
     if inject and terms:
         die("--terms is not read with --inject: a prompt's block is recalled for the prompt alone", EXIT_USAGE)
+    if inject and judge != InjectJudge.WORDS:
+        die("--judge is not read with --inject: the memory option inject_judge says who chooses a prompt's cards",
+            EXIT_USAGE)
     if inject:
         result = _run(home, lambda m: m.inject(query, session, budget))
         if as_json:
             emit(result.as_dict())
         elif result.block.text:
             typer.echo(result.block.text)
+        return
+    if judge == InjectJudge.AGENT:
+        _candidates(home, query, terms, as_json)
         return
     hits, elapsed = _run(home, lambda m: m.recall(query, limit, hit=False, terms=terms))  # looking is not using
     if as_json:
@@ -467,6 +478,25 @@ def recall(query: Annotated[str, typer.Argument(help="What the agent is about to
         typer.echo(f"#{h.card.id:<5} {h.card.kind:<9} {h.score:8.4f}  {printable(h.card.title)}")  # O42
     if not hits:
         typer.echo("nothing recalled", err=True)
+
+
+def _candidates(home: Path, query: str, terms: str, as_json: bool) -> None:
+    """What judge "agent" gives for a query (memory.recall's default): the proposals as candidate lines, with how to
+    choose among them; no hit counted (looking is not using)."""
+    from actors.memory import confirm
+    proposed, elapsed = _run(home, lambda m: m.proposals(query, terms))
+    numbered = confirm.numbered(confirm.lines([h.card for h in proposed]))
+    candidates = [{"card": proposed[n - 1].card.id, "lesson": line} for n, line in numbered]
+    if as_json:
+        emit({**({"choose": confirm.GUIDE} if candidates else {}), "candidates": candidates, "cards": [],
+              "judged_by": "agent", "latency_ms": round(elapsed * 1000, 3)})
+        return
+    if not candidates:
+        typer.echo("nothing proposed", err=True)
+        return
+    typer.echo(confirm.GUIDE)
+    for candidate in candidates:
+        typer.echo(f"#{candidate['card']:<5} {printable(candidate['lesson'])}")
 
 
 # -- actors cards ... -----------------------------------------------------------------------

@@ -114,6 +114,22 @@ def test_recall_json_is_one_document_in_the_contract_shape(home):
     assert data["cards"][0]["kind"] == "pitfall"
 
 
+def test_recall_with_judge_agent_prints_the_guide_and_candidates_and_a_command_line_asks_no_model(home):
+    from actors.memory import confirm
+
+    shown = actors(home, "recall", "npm test jest not found", "--judge", "agent")
+    lines = shown.stdout.splitlines()
+    assert shown.returncode == 0 and lines[0] == confirm.GUIDE and lines[1].startswith("#") and "[" in lines[1]
+    given = json.loads(actors(home, "recall", "npm test jest not found", "--judge", "agent", "--json").stdout)
+    assert (given["judged_by"], given["cards"], given["choose"]) == ("agent", [], confirm.GUIDE)
+    assert [c["card"] for c in given["candidates"]] and all(c["lesson"].startswith("[") for c in given["candidates"])
+    assert json.loads(actors(home, "recall", "plot the forecast with pandas", "--judge", "agent", "--json").stdout) \
+        ["candidates"] == []
+    refused = actors(home, "recall", "npm test", "--judge", "model")
+    assert refused.returncode == 2 and "no model to ask" in refused.stderr
+    assert actors(home, "recall", "npm test", "--judge", "agent", "--inject").returncode == 2
+
+
 def test_recall_reads_an_agents_search_words_beside_a_query_in_another_language(home):
     query = "запусти тесты фронтенда"  # "run the front end's tests": no word of the card
     assert actors(home, "recall", query, "--json").stdout.count('"kind"') == 0
