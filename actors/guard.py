@@ -85,9 +85,13 @@ def normalised(text: str, underscores: bool = False) -> str:
     """The text as the rules read it, as a model or a person would: NFKC, tag characters read as the ASCII they
     spell, invisible characters and marks removed, letters that look Latin read as Latin
     (broker/text/data/confusables.txt), lower case, spaces (and underscores, unless kept) collapsed."""
-    text = unicodedata.normalize("NFKC", str(text)).translate(_TAGS)
-    text = "".join(c for c in unicodedata.normalize("NFD", _INVISIBLE.sub("", text)) if not unicodedata.combining(c))
-    text = unicodedata.normalize("NFC", text).translate(_latin()).lower()
+    text = str(text)
+    if not text.isascii():  # ASCII is its own NFKC, NFD and NFC, and holds no tag, invisible or combining character
+        text = unicodedata.normalize("NFKC", text).translate(_TAGS)
+        text = "".join(c for c in unicodedata.normalize("NFD", _INVISIBLE.sub("", text))
+                       if not unicodedata.combining(c))
+        text = unicodedata.normalize("NFC", text)
+    text = text.translate(_latin()).lower()
     spaces = re.compile(r"\s+") if underscores else _SPACES
     lines = (spaces.sub(" ", line).strip() for line in text.splitlines())
     return "\n".join(line for line in lines if line)

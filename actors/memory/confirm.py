@@ -16,6 +16,7 @@ reads them with `GUIDE` in its own context and chooses for itself.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from enum import StrEnum
@@ -69,20 +70,22 @@ def lines(cards: Sequence[Card]) -> list[str]:
     string for a card whose text speaks to a model (it is not shown, and cannot be chosen)."""
     shown = []
     for card in cards:
-        line = inject.card_line(card.kind, card.title, card.when, card.wrong, card.instead,
-                                str(card.stats.get("error", "")))
         evidence = card.evidence if isinstance(card.evidence, dict) else {}
         # an imported card's tasks are its author's words, not what was learned here (attack40 F1)
         tasks = None if evidence.get("imported") else evidence.get("tasks")
-        # each task read as written and as shown: cleaning it takes out the brackets that hid `ig<nore all prev>ious
-        # instructions` from the guard (O52), as `inject.card_line` reads its line again
-        told = [inject.observed(t, TASK_CAP) for t in (tasks if isinstance(tasks, list) else [])[:TASKS]
-                if isinstance(t, str) and t.strip() and not guard.suspect(t)]
-        told = [t for t in told if not guard.suspect(t)]
-        if line and told:
-            line += " Learned while: " + "; ".join(told) + "."
-        shown.append(line)
+        shown.append(_line(card.kind, card.title, card.when, card.wrong, card.instead, str(card.stats.get("error", "")),
+                           tuple(t for t in (tasks if isinstance(tasks, list) else [])[:TASKS] if isinstance(t, str))))
     return shown
+
+
+@functools.lru_cache(maxsize=4096)  # pure, and the cards a project's steps touch come back step after step
+def _line(kind: str, title: str, when: str, wrong: str, instead: str, error: str, tasks: tuple[str, ...]) -> str:
+    line = inject.card_line(kind, title, when, wrong, instead, error)
+    # each task read as written and as shown: cleaning it takes out the brackets that hid `ig<nore all prev>ious
+    # instructions` from the guard (O52), as `inject.card_line` reads its line again
+    told = [inject.observed(t, TASK_CAP) for t in tasks if t.strip() and not guard.suspect(t)]
+    told = [t for t in told if not guard.suspect(t)]
+    return line + " Learned while: " + "; ".join(told) + "." if line and told else line
 
 
 def prompt(step: str, shown: Sequence[str]) -> str:
