@@ -485,17 +485,15 @@ def _candidates(home: Path, query: str, terms: str, as_json: bool) -> None:
     choose among them; no hit counted (looking is not using)."""
     from actors.memory import confirm
     proposed, elapsed = _run(home, lambda m: m.proposals(query, terms))
-    numbered = confirm.numbered(confirm.lines([h.card for h in proposed]))
-    candidates = [{"card": proposed[n - 1].card.id, "lesson": line} for n, line in numbered]
+    answer = confirm.for_agent([h.card for h in proposed])
     if as_json:
-        emit({**({"choose": confirm.GUIDE} if candidates else {}), "candidates": candidates, "cards": [],
-              "judged_by": "agent", "latency_ms": round(elapsed * 1000, 3)})
+        emit({**answer, "latency_ms": round(elapsed * 1000, 3)})
         return
-    if not candidates:
+    if not answer["candidates"]:
         typer.echo("nothing proposed", err=True)
         return
     typer.echo(confirm.GUIDE)
-    for candidate in candidates:
+    for candidate in answer["candidates"]:
         typer.echo(f"#{candidate['card']:<5} {printable(candidate['lesson'])}")
 
 

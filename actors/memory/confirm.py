@@ -88,6 +88,15 @@ def _line(kind: str, title: str, when: str, wrong: str, instead: str, error: str
     return line + " Learned while: " + "; ".join(told) + "." if line and told else line
 
 
+def for_agent(cards: Sequence[Card]) -> dict:
+    """Judge "agent"'s answer for these proposed cards: how to choose (when a card is shown) and each card shown as a
+    candidate, `{"card": id, "lesson": line}`; "cards" is empty, since recall chose none."""
+    candidates = [{"card": cards[n - 1].id, "lesson": line} for n, line in numbered(lines(cards))]
+    # the candidates and how to choose come first: an agent that reads "cards": [] first may stop at "nothing"
+    return {**({"choose": GUIDE} if candidates else {}), "candidates": candidates, "cards": [],
+            "judged_by": Judge.AGENT}
+
+
 def prompt(step: str, shown: Sequence[str]) -> str:
     """What the model is asked: the step, then the cards it may choose, numbered from 1."""
     return "\n".join([f"The step the agent is about to take: {inject.observed(step, STEP_CAP)}", "",

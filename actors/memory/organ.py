@@ -174,15 +174,11 @@ class MemoryOrgan(Organ):
         started = time.perf_counter()
         proposed, elapsed = self.memory.proposals(query, terms)
         self.report("actors_recall_duration_seconds", elapsed)
-        shown = confirm.lines([h.card for h in proposed])
-        numbered = confirm.numbered(shown)
-        candidates = [{"card": proposed[n - 1].card.id, "lesson": line} for n, line in numbered]
-        self.memory.chose([proposed[n - 1] for n, _ in numbered if proposed[n - 1].chosen])
-        self.report("actors_memory_judged_total", 1, outcome=Judged.AGENT if candidates else Judged.NOTHING_PROPOSED)
-        # the candidates and how to choose come first: an agent that reads "cards": [] first may stop at "nothing"
-        return {**({"choose": confirm.GUIDE} if candidates else {}), "candidates": candidates, "cards": [],
-                "proposed": len(proposed), "latency_ms": round((time.perf_counter() - started) * 1000, 3),
-                "judged_by": Judge.AGENT}
+        answer = confirm.for_agent([h.card for h in proposed])
+        shown = {c["card"] for c in answer["candidates"]}
+        self.memory.chose([h for h in proposed if h.chosen and h.card.id in shown])
+        self.report("actors_memory_judged_total", 1, outcome=Judged.AGENT if shown else Judged.NOTHING_PROPOSED)
+        return {**answer, "proposed": len(proposed), "latency_ms": round((time.perf_counter() - started) * 1000, 3)}
 
     @ability("The advisory memory block an agent host adds to a prompt: judgments and relevant cards "
              "within a token budget; the same set is not repeated within a few turns of a session.",
