@@ -175,7 +175,8 @@ def _index(tasks: list[tuple[str, ...]], encoder, learned_here: list[bool] | Non
     """An index of cards 1, 2, … with these tasks, for `Recaller._near` (which reads its ids, tasks and origins)."""
     from array import array
     from types import SimpleNamespace
-    return SimpleNamespace(ids=array("q", range(1, len(tasks) + 1)), learned_here=learned_here,
+    return SimpleNamespace(ids=array("q", range(1, len(tasks) + 1)),
+                           learned_here=None if learned_here is None else np.array(learned_here, dtype=bool),
                            tasks=sense.Tasks(sense.Vectors(encoder), tasks))
 
 
@@ -402,7 +403,7 @@ def test_cards_from_a_snapshot_are_known_as_not_learned_here(store, tmp_path, en
         for memory, learned in ((store, True), (imported, False)):
             recaller = Recaller(clock=lambda: T0 + 3600, fusion=Fusion.ON, encoder=encoder)
             index = recaller.current(memory.reader())
-            assert len(index.ids) == 2 and index.learned_here == [learned, learned]
+            assert len(index.ids) == 2 and index.learned_here.tolist() == [learned, learned]
     finally:
         imported.close()
 

@@ -604,7 +604,7 @@ class Index:
         self.top = idf(1, self.total)
         self.task_texts: list[tuple[str, ...]] | None = None  # each card's tasks, when recall uses meaning (sense.py)
         self.tasks: sense.Tasks | None = None  # their vectors, once made (Recaller.give_meaning)
-        self.learned_here: list[bool] | None = None  # each card's: learned from this journal, not imported
+        self.learned_here: np.ndarray | None = None  # each card's: learned from this journal, not imported
         self.neighbours = fuzzy.Neighbours(self.df)
 
     def misspelt(self, q: Query) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -800,7 +800,7 @@ class Recaller:
             return []
         skip = np.isin(np.frombuffer(index.ids, dtype=np.int64), list(proposed))
         if index.learned_here is not None:
-            skip |= ~np.asarray(index.learned_here, dtype=bool)
+            skip |= ~index.learned_here
         near = index.tasks.nearest(self.vectors.query(query[:MAX_QUERY_CHARS]), skip)
         return [(near[0], 0.0, ())] if near and near[1] >= sense.NEAR[self.fusion] else []
 
@@ -889,7 +889,7 @@ class Recaller:
                         local.add(card_id)
                 index.task_texts = sense.within([tasks.get(card_id, ()) for card_id in index.ids],
                                                 says=sense.says_the_work)
-                index.learned_here = [card_id in local for card_id in index.ids]
+                index.learned_here = np.array([card_id in local for card_id in index.ids], dtype=bool)
             self.index = (generation, index)
         finally:
             self.build_lock.release()

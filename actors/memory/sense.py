@@ -312,9 +312,9 @@ class Tasks:
             vectors.load()  # where the index is made: NotLoaded here, not in a query
         self.rows = [np.array([row[t] for t in card if t], dtype=np.int32) for card in tasks]
         self.has = [len(r) > 0 for r in self.rows]
-        self.owners = np.flatnonzero(self.has)  # the positions with tasks, and their rows end to end (`nearest`)
-        self.flat = np.concatenate([self.rows[pos] for pos in self.owners]) if len(self.owners) else None
-        self.starts = np.cumsum([0] + [len(self.rows[pos]) for pos in self.owners[:-1]])
+        owners = np.flatnonzero(self.has)  # the positions with tasks, and their rows end to end (`nearest`)
+        self.flat = np.concatenate([self.rows[pos] for pos in owners]) if len(owners) else None
+        self.flat_owners = np.repeat(owners, [len(self.rows[pos]) for pos in owners])  # each flat row's position
 
     def cosines(self, positions: Iterable[int], query: np.ndarray) -> dict[int, float]:
         """Each position's best cosine with the query over its tasks (positions without tasks left out): one gather
@@ -336,10 +336,12 @@ class Tasks:
         (the better standing: an index's positions are best standing first)."""
         if self.flat is None or not self.made.all():
             return None
-        best = np.maximum.reduceat((self.matrix @ query)[self.flat], self.starts)  # each task's cosine once
-        best[skip[self.owners]] = -np.inf
-        i = int(np.argmax(best))  # the first of the best: the lowest position of a tie
-        return (int(self.owners[i]), float(best[i])) if best[i] > -np.inf else None
+        cosine = (self.matrix @ query)[self.flat]  # each distinct task's cosine once, then each card's rows
+        cosine[skip[self.flat_owners]] = -np.inf
+        # the first of the best, as the rows run in position order: the lowest position of a tie (one gather and
+        # one argmax: a card's best row first, then the best card, took three times as long)
+        i = int(np.argmax(cosine))
+        return (int(self.flat_owners[i]), float(cosine[i])) if cosine[i] > -np.inf else None
 
     def echoes(self, positions: Iterable[int], query: frozenset[str]) -> list[int]:
         """The positions one of whose tasks the query's terms echo (`echoes`): the query says the work the card was
