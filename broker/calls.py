@@ -23,7 +23,7 @@ from broker.lanes import LaneDesk
 from broker.metrics import UNKNOWN_ORGAN
 from broker.outcome import detect
 from broker.protocol import MAX_TIMEOUT_S, Ability, Call, Control, ControlReply, Failure, Reply
-from broker.organs import OrganTable, offered
+from broker.organs import OrganTable, offered, offers
 from broker.registry import OrganRecord
 from broker.vocab import CANCELLED_BY_CALLER, HEAL, Cause, Decision, OrganState, Origin
 
@@ -118,9 +118,8 @@ class CallDesk:
             cause = Cause.NETWORK if rec.state == OrganState.LOST else Cause.CRASHED
             return _refused(cause, f"organ {rec.name} is {rec.state} ({rec.reason}){rec.drill_note()}", "OrganUnavailable",
                             unavailable_hint(rec.name, rec.state))
-        callable_ = {a.name for a in offered(rec, healer)}
-        if call.ability not in callable_:
-            known = ", ".join(sorted(callable_))
+        if not offers(rec, healer, call.ability):
+            known = ", ".join(sorted(a.name for a in offered(rec, healer)))
             return _refused(Cause.TOOL_MISSING, f"organ {rec.name} has no ability {call.ability[:128]!r} "
                             f"(abilities: {known or 'none'})", "UnknownAbility")
         denied = (_unauthorised(who, rec, call, self.settings.remote_events) if who.role != Role.ADMIN

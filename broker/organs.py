@@ -208,4 +208,9 @@ def refusal(rec: OrganRecord | None, msg: Register, who: Principal, declared: li
 
 def offered(rec: OrganRecord, healer: str) -> list[Ability]:
     """What an organ offers callers: its abilities, but the healer's heal, which only the heart calls."""
-    return [a for a in rec.abilities.values() if not (rec.name == healer and a.name == HEAL)]
+    return [a for a in rec.abilities.values() if offers(rec, healer, a.name)]
+
+
+def offers(rec: OrganRecord, healer: str, ability: str) -> bool:
+    """Whether a caller may call this ability of the organ (`offered`), without listing them: a call asks it."""
+    return ability in rec.abilities and not (rec.name == healer and ability == HEAL)

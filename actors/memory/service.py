@@ -409,10 +409,7 @@ class Memory:
             if not block.cards:  # none fits after the guide (a small budget): recall's own choice, as words give it
                 agent, hits = False, [h for h in hits if h.chosen]
         if not agent:
-            block = inject.build(held, [(h.card.id, inject.card_line(h.card.kind, h.card.title, h.card.when,
-                                                                     h.card.wrong, h.card.instead,
-                                                                     h.card.stats.get("error", ""))) for h in hits],
-                                 budget)
+            block = inject.build(held, [(h.card.id, _advisory(h.card)) for h in hits], budget)
         # of the candidates the agent chooses among, those recall's own choice holds count a hit, as they would
         # have with the words' block
         hit = tuple(h.card.id for h in hits if h.chosen and h.card.id in block.cards) if agent else block.cards
@@ -437,9 +434,7 @@ class Memory:
         told = {row[0] for row in self._guard(lambda: conn.execute(
             "SELECT card_id FROM injected WHERE session = ?", (session,)).fetchall())} if session else set()
         cards = self._guard(lambda: self._lessons_for(conn, call, told))
-        block = inject.build([], [(c.id, inject.card_line(c.kind, c.title, c.when, c.wrong, c.instead,
-                                                          c.stats.get("error", ""))) for c in cards],
-                             budget or self.settings.inject_budget)
+        block = inject.build([], [(c.id, _advisory(c)) for c in cards], budget or self.settings.inject_budget)
         if session and block.cards:
             def record() -> None:
                 with self.lock, transaction(self.writer):
@@ -790,3 +785,8 @@ def journal_events(memory: Memory, last_id: int) -> Iterator[dict]:
     for row in Journal(memory.reader()).rows_since(last_id):
         yield {"id": row.id, "ts": row.ts, "session": row.session, "kind": row.kind, "organ": row.organ,
                "ability": row.ability, "text": row.text, "origin": row.origin}
+
+
+def _advisory(card: Card) -> str:
+    """A card's advisory line, as a prompt's block and a call's lessons show it (`inject.card_line`)."""
+    return inject.card_line(card.kind, card.title, card.when, card.wrong, card.instead, card.stats.get("error", ""))
