@@ -169,14 +169,15 @@ DEV_SETS_BEFORE_38 = (*DEV_SETS_BEFORE_37, "fresh22")
 DEV_SETS_BEFORE_41 = (*DEV_SETS_BEFORE_38, "fresh30", "fresh31", "fresh32")
 # fresh38 and fresh39 dev since round 41 (held out and scored once, in round 40: a planted pitfall of each was not
 # found, read since)
-DEV_SETS = (*DEV_SETS_BEFORE_41, "fresh38", "fresh39")
+DEV_SETS_BEFORE_42 = (*DEV_SETS_BEFORE_41, "fresh38", "fresh39")
+# fresh40 and fresh41 dev since round 42 (held out and scored once, in round 41: a planted lesson of fresh41 was not
+# found, read since)
+DEV_SETS = (*DEV_SETS_BEFORE_42, "fresh40", "fresh41")
 # the sets whose memory journals nobody tuning reads (fresh20 and fresh21 written in round 31, after judge "model";
 # fresh23 in round 32, after the agent's search words; fresh33 in round 37; fresh34 and fresh35 after round 37's
 # figures, before round 38's criterion; fresh36 and fresh37 after it, scored in round 39; fresh38 and fresh39 were
-# held out in round 40, dev since; fresh40 (dictated by voice) and fresh41 (a developer's shorthand) written in
-# round 41, after the default judge became "agent")
-HELD_OUT = ("fresh20", "fresh21", "fresh23", "fresh33", "fresh34", "fresh35", "fresh36", "fresh37", "fresh40",
-            "fresh41")
+# held out in round 40, fresh40 (dictated by voice) and fresh41 (a developer's shorthand) in round 41, dev since)
+HELD_OUT = ("fresh20", "fresh21", "fresh23", "fresh33", "fresh34", "fresh35", "fresh36", "fresh37")
 # written for a round to come: held out, not yet scored, in no figure of docs/memory.md (none now)
 HELD_OUT_NEXT: tuple[str, ...] = ()
 

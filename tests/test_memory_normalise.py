@@ -190,6 +190,27 @@ def test_a_traceback_signature_is_its_error_line_whatever_the_frames_above_it():
     assert error_signature(shallow) == error_signature(deep) == "KeyError: {q}"
     assert error_signature(other) != error_signature(deep)  # a long traceback is not cut before its error
 
+def test_a_reports_signature_is_its_first_line_when_that_line_names_what_failed():
+    rota = 'FAIL test/rota.test.ts\n  ● nextOutingDate › rolls to Saturday 07:00 local\n    Expected: "2026-11-21"'
+    bookings = 'FAIL test/bookings.test.ts\n  ● overlaps › treats 23:30-00:30 as overlapping\n    Expected: "true"'
+    assert error_signature(rota) == error_signature(bookings) == "FAIL {path}"  # which test failed is this run's
+
+
+@pytest.mark.parametrize("banner", [
+    "FAILURE: Build failed with an exception.\n\n* What went wrong:\n> SDK location not found.",  # names nothing
+    "Failures:\n  1) Loan.overdue returns loans past their due date",  # a heading for what follows
+    "Exit code 1\nnpm ERR! missing script: build",  # a marker, no word of its own
+])
+def test_a_report_whose_first_line_names_nothing_keeps_its_details_in_the_signature(banner):
+    assert error_signature(banner) != error_signature(banner.partition("\n")[0])
+
+
+def test_a_checks_dot_leaders_are_no_file_name():
+    leaders = "pre-commit: yamllint" + "." * 52 + "Failed\n- hook id: yamllint\n- exit code: 1"
+    assert error_signature(leaders).startswith("pre-commit: yamllint Failed - hook id: yamllint")
+    assert error_signature(leaders.replace("yamllint", "check-yaml")) != error_signature(leaders)
+
+
 
 @pytest.mark.parametrize("a, b", [
     ("timed out after 1m30s", "timed out after 45s"),
@@ -387,7 +408,7 @@ def test_the_advice_of_an_error_is_the_line_a_tool_begins_with_its_advice(error,
     ('sqlalchemy.exc.OperationalError: (psycopg2.OperationalError) connection to server at "localhost" (127.0.0.1), '
      "port 5432 failed: Connection refused\n\tIs the server running on that host and accepting TCP/IP connections?",
      "sqlalchemy.exc.OperationalError: (psycopg2.OperationalError) connection to server at {q} ({n}), port {n} "
-     "failed: Connection refused Is the server running on that host and accepting TCP/IP connections?"),
+     "failed: Connection refused"),  # the hint under it is the error's advice (error_advice), not its signature
     ("Error: login failed for https://deployer:[REDACTED]@registry.acme.io/v2/: unauthorized; token=[REDACTED]",
      "Error: login failed for {url}: unauthorized; token=[REDACTED]"),
     ("error - The method 'save' isn't defined for the type 'SettingsNotifier' - lib/a.dart:3",

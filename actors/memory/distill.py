@@ -44,7 +44,7 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 28  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 29  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
@@ -98,6 +98,8 @@ STATE_VERSION = 28  # 4: identities hold the gloss field; 5: workflows hold the 
 # 26 (attack38, O64): a host whose words read as an instruction (`ignore-all-previous-instructions.x.io`) is no host
 # 27 (round 41): a quoted path whose names hold spaces is a path in an error's signature, as one without them
 # 28 (round 41, newuser40): a workflow's step names the program as run (`pnpm typecheck`), not its family's
+# 29 (round 42): a report's first line is its error's signature (`FAIL test/rota.test.ts`, not which test failed);
+# a check's dot leaders are no file name (`yamllint.....Failed`)
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card

@@ -76,6 +76,8 @@ _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 # the frames of a traceback change with the code around the error; its last line is the error
 _TRACEBACK = re.compile(r"^Traceback \(most recent call last\):", re.M)
 _SPACES = re.compile(r"\s+")
+_WORD = re.compile(r"[^\W\d_]{3,}")  # a word a first line must hold to say what failed (not `{path}`, not `E:`)
+_LEADERS = re.compile(r"\.{4,}")  # dot leaders between a check's name and its result (`yamllint.....Failed`)
 _PLACEHOLDER = re.compile(r"\{(?:path|q|n|hex|time|url)\}")
 _RUNS = re.compile(r"(\{[a-z]+\})(?:[\s,;]*\1)+")  # "{n}, {n}, {n}" is one placeholder
 
@@ -134,7 +136,18 @@ def error_signature(text: str) -> str:
 def _signature(text: str) -> str:
     text = _ANSI.sub("", text)
     if _TRACEBACK.search(text):
-        text = _traceback_error(text)
+        return _normalised(_traceback_error(text))
+    first, _, rest = text.strip().partition("\n")
+    if rest.strip():  # a report: its first line says what failed, the lines after it the details of this run
+        head = _normalised(first)
+        if _PLACEHOLDER.search(head) and _WORD.search(strip_placeholders(_HEAD_MARKERS.sub("", head))) \
+                and not head.endswith(":"):
+            return head
+    return _normalised(text)
+
+
+def _normalised(text: str) -> str:
+    text = _LEADERS.sub(" ", text)
     text = _SPACES.sub(" ", text).strip()
     for pattern, placeholder in _SUBSTITUTIONS:
         text = pattern.sub(placeholder, text)
