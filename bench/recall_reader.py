@@ -72,6 +72,8 @@ card was asked nothing and gets no card. Beside them, recall's own choice for th
   `blockP.json`), for the readers who played an agent given the block.
 - held41 and held41-block (`bench/data/reader41-held/`, `bench/data/reader41-block/`): the sets written in round 41,
   fresh40 (`S`, `U`) and fresh41 (`T`, `V`), asked the same two ways by round 41's code.
+- held42 and held42-block (`bench/data/reader42-held/`, `bench/data/reader42-block/`): the sets written in round 42,
+  fresh42 (`AA`, `AC`) and fresh43 (`AB`, `AD`), asked the same two ways by round 42's code.
 `--questions` also gives each set's figures (`by_set`).
 A held-out record prints figures only, and `--make-questions` prints only how many; nobody tuning reads those files.
 `--make-questions` writes each question three ways: as judge "model" asks the model (`packX.json`), as judge
@@ -144,10 +146,12 @@ RECORDS = {"dev30": (DATA, ASKED), "dev31": (DATA.parent / "reader31", ASKED),
            "held40": (DATA.parent / "reader40-held", {"M": ("fresh38",), "N": ("fresh39",)}),
            "held40-block": (DATA.parent / "reader40-block", {"O": ("fresh38",), "P": ("fresh39",)}),
            "held41": (DATA.parent / "reader41-held", {"S": ("fresh40",), "T": ("fresh41",)}),
-           "held41-block": (DATA.parent / "reader41-block", {"U": ("fresh40",), "V": ("fresh41",)})}
+           "held41-block": (DATA.parent / "reader41-block", {"U": ("fresh40",), "V": ("fresh41",)}),
+           "held42": (DATA.parent / "reader42-held", {"AA": ("fresh42",), "AB": ("fresh43",)}),
+           "held42-block": (DATA.parent / "reader42-block", {"AC": ("fresh42",), "AD": ("fresh43",)})}
 # records whose queries come with their writers' search words (TERMS)
 SEARCHED = ("dev32", "held32", "held32new", "held33", "held34", "held35", "held36", "held37", "dev38", "held38",
-            "held39", "held40", "held41")
+            "held39", "held40", "held41", "held42")
 SEED = 3030  # the order questions are shuffled in
 TERMS = DATA.parent / "terms32"
 
