@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Iterator, Sequence
 
 # characters that show nothing (format and blank ones, variation selectors, Unicode's tag characters left once
 # those that spell ASCII are read as it)
@@ -81,6 +82,44 @@ RULES: tuple[tuple[str, re.Pattern], ...] = (
 )
 
 
+def needs(pattern: re.Pattern) -> tuple[str, ...] | None:
+    """Words one of which every match of the pattern holds as written, read off the pattern itself (its literal
+    runs, through groups, alternatives and repeats of at least one), the longest such choice; None when it needs no
+    word for certain (a pattern that ignores case, or has no literal run that every match must hold)."""
+    if pattern.flags & re.IGNORECASE:
+        return None
+    try:
+        from re import _parser  # the standard library's own reading of a pattern (Python 3.11+)
+        return _needed(_parser.parse(pattern.pattern, pattern.flags))
+    except (ImportError, AttributeError, TypeError, ValueError):  # another version's reading: no gate, every rule read
+        return None
+
+
+def _needed(sequence) -> tuple[str, ...] | None:
+    from re import _constants as op
+
+    choices: list[tuple[str, ...]] = []
+    run = ""
+    for kind, value in list(sequence) + [(None, None)]:
+        if kind is op.LITERAL:
+            run += chr(value)
+            continue
+        if run:
+            choices.append((run,))
+            run = ""
+        found = None
+        if kind is op.SUBPATTERN and not value[1] and not value[2]:  # a group that sets no flag of its own
+            found = _needed(value[3])
+        elif kind is op.BRANCH:
+            branches = [_needed(branch) for branch in value[1]]
+            found = None if None in branches else tuple(dict.fromkeys(w for b in branches for w in b))
+        elif kind in (op.MAX_REPEAT, op.MIN_REPEAT) and value[0] >= 1:
+            found = _needed(value[2])
+        if found:
+            choices.append(found)
+    return max(choices, key=lambda words: (min(map(len, words)), -len(words)), default=None)
+
+
 def normalised(text: str, underscores: bool = False) -> str:
     """The text as the rules read it, as a model or a person would: NFKC, tag characters read as the ASCII they
     spell, invisible characters and marks removed, letters that look Latin read as Latin
@@ -105,29 +144,45 @@ def _latin() -> dict[int, str]:
     return {ord(c): latin for latin, lookalikes in load_pairs("confusables").items() for c in lookalikes}
 
 
+# each rule's words, one of which any text it flags holds (`needs`): a rule whose words a text lacks is not read (a
+# text's substring tests take microseconds where the thirteen rules' searches took 0.1 ms on a candidate's line)
+GATES: tuple[tuple[str, ...] | None, ...] = tuple(needs(pattern) for _, pattern in RULES)
+
+
+def _read(text: str) -> Iterator[tuple[str, re.Match]]:
+    """Each rule the normalised text breaks, with its first match, in rule order."""
+    for (name, pattern), gate in zip(RULES, GATES, strict=True):
+        if gate is None or any(map(text.__contains__, gate)):
+            found = pattern.search(text)
+            if found:
+                yield name, found
+
+
 def flags(*texts: str) -> tuple[str, ...]:
     """The names of the rules the texts break, in rule order; empty when they read as plain data."""
-    text = normalised("\n".join(t for t in texts if t))
-    found: list[str] = []
-    for name, pattern in RULES:
-        if name not in found and pattern.search(text):
-            found.append(name)
-    return tuple(found)
+    return tuple(dict.fromkeys(name for name, _ in _read(normalised("\n".join(t for t in texts if t)))))
 
 
 def first(*texts: str) -> tuple[str, str] | None:
     """The first rule the texts break and the words that broke it (as normalised), or None."""
-    text = normalised("\n".join(t for t in texts if t))
-    for name, pattern in RULES:
-        found = pattern.search(text)
-        if found:
-            return name, found.group(0).strip()
+    for name, found in _read(normalised("\n".join(t for t in texts if t))):
+        return name, found.group(0).strip()
     return None
 
 
 def suspect(*texts: str) -> bool:
     """Tell whether any of the texts reads like an instruction to a model."""
     return bool(flags(*texts))
+
+
+def suspect_each(*groups: Sequence[str]) -> bool:
+    """Tell whether any group of texts, read on its own, reads like an instruction to a model: the same answer as
+    `suspect` for each group, in one reading of them all when none does. A rule that finds its words in one group
+    finds them where the groups are read together, as lines of one text; only when they read as one does each group
+    need a reading of its own (0.03 ms a reading, eight for a candidate's line with three tasks)."""
+    if not suspect(*(t for group in groups for t in group)):
+        return False
+    return any(suspect(*group) for group in groups)
 
 
 def withheld(broken: tuple[str, ...]) -> str:

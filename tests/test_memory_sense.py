@@ -171,11 +171,36 @@ def test_the_nearest_card_costs_one_product_a_distinct_task_however_many_cards_s
     assert _Counted.products == [2]
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_the_nearest_card_is_the_one_a_reading_of_every_cards_rows_finds_ties_and_left_out_cards_included(seed):
+    # the best tasks' cards first, every card's rows when those are left out: the same card and cosine either way
+    rng = np.random.default_rng(seed)
+    words = [f"w{i}" for i in range(12)]
+    vectors = rng.integers(-2, 3, size=(len(words), 3)).astype(float)  # small integers: equal cosines tie exactly
+    vectors[~vectors.any(axis=1), 0] = 1.0  # no word without a direction
+    encoder = _Table({w: list(v) for w, v in zip(words, vectors, strict=True)})
+    cards = [tuple(rng.choice(words, size=rng.integers(0, 3), replace=False)) for _ in range(60)]
+    tasks = sense.Tasks(sense.Vectors(encoder), cards)
+    for query in words[:4]:
+        for share in (0.0, 0.3, 0.97):  # none, some, nearly every card left out (past NEAREST_TRIES best tasks)
+            skip = rng.random(len(cards)) < share
+            q = encoder.embed(query)
+            best = [(max(float(tasks.matrix[tasks.texts.index(t)] @ q) for t in card), pos)
+                    for pos, card in enumerate(cards) if card and not skip[pos]]
+            want = min(best, key=lambda b: (-b[0], b[1])) if best else None
+            got = tasks.nearest(q, skip)
+            assert (got is None) == (want is None)
+            if want:
+                assert got[0] == want[1] and abs(got[1] - want[0]) < 1e-6
+
+
 def _index(tasks: list[tuple[str, ...]], encoder, learned_here: list[bool] | None = None):
-    """An index of cards 1, 2, … with these tasks, for `Recaller._near` (which reads its ids, tasks and origins)."""
+    """An index of cards 1, 2, … with these tasks, for `Recaller._near` (which reads its ids, positions, tasks and
+    origins)."""
     from array import array
     from types import SimpleNamespace
-    return SimpleNamespace(ids=array("q", range(1, len(tasks) + 1)),
+    ids = range(1, len(tasks) + 1)
+    return SimpleNamespace(ids=array("q", ids), position={n: n - 1 for n in ids},
                            learned_here=None if learned_here is None else np.array(learned_here, dtype=bool),
                            tasks=sense.Tasks(sense.Vectors(encoder), tasks))
 

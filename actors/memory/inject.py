@@ -61,8 +61,6 @@ def clean(text: str, cap: int = LINE_CAP) -> str:
 def card_line(kind: str, title: str, when: str = "", wrong: str = "", instead: str = "", error: str = "") -> str:
     """The line a card contributes, its tool-derived text quoted; empty when that text reads as an instruction.
     A rule says why its failed call failed, in the error's own first words (`error`, a card's `stats["error"]`)."""
-    if guard.suspect(title, when, wrong, instead, error):
-        return ""
     if kind == "rule" and when and instead:
         # the error's words take their share from the situation's and the failed call's, so the line ends whole
         part = LINE_CAP // (6 if error else 4)
@@ -71,8 +69,9 @@ def card_line(kind: str, title: str, when: str = "", wrong: str = "", instead: s
                      f"{observed(wrong, part)} failed{why}.")
     else:
         line = clean(f"- [{kind.replace('_', ' ')}] observed: {observed(title, LINE_CAP - 40)}")
-    # read again as shown: `clean` drops brackets and entities, so `ig<nore all prev>ious …` reads whole only now
-    return "" if guard.suspect(line) else line
+    # the text as written, and read again as shown: `clean` drops brackets and entities, so `ig<nore all prev>ious …`
+    # reads whole only then
+    return "" if guard.suspect_each((title, when, wrong, instead, error), (line,)) else line
 
 
 def observed(text: str, cap: int = LINE_CAP // 2) -> str:

@@ -607,6 +607,11 @@ class Index:
         self.learned_here: np.ndarray | None = None  # each card's: learned from this journal, not imported
         self.neighbours = fuzzy.Neighbours(self.df)
 
+    @functools.cached_property
+    def position(self) -> dict[int, int]:
+        """Each card's position by its id (made once an index, when a query first asks)."""
+        return {card_id: pos for pos, card_id in enumerate(self.ids)}
+
     def misspelt(self, q: Query) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """(query word's stem, the cards' words one edit from it) for the query's unknown words the cards do not
         hold as written: `breakpont` reaches breakpoint, `pytset` pytest."""
@@ -785,12 +790,13 @@ class Recaller:
             return []
         index, q, query, now = asked
         judged = index.judge(q, self.min_relevance, limit, now, self.condition)
-        chosen = self._ranked(conn, index, q, query, now, limit, judged)
+        fetched: dict[int, Card] = {}  # a card the ranking read and refused is read once
+        chosen = self._ranked(conn, index, q, query, now, limit, judged, fetched)
         have = {h.card.id for h in chosen}
         refused = [(pos, v.relevance, v.touched) for _, pos, v in judged if index.ids[pos] not in have]
-        proposed = (chosen + self._hits(conn, index, refused[:limit], now, chosen=False))[:limit]
+        proposed = (chosen + self._hits(conn, index, refused[:limit], now, False, fetched))[:limit]
         return proposed + self._hits(conn, index, self._near(index, query, {h.card.id for h in proposed}), now,
-                                     chosen=False)
+                                     False, fetched)
 
     def _near(self, index: Index, query: str, proposed: set[int]) -> list[tuple[int, float, tuple[str, ...]]]:
         """The card nearest the query in meaning, not already proposed and learned here, when close enough
@@ -798,9 +804,8 @@ class Recaller:
         its author's words: they never bring a card the words did not (O32), here no more than in `fuse` (O50)."""
         if self.vectors is None or index.tasks is None:
             return []
-        skip = np.isin(np.frombuffer(index.ids, dtype=np.int64), list(proposed))
-        if index.learned_here is not None:
-            skip |= ~index.learned_here
+        skip = np.zeros(len(index.ids), dtype=bool) if index.learned_here is None else ~index.learned_here
+        skip[[index.position[card_id] for card_id in proposed if card_id in index.position]] = True
         near = index.tasks.nearest(self.vectors.query(query[:MAX_QUERY_CHARS]), skip)
         return [(near[0], 0.0, ())] if near and near[1] >= sense.NEAR[self.fusion] else []
 
@@ -815,24 +820,29 @@ class Recaller:
         return index, q, query, self.clock()
 
     def _ranked(self, conn: sqlite3.Connection, index: Index, q: Query, query: str, now: float, limit: int,
-                judged: list[tuple[float, int, Verdict]] | None = None) -> list[Hit]:
-        """What `search` recalls, once the query is parsed (and its cards judged: `Index.judge`, when given)."""
+                judged: list[tuple[float, int, Verdict]] | None = None,
+                fetched: dict[int, Card] | None = None) -> list[Hit]:
+        """What `search` recalls, once the query is parsed (and its cards judged: `Index.judge`, when given; the
+        cards read kept in `fetched`, when given)."""
         if judged is None:
             judged = index.judge(q, self.min_relevance, limit, now, self.condition)
         if self.vectors is not None and index.tasks is not None:
             found = self._fused(index, q, query, limit, judged)
         else:
             found = admitted(judged)[: 2 * limit]
-        scored = self._hits(conn, index, [(pos, rel, touched) for _, pos, rel, touched in found], now)
+        scored = self._hits(conn, index, [(pos, rel, touched) for _, pos, rel, touched in found], now, True, fetched)
         if self.vectors is None or index.tasks is None:  # fused hits keep the order fusion gave them
             scored.sort(key=lambda h: (-h.score, h.card.id))
         return scored[:limit]
 
     def _hits(self, conn: sqlite3.Connection, index: Index, found: list[tuple[int, float, tuple[str, ...]]],
-              now: float, chosen: bool = True) -> list[Hit]:
+              now: float, chosen: bool = True, fetched: dict[int, Card] | None = None) -> list[Hit]:
         """The hits of an index's positions (relevance, fields touched), the cards as stored now; `chosen`: whether
-        recall's own choice holds them."""
-        cards = CardStore(conn).fetch(index.ids[pos] for pos, _, _ in found) if found else {}
+        recall's own choice holds them; `fetched`: cards read already, to which those read here are added."""
+        cards = {} if fetched is None else fetched
+        wanted = [index.ids[pos] for pos, _, _ in found if index.ids[pos] not in cards]
+        if wanted:
+            cards.update(CardStore(conn).fetch(wanted))
         hits = []
         for pos, rel, touched in found:
             card = cards.get(index.ids[pos])

@@ -119,6 +119,7 @@ THRESHOLDS = {Fusion.LIGHT: LIGHT, Fusion.ON: MODEL}
 # right card's reach from 793 to 800 (word vectors) and 803 (the sentence model) of 837 positives and is proposed for
 # 9 and 11 of 448 negatives (0.3: 803 / 811 with 22 / 46 negatives)
 NEAR = {Fusion.LIGHT: 0.35, Fusion.ON: 0.4}
+NEAREST_TRIES = 8  # best tasks whose cards `nearest` looks through before it reads every card's rows
 INFORMATIVE_TERMS = 3  # distinct terms, words of work left out, a task needs to say what the work was
 INFORMATIVE_CHARS = 200  # what of a task that is read for them (distill keeps 200 characters)
 ECHO_TERMS = 3  # terms a query shares with one of a card's tasks to echo it (round 29: chosen in 14 of 14 set folds)
@@ -312,9 +313,12 @@ class Tasks:
             vectors.load()  # where the index is made: NotLoaded here, not in a query
         self.rows = [np.array([row[t] for t in card if t], dtype=np.int32) for card in tasks]
         self.has = [len(r) > 0 for r in self.rows]
-        owners = np.flatnonzero(self.has)  # the positions with tasks, and their rows end to end (`nearest`)
-        self.flat = np.concatenate([self.rows[pos] for pos in owners]) if len(owners) else None
-        self.flat_owners = np.repeat(owners, [len(self.rows[pos]) for pos in owners])  # each flat row's position
+        # each task's cards (`nearest`): the positions holding it, lowest first, end to end in the order of the tasks
+        owners = np.flatnonzero(self.has)
+        flat = np.concatenate([self.rows[pos] for pos in owners]) if len(owners) else np.zeros(0, dtype=np.int32)
+        by_task = np.argsort(flat, kind="stable")  # stable: a task's cards stay in position order
+        self.owners = np.repeat(owners, [len(self.rows[pos]) for pos in owners])[by_task]
+        self.owned = np.searchsorted(flat[by_task], np.arange(len(self.texts) + 1))  # task i's: owners[owned[i]:owned[i+1]]
 
     def cosines(self, positions: Iterable[int], query: np.ndarray) -> dict[int, float]:
         """Each position's best cosine with the query over its tasks (positions without tasks left out): one gather
@@ -334,14 +338,26 @@ class Tasks:
         positions) does not leave out; None when no other card has tasks, or while tasks are still to embed
         (embedding a store's tasks for one query is what O35 keeps queries from). Ties go to the lower position
         (the better standing: an index's positions are best standing first)."""
-        if self.flat is None or not self.made.all():
+        if not len(self.owners) or not self.made.all():
             return None
-        cosine = (self.matrix @ query)[self.flat]  # each distinct task's cosine once, then each card's rows
-        cosine[skip[self.flat_owners]] = -np.inf
-        # the first of the best, as the rows run in position order: the lowest position of a tie (one gather and
-        # one argmax: a card's best row first, then the best card, took three times as long)
-        i = int(np.argmax(cosine))
-        return (int(self.flat_owners[i]), float(cosine[i])) if cosine[i] > -np.inf else None
+        cosine = self.matrix @ query  # each distinct task's cosine once
+        for _ in range(NEAREST_TRIES):  # the best task first: its cards are seldom all left out
+            best = cosine.max()
+            if best == -np.inf:
+                return None
+            tied = np.flatnonzero(cosine == best)
+            held = np.concatenate([self.owners[self.owned[i]:self.owned[i + 1]] for i in tied])
+            free = held[~skip[held]]
+            if free.size:
+                return int(free.min()), float(best)
+            cosine[tied] = -np.inf
+        # many best tasks' cards left out (an imported store): each card's rows, one gather and one argmax
+        rows = np.repeat(cosine, np.diff(self.owned))
+        rows[skip[self.owners]] = -np.inf
+        i = int(np.argmax(rows))
+        if rows[i] == -np.inf:
+            return None
+        return int(self.owners[(rows == rows[i]) & ~skip[self.owners]].min()), float(rows[i])
 
     def echoes(self, positions: Iterable[int], query: frozenset[str]) -> list[int]:
         """The positions one of whose tasks the query's terms echo (`echoes`): the query says the work the card was
