@@ -820,6 +820,19 @@ def test_a_script_failing_under_a_shell_and_then_working_on_its_own_is_a_rule():
     assert rule.when == "running ci.sh commands" and "ci.sh" in rule.identity["program"]
 
 
+def test_another_script_of_the_same_interpreter_working_fixes_nothing_so_the_failures_stay_a_pitfall():
+    # fresh39: the docs script fails under xvfb-run in three sessions; the test script that works next is other work
+    j = Journal()
+    for s in ("s1", "s2", "s3"):
+        j.progress(s, "rebuild the reference docs")
+        j.cmd(s, "xvfb-run -a wolframscript -file scripts/build_docs.wls", ok=False,
+              error="xvfb-run: error: Xvfb failed to start")
+        j.cmd(s, "wolframscript -file Tests/RunAll.wls", ok=True)
+    assert not drafts(j, "rule")
+    [pitfall] = drafts(j, "pitfall")
+    assert "xvfb-run" in pitfall.title
+
+
 # -- round 9: what a card holds of its commands and errors -------------------------------------
 
 def test_a_rule_holds_the_settings_its_fix_said_whole():

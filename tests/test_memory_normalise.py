@@ -19,6 +19,7 @@ from actors.memory.normalise import (
     launched,
     program_of,
     same_work,
+    scripts_of,
     step_label,
     subcommand_of,
     work_of,
@@ -95,6 +96,28 @@ def test_the_same_kind_of_work_is_a_shared_family_or_the_same_ability_on_the_sam
     assert not same_work(edit, work_of("fs", "write_file", {"path": "src/app.py"}))
     assert not same_work(edit, work_of("fs", "edit_file", {"path": "src/other.py"}))
     assert work_of("http", "get", {"url": "https://api.x.io/v1?q=1"}).file == "api.x.io"
+
+
+def test_another_script_of_the_same_program_is_other_work_and_the_same_script_or_none_is_the_same():
+    docs = work_of("shell", "run", {"command": "xvfb-run -a wolframscript -file scripts/build_docs.wls"})
+    assert docs.scripts == ("build_docs.wls",)
+    assert not same_work(docs, work_of("shell", "run", {"command": "wolframscript -file Tests/RunAll.wls"}))
+    assert same_work(docs, work_of("shell", "run", {"command": "wolframscript -file scripts/build_docs.wls -x"}))
+    manage = work_of("shell", "run", {"command": "python manage.py migrate"})
+    assert same_work(manage, work_of("shell", "run", {"command": "pip install -r req.txt && python manage.py migrate"}))
+    assert same_work(manage, work_of("shell", "run", {"command": "python -m django migrate"}))  # runs no script file
+    assert not same_work(manage, work_of("shell", "run", {"command": "python tools/seed.py"}))
+
+
+@pytest.mark.parametrize("command, scripts", [
+    ("python3 -W ignore tools/a.py --all", ("a.py",)),
+    ("./deploy.sh staging && node build/Pack.mjs", ("deploy.sh", "pack.mjs")),
+    ("npm test", ()),
+    ("pytest tests/test_a.py::test_x", ()),  # a test's id, not a file run
+    ("cargo run --release", ()),
+])
+def test_the_scripts_a_command_runs_are_its_words_with_a_scripts_extension(command, scripts):
+    assert scripts_of(command) == scripts
 
 
 @pytest.mark.parametrize("command, program", [

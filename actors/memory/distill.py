@@ -44,7 +44,7 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 29  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 30  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
@@ -100,6 +100,7 @@ STATE_VERSION = 29  # 4: identities hold the gloss field; 5: workflows hold the 
 # 28 (round 41, newuser40): a workflow's step names the program as run (`pnpm typecheck`), not its family's
 # 29 (round 42): a report's first line is its error's signature (`FAIL test/rota.test.ts`, not which test failed);
 # a check's dot leaders are no file name (`yamllint.....Failed`)
+# 30 (round 42): a command's work holds the script files it runs (`scripts`): another script is other work
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -1476,7 +1477,7 @@ def _fields(work: Work) -> list:
 def _work(fields: list) -> Work:
     ability, file, path, families, command, probe, host, target = fields
     return Work(ability=ability, file=file, path=path, families=tuple(families), command=command, probe=probe,
-                host=host, target=target)
+                host=host, target=target, scripts=normalise.scripts_of(command) if command else ())
 
 
 def _pick(entries: dict, kind: str, only: set | None) -> Iterable[tuple[str, dict]]:

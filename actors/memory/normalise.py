@@ -343,6 +343,7 @@ class Work:
     probe: bool = False
     host: bool = False  # `file` is the host of a URL, not a file name
     target: str = ""  # what the call worked on, for pairing a fix: the file's base name, or host/last URL segment
+    scripts: tuple[str, ...] = ()  # the script files a command runs, by base name (`scripts_of`)
 
     @property
     def family(self) -> str:
@@ -429,6 +430,25 @@ def families_of(command: str) -> tuple[str, ...]:
     return tuple(found)
 
 
+def scripts_of(command: str) -> tuple[str, ...]:
+    """The script files a command's parts run or work on, by base name, lowercased: each part's first word with a
+    script's extension (memory-scripts.txt: `xvfb-run -a wolframscript -file scripts/build_docs.wls` ->
+    build_docs.wls; `python3 -W ignore tools/a.py --all` -> a.py; `./deploy.sh staging` -> deploy.sh)."""
+    found: dict[str, None] = {}
+    for part in working_parts(command):
+        for word in _words(part):
+            name = posixpath.basename(word).lower()
+            if not word.startswith("-") and name.rpartition(".")[2] in _script_extensions() and "." in name[1:]:
+                found.setdefault(name, None)
+                break
+    return tuple(found)
+
+
+@functools.cache
+def _script_extensions() -> frozenset[str]:
+    return text.load_words("memory-scripts")
+
+
 def _module(command: str) -> str:
     """The module `python -m MODULE` runs, else ''."""
     if program_of(command) not in ("python", "python3", "py"):
@@ -445,7 +465,8 @@ def work_of(organ: str, ability: str, args: dict) -> Work:
     if command:
         parts = [p for p in commands_of(command) if program_of(p) not in NAVIGATION]
         probe = bool(parts) and all(is_probe_command(p) for p in parts)
-        return Work(name, families=families_of(command) or ("shell",), command=command, probe=probe)
+        return Work(name, families=families_of(command) or ("shell",), command=command, probe=probe,
+                    scripts=scripts_of(command))
     path = _first_string(args, PATH_KEYS)
     if path:
         cleaned = _clean_path(path)
@@ -640,9 +661,12 @@ def is_probe_ability(ability: str) -> bool:
 
 def same_work(failed: Work, success: Work) -> bool:
     """Tell whether a success did the failure's kind of work: a shared program family (a probe only fixes a
-    probe), or the same ability on the same file base name (or the same host and last URL segment)."""
+    probe) and, when both run script files, a shared script (another script of the same interpreter is other
+    work); or the same ability on the same file base name (or the same host and last URL segment)."""
     if failed.command or success.command:
         if not (failed.command and success.command) or (success.probe and not failed.probe):
+            return False
+        if failed.scripts and success.scripts and not set(failed.scripts) & set(success.scripts):
             return False
         return bool(set(failed.families) & set(success.families))
     return failed.ability == success.ability and failed.target == success.target
