@@ -430,6 +430,7 @@ def families_of(command: str) -> tuple[str, ...]:
     return tuple(found)
 
 
+@functools.lru_cache(maxsize=8192)  # pure, and a journal repeats its commands
 def scripts_of(command: str) -> tuple[str, ...]:
     """The script files a command's parts run or work on, by base name, lowercased: each part's first word with a
     script's extension (memory-scripts.txt: `xvfb-run -a wolframscript -file scripts/build_docs.wls` ->
