@@ -44,7 +44,7 @@ from actors.memory import meaning, normalise
 from actors.memory.normalise import Work
 
 KINDS = ("pitfall", "playbook", "weak_link", "rule")
-STATE_VERSION = 30  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
+STATE_VERSION = 31  # 4: identities hold the gloss field; 5: workflows hold the files and folders they touched;
 # 6: subcommands skip the values of options before them, more programs have one (memory-options.txt,
 # memory-subcommands.txt); a change of the shipped glosses renders every card again by itself (service.py);
 # 7: rules count the episodes fixed only by editing files; rules and pitfalls hold the files among a command's
@@ -101,6 +101,7 @@ STATE_VERSION = 30  # 4: identities hold the gloss field; 5: workflows hold the 
 # 29 (round 42): a report's first line is its error's signature (`FAIL test/rota.test.ts`, not which test failed);
 # a check's dot leaders are no file name (`yamllint.....Failed`)
 # 30 (round 42): a command's work holds the script files it runs (`scripts`): another script is other work
+# 31 (attack42): a rule keeps the sessions each of its fixes worked in (`fixed_in`): it tells the fix most sessions had
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -486,6 +487,9 @@ class Distiller:
         else:
             rule["insteads"][instead] = rule["insteads"].get(instead, 0) + 1
             rule["changes"].setdefault(instead, change_of(failed, episode, work, row.args, between))
+            # the sessions each fix worked in: the fix told is the one the most sessions had, not the one a session
+            # repeated most (attack42: one session repeating a fix an injected report asked for)
+            _add(rule.setdefault("fixed_in", {}).setdefault(instead, []), sid, MAX_SESSIONS)
         _add(rule["examples"], episode["raw"], MAX_EXAMPLES)
         if not rule.get("advice") and episode.get("advice"):
             rule["advice"] = normalise.error_signature(episode["advice"])
@@ -710,7 +714,8 @@ class Distiller:
         for key, rule in _pick(self.rules, "rule", only):
             if rule["n"] < t.rule_min_episodes or not _rule_stands(rule, t):
                 continue
-            instead = max(rule["insteads"], key=lambda i: (rule["insteads"][i], -list(rule["insteads"]).index(i)))
+            instead = max(rule["insteads"], key=lambda i: (len(rule["fixed_in"].get(i, ())), rule["insteads"][i],
+                                                             -list(rule["insteads"]).index(i)))
             change = rule["changes"].get(instead, "")
             shape = operand_shape(rule.get("pairs", []))
             wrong, told = (shape.wrong, shape.instead) if shape else (rule["wrong"], instead)
@@ -1090,8 +1095,13 @@ MAX_QUOTED = 160  # characters of an error a card's body quotes
 
 def _quoted_error(examples: list[str], signature: str) -> str:
     """The error as a body quotes it: its first example as it was written (redacted when journalled), cut at a
-    word; the signature when there is none."""
+    word; the signature when there is none. A report whose first line is its signature is quoted by that line
+    alone: the lines after it differ from one failure to the next, and one failure's (an injected report's, attack42)
+    would speak for all."""
     raw = next((e for e in examples if e.strip()), "")
+    first = raw.strip().partition("\n")[0]
+    if first != raw.strip() and normalise.error_signature(first) == signature:
+        raw = first
     return json.dumps(normalise.clip_words(raw, MAX_QUOTED), ensure_ascii=False) if raw else signature or "no message"
 
 
