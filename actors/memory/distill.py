@@ -101,7 +101,8 @@ STATE_VERSION = 31  # 4: identities hold the gloss field; 5: workflows hold the 
 # 29 (round 42): a report's first line is its error's signature (`FAIL test/rota.test.ts`, not which test failed);
 # a check's dot leaders are no file name (`yamllint.....Failed`)
 # 30 (round 42): a command's work holds the script files it runs (`scripts`): another script is other work
-# 31 (attack42): a rule keeps the sessions each of its fixes worked in (`fixed_in`): it tells the fix most sessions had
+# 31 (attack42): a rule keeps the sessions each of its fixes worked in (`fixed_in`, `fix_of`): it tells the fix most
+# sessions had
 MAX_FLOW = 4  # the longest workflow the fold tracks; thresholds may ask for shorter ones only
 MAX_IDS = 50  # provenance kept per card: the first events, by journal order
 MAX_LIST = 10  # sessions, files, hosts and programs kept per card
@@ -488,8 +489,11 @@ class Distiller:
             rule["insteads"][instead] = rule["insteads"].get(instead, 0) + 1
             rule["changes"].setdefault(instead, change_of(failed, episode, work, row.args, between))
             # the sessions each fix worked in: the fix told is the one the most sessions had, not the one a session
-            # repeated most (attack42: one session repeating a fix an injected report asked for)
-            _add(rule.setdefault("fixed_in", {}).setdefault(instead, []), sid, MAX_SESSIONS)
+            # repeated most (attack42: one session repeating a fix an injected report asked for); files edited and
+            # then the same call is one fix whichever files they were
+            rule.setdefault("fix_of", {})[instead] = fix = \
+                f"(edited) then {normalise.summarise_call(work, row.args)}" if edited else instead
+            _add(rule.setdefault("fixed_in", {}).setdefault(fix, []), sid, MAX_SESSIONS)
         _add(rule["examples"], episode["raw"], MAX_EXAMPLES)
         if not rule.get("advice") and episode.get("advice"):
             rule["advice"] = normalise.error_signature(episode["advice"])
@@ -714,8 +718,8 @@ class Distiller:
         for key, rule in _pick(self.rules, "rule", only):
             if rule["n"] < t.rule_min_episodes or not _rule_stands(rule, t):
                 continue
-            instead = max(rule["insteads"], key=lambda i: (len(rule["fixed_in"].get(i, ())), rule["insteads"][i],
-                                                             -list(rule["insteads"]).index(i)))
+            instead = max(rule["insteads"], key=lambda i: (len(rule["fixed_in"][rule["fix_of"][i]]),
+                                                             rule["insteads"][i], -list(rule["insteads"]).index(i)))
             change = rule["changes"].get(instead, "")
             shape = operand_shape(rule.get("pairs", []))
             wrong, told = (shape.wrong, shape.instead) if shape else (rule["wrong"], instead)
