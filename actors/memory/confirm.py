@@ -83,9 +83,9 @@ def _line(kind: str, title: str, when: str, wrong: str, instead: str, error: str
     line = inject.card_line(kind, title, when, wrong, instead, error)
     # each task read as written and as shown: cleaning it takes out the brackets that hid `ig<nore all prev>ious
     # instructions` from the guard (O52), as `inject.card_line` reads its line again
-    told = [(t, inject.observed(t, TASK_CAP)) for t in tasks if t.strip()]
-    told = [shown for t, shown in told if not guard.suspect_each((t,), (shown,))] \
-        if guard.suspect_each(*told) else [shown for _, shown in told]
+    read = [(t, inject.observed(t, TASK_CAP)) for t in tasks if t.strip()]
+    told = [shown for t, shown in read if not guard.suspect_each((t,), (shown,))] if guard.suspect_each(*read) \
+        else [shown for _, shown in read]
     return line + " Learned while: " + "; ".join(told) + "." if line and told else line
 
 

@@ -318,7 +318,8 @@ class Tasks:
         flat = np.concatenate([self.rows[pos] for pos in owners]) if len(owners) else np.zeros(0, dtype=np.int32)
         by_task = np.argsort(flat, kind="stable")  # stable: a task's cards stay in position order
         self.owners = np.repeat(owners, [len(self.rows[pos]) for pos in owners])[by_task]
-        self.owned = np.searchsorted(flat[by_task], np.arange(len(self.texts) + 1))  # task i's: owners[owned[i]:owned[i+1]]
+        # task i's cards: owners[owned[i]:owned[i + 1]]
+        self.owned = np.searchsorted(flat[by_task], np.arange(len(self.texts) + 1))
 
     def cosines(self, positions: Iterable[int], query: np.ndarray) -> dict[int, float]:
         """Each position's best cosine with the query over its tasks (positions without tasks left out): one gather
